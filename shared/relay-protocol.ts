@@ -1,0 +1,116 @@
+// The messages between browser and relay, named by direction. MCP payloads travel opaque inside them as raw text.
+import { z } from 'zod';
+import { FRAME_KINDS } from './jsonrpc.js';
+
+/** out: client → server, in: server → client (stdout and stderr), relay: something the relay saw or did. */
+export const FrameDirSchema = z.enum(['out', 'in', 'relay']);
+export type FrameDir = z.infer<typeof FrameDirSchema>;
+
+export const FrameRecordSchema = z.object({
+  seq: z.number().int(),
+  /** Milliseconds since the epoch, with sub-millisecond precision. */
+  ts: z.number(),
+  dir: FrameDirSchema,
+  kind: z.enum(FRAME_KINDS),
+  /** The raw text as UTF-8 (with U+FFFD where the bytes were not UTF-8); only the head for oversize frames. */
+  text: z.string(),
+  /** Size of the whole frame on the wire, in bytes. */
+  size: z.number().int(),
+  method: z.string().nullable(),
+  /** The JSON-RPC id as JSON text (`1`, `"1"`), so numbers and strings never pair. */
+  rpcId: z.string().nullable(),
+  /** The exact bytes, base64, only when they were not valid UTF-8. */
+  b64: z.string().optional(),
+});
+export type FrameRecord = z.infer<typeof FrameRecordSchema>;
+
+export const StdioTargetSchema = z.object({
+  transport: z.literal('stdio'),
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+});
+export type StdioTarget = z.infer<typeof StdioTargetSchema>;
+
+export const TargetSchema = StdioTargetSchema;
+export type Target = z.infer<typeof TargetSchema>;
+
+export const SessionStatusSchema = z.enum(['starting', 'running', 'exited', 'stopped', 'failed']);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  target: TargetSchema,
+  status: SessionStatusSchema,
+  /** True while the relay holds a transport for it (it can send and restart). */
+  live: z.boolean(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  pid: z.number().nullable(),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  lastSeq: z.number().int(),
+  /** The protocol version the client should offer when it performs the handshake for this session. */
+  protocolVersion: z.string(),
+  /** True until a client claims the right to perform the handshake (see POST /api/sessions/:id/claim-handshake). */
+  handshakePending: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export const CreateSessionBodySchema = z.object({
+  target: TargetSchema,
+  protocolVersion: z.string().min(1),
+  /** Whether the creating client will perform initialize / initialized. */
+  handshake: z.boolean().default(true),
+  name: z.string().optional(),
+});
+export type CreateSessionBody = z.infer<typeof CreateSessionBodySchema>;
+
+export const RelayConfigSchema = z.object({
+  version: z.string(),
+  /** The target the CLI was started with, or the bundled demo server. */
+  defaultTarget: TargetSchema,
+  defaultProtocolVersion: z.string(),
+  protocolVersions: z.array(z.string()),
+  /** The session the CLI started at launch, if any. */
+  launchSessionId: z.string().nullable(),
+  dataDir: z.string(),
+  maxLineBytes: z.number().int(),
+});
+export type RelayConfig = z.infer<typeof RelayConfigSchema>;
+
+// ---- browser → relay over the WebSocket
+
+export const RelayClientMessageSchema = z.discriminatedUnion('type', [
+  /** Stream the session's frames after `afterSeq` (history first, then live). */
+  z.object({ type: z.literal('subscribe'), sessionId: z.string(), afterSeq: z.number().int().min(0) }),
+  z.object({ type: z.literal('unsubscribe'), sessionId: z.string() }),
+  /** Write one frame to the server exactly as given: `text`, or the bytes in `b64` when set. */
+  z.object({
+    type: z.literal('send'),
+    sessionId: z.string(),
+    text: z.string(),
+    b64: z.string().optional(),
+    /** Echoed back in `sent` so the sender can match its own frames. */
+    ref: z.string().optional(),
+  }),
+]);
+export type RelayClientMessage = z.infer<typeof RelayClientMessageSchema>;
+
+// ---- relay → browser over the WebSocket
+
+export type RelayServerMessage =
+  | { type: 'hello'; version: string }
+  | { type: 'frames'; sessionId: string; frames: FrameRecord[] }
+  /** All history up to `seq` has been delivered; what follows is live. */
+  | { type: 'synced'; sessionId: string; seq: number }
+  | { type: 'session'; session: SessionInfo }
+  | { type: 'sent'; sessionId: string; seq: number; ref?: string }
+  | { type: 'error'; code: string; message: string; ref?: string };
+
+/** The subprotocol the browser offers on the WebSocket; the token travels as a second one, `token.<token>`. */
+export const WS_PROTOCOL = 'mcpscope.v1';
+export const WS_TOKEN_PREFIX = 'token.';
+export const WS_PATH = '/ws';

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Entry point: the compiled CLI lives in dist/ (run `npm run build` first, or `npm start`).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const cli = new URL('../dist/server/cli.js', import.meta.url);
+if (!existsSync(fileURLToPath(cli))) {
+  console.error('mcpscope: not built yet; run `npm run build` (or `npm start`, which builds when needed)');
+  process.exit(2);
+}
+const { main } = await import(cli.href);
+await main(process.argv.slice(2));

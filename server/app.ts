@@ -1,0 +1,134 @@
+// Builds the relay: the Express app (API + static UI) and the WebSocket upgrade handler, from its dependencies.
+import express, { type Request } from 'express';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { join } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { CreateSessionBodySchema, WS_PATH, WS_PROTOCOL, type RelayConfig } from '../shared/relay-protocol.js';
+import { RelayError, errorMiddleware, toRelayError } from './errors.js';
+import { Hub, type HubOptions } from './hub.js';
+import type { SecurityGuard} from './security.js';
+import { securityHeaders } from './security.js';
+import type { SessionManager } from './session-manager.js';
+
+export interface RelayDeps {
+  sessions: SessionManager;
+  guard: SecurityGuard;
+  /** Folder with the built UI (index.html); the API works without it. */
+  webRoot: string;
+  config: () => RelayConfig;
+  version: string;
+  hub?: HubOptions;
+}
+
+export interface Relay {
+  app: express.Express;
+  hub: Hub;
+  /** Wires WebSocket upgrades on `server` through the same guard as the API. */
+  attach(server: Server): void;
+}
+
+function param(req: Request, name: string): string {
+  const v = req.params[name];
+  if (typeof v !== 'string') throw new RelayError('BAD_REQUEST', `missing ${name}`);
+  return v;
+}
+
+export function createRelay(deps: RelayDeps): Relay {
+  const { sessions, guard } = deps;
+  const app = express();
+  const hub = new Hub(sessions, deps.hub);
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
+  app.use(guard.hostAndOrigin);
+
+  const api = express.Router();
+  api.use(guard.requireToken);
+  api.use(express.json({ limit: '1mb' }));
+  api.get('/config', (_req, res) => {
+    res.json(deps.config());
+  });
+  api.get('/sessions', (_req, res) => {
+    res.json(sessions.list());
+  });
+  api.post('/sessions', async (req, res) => {
+    const parsed = CreateSessionBodySchema.safeParse(req.body);
+    if (!parsed.success) throw new RelayError('BAD_REQUEST', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const session = await sessions.create(parsed.data);
+    res.status(201).json(session.info());
+  });
+  api.get('/sessions/:id', (req, res) => {
+    res.json(sessions.info(param(req, 'id')));
+  });
+  api.post('/sessions/:id/claim-handshake', (req, res) => {
+    if (!sessions.owned(param(req, 'id')).claimHandshake()) throw new RelayError('CONFLICT', 'the handshake was already claimed');
+    res.json({ claimed: true });
+  });
+  api.post('/sessions/:id/restart', async (req, res) => {
+    const s = sessions.owned(param(req, 'id'));
+    await s.restart();
+    res.json(s.info());
+  });
+  api.post('/sessions/:id/stop', async (req, res) => {
+    const s = sessions.owned(param(req, 'id'));
+    await s.stop();
+    res.json(s.info());
+  });
+  api.get('/sessions/:id/frames', (req, res) => {
+    const id = param(req, 'id');
+    if (!sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    const afterSeq = Number(req.query.afterSeq ?? 0);
+    const limit = Math.min(Number(req.query.limit ?? 1000), 10000);
+    if (!Number.isInteger(afterSeq) || !Number.isInteger(limit) || limit < 1) throw new RelayError('BAD_REQUEST', 'afterSeq and limit must be integers');
+    res.json({ frames: sessions.recorder.readFrames(id, afterSeq, limit) });
+  });
+  api.use((_req) => {
+    throw new RelayError('NOT_FOUND', 'no such API route');
+  });
+  app.use('/api', api);
+
+  if (existsSync(join(deps.webRoot, 'index.html'))) {
+    app.use(express.static(deps.webRoot, { index: 'index.html', fallthrough: true }));
+    app.get('/{*rest}', (_req, res) => res.sendFile(join(deps.webRoot, 'index.html')));
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text').send('mcpscope relay is running, but the UI is not built: run `npm run build`.');
+    });
+  }
+  app.use(errorMiddleware);
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024 * 1024,
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
+
+  const reject = (socket: Duplex, status: number, message: string) => {
+    const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${message}\n`);
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path !== WS_PATH) throw new RelayError('NOT_FOUND', 'no WebSocket here');
+      guard.checkRequest(req);
+      if (!guard.wsTokenValid(req.headers['sec-websocket-protocol'])) throw new RelayError('UNAUTHORIZED', 'missing or wrong token');
+    } catch (err) {
+      const e = toRelayError(err);
+      reject(socket, e.status, e.message);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => hub.attach(ws, deps.version));
+  };
+
+  return {
+    app,
+    hub,
+    attach(server) {
+      server.on('upgrade', onUpgrade);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Parses mcpscope's command line into options; pure, so every flag and every usage error has a unit test.
+import { homedir, platform } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
+import { DEFAULT_MAX_LINE_BYTES } from './transports/line-buffer.js';
+
+export const DEFAULT_PORT = 7410;
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  allowRemote: boolean;
+  token: string | null;
+  dataDir: string;
+  open: boolean;
+  demo: boolean;
+  protocolVersion: string;
+  maxLineBytes: number;
+  env: Record<string, string>;
+  cwd: string | null;
+  command: string[];
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: mcpscope [options] [-- <command> [args...]]
+
+Starts the mcpscope relay and opens the inspector in your browser. With a command after --,
+the inspector connects to that stdio MCP server; with --demo, to the bundled demo server.
+
+Options:
+  --port <n>            port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
+  --host <h>            address to bind (default 127.0.0.1); anything not loopback needs --allow-remote
+  --allow-remote        allow a non-loopback --host (anyone who can reach it and has the token can spawn processes)
+  --token <t>           the access token (default: MCPSCOPE_TOKEN, else 32 random bytes per launch)
+  --data-dir <dir>      where sessions are recorded (default: ${defaultDataDir()})
+  --no-open             do not open a browser
+  --demo                connect to the bundled demo server
+  --protocol <version>  protocol version to offer in initialize (default ${DEFAULT_PROTOCOL_VERSION})
+  --max-line-bytes <n>  framing cap for one stdio line (default ${DEFAULT_MAX_LINE_BYTES})
+  --env <KEY=VALUE>     environment variable for the server command (repeatable)
+  --cwd <dir>           working directory for the server command
+  -h, --help            show this help
+  -v, --version         print the version`;
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const home = homedir();
+  if (platform() === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'mcpscope');
+  if (platform() === 'darwin') return join(home, 'Library', 'Application Support', 'mcpscope');
+  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'mcpscope');
+}
+
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+function int(flag: string, v: string, min: number, max: number): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} needs a whole number from ${min} to ${max}, got "${v}"`);
+  return n;
+}
+
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  const o: CliOptions = {
+    port: DEFAULT_PORT,
+    host: '127.0.0.1',
+    allowRemote: false,
+    token: env.MCPSCOPE_TOKEN || null,
+    dataDir: defaultDataDir(env),
+    open: true,
+    demo: false,
+    protocolVersion: DEFAULT_PROTOCOL_VERSION,
+    maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+    env: {},
+    cwd: null,
+    command: [],
+    help: false,
+    version: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      o.command = argv.slice(i + 1);
+      break;
+    }
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--port': o.port = int(flag, value(), 0, 65535); break;
+      case '--host': o.host = value(); break;
+      case '--allow-remote': o.allowRemote = true; break;
+      case '--token': o.token = value(); break;
+      case '--data-dir': o.dataDir = value(); break;
+      case '--no-open': o.open = false; break;
+      case '--demo': o.demo = true; break;
+      case '--protocol': {
+        const v = value();
+        if (!(PROTOCOL_VERSIONS as readonly string[]).includes(v)) throw new UsageError(`--protocol must be one of ${PROTOCOL_VERSIONS.join(', ')}`);
+        o.protocolVersion = v;
+        break;
+      }
+      case '--max-line-bytes': o.maxLineBytes = int(flag, value(), 1024, 2 ** 31 - 1); break;
+      case '--env': {
+        const v = value();
+        const eq = v.indexOf('=');
+        if (eq < 1) throw new UsageError(`--env needs KEY=VALUE, got "${v}"`);
+        o.env[v.slice(0, eq)] = v.slice(eq + 1);
+        break;
+      }
+      case '--cwd': o.cwd = value(); break;
+      case '-h': case '--help': o.help = true; break;
+      case '-v': case '--version': o.version = true; break;
+      default:
+        throw new UsageError(`unknown option ${arg}${arg.startsWith('-') ? '' : ' (put the server command after --)'}`);
+    }
+  }
+  if (!o.allowRemote && !isLoopback(o.host)) throw new UsageError(`--host ${o.host} is not a loopback address; add --allow-remote if you really mean it`);
+  if (o.token !== null && o.token.length < 16) throw new UsageError('--token must be at least 16 characters');
+  if (o.demo && o.command.length > 0) throw new UsageError('--demo and a command after -- exclude each other');
+  return o;
+}

@@ -1,0 +1,131 @@
+// The mcpscope command: the only module that reads argv and env, listens, prints the URL and handles signals.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
+import type { RelayConfig, StdioTarget } from '../shared/relay-protocol.js';
+import { createRelay } from './app.js';
+import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions } from './cli-args.js';
+import { openBrowser } from './open-browser.js';
+import { Recorder } from './recorder.js';
+import { SecurityGuard } from './security.js';
+import { SessionManager } from './session-manager.js';
+import { killAllProcessGroups } from './transports/stdio-transport.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageRoot = resolve(here, '..', '..');
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export function demoTarget(): StdioTarget {
+  return { transport: 'stdio', command: process.execPath, args: [join(here, '..', 'demo', 'demo-server.js')], env: {} };
+}
+
+function launchTarget(o: CliOptions): StdioTarget | null {
+  if (o.demo) return demoTarget();
+  const [command, ...args] = o.command;
+  if (!command) return null;
+  return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
+}
+
+async function run(o: CliOptions): Promise<void> {
+  const version = readVersion();
+  const token = o.token ?? randomBytes(32).toString('base64url');
+  const recorder = new Recorder(o.dataDir);
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000 });
+  let port = o.port;
+  const guard = new SecurityGuard({ token, host: o.host, port: () => port });
+  const target = launchTarget(o);
+  let launchSessionId: string | null = null;
+  const config = (): RelayConfig => ({
+    version,
+    defaultTarget: target ?? demoTarget(),
+    defaultProtocolVersion: o.protocolVersion,
+    protocolVersions: [...PROTOCOL_VERSIONS],
+    launchSessionId,
+    dataDir: o.dataDir,
+    maxLineBytes: o.maxLineBytes,
+  });
+  const relay = createRelay({ sessions, guard, webRoot: join(here, '..', 'web'), config, version });
+  const server = createServer(relay.app);
+  relay.attach(server);
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(o.port, o.host, () => {
+      server.off('error', fail);
+      ok();
+    });
+  });
+  const addr = server.address();
+  if (addr && typeof addr === 'object') port = addr.port;
+
+  if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true })).id;
+
+  const shownHost = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
+  const url = `http://${shownHost}:${port}/#token=${token}`;
+  if (!isLoopback(o.host)) {
+    console.error(`mcpscope: WARNING: listening on ${o.host}, not loopback. Anyone who can reach it and has the token can spawn processes as you.`);
+  }
+  console.log(`mcpscope ${version} ready: ${url}`);
+  if (o.open) openBrowser(url);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) {
+      killAllProcessGroups();
+      process.exit(130);
+    }
+    shuttingDown = true;
+    console.error(`mcpscope: ${signal}: stopping servers`);
+    relay.hub.closeAll();
+    await sessions.stopAll(`mcpscope received ${signal}`);
+    server.close();
+    server.closeAllConnections();
+    recorder.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  // Last resort: whatever way the relay goes, its children go with it.
+  process.on('exit', killAllProcessGroups);
+  // What a server or a browser sends must never take the relay down; log it and keep serving.
+  process.on('uncaughtException', (err) => console.error('mcpscope: unexpected error (relay keeps running):', err));
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let o: CliOptions;
+  try {
+    o = parseCliArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`mcpscope: ${err.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (o.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (o.version) {
+    console.log(readVersion());
+    return;
+  }
+  try {
+    await run(o);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE') console.error(`mcpscope: port ${o.port} is in use; pick another with --port, or --port 0 for any free one`);
+    else if (e.code === 'EADDRNOTAVAIL') console.error(`mcpscope: cannot bind ${o.host}: no such local address`);
+    else console.error('mcpscope: failed to start:', e.message);
+    killAllProcessGroups();
+    process.exit(1);
+  }
+}

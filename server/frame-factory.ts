@@ -1,0 +1,43 @@
+// Turns what a transport saw (bytes, stderr lines, events) into recorded frames: classified once, here, on the relay.
+import { isUtf8 } from 'node:buffer';
+import { classifyText, idKey } from '../shared/jsonrpc.js';
+import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
+
+export type FrameBody = Omit<FrameRecord, 'seq' | 'ts'>;
+
+export function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** A JSON-RPC frame (either direction) from its exact bytes. */
+export function messageFrame(dir: FrameDir, bytes: Buffer): FrameBody {
+  const text = bytes.toString('utf8');
+  const c = classifyText(text);
+  const body: FrameBody = {
+    dir,
+    kind: c.kind,
+    text,
+    size: bytes.length,
+    method: c.method ?? null,
+    rpcId: c.hasId ? idKey(c.id) : null,
+  };
+  if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
+  return body;
+}
+
+export function oversizeFrame(dir: FrameDir, head: Buffer, size: number): FrameBody {
+  const body: FrameBody = { dir, kind: 'oversize', text: head.toString('utf8'), size, method: null, rpcId: null };
+  if (!isUtf8(head)) body.b64 = head.toString('base64');
+  return body;
+}
+
+export function stderrFrame(bytes: Buffer): FrameBody {
+  const body: FrameBody = { dir: 'in', kind: 'stderr', text: bytes.toString('utf8'), size: bytes.length, method: null, rpcId: null };
+  if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
+  return body;
+}
+
+export function eventFrame(event: { event: string } & Record<string, unknown>): FrameBody {
+  const text = JSON.stringify(event);
+  return { dir: 'relay', kind: 'event', text, size: Buffer.byteLength(text), method: event.event, rpcId: null };
+}

@@ -1,0 +1,180 @@
+// Fans frames out to WebSocket clients. Each subscription replays history from SQLite, then goes live; a client
+// that can't keep up is dropped back to replay instead of having frames buffered for it without bound.
+import type { WebSocket } from 'ws';
+import {
+  RelayClientMessageSchema,
+  type FrameRecord,
+  type RelayServerMessage,
+  type SessionInfo,
+} from '../shared/relay-protocol.js';
+import { toRelayError } from './errors.js';
+import type { SessionManager } from './session-manager.js';
+
+export interface HubOptions {
+  /** Above this many bytes queued on a socket, live delivery pauses and the client is caught up from disk later. */
+  highWaterBytes?: number;
+  /** Frames per replay message. */
+  replayChunk?: number;
+}
+
+interface Subscription {
+  sessionId: string;
+  lastSent: number;
+  mode: 'replay' | 'live';
+  queue: FrameRecord[];
+}
+
+interface Client {
+  ws: WebSocket;
+  subs: Map<string, Subscription>;
+}
+
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private readonly dirty = new Set<Client>();
+  private flushScheduled = false;
+  private readonly high: number;
+  private readonly chunk: number;
+
+  constructor(
+    private readonly sessions: SessionManager,
+    opts: HubOptions = {},
+  ) {
+    this.high = opts.highWaterBytes ?? 8 * 1024 * 1024;
+    this.chunk = opts.replayChunk ?? 2000;
+    sessions.setListener({ frame: (sid, f) => this.publish(sid, f), session: (info) => this.broadcastSession(info) });
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** Bytes queued on the fullest socket: what a slow browser costs the relay. */
+  maxBufferedBytes(): number {
+    let max = 0;
+    for (const c of this.clients) max = Math.max(max, c.ws.bufferedAmount);
+    return max;
+  }
+
+  attach(ws: WebSocket, version: string): void {
+    const client: Client = { ws, subs: new Map() };
+    this.clients.add(client);
+    ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? null : data.toString()));
+    ws.on('close', () => {
+      this.clients.delete(client);
+      this.dirty.delete(client);
+    });
+    ws.on('error', () => ws.terminate());
+    this.sendTo(client, { type: 'hello', version });
+  }
+
+  closeAll(): void {
+    for (const c of this.clients) c.ws.close(1001, 'relay shutting down');
+  }
+
+  private onMessage(client: Client, text: string | null): void {
+    let ref: string | undefined;
+    try {
+      const raw: unknown = JSON.parse(text ?? 'null');
+      if (raw && typeof raw === 'object' && 'ref' in raw && typeof raw.ref === 'string') ref = raw.ref;
+      const parsed = RelayClientMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), ...(ref ? { ref } : {}) });
+        return;
+      }
+      const msg = parsed.data;
+      switch (msg.type) {
+        case 'subscribe':
+          this.subscribe(client, msg.sessionId, msg.afterSeq);
+          break;
+        case 'unsubscribe':
+          client.subs.delete(msg.sessionId);
+          break;
+        case 'send': {
+          const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
+          const seq = this.sessions.owned(msg.sessionId).send(bytes);
+          this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
+          break;
+        }
+      }
+    } catch (err) {
+      const e = toRelayError(err);
+      if (e.code === 'INTERNAL' && !(err instanceof SyntaxError)) console.error('mcpscope: hub error:', err);
+      const code = err instanceof SyntaxError ? 'BAD_REQUEST' : e.code;
+      this.sendTo(client, { type: 'error', code, message: e.message, ...(ref ? { ref } : {}) });
+    }
+  }
+
+  private subscribe(client: Client, sessionId: string, afterSeq: number): void {
+    if (!this.sessions.exists(sessionId)) {
+      this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
+      return;
+    }
+    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', queue: [] };
+    client.subs.set(sessionId, sub);
+    this.sendTo(client, { type: 'session', session: this.sessions.info(sessionId) });
+    this.replay(client, sub);
+  }
+
+  /** Sends stored frames after sub.lastSent chunk by chunk, pausing while the socket is full, then goes live. */
+  private replay(client: Client, sub: Subscription): void {
+    if (client.subs.get(sub.sessionId) !== sub || !this.clients.has(client)) return;
+    if (client.ws.bufferedAmount > this.high) {
+      setTimeout(() => this.replay(client, sub), 20);
+      return;
+    }
+    const frames = this.sessions.recorder.readFrames(sub.sessionId, sub.lastSent, this.chunk);
+    if (frames.length > 0) {
+      sub.lastSent = frames[frames.length - 1]!.seq;
+      this.sendTo(client, { type: 'frames', sessionId: sub.sessionId, frames });
+      setImmediate(() => this.replay(client, sub));
+      return;
+    }
+    // Nothing left on disk: from here on, frames are pushed as they happen (readFrames flushed the recorder,
+    // and frames are recorded synchronously, so none can fall between the read and this switch).
+    sub.mode = 'live';
+    this.sendTo(client, { type: 'synced', sessionId: sub.sessionId, seq: sub.lastSent });
+  }
+
+  private publish(sessionId: string, frame: FrameRecord): void {
+    for (const client of this.clients) {
+      const sub = client.subs.get(sessionId);
+      if (sub?.mode !== 'live') continue;
+      sub.queue.push(frame);
+      this.dirty.add(client);
+    }
+    if (!this.flushScheduled && this.dirty.size > 0) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** One message per subscription per tick, however many frames arrived in it. */
+  private flush(): void {
+    this.flushScheduled = false;
+    for (const client of this.dirty) {
+      for (const sub of client.subs.values()) {
+        if (sub.queue.length === 0) continue;
+        const frames = sub.queue;
+        sub.queue = [];
+        if (client.ws.bufferedAmount > this.high) {
+          // Too far behind: drop the queue and let replay fetch these frames from disk when the socket drains.
+          sub.mode = 'replay';
+          setTimeout(() => this.replay(client, sub), 20);
+          continue;
+        }
+        sub.lastSent = frames[frames.length - 1]!.seq;
+        this.sendTo(client, { type: 'frames', sessionId: sub.sessionId, frames });
+      }
+    }
+    this.dirty.clear();
+  }
+
+  private broadcastSession(info: SessionInfo): void {
+    for (const c of this.clients) this.sendTo(c, { type: 'session', session: info });
+  }
+
+  private sendTo(client: Client, msg: RelayServerMessage): void {
+    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(msg));
+  }
+}

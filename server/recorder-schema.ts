@@ -1,0 +1,48 @@
+// The recorder's SQLite schema and its migrations, keyed on PRAGMA user_version so old data dirs upgrade in place.
+import type Database from 'better-sqlite3';
+
+const MIGRATIONS: string[] = [
+  // 1: sessions and frames. Frames keep the exact bytes in `raw` only when they were not valid UTF-8.
+  `CREATE TABLE sessions (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     target TEXT NOT NULL,
+     protocol_version TEXT NOT NULL,
+     started_at REAL NOT NULL,
+     ended_at REAL,
+     status TEXT NOT NULL,
+     pid INTEGER,
+     exit_code INTEGER,
+     signal TEXT,
+     last_seq INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE TABLE frames (
+     session_id TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     ts REAL NOT NULL,
+     dir TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     text TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     method TEXT,
+     rpc_id TEXT,
+     raw BLOB,
+     PRIMARY KEY (session_id, seq)
+   ) WITHOUT ROWID;
+   CREATE INDEX frames_by_method ON frames (session_id, method);`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`the data dir was written by a newer mcpscope (schema ${current} > ${SCHEMA_VERSION})`);
+  }
+  for (let v = current; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

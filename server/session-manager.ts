@@ -1,0 +1,99 @@
+// Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
+import { randomBytes } from 'node:crypto';
+import { basename } from 'node:path';
+import type { CreateSessionBody, FrameRecord, SessionInfo } from '../shared/relay-protocol.js';
+import { RelayError } from './errors.js';
+import { now } from './frame-factory.js';
+import type { Recorder } from './recorder.js';
+import { Session } from './session.js';
+
+export interface SessionManagerOptions {
+  recorder: Recorder;
+  maxLineBytes: number;
+  graceMs: number;
+}
+
+type Listener = {
+  frame(sessionId: string, frame: FrameRecord): void;
+  session(info: SessionInfo): void;
+};
+
+export class SessionManager {
+  private readonly owning = new Map<string, Session>();
+  private listener: Listener = { frame: () => {}, session: () => {} };
+
+  constructor(private readonly opts: SessionManagerOptions) {
+    // A relay that died mid-session left rows that say 'running'; they are not, any more.
+    for (const s of opts.recorder.listSessions()) {
+      if (s.status === 'running' || s.status === 'starting') {
+        opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now() });
+      }
+    }
+  }
+
+  get recorder(): Recorder {
+    return this.opts.recorder;
+  }
+
+  setListener(l: Listener): void {
+    this.listener = l;
+  }
+
+  async create(body: CreateSessionBody): Promise<Session> {
+    const t = body.target;
+    const session = new Session(
+      {
+        recorder: this.opts.recorder,
+        publish: (sid, f) => this.listener.frame(sid, f),
+        onChange: (info) => this.listener.session(info),
+        maxLineBytes: this.opts.maxLineBytes,
+        graceMs: this.opts.graceMs,
+      },
+      {
+        id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+        name: body.name ?? [basename(t.command), ...t.args.map((a) => basename(a))].join(' '),
+        target: t,
+        protocolVersion: body.protocolVersion,
+        startedAt: now(),
+        endedAt: null,
+        status: 'starting',
+        pid: null,
+        exitCode: null,
+        signal: null,
+        lastSeq: 0,
+      },
+      body.handshake,
+    );
+    this.owning.set(session.id, session);
+    await session.start();
+    return session;
+  }
+
+  /** A session this relay run started (running or not: it can send, restart, stop), or a 404 / 409 that says why not. */
+  owned(id: string): Session {
+    const s = this.owning.get(id);
+    if (s) return s;
+    if (this.opts.recorder.getSession(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session was recorded by an earlier relay run; it is read-only');
+    throw new RelayError('NOT_FOUND', `no session ${id}`);
+  }
+
+  info(id: string): SessionInfo {
+    const s = this.owning.get(id);
+    if (s) return s.info();
+    const stored = this.opts.recorder.getSession(id);
+    if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    return { ...stored, live: false, handshakePending: false };
+  }
+
+  list(): SessionInfo[] {
+    return this.opts.recorder.listSessions().map((s) => this.owning.get(s.id)?.info() ?? { ...s, live: false, handshakePending: false });
+  }
+
+  exists(id: string): boolean {
+    return this.owning.has(id) || this.opts.recorder.getSession(id) !== null;
+  }
+
+  async stopAll(reason: string): Promise<void> {
+    await Promise.all([...this.owning.values()].map((s) => s.stop(reason)));
+  }
+}

@@ -1,0 +1,130 @@
+// One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
+import type { FrameRecord, SessionInfo } from '../shared/relay-protocol.js';
+import { eventFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from './frame-factory.js';
+import type { Recorder, StoredSession } from './recorder.js';
+import { RelayError } from './errors.js';
+import { StdioTransport } from './transports/stdio-transport.js';
+import type { Transport, TransportEvent } from './transports/transport.js';
+
+export interface SessionDeps {
+  recorder: Recorder;
+  publish(sessionId: string, frame: FrameRecord): void;
+  onChange(info: SessionInfo): void;
+  maxLineBytes: number;
+  graceMs: number;
+}
+
+export class Session {
+  private transport: Transport | null = null;
+  private stopping = false;
+  private handshakeClaimed: boolean;
+
+  constructor(
+    private readonly deps: SessionDeps,
+    private readonly stored: StoredSession,
+    handshake: boolean,
+  ) {
+    this.handshakeClaimed = !handshake;
+  }
+
+  get id(): string {
+    return this.stored.id;
+  }
+
+  get live(): boolean {
+    return this.transport?.alive ?? false;
+  }
+
+  info(): SessionInfo {
+    return { ...this.stored, live: this.live, handshakePending: !this.handshakeClaimed };
+  }
+
+  /** The first caller gets true; every later caller false, so two tabs never both initialize. */
+  claimHandshake(): boolean {
+    if (this.handshakeClaimed) return false;
+    this.handshakeClaimed = true;
+    return true;
+  }
+
+  async start(): Promise<void> {
+    const t = this.stored.target;
+    this.stopping = false;
+    this.update({ status: 'starting', endedAt: null, exitCode: null, signal: null, pid: null });
+    const transport = new StdioTransport({
+      command: t.command,
+      args: t.args,
+      env: t.env,
+      ...(t.cwd ? { cwd: t.cwd } : {}),
+      maxLineBytes: this.deps.maxLineBytes,
+      graceMs: this.deps.graceMs,
+    });
+    this.transport = transport;
+    await transport.start({
+      onMessage: (bytes) => this.record(messageFrame('in', bytes)),
+      onOversize: (head, size) => this.record(oversizeFrame('in', head, size)),
+      onStderr: (bytes) => this.record(stderrFrame(bytes)),
+      onEvent: (ev) => this.onTransportEvent(ev),
+      onClosed: () => {
+        if (this.transport === transport) this.transport = null;
+        this.deps.onChange(this.info());
+      },
+    });
+  }
+
+  /** Writes one frame exactly as given and records it; returns its sequence number. */
+  send(bytes: Buffer): number {
+    if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
+    const frame = this.record(messageFrame('out', bytes));
+    this.transport.send(bytes);
+    return frame.seq;
+  }
+
+  async stop(reason = 'stopped by the user'): Promise<void> {
+    if (!this.transport) return;
+    this.stopping = true;
+    this.record(eventFrame({ event: 'stopping', reason }));
+    await this.transport.close(reason);
+  }
+
+  async restart(): Promise<void> {
+    await this.stop('restart requested');
+    this.handshakeClaimed = false;
+    await this.start();
+  }
+
+  private onTransportEvent(ev: TransportEvent): void {
+    this.record(eventFrame(ev));
+    switch (ev.event) {
+      case 'spawned':
+        this.update({ status: 'running', pid: ev.pid });
+        break;
+      case 'exited':
+        this.update({
+          status: this.stopping ? 'stopped' : 'exited',
+          exitCode: ev.code,
+          signal: ev.signal,
+          endedAt: now(),
+        });
+        break;
+      case 'error':
+        if (!this.transport?.alive) this.update({ status: 'failed', endedAt: now() });
+        break;
+      default:
+        break;
+    }
+  }
+
+  private record(body: FrameBody): FrameRecord {
+    const frame: FrameRecord = { seq: this.stored.lastSeq + 1, ts: now(), ...body };
+    this.stored.lastSeq = frame.seq;
+    this.deps.recorder.append(this.stored.id, frame);
+    this.deps.publish(this.stored.id, frame);
+    return frame;
+  }
+
+  private update(patch: Partial<StoredSession>): void {
+    Object.assign(this.stored, patch);
+    this.deps.recorder.saveSession(this.stored);
+    this.deps.onChange(this.info());
+  }
+}

@@ -1,0 +1,157 @@
+// Spawns an MCP server as a child process in its own process group and frames its stdout by newlines.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { LineBuffer, DEFAULT_MAX_LINE_BYTES } from './line-buffer.js';
+import type { Transport, TransportHandlers } from './transport.js';
+
+export interface StdioOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  maxLineBytes?: number;
+  /** How long each rung of the shutdown ladder waits: after closing stdin, then after SIGTERM. */
+  graceMs?: number;
+}
+
+const STDERR_TAIL_LINES = 20;
+
+/** Every child we started and have not seen exit, so the relay can kill them all on its own way out. */
+const liveGroups = new Set<number>();
+
+export function killAllProcessGroups(): void {
+  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    try {
+      process.kill(pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export class StdioTransport implements Transport {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private running = false;
+  private stderrTail: string[] = [];
+  private handlers: TransportHandlers | null = null;
+
+  constructor(private readonly opts: StdioOptions) {}
+
+  get alive(): boolean {
+    return this.running;
+  }
+
+  start(h: TransportHandlers): Promise<void> {
+    this.handlers = h;
+    const { command, args, env, cwd } = this.opts;
+    const max = this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    const stdout = new LineBuffer(max);
+    const stderr = new LineBuffer(max);
+    return new Promise((resolve) => {
+      let child: ChildProcessWithoutNullStreams;
+      try {
+        // detached: the child leads a new process group, so the whole tree can be signalled at once.
+        child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: 'pipe' });
+      } catch (err) {
+        h.onEvent({ event: 'error', message: `spawn failed: ${(err as Error).message}` });
+        h.onClosed();
+        resolve();
+        return;
+      }
+      this.child = child;
+      let settle: () => void = () => {};
+      this.exited = new Promise((r) => (settle = r));
+      const onStdout = (chunk: Buffer) => {
+        for (const ev of stdout.push(chunk)) {
+          if (ev.type === 'line') h.onMessage(ev.bytes);
+          else h.onOversize(ev.head, ev.size);
+        }
+      };
+      const onStderr = (chunk: Buffer) => {
+        for (const ev of stderr.push(chunk)) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
+      };
+      child.stdout.on('data', onStdout);
+      child.stderr.on('data', onStderr);
+      // A server that exits while we write must not crash the relay with EPIPE.
+      child.stdin.on('error', () => {});
+      child.on('spawn', () => {
+        this.running = true;
+        liveGroups.add(child.pid!);
+        h.onEvent({ event: 'spawned', pid: child.pid!, command, args, cwd: cwd ?? process.cwd() });
+        resolve();
+      });
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        // Only spawn failures land here before 'spawn'; later ones (kill failures) are reported but not fatal.
+        h.onEvent({ event: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) });
+        if (!this.running) {
+          settle();
+          h.onClosed();
+          resolve();
+        }
+      });
+      child.on('close', (code, signal) => {
+        for (const ev of stdout.end()) {
+          if (ev.type === 'line') h.onMessage(ev.bytes);
+          else h.onOversize(ev.head, ev.size);
+        }
+        for (const ev of stderr.end()) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
+        if (child.pid) {
+          // The leader is gone; anything it left in its group goes too.
+          killGroup(child.pid, 'SIGKILL');
+          liveGroups.delete(child.pid);
+        }
+        const wasRunning = this.running;
+        this.running = false;
+        if (wasRunning) h.onEvent({ event: 'exited', code, signal, stderrTail: this.stderrTail.join('\n') });
+        settle();
+        if (wasRunning) h.onClosed();
+      });
+    });
+  }
+
+  send(bytes: Buffer): void {
+    if (!this.child || !this.running) throw new Error('the server process is not running');
+    this.child.stdin.write(Buffer.concat([bytes, Buffer.from('\n')]));
+  }
+
+  /** The shutdown ladder: close stdin, wait; SIGTERM the group, wait; SIGKILL the group. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return this.exited;
+    const grace = this.opts.graceMs ?? 2000;
+    child.stdin.end();
+    if (await this.waitExit(grace)) return;
+    this.signal(child.pid!, 'SIGTERM');
+    if (await this.waitExit(grace)) return;
+    this.signal(child.pid!, 'SIGKILL');
+    await this.exited;
+  }
+
+  private signal(pid: number, signal: NodeJS.Signals): void {
+    if (killGroup(pid, signal)) this.handlers?.onEvent({ event: 'signal-sent', signal, pid });
+  }
+
+  private waitExit(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => resolve(false), ms);
+      void this.exited.then(() => {
+        clearTimeout(t);
+        resolve(true);
+      });
+    });
+  }
+
+  private stderrLine(h: TransportHandlers, bytes: Buffer): void {
+    this.stderrTail.push(bytes.toString('utf8'));
+    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+    h.onStderr(bytes);
+  }
+}

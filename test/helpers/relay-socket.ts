@@ -1,0 +1,66 @@
+// A test client for the relay's WebSocket: collects frames per session and waits for what a test expects.
+import type WebSocket from 'ws';
+import type { FrameRecord, RelayClientMessage, RelayServerMessage } from '../../shared/relay-protocol.js';
+
+export class RelaySocket {
+  readonly messages: RelayServerMessage[] = [];
+  readonly frames = new Map<string, FrameRecord[]>();
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as RelayServerMessage;
+      this.messages.push(msg);
+      if (msg.type === 'frames') {
+        const list = this.frames.get(msg.sessionId) ?? [];
+        list.push(...msg.frames);
+        this.frames.set(msg.sessionId, list);
+      }
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  static open(ws: WebSocket): Promise<RelaySocket> {
+    const s = new RelaySocket(ws);
+    return new Promise((ok, fail) => {
+      ws.once('open', () => ok(s));
+      ws.once('error', fail);
+      ws.once('unexpected-response', (_req, res) => fail(new Error(`WebSocket refused: ${res.statusCode}`)));
+    });
+  }
+
+  send(msg: RelayClientMessage): void {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  framesOf(sessionId: string): FrameRecord[] {
+    return this.frames.get(sessionId) ?? [];
+  }
+
+  /** Resolves with the first value `pick` returns that is not undefined, re-checking on every message. */
+  async until<T>(pick: () => T | undefined, what: string, ms = 10_000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = pick();
+      if (v !== undefined) return v;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+  }
+
+  /** Waits for a frame of the session that matches. */
+  frame(sessionId: string, match: (f: FrameRecord) => boolean, what: string, ms?: number): Promise<FrameRecord> {
+    return this.until(() => this.framesOf(sessionId).find(match), what, ms);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORT, UsageError, isLoopback, parseCliArgs } from '../../server/cli-args.js';
+
+const env = { HOME: '/home/u', XDG_DATA_HOME: '/xdg' };
+
+describe('parseCliArgs', () => {
+  it('defaults to a fixed port on 127.0.0.1 with a browser and no token', () => {
+    const o = parseCliArgs([], env);
+    expect(o).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, token: null, command: [], dataDir: '/xdg/mcpscope' });
+  });
+
+  it('takes the server command after --, untouched', () => {
+    const o = parseCliArgs(['--port', '0', '--no-open', '--', 'node', 'server.js', '--port', '3'], env);
+    expect(o.port).toBe(0);
+    expect(o.open).toBe(false);
+    expect(o.command).toEqual(['node', 'server.js', '--port', '3']);
+  });
+
+  it('reads the token from MCPSCOPE_TOKEN, and --token wins over it', () => {
+    expect(parseCliArgs([], { ...env, MCPSCOPE_TOKEN: 'from-env-0123456789' }).token).toBe('from-env-0123456789');
+    expect(parseCliArgs(['--token=from-flag-0123456789'], { ...env, MCPSCOPE_TOKEN: 'from-env-0123456789' }).token).toBe('from-flag-0123456789');
+  });
+
+  it('refuses a non-loopback host without --allow-remote', () => {
+    expect(() => parseCliArgs(['--host', '0.0.0.0'], env)).toThrow(UsageError);
+    expect(parseCliArgs(['--host', '0.0.0.0', '--allow-remote'], env).host).toBe('0.0.0.0');
+    expect(parseCliArgs(['--host', 'localhost'], env).host).toBe('localhost');
+  });
+
+  it('reports bad values and unknown options as usage errors', () => {
+    expect(() => parseCliArgs(['--port', 'abc'], env)).toThrow(/--port/);
+    expect(() => parseCliArgs(['--port'], env)).toThrow(/needs a value/);
+    expect(() => parseCliArgs(['--frobnicate'], env)).toThrow(/unknown option/);
+    expect(() => parseCliArgs(['node'], env)).toThrow(/after --/);
+    expect(() => parseCliArgs(['--protocol', '1999-01-01'], env)).toThrow(/--protocol/);
+    expect(() => parseCliArgs(['--token', 'short'], env)).toThrow(/16/);
+    expect(() => parseCliArgs(['--env', 'NOEQUALS'], env)).toThrow(/KEY=VALUE/);
+  });
+
+  it('collects --env pairs and --cwd for the server command', () => {
+    const o = parseCliArgs(['--env', 'A=1', '--env', 'B=x=y', '--cwd', '/tmp'], env);
+    expect(o.env).toEqual({ A: '1', B: 'x=y' });
+    expect(o.cwd).toBe('/tmp');
+  });
+});
+
+describe('isLoopback', () => {
+  it('knows the loopback names', () => {
+    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(h)).toBe(true);
+    for (const h of ['0.0.0.0', '192.168.0.1', '::', 'example.com']) expect(isLoopback(h)).toBe(false);
+  });
+});

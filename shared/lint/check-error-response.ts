@@ -1,0 +1,43 @@
+// Checks an error response: codes from reserved ranges or other versions, and tool failures sent as protocol errors.
+import type { LintContext, Msg } from './lint-context.js';
+import type { PendingRequest } from './exchange-tracker.js';
+import type { McpSession } from './mcp-session.js';
+import { errorRange } from '../error-codes/error-ranges.js';
+import { wireErrorEntry } from '../error-codes/wire-error-codes.js';
+import { versionIndex } from './mcp-methods.js';
+import { VALIDATION_MESSAGE } from '../error-codes/jsonrpc-error-entries.js';
+
+/** JSON-RPC errors a tools/call may legitimately end with, whatever the version says about tool failures. */
+const PROTOCOL_LEVEL = new Set([-32700, -32600, -32601, -32602, -32603]);
+const SPEC_TOOL_ERRORS: Record<number, string> = { [-32042]: '2025-11-25', [-32020]: '2026-07-28', [-32021]: '2026-07-28', [-32022]: '2026-07-28' };
+const VALIDATION = /validat|invalid arguments?|expected|required|must be/i;
+const UNKNOWN_TOOL = /not found|unknown tool|no such tool|disabled/i;
+
+function checkToolFailure(ctx: LintContext, m: Msg, p: PendingRequest, code: number, message: string, session: McpSession): void {
+  const v = session.rulesVersion;
+  const tool = p.toolName === null ? 'the tool' : `"${p.toolName}"`;
+  if (!PROTOCOL_LEVEL.has(code) && SPEC_TOOL_ERRORS[code] !== v) {
+    ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of ${tool} failed with JSON-RPC error ${code}; a tool that ran and failed returns a result with isError: true.`, [p.seq]);
+  } else if (code === -32602 && v && versionIndex(v) >= versionIndex('2025-11-25') && VALIDATION.test(message) && !UNKNOWN_TOOL.test(message)) {
+    ctx.emit('mcp/tool-failure-channel', m.seq, `Argument validation of ${tool} failed with -32602; since 2025-11-25 that is a result with isError: true, so the model can correct the call.`, [p.seq]);
+  }
+}
+
+export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null, message: string, p: PendingRequest | null, session: McpSession): void {
+  if (code === null || !Number.isInteger(code)) return;
+  const v = session.rulesVersion;
+  const range = errorRange(code, v ?? undefined);
+  if (code === -32603 && VALIDATION_MESSAGE.test(message)) {
+    ctx.emit('jsonrpc/invalid-params-as-internal-error', m.seq, `-32603 Internal error${p ? ` for ${p.method}` : ''} carries a validation report; invalid params are -32602.`, p ? [p.seq] : []);
+  }
+  if (range === 'jsonrpc-reserved') ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
+  if (v) {
+    const entry = wireErrorEntry(code);
+    if (entry && entry.versions !== 'all' && !entry.versions.includes(v)) {
+      ctx.emit('mcp/error-code-not-in-version', m.seq, `Error code ${code} (${entry.name}) is not defined in ${v}. ${entry.outOfVersionNote ?? ''}`.trim());
+    } else if (!entry && range === 'mcp-reserved') {
+      ctx.emit('mcp/error-code-not-in-version', m.seq, `Error code ${code} lies in -32099…-32020, which ${v} reserves for codes the spec allocates, and this one is not allocated.`);
+    }
+  }
+  if (p?.method === 'tools/call' && p.requester === 'client') checkToolFailure(ctx, m, p, code, message, session);
+}

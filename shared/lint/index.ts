@@ -1,0 +1,10 @@
+// The lint engine and its rule catalogue, in one import.
+export * from './lint-types.js';
+export { RULES, RULE_IDS, ruleMeta, type RuleId } from './rules.js';
+export { Linter, lintFrames } from './linter.js';
+export type { LinterOptions, JsonSchemaValidatorProvider } from './lint-context.js';
+export type { Era } from './mcp-session.js';
+export { specUrlFor } from './spec-refs.js';
+export { MCP_METHODS, checkMethod, type MethodSpec } from './mcp-methods.js';
+export { CAPABILITY_GATES, type KnownCapabilities } from './capability-gates.js';
+export { VERSIONED_FIELDS } from './version-fields.js';

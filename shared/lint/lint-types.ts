@@ -1,0 +1,42 @@
+// The shapes of lint rules and findings, shared by the engine, the UI's reference page and the CLI.
+import type { ProtocolVersion } from '../mcp-versions.js';
+import type { RuleId } from './rules.js';
+export type { TransportKind } from '../error-codes/error-code-types.js';
+
+export const SEVERITIES = [
+  'error', // the traffic breaks the spec; a conforming peer may fail on it
+  'warning', // allowed but wrong-headed, or a SHOULD broken; worth fixing
+  'info', // worth knowing; not a fault
+] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Who sent a message: `out` frames are the client's (mcpscope), `in` frames the server's. */
+export type Side = 'client' | 'server';
+
+export interface SpecRef {
+  source: 'JSON-RPC 2.0' | 'MCP';
+  /** The protocol version the section is cited from (MCP only). */
+  version?: ProtocolVersion;
+  section: string;
+  url?: string;
+  /** The page path under /specification/<version>, so the UI can link the negotiated version's page. */
+  path?: string;
+}
+
+export interface RuleMeta {
+  severity: Severity;
+  title: string;
+  explanation: string;
+  spec: SpecRef;
+  fix: string;
+}
+
+export interface Finding {
+  ruleId: RuleId;
+  severity: Severity;
+  /** The frame the finding is about (its badge goes there); it may be earlier than the frame just pushed. */
+  seq: number;
+  /** Other frames involved: the request of a response, the first of two responses, the batch of a reply. */
+  related: number[];
+  message: string;
+}

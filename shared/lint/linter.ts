@@ -1,0 +1,179 @@
+// The incremental linter: push every frame of a session in order, get the findings each one causes, then finish.
+import { isPlainObject, parseJson } from '../jsonrpc.js';
+import type { FrameRecord } from '../relay-protocol.js';
+import type { Finding, Side } from './lint-types.js';
+import { DEFAULT_HISTORY_LIMIT, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';
+import { checkEnvelope, type Envelope } from './check-envelope.js';
+import { ExchangeTracker, type PendingRequest, type RequestInfo } from './exchange-tracker.js';
+import { McpSession, requestMeta, META_CLIENT_CAPABILITIES, type Era } from './mcp-session.js';
+import { checkResult } from './check-result.js';
+import { checkErrorResponse } from './check-error-response.js';
+import { onCancelled, onProgress } from './progress-checks.js';
+import type { KnownCapabilities } from './capability-gates.js';
+import { HttpChecks } from './http-checks.js';
+import { TRANSPORT_KINDS, type TransportKind } from '../error-codes/error-code-types.js';
+import { isReplyArray, onCallBatch, onEmptyArray, onReplyArray } from './batch-checks.js';
+
+/** How much of an oversize line's head is searched for the id it answers. */
+const OVERSIZE_ID_SCAN = 512;
+
+function requestInfo(obj: Record<string, unknown>, method: string, quiet: boolean): RequestInfo {
+  const params = isPlainObject(obj.params) ? obj.params : undefined;
+  const meta = requestMeta(obj);
+  const caps = meta?.[META_CLIENT_CAPABILITIES];
+  return {
+    // Capped: per pending request the linter keeps a few small fields, never the message.
+    toolName: method === 'tools/call' && typeof params?.name === 'string' ? params.name.slice(0, 256) : null,
+    taskAugmented: method === 'tools/call' && params?.task !== undefined,
+    hadCursor: typeof params?.cursor === 'string',
+    clientCaps: isPlainObject(caps) ? caps : null,
+    progressToken: meta?.progressToken,
+    quiet,
+  };
+}
+
+function preview(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+}
+
+export class Linter {
+  private readonly ctx: LintContext;
+  private readonly ex: ExchangeTracker;
+  private readonly session: McpSession;
+  private readonly http: HttpChecks;
+
+  constructor(options: LinterOptions) {
+    this.ctx = new LintContext(options);
+    this.ex = new ExchangeTracker(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+    this.session = new McpSession(options.protocolVersion);
+    this.http = new HttpChecks(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+  }
+
+  /** The protocol version the traffic established (initialize result or 2026 _meta), if any. */
+  get protocolVersion(): string | null {
+    return this.session.version;
+  }
+
+  get era(): Era {
+    return this.session.era;
+  }
+
+  /** The capabilities each side declared, as far as the traffic showed them (null until seen). */
+  get capabilities(): KnownCapabilities {
+    return this.session.caps;
+  }
+
+  /** Findings caused by this frame; their `seq` may point at earlier frames (a request that is now known to be unanswered). */
+  push(frame: FrameRecord): Finding[] {
+    const out = this.ctx.begin();
+    if (frame.dir === 'relay') this.onRelayEvent(frame);
+    else if (frame.kind !== 'stderr') this.onWire(frame, frame.dir === 'out' ? 'client' : 'server');
+    return out;
+  }
+
+  /** End-of-session findings: requests never answered. */
+  finish(): Finding[] {
+    const out = this.ctx.begin();
+    this.ex.flushUnanswered(this.ctx, 'the session ended first', null);
+    return out;
+  }
+
+  private onRelayEvent(frame: FrameRecord): void {
+    if (frame.kind === 'http') return this.http.onExchange(this.ctx, frame, this.session);
+    if (frame.kind !== 'event') return;
+    // A process that exits or restarts takes the session with it: its pending requests can no longer be answered.
+    if (frame.method === 'exited') this.ex.flushUnanswered(this.ctx, 'the server exited', frame.seq);
+    else if (frame.method === 'spawned') this.ex.flushUnanswered(this.ctx, 'the server was restarted', frame.seq);
+    else if (frame.method === 'transport-selected') return this.onTransportSelected(frame);
+    else return;
+    this.session.reset();
+    this.ex.reset();
+    this.http.reset();
+  }
+
+  private onTransportSelected(frame: FrameRecord): void {
+    const parsed = parseJson(frame.text);
+    const chosen = parsed.ok && isPlainObject(parsed.value) ? parsed.value.transport : undefined;
+    if ((TRANSPORT_KINDS as readonly unknown[]).includes(chosen)) this.ctx.transport = chosen as TransportKind;
+  }
+
+  private onWire(frame: FrameRecord, sender: Side): void {
+    const { ctx } = this;
+    if (frame.b64 !== undefined) ctx.emit('framing/invalid-utf8', frame.seq, `The frame's ${frame.size} bytes are not valid UTF-8.`);
+    if (frame.kind === 'oversize') return this.onOversize(frame, sender);
+    if (ctx.transport === 'stdio' && frame.text.includes('\n')) {
+      const lines = frame.text.split('\n').length;
+      ctx.emit('framing/embedded-newline', frame.seq, `The message contains ${lines - 1} newline(s); the peer reads it as ${lines} separate lines.`);
+    }
+    const parsed = parseJson(frame.text);
+    let single: Envelope | null = null;
+    if (!parsed.ok) {
+      const where = parsed.error.offset === undefined ? '' : ` at position ${parsed.error.offset}`;
+      if (sender === 'server' && ctx.transport === 'stdio') {
+        const what = frame.text.trim() === '' ? 'An empty line' : `Text ${preview(frame.text)}`;
+        ctx.emit('framing/stdout-noise', frame.seq, `${what} on stdout is not an MCP message.`);
+      } else {
+        ctx.emit('jsonrpc/not-json', frame.seq, `Not JSON${where}: ${parsed.error.message}.`);
+      }
+    } else if (Array.isArray(parsed.value)) {
+      this.onArray(frame, sender, parsed.value);
+    } else if (!isPlainObject(parsed.value)) {
+      ctx.emit('jsonrpc/not-object', frame.seq, `The message is ${parsed.value === null ? 'null' : typeof parsed.value}, not an object.`);
+    } else {
+      single = this.route(ctx.frameMsg(frame, sender, parsed.value)).env;
+    }
+    const isArray = parsed.ok && Array.isArray(parsed.value);
+    this.ex.lastNotification[sender] = single?.kind === 'notification' ? frame.seq : null;
+    if (!isArray) this.ex.notificationBatch[sender] = this.ex.emptyBatch[sender] = null;
+  }
+
+  private onOversize(frame: FrameRecord, sender: Side): void {
+    this.ctx.emit('framing/oversize', frame.seq, `A ${frame.size}-byte line exceeded the framing cap; only its first ${frame.text.length} characters were kept.`);
+    // The head usually still shows the id, so the request it answers is not also reported as unanswered.
+    const id = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(frame.text.slice(0, OVERSIZE_ID_SCAN))?.[1];
+    if (id !== undefined && !/"method"\s*:/.test(frame.text.slice(0, OVERSIZE_ID_SCAN))) this.ex.settle(otherSide(sender), id, frame.seq);
+  }
+
+  private onArray(frame: FrameRecord, sender: Side, arr: unknown[]): void {
+    const route = (m: Msg) => this.route(m);
+    if (arr.length === 0) onEmptyArray(this.ctx, frame.seq, sender, this.ex);
+    else if (isReplyArray(arr)) onReplyArray(this.ctx, frame.seq, frame.ts, sender, arr as Record<string, unknown>[], this.ex, route);
+    else onCallBatch(this.ctx, frame.seq, frame.ts, sender, arr, this.ex, this.session, route);
+    if (arr.length !== 0) this.ex.emptyBatch[sender] = null;
+    if (arr.length === 0 || isReplyArray(arr)) this.ex.notificationBatch[sender] = null;
+  }
+
+  private route(m: Msg): { env: Envelope; pending: PendingRequest | null } {
+    const { ctx, ex, session } = this;
+    const env = checkEnvelope(ctx, m);
+    let pending: PendingRequest | null = null;
+    if (env.kind === 'request') {
+      pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid));
+      if (env.valid) session.onRequest(ctx, m, env.method);
+    } else if (env.kind === 'notification') {
+      if (env.valid) session.onNotification(ctx, m, env.method);
+      if (env.method === 'notifications/progress') onProgress(ctx, m, ex, session);
+      else if (env.method === 'notifications/cancelled') onCancelled(ctx, m, ex);
+    } else if (env.kind === 'response') {
+      pending = ex.onResponse(ctx, m, env.key, null, false);
+      if (pending) {
+        session.onResult(pending, m.obj.result, ctx, m);
+        checkResult(ctx, m, pending, session);
+      }
+    } else if (env.kind === 'error') {
+      pending = ex.onResponse(ctx, m, env.key, env.code, true);
+      if (pending) session.onError(pending);
+      checkErrorResponse(ctx, m, env.code, env.message, pending, session);
+    }
+    return { env, pending };
+  }
+}
+
+/** Lints a whole recorded session at once (the CLI's `mcpscope lint <file>`). */
+export function lintFrames(frames: Iterable<FrameRecord>, options: LinterOptions): Finding[] {
+  const linter = new Linter(options);
+  const out: Finding[] = [];
+  for (const f of frames) out.push(...linter.push(f));
+  out.push(...linter.finish());
+  return out;
+}

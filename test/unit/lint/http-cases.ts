@@ -1,0 +1,60 @@
+// One failing and one passing example for every HTTP rule, over Streamable HTTP.
+import { handshake, http, j } from './frames.js';
+import type { RuleCase } from './rule-case.js';
+
+const transport = { transport: 'http' } as const;
+const note = j({ method: 'notifications/roots/list_changed' });
+const list = j({ id: 1, method: 'tools/list' });
+const unknownSession = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, id: null });
+const init = handshake('2025-06-18')[0]![1];
+
+export const HTTP_CASES: RuleCase[] = [
+  {
+    rule: 'http/accepted-expected',
+    fails: 'a notification POST answered 200',
+    bad: [['out', note], http({ body: note, status: 200, responseBody: '{}' })],
+    passes: 'a notification POST answered 202',
+    good: [['out', note], http({ body: note, status: 202 })],
+    options: transport,
+  },
+  {
+    rule: 'http/session-status',
+    fails: 'an unknown session id refused with 400',
+    bad: [http({ headers: [['Mcp-Session-Id', 'stale']], body: list, status: 400, responseBody: unknownSession })],
+    passes: 'an unknown session id answered 404',
+    good: [http({ headers: [['Mcp-Session-Id', 'stale']], body: list, status: 404, responseBody: unknownSession })],
+    options: transport,
+  },
+  {
+    rule: 'http/session-status',
+    fails: 'a missing session id answered 404 after the server issued one',
+    bad: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'abc']] }), http({ body: list, status: 404 })],
+    passes: 'a missing session id answered 400',
+    good: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'abc']] }), http({ body: list, status: 400, responseBody: 'Bad Request: Mcp-Session-Id header is required' })],
+    options: transport,
+  },
+  {
+    rule: 'http/missing-protocol-version',
+    fails: 'a 2025-06-18 request after initialization without MCP-Protocol-Version',
+    bad: [...handshake('2025-06-18'), ['out', list], http({ headers: [['Mcp-Session-Id', 's']], body: list, status: 200 })],
+    passes: 'the same request with the header',
+    good: [...handshake('2025-06-18'), ['out', list], http({ headers: [['Mcp-Session-Id', 's'], ['MCP-Protocol-Version', '2025-06-18']], body: list, status: 200 })],
+    options: transport,
+  },
+  {
+    rule: 'http/missing-protocol-version',
+    fails: 'a header naming another version than the negotiated one',
+    bad: [...handshake('2025-11-25'), http({ headers: [['MCP-Protocol-Version', '2025-06-18']], body: list, status: 200 })],
+    passes: 'a 2025-03-26 request without the header, which did not exist yet',
+    good: [...handshake('2025-03-26'), http({ body: list, status: 200 })],
+    options: transport,
+  },
+  {
+    rule: 'http/missing-protocol-version',
+    fails: 'a ping POST after the handshake without the header',
+    bad: [...handshake('2025-06-18'), http({ body: j({ id: 9, method: 'ping' }), status: 200 })],
+    passes: 'the initialize POST without it, sent before any version was negotiated',
+    good: [...handshake('2025-06-18'), http({ body: init, status: 200 })],
+    options: transport,
+  },
+];

@@ -2,6 +2,7 @@
 import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
+import { REMOTE_TRANSPORTS, type RemoteTransport } from '../shared/relay-protocol.js';
 import { DEFAULT_MAX_LINE_BYTES } from './transports/line-buffer.js';
 
 export const DEFAULT_PORT = 7410;
@@ -19,16 +20,21 @@ export interface CliOptions {
   env: Record<string, string>;
   cwd: string | null;
   command: string[];
+  /** A remote server to connect to instead of a command. */
+  url: string | null;
+  transport: RemoteTransport;
+  headers: Record<string, string>;
   help: boolean;
   version: boolean;
 }
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: mcpscope [options] [-- <command> [args...]]
+export const USAGE = `Usage: mcpscope [options] [--url <url> | -- <command> [args...]]
 
 Starts the mcpscope relay and opens the inspector in your browser. With a command after --,
-the inspector connects to that stdio MCP server; with --demo, to the bundled demo server.
+the inspector connects to that stdio MCP server; with --url, to a remote server; with --demo,
+to the bundled demo server.
 
 Options:
   --port <n>            port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
@@ -39,9 +45,14 @@ Options:
   --no-open             do not open a browser
   --demo                connect to the bundled demo server
   --protocol <version>  protocol version to offer in initialize (default ${DEFAULT_PROTOCOL_VERSION})
-  --max-line-bytes <n>  framing cap for one stdio line (default ${DEFAULT_MAX_LINE_BYTES})
+  --max-line-bytes <n>  framing cap for one message: a stdio line, an HTTP body or an SSE event (default ${DEFAULT_MAX_LINE_BYTES})
   --env <KEY=VALUE>     environment variable for the server command (repeatable)
   --cwd <dir>           working directory for the server command
+  --url <url>           connect to a remote MCP server (http(s):// or ws(s)://)
+  --transport <t>       auto (default for http URLs: Streamable HTTP, falling back to legacy SSE),
+                        http, sse, or ws (default for ws URLs)
+  --header 'K: V'       an HTTP header for every request to --url, e.g. 'Authorization: Bearer …'
+                        (repeatable; values are masked in the log and never recorded)
   -h, --help            show this help
   -v, --version         print the version`;
 
@@ -77,9 +88,13 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     env: {},
     cwd: null,
     command: [],
+    url: null,
+    transport: 'auto',
+    headers: {},
     help: false,
     version: false,
   };
+  let transport: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -116,6 +131,13 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
         break;
       }
       case '--cwd': o.cwd = value(); break;
+      case '--url': o.url = remoteUrl(value()); break;
+      case '--transport': transport = value(); break;
+      case '--header': {
+        const [name, v] = header(value());
+        o.headers[name] = v;
+        break;
+      }
       case '-h': case '--help': o.help = true; break;
       case '-v': case '--version': o.version = true; break;
       default:
@@ -125,5 +147,41 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (!o.allowRemote && !isLoopback(o.host)) throw new UsageError(`--host ${o.host} is not a loopback address; add --allow-remote if you really mean it`);
   if (o.token !== null && o.token.length < 16) throw new UsageError('--token must be at least 16 characters');
   if (o.demo && o.command.length > 0) throw new UsageError('--demo and a command after -- exclude each other');
+  remoteChecks(o, transport);
   return o;
+}
+
+function remoteUrl(v: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new UsageError(`--url needs an absolute URL such as http://127.0.0.1:3001/mcp, got "${v}"`);
+  }
+  if (!/^(https?|wss?):$/.test(u.protocol)) throw new UsageError(`--url must be http://, https://, ws:// or wss://, got ${u.protocol}`);
+  return u.href;
+}
+
+function header(v: string): [string, string] {
+  const colon = v.indexOf(':');
+  const name = colon === -1 ? '' : v.slice(0, colon).trim();
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header needs 'Name: value', got "${v}"`);
+  return [name, v.slice(colon + 1).trim()];
+}
+
+function remoteChecks(o: CliOptions, transport: string | null): void {
+  if (!o.url) {
+    if (transport !== null || Object.keys(o.headers).length > 0) throw new UsageError('--transport and --header go with --url');
+    return;
+  }
+  if (o.command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
+  if (o.demo) throw new UsageError('--url and --demo exclude each other');
+  const isWs = /^wss?:/.test(o.url);
+  if (transport === null) {
+    o.transport = isWs ? 'ws' : 'auto';
+    return;
+  }
+  if (!(REMOTE_TRANSPORTS as readonly string[]).includes(transport)) throw new UsageError(`--transport must be one of ${REMOTE_TRANSPORTS.join(', ')}`);
+  if ((transport === 'ws') !== isWs) throw new UsageError(`--transport ${transport} does not go with a ${isWs ? 'ws' : 'http'} URL`);
+  o.transport = transport as RemoteTransport;
 }

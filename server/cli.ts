@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
-import type { RelayConfig, StdioTarget } from '../shared/relay-protocol.js';
+import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import { createRelay } from './app.js';
 import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions } from './cli-args.js';
 import { openBrowser } from './open-browser.js';
@@ -26,8 +26,9 @@ export function demoTarget(): StdioTarget {
   return { transport: 'stdio', command: process.execPath, args: [join(here, '..', 'demo', 'demo-server.js')], env: {} };
 }
 
-function launchTarget(o: CliOptions): StdioTarget | null {
+function launchTarget(o: CliOptions): Target | null {
   if (o.demo) return demoTarget();
+  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers };
   const [command, ...args] = o.command;
   if (!command) return null;
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };

@@ -1,5 +1,6 @@
 // Turns what a transport saw (bytes, stderr lines, events) into recorded frames: classified once, here, on the relay.
 import { isUtf8 } from 'node:buffer';
+import type { HttpExchange } from '../shared/http-exchange.js';
 import { classifyText, idKey } from '../shared/jsonrpc.js';
 import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
 
@@ -40,4 +41,10 @@ export function stderrFrame(bytes: Buffer): FrameBody {
 export function eventFrame(event: { event: string } & Record<string, unknown>): FrameBody {
   const text = JSON.stringify(event);
   return { dir: 'relay', kind: 'event', text, size: Buffer.byteLength(text), method: event.event, rpcId: null };
+}
+
+/** One HTTP exchange with a remote server; `method` holds the HTTP method so the log can filter on it. */
+export function httpFrame(exchange: HttpExchange): FrameBody {
+  const text = JSON.stringify(exchange);
+  return { dir: 'relay', kind: 'http', text, size: Buffer.byteLength(text), method: exchange.request.method, rpcId: null };
 }

@@ -6,6 +6,7 @@ import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
+import { maskUrl, redactTarget } from './transports/header-mask.js';
 
 export interface SessionManagerOptions {
   recorder: Recorder;
@@ -51,8 +52,9 @@ export class SessionManager {
       },
       {
         id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
-        name: body.name ?? [basename(t.command), ...t.args.map((a) => basename(a))].join(' '),
-        target: t,
+        name: body.name ?? (t.transport === 'stdio' ? [basename(t.command), ...t.args.map((a) => basename(a))].join(' ') : `${t.transport} ${maskUrl(t.url)}`),
+        // Header secrets stay in memory with the live session; what is stored and shown has them masked.
+        target: redactTarget(t),
         protocolVersion: body.protocolVersion,
         startedAt: now(),
         endedAt: null,
@@ -63,6 +65,7 @@ export class SessionManager {
         lastSeq: 0,
       },
       body.handshake,
+      t,
     );
     this.owning.set(session.id, session);
     await session.start();

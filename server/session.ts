@@ -1,9 +1,9 @@
 // One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
-import type { FrameRecord, SessionInfo } from '../shared/relay-protocol.js';
-import { eventFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from './frame-factory.js';
+import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
+import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from './frame-factory.js';
 import type { Recorder, StoredSession } from './recorder.js';
 import { RelayError } from './errors.js';
-import { StdioTransport } from './transports/stdio-transport.js';
+import { createTransport } from './transports/create-transport.js';
 import type { Transport, TransportEvent } from './transports/transport.js';
 
 export interface SessionDeps {
@@ -19,10 +19,12 @@ export class Session {
   private stopping = false;
   private handshakeClaimed: boolean;
 
+  /** `target` is the real one, secrets included; `stored.target` is the redacted copy that gets recorded and shown. */
   constructor(
     private readonly deps: SessionDeps,
     private readonly stored: StoredSession,
     handshake: boolean,
+    private readonly target: Target = stored.target,
   ) {
     this.handshakeClaimed = !handshake;
   }
@@ -47,23 +49,16 @@ export class Session {
   }
 
   async start(): Promise<void> {
-    const t = this.stored.target;
     this.stopping = false;
     this.update({ status: 'starting', endedAt: null, exitCode: null, signal: null, pid: null });
-    const transport = new StdioTransport({
-      command: t.command,
-      args: t.args,
-      env: t.env,
-      ...(t.cwd ? { cwd: t.cwd } : {}),
-      maxLineBytes: this.deps.maxLineBytes,
-      graceMs: this.deps.graceMs,
-    });
+    const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs });
     this.transport = transport;
     await transport.start({
-      onMessage: (bytes) => this.record(messageFrame('in', bytes)),
-      onOversize: (head, size) => this.record(oversizeFrame('in', head, size)),
+      onMessage: (bytes) => this.record(messageFrame('in', bytes)).seq,
+      onOversize: (head, size) => this.record(oversizeFrame('in', head, size)).seq,
       onStderr: (bytes) => this.record(stderrFrame(bytes)),
       onEvent: (ev) => this.onTransportEvent(ev),
+      onExchange: (exchange) => this.record(httpFrame(exchange)),
       onClosed: () => {
         if (this.transport === transport) this.transport = null;
         this.deps.onChange(this.info());
@@ -75,7 +70,7 @@ export class Session {
   send(bytes: Buffer): number {
     if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
     const frame = this.record(messageFrame('out', bytes));
-    this.transport.send(bytes);
+    this.transport.send(bytes, frame.seq);
     return frame.seq;
   }
 
@@ -97,6 +92,12 @@ export class Session {
     switch (ev.event) {
       case 'spawned':
         this.update({ status: 'running', pid: ev.pid });
+        break;
+      case 'connected':
+        this.update({ status: 'running' });
+        break;
+      case 'disconnected':
+        this.update({ status: this.stopping ? 'stopped' : 'exited', endedAt: now() });
         break;
       case 'exited':
         this.update({

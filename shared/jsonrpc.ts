@@ -14,6 +14,7 @@ export const FRAME_KINDS = [
   'oversize', // a line longer than the framing cap; only its head is kept
   'stderr',
   'event', // something the relay saw happen: spawned, exited, error, sent
+  'http', // one HTTP exchange the relay made for a remote server (text: JSON of an HttpExchange)
 ] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
 

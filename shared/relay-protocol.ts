@@ -33,7 +33,41 @@ export const StdioTargetSchema = z.object({
 });
 export type StdioTarget = z.infer<typeof StdioTargetSchema>;
 
-export const TargetSchema = StdioTargetSchema;
+/** How the relay talks to a server at a URL; `auto` probes Streamable HTTP, then falls back to legacy HTTP+SSE. */
+export const REMOTE_TRANSPORTS = ['auto', 'http', 'sse', 'ws'] as const;
+export type RemoteTransport = (typeof REMOTE_TRANSPORTS)[number];
+
+/** Deliberately wrong protocol headers, to reproduce a server's header bugs. Unset means "behave correctly". */
+export const HeaderOverridesSchema = z.object({
+  /** Send no Accept header at all. */
+  dropAccept: z.boolean().optional(),
+  /** A string: send this MCP-Protocol-Version on every request, initialize included. null: never send one. */
+  protocolVersion: z.string().nullable().optional(),
+  /** A string: send this Mcp-Session-Id on every request, initialize included. null: never send one. */
+  sessionId: z.string().nullable().optional(),
+});
+export type HeaderOverrides = z.infer<typeof HeaderOverridesSchema>;
+
+/** RFC 9110 token characters for a header name; values may not break the header block. */
+const HeaderNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid HTTP header name');
+const HeaderValueSchema = z.string().regex(/^[^\r\n\0]*$/, 'a header value may not contain CR, LF or NUL');
+
+export const RemoteTargetSchema = z
+  .object({
+    transport: z.enum(REMOTE_TRANSPORTS),
+    /** http(s):// for http, sse and auto; ws(s):// for ws. */
+    url: z.url({ protocol: /^(https?|wss?)$/ }),
+    /** Sent on every request (Authorization and the like). Never recorded: frames and stored sessions show them masked. */
+    headers: z.record(HeaderNameSchema, HeaderValueSchema).default({}),
+    overrides: HeaderOverridesSchema.optional(),
+  })
+  .refine((t) => (t.transport === 'ws') === /^wss?:/i.test(t.url), {
+    message: 'ws needs a ws:// or wss:// URL; http, sse and auto need http:// or https://',
+    path: ['url'],
+  });
+export type RemoteTarget = z.infer<typeof RemoteTargetSchema>;
+
+export const TargetSchema = z.discriminatedUnion('transport', [StdioTargetSchema, RemoteTargetSchema]);
 export type Target = z.infer<typeof TargetSchema>;
 
 export const SessionStatusSchema = z.enum(['starting', 'running', 'exited', 'stopped', 'failed']);

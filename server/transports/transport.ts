@@ -1,28 +1,44 @@
 // The one small interface every transport implements: start, send, close, and events. It knows no MCP methods.
+import type { HttpExchange } from '../../shared/http-exchange.js';
+import type { RemoteTransport } from '../../shared/relay-protocol.js';
 
 export type TransportEvent =
   | { event: 'spawned'; pid: number; command: string; args: string[]; cwd: string }
   | { event: 'exited'; code: number | null; signal: string | null; stderrTail: string }
-  | { event: 'error'; message: string; code?: string }
+  | { event: 'error'; message: string; code?: string; exchange?: string }
   | { event: 'stopping'; reason: string }
-  | { event: 'signal-sent'; signal: string; pid: number };
+  | { event: 'signal-sent'; signal: string; pid: number }
+  // Remote transports. `connected` means ready to send (Streamable HTTP needs no connection before its first POST).
+  | { event: 'connected'; transport: RemoteTransport; url: string; endpoint?: string; note?: string }
+  | { event: 'disconnected'; transport: RemoteTransport; reason: string }
+  | { event: 'warning'; message: string; code?: string }
+  /** One step of `auto` detection, so the choice is never made silently. */
+  | { event: 'probe'; message: string; status?: number }
+  | { event: 'transport-selected'; transport: 'http' | 'sse'; reason: string }
+  | { event: 'session-id'; sessionId: string }
+  /** The server answered 404 to a request carrying our session id: the client must initialize again. */
+  | { event: 'session-expired'; sessionId: string; status: number; message: string }
+  | { event: 'stream-resuming'; exchange: string; lastEventId: string; delayMs: number; attempt: number }
+  | { event: 'stream-unavailable'; status: number; message: string };
 
 export interface TransportHandlers {
-  /** One complete message from the server, byte-exact (without its newline). */
-  onMessage(bytes: Buffer): void;
+  /** One complete message from the server, byte-exact; returns the seq it was recorded under, for linking. */
+  onMessage(bytes: Buffer): number | void;
   /** A message longer than the framing cap: its head and its full size. */
-  onOversize(head: Buffer, size: number): void;
+  onOversize(head: Buffer, size: number): number | void;
   /** One line the server wrote to stderr. */
   onStderr(bytes: Buffer): void;
   onEvent(event: TransportEvent): void;
-  /** The transport is gone for good (process exited or failed to start). */
+  /** One HTTP exchange, when it opens (streams) and when it ends; remote transports only. */
+  onExchange?(exchange: HttpExchange): void;
+  /** The transport is gone for good (process exited, connection ended, or it failed to start). */
   onClosed(): void;
 }
 
 export interface Transport {
   start(handlers: TransportHandlers): Promise<void>;
-  /** Writes one frame exactly as given; framing (the newline for stdio) is the transport's job. */
-  send(bytes: Buffer): void;
+  /** Writes one frame exactly as given; `seq` is the frame it was recorded as, so exchanges can link to it. */
+  send(bytes: Buffer, seq?: number): void;
   /** Ends the connection; resolves when nothing is left running. */
   close(reason?: string): Promise<void>;
   readonly alive: boolean;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameRecord, RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
-import { EVERYTHING_SERVER, FIXTURES, pidAlive, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
+import { DEMO_SERVER, EVERYTHING_SERVER, FIXTURES, pidAlive, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 
 const SCRIPTED = join(FIXTURES, 'scripted-server.mjs');
 const relays: RelayHandle[] = [];
@@ -22,8 +22,12 @@ async function launch(command: string[], args: string[] = []) {
 const req = (id: number, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
 
 describe('the relay over stdio', () => {
-  it('carries initialize → tools/list with server-everything and records both directions', async () => {
-    const { relay, sid, sock } = await launch([process.execPath, EVERYTHING_SERVER, 'stdio']);
+  const servers = [
+    { name: 'server-everything', command: [process.execPath, EVERYTHING_SERVER, 'stdio'], tool: 'echo' },
+    { name: 'the demo server', command: [process.execPath, DEMO_SERVER], tool: 'get_weather' },
+  ];
+  it.each(servers)('carries initialize → tools/list with $name and records both directions', async ({ command, tool }) => {
+    const { relay, sid, sock } = await launch(command);
     const init = req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } });
     sock.send({ type: 'send', sessionId: sid, text: init });
     const initRes = await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'initialize result');
@@ -32,7 +36,7 @@ describe('the relay over stdio', () => {
     sock.send({ type: 'send', sessionId: sid, text: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
     sock.send({ type: 'send', sessionId: sid, text: req(2, 'tools/list') });
     const list = await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '2', 'tools/list result');
-    expect(JSON.parse(list.text).result.tools.map((t: { name: string }) => t.name)).toContain('echo');
+    expect(JSON.parse(list.text).result.tools.map((t: { name: string }) => t.name)).toContain(tool);
 
     const { body } = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${sid}/frames?afterSeq=0&limit=1000`);
     const out = body.frames.filter((f) => f.dir === 'out');

@@ -44,6 +44,34 @@ describe('parseCliArgs', () => {
   });
 });
 
+describe('parseCliArgs for remote servers', () => {
+  it('takes --url with auto detection by default, and ws for a ws:// URL', () => {
+    expect(parseCliArgs(['--url', 'http://127.0.0.1:3001/mcp'], env)).toMatchObject({ url: 'http://127.0.0.1:3001/mcp', transport: 'auto', headers: {} });
+    expect(parseCliArgs(['--url=ws://127.0.0.1:3001/ws'], env).transport).toBe('ws');
+  });
+
+  it('pins the transport with --transport', () => {
+    for (const t of ['http', 'sse', 'auto'] as const) expect(parseCliArgs(['--url', 'http://127.0.0.1:1/x', '--transport', t], env).transport).toBe(t);
+  });
+
+  it('collects --header pairs, splitting at the first colon and trimming', () => {
+    const o = parseCliArgs(['--url', 'https://mcp.example.com/mcp', '--header', 'Authorization: Bearer a:b', '--header', 'X-Trace:1'], env);
+    expect(o.headers).toEqual({ Authorization: 'Bearer a:b', 'X-Trace': '1' });
+  });
+
+  it('refuses remote options that do not fit together', () => {
+    expect(() => parseCliArgs(['--url', 'not a url'], env)).toThrow(/absolute URL/);
+    expect(() => parseCliArgs(['--url', 'file:///etc/passwd'], env)).toThrow(/http/);
+    expect(() => parseCliArgs(['--url', 'http://h/', '--transport', 'carrier-pigeon'], env)).toThrow(/--transport must be/);
+    expect(() => parseCliArgs(['--url', 'http://h/', '--transport', 'ws'], env)).toThrow(/does not go with/);
+    expect(() => parseCliArgs(['--url', 'ws://h/', '--transport', 'sse'], env)).toThrow(/does not go with/);
+    expect(() => parseCliArgs(['--url', 'http://h/', '--header', 'no colon here'], env)).toThrow(/Name: value/);
+    expect(() => parseCliArgs(['--header', 'A: b'], env)).toThrow(/go with --url/);
+    expect(() => parseCliArgs(['--url', 'http://h/', '--', 'node', 's.js'], env)).toThrow(/exclude/);
+    expect(() => parseCliArgs(['--url', 'http://h/', '--demo'], env)).toThrow(/exclude/);
+  });
+});
+
 describe('isLoopback', () => {
   it('knows the loopback names', () => {
     for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(h)).toBe(true);

@@ -1,0 +1,101 @@
+// `auto`: POSTs the first message as Streamable HTTP; a 400, 404 or 405 tries legacy HTTP+SSE instead, and every
+// step of the choice is an event in the log, never a silent guess.
+import { maskUrl } from './header-mask.js';
+import type { RemoteOptions } from './remote-client.js';
+import { SseTransport } from './sse-transport.js';
+import { StreamableHttpTransport } from './streamable-http-transport.js';
+import type { Transport, TransportHandlers } from './transport.js';
+
+export class AutoTransport implements Transport {
+  private readonly http: StreamableHttpTransport;
+  private inner: Transport | null = null;
+  private handlers: TransportHandlers | null = null;
+  private readonly queue: Array<[Buffer, number | undefined]> = [];
+  private probing = false;
+  private running = false;
+
+  constructor(private readonly opts: RemoteOptions) {
+    this.http = new StreamableHttpTransport(opts);
+  }
+
+  get alive(): boolean {
+    return this.inner ? this.inner.alive : this.running;
+  }
+
+  async start(h: TransportHandlers): Promise<void> {
+    this.handlers = h;
+    this.running = true;
+    this.http.attach(h);
+    const note = 'the first message goes out as a Streamable HTTP POST; a 400, 404 or 405 falls back to legacy HTTP+SSE';
+    h.onEvent({ event: 'connected', transport: 'auto', url: maskUrl(this.opts.url), note });
+  }
+
+  send(bytes: Buffer, seq?: number): void {
+    if (this.inner) return this.inner.send(bytes, seq);
+    if (!this.running) throw new Error('the connection is closed');
+    // Until the probe decides, later messages wait their turn so none goes out on the wrong transport.
+    this.queue.push([bytes, seq]);
+    if (this.probing) return;
+    this.probing = true;
+    this.http.client.run(() => this.drain());
+  }
+
+  async close(reason = 'closed'): Promise<void> {
+    this.running = false;
+    if (this.inner && this.inner !== this.http) {
+      await this.http.client.quiesce(1000);
+      this.http.client.destroy();
+      await this.inner.close(reason);
+      return;
+    }
+    await this.http.close(reason);
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.inner && this.queue.length > 0 && this.running) {
+        const [bytes, seq] = this.queue.shift()!;
+        await this.probe(bytes, seq);
+      }
+    } finally {
+      this.probing = false;
+    }
+    const inner = this.inner;
+    if (inner) for (const [bytes, seq] of this.queue.splice(0)) inner.send(bytes, seq);
+  }
+
+  private async probe(bytes: Buffer, seq: number | undefined): Promise<void> {
+    const h = this.handlers!;
+    const url = maskUrl(this.opts.url);
+    h.onEvent({ event: 'probe', message: `POST ${url} as Streamable HTTP` });
+    const r = await this.http.probe(bytes, seq);
+    if (r.kind === 'failed') {
+      h.onEvent({ event: 'probe', message: 'the POST got no usable answer; the next message will probe again' });
+      return;
+    }
+    if (r.kind === 'stay') {
+      this.select(this.http, 'http', `the server answered the POST with ${r.status}`);
+      return;
+    }
+    h.onEvent({ event: 'probe', status: r.status, message: `the POST was answered ${r.status}: trying legacy HTTP+SSE with GET ${url}` });
+    const sse = new SseTransport(this.opts);
+    sse.attach(h);
+    const c = await sse.connect();
+    if (c.ok) {
+      r.discard();
+      this.http.client.destroy();
+      this.select(sse, 'sse', `the GET answered with an endpoint event (${c.endpoint.href})`);
+      sse.send(bytes, seq);
+      return;
+    }
+    sse.client.destroy();
+    h.onEvent({ event: 'probe', message: `legacy HTTP+SSE did not answer either (${c.reason}); staying on Streamable HTTP` });
+    r.deliver();
+    this.select(this.http, 'http', `the POST was answered ${r.status} and there is no legacy SSE stream at that URL`);
+  }
+
+  private select(t: Transport, transport: 'http' | 'sse', reason: string): void {
+    this.inner = t;
+    this.handlers!.onEvent({ event: 'transport-selected', transport, reason });
+  }
+}

@@ -1,0 +1,44 @@
+// Picks the transport for a target: the only place that knows every transport by name.
+import type { Target } from '../../shared/relay-protocol.js';
+import { AutoTransport } from './auto-transport.js';
+import type { RemoteOptions } from './remote-client.js';
+import { SseTransport } from './sse-transport.js';
+import { StdioTransport } from './stdio-transport.js';
+import { StreamableHttpTransport } from './streamable-http-transport.js';
+import type { Transport } from './transport.js';
+import { WsTransport } from './ws-transport.js';
+
+export interface TransportLimits {
+  /** The framing cap: a stdio line, an HTTP body or an SSE event's data. */
+  maxLineBytes: number;
+  graceMs: number;
+}
+
+export function createTransport(target: Target, limits: TransportLimits): Transport {
+  if (target.transport === 'stdio') {
+    return new StdioTransport({
+      command: target.command,
+      args: target.args,
+      env: target.env,
+      ...(target.cwd ? { cwd: target.cwd } : {}),
+      maxLineBytes: limits.maxLineBytes,
+      graceMs: limits.graceMs,
+    });
+  }
+  const opts: RemoteOptions = {
+    url: target.url,
+    headers: target.headers,
+    maxMessageBytes: limits.maxLineBytes,
+    ...(target.overrides ? { overrides: target.overrides } : {}),
+  };
+  switch (target.transport) {
+    case 'http':
+      return new StreamableHttpTransport(opts);
+    case 'sse':
+      return new SseTransport(opts);
+    case 'ws':
+      return new WsTransport(opts);
+    case 'auto':
+      return new AutoTransport(opts);
+  }
+}

@@ -1,0 +1,49 @@
+// Masks secrets before anything is recorded. Threat: tokens ending up in SQLite, in exports, or on a shared screen.
+import type { Target } from '../../shared/relay-protocol.js';
+import type { HeaderLines } from './http-request.js';
+
+export const MASK = '••••';
+
+/** Headers that carry credentials whatever the user named them. */
+const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
+
+export class HeaderMask {
+  private readonly secret: Set<string>;
+
+  /** `custom` are the user's own headers for this connection: their values are masked too. */
+  constructor(custom: Record<string, string>) {
+    this.secret = new Set([...ALWAYS_SECRET, ...Object.keys(custom).map((k) => k.toLowerCase())]);
+  }
+
+  value(name: string, value: string): string {
+    const lower = name.toLowerCase();
+    if (!this.secret.has(lower)) return value;
+    // Keep the scheme: "Bearer" vs "Basic" is worth seeing, the credential is not.
+    const scheme = /^(authorization|proxy-authorization)$/.test(lower) ? /^([A-Za-z][\w-]*) \S/.exec(value)?.[1] : undefined;
+    return scheme ? `${scheme} ${MASK}` : MASK;
+  }
+
+  lines(lines: HeaderLines): HeaderLines {
+    return lines.map(([k, v]) => [k, this.value(k, v)]);
+  }
+}
+
+/** A URL with any password in its userinfo masked (http://user:secret@host/ sends Basic auth from it). */
+export function maskUrl(href: string): string {
+  let u: URL;
+  try {
+    u = new URL(href);
+  } catch {
+    return href;
+  }
+  if (!u.password) return href;
+  return `${u.protocol}//${u.username}:${MASK}@${u.host}${u.pathname}${u.search}${u.hash}`;
+}
+
+/** The target as it may be stored and shown: custom header values and a URL password masked, the rest untouched. */
+export function redactTarget(target: Target): Target {
+  if (target.transport === 'stdio') return target;
+  const mask = new HeaderMask(target.headers);
+  const headers = Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, mask.value(k, v)]));
+  return { ...target, url: maskUrl(target.url), headers };
+}

@@ -1,0 +1,181 @@
+// What every HTTP-based transport shares: agents, header assembly, traced requests, body delivery, quiet shutdown.
+import http from 'node:http';
+import https from 'node:https';
+import type { HeaderOverrides } from '../../shared/relay-protocol.js';
+import { classifyText } from '../../shared/jsonrpc.js';
+import { ExchangeTrace, type TraceStart } from './exchange-trace.js';
+import { HeaderMask, maskUrl } from './header-mask.js';
+import { bodyFailure, describeFailure, httpRequest, readBody, type HeaderLines, type HttpFailure, type HttpResponse } from './http-request.js';
+import type { TransportEvent, TransportHandlers } from './transport.js';
+
+export interface RemoteOptions {
+  url: string;
+  /** The user's headers, sent on every request; they win over the protocol headers of the same name. */
+  headers: Record<string, string>;
+  overrides?: HeaderOverrides;
+  maxMessageBytes: number;
+  /** A cap on every wait for response headers; each transport picks its own per request below it. */
+  headersTimeoutMs?: number;
+}
+
+export type Traced =
+  | { ok: true; res: HttpResponse; trace: ExchangeTrace; abort(): void }
+  | { ok: false; failure: HttpFailure; trace: ExchangeTrace };
+export type Body = { bytes: Buffer; size: number; truncated: boolean };
+
+export class RemoteClient {
+  readonly url: URL;
+  /** The URL as events and messages show it: a password in it masked. */
+  readonly shownUrl: string;
+  readonly mask: HeaderMask;
+  closing = false;
+  private handlers: TransportHandlers | null = null;
+  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  private next = 0;
+  private readonly controllers = new Set<AbortController>();
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly wakers = new Set<() => void>();
+
+  constructor(readonly opts: RemoteOptions) {
+    this.url = new URL(opts.url);
+    this.shownUrl = maskUrl(this.url.href);
+    this.mask = new HeaderMask(opts.headers);
+  }
+
+  attach(h: TransportHandlers): void {
+    this.handlers = h;
+  }
+
+  get h(): TransportHandlers {
+    if (!this.handlers) throw new Error('transport not started');
+    return this.handlers;
+  }
+
+  /** Protocol headers first, then the user's; a user header replaces a protocol header of the same name. */
+  headers(protocol: HeaderLines): HeaderLines {
+    const custom = Object.entries(this.opts.headers);
+    const names = new Set(custom.map(([k]) => k.toLowerCase()));
+    return [...protocol.filter(([k]) => !names.has(k.toLowerCase())), ...custom];
+  }
+
+  /** One traced request to `url` (default: the target URL); `timeoutMs` bounds the wait for response headers. */
+  async request(start: Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number }): Promise<Traced> {
+    const url = start.url ?? this.url;
+    const headers = this.headers(start.headers);
+    const { timeoutMs: _t, url: _u, ...rest } = start;
+    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, { ...rest, id: `x${++this.next}`, url: url.href, headers });
+    const ctl = new AbortController();
+    this.controllers.add(ctl);
+    try {
+      const res = await httpRequest({
+        method: start.method,
+        url,
+        headers,
+        signal: ctl.signal,
+        headersTimeoutMs: Math.min(start.timeoutMs ?? 60_000, this.opts.headersTimeoutMs ?? Infinity),
+        agents: this.agents,
+        ...(start.body ? { body: start.body } : {}),
+      });
+      trace.responded(res);
+      res.body.once('close', () => this.controllers.delete(ctl));
+      return { ok: true, res, trace, abort: () => ctl.abort() };
+    } catch (err) {
+      this.controllers.delete(ctl);
+      const failure = describeFailure(err, url);
+      trace.fail(failure);
+      return { ok: false, failure, trace };
+    }
+  }
+
+  /** Reads a whole body into the trace (left open for linking); null if the stream was cut, reported unless closing. */
+  async readAll(res: HttpResponse, trace: ExchangeTrace, what: string): Promise<Body | null> {
+    try {
+      return await readBody(res, this.opts.maxMessageBytes, (c) => trace.chunk(c));
+    } catch (err) {
+      const f = bodyFailure(err, res, this.url);
+      trace.fail(f);
+      if (!this.closing && f.code !== 'ABORTED') this.error(`${what}: ${f.message}`, f.code, trace.id);
+      return null;
+    }
+  }
+
+  /**
+   * A non-stream body: JSON-RPC (a 4xx error body included) is recorded as the message it is; any other
+   * body or an error status is reported, never swallowed. `quiet2xx`: a 2xx body that is not JSON-RPC is normal here.
+   */
+  deliverBody(res: HttpResponse, trace: ExchangeTrace, body: Body, what: string, quiet2xx = false): 'message' | 'reported' | 'ignored' {
+    const status = `${res.status} ${res.statusText}`.trim();
+    if (body.size === 0) {
+      if (res.status < 400) return 'ignored';
+      this.error(`${what} → ${status}, with an empty body`, `HTTP_${res.status}`, trace.id);
+      return 'reported';
+    }
+    if (body.truncated) {
+      const seq = this.h.onOversize(body.bytes, body.size);
+      if (typeof seq === 'number') trace.received(seq);
+      return 'message';
+    }
+    const kind = classifyText(body.bytes.toString('utf8')).kind;
+    const isRpc = kind !== 'noise' && kind !== 'invalid';
+    const saysJson = /[/+]json\b/.test(res.contentType) && res.status < 300 && !quiet2xx;
+    if (isRpc || saysJson) {
+      const seq = this.h.onMessage(body.bytes);
+      if (typeof seq === 'number') trace.received(seq);
+      return 'message';
+    }
+    if (res.status < 300 && quiet2xx) return 'ignored';
+    const type = res.contentType || 'untyped';
+    this.error(`${what} → ${status}: a ${type} body of ${body.size} bytes that is not JSON-RPC (see the HTTP exchange)`, `HTTP_${res.status}`, trace.id);
+    return 'reported';
+  }
+
+  event(e: TransportEvent): void {
+    this.handlers?.onEvent(e);
+  }
+
+  error(message: string, code?: string, exchange?: string): void {
+    this.event({ event: 'error', message, ...(code ? { code } : {}), ...(exchange ? { exchange } : {}) });
+  }
+
+  /** Runs work in the background; whatever it throws becomes an error event, never an unhandled rejection. */
+  run(work: () => Promise<unknown>): void {
+    const task = work().then(
+      () => {},
+      (err: unknown) => {
+        if (!this.closing) this.error(`relay transport error: ${err instanceof Error ? err.message : String(err)}`, 'INTERNAL');
+      },
+    );
+    this.tasks.add(task);
+    void task.finally(() => this.tasks.delete(task));
+  }
+
+  /** Waits, unless shutdown comes first. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(t);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const t = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+
+  /** Cancels every request in flight and waits (at most `ms`) for the background work to wind down. */
+  async quiesce(ms: number): Promise<void> {
+    this.closing = true;
+    for (const wake of [...this.wakers]) wake();
+    for (const c of this.controllers) c.abort();
+    this.controllers.clear();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.tasks]), new Promise((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
+  }
+
+  /** Allows a final request after quiesce (the DELETE), then drops every socket. */
+  destroy(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+}

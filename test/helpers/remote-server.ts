@@ -1,0 +1,46 @@
+// Starts an MCP server that listens on 127.0.0.1 (a fixture, or server-everything pinned to loopback) and waits for its port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { FIXTURES } from './relay-process.js';
+
+export const REMOTE_FIXTURE = join(FIXTURES, 'remote-server.mjs');
+export const EVERYTHING_ON_LOOPBACK = join(FIXTURES, 'everything-on-loopback.mjs');
+
+export interface RemoteServer {
+  proc: ChildProcess;
+  port: number;
+  url(path: string, scheme?: 'http' | 'ws'): string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Runs `node script ...args` and resolves once it prints `LISTENING <port>` on stdout or stderr. */
+export async function startRemoteServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<RemoteServer> {
+  const proc = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  const port = await new Promise<number>((ok, fail) => {
+    const t = setTimeout(() => fail(new Error(`server did not start in time:\n${out}`)), 15_000);
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /LISTENING (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        ok(Number(m[1]));
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    void exited.then(() => fail(new Error(`server exited before listening:\n${out}`)));
+  });
+  return {
+    proc,
+    port,
+    url: (path, scheme = 'http') => `${scheme}://127.0.0.1:${port}${path}`,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

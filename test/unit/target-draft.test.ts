@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { describeTarget, draftFromTarget, targetFromDraft } from '../../web/features/connection/target-draft.js';
+
+describe('target draft', () => {
+  it('round-trips a stdio target through the form', () => {
+    const target = { transport: 'stdio' as const, command: 'node', args: ['server.js', '', '--name', 'a b'], env: { A: '1', B: ' x=y' }, cwd: '/tmp' };
+    expect(targetFromDraft(draftFromTarget(target))).toEqual({ ok: true, target });
+  });
+
+  it('reads args one per line and env as KEY=VALUE lines, skipping blanks and comments', () => {
+    const parsed = targetFromDraft({ transport: 'stdio', command: ' node ', args: 'a\nb c\n', env: '# note\nX=1\n\nY=a=b', cwd: '', url: '', headers: '' });
+    expect(parsed).toEqual({ ok: true, target: { transport: 'stdio', command: 'node', args: ['a', 'b c'], env: { X: '1', Y: 'a=b' } } });
+  });
+
+  it('rejects an empty command and env lines without a key', () => {
+    const base = { transport: 'stdio' as const, command: 'node', args: '', env: '', cwd: '', url: '', headers: '' };
+    expect(targetFromDraft({ ...base, command: '  ' })).toMatchObject({ ok: false });
+    expect(targetFromDraft({ ...base, env: '=1' })).toMatchObject({ ok: false, error: expect.stringMatching(/line 1/) });
+  });
+
+  it('builds remote targets with headers and checks the URL scheme against the transport', () => {
+    const base = { transport: 'http' as const, command: '', args: '', env: '', cwd: '', url: 'http://127.0.0.1:3000/mcp', headers: 'Authorization: Bearer x\n' };
+    expect(targetFromDraft(base)).toEqual({
+      ok: true,
+      target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } },
+    });
+    expect(targetFromDraft({ ...base, transport: 'ws' })).toMatchObject({ ok: false });
+  });
+
+  it('previews a command the way a reader would type it', () => {
+    expect(describeTarget({ transport: 'stdio', command: 'node', args: ['dist/s.js', 'a b'], env: {} })).toBe('node dist/s.js "a b"');
+  });
+});

@@ -1,0 +1,9 @@
+// The relay's configuration: fetched once, it does not change while the relay runs.
+import { useQuery } from '@tanstack/react-query';
+import { useRelay } from '../lib/relay-context.js';
+import { queryKeys } from './query-keys.js';
+
+export function useConfig() {
+  const { api } = useRelay();
+  return useQuery({ queryKey: queryKeys.config, queryFn: api.config, staleTime: Infinity, retry: 1 });
+}

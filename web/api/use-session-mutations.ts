@@ -1,0 +1,25 @@
+// Create, restart and stop sessions; each result goes straight into the session list cache.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateSessionBody, SessionInfo } from '../../shared/relay-protocol.js';
+import { useRelay } from '../lib/relay-context.js';
+import { upsertSession } from './session-cache.js';
+
+function useSessionMutation<V>(fn: (vars: V) => Promise<SessionInfo>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: (session) => upsertSession(queryClient, session) });
+}
+
+export function useCreateSession() {
+  const { api } = useRelay();
+  return useSessionMutation((body: CreateSessionBody) => api.createSession(body));
+}
+
+export function useRestartSession() {
+  const { api } = useRelay();
+  return useSessionMutation((id: string) => api.restart(id));
+}
+
+export function useStopSession() {
+  const { api } = useRelay();
+  return useSessionMutation((id: string) => api.stop(id));
+}

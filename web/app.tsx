@@ -1,0 +1,66 @@
+// The app root: gates on the relay token, then provides the relay client and query cache to the workbench.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { upsertSession } from './api/session-cache.js';
+import { TokenMissing } from './components/token-missing.js';
+import { createRelayClient, type RelayClient } from './lib/relay-client.js';
+import { RelayContext } from './lib/relay-context.js';
+import { forgetToken, takeToken } from './lib/token.js';
+import { Workbench } from './workbench.js';
+
+export function App() {
+  const [token, setToken] = useState(takeToken);
+  const [refused, setRefused] = useState(false);
+
+  // Pasting the printed URL into a tab already on this page changes only the fragment, which does not reload it.
+  useEffect(() => {
+    const onHashChange = () => {
+      const next = takeToken();
+      if (next === null) return;
+      setToken(next);
+      setRefused(false);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+
+  if (!token || refused) return <TokenMissing refused={refused} />;
+  return (
+    <Connected
+      key={token}
+      token={token}
+      onUnauthorized={() => {
+        forgetToken();
+        setRefused(true);
+      }}
+    />
+  );
+}
+
+function Connected({ token, onUnauthorized }: { token: string; onUnauthorized: () => void }) {
+  const [relayError, setRelayError] = useState<string | null>(null);
+  const [{ queryClient, client }] = useState(() => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+    });
+    const client: RelayClient = createRelayClient(token, {
+      onSession: (session) => upsertSession(queryClient, session),
+      onUnauthorized,
+      onRelayError: (code, message) => setRelayError(`${code}: ${message}`),
+    });
+    return { queryClient, client };
+  });
+
+  useEffect(() => {
+    client.socket.start();
+    return () => client.socket.stop();
+  }, [client]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RelayContext.Provider value={client}>
+        <Workbench relayError={relayError} onDismissRelayError={() => setRelayError(null)} />
+      </RelayContext.Provider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,63 @@
+// Monaco as a React component, with the editor settings mcpscope wants everywhere; loaded lazily (it is large).
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { MONACO_THEME } from '../lib/monaco-setup.js';
+
+export interface CodeEditorProps {
+  /** Controlled text, for read-only views. An editor the user types in must use defaultValue instead: a controlled
+   * value lags behind fast typing by a render, and @monaco-editor/react would write the stale text back. */
+  value?: string;
+  defaultValue?: string;
+  language: 'json' | 'plaintext';
+  readOnly?: boolean;
+  wordWrap?: boolean;
+  onChange?: (value: string) => void;
+  onMount?: OnMount;
+  /** Names the model, so each editor keeps its own undo history and markers. */
+  path?: string;
+}
+
+export default function CodeEditor({ value, defaultValue, language, readOnly, wordWrap, onChange, onMount, path }: CodeEditorProps) {
+  return (
+    <Editor
+      value={value}
+      defaultValue={defaultValue}
+      language={language}
+      path={path}
+      theme={MONACO_THEME}
+      onChange={(v) => onChange?.(v ?? '')}
+      onMount={onMount}
+      loading={<div className="p-2 text-dim">loading editor…</div>}
+      options={{
+        readOnly,
+        domReadOnly: readOnly,
+        wordWrap: wordWrap ? 'on' : 'off',
+        minimap: { enabled: false },
+        fontSize: 12,
+        lineNumbers: 'on',
+        lineNumbersMinChars: 3,
+        glyphMargin: false,
+        folding: true,
+        scrollBeyondLastLine: false,
+        renderLineHighlight: readOnly ? 'none' : 'line',
+        automaticLayout: true,
+        // Typed text must reach the wire exactly as typed: no auto-closing, no suggestions, no reformatting.
+        autoClosingBrackets: 'never',
+        autoClosingQuotes: 'never',
+        autoClosingOvertype: 'never',
+        autoSurround: 'never',
+        autoIndent: 'none',
+        formatOnPaste: false,
+        formatOnType: false,
+        quickSuggestions: false,
+        suggestOnTriggerCharacters: false,
+        acceptSuggestionOnEnter: 'off',
+        wordBasedSuggestions: 'off',
+        parameterHints: { enabled: false },
+        links: false,
+        contextmenu: true,
+        unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
+        scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+      }}
+    />
+  );
+}

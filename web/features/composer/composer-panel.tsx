@@ -1,0 +1,84 @@
+// The raw composer: a JSON editor whose text goes to the server as typed, with templates and a send guard.
+import type { OnMount } from '@monaco-editor/react';
+import { useCallback, useRef, useState } from 'react';
+import { useConfig } from '../../api/use-config.js';
+import { useSession } from '../../api/use-sessions.js';
+import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
+import { useRelay } from '../../lib/relay-context.js';
+import { COMPOSER_TEMPLATES, renderTemplate } from './composer-templates.js';
+import { ComposerToolbar } from './composer-toolbar.js';
+import { useComposerSend } from './use-composer-send.js';
+
+export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
+  const { engines } = useRelay();
+  const session = useSession(sessionId);
+  const config = useConfig();
+  const [text, setText] = useState('');
+  const [compact, setCompact] = useState(true);
+  const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
+  const live = session?.live === true;
+  const { plan, confirming, status, send, sendRef } = useComposerSend(sessionId, live, text, compact);
+
+  const fill = useCallback(
+    (key: string) => {
+      const template = COMPOSER_TEMPLATES.find((t) => t.key === key);
+      if (!template || sessionId === null) return;
+      const next = renderTemplate(template, {
+        nextId: engines.get(sessionId).peekNextId(),
+        protocolVersion: session?.protocolVersion ?? config.data?.defaultProtocolVersion ?? '2025-11-25',
+        clientVersion: config.data?.version ?? '0.0.0',
+      });
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (editor && model) {
+        // An edit rather than setValue, so Ctrl+Z brings back what the template replaced.
+        editor.pushUndoStop();
+        editor.executeEdits('template', [{ range: model.getFullModelRange(), text: next }]);
+        editor.pushUndoStop();
+        editor.focus();
+      }
+      setText(next);
+    },
+    [engines, sessionId, session?.protocolVersion, config.data],
+  );
+
+  const onMount: OnMount = useCallback(
+    (editor, monaco) => {
+      editorRef.current = editor;
+      editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => sendRef.current());
+    },
+    [sendRef],
+  );
+
+  return (
+    <section className="flex h-60 shrink-0 flex-col border-t border-edge bg-panel" aria-label="composer">
+      <ComposerToolbar
+        templates={COMPOSER_TEMPLATES}
+        onTemplate={fill}
+        templatesDisabled={sessionId === null}
+        compact={compact}
+        onCompactChange={setCompact}
+        canSend={live && plan.kind !== 'empty'}
+        notLiveReason={sessionId === null ? 'not attached to a session' : live ? null : 'session is not live: restart it to send'}
+        onSend={send}
+        status={status}
+      />
+      {confirming !== null && (
+        <div className="flex items-start gap-3 border-b border-amber-800 bg-amber-950/50 px-3 py-1.5 text-amber-100" role="alert">
+          <div className="flex-1 space-y-0.5">
+            {confirming.map((r) => (
+              <p key={r}>{r}</p>
+            ))}
+            <p className="text-amber-300/80">It will be sent exactly as typed.</p>
+          </div>
+          <button type="button" data-testid="composer-send-anyway" className="btn btn-warn" disabled={!live} onClick={send}>
+            Send anyway
+          </button>
+        </div>
+      )}
+      <div data-testid="composer-editor" className="min-h-0 flex-1">
+        <LazyCodeEditor path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
+      </div>
+    </section>
+  );
+}

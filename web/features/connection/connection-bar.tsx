@@ -1,0 +1,122 @@
+// The connection bar: pick or start a session, see its status, and control its process.
+import { useCallback, useEffect, useState } from 'react';
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
+import { useConfig } from '../../api/use-config.js';
+import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
+import { useSession, useSessions } from '../../api/use-sessions.js';
+import { ConnectionControls } from './connection-controls.js';
+import { SessionPicker } from './session-picker.js';
+import { SessionStatus } from './session-status.js';
+import { describeTarget, draftFromTarget, targetFromDraft, type TargetDraft } from './target-draft.js';
+import { TargetForm } from './target-form.js';
+import { useAutoAttach } from './use-auto-attach.js';
+import { useHandshake } from './use-handshake.js';
+
+interface Props {
+  sessionId: string | null;
+  onAttach: (sessionId: string) => void;
+}
+
+export function ConnectionBar({ sessionId, onAttach }: Props) {
+  const config = useConfig();
+  const sessions = useSessions();
+  const session = useSession(sessionId);
+  const create = useCreateSession();
+  const restart = useRestartSession();
+  const stop = useStopSession();
+  const handshake = useHandshake(config.data?.version ?? '0.0.0');
+  const [draft, setDraft] = useState<TargetDraft | null>(null);
+  const [protocolVersion, setProtocolVersion] = useState<string | null>(null);
+  const [doHandshake, setDoHandshake] = useState(true);
+  const [showTarget, setShowTarget] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // The form shows the attached session's target (or the default one) until the user edits it.
+  const baseTarget = session?.target ?? config.data?.defaultTarget;
+  const baseKey = session?.id ?? (config.data ? 'default' : '');
+  useEffect(() => {
+    // Keyed on baseKey alone: a new session or the first config resets the form, a session update does not.
+    if (baseTarget) setDraft(draftFromTarget(baseTarget));
+  }, [baseKey]);
+
+  const runHandshake = handshake.run;
+  const attach = useCallback(
+    (s: SessionInfo) => {
+      onAttach(s.id);
+      if (s.live && s.handshakePending) void runHandshake(s);
+    },
+    [onAttach, runHandshake],
+  );
+  useAutoAttach({ config: config.data, sessions: sessions.data, sessionId, attach });
+
+  const version = protocolVersion ?? config.data?.defaultProtocolVersion ?? '';
+  const parsed = draft ? targetFromDraft(draft) : null;
+  const fail = (err: unknown) => setActionError(err instanceof Error ? err.message : String(err));
+
+  const connect = () => {
+    if (!parsed?.ok) return setShowTarget(true);
+    setActionError(null);
+    create.mutate(
+      { target: parsed.target, protocolVersion: version, handshake: doHandshake },
+      { onSuccess: (s) => attach(s), onError: fail },
+    );
+  };
+  const onRestart = () => {
+    if (!session) return;
+    setActionError(null);
+    restart.mutate(session.id, { onSuccess: (s) => doHandshake && attach(s), onError: fail });
+  };
+  const onStop = () => session && stop.mutate(session.id, { onError: fail });
+
+  const noSessions = sessions.data !== undefined && sessions.data.length === 0;
+  return (
+    <header className="shrink-0 border-b border-edge bg-panel">
+      <div className="flex items-center gap-3 px-3 py-1.5">
+        <span className="shrink-0 font-mono text-sm font-semibold tracking-tight text-sky-300">mcpscope</span>
+        <SessionPicker
+          sessions={sessions.data ?? []}
+          sessionId={sessionId}
+          onPick={attach}
+          onOpen={() => void sessions.refetch()}
+        />
+        <SessionStatus session={session} handshake={handshake.stateOf(sessionId)} />
+        <button
+          type="button"
+          data-testid="target-toggle"
+          className="min-w-0 flex-1 truncate text-left font-mono text-[11px] text-dim hover:text-ink"
+          onClick={() => setShowTarget((v) => !v)}
+          title="edit the target"
+        >
+          {showTarget || noSessions ? '▾' : '▸'} {parsed?.ok ? describeTarget(parsed.target) : 'target'}
+        </button>
+        <div className="ml-auto shrink-0">
+          <ConnectionControls
+            protocolVersions={config.data?.protocolVersions ?? []}
+            protocolVersion={version}
+            onProtocolVersion={setProtocolVersion}
+            handshake={doHandshake}
+            onHandshake={setDoHandshake}
+            onConnect={connect}
+            onRestart={onRestart}
+            onStop={onStop}
+            canConnect={parsed?.ok === true && version !== ''}
+            canRestart={session !== null}
+            canStop={session?.live === true}
+            busy={create.isPending || restart.isPending || stop.isPending}
+          />
+        </div>
+      </div>
+      {(actionError || config.error || sessions.error) && (
+        <p className="px-3 pb-1 text-red-300" data-testid="connection-error">
+          {actionError ?? (config.error ?? sessions.error)?.message}
+        </p>
+      )}
+      {noSessions && !showTarget && (
+        <p className="px-3 pb-1 text-dim">No sessions yet: check the target below and press Connect.</p>
+      )}
+      {draft && (showTarget || noSessions) && (
+        <TargetForm draft={draft} onChange={setDraft} error={parsed && !parsed.ok ? parsed.error : null} />
+      )}
+    </header>
+  );
+}

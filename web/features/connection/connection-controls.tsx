@@ -1,0 +1,53 @@
+// Protocol version, the handshake toggle and the Connect / Restart / Stop buttons.
+interface Props {
+  protocolVersions: string[];
+  protocolVersion: string;
+  onProtocolVersion: (v: string) => void;
+  handshake: boolean;
+  onHandshake: (on: boolean) => void;
+  onConnect: () => void;
+  onRestart: () => void;
+  onStop: () => void;
+  canConnect: boolean;
+  canRestart: boolean;
+  canStop: boolean;
+  busy: boolean;
+}
+
+export function ConnectionControls(p: Props) {
+  return (
+    <div className="flex items-center gap-2">
+      <select
+        data-testid="protocol-select"
+        className="control font-mono"
+        value={p.protocolVersion}
+        onChange={(e) => p.onProtocolVersion(e.target.value)}
+        title="protocol version offered in initialize"
+      >
+        {p.protocolVersions.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+      <label className="flex items-center gap-1 text-dim" title="send initialize and notifications/initialized after connecting">
+        <input
+          type="checkbox"
+          data-testid="handshake-checkbox"
+          checked={p.handshake}
+          onChange={(e) => p.onHandshake(e.target.checked)}
+        />
+        perform handshake
+      </label>
+      <button type="button" data-testid="connect-button" className="btn btn-primary" disabled={!p.canConnect || p.busy} onClick={p.onConnect}>
+        Connect
+      </button>
+      <button type="button" data-testid="restart-button" className="btn" disabled={!p.canRestart || p.busy} onClick={p.onRestart}>
+        Restart
+      </button>
+      <button type="button" data-testid="stop-button" className="btn" disabled={!p.canStop || p.busy} onClick={p.onStop}>
+        Stop
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The editable form of a target: stdio (args one per line, env as KEY=VALUE lines) or a URL with headers.
+import { REMOTE_TRANSPORTS, type RemoteTarget, type Target } from '../../../shared/relay-protocol.js';
+
+export type TargetTransport = Target['transport'];
+export const TARGET_TRANSPORTS: readonly TargetTransport[] = ['stdio', ...REMOTE_TRANSPORTS];
+
+export interface TargetDraft {
+  transport: TargetTransport;
+  command: string;
+  args: string;
+  env: string;
+  cwd: string;
+  url: string;
+  /** `Name: value` per line. */
+  headers: string;
+  /** Carried over untouched: the form does not edit deliberate header faults. */
+  overrides?: RemoteTarget['overrides'];
+}
+
+const EMPTY: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
+
+export function draftFromTarget(target: Target): TargetDraft {
+  if (target.transport !== 'stdio') {
+    const headers = Object.entries(target.headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
+    return { ...EMPTY, transport: target.transport, url: target.url, headers, overrides: target.overrides };
+  }
+  return {
+    ...EMPTY,
+    command: target.command,
+    // One per line, because arguments may contain spaces and no shell parses them.
+    args: target.args.join('\n'),
+    env: Object.entries(target.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+    cwd: target.cwd ?? '',
+  };
+}
+
+type Parsed = { ok: true; target: Target } | { ok: false; error: string };
+
+/** Parses `KEY<sep>VALUE` lines, skipping blanks and # comments. Env values keep their spaces; header values do not. */
+function pairs(text: string, sep: string, what: 'env' | 'header'): { ok: true; map: Record<string, string> } | { ok: false; error: string } {
+  const map: Record<string, string> = {};
+  for (const [i, raw] of text.split('\n').entries()) {
+    const line = raw.replace(/\r$/, '');
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const at = line.indexOf(sep);
+    if (at <= 0 || line.slice(0, at).trim() === '') {
+      return { ok: false, error: `${what} line ${i + 1} is not ${what === 'env' ? 'KEY=VALUE' : 'Name: value'}` };
+    }
+    const value = line.slice(at + sep.length);
+    map[line.slice(0, at).trim()] = what === 'header' ? value.trim() : value;
+  }
+  return { ok: true, map };
+}
+
+export function targetFromDraft(draft: TargetDraft): Parsed {
+  if (draft.transport !== 'stdio') {
+    const url = draft.url.trim();
+    if (url === '') return { ok: false, error: 'URL is empty' };
+    const wantWs = draft.transport === 'ws';
+    if (!(wantWs ? /^wss?:\/\//i : /^https?:\/\//i).test(url)) {
+      return { ok: false, error: `${draft.transport} needs a ${wantWs ? 'ws:// or wss://' : 'http:// or https://'} URL` };
+    }
+    const headers = pairs(draft.headers, ':', 'header');
+    if (!headers.ok) return headers;
+    const target: RemoteTarget = { transport: draft.transport, url, headers: headers.map };
+    if (draft.overrides) target.overrides = draft.overrides;
+    return { ok: true, target };
+  }
+  const command = draft.command.trim();
+  if (command === '') return { ok: false, error: 'command is empty' };
+  // A trailing newline is not an empty last argument; an empty line in the middle is.
+  const args = draft.args === '' ? [] : draft.args.replace(/\n$/, '').split('\n');
+  const env = pairs(draft.env, '=', 'env');
+  if (!env.ok) return env;
+  const target: Target = { transport: 'stdio', command, args, env: env.map };
+  if (draft.cwd.trim() !== '') target.cwd = draft.cwd.trim();
+  return { ok: true, target };
+}
+
+/** A one-line preview for the collapsed bar. Quotes only what a reader would misread. */
+export function describeTarget(target: Target): string {
+  if (target.transport !== 'stdio') return `${target.transport} ${target.url}`;
+  const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : JSON.stringify(s));
+  return [target.command, ...target.args].map(quote).join(' ');
+}

@@ -1,0 +1,75 @@
+// The editable target: a transport, then either command, args, env and cwd (stdio) or a URL and headers.
+import { TARGET_TRANSPORTS, type TargetDraft, type TargetTransport } from './target-draft.js';
+
+interface Props {
+  draft: TargetDraft;
+  onChange: (draft: TargetDraft) => void;
+  error: string | null;
+}
+
+const TRANSPORT_LABELS: Record<TargetTransport, string> = {
+  stdio: 'stdio (spawn a command)',
+  auto: 'HTTP, auto-detect',
+  http: 'Streamable HTTP',
+  sse: 'legacy HTTP+SSE',
+  ws: 'WebSocket',
+};
+
+export function TargetForm({ draft, onChange, error }: Props) {
+  const set = (patch: Partial<TargetDraft>) => onChange({ ...draft, ...patch });
+  const field = 'control font-mono';
+  return (
+    <div className="grid grid-cols-[minmax(220px,1.2fr)_minmax(180px,1fr)_minmax(180px,1fr)] gap-2 border-t border-edge px-3 py-2">
+      <div className="flex flex-col gap-1">
+        <Label text="transport" />
+        <select
+          data-testid="target-transport"
+          className="control"
+          value={draft.transport}
+          onChange={(e) => set({ transport: e.target.value as TargetTransport })}
+        >
+          {TARGET_TRANSPORTS.map((t) => (
+            <option key={t} value={t}>
+              {TRANSPORT_LABELS[t]}
+            </option>
+          ))}
+        </select>
+        {draft.transport === 'stdio' ? (
+          <>
+            <Label text="command" />
+            <input data-testid="target-command" className={field} value={draft.command} onChange={(e) => set({ command: e.target.value })} spellCheck={false} />
+          </>
+        ) : (
+          <>
+            <Label text="URL" />
+            <input data-testid="target-url" className={field} value={draft.url} onChange={(e) => set({ url: e.target.value })} spellCheck={false} placeholder="http://127.0.0.1:3000/mcp" />
+          </>
+        )}
+      </div>
+      {draft.transport === 'stdio' ? (
+        <>
+          <div className="flex flex-col gap-1">
+            <Label text="args, one per line" />
+            <textarea data-testid="target-args" className={`${field} h-14 resize-y`} value={draft.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} />
+            <Label text="cwd (optional)" />
+            <input data-testid="target-cwd" className={field} value={draft.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} placeholder="the relay's working directory" />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label text="env, KEY=VALUE per line (added to the relay's)" />
+            <textarea data-testid="target-env" className={`${field} h-[74px] resize-y`} value={draft.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
+          </div>
+        </>
+      ) : (
+        <div className="col-span-2 flex flex-col gap-1">
+          <Label text="headers, Name: value per line (sent on every request, masked in the log)" />
+          <textarea data-testid="target-headers" className={`${field} h-[74px] resize-y`} value={draft.headers} onChange={(e) => set({ headers: e.target.value })} spellCheck={false} placeholder="Authorization: Bearer …" />
+        </div>
+      )}
+      {error && <p className="col-span-3 text-red-300">{error}</p>}
+    </div>
+  );
+}
+
+function Label({ text }: { text: string }) {
+  return <span className="text-dim">{text}</span>;
+}

@@ -1,0 +1,51 @@
+// The selected frame in full: header with pair links, notes, the raw text in Monaco, and the parsed JSON.
+import { useConfig } from '../../api/use-config.js';
+import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
+import { useSessionLog } from '../../lib/relay-context.js';
+import { DetailHeader } from './detail-header.js';
+import { FrameNotes } from './frame-notes.js';
+import { ParsedView } from './parsed-view.js';
+
+interface Props {
+  sessionId: string;
+  seq: number;
+  onSelect: (seq: number) => void;
+  onClose: () => void;
+}
+
+export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
+  const { log } = useSessionLog(sessionId);
+  const config = useConfig();
+  const entry = log?.bySeq(seq);
+  const shell = 'flex w-[42%] min-w-[380px] max-w-[900px] shrink-0 flex-col border-l border-edge bg-panel';
+  if (!log || !entry) {
+    return (
+      <aside data-testid="detail-pane" className={shell}>
+        <p className="p-3 text-dim">Frame #{seq} is not loaded yet.</p>
+      </aside>
+    );
+  }
+  const pairs = entry.pairs.flatMap((s) => log.bySeq(s) ?? []);
+  return (
+    <aside data-testid="detail-pane" data-seq={seq} className={shell} aria-label="frame detail">
+      <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
+      <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
+      <SectionTitle>raw</SectionTitle>
+      <div data-testid="detail-raw" data-length={entry.frame.text.length} className="h-[30%] min-h-24 shrink-0 border-b border-edge">
+        <LazyCodeEditor
+          path="mcpscope://detail/raw"
+          value={entry.frame.text}
+          language={entry.value === undefined ? 'plaintext' : 'json'}
+          readOnly
+          wordWrap
+        />
+      </div>
+      <SectionTitle>{entry.value === undefined ? 'parse' : 'parsed'}</SectionTitle>
+      <ParsedView entry={entry} />
+    </aside>
+  );
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return <div className="shrink-0 bg-panel-2 px-3 py-0.5 text-[10px] tracking-wide text-dim uppercase">{children}</div>;
+}

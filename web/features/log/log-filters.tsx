@@ -1,0 +1,80 @@
+// The log's filter bar: free text, method, direction and a toggle per kind (none toggled = every kind).
+import { FRAME_KINDS, type FrameKind } from '../../../shared/jsonrpc.js';
+import type { FrameDir } from '../../../shared/relay-protocol.js';
+import type { FrameFilter } from '../../lib/frame-filter.js';
+
+interface Props {
+  filter: FrameFilter;
+  onChange: (filter: FrameFilter) => void;
+  methods: string[];
+  shown: number;
+  total: number;
+}
+
+export function LogFilters({ filter, onChange, methods, shown, total }: Props) {
+  const set = (patch: Partial<FrameFilter>) => onChange({ ...filter, ...patch });
+  const toggleKind = (kind: FrameKind) =>
+    set({ kinds: filter.kinds.includes(kind) ? filter.kinds.filter((k) => k !== kind) : [...filter.kinds, kind] });
+  return (
+    <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-edge bg-panel px-2 py-1">
+      <input
+        data-testid="filter-text"
+        className="control w-56 font-mono"
+        placeholder="filter text…"
+        value={filter.text}
+        onChange={(e) => set({ text: e.target.value })}
+        spellCheck={false}
+      />
+      <input
+        data-testid="filter-method"
+        className="control w-44 font-mono"
+        placeholder="method…"
+        list="log-methods"
+        value={filter.method}
+        onChange={(e) => set({ method: e.target.value })}
+        spellCheck={false}
+      />
+      <datalist id="log-methods">
+        {methods.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      <select
+        data-testid="filter-direction"
+        className="control"
+        value={filter.dir}
+        onChange={(e) => set({ dir: e.target.value as FrameDir | '' })}
+      >
+        <option value="">all directions</option>
+        <option value="out">→ out (client → server)</option>
+        <option value="in">← in (server → client)</option>
+        <option value="relay">◆ relay</option>
+      </select>
+      <div data-testid="filter-kind" className="flex flex-wrap items-center gap-0.5" role="group" aria-label="kinds">
+        {FRAME_KINDS.map((kind) => {
+          const on = filter.kinds.includes(kind);
+          return (
+            <button
+              key={kind}
+              type="button"
+              data-kind={kind}
+              aria-pressed={on}
+              onClick={() => toggleKind(kind)}
+              className={`rounded border px-1.5 text-[11px] leading-5 ${on ? 'border-blue-500 bg-blue-900/60 text-white' : 'border-edge text-dim hover:text-ink'}`}
+            >
+              {kind}
+            </button>
+          );
+        })}
+      </div>
+      {(filter.text || filter.method || filter.dir || filter.kinds.length > 0) && (
+        <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [] })}>
+          clear
+        </button>
+      )}
+      <span className="ml-auto font-mono text-[11px] text-dim" data-testid="log-count">
+        {shown === total ? `${total} frames` : `${shown} / ${total} frames`}
+      </span>
+    </div>
+  );
+}

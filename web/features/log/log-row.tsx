@@ -1,0 +1,81 @@
+// One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML.
+// Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`).
+import { memo } from 'react';
+import { DirArrow } from '../../components/dir-arrow.js';
+import { KindBadge } from '../../components/kind-badge.js';
+import type { FrameEntry } from '../../lib/frame-entry.js';
+import { formatLatency, formatSize, formatTime } from '../../lib/format.js';
+import { frameSummary } from './frame-summary.js';
+import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
+
+interface Props {
+  entry: FrameEntry;
+  top: number;
+  selected: boolean;
+  onClick: (seq: number) => void;
+}
+
+const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
+  stderr: 'text-zinc-400 italic',
+  noise: 'bg-yellow-950/40 text-yellow-100',
+  oversize: 'bg-pink-950/50 text-pink-100',
+  event: 'bg-slate-800/50 text-slate-300',
+  error: 'text-red-300',
+  invalid: 'text-orange-200',
+  http: 'text-cyan-100/80',
+};
+
+export const LogRow = memo(function LogRow({ entry, top, selected, onClick }: Props) {
+  const { frame } = entry;
+  const inheritedMethod = frame.method === null && entry.method !== null;
+  const tone = selected ? 'bg-blue-900/80 text-white' : `${ROW_TONE[frame.kind] ?? ''} hover:bg-white/[0.04]`;
+  return (
+    <div
+      data-testid="log-row"
+      data-seq={frame.seq}
+      data-kind={frame.kind}
+      data-dir={frame.dir}
+      data-method={entry.method ?? ''}
+      data-rpc-id={frame.rpcId ?? ''}
+      role="row"
+      aria-selected={selected}
+      onClick={() => onClick(frame.seq)}
+      className={`${LOG_GRID} absolute left-0 w-full cursor-default items-center border-b border-white/[0.03] px-2 font-mono text-[11.5px] ${tone}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <span className="text-right text-dim">{frame.seq}</span>
+      <span className="text-dim">{formatTime(frame.ts)}</span>
+      <DirArrow dir={frame.dir} />
+      <span>
+        <KindBadge kind={frame.kind} />
+      </span>
+      <span className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
+        {entry.method ?? ''}
+      </span>
+      <span className="truncate text-dim" title={frame.rpcId ?? undefined}>
+        {frame.rpcId ?? ''}
+      </span>
+      <span className="flex min-w-0 items-center gap-1">
+        {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
+        {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
+        <span className="truncate">{frameSummary(entry)}</span>
+      </span>
+      <span className="text-right text-dim">{formatSize(frame.size)}</span>
+      <span className="text-right">
+        {entry.latencyMs !== null && (
+          <span data-testid="log-latency" className={entry.latencyMs > 1000 ? 'text-amber-300' : 'text-dim'}>
+            {formatLatency(entry.latencyMs)}
+          </span>
+        )}
+      </span>
+    </div>
+  );
+});
+
+function Flag({ text, title }: { text: string; title: string }) {
+  return (
+    <span title={title} className="shrink-0 rounded bg-red-800 px-1 text-[10px] leading-4 text-red-100 not-italic">
+      {text}
+    </span>
+  );
+}

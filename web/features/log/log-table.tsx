@@ -1,0 +1,120 @@
+// The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FrameEntry } from '../../lib/frame-entry.js';
+import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
+import { LogRow } from './log-row.js';
+import { indexOfSeq } from './seq-index.js';
+import { useLogKeyboard } from './use-log-keyboard.js';
+
+interface Props {
+  rows: readonly FrameEntry[];
+  /** rows may be the same array grown in place, so its length is passed to re-run effects. */
+  count: number;
+  selectedSeq: number | null;
+  onSelect: (seq: number) => void;
+  onOpenDetail: () => void;
+  onCloseDetail: () => void;
+  pairOf: (entry: FrameEntry) => FrameEntry | undefined;
+  emptyText: string;
+}
+
+export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [follow, setFollow] = useState(true);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
+
+  // Rows have a fixed height, so following the tail is one scrollTop write; the virtualizer's scrollToIndex
+  // re-measures the scroll extent several times per call, which dominated the cost of replaying a long session.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
+  }, [follow, count]);
+
+  // Bring the selection into view when it changes (keyboard, "go to response", `r`), not on every append:
+  // the rows are read through a ref so new frames do not re-run this.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useEffect(() => {
+    if (selectedSeq === null) return;
+    const i = indexOfSeq(rowsRef.current, selectedSeq);
+    if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
+  }, [selectedSeq, virtualizer]);
+
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setFollow(el.scrollHeight - el.scrollTop - el.clientHeight <= ROW_HEIGHT);
+  }, []);
+
+  const jumpToEnd = useCallback(() => setFollow(true), []);
+  const select = useCallback(
+    (seq: number) => {
+      onSelect(seq);
+      onOpenDetail();
+    },
+    [onSelect, onOpenDetail],
+  );
+  const onKeyDown = useLogKeyboard({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd: jumpToEnd, pairOf });
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`} role="row">
+        <span className="text-right">#</span>
+        <span>time</span>
+        <span />
+        <span>kind</span>
+        <span>method</span>
+        <span>id</span>
+        <span>summary</span>
+        <span className="text-right">size</span>
+        <span className="text-right">latency</span>
+      </div>
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        tabIndex={0}
+        role="grid"
+        aria-label="frames"
+        data-testid="log-table"
+        className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
+      >
+        {count === 0 ? (
+          <div className="p-4 text-dim">{emptyText}</div>
+        ) : (
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const entry = rows[item.index];
+              if (!entry) return null;
+              return (
+                <LogRow
+                  key={entry.frame.seq}
+                  entry={entry}
+                  top={item.start}
+                  selected={entry.frame.seq === selectedSeq}
+                  onClick={select}
+                />
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {!follow && count > 0 && (
+        <button
+          type="button"
+          data-testid="log-jump-latest"
+          onClick={jumpToEnd}
+          className="btn btn-primary absolute right-4 bottom-3 shadow-lg"
+        >
+          ↓ jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

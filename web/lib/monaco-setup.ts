@@ -1,0 +1,33 @@
+// Bundles Monaco and its workers with the app: the page's CSP allows no CDN, no eval and only same-origin workers.
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor';
+// monaco-editor 0.57's exports map ("./*" → "./esm/vs/*.js") hides the esm/vs/ prefix, so these are the deep paths.
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string): Worker {
+    return label === 'json' ? new JsonWorker() : new EditorWorker();
+  },
+};
+
+// Without this the React wrapper would fetch Monaco from jsDelivr.
+loader.config({ monaco });
+
+// Schemas would be fetched from the network (which the CSP forbids) and frames must never trigger requests.
+monaco.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemas: [] });
+
+/** A dark theme that matches the rest of the page instead of Monaco's slightly different greys. */
+monaco.editor.defineTheme('mcpscope-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [],
+  colors: {
+    'editor.background': '#111318',
+    'editorGutter.background': '#111318',
+    'editor.lineHighlightBackground': '#1a1d24',
+  },
+});
+
+export const MONACO_THEME = 'mcpscope-dark';
+export { monaco };

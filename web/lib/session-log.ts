@@ -1,0 +1,77 @@
+// The frames of one session in seq order, with pairing, a seq index and an incrementally maintained filtered view.
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { toEntry, type FrameEntry } from './frame-entry.js';
+import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
+import { FramePairing } from './frame-pairing.js';
+
+interface FilterCache {
+  key: string;
+  test: (entry: FrameEntry) => boolean;
+  /** How many entries have been tested so far; later appends only test the new ones. */
+  scanned: number;
+  result: FrameEntry[];
+}
+
+export class SessionLog {
+  private readonly list: FrameEntry[] = [];
+  private readonly index = new Map<number, FrameEntry>();
+  private readonly methodSet = new Set<string>();
+  private readonly pairing = new FramePairing((seq) => this.index.get(seq));
+  private cache: FilterCache | null = null;
+  /** Bumped on every change, so a snapshot of a session is one number. */
+  version = 0;
+
+  get entries(): readonly FrameEntry[] {
+    return this.list;
+  }
+
+  get lastSeq(): number {
+    return this.list.at(-1)?.frame.seq ?? 0;
+  }
+
+  /** Appends frames in seq order, dropping any already held (a resubscribe may overlap); returns how many were new. */
+  append(frames: readonly FrameRecord[]): number {
+    let added = 0;
+    for (const frame of frames) {
+      if (frame.seq <= this.lastSeq) continue;
+      const entry = toEntry(frame);
+      this.list.push(entry);
+      this.index.set(frame.seq, entry);
+      this.pairing.add(entry);
+      if (frame.method !== null && (frame.kind === 'request' || frame.kind === 'notification')) {
+        this.methodSet.add(frame.method);
+      }
+      added++;
+    }
+    if (added > 0) this.version++;
+    return added;
+  }
+
+  bySeq(seq: number): FrameEntry | undefined {
+    return this.index.get(seq);
+  }
+
+  pairOf(entry: FrameEntry): FrameEntry | undefined {
+    return this.pairing.pairOf(entry);
+  }
+
+  get methods(): string[] {
+    return [...this.methodSet].sort();
+  }
+
+  /**
+   * The entries the filter lets through. The array is reused and grown in place while the filter stays the same,
+   * because an entry's filtered attributes never change after it was appended.
+   */
+  filtered(filter: FrameFilter): readonly FrameEntry[] {
+    if (isEmptyFilter(filter)) return this.list;
+    const key = filterKey(filter);
+    if (this.cache?.key !== key) this.cache = { key, test: compileFilter(filter), scanned: 0, result: [] };
+    const cache = this.cache;
+    for (; cache.scanned < this.list.length; cache.scanned++) {
+      const entry = this.list[cache.scanned];
+      if (entry && cache.test(entry)) cache.result.push(entry);
+    }
+    return cache.result;
+  }
+}

@@ -1,0 +1,67 @@
+// The page layout: connection bar on top, log and composer on the left, the selected frame's detail on the right.
+import { useCallback, useEffect, useState } from 'react';
+import { ComposerPanel } from './features/composer/composer-panel.js';
+import { ConnectionBar } from './features/connection/connection-bar.js';
+import { DetailPane } from './features/detail/detail-pane.js';
+import { LogPanel } from './features/log/log-panel.js';
+import { useRelay } from './lib/relay-context.js';
+
+interface Props {
+  relayError: string | null;
+  onDismissRelayError: () => void;
+}
+
+export function Workbench({ relayError, onDismissRelayError }: Props) {
+  const { socket } = useRelay();
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
+  const [detailOpen, setDetailOpen] = useState(true);
+
+  useEffect(() => {
+    if (sessionId === null) return;
+    socket.subscribe(sessionId);
+    return () => socket.unsubscribe(sessionId);
+  }, [socket, sessionId]);
+
+  // A selection belongs to one session's log; re-attaching to the same session (a restart) keeps it.
+  useEffect(() => setSelectedSeq(null), [sessionId]);
+
+  const attach = useCallback((id: string) => setSessionId(id), []);
+
+  const select = useCallback((seq: number | null) => setSelectedSeq(seq), []);
+  const openDetail = useCallback(() => setDetailOpen(true), []);
+  const closeDetail = useCallback(() => setDetailOpen(false), []);
+
+  return (
+    <div className="flex h-full flex-col">
+      <ConnectionBar sessionId={sessionId} onAttach={attach} />
+      {relayError !== null && (
+        <div className="flex items-center gap-2 border-b border-red-900 bg-red-950/60 px-3 py-1 text-red-200">
+          <span className="font-mono">relay: {relayError}</span>
+          <button type="button" className="ml-auto text-red-300 hover:text-white" onClick={onDismissRelayError}>
+            dismiss
+          </button>
+        </div>
+      )}
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <LogPanel
+            sessionId={sessionId}
+            selectedSeq={selectedSeq}
+            onSelect={select}
+            onOpenDetail={openDetail}
+            onCloseDetail={closeDetail}
+          />
+          <ComposerPanel sessionId={sessionId} />
+        </div>
+        {detailOpen && sessionId !== null && selectedSeq !== null ? (
+          <DetailPane sessionId={sessionId} seq={selectedSeq} onSelect={select} onClose={closeDetail} />
+        ) : (
+          <div className="hidden w-72 shrink-0 items-center justify-center border-l border-edge p-4 text-center text-dim lg:flex">
+            Select a frame to see it in full (click, or ↑/↓ then Enter).
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

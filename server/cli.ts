@@ -8,6 +8,7 @@ import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import { createRelay } from './app.js';
 import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions } from './cli-args.js';
+import { SUBCOMMANDS } from './commands/index.js';
 import { openBrowser } from './open-browser.js';
 import { Recorder } from './recorder.js';
 import { SecurityGuard } from './security.js';
@@ -101,6 +102,13 @@ async function run(o: CliOptions): Promise<void> {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  const sub = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  if (sub) {
+    const code = await (await sub()).run(argv.slice(1));
+    // Let stdout drain before leaving: scripts pipe our JSON.
+    process.exitCode = code;
+    return;
+  }
   let o: CliOptions;
   try {
     o = parseCliArgs(argv);

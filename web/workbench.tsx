@@ -1,10 +1,10 @@
-// The page layout: connection bar on top, log and composer on the left, the selected frame's detail on the right.
+// The page layout: connection bar on top, log and composer on the left, a tabbed column of feature panels on the right.
 import { useCallback, useEffect, useState } from 'react';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
-import { DetailPane } from './features/detail/detail-pane.js';
 import { LogPanel } from './features/log/log-panel.js';
 import { useRelay } from './lib/relay-context.js';
+import { SIDE_PANELS } from './side-panels.js';
 
 interface Props {
   relayError: string | null;
@@ -16,6 +16,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [detailOpen, setDetailOpen] = useState(true);
+  const [tab, setTab] = useState('detail');
 
   useEffect(() => {
     if (sessionId === null) return;
@@ -29,7 +30,15 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   const attach = useCallback((id: string) => setSessionId(id), []);
 
   const select = useCallback((seq: number | null) => setSelectedSeq(seq), []);
-  const openDetail = useCallback(() => setDetailOpen(true), []);
+  const selectAndShow = useCallback((seq: number) => {
+    setSelectedSeq(seq);
+    setTab('detail');
+    setDetailOpen(true);
+  }, []);
+  const openDetail = useCallback(() => {
+    setTab('detail');
+    setDetailOpen(true);
+  }, []);
   const closeDetail = useCallback(() => setDetailOpen(false), []);
 
   return (
@@ -54,8 +63,27 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
           />
           <ComposerPanel sessionId={sessionId} />
         </div>
-        {detailOpen && sessionId !== null && selectedSeq !== null ? (
-          <DetailPane sessionId={sessionId} seq={selectedSeq} onSelect={select} onClose={closeDetail} />
+        {detailOpen && sessionId !== null ? (
+          <aside className="flex w-[42%] min-w-[380px] max-w-[900px] shrink-0 flex-col border-l border-edge bg-panel" aria-label="inspector panels">
+            <nav className="flex shrink-0 flex-wrap gap-px border-b border-edge bg-panel-2" role="tablist">
+              {SIDE_PANELS.map((p) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  role="tab"
+                  data-testid={`tab-${p.id}`}
+                  aria-selected={tab === p.id}
+                  className={`px-3 py-1 text-xs ${tab === p.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
+                  onClick={() => setTab(p.id)}
+                >
+                  {p.title}
+                </button>
+              ))}
+            </nav>
+            <div className="flex min-h-0 flex-1 flex-col">
+              {(SIDE_PANELS.find((p) => p.id === tab) ?? SIDE_PANELS[0]!).render({ sessionId, selectedSeq, onSelect: selectAndShow, onClose: closeDetail })}
+            </div>
+          </aside>
         ) : (
           <div className="hidden w-72 shrink-0 items-center justify-center border-l border-edge p-4 text-center text-dim lg:flex">
             Select a frame to see it in full (click, or ↑/↓ then Enter).

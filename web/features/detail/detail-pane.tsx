@@ -17,7 +17,7 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
   const { log } = useSessionLog(sessionId);
   const config = useConfig();
   const entry = log?.bySeq(seq);
-  const shell = 'flex w-[42%] min-w-[380px] max-w-[900px] shrink-0 flex-col border-l border-edge bg-panel';
+  const shell = 'flex min-h-0 flex-1 flex-col';
   if (!log || !entry) {
     return (
       <aside data-testid="detail-pane" className={shell}>

@@ -151,7 +151,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   return o;
 }
 
-function remoteUrl(v: string): string {
+export function remoteUrl(v: string): string {
   let u: URL;
   try {
     u = new URL(v);
@@ -162,7 +162,7 @@ function remoteUrl(v: string): string {
   return u.href;
 }
 
-function header(v: string): [string, string] {
+export function header(v: string): [string, string] {
   const colon = v.indexOf(':');
   const name = colon === -1 ? '' : v.slice(0, colon).trim();
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header needs 'Name: value', got "${v}"`);

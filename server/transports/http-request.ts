@@ -1,6 +1,7 @@
 // One HTTP request over node:http(s): headers exactly as given, the body byte-exact, failures turned into plain words.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 
 /** Header lines in order, as [name, value]. */
 export type HeaderLines = Array<[string, string]>;
@@ -60,6 +61,20 @@ export function describeFailure(err: unknown, url: URL): HttpFailure {
   return new HttpFailure(code, e?.message ?? String(err));
 }
 
+/** Sockets that already carry the listener below (keep-alive reuses them across requests). */
+const guardedSockets = new WeakSet<Socket>();
+
+/**
+ * Aborting a request whose body is still being read, after its socket went back to the keep-alive pool, destroys
+ * that socket with the AbortError and no listener left on it: an unhandled 'error' that ends the process. Every
+ * failure that matters already surfaces on the request or its body, so the socket's own copy is dropped.
+ */
+function guardSocket(socket: Socket): void {
+  if (guardedSockets.has(socket)) return;
+  guardedSockets.add(socket);
+  socket.on('error', () => {});
+}
+
 function toLines(raw: string[]): HeaderLines {
   const lines: HeaderLines = [];
   for (let i = 0; i + 1 < raw.length; i += 2) lines.push([raw[i]!, raw[i + 1]!]);
@@ -84,6 +99,7 @@ export function httpRequest(spec: HttpRequestSpec): Promise<HttpResponse> {
     const timer = setTimeout(() => {
       req.destroy(new HttpFailure('TIMEOUT', `no response from ${url.host} within ${Math.round(spec.headersTimeoutMs / 1000)} s`));
     }, spec.headersTimeoutMs);
+    req.on('socket', guardSocket);
     req.on('error', (err) => {
       clearTimeout(timer);
       reject(describeFailure(err, url));

@@ -1,0 +1,44 @@
+// Starts the MCP session for a call in the era asked for, and says on stderr when the server did something unusual.
+import { readFileSync } from 'node:fs';
+import type { Connection } from '../../shared/client-engine.js';
+import type { CallOptions } from './call-args.js';
+import type { CallSession } from './call-session.js';
+import type { Output } from './call-output.js';
+
+/** The package version, for clientInfo; found from dist/server/call or server/call alike. */
+function clientVersion(): string {
+  for (const rel of ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'mcpscope' && pkg.version) return pkg.version;
+    } catch {
+      // Not at this level; try the next one up.
+    }
+  }
+  return '0.0.0';
+}
+
+/** A server's startup counts against its first answer, so a short --timeout (meant for the call) never cuts the handshake. */
+export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
+
+/** null with --no-handshake; otherwise the connection, or it throws what the engine threw. */
+export async function callHandshake(session: CallSession, o: CallOptions, callTimeoutMs: number, out: Output): Promise<Connection | null> {
+  if (!o.handshake) return null;
+  const timeoutMs = Math.max(callTimeoutMs, MIN_HANDSHAKE_TIMEOUT_MS);
+  const conn = await session.engine.connect({
+    ...(o.era === undefined ? {} : { era: o.era }),
+    protocolVersion: o.protocolVersion,
+    clientInfo: { name: 'mcpscope', version: clientVersion() },
+    onUnexpectedVersion: o.strictVersion ? 'fail' : 'proceed',
+    timeoutMs,
+  });
+  if (conn.probe && conn.probe.outcome !== 'modern') out.note(`auto: ${conn.probe.detail}; fell back to initialize`);
+  if (conn.versionNote) out.note(conn.versionNote);
+  return conn;
+}
+
+/** The method the handshake step sends in this era, for messages about its failure. */
+export function handshakeMethod(o: CallOptions): string {
+  const modern = o.era === 'modern' || (o.era === undefined && o.protocolVersion === '2026-07-28');
+  return modern ? 'server/discover' : 'initialize';
+}

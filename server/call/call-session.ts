@@ -1,0 +1,98 @@
+// One server for one `mcpscope call`: the transport started directly (no relay), every frame numbered for lint,
+// and the client engine fed in arrival order. A dead transport fails whatever is pending at once, never by timeout.
+import { ClientEngine } from '../../shared/client-engine.js';
+import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
+import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
+import { createTransport } from '../transports/create-transport.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import type { Transport, TransportEvent } from '../transports/transport.js';
+
+/** Events after which nothing more will come back. */
+const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'error']);
+
+export class CallSession {
+  readonly frames: FrameRecord[] = [];
+  readonly engine: ClientEngine;
+  /** Why the transport can no longer carry anything, once that happens. */
+  failure: string | null = null;
+  private readonly transport: Transport;
+  private readonly listeners = new Set<(frame: FrameRecord) => void>();
+  private readonly stderrTail: string[] = [];
+  private closing = false;
+
+  /** `cancelOnTimeout`: a request that times out gets notifications/cancelled, as the spec suggests. */
+  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean }) {
+    this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 });
+    this.engine = new ClientEngine({ send: (text) => this.send(text), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
+  }
+
+  /** Resolves once the transport can take a frame; throws with the reason when it cannot start at all. */
+  async start(): Promise<void> {
+    await this.transport.start({
+      onMessage: (bytes) => {
+        const frame = this.record(messageFrame('in', bytes));
+        this.engine.receive(frame.text);
+        return frame.seq;
+      },
+      onOversize: (head, size) => this.record(oversizeFrame('in', head, size)).seq,
+      onStderr: (bytes) => {
+        const frame = this.record(stderrFrame(bytes));
+        this.stderrTail.push(frame.text);
+        if (this.stderrTail.length > 10) this.stderrTail.shift();
+      },
+      onEvent: (ev) => this.onEvent(ev),
+      onExchange: (exchange) => void this.record(httpFrame(exchange)),
+      onClosed: () => this.fail('the connection closed'),
+    });
+    if (!this.transport.alive && this.failure === null) this.fail('the transport did not start');
+    if (this.failure !== null) throw new Error(this.failure);
+  }
+
+  /** Writes one frame exactly as given and records it; throws when the transport is gone (the engine reports that). */
+  send(text: string): void {
+    if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
+    const frame = this.record(messageFrame('out', Buffer.from(text, 'utf8')));
+    this.transport.send(Buffer.from(text, 'utf8'), frame.seq);
+  }
+
+  onFrame(listener: (frame: FrameRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The last lines the server wrote on stderr, for a failure message. */
+  stderr(): string {
+    return this.stderrTail.join('\n');
+  }
+
+  /** Shuts the server down the usual way (stdin, SIGTERM, SIGKILL; or DELETE and disconnect) and waits for it. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.record(eventFrame({ event: 'stopping', reason: 'mcpscope call is done' }));
+    await this.transport.close('mcpscope call is done');
+    this.engine.close('mcpscope call is done');
+  }
+
+  private onEvent(ev: TransportEvent): void {
+    this.record(eventFrame(ev));
+    if (this.closing || !FATAL_EVENTS.has(ev.event)) return;
+    if (ev.event === 'exited') this.fail(`the server exited (code ${ev.code ?? '-'}, signal ${ev.signal ?? '-'})`);
+    else if (ev.event === 'error') this.fail(ev.message);
+    else if (ev.event === 'session-expired') this.fail(`the server forgot the session (${ev.status}): ${ev.message}`);
+    else if (ev.event === 'disconnected') this.fail(`the connection ended: ${ev.reason}`);
+  }
+
+  private fail(reason: string): void {
+    if (this.closing) return;
+    this.failure ??= reason;
+    this.engine.close(this.failure);
+  }
+
+  private record(body: FrameBody): FrameRecord {
+    const frame: FrameRecord = { seq: this.frames.length + 1, ts: now(), ...body };
+    this.frames.push(frame);
+    for (const listener of this.listeners) listener(frame);
+    return frame;
+  }
+}

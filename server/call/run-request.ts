@@ -1,0 +1,31 @@
+// `mcpscope call --method`: one request, any method and any params, after the handshake; its result on stdout.
+import { PeerRpcError, isErrorResponse } from '../../shared/client-engine.js';
+import type { CallOptions } from './call-args.js';
+import { callHandshake, handshakeMethod } from './call-handshake.js';
+import { EXIT, printFailure, printRpcError, transportKind, type Output } from './call-output.js';
+import type { CallSession } from './call-session.js';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export async function runRequest(session: CallSession, o: CallOptions & { mode: { kind: 'method' } }, out: Output): Promise<number> {
+  const timeoutMs = o.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const transport = transportKind(o.target);
+  const { method, params } = o.mode;
+  let version = o.protocolVersion;
+  try {
+    const conn = await callHandshake(session, o, timeoutMs, out);
+    if (conn) version = conn.protocolVersion;
+    const warning = session.engine.capabilityWarning(method, params);
+    if (warning) out.note(`warning: ${warning}`);
+    const response = await session.engine.request(method, params, {
+      timeoutMs,
+      ...(o.progress ? { resetTimeoutOnProgress: true, onProgress: (p: Record<string, unknown>) => out.note(`progress ${JSON.stringify(p)}`) } : {}),
+    });
+    if (isErrorResponse(response)) return printRpcError(out, response, { protocolVersion: version, transport, what: method });
+    out.json(response.result ?? null);
+    return EXIT.result;
+  } catch (err) {
+    if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion: version, transport, what: `the handshake (${handshakeMethod(o)})` });
+    return printFailure(out, err, session.stderr());
+  }
+}

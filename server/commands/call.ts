@@ -1,0 +1,108 @@
+// `mcpscope call`: one request (or a raw frame, or a batch) to an MCP server from a script; no relay, no browser.
+import { readFile } from 'node:fs/promises';
+import { parseJson } from '../../shared/jsonrpc.js';
+import { JsonSchemaValidator, lintFrames } from '../../shared/lint/index.js';
+import { UsageError } from '../cli-args.js';
+import { parseCallArgs, wantsHelp, type CallOptions } from '../call/call-args.js';
+import { MIN_HANDSHAKE_TIMEOUT_MS } from '../call/call-handshake.js';
+import { EXIT, printFailure, stdio, transportKind } from '../call/call-output.js';
+import { CallSession } from '../call/call-session.js';
+import { COLLECT_MS } from '../call/collect-replies.js';
+import { runBatch } from '../call/run-batch.js';
+import { runRaw } from '../call/run-raw.js';
+import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
+import { killAllProcessGroups } from '../transports/stdio-transport.js';
+import { findingsSummary, lintExitCode, writeFindings } from './lint-output.js';
+
+export const CALL_USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json>) [options]
+                     (--url <url> | -- <command> [args...])
+
+Starts the server (or connects to --url), performs the handshake, sends one message, prints what came back
+and shuts the server down. Any method and any params work, ping and custom methods included.
+
+  --method <m>          the request to send; its result is printed as JSON on stdout
+  --params '<json>'     its params, any JSON, sent as given
+  --raw '<text>'        send this exact text as one frame (even if not JSON) and print each reply as a JSON line
+  --batch <file.json>   send the JSON array in the file as one frame; print each element with its reply or "missing"
+  --no-handshake        send before (instead of after) initialize
+  --protocol <version>  the version to offer (default 2025-11-25; 2026-07-28 picks the modern era)
+  --era <e>             legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)
+  --strict-version      stop (exit 2) when the server answers a version that was not offered or is unknown
+  --timeout <ms>        how long to wait for the reply (default ${REQUEST_TIMEOUT_MS}; --raw and --batch collect
+                        for ${COLLECT_MS}); the handshake always gets at least ${MIN_HANDSHAKE_TIMEOUT_MS / 1000} s
+  --progress            ask for progress, print it on stderr, and let it extend the timeout
+  --lint                lint every frame of the call; findings go to stderr as JSON lines
+  --strict              with --lint: exit 4 when a finding is an error
+  --url <url>           a remote server: http(s):// or ws(s)://
+  --transport <t>       with --url: auto (default for http), http, sse, or ws
+  --header 'K: V'       with --url: a header for every request (repeatable)
+  --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
+
+Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
+response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint errors.`;
+
+async function readBatch(file: string): Promise<unknown[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new UsageError(`${file} is not JSON: ${parsed.error.message} (use --raw to send text that is not JSON)`);
+  if (!Array.isArray(parsed.value)) throw new UsageError(`${file} must hold a JSON array (a batch); for one message use --raw or --method`);
+  return parsed.value;
+}
+
+async function execute(session: CallSession, o: CallOptions, items: unknown[] | null): Promise<number> {
+  await session.start();
+  if (o.mode.kind === 'method') return runRequest(session, { ...o, mode: o.mode }, stdio);
+  if (o.mode.kind === 'raw') return runRaw(session, { ...o, mode: o.mode }, stdio);
+  return runBatch(session, o, items ?? [], stdio);
+}
+
+/** Lints every frame of the call; findings on stderr. Under --strict an error-level finding turns 0 or 1 into 4. */
+function lint(session: CallSession, o: CallOptions, code: number): number {
+  const findings = lintFrames(session.frames, { transport: transportKind(o.target), protocolVersion: o.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+  writeFindings(findings, (line) => process.stderr.write(line));
+  stdio.note(`lint: ${session.frames.length} frames, ${findingsSummary(findings)}`);
+  const strictCode = lintExitCode(findings, o.strict);
+  // A timeout or a transport failure says more about the call than its lint findings do.
+  return strictCode !== 0 && (code === EXIT.result || code === EXIT.rpcError) ? strictCode : code;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    process.stdout.write(`${CALL_USAGE}\n`);
+    return 0;
+  }
+  let o: CallOptions;
+  let items: unknown[] | null = null;
+  try {
+    o = parseCallArgs(argv);
+    if (o.mode.kind === 'batch') items = await readBatch(o.mode.file);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`mcpscope call: ${err.message}\n\n${CALL_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
+  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method' });
+  // Whatever way this process goes, the server it started goes with it.
+  process.on('exit', killAllProcessGroups);
+  const interrupted = () => void session.close().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  let code: number;
+  try {
+    code = await execute(session, o, items);
+  } catch (err) {
+    code = printFailure(stdio, err, session.stderr());
+  } finally {
+    await session.close();
+  }
+  if (o.lint) code = lint(session, o, code);
+  // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
+  setTimeout(() => process.exit(code), 2000).unref();
+  return code;
+}

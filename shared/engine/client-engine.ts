@@ -1,0 +1,246 @@
+// A transport-agnostic MCP client for the browser and the CLI: ids, waits with timeouts and progress, cancellation,
+// the handshake in either era, capability warnings and answers to the server's own requests, all in arrival order.
+import { classifyValue, idKey, isPlainObject, parseJson } from '../jsonrpc.js';
+import { capabilityWarning } from './capability-warning.js';
+import { connectAuto, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
+import { LocalEngineError, type JsonRpcResponse } from './engine-errors.js';
+import { resolveConnect, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
+import { MAX_INPUT_ROUNDS, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
+import { PendingRequests } from './pending-requests.js';
+import { defaultClock, defaultSchedule } from './scheduler.js';
+import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
+import { requestsIn, requestsInValue } from './outgoing-requests.js';
+
+const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcpscope', version: '0' };
+
+export class ClientEngine {
+  private nextId = 1;
+  private readonly pending: PendingRequests;
+  private readonly handlers = new ServerRequestHandlers();
+  private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
+  private readonly send: (text: string) => void | Promise<unknown>;
+  private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
+  private current: Connection | null = null;
+  readonly timeoutMs: number;
+  readonly maxTotalTimeoutMs: number;
+
+  constructor(private readonly options: ClientEngineOptions) {
+    this.send = options.send;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxTotalTimeoutMs = Math.max(options.maxTotalTimeoutMs ?? 600_000, this.timeoutMs);
+    this.pending = new PendingRequests(options.schedule ?? defaultSchedule, options.now ?? defaultClock, (key) => this.onExpired(key));
+  }
+
+  /** What the handshake or discovery settled on; null before it, and again after close(). */
+  get connection(): Connection | null {
+    return this.current;
+  }
+
+  /** The id the next request will get, without reserving it (composer templates show it). */
+  peekNextId(): number {
+    return this.nextId;
+  }
+
+  takeId(): number {
+    return this.nextId++;
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Sends a request with a fresh id; resolves with the response object, error responses included. */
+  request(method: string, params?: unknown, options: RequestOptions = {}): Promise<JsonRpcResponse> {
+    return this.begin(method, params, options).response;
+  }
+
+  /** Like request(), but hands back the id and a way to cancel. */
+  begin(method: string, params?: unknown, options: RequestOptions = {}): OutgoingRequest {
+    const state = { id: this.takeId(), cancelled: false };
+    const response = this.run(method, params, options, state);
+    return {
+      id: state.id,
+      response,
+      cancel: (reason) => {
+        state.cancelled = true;
+        return this.cancel(state.id, reason);
+      },
+    };
+  }
+
+  notify(method: string, params?: unknown): Promise<void> {
+    const message: Record<string, unknown> = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    return this.transmit(JSON.stringify(message), []);
+  }
+
+  /** Sends notifications/cancelled and settles the request, if still pending, with a local CANCELLED error. */
+  cancel(id: string | number, reason?: string): Promise<boolean> {
+    const key = idKey(id);
+    const why = reason ? `: ${reason}` : '';
+    const settled = key === null ? 0 : this.pending.rejectAll(key, (method) => new LocalEngineError('CANCELLED', `${method} (id ${key}) was cancelled by the client${why}`));
+    return this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason }).then(() => settled > 0);
+  }
+
+  /**
+   * Sends text exactly as given (it may be anything, even not JSON) and tracks every request inside it,
+   * so the ids it used are never handed out again and its responses resolve.
+   */
+  sendRaw(text: string): { sent: Promise<void>; responses: Promise<JsonRpcResponse>[] } {
+    const requests = requestsIn(text);
+    for (const r of requests) this.reserve(r.id);
+    // Requests whose id is null or not a string/number can never be matched to a response, so nobody waits for them.
+    const matchable = requests.flatMap((r) => {
+      const key = idKey(r.id);
+      return key === null ? [] : [{ key, method: r.method }];
+    });
+    const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions({})));
+    return { sent: this.transmit(text, matchable.map((r) => r.key)), responses };
+  }
+
+  /** Notes an outgoing frame someone else sent (history, another tab) so its ids are never reused. */
+  noteOutgoing(text: string): void {
+    for (const r of requestsIn(text)) this.reserve(r.id);
+  }
+
+  noteOutgoingValue(value: unknown): void {
+    for (const r of requestsInValue(value)) this.reserve(r.id);
+  }
+
+  /** Registers the answer to one kind of server request (roots/list, sampling/createMessage, elicitation/create…). */
+  handle(method: string, handler: ServerRequestHandler): () => void {
+    return this.handlers.set(method, handler);
+  }
+
+  /** Every notification the server sends, in arrival order (progress included). */
+  onNotification(listener: (message: Record<string, unknown>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Feeds one incoming frame; returns how many pending requests it resolved. */
+  receive(text: string): number {
+    const parsed = parseJson(text);
+    return parsed.ok ? this.receiveValue(parsed.value) : 0;
+  }
+
+  /** Handles every message strictly in order and synchronously, so a progress notification is never overtaken by its result. */
+  receiveValue(value: unknown): number {
+    let resolved = 0;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const c = classifyValue(item);
+      if (!isPlainObject(item)) continue;
+      if (c.kind === 'response' || c.kind === 'error') {
+        const key = idKey(c.id);
+        if (key !== null) resolved += this.pending.settle(key, item);
+      } else if (c.kind === 'notification') {
+        this.onIncomingNotification(item, c.method ?? '');
+      } else if (c.kind === 'request' && this.options.serverRequests === 'answer') {
+        this.handlers.dispatch(c.method ?? '', c.id, item.params, (reply) => this.transmit(JSON.stringify(reply), []).catch(() => undefined));
+      }
+    }
+    return resolved;
+  }
+
+  /** Starts the session in the chosen era; see ConnectOptions. */
+  async connect(options: ConnectOptions = {}): Promise<Connection> {
+    const o = resolveConnect(options, { clientInfo: this.clientInfo, capabilities: this.handlers.capabilities(), timeoutMs: this.timeoutMs });
+    this.clientInfo = o.clientInfo as ClientInfo;
+    this.current = null;
+    const flow: FlowEngine = { request: (m, p, r) => this.request(m, p, r), notify: (m, p) => this.notify(m, p) };
+    const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+    this.current = conn;
+    return conn;
+  }
+
+  /** initialize, then notifications/initialized; resolves with the initialize result (the original, legacy-only API). */
+  async handshake(protocolVersion: string, clientInfo: ClientInfo, capabilities: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    return (await this.connect({ era: 'legacy', protocolVersion, clientInfo, capabilities })).result;
+  }
+
+  /** A warning when the negotiated session does not back `method` (undeclared capability, wrong version); never blocks. */
+  capabilityWarning(method: string, params?: unknown): string | null {
+    return capabilityWarning(method, params, this.current);
+  }
+
+  /** Rejects everything pending and forgets the session; the engine stays usable (a restarted session reuses it). */
+  close(reason = 'closed'): void {
+    this.current = null;
+    this.handlers.forgetInflight();
+    this.pending.rejectEverything((key, method) => new LocalEngineError('CONNECTION_CLOSED', `${method} (id ${key}): ${reason}`));
+  }
+
+  private async run(method: string, params: unknown, options: RequestOptions, state: { id: number; cancelled: boolean }): Promise<JsonRpcResponse> {
+    let own = params;
+    for (let round = 1; ; round++) {
+      const response = await this.sendRequest(state.id, method, own, options);
+      const ask = this.current?.era === 'modern' && options.answerInputRequired !== false ? inputRequiredOf(response) : null;
+      if (!ask || round > MAX_INPUT_ROUNDS) return response;
+      const answers = await this.handlers.answerAll(ask.inputRequests);
+      if (state.cancelled) throw new LocalEngineError('CANCELLED', `${method} was cancelled by the client while answering the server's input requests`);
+      // Input the client cannot give (no handler, or it failed) goes back to the caller as the server asked it.
+      if (!answers) return response;
+      own = retryParams(own, answers, ask.requestState);
+      state.id = this.takeId();
+    }
+  }
+
+  private sendRequest(id: number, method: string, params: unknown, options: RequestOptions): Promise<JsonRpcResponse> {
+    const meta: Record<string, unknown> = this.current?.era === 'modern' ? modernMeta(this.current.protocolVersion, this.current.clientCapabilities, this.clientInfo) : {};
+    const ownMeta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
+    const token = options.onProgress ? ((ownMeta.progressToken as string | number | undefined) ?? id) : undefined;
+    if (token !== undefined) meta.progressToken = token;
+    const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    const sent = Object.keys(meta).length > 0 ? withMeta(params, meta) : params;
+    if (sent !== undefined) message.params = sent;
+    const key = JSON.stringify(id);
+    const response = this.pending.track(key, method, this.waitOptions(options, token));
+    // A failed send rejects `response` through the pending entry, so the transmit promise itself is not needed.
+    this.transmit(JSON.stringify(message), [key]).catch(() => undefined);
+    return response;
+  }
+
+  private waitOptions(o: RequestOptions, progressToken?: string | number) {
+    return {
+      timeoutMs: o.timeoutMs ?? this.timeoutMs,
+      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, o.timeoutMs ?? this.timeoutMs),
+      resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? this.options.resetTimeoutOnProgress ?? false,
+      ...(progressToken === undefined ? {} : { progressToken }),
+      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    };
+  }
+
+  private onIncomingNotification(message: Record<string, unknown>, method: string): void {
+    const params = message.params;
+    if (method === 'notifications/progress') this.pending.progress(params);
+    else if (method === 'notifications/cancelled' && isPlainObject(params)) this.handlers.cancelledByServer(params.requestId);
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private onExpired(key: string): void {
+    if (!this.options.cancelOnTimeout) return;
+    this.notify('notifications/cancelled', { requestId: JSON.parse(key) as string | number, reason: 'timed out' }).catch(() => undefined);
+  }
+
+  private transmit(text: string, keys: string[]): Promise<void> {
+    const fail = (err: unknown): void => {
+      for (const key of keys) this.pending.rejectNewest(key, (method) => new LocalEngineError('SEND_FAILED', `${method} (id ${key}) was not sent`, err));
+    };
+    try {
+      return Promise.resolve(this.send(text)).then(
+        () => undefined,
+        (err: unknown) => {
+          fail(err);
+          throw err;
+        },
+      );
+    } catch (err) {
+      fail(err);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  private reserve(id: unknown): void {
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id >= this.nextId) this.nextId = id + 1;
+  }
+}

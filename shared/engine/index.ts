@@ -1,0 +1,10 @@
+// The client engine in one import: the class, its errors, and the types of its options and results.
+export { ClientEngine } from './client-engine.js';
+export type { ClientEngineOptions, ClientInfo, ConnectOptions, OutgoingRequest, RequestOptions } from './engine-options.js';
+export { HandlerError, LocalEngineError, PeerRpcError, isErrorResponse, type EngineErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from './engine-errors.js';
+export type { Connection, Era, ProbeRecord } from './connect-flow.js';
+export type { VersionStatus, VersionVerdict } from './version-negotiation.js';
+export { judgeLegacyVersion, judgeModernVersions } from './version-negotiation.js';
+export type { ServerRequestContext, ServerRequestHandler } from './server-requests.js';
+export type { Clock, Scheduler } from './scheduler.js';
+export { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from './modern-meta.js';

@@ -1,0 +1,20 @@
+// Finds the requests inside a frame the client sends, so raw text and other tabs' frames never lead to a reused id.
+import { classifyValue, parseJson } from '../jsonrpc.js';
+
+export interface OutgoingRequestRef {
+  id: unknown;
+  method: string;
+}
+
+export function requestsInValue(value: unknown): OutgoingRequestRef[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item) => {
+    const c = classifyValue(item);
+    return c.kind === 'request' && c.method !== undefined ? [{ id: c.id, method: c.method }] : [];
+  });
+}
+
+export function requestsIn(text: string): OutgoingRequestRef[] {
+  const parsed = parseJson(text);
+  return parsed.ok ? requestsInValue(parsed.value) : [];
+}

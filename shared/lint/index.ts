@@ -8,3 +8,6 @@ export { specUrlFor } from './spec-refs.js';
 export { MCP_METHODS, checkMethod, type MethodSpec } from './mcp-methods.js';
 export { CAPABILITY_GATES, type KnownCapabilities } from './capability-gates.js';
 export { VERSIONED_FIELDS } from './version-fields.js';
+export { JsonSchemaValidator } from './json-schema-validator.js';
+export { parseTranscript, TranscriptError } from './parse-transcript.js';
+export { lintTransport } from './lint-transport.js';

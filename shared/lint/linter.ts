@@ -58,6 +58,11 @@ export class Linter {
     return this.session.era;
   }
 
+  /** The transport the rules follow: the option, or the one an `auto` connection settled on. */
+  get transport(): TransportKind {
+    return this.ctx.transport;
+  }
+
   /** The capabilities each side declared, as far as the traffic showed them (null until seen). */
   get capabilities(): KnownCapabilities {
     return this.session.caps;

@@ -1,5 +1,6 @@
 // One frame as the browser holds it: the relay's record, parsed once on arrival, plus what pairing learned about it.
 import { parseJson, type ParseFailure } from '../../shared/jsonrpc.js';
+import type { Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 export interface FrameEntry {
@@ -17,6 +18,8 @@ export interface FrameEntry {
   duplicate: boolean;
   /** A response whose id matches no request seen in this process's lifetime. */
   unmatched: boolean;
+  /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */
+  findings: Finding[];
   /** Lower-cased text, computed the first time a text filter needs it. */
   lowerText?: string;
 }
@@ -41,6 +44,7 @@ export function toEntry(frame: FrameRecord): FrameEntry {
     latencyMs: null,
     duplicate: false,
     unmatched: false,
+    findings: [],
   };
 }
 

@@ -11,16 +11,18 @@ export interface FrameFilter {
   dir: FrameDir | '';
   /** Empty means every kind. */
   kinds: readonly FrameKind[];
+  /** Only frames with at least one lint finding. */
+  findings?: boolean;
 }
 
 export const EMPTY_FILTER: FrameFilter = { text: '', method: '', dir: '', kinds: [] };
 
 export function isEmptyFilter(f: FrameFilter): boolean {
-  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0;
+  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0 && f.findings !== true;
 }
 
 export function filterKey(f: FrameFilter): string {
-  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort()]);
+  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true]);
 }
 
 /** Builds the predicate once per filter, so the per-frame work is only the comparisons. */
@@ -31,6 +33,7 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
   return (entry) => {
     const { frame } = entry;
     if (kinds.size > 0 && !kinds.has(frame.kind)) return false;
+    if (f.findings === true && entry.findings.length === 0) return false;
     if (f.dir !== '' && frame.dir !== f.dir) return false;
     if (method !== '' && !(entry.method ?? '').toLowerCase().includes(method)) return false;
     if (text !== '') {

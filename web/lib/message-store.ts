@@ -1,5 +1,6 @@
 // The framework-free store of every session's frames; React reads it through useSyncExternalStore.
 import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { LintSetup } from './session-findings.js';
 import { SessionLog } from './session-log.js';
 
 export class MessageStore {
@@ -27,9 +28,18 @@ export class MessageStore {
     return this.logs.get(sessionId)?.lastSeq ?? 0;
   }
 
+  /** Starts (or redoes) linting a session once its target is known; listeners hear of it like of new frames. */
+  configureLint(sessionId: string, setup: LintSetup): void {
+    if (this.log(sessionId).configureLint(setup)) this.notify();
+  }
+
   append(sessionId: string, frames: readonly FrameRecord[]): number {
     const added = this.log(sessionId).append(frames);
-    if (added > 0) for (const listener of [...this.listeners]) listener();
+    if (added > 0) this.notify();
     return added;
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 }

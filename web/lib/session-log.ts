@@ -3,6 +3,7 @@ import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
 import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
 import { FramePairing } from './frame-pairing.js';
+import { SessionFindings, type LintSetup } from './session-findings.js';
 
 interface FilterCache {
   key: string;
@@ -18,6 +19,11 @@ export class SessionLog {
   private readonly methodSet = new Set<string>();
   private readonly pairing = new FramePairing((seq) => this.index.get(seq));
   private cache: FilterCache | null = null;
+  /** Lint findings, computed frame by frame as they are appended once the session's target is known. */
+  readonly findings = new SessionFindings(
+    () => this.list,
+    (seq) => this.index.get(seq),
+  );
   /** Bumped on every change, so a snapshot of a session is one number. */
   version = 0;
 
@@ -43,8 +49,18 @@ export class SessionLog {
       }
       added++;
     }
-    if (added > 0) this.version++;
+    if (added > 0) {
+      this.findings.lint();
+      this.version++;
+    }
     return added;
+  }
+
+  /** Tells the linter how this session's traffic travels; returns true when that changed the findings. */
+  configureLint(setup: LintSetup): boolean {
+    const changed = this.findings.configure(setup);
+    if (changed) this.version++;
+    return changed;
   }
 
   bySeq(seq: number): FrameEntry | undefined {
@@ -61,11 +77,12 @@ export class SessionLog {
 
   /**
    * The entries the filter lets through. The array is reused and grown in place while the filter stays the same,
-   * because an entry's filtered attributes never change after it was appended.
+   * because an entry's filtered attributes never change after it was appended (findings excepted: see lateVersion).
    */
   filtered(filter: FrameFilter): readonly FrameEntry[] {
     if (isEmptyFilter(filter)) return this.list;
-    const key = filterKey(filter);
+    // Findings can attach to frames already scanned; such late findings invalidate a "has findings" view.
+    const key = filter.findings === true ? `${filterKey(filter)}#${this.findings.lateVersion}` : filterKey(filter);
     if (this.cache?.key !== key) this.cache = { key, test: compileFilter(filter), scanned: 0, result: [] };
     const cache = this.cache;
     for (; cache.scanned < this.list.length; cache.scanned++) {

@@ -1,8 +1,11 @@
-// The selected frame in full: header with pair links, notes, the raw text in Monaco, and the parsed JSON.
+// The selected frame in full: header with pair links, notes, lint findings, the error explainer, the raw text in
+// Monaco, and the parsed JSON.
 import { useConfig } from '../../api/use-config.js';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
 import { useSessionLog } from '../../lib/relay-context.js';
 import { DetailHeader } from './detail-header.js';
+import { ErrorExplainer } from './error-explainer.js';
+import { FrameFindings } from './frame-findings.js';
 import { FrameNotes } from './frame-notes.js';
 import { ParsedView } from './parsed-view.js';
 
@@ -26,10 +29,13 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
     );
   }
   const pairs = entry.pairs.flatMap((s) => log.bySeq(s) ?? []);
+  const context = log.findings.errorContextOf(seq);
   return (
     <aside data-testid="detail-pane" data-seq={seq} className={shell} aria-label="frame detail">
       <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
       <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
+      <FrameFindings entry={entry} version={context?.protocolVersion ?? log.findings.protocolVersion} onSelect={onSelect} />
+      <ErrorExplainer entry={entry} context={context} httpStatus={log.findings.httpStatusOf(seq)} />
       <SectionTitle>raw</SectionTitle>
       <div data-testid="detail-raw" data-length={entry.frame.text.length} className="h-[30%] min-h-24 shrink-0 border-b border-edge">
         <LazyCodeEditor

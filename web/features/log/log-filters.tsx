@@ -1,4 +1,4 @@
-// The log's filter bar: free text, method, direction and a toggle per kind (none toggled = every kind).
+// The log's filter bar: free text, method, direction, a toggle per kind (none toggled = every kind) and "has findings".
 import { FRAME_KINDS, type FrameKind } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
 import type { FrameFilter } from '../../lib/frame-filter.js';
@@ -9,9 +9,11 @@ interface Props {
   methods: string[];
   shown: number;
   total: number;
+  /** Findings in the whole session, shown on the "has findings" toggle. */
+  findingCount: number;
 }
 
-export function LogFilters({ filter, onChange, methods, shown, total }: Props) {
+export function LogFilters({ filter, onChange, methods, shown, total, findingCount }: Props) {
   const set = (patch: Partial<FrameFilter>) => onChange({ ...filter, ...patch });
   const toggleKind = (kind: FrameKind) =>
     set({ kinds: filter.kinds.includes(kind) ? filter.kinds.filter((k) => k !== kind) : [...filter.kinds, kind] });
@@ -67,8 +69,18 @@ export function LogFilters({ filter, onChange, methods, shown, total }: Props) {
           );
         })}
       </div>
-      {(filter.text || filter.method || filter.dir || filter.kinds.length > 0) && (
-        <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [] })}>
+      <button
+        type="button"
+        data-testid="filter-findings"
+        aria-pressed={filter.findings === true}
+        onClick={() => set({ findings: filter.findings !== true })}
+        title="only frames with lint findings"
+        className={`rounded border px-1.5 text-[11px] leading-5 ${filter.findings ? 'border-red-500 bg-red-900/60 text-white' : 'border-edge text-dim hover:text-ink'}`}
+      >
+        has findings{findingCount > 0 ? ` (${findingCount})` : ''}
+      </button>
+      {(filter.text || filter.method || filter.dir || filter.kinds.length > 0 || filter.findings) && (
+        <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false })}>
           clear
         </button>
       )}

@@ -5,6 +5,7 @@ import { EMPTY_FILTER, type FrameFilter } from '../../lib/frame-filter.js';
 import { useSessionLog } from '../../lib/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
+import { useLintSetup } from './use-lint-setup.js';
 
 interface Props {
   sessionId: string | null;
@@ -19,6 +20,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   // Typing stays responsive while a long log is re-filtered in the background.
   const deferredFilter = useDeferredValue(filter);
   const { log, version } = useSessionLog(sessionId);
+  useLintSetup(sessionId);
   // version is a dependency on purpose: the log grows in place, and filtered() extends its cached view.
   const rows = useMemo(() => (log ? log.filtered(deferredFilter) : []), [log, deferredFilter, version]);
   const methods = useMemo(() => log?.methods ?? [], [log, version]);
@@ -27,7 +29,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="log">
-      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.length} total={total} />
+      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.length} total={total} findingCount={log?.findings.all.length ?? 0} />
       <LogTable
         rows={rows}
         count={rows.length}

@@ -1,8 +1,10 @@
 // One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML.
-// Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`).
+// Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`),
+// except lint findings, which can arrive later: their ids and count are props so a change re-renders the row.
 import { memo } from 'react';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
+import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/frame-entry.js';
 import { formatLatency, formatSize, formatTime } from '../../lib/format.js';
 import { frameSummary } from './frame-summary.js';
@@ -13,6 +15,9 @@ interface Props {
   top: number;
   selected: boolean;
   onClick: (seq: number) => void;
+  /** The distinct rule ids of the frame's findings, space-separated ('' for none). */
+  findingIds: string;
+  findingCount: number;
 }
 
 const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
@@ -25,8 +30,9 @@ const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
   http: 'text-cyan-100/80',
 };
 
-export const LogRow = memo(function LogRow({ entry, top, selected, onClick }: Props) {
+export const LogRow = memo(function LogRow({ entry, top, selected, onClick, findingIds, findingCount }: Props) {
   const { frame } = entry;
+  const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
   const inheritedMethod = frame.method === null && entry.method !== null;
   const tone = selected ? 'bg-blue-900/80 text-white' : `${ROW_TONE[frame.kind] ?? ''} hover:bg-white/[0.04]`;
   return (
@@ -37,6 +43,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick }: Pr
       data-dir={frame.dir}
       data-method={entry.method ?? ''}
       data-rpc-id={frame.rpcId ?? ''}
+      data-findings={findingIds}
       role="row"
       aria-selected={selected}
       onClick={() => onClick(frame.seq)}
@@ -56,6 +63,14 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick }: Pr
         {frame.rpcId ?? ''}
       </span>
       <span className="flex min-w-0 items-center gap-1">
+        {severity && (
+          <SeverityBadge
+            severity={severity}
+            testId="finding-badge"
+            label={findingCount > 1 ? findingCount : undefined}
+            title={entry.findings.map((f) => `${f.severity} ${f.ruleId}: ${f.message}`).join('\n')}
+          />
+        )}
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
         {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
         <span className="truncate">{frameSummary(entry)}</span>

@@ -19,6 +19,10 @@ interface Props {
   emptyText: string;
 }
 
+function findingIdsOf(entry: FrameEntry): string {
+  return entry.findings.length === 0 ? '' : [...new Set(entry.findings.map((f) => f.ruleId))].join(' ');
+}
+
 export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
@@ -99,6 +103,8 @@ export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onC
                   top={item.start}
                   selected={entry.frame.seq === selectedSeq}
                   onClick={select}
+                  findingIds={findingIdsOf(entry)}
+                  findingCount={entry.findings.length}
                 />
               );
             })}

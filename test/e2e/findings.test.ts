@@ -1,0 +1,111 @@
+// Lint findings and error explanations in a real browser, on the deliberately faulty fixture.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LOCAL_ERROR_CODES, WIRE_ERROR_CATALOGUE } from '../../shared/error-codes/index.js';
+import { RULE_IDS } from '../../shared/lint/index.js';
+import { RELAY_ERROR_CODES } from '../../shared/relay-errors.js';
+import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+
+let browser: Browser;
+let relay: RelayHandle;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  // Noise on stdout at start, and ping answered with -32020, a code 2025-11-25 does not define.
+  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--noise', '--error-code-not-in-version'] });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  errors = watchPageErrors(page);
+  await page.goto(relay.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+});
+
+const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
+
+describe('lint findings in the browser', () => {
+  it('puts a severity badge on the offending row and none on clean ones', async () => {
+    const noise = rows('[data-kind="noise"]').first();
+    await noise.waitFor({ timeout: 20_000 });
+    await expect.poll(() => noise.getAttribute('data-findings')).toBe('framing/stdout-noise');
+    expect(await noise.getByTestId('finding-badge').getAttribute('data-severity')).toBe('error');
+    const initResult = rows('[data-dir="in"][data-kind="response"]').first();
+    await initResult.waitFor();
+    expect(await initResult.getAttribute('data-findings')).toBe('');
+    expect(await initResult.getByTestId('finding-badge').count()).toBe(0);
+  });
+
+  it('explains an error response inline, keyed on the negotiated version, with its finding and spec link', async () => {
+    await expect.poll(() => page.getByTestId('connection-status').textContent()).toMatch(/running/i);
+    await page.getByTestId('template-ping').click();
+    await page.getByTestId('composer-send').click();
+    const error = rows('[data-kind="error"]').first();
+    await error.waitFor();
+    await expect.poll(() => error.getAttribute('data-findings')).toBe('mcp/error-code-not-in-version');
+    expect(await error.getByTestId('finding-badge').getAttribute('data-severity')).toBe('warning');
+    await error.click();
+    const explainer = page.getByTestId('detail-error-explainer');
+    await explainer.waitFor();
+    const text = await explainer.textContent();
+    expect(text).toContain('2025-11-25');
+    expect(text).toContain('stdio');
+    expect(await explainer.getByTestId('error-explanation').getAttribute('data-code')).toBe('-32020');
+    expect(await explainer.getByTestId('error-source').textContent()).toMatch(/sent by the peer/);
+    const finding = page.locator('[data-testid="detail-finding"][data-rule="mcp/error-code-not-in-version"]');
+    expect(await finding.getByTestId('rule-explanation').textContent()).toBeTruthy();
+    expect(await finding.getByTestId('rule-fix').textContent()).toMatch(/Fix/);
+    expect(await finding.locator('[data-testid="spec-reference"] a').getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it('groups findings by rule with counts in the Findings tab, and a click jumps to the frame', async () => {
+    const noiseSeq = await rows('[data-kind="noise"]').first().getAttribute('data-seq');
+    await page.getByTestId('tab-findings').click();
+    const group = page.locator('[data-testid="finding-group"][data-rule="framing/stdout-noise"]');
+    await group.waitFor();
+    expect(await group.getAttribute('data-count')).toBe('1');
+    expect(await group.getByTestId('finding-group-count').textContent()).toBe('1');
+    expect(await page.locator('[data-testid="finding-group"][data-rule="mcp/error-code-not-in-version"]').count()).toBe(1);
+    await group.getByTestId('finding-group-toggle').click();
+    await group.locator(`[data-testid="finding-frame"][data-seq="${noiseSeq}"]`).click();
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(noiseSeq);
+    expect(await rows(`[data-seq="${noiseSeq}"]`).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('filters the log to the frames with findings', async () => {
+    const total = await rows().count();
+    await page.getByTestId('filter-findings').click();
+    await expect.poll(() => rows().count()).toBe(2);
+    const flagged = await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-findings')));
+    expect(flagged.sort()).toEqual(['framing/stdout-noise', 'mcp/error-code-not-in-version']);
+    await page.getByTestId('filter-findings').click();
+    await expect.poll(() => rows().count()).toBe(total);
+  });
+
+  it('lists every error code and every lint rule in the Reference tab, with an explanation each, and searches them', async () => {
+    await page.getByTestId('tab-reference').click();
+    const codes = page.getByTestId('reference-error');
+    const expected = WIRE_ERROR_CATALOGUE.length + Object.keys(LOCAL_ERROR_CODES).length + Object.keys(RELAY_ERROR_CODES).length;
+    await expect.poll(() => codes.count()).toBe(expected);
+    const meanings = await codes.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="error-meaning"]')?.textContent ?? ''));
+    expect(meanings.filter((m) => m.length < 10)).toEqual([]);
+    const shownCodes = await codes.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
+    for (const e of WIRE_ERROR_CATALOGUE) expect(shownCodes).toContain(String(e.code));
+    expect(await page.getByTestId('reference-rule').count()).toBe(RULE_IDS.length);
+
+    await page.getByTestId('reference-search').fill('-32602');
+    await expect.poll(() => codes.count()).toBeLessThan(expected);
+    expect(await page.locator('[data-testid="reference-error"][data-code="-32602"]').count()).toBe(1);
+    await page.getByTestId('reference-search').fill('stdout-noise');
+    await expect.poll(() => page.getByTestId('reference-rule').count()).toBe(1);
+  });
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

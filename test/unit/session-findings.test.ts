@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTER } from '../../web/lib/frame-filter.js';
+import { MessageStore } from '../../web/lib/message-store.js';
+import { frames, handshake, j, type Pair } from './lint/frames.js';
+
+const TOOLS = { name: 'weather', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { t: { type: 'number' } }, required: ['t'] } };
+
+function store(pairs: readonly Pair[]) {
+  const s = new MessageStore();
+  s.append('s1', frames(pairs));
+  return { s, log: s.log('s1') };
+}
+
+describe('lint findings in the message store', () => {
+  it('waits for the session target, then lints every frame already held and attaches findings to their entries', () => {
+    const { s, log } = store([['in', 'Server listening on 3000'], ...handshake()]);
+    expect(log.findings.all).toEqual([]);
+    const before = s.versionOf('s1');
+    s.configureLint('s1', { transport: 'stdio', protocolVersion: '2025-11-25' });
+    expect(s.versionOf('s1')).toBeGreaterThan(before);
+    expect(log.bySeq(1)?.findings.map((f) => f.ruleId)).toEqual(['framing/stdout-noise']);
+    expect(log.findings.ruleGroups()).toMatchObject([{ ruleId: 'framing/stdout-noise', severity: 'error', count: 1, seqs: [1] }]);
+  });
+
+  it('lints frames incrementally as they are appended, one push per frame', () => {
+    const { s, log } = store(handshake());
+    s.configureLint('s1', { transport: 'stdio' });
+    s.append('s1', frames([['out', j({ id: 1, method: 'ping' })], ['in', j({ id: 1, result: {} })], ['in', j({ id: 1, result: {} })]], 4));
+    expect(log.findings.all.map((f) => [f.ruleId, f.seq])).toEqual([['jsonrpc/duplicate-response', 6]]);
+    expect(log.findings.countBySeverity()).toEqual({ error: 1, warning: 0, info: 0 });
+  });
+
+  it('counts a rule per finding and lists each frame once, worst severity first', () => {
+    const { s, log } = store([['in', 'noise one'], ['in', 'noise two'], ...handshake(), ['in', j({ method: 'notifications/custom' })]]);
+    s.configureLint('s1', { transport: 'stdio' });
+    expect(log.findings.ruleGroups().map((g) => [g.ruleId, g.count, g.seqs])).toEqual([
+      ['framing/stdout-noise', 2, [1, 2]],
+      ['mcp/unknown-method', 1, [6]],
+    ]);
+  });
+
+  it('validates structuredContent with the CSP-safe validator, as the browser must', () => {
+    const { s, log } = store([
+      ...handshake(),
+      ['out', j({ id: 1, method: 'tools/list' })],
+      ['in', j({ id: 1, result: { tools: [TOOLS] } })],
+      ['out', j({ id: 2, method: 'tools/call', params: { name: 'weather', arguments: {} } })],
+      ['in', j({ id: 2, result: { content: [], structuredContent: { t: 'warm' } } })],
+    ]);
+    s.configureLint('s1', { transport: 'stdio' });
+    expect(log.bySeq(7)?.findings).toMatchObject([{ ruleId: 'mcp/structured-content-schema' }]);
+    expect(log.bySeq(7)?.findings[0]?.message).toContain('t');
+  });
+
+  it('rebuilds a "has findings" view when a finding lands on an earlier frame', () => {
+    const { s, log } = store(handshake());
+    s.configureLint('s1', { transport: 'stdio' });
+    const filter = { ...EMPTY_FILTER, findings: true };
+    s.append('s1', frames([['out', j({ id: 1, method: 'tools/list' })]], 4));
+    expect(log.filtered(filter)).toEqual([]);
+    // The server exits: only now is the request known to be unanswered.
+    s.append('s1', frames([['relay', '{"event":"exited","code":1,"signal":null,"stderrTail":""}']], 5));
+    expect(log.filtered(filter).map((e) => e.frame.seq)).toEqual([4]);
+    expect(log.bySeq(4)?.findings.map((f) => f.ruleId)).toEqual(['jsonrpc/unanswered-request']);
+  });
+
+  it('starts a fresh MCP session in the linter after a restart, as the pairing does', () => {
+    const { s, log } = store([['relay', '{"event":"spawned","pid":1}'], ...handshake(), ['relay', '{"event":"exited","code":0}'], ['relay', '{"event":"spawned","pid":2}'], ...handshake()]);
+    s.configureLint('s1', { transport: 'stdio' });
+    expect(log.findings.all).toEqual([]);
+  });
+
+  it('keeps the version and transport an error arrived under, and the HTTP status that carried it', () => {
+    const { s, log } = store([
+      ...handshake('2025-06-18'),
+      ['out', j({ id: 1, method: 'tools/list' })],
+      ['in', j({ id: 1, error: { code: -32601, message: 'nope' } })],
+      ['relay', JSON.stringify({ id: 'x1', request: { method: 'POST' }, response: { status: 404 }, receivedSeqs: [5] }), { kind: 'http', method: 'POST' }],
+    ]);
+    s.configureLint('s1', { transport: 'http', protocolVersion: '2025-11-25' });
+    expect(log.findings.errorContextOf(5)).toEqual({ protocolVersion: '2025-06-18', transport: 'http' });
+    expect(log.findings.httpStatusOf(5)).toBe(404);
+    expect(log.findings.protocolVersion).toBe('2025-06-18');
+  });
+
+  it('relints from scratch when the target changes, without doubling findings', () => {
+    const { s, log } = store([['in', 'not json']]);
+    s.configureLint('s1', { transport: 'stdio' });
+    s.configureLint('s1', { transport: 'stdio' });
+    expect(log.findings.all).toHaveLength(1);
+    s.configureLint('s1', { transport: 'ws' });
+    expect(log.findings.all.map((f) => f.ruleId)).toEqual(['jsonrpc/not-json']);
+    expect(log.bySeq(1)?.findings).toHaveLength(1);
+  });
+});

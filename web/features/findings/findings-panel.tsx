@@ -1,0 +1,50 @@
+// The Findings tab, like Wireshark's expert info: every rule that fired in the session, worst first, with counts.
+import { useState } from 'react';
+import { SeverityBadge } from '../../components/severity-badge.js';
+import { useSessionLog } from '../../lib/relay-context.js';
+import { FindingGroup } from './finding-group.js';
+
+interface Props {
+  sessionId: string;
+  selectedSeq: number | null;
+  onSelect: (seq: number) => void;
+}
+
+export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
+  // version re-renders the panel as frames (and so findings) arrive.
+  const { log } = useSessionLog(sessionId);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  if (!log) return null;
+  const { findings } = log;
+  const groups = findings.ruleGroups();
+  const counts = findings.countBySeverity();
+  const toggle = (ruleId: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(ruleId)) next.add(ruleId);
+      return next;
+    });
+
+  return (
+    <section data-testid="findings-panel" className="flex min-h-0 flex-1 flex-col" aria-label="lint findings">
+      <header className="flex shrink-0 items-center gap-2 border-b border-edge bg-panel-2 px-3 py-1 text-[11px]">
+        <span className="font-semibold">{findings.all.length} findings</span>
+        <SeverityBadge severity="error" label={counts.error} title="errors" />
+        <SeverityBadge severity="warning" label={counts.warning} title="warnings" />
+        <SeverityBadge severity="info" label={counts.info} title="info" />
+        {!findings.configured && <span className="text-dim">waiting for the session's target…</span>}
+      </header>
+      <div className="min-h-0 flex-1 overflow-auto">
+        {groups.length === 0 ? (
+          <p className="p-4 text-dim" data-testid="findings-empty">
+            No findings: every frame so far follows JSON-RPC 2.0 and the negotiated MCP version as far as mcpscope checks.
+          </p>
+        ) : (
+          groups.map((g) => (
+            <FindingGroup key={g.ruleId} group={g} log={log} open={open.has(g.ruleId)} onToggle={toggle} selectedSeq={selectedSeq} onSelect={onSelect} />
+          ))
+        )}
+      </div>
+    </section>
+  );
+}

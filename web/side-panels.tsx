@@ -1,6 +1,13 @@
 // The registry of the right-hand column's tabs: each feature contributes one entry, and the workbench renders them.
 import type { ReactNode } from 'react';
 import { DetailPane } from './features/detail/detail-pane.js';
+import { FindingsPanel } from './features/findings/findings-panel.js';
+import { LoggingPanel } from './features/logging/logging-panel.js';
+import { OverviewPanel } from './features/overview/overview-panel.js';
+import { PromptsPanel } from './features/prompts/prompts-panel.js';
+import { ReferencePanel } from './features/reference/reference-panel.js';
+import { ResourcesPanel } from './features/resources/resources-panel.js';
+import { ToolsPanel } from './features/tools/tools-panel.js';
 
 export interface SidePanelProps {
   sessionId: string;
@@ -26,5 +33,20 @@ export const SIDE_PANELS: SidePanelDef[] = [
       ) : (
         <DetailPane sessionId={p.sessionId} seq={p.selectedSeq} onSelect={p.onSelect} onClose={p.onClose} />
       ),
+  },
+  { id: 'overview', title: 'Overview', render: (p) => <OverviewPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'tools', title: 'Tools', render: (p) => <ToolsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'resources', title: 'Resources', render: (p) => <ResourcesPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'prompts', title: 'Prompts', render: (p) => <PromptsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'logging', title: 'Logging', render: (p) => <LoggingPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  {
+    id: 'findings',
+    title: 'Findings',
+    render: (p) => <FindingsPanel sessionId={p.sessionId} selectedSeq={p.selectedSeq} onSelect={p.onSelect} />,
+  },
+  {
+    id: 'reference',
+    title: 'Reference',
+    render: () => <ReferencePanel />,
   },
 ];

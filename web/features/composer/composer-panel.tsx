@@ -4,9 +4,11 @@ import { useCallback, useRef, useState } from 'react';
 import { useConfig } from '../../api/use-config.js';
 import { useSession } from '../../api/use-sessions.js';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { COMPOSER_TEMPLATES, renderTemplate } from './composer-templates.js';
 import { ComposerToolbar } from './composer-toolbar.js';
+import { resendText } from './resend-text.js';
 import { useComposerSend } from './use-composer-send.js';
 
 export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
@@ -19,28 +21,42 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
   const live = session?.live === true;
   const { plan, confirming, status, send, sendRef } = useComposerSend(sessionId, live, text, compact);
 
+  const replaceText = useCallback((next: string) => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (editor && model) {
+      // An edit rather than setValue, so Ctrl+Z brings back what was replaced.
+      editor.pushUndoStop();
+      editor.executeEdits('template', [{ range: model.getFullModelRange(), text: next }]);
+      editor.pushUndoStop();
+      editor.focus();
+    }
+    setText(next);
+  }, []);
+
   const fill = useCallback(
     (key: string) => {
       const template = COMPOSER_TEMPLATES.find((t) => t.key === key);
       if (!template || sessionId === null) return;
-      const next = renderTemplate(template, {
-        nextId: engines.get(sessionId).peekNextId(),
-        protocolVersion: session?.protocolVersion ?? config.data?.defaultProtocolVersion ?? '2025-11-25',
-        clientVersion: config.data?.version ?? '0.0.0',
-      });
-      const editor = editorRef.current;
-      const model = editor?.getModel();
-      if (editor && model) {
-        // An edit rather than setValue, so Ctrl+Z brings back what the template replaced.
-        editor.pushUndoStop();
-        editor.executeEdits('template', [{ range: model.getFullModelRange(), text: next }]);
-        editor.pushUndoStop();
-        editor.focus();
-      }
-      setText(next);
+      replaceText(
+        renderTemplate(template, {
+          nextId: engines.get(sessionId).peekNextId(),
+          protocolVersion: session?.protocolVersion ?? config.data?.defaultProtocolVersion ?? '2025-11-25',
+          clientVersion: config.data?.version ?? '0.0.0',
+        }),
+      );
     },
-    [engines, sessionId, session?.protocolVersion, config.data],
+    [engines, sessionId, session?.protocolVersion, config.data, replaceText],
   );
+
+  // Edit and resend from the detail pane.
+  const takeIntent = useCallback(
+    (intent: PanelIntent) => {
+      if (sessionId !== null) replaceText(resendText(intent.message, engines.get(sessionId).peekNextId()));
+    },
+    [engines, sessionId, replaceText],
+  );
+  useTakeIntent('composer', takeIntent);
 
   const onMount: OnMount = useCallback(
     (editor, monaco) => {

@@ -3,6 +3,7 @@ import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
 import type { FrameEntry } from '../../lib/frame-entry.js';
 import { formatLatency, formatSize, formatTime } from '../../lib/format.js';
+import { ResendAction } from './resend-action.js';
 
 interface Props {
   entry: FrameEntry;
@@ -53,6 +54,7 @@ export function DetailHeader({ entry, pairs, onSelect, onClose }: Props) {
           ))}
         </div>
       )}
+      <ResendAction entry={entry} />
     </header>
   );
 }

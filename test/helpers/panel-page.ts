@@ -1,0 +1,48 @@
+// Drives mcpscope's feature panels in a real browser: open a tab, pick a tool, call it, find its frames in the log.
+import type { Locator, Page } from 'playwright-core';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { RelayHandle } from './relay-process.js';
+
+export async function openTab(page: Page, id: string): Promise<void> {
+  await page.getByTestId(`tab-${id}`).click();
+}
+
+/** Waits until the page has performed the handshake: the overview can only show a server once initialize was answered. */
+export async function waitForServer(page: Page): Promise<void> {
+  await page.locator('[data-testid="log-row"][data-dir="out"][data-method="notifications/initialized"]').first().waitFor({ timeout: 20_000 });
+}
+
+export async function selectTool(page: Page, name: string): Promise<Locator> {
+  await openTab(page, 'tools');
+  await page.locator(`[data-testid="tool-item"][data-name="${name}"]`).click();
+  const detail = page.locator(`[data-testid="tool-detail"][data-name="${name}"]`);
+  await detail.waitFor();
+  return detail;
+}
+
+/** Calls the selected tool and returns its result once one that contains `expect` is shown. */
+export async function callTool(page: Page, expectText: string | RegExp, button: 'tool-call' | 'tool-send-anyway' = 'tool-call'): Promise<Locator> {
+  await page.getByTestId(button).click();
+  const result = page.getByTestId('tool-result').filter({ hasText: expectText });
+  await result.waitFor({ timeout: 10_000 });
+  return result;
+}
+
+/** Log rows this page sent for `method`, in order. */
+export function sentRows(page: Page, method: string): Locator {
+  return page.locator(`[data-testid="log-row"][data-dir="out"][data-method="${method}"]`);
+}
+
+/** The frames the relay recorded for its first session: the log's ground truth, unlike rows a virtualized table may not render. */
+export async function recordedFrames(relay: RelayHandle): Promise<FrameRecord[]> {
+  const sessions = await relay.api<{ id: string }[]>('/api/sessions');
+  const id = sessions.body[0]?.id;
+  if (id === undefined) return [];
+  const res = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${id}/frames?afterSeq=0&limit=10000`);
+  return res.body.frames;
+}
+
+/** How many requests with `method` the client has sent so far, as recorded. */
+export async function sentCount(relay: RelayHandle, method: string): Promise<number> {
+  return (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.kind === 'request' && f.method === method).length;
+}

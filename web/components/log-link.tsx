@@ -1,0 +1,22 @@
+// "id 7 · show in log": every panel action is frames in the log, and this jumps to them.
+import { useSessionLog } from '../lib/relay-context.js';
+import { outgoingRequestSeq } from '../lib/request-seq.js';
+
+export function LogLink({ sessionId, id, onSelect }: { sessionId: string; id: number; onSelect: (seq: number) => void }) {
+  const { log, version } = useSessionLog(sessionId);
+  void version;
+  const seq = log ? outgoingRequestSeq(log, id) : null;
+  return (
+    <span className="font-mono text-[11px] text-dim">
+      id {id}
+      {seq !== null && (
+        <>
+          {' · '}
+          <button type="button" data-testid="log-link" data-seq={seq} className="text-sky-400 hover:underline" onClick={() => onSelect(seq)}>
+            show in log #{seq}
+          </button>
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+// Arguments for one tool from its inputSchema, with Call (valid arguments) and Send anyway (invalid, on purpose).
+import { useMemo, useState } from 'react';
+import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.js';
+import { ProblemList } from '../../components/schema-form/problem-list.js';
+import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
+import type { ToolInfo } from './tool-info.js';
+
+interface Props {
+  tool: ToolInfo;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onCall: (args: unknown, invalid: boolean) => void;
+  canSend: boolean;
+  pending: boolean;
+}
+
+export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending }: Props) {
+  const [parseError, setParseError] = useState<string | null>(null);
+  const check = useMemo(() => checkInstance(tool.inputSchema, value), [tool.inputSchema, value]);
+  const blocked = !canSend || pending || parseError !== null;
+  const send = (invalid: boolean) => onCall(toJsonValue(value), invalid);
+  return (
+    <div className="space-y-2" data-testid="tool-call-form">
+      <ArgumentsEditor
+        schema={tool.inputSchema}
+        value={value}
+        onChange={onChange}
+        idPrefix="args"
+        modelPath={`mcpscope://tools/${encodeURIComponent(tool.name)}/arguments.json`}
+        parseError={parseError}
+        onParseError={setParseError}
+      />
+      <ProblemList check={check} testId="argument-problems" title="The arguments do not match the inputSchema" />
+      <div className="flex items-center gap-2">
+        <button type="button" data-testid="tool-call" className="btn btn-primary" disabled={blocked || !check.valid} onClick={() => send(false)}>
+          Call {tool.name}
+        </button>
+        {!check.valid && (
+          <button type="button" data-testid="tool-send-anyway" className="btn btn-warn" disabled={blocked} onClick={() => send(true)} title="send these arguments although they fail the schema, to see what the server does">
+            Send anyway
+          </button>
+        )}
+        {!canSend && <span className="text-dim">The session is not ready.</span>}
+      </div>
+    </div>
+  );
+}

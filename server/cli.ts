@@ -18,7 +18,7 @@ import { killAllProcessGroups } from './transports/stdio-transport.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = resolve(here, '..', '..');
 
-function readVersion(): string {
+export function readVersion(): string {
   const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -35,15 +35,16 @@ function launchTarget(o: CliOptions): Target | null {
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
 }
 
-async function run(o: CliOptions): Promise<void> {
+/** Starts the relay. `launch.sessionId` opens the UI on an existing (imported) session instead of starting a target. */
+export async function run(o: CliOptions, launch: { sessionId?: string } = {}): Promise<void> {
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
   const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000 });
   let port = o.port;
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
-  const target = launchTarget(o);
-  let launchSessionId: string | null = null;
+  const target = launch.sessionId ? null : launchTarget(o);
+  let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
     version,
     defaultTarget: target ?? demoTarget(),

@@ -30,16 +30,38 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (session_id, seq)
    ) WITHOUT ROWID;
    CREATE INDEX frames_by_method ON frames (session_id, method);`,
+  // 2: session tags and metadata (origin, profile, secret env names), and saved server profiles.
+  `CREATE TABLE session_tags (
+     session_id TEXT NOT NULL,
+     tag TEXT NOT NULL,
+     PRIMARY KEY (session_id, tag)
+   ) WITHOUT ROWID;
+   CREATE INDEX session_tags_by_tag ON session_tags (tag);
+   CREATE TABLE session_meta (
+     session_id TEXT PRIMARY KEY,
+     origin TEXT NOT NULL DEFAULT 'recorded',
+     profile_id TEXT,
+     secret_env TEXT NOT NULL DEFAULT '[]',
+     imported_from TEXT
+   );
+   CREATE TABLE profiles (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     data TEXT NOT NULL,
+     created_at REAL NOT NULL,
+     updated_at REAL NOT NULL
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export function migrate(db: Database.Database): void {
+/** `upTo` stops early, so a test can build a data dir exactly as an older mcpscope left it. */
+export function migrate(db: Database.Database, upTo: number = SCHEMA_VERSION): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new Error(`the data dir was written by a newer mcpscope (schema ${current} > ${SCHEMA_VERSION})`);
   }
-  for (let v = current; v < SCHEMA_VERSION; v++) {
+  for (let v = current; v < upTo; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);
       db.pragma(`user_version = ${v + 1}`);

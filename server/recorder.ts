@@ -19,7 +19,7 @@ export interface StoredSession {
   lastSeq: number;
 }
 
-interface FrameRow {
+export interface FrameRow {
   seq: number;
   ts: number;
   dir: FrameRecord['dir'];
@@ -127,7 +127,7 @@ export class Recorder {
   }
 }
 
-function toFrame(r: FrameRow): FrameRecord {
+export function toFrame(r: FrameRow): FrameRecord {
   const f: FrameRecord = {
     seq: r.seq,
     ts: r.ts,

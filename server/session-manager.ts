@@ -1,12 +1,12 @@
 // Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
-import type { CreateSessionBody, FrameRecord, SessionInfo } from '../shared/relay-protocol.js';
+import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
-import { maskUrl, redactTarget } from './transports/header-mask.js';
+import { MASK, maskUrl, redactTarget } from './transports/header-mask.js';
 
 export interface SessionManagerOptions {
   recorder: Recorder;
@@ -19,8 +19,18 @@ type Listener = {
   session(info: SessionInfo): void;
 };
 
+/** What the relay's own features (profiles, replay) add to a session they create; the HTTP body cannot set these. */
+export interface CreateExtras {
+  /** Sees every frame of this session as it is recorded (replay waits on answers with it). */
+  tap?: (frame: FrameRecord) => void;
+  /** Env vars whose values are secret: masked in the stored target like header values. */
+  secretEnv?: readonly string[];
+}
+
 export class SessionManager {
   private readonly owning = new Map<string, Session>();
+  /** The targets as given, secrets included, of sessions this run started: exports use them to find those secrets. */
+  private readonly givenTargets = new Map<string, Target>();
   private listener: Listener = { frame: () => {}, session: () => {} };
 
   constructor(private readonly opts: SessionManagerOptions) {
@@ -40,12 +50,16 @@ export class SessionManager {
     this.listener = l;
   }
 
-  async create(body: CreateSessionBody): Promise<Session> {
+  async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
     const t = body.target;
+    const tap = extras.tap;
     const session = new Session(
       {
         recorder: this.opts.recorder,
-        publish: (sid, f) => this.listener.frame(sid, f),
+        publish: (sid, f) => {
+          tap?.(f);
+          this.listener.frame(sid, f);
+        },
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
@@ -54,7 +68,7 @@ export class SessionManager {
         id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
         name: body.name ?? (t.transport === 'stdio' ? [basename(t.command), ...t.args.map((a) => basename(a))].join(' ') : `${t.transport} ${maskUrl(t.url)}`),
         // Header secrets stay in memory with the live session; what is stored and shown has them masked.
-        target: redactTarget(t),
+        target: maskSecretEnv(redactTarget(t), extras.secretEnv ?? []),
         protocolVersion: body.protocolVersion,
         startedAt: now(),
         endedAt: null,
@@ -68,6 +82,7 @@ export class SessionManager {
       t,
     );
     this.owning.set(session.id, session);
+    this.givenTargets.set(session.id, t);
     await session.start();
     return session;
   }
@@ -96,7 +111,42 @@ export class SessionManager {
     return this.owning.has(id) || this.opts.recorder.getSession(id) !== null;
   }
 
+  /** The target a session of this run was started with, unmasked; null for sessions of earlier runs. */
+  givenTarget(id: string): Target | null {
+    return this.givenTargets.get(id) ?? null;
+  }
+
+  /** Renames a session; a live one keeps the new name through its later status updates. */
+  rename(id: string, name: string): SessionInfo {
+    const owned = this.owning.get(id);
+    if (owned) {
+      owned.rename(name);
+      return owned.info();
+    }
+    const stored = this.opts.recorder.getSession(id);
+    if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    this.opts.recorder.saveSession({ ...stored, name });
+    const info = this.info(id);
+    this.listener.session(info);
+    return info;
+  }
+
+  /** Forgets a session that is not running, then lets `purge` delete its rows; a running one must be stopped first. */
+  remove(id: string, purge: () => void): void {
+    if (!this.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    if (this.owning.get(id)?.live) throw new RelayError('CONFLICT', 'the session is running; stop it before deleting it');
+    this.owning.delete(id);
+    this.givenTargets.delete(id);
+    this.opts.recorder.flush();
+    purge();
+  }
+
   async stopAll(reason: string): Promise<void> {
     await Promise.all([...this.owning.values()].map((s) => s.stop(reason)));
   }
+}
+
+function maskSecretEnv(target: Target, names: readonly string[]): Target {
+  if (target.transport !== 'stdio' || names.length === 0) return target;
+  return { ...target, env: Object.fromEntries(Object.entries(target.env).map(([k, v]) => [k, names.includes(k) ? MASK : v])) };
 }

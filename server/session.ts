@@ -74,6 +74,10 @@ export class Session {
     return frame.seq;
   }
 
+  rename(name: string): void {
+    this.update({ name });
+  }
+
   async stop(reason = 'stopped by the user'): Promise<void> {
     if (!this.transport) return;
     this.stopping = true;

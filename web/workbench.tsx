@@ -1,8 +1,12 @@
 // The page layout: connection bar on top, log and composer on the left, a tabbed column of feature panels on the right.
 import { useCallback, useEffect, useState } from 'react';
+import { useSession } from './api/use-sessions.js';
+import { ArchiveView } from './archive-view.js';
+import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
+import { usePendingIntent } from './lib/panel-intents.js';
 import { useRelay } from './lib/relay-context.js';
 import { SIDE_PANELS } from './side-panels.js';
 
@@ -17,6 +21,18 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [detailOpen, setDetailOpen] = useState(true);
   const [tab, setTab] = useState('detail');
+  // Panels stay mounted once shown, so switching tabs keeps their forms and results; they mount lazily, so a panel's
+  // requests only go out once someone opens it.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(['detail']));
+  useEffect(() => setVisited((v) => (v.has(tab) ? v : new Set(v).add(tab))), [tab]);
+
+  // "Open in panel" from the detail pane: show the target tab; the panel itself takes the intent.
+  const intent = usePendingIntent();
+  useEffect(() => {
+    if (intent === null || intent.target === 'composer') return;
+    setTab(intent.target);
+    setDetailOpen(true);
+  }, [intent]);
 
   useEffect(() => {
     if (sessionId === null) return;
@@ -28,6 +44,13 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   useEffect(() => setSelectedSeq(null), [sessionId]);
 
   const attach = useCallback((id: string) => setSessionId(id), []);
+  // The Sessions view opens any session in the inspector; past and imported ones are read-only there.
+  const [view, setView] = useState<WorkbenchView>('inspect');
+  const session = useSession(sessionId);
+  const openSession = useCallback((id: string) => {
+    setSessionId(id);
+    setView('inspect');
+  }, []);
 
   const select = useCallback((seq: number | null) => setSelectedSeq(seq), []);
   const selectAndShow = useCallback((seq: number) => {
@@ -52,7 +75,9 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
           </button>
         </div>
       )}
-      <div className="flex min-h-0 flex-1">
+      <ViewTabs view={view} onView={setView} session={session} />
+      {view === 'sessions' && <ArchiveView currentId={sessionId} onOpen={openSession} />}
+      <div className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'}>
         <div className="flex min-w-0 flex-1 flex-col">
           <LogPanel
             sessionId={sessionId}
@@ -80,9 +105,11 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                 </button>
               ))}
             </nav>
-            <div className="flex min-h-0 flex-1 flex-col">
-              {(SIDE_PANELS.find((p) => p.id === tab) ?? SIDE_PANELS[0]!).render({ sessionId, selectedSeq, onSelect: selectAndShow, onClose: closeDetail })}
-            </div>
+            {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
+              <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
+                {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onClose: closeDetail })}
+              </div>
+            ))}
           </aside>
         ) : (
           <div className="hidden w-72 shrink-0 items-center justify-center border-l border-edge p-4 text-center text-dim lg:flex">

@@ -4,4 +4,9 @@ export interface Subcommand {
   run(argv: string[]): Promise<number>;
 }
 
-export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {};
+export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  lint: () => import('./lint.js'),
+  open: () => import('./open.js'),
+  replay: () => import('./replay.js'),
+  call: () => import('./call.js'),
+};

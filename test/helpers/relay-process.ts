@@ -28,10 +28,11 @@ export interface RelayHandle {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startRelay(opts: { args?: string[]; command?: string[]; dataDir?: string } = {}): Promise<RelayHandle> {
+/** `leading` goes before the relay options, for subcommands that start the relay (`open <bundle>`). */
+export async function startRelay(opts: { args?: string[]; command?: string[]; dataDir?: string; leading?: string[] } = {}): Promise<RelayHandle> {
   const token = randomBytes(24).toString('base64url');
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mcpscope-test-'));
-  const argv = [BIN, '--port', '0', '--no-open', '--data-dir', dataDir, ...(opts.args ?? [])];
+  const argv = [BIN, ...(opts.leading ?? []), '--port', '0', '--no-open', '--data-dir', dataDir, ...(opts.args ?? [])];
   if (opts.command) argv.push('--', ...opts.command);
   const proc = spawn(process.execPath, argv, { env: { ...process.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -1,12 +1,15 @@
 // Wires the pieces one page needs to talk to the relay: HTTP API, socket, message store and client engines.
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { createApiClient, type ApiClient } from './api-client.js';
+import { createArchiveApi, type ArchiveApi } from './archive-api.js';
 import { EngineRegistry } from './engine-registry.js';
 import { MessageStore } from './message-store.js';
 import { RelaySocket } from './relay-socket.js';
 
 export interface RelayClient {
   api: ApiClient;
+  /** History, profiles, bundles and replay. */
+  archive: ArchiveApi;
   socket: RelaySocket;
   store: MessageStore;
   engines: EngineRegistry;
@@ -34,5 +37,5 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
     (sessionId) => store.lastSeq(sessionId),
   );
   engines = new EngineRegistry(socket);
-  return { api: createApiClient(token, hooks.onUnauthorized), socket, store, engines };
+  return { api: createApiClient(token, hooks.onUnauthorized), archive: createArchiveApi(token, hooks.onUnauthorized), socket, store, engines };
 }

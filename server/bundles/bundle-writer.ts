@@ -1,0 +1,91 @@
+// Streams a session (or a range of its frames) as a repro bundle: recipe, negotiation, client frames with timing, the
+// transcript and its findings, with secrets redacted throughout. Frames are read one at a time and written as they come.
+import { bundleClosing, bundleOpening, sectionClosing, sectionItem, sectionOpening } from '../../shared/bundle/bundle-layout.js';
+import type { BundleHeader, BundleTrailer } from '../../shared/bundle/bundle-format.js';
+import { negotiationOf } from '../../shared/bundle/negotiation.js';
+import { JsonSchemaValidator, Linter, lintTransport, type Finding } from '../../shared/lint/index.js';
+import { redactTarget } from '../../shared/redaction/redact-target.js';
+import type { SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { iterateFrames } from '../archive/frame-cursor.js';
+import type { ProfileStore } from '../archive/profile-store.js';
+import type { SessionArchive } from '../archive/session-archive.js';
+import type { Recorder } from '../recorder.js';
+import { bundleEnvironment } from './environment.js';
+import { redactFrame, sessionSecrets } from './session-secrets.js';
+import type { TextSink } from './text-sink.js';
+
+export interface BundleSource {
+  recorder: Recorder;
+  archive: SessionArchive;
+  profiles: ProfileStore;
+  version: string;
+  session: SessionInfo;
+  /** The session's target as started, secrets included, when this relay run started it. */
+  givenTarget?: Target | null;
+  fromSeq?: number;
+  toSeq?: number | null;
+}
+
+/** Findings are held until the transcript is written; a session that breaks every rule on every frame stops here. */
+const MAX_FINDINGS = 50_000;
+
+export async function writeBundle(src: BundleSource, sink: TextSink): Promise<BundleTrailer> {
+  const { recorder, archive, session } = src;
+  const range = { fromSeq: src.fromSeq ?? 0, toSeq: src.toSeq ?? null };
+  const { redactor, markedEnv } = sessionSecrets(archive, src.profiles, session.id, session.target, src.givenTarget ?? null);
+  const recipe = redactTarget(session.target, redactor, markedEnv);
+  const neg = archive.negotiationFrames(session.id);
+  const meta = archive.meta(session.id);
+  const imported = (meta.importedFrom as { environment?: BundleHeader['environment'] } | null)?.environment;
+  const header: BundleHeader = {
+    exportedAt: new Date().toISOString(),
+    environment: bundleEnvironment(src.version),
+    session: {
+      id: session.id,
+      name: redactor.text(session.name),
+      tags: archive.tags(session.id),
+      status: session.status,
+      protocolVersion: session.protocolVersion,
+      startedAt: session.startedAt,
+      endedAt: session.endedAt,
+      exitCode: session.exitCode,
+      signal: session.signal,
+      lastSeq: session.lastSeq,
+    },
+    target: recipe.target,
+    negotiated: redactor.json(negotiationOf(neg.request, neg.answer)),
+    range,
+    redacted: recipe.removed,
+    ...(imported ? { importedFrom: imported } : {}),
+  };
+  await sink.write(bundleOpening(header));
+
+  let clientFrames = 0;
+  await sink.write(sectionOpening('clientFrames'));
+  for await (const f of iterateFrames(recorder, session.id, { ...range, dir: 'out' })) {
+    const r = redactFrame(f, redactor);
+    await sink.write(sectionItem({ seq: r.seq, offsetMs: Math.max(0, r.ts - session.startedAt), text: r.text, ...(r.b64 ? { b64: r.b64 } : {}) }, clientFrames++ === 0));
+  }
+  await sink.write(sectionClosing());
+
+  const linter = new Linter({ transport: lintTransport(session.target), protocolVersion: session.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+  const findings: Finding[] = [];
+  const keep = (fs: Finding[]) => findings.push(...fs.slice(0, MAX_FINDINGS - findings.length));
+  let frames = 0;
+  await sink.write(sectionOpening('transcript'));
+  for await (const f of iterateFrames(recorder, session.id, range)) {
+    keep(linter.push(f));
+    await sink.write(sectionItem(redactFrame(f, redactor), frames++ === 0));
+  }
+  keep(linter.finish());
+  await sink.write(sectionClosing());
+
+  await sink.write(sectionOpening('findings'));
+  for (const [i, f] of findings.entries()) await sink.write(sectionItem({ ...f, message: redactor.text(f.message) }, i === 0));
+  await sink.write(sectionClosing());
+
+  const trailer: BundleTrailer = { frames, clientFrames, findings: findings.length, redactions: redactor.count };
+  await sink.write(bundleClosing(trailer));
+  await sink.end();
+  return trailer;
+}

@@ -1,0 +1,83 @@
+// `mcpscope replay <bundle>`: runs a bundle's client frames against a server and prints how the answers differ.
+// Exit codes: 0 identical, 1 different, 2 errors (usage, unreadable bundle, a server that would not start).
+import { BundleError } from '../../shared/bundle/bundle-reader.js';
+import { runnableTarget } from '../../shared/redaction/redact-target.js';
+import { formatDiff } from '../../shared/replay/format-diff.js';
+import type { Target } from '../../shared/relay-protocol.js';
+import { loadBundleFile } from '../bundles/bundle-stream.js';
+import { UsageError } from '../cli-args.js';
+import { RelayError } from '../errors.js';
+import { Recorder } from '../recorder.js';
+import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
+import { SessionManager } from '../session-manager.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import { REPLAY_USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
+
+export const EXIT_IDENTICAL = 0;
+export const EXIT_DIFFERENT = 1;
+export const EXIT_ERROR = 2;
+
+function fail(message: string): number {
+  process.stderr.write(`mcpscope replay: ${message}\n`);
+  return EXIT_ERROR;
+}
+
+/** The target to run: the one on the command line, else the bundle's recipe with the secrets it lacks supplied. */
+function chooseTarget(a: ReplayArgs, recipe: Target, warn: (m: string) => void): Target {
+  if (a.command.length > 0) {
+    const [command, ...args] = a.command;
+    return { transport: 'stdio', command: command!, args, env: a.env, ...(a.cwd ? { cwd: a.cwd } : {}) };
+  }
+  if (a.url) return { transport: a.transport ?? (/^wss?:/i.test(a.url) ? 'ws' : 'auto'), url: a.url, headers: a.headers };
+  const { target, missing } = runnableTarget(recipe);
+  const supplied = (m: string) => (m.startsWith('env.') ? m.slice(4) in a.env : Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase()));
+  const lacking = missing.filter((m) => !supplied(m));
+  if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply with --env / --header)`);
+  if (target.transport === 'stdio') return { ...target, env: { ...target.env, ...a.env }, ...(a.cwd ? { cwd: a.cwd } : {}) };
+  return { ...target, headers: { ...target.headers, ...a.headers } };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let a: ReplayArgs;
+  try {
+    a = parseReplayArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`${err.message}\n\n${REPLAY_USAGE}`);
+    throw err;
+  }
+  if (a.help) {
+    process.stdout.write(`${REPLAY_USAGE}\n`);
+    return EXIT_IDENTICAL;
+  }
+  let bundle;
+  try {
+    bundle = await loadBundleFile(a.bundle);
+  } catch (err) {
+    if (err instanceof BundleError) return fail(`${a.bundle}: not a valid bundle: ${err.message}`);
+    return fail(`cannot read ${a.bundle}: ${(err as Error).message}`);
+  }
+  const source = sourceFromBundle(bundle);
+  if (source.clientFrames.length === 0) return fail(`${a.bundle} holds no client frames to replay`);
+  if (a.protocol) source.protocolVersion = a.protocol;
+  const target = chooseTarget(a, bundle.header.target, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
+
+  const recorder = new Recorder(null);
+  const manager = new SessionManager({ recorder, maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 });
+  try {
+    const { diff, outcome } = await replayAndDiff(manager, source, target, {
+      preserveIds: !a.freshIds,
+      preservePacing: a.preservePacing,
+      answerTimeoutMs: a.timeoutMs,
+      diff: a.diff,
+    });
+    for (const w of outcome.warnings) process.stderr.write(`mcpscope replay: ${w}\n`);
+    process.stdout.write(a.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));
+    return diff.identical ? EXIT_IDENTICAL : EXIT_DIFFERENT;
+  } catch (err) {
+    if (err instanceof RelayError) return fail(err.message);
+    throw err;
+  } finally {
+    await manager.stopAll('replay finished');
+    recorder.close();
+  }
+}

@@ -1,0 +1,32 @@
+// Decides what a replay runs against: a target given in the request, a saved profile, or the recorded target (whose
+// masked secrets are dropped, or taken back from the profile it was started from when that still exists).
+import { runnableTarget } from '../../shared/redaction/redact-target.js';
+import type { SessionInfo, Target } from '../../shared/relay-protocol.js';
+import type { ProfileStore } from '../archive/profile-store.js';
+import type { SessionArchive } from '../archive/session-archive.js';
+import { MASK } from '../transports/header-mask.js';
+
+export interface ReplayTarget {
+  target: Target;
+  profileId: string | null;
+  secretEnv: string[];
+  warnings: string[];
+}
+
+export function replayTarget(archive: SessionArchive, profiles: ProfileStore, info: SessionInfo, body: { target?: Target | undefined; profileId?: string | undefined }): ReplayTarget {
+  if (body.target) return { target: body.target, profileId: null, secretEnv: [], warnings: [] };
+  const profileId = body.profileId ?? archive.meta(info.id).profileId;
+  const profile = profileId ? profiles.find(profileId) : null;
+  if (profile) return { target: profile.target, profileId: profile.id, secretEnv: profile.secretEnv, warnings: [] };
+  // The relay masks secrets before it stores a target; a masked value would be sent as-is, so leave it out instead.
+  const unmasked = maskedAsRedacted(info.target);
+  const { target, missing } = runnableTarget(unmasked);
+  const warnings = missing.length > 0 ? [`the recording does not hold ${missing.join(', ')} (secret); the replay runs without them`] : [];
+  return { target, profileId: null, secretEnv: [], warnings };
+}
+
+/** The relay's own mask (••••) and a redaction marker mean the same thing here: no value. */
+function maskedAsRedacted(t: Target): Target {
+  if (t.transport === 'stdio') return { ...t, env: Object.fromEntries(Object.entries(t.env).map(([k, v]) => [k, v === MASK ? '[REDACTED]' : v])) };
+  return t;
+}

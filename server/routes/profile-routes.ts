@@ -1,0 +1,70 @@
+// Saved server profiles: CRUD with secrets masked on the way out, one-click connect, and mcp.json import and export.
+import type { Router } from 'express';
+import { ProfileExportFormatSchema, ProfileImportBodySchema } from '../../shared/archive-api.js';
+import { CONFIG_FILE_NAMES, formatMcpConfig } from '../../shared/profiles/format-mcp-config.js';
+import { McpConfigError, parseMcpConfig } from '../../shared/profiles/parse-mcp-config.js';
+import { ProfileInputSchema, maskProfile, unmaskProfile } from '../../shared/profiles/profile.js';
+import { RelayError } from '../errors.js';
+import { attachment, param, parseBody, type ArchiveContext } from './route-context.js';
+import { z } from 'zod';
+
+const ConnectBodySchema = z.object({ handshake: z.boolean().default(true) });
+
+export function profileRoutes(router: Router, ctx: ArchiveContext): void {
+  const { profiles } = ctx;
+
+  router.get('/profiles', (_req, res) => {
+    res.json(profiles.list().map(maskProfile));
+  });
+
+  router.post('/profiles', (req, res) => {
+    res.status(201).json(maskProfile(profiles.create(parseBody(ProfileInputSchema, req.body))));
+  });
+
+  router.put('/profiles/:id', (req, res) => {
+    const id = param(req, 'id');
+    const edited = parseBody(ProfileInputSchema, req.body);
+    res.json(maskProfile(profiles.update(id, unmaskProfile(edited, profiles.get(id)))));
+  });
+
+  router.delete('/profiles/:id', (req, res) => {
+    profiles.delete(param(req, 'id'));
+    res.status(204).end();
+  });
+
+  router.post('/profiles/:id/connect', async (req, res) => {
+    const p = profiles.get(param(req, 'id'));
+    const { handshake } = parseBody(ConnectBodySchema, req.body);
+    const session = await ctx.sessions.create({ target: p.target, protocolVersion: p.protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
+    ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
+    res.status(201).json(session.info());
+  });
+
+  router.post('/profiles/import', (req, res) => {
+    const { text } = parseBody(ProfileImportBodySchema, req.body);
+    let parsed;
+    try {
+      parsed = parseMcpConfig(text);
+    } catch (err) {
+      if (err instanceof McpConfigError) throw new RelayError('BAD_REQUEST', err.message);
+      throw err;
+    }
+    const created = profiles.createMany(parsed.profiles);
+    res.status(201).json({ key: parsed.key, profiles: created.map(maskProfile), warnings: parsed.warnings });
+  });
+
+  router.get('/profiles/export', (req, res) => {
+    const format = ProfileExportFormatSchema.safeParse(req.query.format);
+    if (!format.success) throw new RelayError('BAD_REQUEST', `format must be one of ${ProfileExportFormatSchema.options.join(', ')}`);
+    const ids = typeof req.query.ids === 'string' && req.query.ids !== '' ? new Set(req.query.ids.split(',')) : null;
+    const chosen = profiles.list().filter((p) => ids === null || ids.has(p.id));
+    const out = formatMcpConfig(chosen, format.data, { includeSecrets: req.query.secrets === 'include' });
+    const fileName = CONFIG_FILE_NAMES[format.data];
+    if (req.query.download === '1') {
+      attachment(res, fileName, 'application/json; charset=utf-8');
+      res.send(out.text);
+      return;
+    }
+    res.json({ fileName, text: out.text, warnings: out.warnings });
+  });
+}

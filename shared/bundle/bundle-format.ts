@@ -1,0 +1,81 @@
+// The repro bundle: one JSON file holding a session's recipe, what was negotiated, the client's frames and the transcript.
+import { z } from 'zod';
+import { FrameRecordSchema, SessionStatusSchema, TargetSchema } from '../relay-protocol.js';
+
+export const BUNDLE_FORMAT = 'mcpscope-bundle';
+export const BUNDLE_FORMAT_VERSION = 1;
+
+export const BundleEnvironmentSchema = z.object({
+  mcpscope: z.string(),
+  node: z.string(),
+  /** platform, release and architecture: "linux 6.8.0 x64". */
+  os: z.string(),
+});
+export type BundleEnvironment = z.infer<typeof BundleEnvironmentSchema>;
+
+/** What the handshake (or server/discover) settled: the versions and capabilities each side showed. */
+export const NegotiationSchema = z.object({
+  requestedVersion: z.string().nullable(),
+  protocolVersion: z.string().nullable(),
+  clientInfo: z.unknown().optional(),
+  clientCapabilities: z.unknown().optional(),
+  serverInfo: z.unknown().optional(),
+  serverCapabilities: z.unknown().optional(),
+  /** initialize, server/discover, or null when the recording holds neither. */
+  via: z.string().nullable(),
+});
+export type Negotiation = z.infer<typeof NegotiationSchema>;
+
+export const BundleHeaderSchema = z.object({
+  exportedAt: z.string(),
+  environment: BundleEnvironmentSchema,
+  session: z.object({
+    id: z.string(),
+    name: z.string(),
+    tags: z.array(z.string()).default([]),
+    status: SessionStatusSchema,
+    protocolVersion: z.string(),
+    startedAt: z.number(),
+    endedAt: z.number().nullable(),
+    exitCode: z.number().nullable(),
+    signal: z.string().nullable(),
+    lastSeq: z.number().int(),
+  }),
+  /** How to start the server again, secrets removed (see `redacted`). */
+  target: TargetSchema,
+  negotiated: NegotiationSchema,
+  /** The frames exported: the whole session, or a range of seqs. */
+  range: z.object({ fromSeq: z.number().int(), toSeq: z.number().int().nullable() }),
+  /** What was removed from the recipe (env.NAME, header.Name, arg.N), so whoever replays knows what to supply. */
+  redacted: z.array(z.string()),
+  /** The environment this bundle was imported from, when it was exported from an imported session. */
+  importedFrom: BundleEnvironmentSchema.optional(),
+});
+export type BundleHeader = z.infer<typeof BundleHeaderSchema>;
+
+export const ClientFrameSchema = z.object({
+  seq: z.number().int(),
+  offsetMs: z.number(),
+  text: z.string(),
+  b64: z.string().optional(),
+});
+
+export const BundleFindingSchema = z.object({
+  ruleId: z.string(),
+  severity: z.string(),
+  seq: z.number().int(),
+  related: z.array(z.number().int()).default([]),
+  message: z.string(),
+});
+export type BundleFinding = z.infer<typeof BundleFindingSchema>;
+
+export const BundleTrailerSchema = z.object({
+  frames: z.number().int(),
+  clientFrames: z.number().int(),
+  findings: z.number().int(),
+  /** How many secrets were replaced in the frames and the recipe. */
+  redactions: z.number().int(),
+});
+export type BundleTrailer = z.infer<typeof BundleTrailerSchema>;
+
+export { FrameRecordSchema };

@@ -1,0 +1,74 @@
+// A target recipe as it may leave the machine: secret env values, header values and secret-looking arguments removed.
+import type { Target } from '../relay-protocol.js';
+import type { Redactor } from './redactor.js';
+import { REDACTED, isSecretName } from './secret-patterns.js';
+
+/** Which env vars of a stdio target count as secret: those marked so, and those whose names say they are. */
+export function secretEnvNames(target: Target, marked: readonly string[] = []): string[] {
+  if (target.transport !== 'stdio') return [];
+  const set = new Set(marked);
+  return Object.keys(target.env).filter((k) => set.has(k) || isSecretName(k));
+}
+
+/** The values that must not appear anywhere in an export: secret env values and every custom header value. */
+export function secretValues(target: Target, markedEnv: readonly string[] = []): string[] {
+  if (target.transport === 'stdio') return secretEnvNames(target, markedEnv).map((k) => target.env[k]!);
+  // "Bearer abc": the credential alone can turn up anywhere (echoed, logged), without its scheme.
+  return Object.values(target.headers).flatMap((v) => {
+    const credential = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(v)?.[1];
+    return credential ? [v, credential] : [v];
+  });
+}
+
+export interface RedactedTarget {
+  target: Target;
+  /** What was removed, as `env.NAME`, `header.Name`, `arg.3`, `url`: a reader knows what to supply when replaying. */
+  removed: string[];
+}
+
+/** The target with secrets replaced by REDACTED; every other string still goes through the redactor's patterns. */
+export function redactTarget(target: Target, redactor: Redactor, markedEnv: readonly string[] = []): RedactedTarget {
+  const removed: string[] = [];
+  if (target.transport !== 'stdio') {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(target.headers)) {
+      // Every custom header may carry a credential, and their values are masked already when the relay stored them.
+      headers[k] = REDACTED;
+      if (v !== '') removed.push(`header.${k}`);
+    }
+    const url = redactor.text(target.url);
+    if (url !== target.url) removed.push('url');
+    return { target: { ...target, url, headers }, removed };
+  }
+  const secret = new Set(secretEnvNames(target, markedEnv));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(target.env)) {
+    if (secret.has(k)) {
+      env[k] = REDACTED;
+      removed.push(`env.${k}`);
+    } else env[k] = redactor.text(v);
+  }
+  const args = target.args.map((a, i) => {
+    // `--api-key VALUE`: the value has no name of its own, the flag before it says what it is.
+    const prev = target.args[i - 1];
+    const out = prev !== undefined && /^--?[A-Za-z][\w-]*$/.test(prev) && isSecretName(prev.replace(/^-+/, '')) ? REDACTED : redactor.text(a);
+    if (out !== a) removed.push(`arg.${i}`);
+    return out;
+  });
+  const result: Target = { ...target, command: redactor.text(target.command), args, env };
+  if (target.cwd !== undefined) result.cwd = target.cwd;
+  return { target: result, removed };
+}
+
+/** The target to run when replaying a redacted recipe: redacted env vars are left to the replaying environment. */
+export function runnableTarget(target: Target): { target: Target; missing: string[] } {
+  if (target.transport === 'stdio') {
+    const missing = Object.keys(target.env).filter((k) => target.env[k] === REDACTED);
+    const env = Object.fromEntries(Object.entries(target.env).filter(([, v]) => v !== REDACTED));
+    return { target: { ...target, env }, missing: missing.map((k) => `env.${k}`) };
+  }
+  const masked = (v: string) => v === REDACTED || /^([A-Za-z][\w-]* )?[•]+$/.test(v);
+  const missing = Object.keys(target.headers).filter((k) => masked(target.headers[k]!));
+  const headers = Object.fromEntries(Object.entries(target.headers).filter(([, v]) => !masked(v)));
+  return { target: { ...target, headers }, missing: missing.map((k) => `header.${k}`) };
+}

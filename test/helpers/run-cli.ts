@@ -1,0 +1,20 @@
+// Runs the built mcpscope CLI once to completion and collects its exit code and output.
+import { spawn } from 'node:child_process';
+import { BIN } from './relay-process.js';
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    p.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,50 @@
+// The session history: search, stats, rename and tag, delete, bundle import and replay. Every change refreshes both the
+// history and the connection bar's session list.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReplayBody, SessionPatch } from '../../shared/archive-api.js';
+import { useRelay } from '../lib/relay-context.js';
+import { archiveKeys } from './archive-keys.js';
+import { queryKeys } from './query-keys.js';
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: archiveKeys.historyAll });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+  };
+}
+
+export function useHistory(q: string, tag: string) {
+  const { archive } = useRelay();
+  return useQuery({ queryKey: archiveKeys.history(q, tag), queryFn: () => archive.history(q, tag), staleTime: 2_000, placeholderData: (prev) => prev });
+}
+
+/** Stats for one session; keyed on its last seq, so a session that grew is counted again. */
+export function useSessionStats(id: string, lastSeq: number, enabled: boolean) {
+  const { archive } = useRelay();
+  return useQuery({ queryKey: archiveKeys.stats(id, lastSeq), queryFn: () => archive.stats(id), enabled, staleTime: Infinity });
+}
+
+export function usePatchSession() {
+  const { archive } = useRelay();
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: ({ id, patch }: { id: string; patch: SessionPatch }) => archive.patchSession(id, patch), onSuccess: refresh });
+}
+
+export function useDeleteSession() {
+  const { archive } = useRelay();
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => archive.deleteSession(id), onSuccess: refresh });
+}
+
+export function useImportBundle() {
+  const { archive } = useRelay();
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (file: Blob) => archive.importBundle(file), onSuccess: refresh });
+}
+
+export function useReplaySession() {
+  const { archive } = useRelay();
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: ReplayBody }) => archive.replay(id, body), onSuccess: refresh });
+}

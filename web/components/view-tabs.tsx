@@ -1,0 +1,40 @@
+// Switches between the inspector and the Sessions view, and says when the inspector shows a read-only recording.
+import type { SessionInfo } from '../../shared/relay-protocol.js';
+
+export type WorkbenchView = 'inspect' | 'sessions';
+
+interface Props {
+  view: WorkbenchView;
+  onView: (view: WorkbenchView) => void;
+  session: SessionInfo | null;
+}
+
+const TABS: Array<{ id: WorkbenchView; label: string }> = [
+  { id: 'inspect', label: 'Inspector' },
+  { id: 'sessions', label: 'Sessions & profiles' },
+];
+
+export function ViewTabs({ view, onView, session }: Props) {
+  return (
+    <nav className="flex shrink-0 items-center gap-px border-b border-edge bg-panel-2 px-2" role="tablist" aria-label="views">
+      {TABS.map((t) => (
+        <button
+          key={t.id}
+          type="button"
+          role="tab"
+          data-testid={`view-tab-${t.id}`}
+          aria-selected={view === t.id}
+          className={`px-3 py-0.5 text-xs ${view === t.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
+          onClick={() => onView(t.id)}
+        >
+          {t.label}
+        </button>
+      ))}
+      {view === 'inspect' && session !== null && !session.live && (
+        <span className="ml-auto font-mono text-[11px] text-amber-200" data-testid="readonly-badge" title="recorded earlier or imported: nothing can be sent">
+          read-only recording
+        </span>
+      )}
+    </nav>
+  );
+}

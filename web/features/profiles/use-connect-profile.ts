@@ -1,0 +1,23 @@
+// One-click connect: starts the profile's server, opens it in the inspector, and performs the handshake from this tab.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/query-keys.js';
+import { upsertSession } from '../../api/session-cache.js';
+import { useConfig } from '../../api/use-config.js';
+import { performHandshake } from '../../lib/perform-handshake.js';
+import { useRelay } from '../../lib/relay-context.js';
+
+export function useConnectProfile(onOpen: (sessionId: string) => void) {
+  const client = useRelay();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => client.archive.connectProfile(profileId, true),
+    onSuccess: (session) => {
+      upsertSession(queryClient, session);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      onOpen(session.id);
+      // The inspector subscribes once it shows the session; the handshake waits for that history to arrive.
+      void performHandshake(client, session, config.data?.version ?? '0.0.0').catch(() => undefined);
+    },
+  });
+}

@@ -1,0 +1,55 @@
+// The session history: search by name, target or tag, filter by tag, import a bundle, and one row per session.
+import { useState } from 'react';
+import { useHistory } from '../../api/use-history.js';
+import { useDebounced } from '../../lib/use-debounced.js';
+import { BundleImport } from './bundle-import.js';
+import { SessionRow } from './session-row.js';
+
+interface Props {
+  /** The session the inspector shows. */
+  currentId: string | null;
+  onOpen: (sessionId: string) => void;
+}
+
+export function SessionsPanel({ currentId, onOpen }: Props) {
+  const [q, setQ] = useState('');
+  const [tag, setTag] = useState('');
+  const query = useDebounced(q.trim(), 200);
+  const history = useHistory(query, tag);
+  const sessions = history.data?.sessions ?? [];
+  return (
+    <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="sessions">
+      <header className="flex shrink-0 flex-wrap items-center gap-2 border-b border-edge px-3 py-2">
+        <h2 className="text-sm font-semibold">Sessions</h2>
+        <input
+          data-testid="history-search"
+          className="control w-64"
+          placeholder="search name, target, tag"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          spellCheck={false}
+        />
+        <select data-testid="history-tag" className="control" value={tag} onChange={(e) => setTag(e.target.value)} title="only sessions with this tag">
+          <option value="">all tags</option>
+          {(history.data?.tags ?? []).map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {`${t.tag} (${t.count})`}
+            </option>
+          ))}
+        </select>
+        <div className="ml-auto">
+          <BundleImport onImported={onOpen} />
+        </div>
+      </header>
+      {history.error && <p className="px-3 py-1 text-red-300">{history.error.message}</p>}
+      <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="history-list">
+        {sessions.map((s) => (
+          <SessionRow key={s.id} session={s} current={s.id === currentId} onOpen={onOpen} />
+        ))}
+        {history.isSuccess && sessions.length === 0 && (
+          <li className="p-4 text-dim">{q || tag ? 'No session matches.' : 'No sessions recorded yet.'}</li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -36,6 +36,12 @@ Starts the mcpscope relay and opens the inspector in your browser. With a comman
 the inspector connects to that stdio MCP server; with --url, to a remote server; with --demo,
 to the bundled demo server.
 
+Commands (each has its own --help):
+  mcpscope call ...     send one request (or raw text, or a batch) and print what came back
+  mcpscope lint <file>  lint a recorded transcript
+  mcpscope open <file>  open a repro bundle in the inspector
+  mcpscope replay <file> [--url <url> | -- <command>]   replay a bundle and diff the transcripts
+
 Options:
   --port <n>            port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
   --host <h>            address to bind (default 127.0.0.1); anything not loopback needs --allow-remote

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+
+// A server that writes a stray line, a 20 MB line, then crashes on tools/list: each must be shown clearly.
+let browser: Browser;
+let relay: RelayHandle;
+let page: Page;
+let errors: string[];
+const BIG = 20 * 1024 * 1024;
+
+beforeAll(async () => {
+  relay = await startRelay({
+    command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--noise', '--big-line', String(BIG), '--crash-on', 'tools/list'],
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  errors = watchPageErrors(page);
+  await page.goto(relay.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+});
+
+const row = (sel: string) => page.locator(`[data-testid="log-row"]${sel}`).first();
+
+describe('a misbehaving server in the browser', () => {
+  it('shows a non-JSON stdout line as a noise row with its text', async () => {
+    const noise = row('[data-kind="noise"][data-dir="in"]');
+    await noise.waitFor({ timeout: 20_000 });
+    expect(await noise.textContent()).toContain('this is not json, just a stray log line');
+  });
+
+  it('shows a 20 MB line as an oversize row, says only its head is kept, and stays connected', async () => {
+    const over = row('[data-kind="oversize"]');
+    await over.waitFor({ timeout: 20_000 });
+    await over.click();
+    const detail = page.getByTestId('detail-pane');
+    await expect.poll(() => detail.textContent()).toMatch(/20(\.0)?\s*MB|20,?971,?520/);
+    await expect.poll(() => detail.textContent()).toMatch(/head/i);
+    await row('[data-method="notifications/initialized"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('connection-status').getAttribute('data-status')).toBe('running');
+  });
+
+  it('shows the crash with its exit code and stderr, and the relay stays up for a restart', async () => {
+    await page.getByTestId('template-tools-list').click();
+    await page.getByTestId('composer-send').click();
+    const status = page.getByTestId('connection-status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 20_000 }).toBe('exited');
+    expect(await status.textContent()).toContain('code 3');
+    await row('[data-kind="stderr"]').waitFor();
+    expect(await page.locator('[data-testid="log-row"][data-kind="stderr"]').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('crashing on tools/list')]),
+    );
+    const exited = row('[data-kind="event"][data-method="exited"]');
+    await exited.waitFor();
+    expect(await exited.textContent()).toMatch(/3/);
+    await page.getByTestId('restart-button').click();
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 20_000 }).toBe('running');
+  });
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

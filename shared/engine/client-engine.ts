@@ -21,6 +21,7 @@ export class ClientEngine {
   private readonly send: (text: string) => void | Promise<unknown>;
   private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
   private current: Connection | null = null;
+  private answering: boolean;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
 
@@ -28,6 +29,7 @@ export class ClientEngine {
     this.send = options.send;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxTotalTimeoutMs = Math.max(options.maxTotalTimeoutMs ?? 600_000, this.timeoutMs);
+    this.answering = options.serverRequests === 'answer';
     this.pending = new PendingRequests(options.schedule ?? defaultSchedule, options.now ?? defaultClock, (key) => this.onExpired(key));
   }
 
@@ -112,6 +114,11 @@ export class ClientEngine {
     return this.handlers.set(method, handler);
   }
 
+  /** Switches answering the server's requests on or off, e.g. once history replay is over and this tab owns the session. */
+  answerServerRequests(on: boolean): void {
+    this.answering = on;
+  }
+
   /** Every notification the server sends, in arrival order (progress included). */
   onNotification(listener: (message: Record<string, unknown>) => void): () => void {
     this.listeners.add(listener);
@@ -135,7 +142,7 @@ export class ClientEngine {
         if (key !== null) resolved += this.pending.settle(key, item);
       } else if (c.kind === 'notification') {
         this.onIncomingNotification(item, c.method ?? '');
-      } else if (c.kind === 'request' && this.options.serverRequests === 'answer') {
+      } else if (c.kind === 'request' && this.answering) {
         this.handlers.dispatch(c.method ?? '', c.id, item.params, (reply) => this.transmit(JSON.stringify(reply), []).catch(() => undefined));
       }
     }

@@ -2,9 +2,11 @@
 import { ClientEngine } from '../../shared/client-engine.js';
 import { eventName, type FrameEntry } from './frame-entry.js';
 import type { RelaySocket } from './relay-socket.js';
+import { ServerRequestInbox } from './server-request-inbox.js';
 
 export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();
+  private readonly inboxes = new Map<string, ServerRequestInbox>();
 
   constructor(private readonly socket: RelaySocket) {}
 
@@ -13,8 +15,24 @@ export class EngineRegistry {
     if (!engine) {
       engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text) });
       this.engines.set(sessionId, engine);
+      this.inboxes.set(sessionId, new ServerRequestInbox(engine));
     }
     return engine;
+  }
+
+  /** The session's requests from the server, pending and answered, as this tab sees them. */
+  inbox(sessionId: string): ServerRequestInbox {
+    this.get(sessionId);
+    return this.inboxes.get(sessionId)!;
+  }
+
+  /**
+   * Called once this tab has won the session's handshake claim (after history was synced): from now on it answers
+   * the server's requests. Replayed requests were fed before, and other tabs never claim, so none is answered twice.
+   */
+  claimAnswering(sessionId: string): void {
+    this.get(sessionId).answerServerRequests(true);
+    this.inbox(sessionId).answering = true;
   }
 
   /**
@@ -26,7 +44,12 @@ export class EngineRegistry {
     for (const entry of entries) {
       if (entry.frame.dir === 'out') engine.noteOutgoingValue(entry.value);
       else if (entry.frame.dir === 'in') engine.receiveValue(entry.value);
-      else if (eventName(entry) === 'exited') engine.close('the server process exited');
+      else if (eventName(entry) === 'exited') {
+        engine.close('the server process exited');
+        // A restarted process is claimed afresh, and maybe by another tab: stop answering until this one wins again.
+        engine.answerServerRequests(false);
+        this.inboxes.get(sessionId)?.abandonAll();
+      }
     }
   }
 }

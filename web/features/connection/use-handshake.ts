@@ -4,6 +4,7 @@ import { PeerRpcError } from '../../../shared/client-engine.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
+import { CLIENT_CAPABILITIES } from '../../lib/client-capabilities.js';
 import { safeHttpUrl } from '../../lib/format.js';
 import { useRelay } from '../../lib/relay-context.js';
 
@@ -39,9 +40,10 @@ export function useHandshake(clientVersion: string) {
           set({ phase: 'elsewhere' });
           return;
         }
+        engines.claimAnswering(session.id);
         const result = await engines
           .get(session.id)
-          .handshake(session.protocolVersion, { name: 'mcpscope', version: clientVersion });
+          .handshake(session.protocolVersion, { name: 'mcpscope', version: clientVersion }, CLIENT_CAPABILITIES);
         const info = isPlainObject(result.serverInfo) ? result.serverInfo : {};
         set({
           phase: 'done',

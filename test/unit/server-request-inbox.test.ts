@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ClientEngine } from '../../shared/client-engine.js';
+import { ServerRequestInbox } from '../../web/lib/server-request-inbox.js';
+import { autoOutcome, cannedSamplingResult, isUrlElicitation, rootProblem, rootsResult } from '../../web/lib/server-request-rules.js';
+
+/** A real engine whose frames land in an array, with its inbox. */
+function setup() {
+  const sent: Record<string, unknown>[] = [];
+  const engine = new ClientEngine({ send: (text) => void sent.push(JSON.parse(text) as Record<string, unknown>) });
+  const inbox = new ServerRequestInbox(engine);
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 1));
+  };
+  return { sent, engine, inbox, until };
+}
+
+describe('auto-response rules for server requests', () => {
+  it('answers roots with the configured list and leaves manual kinds pending', () => {
+    expect(autoOutcome('roots', 'answer', {}, [{ uri: 'file:///a', name: 'A' }])).toEqual({ result: { roots: [{ uri: 'file:///a', name: 'A' }] } });
+    expect(autoOutcome('sampling', 'manual', {}, [])).toBeNull();
+    expect(autoOutcome('elicitation', 'decline', {}, [])).toEqual({ result: { action: 'decline' } });
+    expect(autoOutcome('sampling', 'reject', {}, [])).toMatchObject({ error: { code: -1 } });
+  });
+
+  it('builds a canned sampling reply that is a valid assistant message', () => {
+    expect(cannedSamplingResult({ messages: [{}, {}] })).toMatchObject({ role: 'assistant', model: 'mcpscope-canned', content: { type: 'text', text: expect.stringContaining('2 message') } });
+  });
+
+  it('accepts only file:// roots and drops empty names', () => {
+    expect(rootProblem('file:///tmp/x')).toBeNull();
+    expect(rootProblem('https://example.com')).toMatch(/file:\/\//);
+    expect(rootsResult([{ uri: 'file:///x', name: '' }])).toEqual({ roots: [{ uri: 'file:///x' }] });
+  });
+
+  it('tells URL-mode elicitations from form ones', () => {
+    expect(isUrlElicitation({ mode: 'url', url: 'https://x' })).toBe(true);
+    expect(isUrlElicitation({ requestedSchema: {} })).toBe(false);
+  });
+});
+
+describe('the server-request inbox', () => {
+  it('does not answer replayed requests until the tab claims answering', async () => {
+    const { sent, engine, inbox, until } = setup();
+    engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'roots/list' });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(sent).toEqual([]);
+    expect(inbox.getSnapshot().requests).toEqual([]);
+    engine.answerServerRequests(true);
+    inbox.answering = true;
+    engine.receiveValue({ jsonrpc: '2.0', id: 2, method: 'roots/list' });
+    await until(() => sent.length === 1);
+    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 2, result: { roots: [] } });
+  });
+
+  it('keeps a sampling request pending until the user answers, then sends the answer', async () => {
+    const { sent, engine, inbox, until } = setup();
+    engine.answerServerRequests(true);
+    engine.receiveValue({ jsonrpc: '2.0', id: 'a', method: 'sampling/createMessage', params: { messages: [] } });
+    await until(() => inbox.getSnapshot().requests.length === 1);
+    const req = inbox.getSnapshot().requests[0]!;
+    expect(req.state).toBe('pending');
+    inbox.resolve(req.key, { error: { code: -1, message: 'no' } });
+    await until(() => sent.length === 1);
+    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 'a', error: { code: -1, message: 'no' } });
+    expect(inbox.getSnapshot().requests[0]!.state).toBe('answered');
+  });
+
+  it('marks a request the server cancelled and sends no answer for it', async () => {
+    const { sent, engine, inbox, until } = setup();
+    engine.answerServerRequests(true);
+    engine.receiveValue({ jsonrpc: '2.0', id: 5, method: 'elicitation/create', params: {} });
+    await until(() => inbox.getSnapshot().requests.length === 1);
+    engine.receiveValue({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } });
+    expect(inbox.getSnapshot().requests[0]!.state).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(sent).toEqual([]);
+  });
+
+  it('sends roots/list_changed when the roots change in the answering tab only', async () => {
+    const { sent, inbox } = setup();
+    await inbox.setRoots([{ uri: 'file:///a' }]);
+    expect(sent).toEqual([]);
+    inbox.answering = true;
+    await inbox.setRoots([{ uri: 'file:///b' }]);
+    expect(sent).toEqual([{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]);
+  });
+});

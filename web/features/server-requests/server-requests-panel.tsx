@@ -1,0 +1,31 @@
+// The Server requests tab: the roots this client offers, an auto-response rule per kind, and every request the server sent.
+import { useServerRequests } from '../../lib/use-server-requests.js';
+import { AutoRules } from './auto-rules.js';
+import { RequestCard } from './request-card.js';
+import { RootsEditor } from './roots-editor.js';
+
+export function ServerRequestsPanel({ sessionId }: { sessionId: string }) {
+  const { inbox, state } = useServerRequests(sessionId);
+  // Newest first: the one the server is waiting on now is usually the latest.
+  const requests = [...state.requests].reverse();
+  return (
+    <section data-testid="server-requests-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
+      <div className="space-y-2 border-b border-edge px-3 py-2">
+        {!inbox.answering && (
+          <p data-testid="not-answering" className="text-amber-300">
+            Another tab (or an earlier load of this one) performed this session&apos;s handshake, so it answers the server&apos;s requests; this tab only watches the log.
+          </p>
+        )}
+        <RootsEditor roots={state.roots} onChange={(roots) => void inbox.setRoots(roots)} />
+        <AutoRules rules={state.rules} onChange={(kind, rule) => inbox.setRule(kind, rule)} />
+        <p className="text-dim">ping is always answered at once, with an empty result.</p>
+      </div>
+      <div className="space-y-2 p-3">
+        {requests.length === 0 && <p className="text-dim">No requests from the server yet. Tools such as trigger-sampling-request send them.</p>}
+        {requests.map((r) => (
+          <RequestCard key={r.key} request={r} roots={state.roots} onAnswer={(o) => inbox.resolve(r.key, o)} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,30 +1,21 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
-import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import type { Page } from 'playwright-core';
+import { openInspector, type Inspector } from '../helpers/browser.js';
+import { FIXTURES } from '../helpers/relay-process.js';
 
 // A server that writes a stray line, a 20 MB line, then crashes on tools/list: each must be shown clearly.
-let browser: Browser;
-let relay: RelayHandle;
+let ui: Inspector;
 let page: Page;
 let errors: string[];
 const BIG = 20 * 1024 * 1024;
 
 beforeAll(async () => {
-  relay = await startRelay({
-    command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--noise', '--big-line', String(BIG), '--crash-on', 'tools/list'],
-  });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url);
+  ui = await openInspector({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--noise', '--big-line', String(BIG), '--crash-on', 'tools/list'], viewport: { width: 1400, height: 900 } });
+  ({ page, errors } = ui);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+afterAll(() => ui?.close());
 
 const row = (sel: string) => page.locator(`[data-testid="log-row"]${sel}`).first();
 

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
-import { DEMO_SERVER, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import type { Page } from 'playwright-core';
+import { openInspector, type Inspector } from '../helpers/browser.js';
+import { DEMO_SERVER } from '../helpers/relay-process.js';
 
-let browser: Browser;
-let relay: RelayHandle;
+let ui: Inspector;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  relay = await startRelay({ command: [process.execPath, DEMO_SERVER] });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url);
+  ui = await openInspector({ command: [process.execPath, DEMO_SERVER], viewport: { width: 1400, height: 900 } });
+  ({ page, errors } = ui);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+afterAll(() => ui?.close());
 
 const rows = (p: Page, sel = '') => p.locator(`[data-testid="log-row"]${sel}`);
 

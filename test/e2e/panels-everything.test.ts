@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { openInspector, type Inspector } from '../helpers/browser.js';
 import { callTool, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
-import { EVERYTHING_SERVER, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { EVERYTHING_SERVER } from '../helpers/relay-process.js';
 
-let browser: Browser;
-let relay: RelayHandle;
+let ui: Inspector;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  relay = await startRelay({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'] });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url);
+  ui = await openInspector({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], viewport: { width: 1400, height: 1000 } });
+  ({ page, errors } = ui);
   await waitForServer(page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+afterAll(() => ui?.close());
 
 describe('the tools panel against server-everything', () => {
   it('lists its tools and explains its capabilities, tasks included', async () => {

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { openInspector, type Inspector } from '../helpers/browser.js';
 import { callTool, openTab, recordedFrames, selectTool, sentCount, sentRows, waitForServer } from '../helpers/panel-page.js';
-import { DEMO_SERVER, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { DEMO_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
-let browser: Browser;
+let ui: Inspector;
 let relay: RelayHandle;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  relay = await startRelay({ command: [process.execPath, DEMO_SERVER] });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url);
+  ui = await openInspector({ command: [process.execPath, DEMO_SERVER], viewport: { width: 1400, height: 1000 } });
+  ({ relay, page, errors } = ui);
   await waitForServer(page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+afterAll(() => ui?.close());
 
 describe('the overview and tools panels against the demo server', () => {
   it('shows serverInfo, the negotiated version, explained capabilities, the instructions and a ping round trip', async () => {

@@ -1,6 +1,7 @@
 // Launches Debian's headless Chromium through playwright-core (never a downloaded browser) for the e2e tests.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startRelay, type RelayHandle } from './relay-process.js';
 
 export const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -29,4 +30,32 @@ export function watchPageErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+export interface Inspector {
+  relay: RelayHandle;
+  browser: Browser;
+  page: Page;
+  /** Page and console errors seen so far; e2e files assert it stays empty. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the real CLI on a server command and opens the printed URL in Chromium: the setup of most e2e files. */
+export async function openInspector(opts: { command: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
+  const relay = await startRelay({ command: opts.command });
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
+  const errors = watchPageErrors(page);
+  await page.goto(relay.url);
+  return {
+    relay,
+    browser,
+    page,
+    errors,
+    async close() {
+      await browser.close();
+      await relay.stop();
+    },
+  };
 }

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openInspector, type Inspector } from '../helpers/browser.js';
+import { openTab, recordedFrames, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
+import { EVERYTHING_SERVER, type RelayHandle } from '../helpers/relay-process.js';
+
+let ui: Inspector;
+let relay: RelayHandle;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  ui = await openInspector({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], viewport: { width: 1400, height: 1000 } });
+  ({ relay, page, errors } = ui);
+  await waitForServer(page);
+});
+
+afterAll(() => ui?.close());
+
+/** Starts the selected tool's call without waiting: its result needs an answer from the Server requests tab first. */
+async function startCall(): Promise<void> {
+  await page.getByTestId('tool-call').click();
+}
+
+async function pendingRequest(kind: string): Promise<Locator> {
+  await openTab(page, 'server-requests');
+  const card = page.locator(`[data-testid="server-request"][data-kind="${kind}"][data-state="pending"]`);
+  await card.waitFor({ timeout: 15_000 });
+  return card;
+}
+
+async function toolResult(text: string | RegExp): Promise<Locator> {
+  await openTab(page, 'tools');
+  const result = page.getByTestId('tool-result').filter({ hasText: text });
+  await result.waitFor({ timeout: 15_000 });
+  return result;
+}
+
+/** The responses this client sent to the server's requests, as the relay recorded them. */
+async function sentResponses(): Promise<Record<string, unknown>[]> {
+  return (await recordedFrames(relay)).flatMap((f) => {
+    if (f.dir !== 'out' || (f.kind !== 'response' && f.kind !== 'error')) return [];
+    return [JSON.parse(f.text) as Record<string, unknown>];
+  });
+}
+
+describe('server-to-client requests against server-everything', () => {
+  it('answers the roots request sent after the handshake automatically', async () => {
+    await expect.poll(async () => (await sentResponses()).some((r) => JSON.stringify(r.result) === '{"roots":[]}'), { timeout: 15_000 }).toBe(true);
+  });
+
+  it('answers a sampling request by hand and the tool result shows the answer', async () => {
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('say hi');
+    await startCall();
+    const card = await pendingRequest('sampling');
+    expect(await page.getByTestId('server-requests-badge').textContent()).toBe('1');
+    const reply = { role: 'assistant', content: { type: 'text', text: 'hand-written hello' }, model: 'by-hand', stopReason: 'endTurn' };
+    await card.getByTestId('sampling-result').fill(JSON.stringify(reply));
+    await card.getByTestId('sampling-send').click();
+    await toolResult('hand-written hello');
+    await expect.poll(() => page.getByTestId('server-requests-badge').count()).toBe(0);
+  });
+
+  it('accepts an elicitation from its form and the tool result shows the values', async () => {
+    await selectTool(page, 'trigger-elicitation-request');
+    await startCall();
+    const card = await pendingRequest('elicitation');
+    await card.locator('input[id$="_name"]').fill('Ada Lovelace');
+    await card.getByTestId('elicitation-accept').click();
+    await toolResult('Name: Ada Lovelace');
+  });
+
+  it('declines an elicitation and the tool result says so', async () => {
+    await selectTool(page, 'trigger-elicitation-request');
+    await startCall();
+    const card = await pendingRequest('elicitation');
+    await card.getByTestId('elicitation-decline').click();
+    await toolResult(/declined/);
+  });
+
+  it('shows a URL-mode elicitation as a link and accepts it', async () => {
+    await selectTool(page, 'trigger-url-elicitation');
+    await page.locator('#args_url').fill('https://example.com/consent');
+    await startCall();
+    const card = await pendingRequest('elicitation');
+    expect(await card.locator('[data-testid="elicitation-url"] a').getAttribute('href')).toBe('https://example.com/consent');
+    await card.getByTestId('elicitation-accept').click();
+    await toolResult(/completed the URL elicitation/);
+  });
+
+  it('rejects sampling automatically when the rule says so', async () => {
+    await openTab(page, 'server-requests');
+    await page.getByTestId('rule-sampling').selectOption('reject');
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('auto');
+    await startCall();
+    await expect.poll(async () => (await sentResponses()).some((r) => (r.error as { code?: number } | undefined)?.code === -1), { timeout: 15_000 }).toBe(true);
+    await toolResult(/rejects sampling requests automatically/);
+  });
+
+  it('lists the edited roots through get-roots-list after list_changed', async () => {
+    await openTab(page, 'server-requests');
+    await page.getByTestId('root-uri').fill('file:///tmp/mcpscope-project');
+    await page.getByTestId('root-name').fill('project');
+    await page.getByTestId('root-add').click();
+    // The server asks again after list_changed; wait until it has the new list before asking the tool.
+    await expect.poll(async () => (await sentResponses()).some((r) => JSON.stringify(r).includes('mcpscope-project')), { timeout: 15_000 }).toBe(true);
+    await selectTool(page, 'get-roots-list');
+    await startCall();
+    await toolResult('file:///tmp/mcpscope-project');
+  });
+});
+
+describe('tasks against server-everything', () => {
+  it('calls a tool as a task, gets it, fetches its result and finds it in tasks/list', async () => {
+    await openTab(page, 'tasks');
+    await page.locator('[data-testid="task-tool"] option[value="simulate-research-query"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.getByTestId('task-tool').selectOption('simulate-research-query');
+    await page.locator('#taskargs_topic').fill('tides');
+    await page.getByTestId('task-call-send').click();
+    await page.getByTestId('task-created').waitFor();
+    const row = page.getByTestId('task-row').first();
+    await row.getByTestId('task-get').click();
+    await row.getByTestId('task-last').waitFor();
+    await row.getByTestId('task-result').click();
+    await row.getByTestId('task-result-view').filter({ hasText: 'Research Report: tides' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('tasks-list').click();
+    await expect.poll(() => sentCount(relay, 'tasks/list')).toBe(1);
+    expect(await page.getByTestId('task-row').count()).toBe(1);
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+  });
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

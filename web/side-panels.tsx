@@ -1,12 +1,17 @@
 // The registry of the right-hand column's tabs: each feature contributes one entry, and the workbench renders them.
 import type { ReactNode } from 'react';
+import { BatchPanel } from './features/batch/batch-panel.js';
 import { DetailPane } from './features/detail/detail-pane.js';
+import { FaultLabPanel } from './features/fault-lab/fault-lab-panel.js';
 import { FindingsPanel } from './features/findings/findings-panel.js';
 import { LoggingPanel } from './features/logging/logging-panel.js';
 import { OverviewPanel } from './features/overview/overview-panel.js';
 import { PromptsPanel } from './features/prompts/prompts-panel.js';
 import { ReferencePanel } from './features/reference/reference-panel.js';
 import { ResourcesPanel } from './features/resources/resources-panel.js';
+import { PendingBadge } from './features/server-requests/pending-badge.js';
+import { ServerRequestsPanel } from './features/server-requests/server-requests-panel.js';
+import { TasksPanel } from './features/tasks/tasks-panel.js';
 import { ToolsPanel } from './features/tools/tools-panel.js';
 
 export interface SidePanelProps {
@@ -20,6 +25,8 @@ export interface SidePanelProps {
 export interface SidePanelDef {
   id: string;
   title: string;
+  /** Shown after the title, e.g. how many things wait for the user there. */
+  badge?: (sessionId: string) => ReactNode;
   render: (p: SidePanelProps) => ReactNode;
 }
 
@@ -38,7 +45,16 @@ export const SIDE_PANELS: SidePanelDef[] = [
   { id: 'tools', title: 'Tools', render: (p) => <ToolsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'resources', title: 'Resources', render: (p) => <ResourcesPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'prompts', title: 'Prompts', render: (p) => <PromptsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  {
+    id: 'server-requests',
+    title: 'Server requests',
+    badge: (sessionId) => <PendingBadge sessionId={sessionId} />,
+    render: (p) => <ServerRequestsPanel sessionId={p.sessionId} />,
+  },
+  { id: 'tasks', title: 'Tasks', render: (p) => <TasksPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'logging', title: 'Logging', render: (p) => <LoggingPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'batch', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   {
     id: 'findings',
     title: 'Findings',

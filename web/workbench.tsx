@@ -102,6 +102,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                   onClick={() => setTab(p.id)}
                 >
                   {p.title}
+                  {p.badge?.(sessionId)}
                 </button>
               ))}
             </nav>

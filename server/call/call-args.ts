@@ -1,11 +1,16 @@
 // Parses `mcpscope call` arguments into options; pure, so every flag and usage error can be checked without a server.
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
+import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport, type Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/client-engine.js';
 import { UsageError, header, remoteUrl } from '../cli-args.js';
 
-export type CallMode = { kind: 'method'; method: string; params: unknown } | { kind: 'raw'; text: string } | { kind: 'batch'; file: string };
+export type CallMode =
+  | { kind: 'method'; method: string; params: unknown }
+  | { kind: 'raw'; text: string }
+  | { kind: 'batch'; file: string }
+  | { kind: 'fault'; presetId: string };
 
 export interface CallOptions {
   mode: CallMode;
@@ -28,6 +33,7 @@ interface Draft {
   params?: string;
   raw?: string;
   batch?: string;
+  fault?: string;
   url?: string;
   transport?: string;
   headers: Record<string, string>;
@@ -64,6 +70,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
       case '--params': d.params = value(); break;
       case '--raw': d.raw = value(); break;
       case '--batch': d.batch = value(); break;
+      case '--fault': d.fault = value(); break;
       case '--protocol': o.protocolVersion = value(); break;
       case '--era': o.era = oneOf(flag, value(), ERAS); break;
       case '--timeout': o.timeoutMs = positiveInt(flag, value()); break;
@@ -96,11 +103,15 @@ export function parseCallArgs(argv: string[]): CallOptions {
 }
 
 function modeOf(d: Draft): CallMode {
-  const given = [d.method !== undefined && '--method', d.raw !== undefined && '--raw', d.batch !== undefined && '--batch'].filter(Boolean);
-  if (given.length !== 1) throw new UsageError(given.length === 0 ? 'say what to send: --method <m>, --raw <text> or --batch <file.json>' : `${given.join(' and ')} exclude each other`);
+  const given = [d.method !== undefined && '--method', d.raw !== undefined && '--raw', d.batch !== undefined && '--batch', d.fault !== undefined && '--fault'].filter(Boolean);
+  if (given.length !== 1) throw new UsageError(given.length === 0 ? 'say what to send: --method <m>, --raw <text>, --batch <file.json> or --fault <preset>' : `${given.join(' and ')} exclude each other`);
   if (d.params !== undefined && d.method === undefined) throw new UsageError('--params goes with --method');
   if (d.raw !== undefined) return { kind: 'raw', text: d.raw };
   if (d.batch !== undefined) return { kind: 'batch', file: d.batch };
+  if (d.fault !== undefined) {
+    if (!faultPreset(d.fault)) throw new UsageError(`--fault must be one of ${FAULT_PRESETS.map((p) => p.id).join(', ')}, got "${d.fault}"`);
+    return { kind: 'fault', presetId: d.fault };
+  }
   if (d.method === '') throw new UsageError('--method needs a method name');
   let params: unknown;
   if (d.params !== undefined) {

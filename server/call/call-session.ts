@@ -50,9 +50,14 @@ export class CallSession {
 
   /** Writes one frame exactly as given and records it; throws when the transport is gone (the engine reports that). */
   send(text: string): void {
+    this.sendBytes(Buffer.from(text, 'utf8'));
+  }
+
+  /** Exact bytes, for frames that are not valid UTF-8 (the fault lab's encoding faults). */
+  sendBytes(bytes: Buffer): void {
     if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
-    const frame = this.record(messageFrame('out', Buffer.from(text, 'utf8')));
-    this.transport.send(Buffer.from(text, 'utf8'), frame.seq);
+    const frame = this.record(messageFrame('out', bytes));
+    this.transport.send(bytes, frame.seq);
   }
 
   onFrame(listener: (frame: FrameRecord) => void): () => void {

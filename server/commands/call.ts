@@ -9,12 +9,13 @@ import { EXIT, printFailure, stdio, transportKind } from '../call/call-output.js
 import { CallSession } from '../call/call-session.js';
 import { COLLECT_MS } from '../call/collect-replies.js';
 import { runBatch } from '../call/run-batch.js';
+import { runFault } from '../call/run-fault.js';
 import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { findingsSummary, lintExitCode, writeFindings } from './lint-output.js';
 
-export const CALL_USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json>) [options]
+export const CALL_USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
                      (--url <url> | -- <command> [args...])
 
 Starts the server (or connects to --url), performs the handshake, sends one message, prints what came back
@@ -24,6 +25,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
   --params '<json>'     its params, any JSON, sent as given
   --raw '<text>'        send this exact text as one frame (even if not JSON) and print each reply as a JSON line
   --batch <file.json>   send the JSON array in the file as one frame; print each element with its reply or "missing"
+  --fault <preset>      send one fault-lab preset (invalid-json, null-id, batch-empty…) and print its verdict as JSON;
+                        exit 0 as the spec says, 1 deviates, 3 no reply
   --no-handshake        send before (instead of after) initialize
   --protocol <version>  the version to offer (default 2025-11-25; 2026-07-28 picks the modern era)
   --era <e>             legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)
@@ -58,6 +61,7 @@ async function execute(session: CallSession, o: CallOptions, items: unknown[] | 
   await session.start();
   if (o.mode.kind === 'method') return runRequest(session, { ...o, mode: o.mode }, stdio);
   if (o.mode.kind === 'raw') return runRaw(session, { ...o, mode: o.mode }, stdio);
+  if (o.mode.kind === 'fault') return runFault(session, { ...o, mode: o.mode }, stdio);
   return runBatch(session, o, items ?? [], stdio);
 }
 

@@ -83,8 +83,8 @@ export class RelaySocket {
     this.write({ type: 'unsubscribe', sessionId });
   }
 
-  /** Writes one frame to the server; resolves with the seq the relay recorded it under. */
-  send(sessionId: string, text: string): Promise<number> {
+  /** Writes one frame to the server (the exact bytes in `b64` when given); resolves with the seq the relay recorded it under. */
+  send(sessionId: string, text: string, b64?: string): Promise<number> {
     const ref = String(this.nextRef++);
     return new Promise<number>((resolve, reject) => {
       if (this.state !== 'open') {
@@ -92,7 +92,7 @@ export class RelaySocket {
         return;
       }
       this.pendingSends.set(ref, { resolve, reject });
-      this.write({ type: 'send', sessionId, text, ref });
+      this.write({ type: 'send', sessionId, text, ref, ...(b64 !== undefined ? { b64 } : {}) });
     });
   }
 

@@ -7,7 +7,9 @@ import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { COMPOSER_TEMPLATES, renderTemplate } from './composer-templates.js';
+import { withFreshId } from './composer-history.js';
 import { ComposerToolbar } from './composer-toolbar.js';
+import { HistoryList } from './history-list.js';
 import { resendText } from './resend-text.js';
 import { useComposerSend } from './use-composer-send.js';
 
@@ -19,7 +21,10 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
   const [compact, setCompact] = useState(true);
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
   const live = session?.live === true;
-  const { plan, confirming, status, send, sendRef } = useComposerSend(sessionId, live, text, compact);
+  const { plan, confirming, status, send, sendRef, transmit } = useComposerSend(sessionId, live, text, compact);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // Ids auto-increment: a past request goes out (or into the editor) with the next id, never its old one.
+  const freshId = (old: string) => (sessionId === null ? old : withFreshId(old, engines.get(sessionId).peekNextId()));
 
   const replaceText = useCallback((next: string) => {
     const editor = editorRef.current;
@@ -78,6 +83,8 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
         notLiveReason={sessionId === null ? 'not attached to a session' : live ? null : 'session is not live: restart it to send'}
         onSend={send}
         status={status}
+        historyOpen={historyOpen}
+        onHistoryToggle={() => setHistoryOpen((o) => !o)}
       />
       {confirming !== null && (
         <div className="flex items-start gap-3 border-b border-amber-800 bg-amber-950/50 px-3 py-1.5 text-amber-100" role="alert">
@@ -92,8 +99,11 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
           </button>
         </div>
       )}
-      <div data-testid="composer-editor" className="min-h-0 flex-1">
-        <LazyCodeEditor path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
+      <div className="flex min-h-0 flex-1">
+        <div data-testid="composer-editor" className="min-w-0 flex-1">
+          <LazyCodeEditor path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
+        </div>
+        {historyOpen && <HistoryList canSend={live} onEdit={(t) => replaceText(freshId(t))} onResend={(t) => void transmit(freshId(t))} />}
       </div>
     </section>
   );

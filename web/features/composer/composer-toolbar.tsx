@@ -12,6 +12,8 @@ interface Props {
   notLiveReason: string | null;
   onSend: () => void;
   status: ComposerStatus;
+  historyOpen: boolean;
+  onHistoryToggle: () => void;
 }
 
 export function ComposerToolbar(p: Props) {
@@ -33,6 +35,9 @@ export function ComposerToolbar(p: Props) {
         <input type="checkbox" data-testid="composer-compact" checked={p.compact} onChange={(e) => p.onCompactChange(e.target.checked)} />
         compact before send
       </label>
+      <button type="button" data-testid="composer-history-toggle" className="btn shrink-0" aria-pressed={p.historyOpen} onClick={p.onHistoryToggle}>
+        History
+      </button>
       <span
         data-testid="composer-status"
         title={p.status.kind === 'idle' ? undefined : p.status.text}

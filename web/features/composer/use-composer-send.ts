@@ -4,6 +4,7 @@ import { LocalEngineError } from '../../../shared/client-engine.js';
 import { formatLatency } from '../../lib/format.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { SendError } from '../../lib/relay-socket.js';
+import { composerHistory } from './composer-history.js';
 import { planSend, type SendPlan } from './send-plan.js';
 
 export type ComposerStatus =
@@ -29,6 +30,7 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
       setConfirming(null);
       try {
         await sent;
+        composerHistory.add(wire);
       } catch (err) {
         const local = err instanceof SendError ? err.local : true;
         const code = err instanceof SendError ? `${err.code}: ` : '';
@@ -67,5 +69,5 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
   const sendRef = useRef(send);
   sendRef.current = send;
 
-  return { plan, confirming, status, send, sendRef };
+  return { plan, confirming, status, send, sendRef, transmit };
 }

@@ -1,0 +1,58 @@
+// Grades what a server sent back within the wait against what the spec says a preset must get: the fault lab's verdict.
+import { classifyValue, idKey, parseJson } from '../jsonrpc.js';
+import { gradeBatchRules, type BatchGradeOptions } from './grade-batch.js';
+import type { FaultExpectation, FaultReply, FaultVerdict } from './fault-types.js';
+import { answersIn, describeAnswer, errorCode, noiseIn, quoteNoise } from './reply-facts.js';
+
+const noReply = (owed: string): FaultVerdict => ({ outcome: 'no-reply', explanation: `Nothing came back within the wait; the spec says ${owed}.` });
+const deviates = (explanation: string): FaultVerdict => ({ outcome: 'deviates', explanation });
+const asSpec = (explanation: string): FaultVerdict => ({ outcome: 'as-spec', explanation });
+
+function gradeError(expect: Extract<FaultExpectation, { kind: 'error' }>, answers: unknown[]): FaultVerdict {
+  const wanted = expect.codes === null ? 'an error response' : `error ${expect.codes.join(' or ')}`;
+  const first = answers[0];
+  if (first === undefined) return noReply(`${wanted}${expect.nullId ? ' with id null' : ''} must come back`);
+  if (Array.isArray(first)) return deviates(`Answered with an array; the spec says one ${wanted}, not an array.`);
+  const code = errorCode(first);
+  if (code === null) return deviates(`Accepted it and answered ${describeAnswer(first)}; the spec says ${wanted}.`);
+  if (expect.codes !== null && !expect.codes.includes(code)) return deviates(`Answered error ${code}; the spec says ${wanted}.`);
+  const id = (first as { id?: unknown }).id;
+  if (expect.nullId && id !== null) return deviates(`Answered error ${code} but with id ${JSON.stringify(id)}; an error for a message whose id cannot be read must carry id null.`);
+  return asSpec(`Answered error ${code}, as the spec says.`);
+}
+
+function requestIds(sentText: string): unknown[] {
+  const parsed = parseJson(sentText.replace(/^\uFEFF/, ''));
+  if (!parsed.ok) return [];
+  const c = classifyValue(parsed.value);
+  return c.kind === 'request' ? [c.id] : [];
+}
+
+function gradeAnswer(expect: Extract<FaultExpectation, { kind: 'answer' }>, sentText: string, answers: unknown[]): FaultVerdict {
+  const first = answers[0];
+  if (first === undefined) return noReply('every request gets a response, a result or an error');
+  if (Array.isArray(first)) return deviates('Answered a single request with an array.');
+  const id = (first as { id?: unknown }).id;
+  if (expect.parseErrorOk && errorCode(first) === -32700 && id === null) return asSpec('Refused it as a parse error (-32700, id null), which the spec allows.');
+  const ids = requestIds(sentText);
+  const key = ids.length > 0 ? idKey(ids[0]) : null;
+  if (key !== null && idKey(id) !== key) return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`);
+  return asSpec(`Answered ${describeAnswer(first)}.`);
+}
+
+/** `sentText` is the payload as text (bytes decoded as UTF-8); `replies` are the server's frames after it, within the wait. */
+export function gradeFault(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], opts: BatchGradeOptions = {}): FaultVerdict {
+  const answers = answersIn(replies);
+  const noise = noiseIn(replies);
+  if (expect.kind === 'silence') {
+    if (answers.length > 0) return deviates(`Answered ${describeAnswer(answers[0])}; the spec says nothing may be sent back for this.`);
+    if (noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`);
+    return asSpec('Nothing came back, as the spec says.');
+  }
+  if (answers.length === 0 && noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} instead of a JSON-RPC reply.`);
+  if (expect.kind === 'error') return gradeError(expect, answers);
+  if (expect.kind === 'answer') return gradeAnswer(expect, sentText, answers);
+  const batch = parseJson(sentText);
+  if (!batch.ok || !Array.isArray(batch.value)) return gradeError({ kind: 'error', codes: [-32700], nullId: true }, answers);
+  return gradeBatchRules(batch.value, answers, opts);
+}

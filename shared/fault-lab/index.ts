@@ -1,0 +1,9 @@
+// The fault lab's public surface: presets, their payloads and the verdict functions.
+export * from './fault-types.js';
+export { FAULT_PRESETS, faultPreset, appliesTo } from './fault-presets.js';
+export { gradeFault } from './grade-fault.js';
+export { gradeBatchRules, gradeBatchForVersion, batchFaults, type BatchGradeOptions } from './grade-batch.js';
+export { toBase64, fromBase64, bytesToText } from './byte-payload.js';
+export { isSettled } from './settled.js';
+export { resultsMarkdown, outcomeLabel, type FaultRunRecord } from './results-markdown.js';
+export { answersIn } from './reply-facts.js';

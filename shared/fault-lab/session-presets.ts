@@ -1,0 +1,22 @@
+// Fault presets about the MCP session and about batches: misplaced methods, stray responses, batch edge cases.
+import type { FaultPreset } from './fault-types.js';
+
+const initialize = (id: number, protocolVersion: string) =>
+  `{"jsonrpc":"2.0","id":${id},"method":"initialize","params":{"protocolVersion":"${protocolVersion}","capabilities":{},"clientInfo":{"name":"mcpscope-fault-lab","version":"0"}}}`;
+const cancel = (requestId: number) => `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${requestId},"reason":"mcpscope fault lab"}}`;
+// Far above any id the engine hands out, so these name requests that were certainly never sent.
+const NEVER_SENT = 987_654_321;
+
+export const SESSION_PRESETS: FaultPreset[] = [
+  { id: 'notification-with-id', title: 'Notification method with an id', group: 'session', transport: 'any', spec: 'with an id it is a request; no such request exists: -32601 (or -32600)', expect: { kind: 'error', codes: [-32601, -32600] }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"notifications/initialized"}` }) },
+  { id: 'before-initialize', title: 'Request before initialize', group: 'session', transport: 'any', freshSession: true, spec: 'clients should not do this; a server answers (a result or an error), never hangs', expect: { kind: 'answer' }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"tools/list"}` }) },
+  { id: 'second-initialize', title: 'Second initialize', group: 'session', transport: 'any', spec: 'the session is already initialized: an error response', expect: { kind: 'error', codes: null }, build: ({ id, protocolVersion }) => ({ text: initialize(id, protocolVersion) }) },
+  { id: 'unknown-method', title: 'Unknown method', group: 'session', transport: 'any', spec: '-32601 method not found', expect: { kind: 'error', codes: [-32601] }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"mcpscope/no-such-method"}` }) },
+  { id: 'rpc-method', title: 'rpc. method', group: 'session', transport: 'any', spec: 'rpc.* is reserved by JSON-RPC; unimplemented: -32601', expect: { kind: 'error', codes: [-32601] }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"rpc.discover"}` }) },
+  { id: 'unsolicited-response', title: 'Response to a request never sent', group: 'session', transport: 'any', spec: 'a response is never answered: nothing comes back', expect: { kind: 'silence' }, build: () => ({ text: `{"jsonrpc":"2.0","id":${NEVER_SENT},"result":{}}` }) },
+  { id: 'cancel-unknown', title: 'Cancel an unknown request', group: 'session', transport: 'any', spec: 'cancels for unknown requests must be ignored: nothing comes back', expect: { kind: 'silence' }, build: () => ({ text: cancel(NEVER_SENT) }) },
+  { id: 'batch-empty', title: 'Empty batch', group: 'batch', transport: 'any', spec: 'one -32600 response with id null, not an array', expect: { kind: 'error', codes: [-32600], nullId: true }, build: () => ({ text: '[]' }) },
+  { id: 'batch-notifications', title: 'All-notification batch', group: 'batch', transport: 'any', spec: 'no reply at all (not [])', expect: { kind: 'batch' }, build: () => ({ text: `[${cancel(NEVER_SENT + 1)},${cancel(NEVER_SENT + 2)}]` }) },
+  { id: 'batch-one-invalid', title: 'Batch with one invalid element', group: 'batch', transport: 'any', spec: 'one array: the ping answered, -32600 with id null for the invalid element', expect: { kind: 'batch' }, build: ({ id }) => ({ text: `[{"jsonrpc":"2.0","id":${id},"method":"ping"},1]` }) },
+  { id: 'batch-initialize', title: 'Batch containing initialize', group: 'batch', transport: 'any', spec: 'initialize must not be in a batch: an error for it, the ping answered', expect: { kind: 'batch' }, build: ({ id, protocolVersion }) => ({ text: `[${initialize(id, protocolVersion)},{"jsonrpc":"2.0","id":${id + 1},"method":"ping"}]` }) },
+];

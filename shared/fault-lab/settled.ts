@@ -1,0 +1,19 @@
+// Decides when a probe may stop waiting early: as soon as everything a reply could still change has arrived.
+import { correlateBatch } from '../correlate-batch.js';
+import { parseJson } from '../jsonrpc.js';
+import type { FaultExpectation, FaultReply } from './fault-types.js';
+import { answersIn } from './reply-facts.js';
+
+/**
+ * Silence can only be proven by waiting the whole time; a batch waits until every request is answered;
+ * anything else stops at its first answer (a second answer would be a further fault the log still shows).
+ */
+export function isSettled(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[]): boolean {
+  const answers = answersIn(replies);
+  if (expect.kind === 'silence' || answers.length === 0) return false;
+  if (expect.kind !== 'batch') return true;
+  const parsed = parseJson(sentText);
+  if (!parsed.ok || !Array.isArray(parsed.value)) return true;
+  const c = correlateBatch(parsed.value, answers);
+  return c.summary.requests > 0 && c.summary.missing === 0;
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { openTab, waitForServer } from '../helpers/panel-page.js';
+import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+
+let server: RemoteServer;
+let relay: RelayHandle;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']);
+  relay = await startRelay({ args: ['--url', server.url('/mcp'), '--transport', 'http'] });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  errors = watchPageErrors(page);
+  await page.goto(relay.url);
+  await waitForServer(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+  await server?.stop();
+});
+
+describe('the batch builder and the fault lab against server-everything over Streamable HTTP', () => {
+  it('sends a three-element batch as one POST body and matches every response to its element', async () => {
+    await openTab(page, 'batch');
+    await page.getByTestId('batch-preset-three').click();
+    await page.getByTestId('batch-send').click();
+    const rows = page.getByTestId('batch-result-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['answered', 'answered', 'answered']);
+    expect(await page.getByTestId('batch-verdict').getAttribute('data-outcome')).toBe('as-spec');
+  });
+
+  it('grades invalid JSON and an unknown method as the spec says, and stdio framing faults as not applicable', async () => {
+    await openTab(page, 'fault-lab');
+    expect(await page.getByTestId('fault-send-crlf').isDisabled()).toBe(true);
+    await page.getByTestId('fault-send-unknown-method').click();
+    await page.getByTestId('fault-send-invalid-json').click();
+    const result = (id: string) => page.locator(`[data-testid="fault-result"][data-preset="${id}"]`);
+    await result('invalid-json').waitFor({ timeout: 15_000 });
+    expect(await result('unknown-method').getAttribute('data-outcome')).toBe('as-spec');
+    expect(await result('invalid-json').getAttribute('data-outcome')).toBe('as-spec');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// The Fault lab tab: send malformed or misplaced messages on purpose and grade what the server does against the spec.
+import { useState } from 'react';
+import { FAULT_PRESETS, type FaultPayload, type FaultPreset } from '../../../shared/fault-lab/index.js';
+import { useSession } from '../../api/use-sessions.js';
+import { useRelay } from '../../lib/relay-context.js';
+import { useHandshakeResult } from '../../lib/use-handshake-result.js';
+import { FaultResultsTable } from './fault-results-table.js';
+import { blockedReason, PresetList } from './preset-list.js';
+import { PresetEditor } from './preset-editor.js';
+import { useFaultRunner } from './use-fault-runner.js';
+
+export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSelect: (seq: number) => void }) {
+  const { engines } = useRelay();
+  const session = useSession(sessionId);
+  const handshake = useHandshakeResult(sessionId);
+  const [waitMs, setWaitMs] = useState(2000);
+  const [editing, setEditing] = useState<{ preset: FaultPreset; payload: FaultPayload } | null>(null);
+  const negotiated = typeof handshake?.result.protocolVersion === 'string' ? handshake.result.protocolVersion : null;
+  const protocolVersion = negotiated ?? session?.protocolVersion ?? '2025-11-25';
+  const transport = session?.target.transport === 'stdio' ? 'stdio' : 'http';
+  const { runs, running, run, clear } = useFaultRunner(sessionId, waitMs, protocolVersion, transport === 'http');
+  const live = session?.live === true;
+  const serverInfo = handshake?.result.serverInfo as { name?: unknown; version?: unknown } | undefined;
+  const server = serverInfo ? `${String(serverInfo.name)} ${String(serverInfo.version ?? '')}`.trim() : (session?.name ?? 'the server');
+
+  const runAll = async () => {
+    for (const p of FAULT_PRESETS) if (blockedReason(p, transport, handshake !== null, live) === null) await run(p);
+  };
+  const edit = (preset: FaultPreset) => setEditing({ preset, payload: preset.build({ id: engines.get(sessionId).peekNextId(), protocolVersion }) });
+
+  return (
+    <section data-testid="fault-lab-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
+      <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-edge px-3 py-2">
+        <label className="flex items-center gap-1 text-dim">
+          wait
+          <input data-testid="fault-wait" type="number" min={100} step={100} className="w-20 rounded bg-black/30 px-1" value={waitMs} onChange={(e) => setWaitMs(Math.max(100, Number(e.target.value) || 2000))} />
+          ms for a reply
+        </label>
+        <button type="button" data-testid="fault-run-all" className="btn btn-primary ml-auto" disabled={!live || running !== null} onClick={() => void runAll()}>
+          Run all
+        </button>
+      </div>
+      {editing && (
+        <PresetEditor
+          key={`${editing.preset.id}`}
+          preset={editing.preset}
+          initial={editing.payload}
+          disabled={!live || running !== null}
+          onSend={(payload) => void run(editing.preset, payload)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <FaultResultsTable runs={runs} context={{ server, transport: session?.target.transport ?? '?', protocolVersion: negotiated }} onSelect={onSelect} onClear={clear} />
+      <PresetList transport={transport} initialized={handshake !== null} live={live} running={running} onSend={(p) => void run(p)} onEdit={edit} />
+    </section>
+  );
+}

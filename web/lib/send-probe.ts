@@ -1,0 +1,71 @@
+// Sends one exact frame (text or bytes) and collects what the server sent after it for a bounded time: the lab's probe.
+import { bytesToText, fromBase64, type FaultPayload, type FaultReply } from '../../shared/fault-lab/index.js';
+import type { FrameEntry } from './frame-entry.js';
+import { eventName } from './frame-entry.js';
+import type { RelayClient } from './relay-client.js';
+
+export interface ProbeResult {
+  /** The seq the relay recorded the sent frame under, to find it in the log. */
+  sentSeq: number;
+  /** The text that went out; bytes that are not UTF-8 show as U+FFFD. */
+  sentText: string;
+  /** Server frames after the sent one (stderr excluded: it is free-form logging, not a reply), in order. */
+  replies: FaultReply[];
+  /** The same frames as log entries, for seqs and timing. */
+  entries: FrameEntry[];
+  waitedMs: number;
+  /** The server process exited (or the connection ended) during the wait. */
+  exited: boolean;
+}
+
+export interface ProbeOptions {
+  waitMs: number;
+  /** Stop early once this says nothing more is needed. */
+  settled?: (replies: readonly FaultReply[], sentText: string) => boolean;
+}
+
+export function payloadText(payload: FaultPayload): string {
+  return 'text' in payload ? payload.text : bytesToText(fromBase64(payload.b64));
+}
+
+function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: FrameEntry[]; exited: boolean } {
+  const frames: FrameEntry[] = [];
+  let exited = false;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.frame.seq <= afterSeq) break;
+    if (e.frame.dir === 'in' && e.frame.kind !== 'stderr' && e.frame.kind !== 'http') frames.unshift(e);
+    const name = eventName(e);
+    if (name === 'exited' || name === 'disconnected') exited = true;
+  }
+  return { frames, exited };
+}
+
+export async function sendProbe(client: RelayClient, sessionId: string, payload: FaultPayload, options: ProbeOptions): Promise<ProbeResult> {
+  const sentText = payloadText(payload);
+  // The engine must never hand out an id this probe used, or a later panel request would collide with it.
+  client.engines.get(sessionId).noteOutgoing(sentText);
+  const started = performance.now();
+  const sentSeq = await client.socket.send(sessionId, sentText, 'b64' in payload ? payload.b64 : undefined);
+  const log = client.store.log(sessionId);
+  return new Promise<ProbeResult>((resolve) => {
+    let off = (): void => undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      off();
+      const { frames, exited } = collect(log.entries, sentSeq);
+      resolve({ sentSeq, sentText, entries: frames, replies: frames.map(toReply), waitedMs: performance.now() - started, exited });
+    };
+    const check = () => {
+      const { frames, exited } = collect(log.entries, sentSeq);
+      if (exited || options.settled?.(frames.map(toReply), sentText)) finish();
+    };
+    const timer = setTimeout(finish, options.waitMs);
+    off = client.store.subscribe(check);
+    check();
+  });
+}
+
+function toReply(entry: FrameEntry): FaultReply {
+  return entry.value === undefined ? { text: entry.frame.text } : { text: entry.frame.text, value: entry.value };
+}

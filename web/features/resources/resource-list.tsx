@@ -1,5 +1,6 @@
 // The server's resources: title, URI, MIME type, subscription and update marks; a click reads one.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
+import { PickButton } from '../../components/pick-button.js';
 import { ServerIcon } from '../../components/server-icon.js';
 import type { UpdateInfo } from './resource-updates.js';
 import { UpdateBadge } from './update-badge.js';
@@ -19,14 +20,7 @@ export function ResourceList({ resources, selected, subscribed, updates, onSelec
     <ul data-testid="resource-list">
       {items.map((r) => (
         <li key={r.uri}>
-          <button
-            type="button"
-            data-testid="resource-item"
-            data-uri={r.uri}
-            aria-current={r.uri === selected}
-            className={`flex w-full items-center gap-2 px-3 py-0.5 text-left ${r.uri === selected ? 'bg-sky-900/40' : 'hover:bg-white/5'}`}
-            onClick={() => onSelect(r.uri)}
-          >
+          <PickButton testid="resource-item" data={{ uri: r.uri }} selected={r.uri === selected} compact onClick={() => onSelect(r.uri)}>
             <ServerIcon icons={r.icons} />
             <span className="truncate">{typeof r.title === 'string' ? r.title : String(r.name ?? '')}</span>
             <span className="truncate font-mono text-[11px] text-dim">{r.uri}</span>
@@ -35,7 +29,7 @@ export function ResourceList({ resources, selected, subscribed, updates, onSelec
               <UpdateBadge uri={r.uri} info={updates.get(r.uri)} />
               {typeof r.mimeType === 'string' && <span className="font-mono text-[10px] text-dim">{r.mimeType}</span>}
             </span>
-          </button>
+          </PickButton>
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 // The server's resource templates; a click opens the form that fills in their variables.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
+import { PickButton } from '../../components/pick-button.js';
 
 interface Props {
   templates: readonly unknown[];
@@ -14,17 +15,10 @@ export function TemplateList({ templates, selected, onSelect }: Props) {
     <ul data-testid="template-list">
       {items.map((t) => (
         <li key={t.uriTemplate}>
-          <button
-            type="button"
-            data-testid="template-item"
-            data-template={t.uriTemplate}
-            aria-current={t.uriTemplate === selected}
-            className={`flex w-full items-center gap-2 px-3 py-0.5 text-left ${t.uriTemplate === selected ? 'bg-sky-900/40' : 'hover:bg-white/5'}`}
-            onClick={() => onSelect(t.uriTemplate)}
-          >
+          <PickButton testid="template-item" data={{ template: t.uriTemplate }} selected={t.uriTemplate === selected} compact onClick={() => onSelect(t.uriTemplate)}>
             <span className="truncate">{typeof t.title === 'string' ? t.title : String(t.name ?? '')}</span>
             <span className="truncate font-mono text-[11px] text-dim">{t.uriTemplate}</span>
-          </button>
+          </PickButton>
         </li>
       ))}
     </ul>

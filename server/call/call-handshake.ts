@@ -1,9 +1,9 @@
 // Starts the MCP session for a call in the era asked for, and says on stderr when the server did something unusual.
 import { readFileSync } from 'node:fs';
-import type { Connection } from '../../shared/client-engine.js';
+import { PeerRpcError, type Connection } from '../../shared/client-engine.js';
 import type { CallOptions } from './call-args.js';
 import type { CallSession } from './call-session.js';
-import type { Output } from './call-output.js';
+import { printFailure, printRpcError, transportKind, type Output } from './call-output.js';
 
 /** The package version, for clientInfo; found from dist/server/call or server/call alike. */
 function clientVersion(): string {
@@ -41,4 +41,10 @@ export async function callHandshake(session: CallSession, o: CallOptions, callTi
 export function handshakeMethod(o: CallOptions): string {
   const modern = o.era === 'modern' || (o.era === undefined && o.protocolVersion === '2026-07-28');
   return modern ? 'server/discover' : 'initialize';
+}
+
+/** The exit code for what a call threw: the server's error to the handshake, or a transport or local failure. */
+export function callFailure(out: Output, err: unknown, session: CallSession, o: CallOptions, protocolVersion: string = o.protocolVersion): number {
+  if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion, transport: transportKind(o.target), what: `the handshake (${handshakeMethod(o)})` });
+  return printFailure(out, err, session.stderr());
 }

@@ -23,6 +23,13 @@ export function replyValues(frames: readonly FrameRecord[]): unknown[] {
   });
 }
 
+/** Sends text exactly as given; replies are read from the frames, the engine's own waits only keep its ids straight. */
+export async function sendRawText(session: CallSession, text: string): Promise<void> {
+  const { sent, responses } = session.engine.sendRaw(text);
+  for (const r of responses) r.catch(() => undefined);
+  return sent;
+}
+
 /**
  * Runs `send`, then collects replies until `complete` says every request is answered (plus a short grace), the
  * connection ends, or `timeoutMs` passes. Rejects when `send` fails.

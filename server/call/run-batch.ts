@@ -1,11 +1,10 @@
 // `mcpscope call --batch`: a JSON array sent as one frame, and each element paired with its reply (or "missing").
 import { correlateBatch, type BatchElementOutcome } from '../../shared/correlate-batch.js';
-import { PeerRpcError } from '../../shared/client-engine.js';
 import type { CallOptions } from './call-args.js';
-import { callHandshake, handshakeMethod } from './call-handshake.js';
-import { EXIT, printFailure, printRpcError, transportKind, type Output } from './call-output.js';
+import { callFailure, callHandshake } from './call-handshake.js';
+import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
-import { COLLECT_MS, collectReplies, replyValues } from './collect-replies.js';
+import { COLLECT_MS, collectReplies, replyValues, sendRawText } from './collect-replies.js';
 
 function shown(e: BatchElementOutcome): Record<string, unknown> {
   const base: Record<string, unknown> = { index: e.index, ...('id' in e ? { id: e.id } : {}), method: e.method, status: e.status };
@@ -23,11 +22,7 @@ export async function runBatch(session: CallSession, o: CallOptions, items: unkn
     await callHandshake(session, o, timeoutMs, out);
     const got = await collectReplies(
       session,
-      () => {
-        const { sent, responses } = session.engine.sendRaw(text);
-        for (const r of responses) r.catch(() => undefined);
-        return sent;
-      },
+      () => sendRawText(session, text),
       timeoutMs,
       (frames) => correlateBatch(items, replyValues(frames)).summary.missing === 0,
     );
@@ -39,7 +34,6 @@ export async function runBatch(session: CallSession, o: CallOptions, items: unkn
     out.note(`${missing} of ${requests} request${requests === 1 ? '' : 's'} got no reply within ${timeoutMs} ms`);
     return EXIT.timeout;
   } catch (err) {
-    if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion: o.protocolVersion, transport: transportKind(o.target), what: `the handshake (${handshakeMethod(o)})` });
-    return printFailure(out, err, session.stderr());
+    return callFailure(out, err, session, o);
   }
 }

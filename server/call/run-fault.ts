@@ -2,12 +2,11 @@
 import { bytesToText, faultPreset, fromBase64, gradeFault, isSettled, type FaultReply } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { PeerRpcError } from '../../shared/client-engine.js';
 import type { CallOptions } from './call-args.js';
-import { callHandshake, handshakeMethod } from './call-handshake.js';
-import { EXIT, printFailure, printRpcError, transportKind, type Output } from './call-output.js';
+import { callFailure, callHandshake } from './call-handshake.js';
+import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
-import { COLLECT_MS, collectReplies, replyLine } from './collect-replies.js';
+import { COLLECT_MS, collectReplies, replyLine, sendRawText } from './collect-replies.js';
 
 /** Exit codes follow the verdict: as the spec says 0, deviates 1, no reply 3. */
 const VERDICT_EXIT = { 'as-spec': EXIT.result, deviates: EXIT.rpcError, 'no-reply': EXIT.timeout } as const;
@@ -32,11 +31,7 @@ export async function runFault(session: CallSession, o: CallOptions & { mode: { 
     const payload = preset.build({ id: session.engine.takeId(), protocolVersion: o.protocolVersion });
     const text = 'text' in payload ? payload.text : bytesToText(fromBase64(payload.b64));
     const send = async () => {
-      if ('text' in payload) {
-        const { sent, responses } = session.engine.sendRaw(payload.text);
-        for (const r of responses) r.catch(() => undefined);
-        return sent;
-      }
+      if ('text' in payload) return sendRawText(session, payload.text);
       session.engine.noteOutgoing(text);
       session.sendBytes(Buffer.from(payload.b64, 'base64'));
     };
@@ -45,7 +40,6 @@ export async function runFault(session: CallSession, o: CallOptions & { mode: { 
     out.line({ preset: preset.id, title: preset.title, spec: preset.spec, sent: text, verdict, replies: got.map(replyLine) });
     return VERDICT_EXIT[verdict.outcome];
   } catch (err) {
-    if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion: o.protocolVersion, transport: transportKind(o.target), what: `the handshake (${handshakeMethod(o)})` });
-    return printFailure(out, err, session.stderr());
+    return callFailure(out, err, session, o);
   }
 }

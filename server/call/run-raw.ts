@@ -1,12 +1,11 @@
 // `mcpscope call --raw`: one frame sent exactly as typed, then every reply within the timeout as JSON lines (or none).
 import { correlateBatch } from '../../shared/correlate-batch.js';
 import { parseJson } from '../../shared/jsonrpc.js';
-import { PeerRpcError } from '../../shared/client-engine.js';
 import type { CallOptions } from './call-args.js';
-import { callHandshake, handshakeMethod } from './call-handshake.js';
-import { EXIT, printFailure, printRpcError, transportKind, type Output } from './call-output.js';
+import { callFailure, callHandshake } from './call-handshake.js';
+import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
-import { COLLECT_MS, collectReplies, replyLine, replyValues } from './collect-replies.js';
+import { COLLECT_MS, collectReplies, replyLine, replyValues, sendRawText } from './collect-replies.js';
 
 export async function runRaw(session: CallSession, o: CallOptions & { mode: { kind: 'raw' } }, out: Output): Promise<number> {
   const timeoutMs = o.timeoutMs ?? COLLECT_MS;
@@ -22,12 +21,7 @@ export async function runRaw(session: CallSession, o: CallOptions & { mode: { ki
     await callHandshake(session, o, timeoutMs, out);
     const got = await collectReplies(
       session,
-      () => {
-        const { sent, responses } = session.engine.sendRaw(text);
-        // Replies are read from the frames; the engine's own waits only keep its ids straight.
-        for (const r of responses) r.catch(() => undefined);
-        return sent;
-      },
+      () => sendRawText(session, text),
       timeoutMs,
       complete,
     );
@@ -36,7 +30,6 @@ export async function runRaw(session: CallSession, o: CallOptions & { mode: { ki
     out.note(`nothing came back within ${timeoutMs} ms`);
     return EXIT.timeout;
   } catch (err) {
-    if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion: o.protocolVersion, transport: transportKind(o.target), what: `the handshake (${handshakeMethod(o)})` });
-    return printFailure(out, err, session.stderr());
+    return callFailure(out, err, session, o);
   }
 }

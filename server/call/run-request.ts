@@ -1,8 +1,8 @@
 // `mcpscope call --method`: one request, any method and any params, after the handshake; its result on stdout.
-import { PeerRpcError, isErrorResponse } from '../../shared/client-engine.js';
+import { isErrorResponse } from '../../shared/client-engine.js';
 import type { CallOptions } from './call-args.js';
-import { callHandshake, handshakeMethod } from './call-handshake.js';
-import { EXIT, printFailure, printRpcError, transportKind, type Output } from './call-output.js';
+import { callFailure, callHandshake } from './call-handshake.js';
+import { EXIT, printRpcError, transportKind, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -25,7 +25,6 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
     out.json(response.result ?? null);
     return EXIT.result;
   } catch (err) {
-    if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion: version, transport, what: `the handshake (${handshakeMethod(o)})` });
-    return printFailure(out, err, session.stderr());
+    return callFailure(out, err, session, o, version);
   }
 }

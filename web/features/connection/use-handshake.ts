@@ -2,10 +2,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { PeerRpcError } from '../../../shared/client-engine.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { CLIENT_CAPABILITIES } from '../../lib/client-capabilities.js';
 import { safeHttpUrl } from '../../lib/format.js';
+import { performHandshake } from '../../lib/perform-handshake.js';
 import { useRelay } from '../../lib/relay-context.js';
 
 export type HandshakeState =
@@ -18,7 +17,7 @@ export type HandshakeState =
   | { phase: 'failed'; message: string; local: boolean };
 
 export function useHandshake(clientVersion: string) {
-  const { api, engines, socket } = useRelay();
+  const relay = useRelay();
   const [states, setStates] = useState<Record<string, HandshakeState>>({});
   const inFlight = useRef(new Set<string>());
 
@@ -28,22 +27,17 @@ export function useHandshake(clientVersion: string) {
       inFlight.current.add(session.id);
       const set = (state: HandshakeState) => setStates((prev) => ({ ...prev, [session.id]: state }));
       try {
-        if (!isLegacyVersion(session.protocolVersion)) {
+        set({ phase: 'running' });
+        const outcome = await performHandshake(relay, session, clientVersion);
+        if (outcome.kind === 'stateless') {
           set({ phase: 'skipped', reason: `${session.protocolVersion} is stateless: there is no initialize` });
           return;
         }
-        set({ phase: 'running' });
-        // Wait until every earlier frame reached the engine, so the ids it picks are not already on the wire.
-        await socket.whenOpen();
-        await socket.whenSynced(session.id);
-        if (!(await api.claimHandshake(session.id))) {
+        if (outcome.kind === 'elsewhere') {
           set({ phase: 'elsewhere' });
           return;
         }
-        engines.claimAnswering(session.id);
-        const result = await engines
-          .get(session.id)
-          .handshake(session.protocolVersion, { name: 'mcpscope', version: clientVersion }, CLIENT_CAPABILITIES);
+        const { result } = outcome;
         const info = isPlainObject(result.serverInfo) ? result.serverInfo : {};
         set({
           phase: 'done',
@@ -58,7 +52,7 @@ export function useHandshake(clientVersion: string) {
         inFlight.current.delete(session.id);
       }
     },
-    [api, engines, socket, clientVersion],
+    [relay, clientVersion],
   );
 
   const stateOf = useCallback((id: string | null): HandshakeState => (id === null ? { phase: 'idle' } : (states[id] ?? { phase: 'idle' })), [states]);

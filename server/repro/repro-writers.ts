@@ -3,31 +3,23 @@
 import { HttpExchangeSchema, type HttpExchange } from '../../shared/http-exchange.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { redactTarget } from '../../shared/redaction/redact-target.js';
-import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import type { FrameRecord, SessionInfo } from '../../shared/relay-protocol.js';
 import type { Redactor } from '../../shared/redaction/redactor.js';
 import type { ScriptInfo } from '../../shared/repro/stdio-script.js';
 import { CurlScriptWriter } from '../../shared/repro/curl-script.js';
 import { harClosing, harEntry, harOpening } from '../../shared/repro/har-log.js';
 import { StdioScriptWriter } from '../../shared/repro/stdio-script.js';
 import { iterateFrames } from '../archive/frame-cursor.js';
-import type { ProfileStore } from '../archive/profile-store.js';
-import type { SessionArchive } from '../archive/session-archive.js';
 import { redactFrame, sessionSecrets } from '../bundles/session-secrets.js';
+import type { BundleSource } from '../bundles/bundle-writer.js';
 import type { TextSink } from '../bundles/text-sink.js';
 import { RelayError } from '../errors.js';
-import type { Recorder } from '../recorder.js';
 
 export const REPRO_KINDS = ['client-frames.jsonl', 'stdio.sh', 'curl.sh', 'har.json'] as const;
 export type ReproKind = (typeof REPRO_KINDS)[number];
 
-export interface ReproSource {
-  recorder: Recorder;
-  archive: SessionArchive;
-  profiles: ProfileStore;
-  version: string;
-  session: SessionInfo;
-  givenTarget?: Target | null;
-}
+/** What a bundle is written from, less the seq range: a reproduction always covers the whole session. */
+export type ReproSource = Omit<BundleSource, 'fromSeq' | 'toSeq'>;
 
 /** Refuses, before any byte is sent, a reproduction the session's transport cannot have. */
 export function checkReproKind(kind: ReproKind, session: SessionInfo): void {

@@ -24,6 +24,8 @@ export interface CliOptions {
   url: string | null;
   transport: RemoteTransport;
   headers: Record<string, string>;
+  /** --http-timeout: how long each HTTP request to --url may wait for response headers; null: the defaults. */
+  httpTimeoutMs: number | null;
   help: boolean;
   version: boolean;
 }
@@ -55,10 +57,12 @@ Options:
   --env <KEY=VALUE>     environment variable for the server command (repeatable)
   --cwd <dir>           working directory for the server command
   --url <url>           connect to a remote MCP server (http(s):// or ws(s)://)
-  --transport <t>       auto (default for http URLs: Streamable HTTP, falling back to legacy SSE),
-                        http, sse, or ws (default for ws URLs)
+  --transport <t>       auto (default for http URLs: 2026-07-28 HTTP for a first server/discover, else
+                        Streamable HTTP, falling back to legacy SSE), http, http-2026, sse, or ws (default for ws URLs)
   --header 'K: V'       an HTTP header for every request to --url, e.g. 'Authorization: Bearer …'
                         (repeatable; values are masked in the log and never recorded)
+  --http-timeout <ms>   how long each HTTP request to --url waits for response headers before it fails
+                        (default: 300000 for a POST carrying a request, 30000 for the rest)
   -h, --help            show this help
   -v, --version         print the version`;
 
@@ -97,6 +101,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     url: null,
     transport: 'auto',
     headers: {},
+    httpTimeoutMs: null,
     help: false,
     version: false,
   };
@@ -144,6 +149,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
         o.headers[name] = v;
         break;
       }
+      case '--http-timeout': o.httpTimeoutMs = httpTimeout(value()); break;
       case '-h': case '--help': o.help = true; break;
       case '-v': case '--version': o.version = true; break;
       default:
@@ -175,9 +181,14 @@ export function header(v: string): [string, string] {
   return [name, v.slice(colon + 1).trim()];
 }
 
+/** --http-timeout's value, shared with `mcpscope call`: 1 ms to an hour. */
+export function httpTimeout(v: string): number {
+  return int('--http-timeout', v, 1, 3_600_000);
+}
+
 function remoteChecks(o: CliOptions, transport: string | null): void {
   if (!o.url) {
-    if (transport !== null || Object.keys(o.headers).length > 0) throw new UsageError('--transport and --header go with --url');
+    if (transport !== null || Object.keys(o.headers).length > 0 || o.httpTimeoutMs !== null) throw new UsageError('--transport, --header and --http-timeout go with --url');
     return;
   }
   if (o.command.length > 0) throw new UsageError('--url and a command after -- exclude each other');

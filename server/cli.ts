@@ -29,7 +29,7 @@ export function demoTarget(): StdioTarget {
 
 function launchTarget(o: CliOptions): Target | null {
   if (o.demo) return demoTarget();
-  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers };
+  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers, ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }) };
   const [command, ...args] = o.command;
   if (!command) return null;
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };

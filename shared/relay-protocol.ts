@@ -33,8 +33,11 @@ export const StdioTargetSchema = z.object({
 });
 export type StdioTarget = z.infer<typeof StdioTargetSchema>;
 
-/** How the relay talks to a server at a URL; `auto` probes Streamable HTTP, then falls back to legacy HTTP+SSE. */
-export const REMOTE_TRANSPORTS = ['auto', 'http', 'sse', 'ws'] as const;
+/**
+ * How the relay talks to a server at a URL; `auto` probes 2026-07-28 HTTP (for a modern-shaped first request), then
+ * Streamable HTTP, then falls back to legacy HTTP+SSE. `http-2026` is the stateless 2026-07-28 HTTP transport.
+ */
+export const REMOTE_TRANSPORTS = ['auto', 'http', 'sse', 'ws', 'http-2026'] as const;
 export type RemoteTransport = (typeof REMOTE_TRANSPORTS)[number];
 
 /** Deliberately wrong protocol headers, to reproduce a server's header bugs. Unset means "behave correctly". */
@@ -60,9 +63,11 @@ export const RemoteTargetSchema = z
     /** Sent on every request (Authorization and the like). Never recorded: frames and stored sessions show them masked. */
     headers: z.record(HeaderNameSchema, HeaderValueSchema).default({}),
     overrides: HeaderOverridesSchema.optional(),
+    /** How long to wait for the response headers of each HTTP request, in ms; unset: each transport's default. */
+    timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
   })
   .refine((t) => (t.transport === 'ws') === /^wss?:/i.test(t.url), {
-    message: 'ws needs a ws:// or wss:// URL; http, sse and auto need http:// or https://',
+    message: 'ws needs a ws:// or wss:// URL; http, http-2026, sse and auto need http:// or https://',
     path: ['url'],
   });
 export type RemoteTarget = z.infer<typeof RemoteTargetSchema>;

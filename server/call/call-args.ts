@@ -4,7 +4,7 @@ import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport, type Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/client-engine.js';
-import { UsageError, header, remoteUrl } from '../cli-args.js';
+import { UsageError, header, httpTimeout, remoteUrl } from '../cli-args.js';
 
 export type CallMode =
   | { kind: 'method'; method: string; params: unknown }
@@ -37,6 +37,7 @@ interface Draft {
   url?: string;
   transport?: string;
   headers: Record<string, string>;
+  httpTimeoutMs?: number;
   env: Record<string, string>;
   cwd?: string;
   command: string[];
@@ -88,6 +89,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
         d.env[v.slice(0, at)] = v.slice(at + 1);
         break;
       }
+      case '--http-timeout': d.httpTimeoutMs = httpTimeout(value()); break;
       case '--cwd': d.cwd = value(); break;
       case '--no-handshake': o.handshake = false; break;
       case '--strict-version': o.strictVersion = true; break;
@@ -130,9 +132,9 @@ function targetOf(d: Draft): Target {
     const isWs = /^wss?:/.test(d.url);
     const transport = d.transport === undefined ? (isWs ? 'ws' : 'auto') : oneOf('--transport', d.transport, REMOTE_TRANSPORTS);
     if ((transport === 'ws') !== isWs) throw new UsageError(`--transport ${transport} does not go with a ${isWs ? 'ws' : 'http'} URL`);
-    return { transport: transport as RemoteTransport, url: d.url, headers: d.headers };
+    return { transport: transport as RemoteTransport, url: d.url, headers: d.headers, ...(d.httpTimeoutMs === undefined ? {} : { timeoutMs: d.httpTimeoutMs }) };
   }
-  if (d.transport !== undefined || Object.keys(d.headers).length > 0) throw new UsageError('--transport and --header go with --url');
+  if (d.transport !== undefined || Object.keys(d.headers).length > 0 || d.httpTimeoutMs !== undefined) throw new UsageError('--transport, --header and --http-timeout go with --url');
   const [command, ...args] = d.command;
   if (!command) throw new UsageError('say which server: --url <url>, or the command after --, e.g. -- node server.js');
   return { transport: 'stdio', command, args, env: d.env, ...(d.cwd === undefined ? {} : { cwd: d.cwd }) };

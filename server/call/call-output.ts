@@ -23,9 +23,10 @@ export const stdio: Output = {
   note: (text) => process.stderr.write(`mcpscope call: ${text}\n`),
 };
 
-/** The transport kind the explainer and the linter key on; `auto` starts as Streamable HTTP. */
+/** The transport kind the explainer and the linter key on; `auto` starts as Streamable HTTP, and 2026 HTTP is one. */
 export function transportKind(target: Target): TransportKind {
-  return target.transport === 'stdio' ? 'stdio' : target.transport === 'auto' ? 'http' : target.transport;
+  if (target.transport === 'auto' || target.transport === 'http-2026') return 'http';
+  return target.transport;
 }
 
 /** Prints an error response the server sent: its error object on stdout, what the code means on stderr. Exit 1. */

@@ -37,8 +37,9 @@ and shuts the server down. Any method and any params work, ping and custom metho
   --lint                lint every frame of the call; findings go to stderr as JSON lines
   --strict              with --lint: exit 4 when a finding is an error
   --url <url>           a remote server: http(s):// or ws(s)://
-  --transport <t>       with --url: auto (default for http), http, sse, or ws
+  --transport <t>       with --url: auto (default for http), http, http-2026 (2026-07-28), sse, or ws
   --header 'K: V'       with --url: a header for every request (repeatable)
+  --http-timeout <ms>   with --url: how long each HTTP request waits for response headers
   --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
 
 Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error

@@ -1,6 +1,9 @@
-// `auto`: POSTs the first message as Streamable HTTP; a 400, 404 or 405 tries legacy HTTP+SSE instead, and every
-// step of the choice is an event in the log, never a silent guess.
+// `auto`: a first message shaped for 2026-07-28 (server/discover, or a request with the protocol `_meta`) is POSTed
+// as 2026-07-28 HTTP; a server that does not take it gets the same message as Streamable HTTP, where a 400, 404 or
+// 405 tries legacy HTTP+SSE instead. Every step of the choice is an event in the log, never a silent guess.
 import { maskUrl } from './header-mask.js';
+import { readOutgoing } from './modern-headers.js';
+import { ModernHttpTransport } from './modern-http-transport.js';
 import type { RemoteOptions } from './remote-client.js';
 import { SseTransport } from './sse-transport.js';
 import { StreamableHttpTransport } from './streamable-http-transport.js';
@@ -8,6 +11,7 @@ import type { Transport, TransportHandlers } from './transport.js';
 
 export class AutoTransport implements Transport {
   private readonly http: StreamableHttpTransport;
+  private readonly modern: ModernHttpTransport;
   private inner: Transport | null = null;
   private handlers: TransportHandlers | null = null;
   private readonly queue: Array<[Buffer, number | undefined]> = [];
@@ -16,6 +20,7 @@ export class AutoTransport implements Transport {
 
   constructor(private readonly opts: RemoteOptions) {
     this.http = new StreamableHttpTransport(opts);
+    this.modern = new ModernHttpTransport(opts);
   }
 
   get alive(): boolean {
@@ -26,7 +31,9 @@ export class AutoTransport implements Transport {
     this.handlers = h;
     this.running = true;
     this.http.attach(h);
-    const note = 'the first message goes out as a Streamable HTTP POST; a 400, 404 or 405 falls back to legacy HTTP+SSE';
+    this.modern.attach(h);
+    const note =
+      'a first server/discover goes out as 2026-07-28 HTTP, any other first message (or one a 2026 server did not take) as Streamable HTTP; a 400, 404 or 405 to that falls back to legacy HTTP+SSE';
     h.onEvent({ event: 'connected', transport: 'auto', url: maskUrl(this.opts.url), note });
   }
 
@@ -42,6 +49,10 @@ export class AutoTransport implements Transport {
 
   async close(reason = 'closed'): Promise<void> {
     this.running = false;
+    if (this.inner !== this.modern) {
+      await this.modern.client.quiesce(1000);
+      this.modern.client.destroy();
+    }
     if (this.inner && this.inner !== this.http) {
       await this.http.client.quiesce(1000);
       this.http.client.destroy();
@@ -67,6 +78,7 @@ export class AutoTransport implements Transport {
   private async probe(bytes: Buffer, seq: number | undefined): Promise<void> {
     const h = this.handlers!;
     const url = maskUrl(this.opts.url);
+    if (await this.probeModern(bytes, seq)) return;
     h.onEvent({ event: 'probe', message: `POST ${url} as Streamable HTTP` });
     const r = await this.http.probe(bytes, seq);
     if (r.kind === 'failed') {
@@ -94,7 +106,26 @@ export class AutoTransport implements Transport {
     this.select(this.http, 'http', `the POST was answered ${r.status} and there is no legacy SSE stream at that URL`);
   }
 
-  private select(t: Transport, transport: 'http' | 'sse', reason: string): void {
+  /** True when the message was settled as 2026-07-28 HTTP (chosen, or failed outright); false: try Streamable HTTP. */
+  private async probeModern(bytes: Buffer, seq: number | undefined): Promise<boolean> {
+    const out = readOutgoing(bytes);
+    if (out.id === null || (out.method !== 'server/discover' && out.version === null)) return false;
+    const h = this.handlers!;
+    h.onEvent({ event: 'probe', message: `POST ${maskUrl(this.opts.url)} as 2026-07-28 HTTP (the first message is a ${out.method} request shaped for 2026-07-28)` });
+    const v = await this.modern.probe(bytes, seq);
+    if (v.kind === 'failed') {
+      h.onEvent({ event: 'probe', message: 'the POST got no usable answer; the next message will probe again' });
+      return true;
+    }
+    if (v.kind === 'modern') {
+      this.select(this.modern, 'http-2026', v.why);
+      return true;
+    }
+    h.onEvent({ event: 'probe', status: v.status, message: `not a 2026-07-28 server (${v.why}): sending the same message as Streamable HTTP` });
+    return false;
+  }
+
+  private select(t: Transport, transport: 'http' | 'sse' | 'http-2026', reason: string): void {
     this.inner = t;
     this.handlers!.onEvent({ event: 'transport-selected', transport, reason });
   }

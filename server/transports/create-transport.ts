@@ -1,6 +1,7 @@
 // Picks the transport for a target: the only place that knows every transport by name.
 import type { Target } from '../../shared/relay-protocol.js';
 import { AutoTransport } from './auto-transport.js';
+import { ModernHttpTransport } from './modern-http-transport.js';
 import type { RemoteOptions } from './remote-client.js';
 import { SseTransport } from './sse-transport.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -30,6 +31,7 @@ export function createTransport(target: Target, limits: TransportLimits): Transp
     headers: target.headers,
     maxMessageBytes: limits.maxLineBytes,
     ...(target.overrides ? { overrides: target.overrides } : {}),
+    ...(target.timeoutMs !== undefined ? { headersTimeoutMs: target.timeoutMs } : {}),
   };
   switch (target.transport) {
     case 'http':
@@ -38,6 +40,8 @@ export function createTransport(target: Target, limits: TransportLimits): Transp
       return new SseTransport(opts);
     case 'ws':
       return new WsTransport(opts);
+    case 'http-2026':
+      return new ModernHttpTransport(opts);
     case 'auto':
       return new AutoTransport(opts);
   }

@@ -97,7 +97,9 @@ export function httpRequest(spec: HttpRequestSpec): Promise<HttpResponse> {
       return;
     }
     const timer = setTimeout(() => {
-      req.destroy(new HttpFailure('TIMEOUT', `no response from ${url.host} within ${Math.round(spec.headersTimeoutMs / 1000)} s`));
+      const ms = spec.headersTimeoutMs;
+      const wait = ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+      req.destroy(new HttpFailure('TIMEOUT', `no response from ${url.host} within ${wait} (the wait can be set with --http-timeout)`));
     }, spec.headersTimeoutMs);
     req.on('socket', guardSocket);
     req.on('error', (err) => {

@@ -14,7 +14,10 @@ export interface RemoteOptions {
   headers: Record<string, string>;
   overrides?: HeaderOverrides;
   maxMessageBytes: number;
-  /** A cap on every wait for response headers; each transport picks its own per request below it. */
+  /**
+   * The user's wait for response headers (`--http-timeout`): replaces each transport's own default per request,
+   * except where a request marks its default as a hard cap (the DELETE on close stays quick).
+   */
   headersTimeoutMs?: number;
 }
 
@@ -36,7 +39,11 @@ export class RemoteClient {
   private readonly tasks = new Set<Promise<void>>();
   private readonly wakers = new Set<() => void>();
 
-  constructor(readonly opts: RemoteOptions) {
+  /** `prefix` names this client's exchanges (x1, x2…), so two clients in one session (auto's probes) never share an id. */
+  constructor(
+    readonly opts: RemoteOptions,
+    private readonly prefix = 'x',
+  ) {
     this.url = new URL(opts.url);
     this.shownUrl = maskUrl(this.url.href);
     this.mask = new HeaderMask(opts.headers);
@@ -58,13 +65,23 @@ export class RemoteClient {
     return [...protocol.filter(([k]) => !names.has(k.toLowerCase())), ...custom];
   }
 
-  /** One traced request to `url` (default: the target URL); `timeoutMs` bounds the wait for response headers. */
-  async request(start: Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number }): Promise<Traced> {
+  /**
+   * One traced request to `url` (default: the target URL); `timeoutMs` bounds the wait for response headers.
+   * `signal` lets the caller cancel this one request, before or after its response began.
+   */
+  async request(start: Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number; hardCap?: boolean; signal?: AbortSignal }): Promise<Traced> {
     const url = start.url ?? this.url;
     const headers = this.headers(start.headers);
-    const { timeoutMs: _t, url: _u, ...rest } = start;
-    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, { ...rest, id: `x${++this.next}`, url: url.href, headers });
+    const { timeoutMs: _t, url: _u, hardCap: _c, signal, ...rest } = start;
+    const ownDefault = start.timeoutMs ?? 60_000;
+    const user = this.opts.headersTimeoutMs;
+    const headersTimeoutMs = user === undefined ? ownDefault : start.hardCap ? Math.min(ownDefault, user) : user;
+    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, { ...rest, id: `${this.prefix}${++this.next}`, url: url.href, headers });
     const ctl = new AbortController();
+    if (signal) {
+      if (signal.aborted) ctl.abort();
+      else signal.addEventListener('abort', () => ctl.abort(), { once: true });
+    }
     this.controllers.add(ctl);
     try {
       const res = await httpRequest({
@@ -72,7 +89,7 @@ export class RemoteClient {
         url,
         headers,
         signal: ctl.signal,
-        headersTimeoutMs: Math.min(start.timeoutMs ?? 60_000, this.opts.headersTimeoutMs ?? Infinity),
+        headersTimeoutMs,
         agents: this.agents,
         ...(start.body ? { body: start.body } : {}),
       });

@@ -73,7 +73,7 @@ export class StreamableHttpTransport implements Transport {
     await this.client.quiesce(1000);
     const sid = this.headerSessionId();
     if (sid) {
-      const r = await this.client.request({ purpose: 'terminate', method: 'DELETE', headers: this.protocolHeaders('DELETE'), timeoutMs: 2000 });
+      const r = await this.client.request({ purpose: 'terminate', method: 'DELETE', headers: this.protocolHeaders('DELETE'), timeoutMs: 2000, hardCap: true });
       if (r.ok && (await this.client.readAll(r.res, r.trace, 'DELETE'))) r.trace.complete();
     }
     this.client.destroy();

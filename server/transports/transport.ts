@@ -14,7 +14,9 @@ export type TransportEvent =
   | { event: 'warning'; message: string; code?: string }
   /** One step of `auto` detection, so the choice is never made silently. */
   | { event: 'probe'; message: string; status?: number }
-  | { event: 'transport-selected'; transport: 'http' | 'sse'; reason: string }
+  | { event: 'transport-selected'; transport: 'http' | 'sse' | 'http-2026'; reason: string }
+  /** 2026-07-28 HTTP: a request cancelled by closing its POST's stream (its notifications/cancelled is not sent). */
+  | { event: 'request-cancelled'; requestId: string; exchange?: string; message: string }
   | { event: 'session-id'; sessionId: string }
   /** The server answered 404 to a request carrying our session id: the client must initialize again. */
   | { event: 'session-expired'; sessionId: string; status: number; message: string }

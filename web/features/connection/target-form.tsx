@@ -13,6 +13,7 @@ const TRANSPORT_LABELS: Record<TargetTransport, string> = {
   http: 'Streamable HTTP',
   sse: 'legacy HTTP+SSE',
   ws: 'WebSocket',
+  'http-2026': '2026-07-28 HTTP (stateless)',
 };
 
 export function TargetForm({ draft, onChange, error }: Props) {

@@ -1,7 +1,7 @@
 // 2026-07-28 HTTP: stateless, POST only. Each message its own POST with MCP-Protocol-Version, Mcp-Method, Mcp-Name and
 // Mcp-Param-* headers, answered by JSON or by one SSE stream; a request is cancelled by closing its stream, so the
 // engine's notifications/cancelled becomes that close instead of a POST. subscriptions/listen is just a long stream.
-import { isPlainObject, idKey } from '../../shared/jsonrpc.js';
+import { classifyText, idKey, isPlainObject } from '../../shared/jsonrpc.js';
 import { responseIds } from './handshake-sniffer.js';
 import { isEventStream, type HeaderLines } from './http-request.js';
 import { ToolHeaderCatalog, readOutgoing, type OutgoingRequest } from './modern-headers.js';
@@ -94,6 +94,17 @@ export class ModernHttpTransport implements Transport {
     return true;
   }
 
+  /** A -32020 about an Mcp-Param-* header usually means the tool was never listed here: say what to do. */
+  private explainParamMismatch(bytes: Buffer, exchange: string): void {
+    const c = classifyText(bytes.toString('utf8'));
+    const error = c.kind === 'error' && isPlainObject(c.value) && isPlainObject(c.value.error) ? c.value.error : null;
+    const mismatch = error && isPlainObject(error.data) && isPlainObject(error.data.mismatch) ? error.data.mismatch : null;
+    const header = mismatch && typeof mismatch.header === 'string' ? mismatch.header : '';
+    if (c.errorCode !== -32020 || !header.toLowerCase().startsWith('mcp-param-')) return;
+    const message = `the server wants the ${header} header (${exchange}): mcpscope learns which arguments go in Mcp-Param-* headers from tools/list, so list the tools first, or pass --header '${header}: …'`;
+    this.client.event({ event: 'warning', message, code: 'MCP_PARAM_HEADER' });
+  }
+
   private headersFor(out: OutgoingRequest): HeaderLines {
     const o = this.client.opts.overrides ?? {};
     const lines: HeaderLines = [];
@@ -153,6 +164,7 @@ export class ModernHttpTransport implements Transport {
       else {
         this.client.deliverBody(res, trace, body, path, res.status === 202);
         trace.complete();
+        if (res.status === 400) this.explainParamMismatch(body.bytes, trace.id);
       }
     } finally {
       if (out.id !== null && this.inFlight.get(out.id) === flight) this.inFlight.delete(out.id);

@@ -45,7 +45,7 @@ export class WsTransport implements Transport {
     return new Promise((resolve) => {
       let ws: WebSocket;
       try {
-        ws = new WebSocket(url, 'mcp', { headers: this.opts.headers, handshakeTimeout: HANDSHAKE_TIMEOUT_MS, perMessageDeflate: false });
+        ws = new WebSocket(url, 'mcp', { headers: this.opts.headers, handshakeTimeout: this.opts.headersTimeoutMs ?? HANDSHAKE_TIMEOUT_MS, perMessageDeflate: false });
       } catch (err) {
         h.onEvent({ event: 'error', message: `cannot open ${shown}: ${(err as Error).message}` });
         h.onClosed();

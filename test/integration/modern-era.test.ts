@@ -11,12 +11,13 @@ import { headerOf } from '../helpers/remote-session.js';
 
 const SDK_V2 = join(FIXTURES, 'sdk-v2-server.mjs');
 let v2: RemoteServer;
+let v2sse: RemoteServer;
 let everything: RemoteServer;
 beforeAll(async () => {
-  [v2, everything] = await Promise.all([startRemoteServer(SDK_V2), startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp'])]);
+  [v2, v2sse, everything] = await Promise.all([startRemoteServer(SDK_V2), startRemoteServer(SDK_V2, ['--sse']), startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp'])]);
 });
 afterAll(async () => {
-  await Promise.all([v2?.stop(), everything?.stop()]);
+  await Promise.all([v2?.stop(), v2sse?.stop(), everything?.stop()]);
 });
 
 const stdioV2 = () => new StdioTransport({ command: process.execPath, args: [SDK_V2, '--stdio'], env: {}, graceMs: 1000 });
@@ -66,6 +67,19 @@ describe('the auto transport', () => {
     expect(call!.purpose).toBe('message');
     expect(headerOf(call!.request.headers, 'mcp-param-region')).toBe('ap');
     expect(c.done()[0]!.purpose).toBe('probe');
+    await c.close();
+  });
+
+  it('finds 2026-07-28 HTTP when the probe is answered on an SSE stream, delivering the answer once', async () => {
+    const c = await engineOver(auto(v2sse.url('/mcp')));
+    const conn = await c.engine.connect({ era: 'auto' });
+    expect(conn).toMatchObject({ era: 'modern', probe: { outcome: 'modern' } });
+    expect(await c.event('transport-selected')).toMatchObject({ transport: 'http-2026' });
+    expect(c.received.filter((t) => t.includes('supportedVersions'))).toHaveLength(1);
+    const probe = c.done().find((x) => x.purpose === 'probe')!;
+    expect(headerOf(probe.response!.headers, 'content-type')).toMatch(/text\/event-stream/);
+    expect(probe.receivedSeqs).toHaveLength(1);
+    expect(toolNames(await c.engine.request('tools/list', {}))).toContain('echo');
     await c.close();
   });
 

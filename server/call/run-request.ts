@@ -12,6 +12,10 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
   const transport = transportKind(o.target);
   const { method, params } = o.mode;
   let version = o.protocolVersion;
+  // The transport's warnings explain what the server's answer alone does not (a missing Mcp-Param-* header, say).
+  const unwatch = session.onFrame((f) => {
+    if (f.kind === 'event' && f.method === 'warning') out.note(`warning: ${(JSON.parse(f.text) as { message: string }).message}`);
+  });
   try {
     const conn = await callHandshake(session, o, timeoutMs, out);
     if (conn) version = conn.protocolVersion;
@@ -26,5 +30,7 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
     return EXIT.result;
   } catch (err) {
     return callFailure(out, err, session, o, version);
+  } finally {
+    unwatch();
   }
 }

@@ -39,17 +39,7 @@ export class ModernHttpTransport implements Transport {
   }
 
   attach(h: TransportHandlers): void {
-    this.client.attach({
-      onMessage: (bytes) => {
-        this.catalog.received(bytes);
-        return h.onMessage(bytes);
-      },
-      onOversize: (head, size) => h.onOversize(head, size),
-      onStderr: (bytes) => h.onStderr(bytes),
-      onEvent: (e) => h.onEvent(e),
-      onExchange: (x) => h.onExchange?.(x),
-      onClosed: () => h.onClosed(),
-    });
+    this.client.attachInspecting(h, (bytes) => this.catalog.received(bytes));
     this.running = true;
   }
 

@@ -53,6 +53,21 @@ export class RemoteClient {
     this.handlers = h;
   }
 
+  /** Takes the handlers with `inspect` seeing each incoming message first (what a transport must learn from it). */
+  attachInspecting(h: TransportHandlers, inspect: (bytes: Buffer) => void): void {
+    this.attach({
+      onMessage: (bytes) => {
+        inspect(bytes);
+        return h.onMessage(bytes);
+      },
+      onOversize: (head, size) => h.onOversize(head, size),
+      onStderr: (bytes) => h.onStderr(bytes),
+      onEvent: (e) => h.onEvent(e),
+      onExchange: (x) => h.onExchange?.(x),
+      onClosed: () => h.onClosed(),
+    });
+  }
+
   get h(): TransportHandlers {
     if (!this.handlers) throw new Error('transport not started');
     return this.handlers;

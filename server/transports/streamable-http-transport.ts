@@ -37,17 +37,7 @@ export class StreamableHttpTransport implements Transport {
 
   /** Takes the handlers without announcing a connection (`auto` announces its own). */
   attach(h: TransportHandlers): void {
-    this.client.attach({
-      onMessage: (bytes) => {
-        this.sniffIncoming(bytes);
-        return h.onMessage(bytes);
-      },
-      onOversize: (head, size) => h.onOversize(head, size),
-      onStderr: (bytes) => h.onStderr(bytes),
-      onEvent: (e) => h.onEvent(e),
-      onExchange: (x) => h.onExchange?.(x),
-      onClosed: () => h.onClosed(),
-    });
+    this.client.attachInspecting(h, (bytes) => this.sniffIncoming(bytes));
     this.running = true;
   }
 

@@ -95,6 +95,27 @@ describe('2026-07-28 HTTP with the SDK v2 server', () => {
     await c.close();
   });
 
+  it('cancels a request still waiting for its JSON answer by aborting its POST', async () => {
+    const c = await engineOver(modern());
+    await c.engine.connect({ era: 'modern' });
+    const count = (word: string) => server.output().split(word).length - 1;
+    const [started, cancelled] = [count('STARTED slow'), count('CANCELLED slow')];
+    // No progress token: the server answers with one JSON body at the end, so no response headers arrive before it.
+    const slow = c.engine.begin('tools/call', { name: 'slow', arguments: { ms: 60_000 } });
+    const settled = slow.response.catch((e: unknown) => e);
+    await waitFor(() => count('STARTED slow') > started, 'the server to start the call', 20_000);
+    expect(c.exchanges.some((x) => x.request.body?.includes('"slow"'))).toBe(false);
+    await slow.cancel();
+    expect(await settled).toMatchObject({ code: 'CANCELLED' });
+    const ev = await c.event('request-cancelled');
+    expect(ev.requestId).toBe(String(slow.id));
+    const x = await waitFor(() => c.done().find((e) => e.request.body?.includes('"slow"')), 'the aborted exchange');
+    expect(x).toMatchObject({ state: 'aborted', response: null, error: { code: 'ABORTED' } });
+    await waitFor(() => count('CANCELLED slow') > cancelled, 'the server to see the cancellation', 20_000);
+    expect(c.events.filter((e) => e.event === 'error')).toEqual([]);
+    await c.close();
+  });
+
   it('keeps a subscriptions/listen stream open and delivers resource updates on it', async () => {
     const c = await engineOver(modern());
     await c.engine.connect({ era: 'modern' });

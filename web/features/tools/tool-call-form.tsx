@@ -12,9 +12,11 @@ interface Props {
   onCall: (args: unknown, invalid: boolean) => void;
   canSend: boolean;
   pending: boolean;
+  timeoutMs: number;
+  onTimeoutMs: (ms: number) => void;
 }
 
-export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending }: Props) {
+export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, timeoutMs, onTimeoutMs }: Props) {
   const [parseError, setParseError] = useState<string | null>(null);
   const check = useMemo(() => checkInstance(tool.inputSchema, value), [tool.inputSchema, value]);
   const blocked = !canSend || pending || parseError !== null;
@@ -41,6 +43,22 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending }
           </button>
         )}
         {!canSend && <span className="text-dim">The session is not ready.</span>}
+        <label className="ml-auto flex items-center gap-1 text-dim" title="a local timeout: no result (and no progress) for this long cancels the wait, marked as a local error">
+          timeout
+          <input
+            type="number"
+            data-testid="tool-timeout"
+            className="control w-20"
+            min={1}
+            step={1}
+            value={timeoutMs / 1000}
+            onChange={(e) => {
+              const seconds = Number(e.target.value);
+              if (Number.isFinite(seconds) && seconds > 0) onTimeoutMs(Math.round(seconds * 1000));
+            }}
+          />
+          s
+        </label>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openInspector, watchPageErrors, type Inspector } from '../helpers/browser.js';
-import { openTab, recordedFrames, selectTool, waitForServer } from '../helpers/panel-page.js';
+import { fillCodeEditor, openTab, recordedFrames, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
 let ui: Inspector;
@@ -40,7 +40,7 @@ async function samplingAnsweredFrom(p: Page, reply: string): Promise<void> {
   await openTab(p, 'server-requests');
   const card = p.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]');
   await card.waitFor({ timeout: 20_000 });
-  await card.getByTestId('sampling-result').fill(JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }));
+  await fillCodeEditor(p, card.getByTestId('sampling-result'), JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }));
   await card.getByTestId('sampling-send').click();
   await openTab(p, 'tools');
   await p.getByTestId('tool-result').filter({ hasText: reply }).waitFor({ timeout: 20_000 });

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
+import { TimeoutField } from './timeout-field.js';
 import type { ToolInfo } from './tool-info.js';
 
 interface Props {
@@ -43,22 +44,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
           </button>
         )}
         {!canSend && <span className="text-dim">The session is not ready.</span>}
-        <label className="ml-auto flex items-center gap-1 text-dim" title="a local timeout: no result (and no progress) for this long cancels the wait, marked as a local error">
-          timeout
-          <input
-            type="number"
-            data-testid="tool-timeout"
-            className="control w-20"
-            min={1}
-            step={1}
-            value={timeoutMs / 1000}
-            onChange={(e) => {
-              const seconds = Number(e.target.value);
-              if (Number.isFinite(seconds) && seconds > 0) onTimeoutMs(Math.round(seconds * 1000));
-            }}
-          />
-          s
-        </label>
+        <TimeoutField timeoutMs={timeoutMs} onTimeoutMs={onTimeoutMs} />
       </div>
     </div>
   );

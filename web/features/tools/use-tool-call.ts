@@ -16,7 +16,7 @@ export const DEFAULT_CALL_SETTINGS: CallSettings = { timeoutMs: 60_000 };
 
 export function useToolCall(sessionId: string, epoch: string, toolName: string, settings: CallSettings) {
   const { engines } = useRelay();
-  // The same key use-mcp-action gives a tools/call, so edit-and-resend and other readers of the cache still find it.
+  // Keyed like use-mcp-action's outcomes: per session, server process and tool, so a result survives switching tools.
   const mutationKey = ['mcp-action', sessionId, epoch, 'tools/call', toolName];
   const key = runKey(mutationKey);
   const mutation = useMutation({

@@ -89,6 +89,16 @@ describe('answering server requests after a reload', () => {
     expect(secondErrors).toEqual([]);
   });
 
+  it('still answers after a restart, with the restored roots', async () => {
+    const initialized = async () => (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.method === 'notifications/initialized').length;
+    const before = await initialized();
+    await page.getByTestId('restart-button').click();
+    await expect.poll(initialized, { timeout: 30_000 }).toBe(before + 1);
+    // The new process asks for roots right after its handshake: the roots kept across the reload are the answer.
+    await expect.poll(async () => (await rootsAnswers()).at(-1), { timeout: 20_000 }).toBe('file:///tmp/kept-root,file:///tmp/new-root');
+    await samplingAnsweredFrom(page, 'answered after a restart');
+  });
+
   it('ran without page errors', () => {
     expect(errors).toEqual([]);
   });

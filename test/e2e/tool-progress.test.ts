@@ -84,6 +84,11 @@ describe('tool call progress, cancel and timeout against the demo server', () =>
     await error.filter({ hasText: 'REQUEST_TIMEOUT' }).waitFor({ timeout: 15_000 });
     expect(await error.getAttribute('data-local')).toBe('true');
     expect(await error.textContent()).toContain('no response after 1000 ms');
+    // Giving up is said on the wire too, so the server can stop: notifications/cancelled with the reason.
+    const timedOut = Number(/request id (\d+)/.exec((await error.textContent()) ?? '')?.[1]);
+    await expect
+      .poll(async () => (await sentMessages(relay)).find((m) => m.method === 'notifications/cancelled' && m.params?.requestId === timedOut)?.params?.reason, { timeout: 10_000 })
+      .toBe('timed out');
     await page.getByTestId('tool-timeout').fill('60');
     // A late result for the timed-out request changes nothing; the next call works as usual.
     await page.locator('#args_delayMs').fill('10');

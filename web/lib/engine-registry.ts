@@ -22,7 +22,8 @@ export class EngineRegistry {
   get(sessionId: string): ClientEngine {
     let engine = this.engines.get(sessionId);
     if (!engine) {
-      engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text) });
+      // A request this tab gave up on is cancelled on the wire too (the spec's SHOULD), so the server can stop its work.
+      engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text), cancelOnTimeout: true });
       this.engines.set(sessionId, engine);
       this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId)));
     }

@@ -22,8 +22,7 @@ export class EngineRegistry {
   get(sessionId: string): ClientEngine {
     let engine = this.engines.get(sessionId);
     if (!engine) {
-      // A request this tab gave up on is cancelled on the wire too (the spec's SHOULD), so the server can stop its work.
-      engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text), cancelOnTimeout: true });
+      engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text) });
       this.engines.set(sessionId, engine);
       this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId)));
     }

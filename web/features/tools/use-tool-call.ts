@@ -2,7 +2,7 @@
 // cache (like every panel action's, see use-mcp-action), the running state in running-calls.
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import type { ActionState } from '../../api/use-mcp-action.js';
-import { mcpCall, type McpCallResult } from '../../lib/mcp-call.js';
+import { McpCallError, mcpCall, type McpCallResult } from '../../lib/mcp-call.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { runKey, runningCalls, useRunningCall } from './running-calls.js';
 import type { ToolCallVariables } from './tool-result.js';
@@ -23,9 +23,10 @@ export function useToolCall(sessionId: string, epoch: string, toolName: string, 
     mutationKey,
     mutationFn: async (v: ToolCallVariables): Promise<McpCallResult> => {
       let id = -1;
+      const engine = engines.get(sessionId);
       try {
         return await mcpCall(
-          engines.get(sessionId),
+          engine,
           'tools/call',
           { name: toolName, arguments: v.arguments },
           {
@@ -38,6 +39,13 @@ export function useToolCall(sessionId: string, epoch: string, toolName: string, 
             onProgress: (params) => runningCalls.progress(key, id, params),
           },
         );
+      } catch (err) {
+        // Giving up on a tool call is said on the wire too (the spec's SHOULD), so the server can stop its work. Only
+        // here: raw composer sends stay exactly what the user typed, with nothing added behind their back.
+        if (err instanceof McpCallError && err.local && err.code === 'REQUEST_TIMEOUT' && id !== -1) {
+          void engine.notify('notifications/cancelled', { requestId: id, reason: 'timed out' }).catch(() => undefined);
+        }
+        throw err;
       } finally {
         runningCalls.end(key, id);
       }

@@ -5,6 +5,7 @@ import { DEMO_INSTRUCTIONS, DEMO_SERVER_INFO } from './demo-info.js';
 import { registerNotifyingTools } from './notifying-tools.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { registerRuntimeAdditions } from './runtime-additions.js';
 import { registerSchemaTools } from './schema-tools.js';
 import { registerSimpleTools } from './simple-tools.js';
 
@@ -29,5 +30,6 @@ export function createDemoServer(): DemoServer {
   registerResources(server);
   const stopClock = registerClockResource(server);
   registerPrompts(server);
+  registerRuntimeAdditions(server);
   return { server, dispose: stopClock };
 }

@@ -7,7 +7,8 @@ import {
   type RelayServerMessage,
   type SessionInfo,
 } from '../shared/relay-protocol.js';
-import { toRelayError } from './errors.js';
+import { AnswererClaims } from './answerer-claims.js';
+import { RelayError, toRelayError } from './errors.js';
 import type { SessionManager } from './session-manager.js';
 
 export interface HubOptions {
@@ -33,6 +34,7 @@ export class Hub {
   private readonly clients = new Set<Client>();
   private readonly dirty = new Set<Client>();
   private flushScheduled = false;
+  private readonly answerers = new AnswererClaims<Client>();
   private readonly high: number;
   private readonly chunk: number;
 
@@ -63,6 +65,7 @@ export class Hub {
     ws.on('close', () => {
       this.clients.delete(client);
       this.dirty.delete(client);
+      for (const sessionId of this.answerers.releaseAll(client)) this.announceAnswerer(sessionId);
     });
     ws.on('error', () => ws.terminate());
     this.sendTo(client, { type: 'hello', version });
@@ -89,6 +92,12 @@ export class Hub {
           break;
         case 'unsubscribe':
           client.subs.delete(msg.sessionId);
+          if (this.answerers.release(msg.sessionId, client)) this.announceAnswerer(msg.sessionId);
+          break;
+        case 'claim-answerer':
+          if (!this.sessions.exists(msg.sessionId)) throw new RelayError('NOT_FOUND', `no session ${msg.sessionId}`);
+          if (this.answerers.claim(msg.sessionId, client, msg.force === true)) this.announceAnswerer(msg.sessionId);
+          if (!client.subs.has(msg.sessionId) || this.answerers.holder(msg.sessionId) !== client) this.sendTo(client, this.answererMessage(msg.sessionId, client));
           break;
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
@@ -113,6 +122,7 @@ export class Hub {
     const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', queue: [] };
     client.subs.set(sessionId, sub);
     this.sendTo(client, { type: 'session', session: this.sessions.info(sessionId) });
+    this.sendTo(client, this.answererMessage(sessionId, client));
     this.replay(client, sub);
   }
 
@@ -168,6 +178,18 @@ export class Hub {
       }
     }
     this.dirty.clear();
+  }
+
+  /** Tells every subscriber of the session who answers its server's requests now. */
+  private announceAnswerer(sessionId: string): void {
+    for (const c of this.clients) {
+      if (c.subs.has(sessionId)) this.sendTo(c, this.answererMessage(sessionId, c));
+    }
+  }
+
+  private answererMessage(sessionId: string, client: Client): RelayServerMessage {
+    const holder = this.answerers.holder(sessionId);
+    return { type: 'answerer', sessionId, holder: holder === undefined ? 'none' : holder === client ? 'you' : 'other' };
   }
 
   private broadcastSession(info: SessionInfo): void {

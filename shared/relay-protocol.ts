@@ -135,6 +135,11 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     /** Echoed back in `sent` so the sender can match its own frames. */
     ref: z.string().optional(),
   }),
+  /**
+   * Ask to be the one socket that answers the session's server→client requests. Granted when nobody holds it, or
+   * always with `force` (the tab that just performed the handshake). Released when the holding socket closes.
+   */
+  z.object({ type: z.literal('claim-answerer'), sessionId: z.string(), force: z.boolean().optional() }),
 ]);
 export type RelayClientMessage = z.infer<typeof RelayClientMessageSchema>;
 
@@ -147,7 +152,11 @@ export type RelayServerMessage =
   | { type: 'synced'; sessionId: string; seq: number }
   | { type: 'session'; session: SessionInfo }
   | { type: 'sent'; sessionId: string; seq: number; ref?: string }
+  /** Who answers the session's server→client requests, as seen by this socket; sent on subscribe and on every change. */
+  | { type: 'answerer'; sessionId: string; holder: AnswererHolder }
   | { type: 'error'; code: string; message: string; ref?: string };
+
+export type AnswererHolder = 'you' | 'other' | 'none';
 
 /** The subprotocol the browser offers on the WebSocket; the token travels as a second one, `token.<token>`. */
 export const WS_PROTOCOL = 'mcpscope.v1';

@@ -35,7 +35,7 @@ describe('the overview and tools panels against the demo server', () => {
 
   it('lists every demo tool with its annotations and finds them by search', async () => {
     await openTab(page, 'tools');
-    await expect.poll(() => page.getByTestId('tool-item').count()).toBe(7);
+    await expect.poll(() => page.getByTestId('tool-item').count()).toBe(8);
     expect(await page.locator('[data-testid="tool-item"][data-name="create_order"]').textContent()).toContain('non-destructive');
     await page.getByTestId('tool-search').fill('order');
     await expect.poll(() => page.getByTestId('tool-item').count()).toBe(1);
@@ -165,7 +165,7 @@ describe('the overview and tools panels against the demo server', () => {
     await page.getByTestId('tools-export').click();
     const json = page.getByTestId('export-json');
     const openai = JSON.parse((await json.textContent())!) as { type: string; function: { name: string; parameters: Record<string, unknown> } }[];
-    expect(openai).toHaveLength(7);
+    expect(openai).toHaveLength(8);
     expect(openai[0]!.type).toBe('function');
     expect(openai.find((t) => t.function.name === 'plan_trip')!.function.parameters.$schema).toBeUndefined();
     await page.getByTestId('export-anthropic').click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openInspector, type Inspector } from '../helpers/browser.js';
-import { openTab, recordedFrames, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
+import { fillCodeEditor, openTab, recordedFrames, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
 let ui: Inspector;
@@ -56,10 +56,39 @@ describe('server-to-client requests against server-everything', () => {
     const card = await pendingRequest('sampling');
     expect(await page.getByTestId('server-requests-badge').textContent()).toBe('1');
     const reply = { role: 'assistant', content: { type: 'text', text: 'hand-written hello' }, model: 'by-hand', stopReason: 'endTurn' };
-    await card.getByTestId('sampling-result').fill(JSON.stringify(reply));
+    await fillCodeEditor(page, card.getByTestId('sampling-result'), JSON.stringify(reply));
     await card.getByTestId('sampling-send').click();
     await toolResult('hand-written hello');
     await expect.poll(() => page.getByTestId('server-requests-badge').count()).toBe(0);
+  });
+
+  it('edits the sampling answer in Monaco with the CreateMessageResult schema: diagnostics, completion, send anyway', async () => {
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('schema');
+    await startCall();
+    const card = await pendingRequest('sampling');
+    const editor = card.getByTestId('sampling-result');
+    // The canned reply is valid: no problems, no squiggles.
+    await editor.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+    expect(await card.getByTestId('sampling-problems').count()).toBe(0);
+    await fillCodeEditor(page, editor, '{"role": "robot", "content": {"type": "text", "text": "hi"}, ');
+    // Completion offers the properties the schema names and the text lacks.
+    await page.keyboard.press('Control+Space');
+    const suggestions = page.locator('.monaco-editor .suggest-widget');
+    await expect.poll(() => suggestions.textContent(), { timeout: 15_000 }).toContain('model');
+    await page.keyboard.press('Escape');
+    await page.keyboard.insertText('"stopReason": "endTurn"}');
+    await expect.poll(() => editor.locator(':is(.squiggly-warning, .squiggly-error)').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const problems = card.getByTestId('sampling-problems');
+    await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toContain('role');
+    expect(await problems.textContent()).toContain('model');
+    // Invalid on purpose is still sendable: the server's own validation is what this shows.
+    await card.getByTestId('sampling-send').click();
+    await expect
+      .poll(async () => (await sentResponses()).some((r) => (r.result as { role?: string } | undefined)?.role === 'robot'), { timeout: 15_000 })
+      .toBe(true);
+    await openTab(page, 'tools');
+    await page.getByTestId('tool-result').or(page.getByTestId('call-error')).first().waitFor({ timeout: 15_000 });
   });
 
   it('accepts an elicitation from its form and the tool result shows the values', async () => {

@@ -46,3 +46,12 @@ export async function recordedFrames(relay: RelayHandle): Promise<FrameRecord[]>
 export async function sentCount(relay: RelayHandle, method: string): Promise<number> {
   return (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.kind === 'request' && f.method === method).length;
 }
+
+/** Replaces the whole text of the Monaco editor inside `container` with `text`, as if typed (paste-like, exact). */
+export async function fillCodeEditor(page: Page, container: Locator, text: string): Promise<void> {
+  const editor = container.locator('.monaco-editor');
+  await editor.waitFor({ timeout: 20_000 });
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+}

@@ -7,7 +7,7 @@ import { autoOutcome, cannedSamplingResult, isUrlElicitation, rootProblem, roots
 function setup() {
   const sent: Record<string, unknown>[] = [];
   const engine = new ClientEngine({ send: (text) => void sent.push(JSON.parse(text) as Record<string, unknown>) });
-  const inbox = new ServerRequestInbox(engine);
+  const inbox = new ServerRequestInbox(engine, () => inbox.setAnswerer('you'));
   const until = async (check: () => boolean) => {
     while (!check()) await new Promise((r) => setTimeout(r, 1));
   };
@@ -46,7 +46,7 @@ describe('the server-request inbox', () => {
     expect(sent).toEqual([]);
     expect(inbox.getSnapshot().requests).toEqual([]);
     engine.answerServerRequests(true);
-    inbox.answering = true;
+    inbox.setAnswerer('you');
     engine.receiveValue({ jsonrpc: '2.0', id: 2, method: 'roots/list' });
     await until(() => sent.length === 1);
     expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 2, result: { roots: [] } });
@@ -80,7 +80,7 @@ describe('the server-request inbox', () => {
     const { sent, inbox } = setup();
     await inbox.setRoots([{ uri: 'file:///a' }]);
     expect(sent).toEqual([]);
-    inbox.answering = true;
+    inbox.setAnswerer('you');
     await inbox.setRoots([{ uri: 'file:///b' }]);
     expect(sent).toEqual([{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]);
   });

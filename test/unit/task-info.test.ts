@@ -11,6 +11,16 @@ describe('task info', () => {
     expect(isTerminal('input_required')).toBe(false);
   });
 
+  it('never lets an older sighting replace a newer one: a terminal status is final, and lastUpdatedAt decides', () => {
+    const cancelled = toTask({ taskId: 't', status: 'cancelled', lastUpdatedAt: '2026-01-01T00:00:02Z' })!;
+    const lateWorking = toTask({ taskId: 't', status: 'working', statusMessage: 'Stage 3', lastUpdatedAt: '2026-01-01T00:00:03Z' })!;
+    expect(mergeTasks([cancelled], [lateWorking])[0]!.status).toBe('cancelled');
+    const stage1 = toTask({ taskId: 'u', status: 'working', statusMessage: 'Stage 1', lastUpdatedAt: '2026-01-01T00:00:01Z' })!;
+    const stage2 = toTask({ taskId: 'u', status: 'working', statusMessage: 'Stage 2', lastUpdatedAt: '2026-01-01T00:00:02Z' })!;
+    expect(mergeTasks([stage2], [stage1])[0]!.statusMessage).toBe('Stage 2');
+    expect(mergeTasks([stage1], [stage2])[0]!.statusMessage).toBe('Stage 2');
+  });
+
   it('finds the tools that may be called as tasks', () => {
     const tools = taskTools({ tools: [{ name: 'a', execution: { taskSupport: 'required' } }, { name: 'b', execution: { taskSupport: 'forbidden' } }, { name: 'c' }] });
     expect(tools.map((t) => t.name)).toEqual(['a']);

@@ -1,21 +1,30 @@
 // One client engine per session, sending through the relay socket and fed by every frame the store accepts.
 import { ClientEngine } from '../../shared/client-engine.js';
+import type { AnswererHolder, SessionInfo } from '../../shared/relay-protocol.js';
 import { eventName, type FrameEntry } from './frame-entry.js';
 import type { RelaySocket } from './relay-socket.js';
+import { rootsKey } from './roots-storage.js';
 import { ServerRequestInbox } from './server-request-inbox.js';
 
 export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();
   private readonly inboxes = new Map<string, ServerRequestInbox>();
+  private readonly holders = new Map<string, AnswererHolder>();
 
-  constructor(private readonly socket: RelaySocket) {}
+  constructor(private readonly socket: RelaySocket) {
+    // The relay drops a closed socket's claims; until this tab claims again on the new socket, it must not answer.
+    socket.subscribeState(() => {
+      if (socket.getState() !== 'closed') return;
+      for (const sessionId of this.holders.keys()) this.setAnswerer(sessionId, 'none');
+    });
+  }
 
   get(sessionId: string): ClientEngine {
     let engine = this.engines.get(sessionId);
     if (!engine) {
       engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text) });
       this.engines.set(sessionId, engine);
-      this.inboxes.set(sessionId, new ServerRequestInbox(engine));
+      this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId)));
     }
     return engine;
   }
@@ -27,12 +36,34 @@ export class EngineRegistry {
   }
 
   /**
-   * Called once this tab has won the session's handshake claim (after history was synced): from now on it answers
-   * the server's requests. Replayed requests were fed before, and other tabs never claim, so none is answered twice.
+   * Called once this tab has won the session's handshake claim (after history was synced), or when the user asks to
+   * answer here: takes the relay's answerer claim by force and answers at once (the relay confirms with 'you').
    */
   claimAnswering(sessionId: string): void {
-    this.get(sessionId).answerServerRequests(true);
-    this.inbox(sessionId).answering = true;
+    this.socket.claimAnswerer(sessionId, true);
+    this.setAnswerer(sessionId, 'you');
+  }
+
+  /**
+   * The relay said who answers. Only 'you' answers, and only from now on: requests replayed from history were fed
+   * before any claim (claims are made after 'synced'), so none is ever answered twice.
+   */
+  setAnswerer(sessionId: string, holder: AnswererHolder): void {
+    this.holders.set(sessionId, holder);
+    this.get(sessionId).answerServerRequests(holder === 'you');
+    this.inbox(sessionId).setAnswerer(holder);
+    // Nobody answers (the holder's tab was closed or reloaded): take over once this tab has seen the whole history.
+    if (holder === 'none' && this.socket.isSynced(sessionId)) this.socket.claimAnswerer(sessionId, false);
+  }
+
+  /** Session info from the relay: its target says which saved roots the session starts with. */
+  noteSession(session: SessionInfo): void {
+    this.inbox(session.id).useRootsKey(rootsKey(session.target));
+  }
+
+  /** The session's history reached this tab: if nobody answers its server's requests, this tab offers to. */
+  synced(sessionId: string): void {
+    if ((this.holders.get(sessionId) ?? 'none') === 'none') this.socket.claimAnswerer(sessionId, false);
   }
 
   /**
@@ -45,9 +76,9 @@ export class EngineRegistry {
       if (entry.frame.dir === 'out') engine.noteOutgoingValue(entry.value);
       else if (entry.frame.dir === 'in') engine.receiveValue(entry.value);
       else if (eventName(entry) === 'exited') {
+        // The answerer claim outlives the process (a restart keeps the same tab answering, unless another tab's
+        // handshake takes it over); only the requests the old process was waiting on are abandoned.
         engine.close('the server process exited');
-        // A restarted process is claimed afresh, and maybe by another tab: stop answering until this one wins again.
-        engine.answerServerRequests(false);
         this.inboxes.get(sessionId)?.abandonAll();
       }
     }

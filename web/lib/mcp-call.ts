@@ -24,13 +24,25 @@ export class McpCallError extends Error {
   }
 }
 
-export async function mcpCall(engine: ClientEngine, method: string, params?: unknown, options: { timeoutMs?: number } = {}): Promise<McpCallResult> {
-  // request() takes the id synchronously, so the peeked id is the one it uses.
-  const id = engine.peekNextId();
+export interface McpCallOptions {
+  timeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  /** Asks for progress (a progressToken goes out in `_meta`) and gets each notifications/progress params. */
+  onProgress?: (params: Record<string, unknown>) => void;
+  /** Called as soon as the request is sent, with its id and a way to cancel it (notifications/cancelled). */
+  onStart?: (started: { id: number; cancel: (reason?: string) => Promise<boolean> }) => void;
+}
+
+export async function mcpCall(engine: ClientEngine, method: string, params?: unknown, options: McpCallOptions = {}): Promise<McpCallResult> {
+  const { onStart, ...requestOptions } = options;
+  let id = engine.peekNextId();
   const started = performance.now();
   let response: Record<string, unknown>;
   try {
-    response = await engine.request(method, params, options);
+    const outgoing = engine.begin(method, params, requestOptions);
+    id = outgoing.id;
+    onStart?.({ id, cancel: (reason) => outgoing.cancel(reason) });
+    response = await outgoing.response;
   } catch (err) {
     if (err instanceof LocalEngineError) throw new McpCallError(true, err.code, err.message, undefined, id);
     if (err instanceof SendError) throw new McpCallError(err.local, err.code, err.message, undefined, id);

@@ -31,7 +31,12 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
         const added = store.append(sessionId, frames);
         if (added > 0) engines?.feed(sessionId, store.log(sessionId).entries.slice(-added));
       },
-      onSession: hooks.onSession,
+      onSession(session) {
+        engines?.noteSession(session);
+        hooks.onSession(session);
+      },
+      onSynced: (sessionId) => engines?.synced(sessionId),
+      onAnswerer: (sessionId, holder) => engines?.setAnswerer(sessionId, holder),
       onError: hooks.onRelayError,
     },
     (sessionId) => store.lastSeq(sessionId),

@@ -3,6 +3,7 @@ import {
   WS_PATH,
   WS_PROTOCOL,
   WS_TOKEN_PREFIX,
+  type AnswererHolder,
   type FrameRecord,
   type RelayClientMessage,
   type RelayServerMessage,
@@ -27,6 +28,8 @@ export interface RelaySocketHandlers {
   onFrames(sessionId: string, frames: FrameRecord[]): void;
   onSession(session: SessionInfo): void;
   onSynced?(sessionId: string, seq: number): void;
+  /** Who answers the session's server→client requests changed (or was first reported on subscribe). */
+  onAnswerer?(sessionId: string, holder: AnswererHolder): void;
   /** Relay errors that answer no send of ours (a subscribe to an unknown session, say). */
   onError?(code: string, message: string): void;
 }
@@ -94,6 +97,15 @@ export class RelaySocket {
       this.pendingSends.set(ref, { resolve, reject });
       this.write({ type: 'send', sessionId, text, ref, ...(b64 !== undefined ? { b64 } : {}) });
     });
+  }
+
+  /** Asks the relay to make this socket the one that answers the session's server requests; the reply comes as onAnswerer. */
+  claimAnswerer(sessionId: string, force: boolean): void {
+    this.write({ type: 'claim-answerer', sessionId, ...(force ? { force } : {}) });
+  }
+
+  isSynced(sessionId: string): boolean {
+    return this.synced.has(sessionId);
   }
 
   /** Resolves once the socket is open, so a handshake never fails just because the page loaded faster than it. */
@@ -185,6 +197,9 @@ export class RelaySocket {
       }
       case 'session':
         this.handlers.onSession(msg.session);
+        break;
+      case 'answerer':
+        this.handlers.onAnswerer?.(msg.sessionId, msg.holder);
         break;
       case 'sent':
         this.settle(msg.ref, (p) => p.resolve(msg.seq));

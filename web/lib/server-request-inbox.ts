@@ -3,6 +3,8 @@
 import type { ClientEngine } from '../../shared/client-engine.js';
 import { HandlerError } from '../../shared/client-engine.js';
 import { idKey, isPlainObject } from '../../shared/jsonrpc.js';
+import type { AnswererHolder } from '../../shared/relay-protocol.js';
+import { loadRoots, saveRoots } from './roots-storage.js';
 import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
 
 export type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled';
@@ -22,19 +24,24 @@ export interface InboxState {
   requests: readonly InboxRequest[];
   roots: readonly Root[];
   rules: Readonly<Record<ServerRequestKind, AutoRule>>;
+  /** Who answers the session's requests: this tab ('you'), another tab or an earlier load of this one, or nobody yet. */
+  answerer: AnswererHolder;
 }
 
 const KEEP = 50;
 
 export class ServerRequestInbox {
-  private state: InboxState = { requests: [], roots: [], rules: { ...DEFAULT_RULES } };
+  private state: InboxState = { requests: [], roots: [], rules: { ...DEFAULT_RULES }, answerer: 'none' };
   private readonly settle = new Map<number, (o: Outcome) => void>();
   private readonly listeners = new Set<() => void>();
   private nextKey = 1;
-  /** Whether this tab answers the session's requests: only the tab that performed the handshake does. */
-  answering = false;
-
-  constructor(private readonly engine: ClientEngine) {
+  /** Where the roots are saved (see roots-storage); null until the session's target is known. */
+  private rootsKey: string | null = null;
+  constructor(
+    private readonly engine: ClientEngine,
+    /** Makes this tab the one that answers (the user's "answer requests in this tab"). */
+    readonly takeOver: () => void,
+  ) {
     for (const method of Object.keys(KIND_OF_METHOD)) engine.handle(method, (params, ctx) => this.arrive(method, params, ctx.id));
     engine.onNotification((m) => {
       if (m.method === 'notifications/cancelled' && isPlainObject(m.params)) this.cancelById(m.params.requestId);
@@ -57,13 +64,31 @@ export class ServerRequestInbox {
     settle(outcome);
   }
 
+  /** Whether this tab answers the session's requests: the relay grants that to one socket at a time. */
+  get answering(): boolean {
+    return this.state.answerer === 'you';
+  }
+
+  setAnswerer(answerer: AnswererHolder): void {
+    if (answerer !== this.state.answerer) this.set({ answerer });
+  }
+
   setRule(kind: ServerRequestKind, rule: AutoRule): void {
     this.set({ rules: { ...this.state.rules, [kind]: rule } });
   }
 
-  /** Replaces the roots and, when this tab speaks for the session, tells the server they changed. */
+  /** The session's target became known: start from the roots saved for it, if any (once; later edits win). */
+  useRootsKey(key: string): void {
+    if (this.rootsKey === key) return;
+    this.rootsKey = key;
+    const saved = loadRoots(key);
+    if (saved) this.set({ roots: saved });
+  }
+
+  /** Replaces (and saves) the roots and, when this tab speaks for the session, tells the server they changed. */
   async setRoots(roots: readonly Root[]): Promise<void> {
     this.set({ roots });
+    if (this.rootsKey !== null) saveRoots(this.rootsKey, roots);
     if (this.answering) await this.engine.notify('notifications/roots/list_changed');
   }
 
@@ -71,7 +96,6 @@ export class ServerRequestInbox {
   abandonAll(): void {
     for (const r of this.state.requests) if (r.state === 'pending') this.update(r.key, { state: 'cancelled' });
     this.settle.clear();
-    this.answering = false;
   }
 
   private arrive(method: string, params: unknown, id: string | number | null): Promise<unknown> {

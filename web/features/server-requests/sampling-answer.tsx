@@ -1,29 +1,27 @@
 // Answers a sampling/createMessage request by hand: edit the assistant message as JSON (a canned reply to start from), or reject it.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { parseJson } from '../../../shared/jsonrpc.js';
+import { ProblemList } from '../../components/schema-form/problem-list.js';
+import { checkInstance } from '../../components/schema-form/schema-check.js';
+import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/create-message-result-schema.js';
 import { cannedSamplingResult, rejection, type Outcome } from '../../lib/server-request-rules.js';
+import { SamplingResultEditor } from './sampling-result-editor.js';
 
 export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer: (o: Outcome) => void }) {
-  const [text, setText] = useState(() => JSON.stringify(cannedSamplingResult(params), null, 2));
+  const [initial] = useState(() => JSON.stringify(cannedSamplingResult(params), null, 2));
+  const [text, setText] = useState(initial);
   const [reason, setReason] = useState('The user rejected the sampling request');
-  const parsed = parseJson(text);
+  const parsed = useMemo(() => parseJson(text), [text]);
   // The spec's CreateMessageResult is an object; anything else is still sendable on purpose, but say so.
   const isObject = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value);
+  const check = useMemo(() => (parsed.ok ? checkInstance(CREATE_MESSAGE_RESULT_SCHEMA, parsed.value) : null), [parsed]);
   return (
     <div className="space-y-1" data-testid="sampling-answer">
-      <label className="block text-dim" htmlFor="sampling-result">
-        result (CreateMessageResult)
-      </label>
-      <textarea
-        id="sampling-result"
-        data-testid="sampling-result"
-        className="control h-40 w-full font-mono"
-        spellCheck={false}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <p className="text-dim">result (CreateMessageResult; the schema is attached for completion)</p>
+      <SamplingResultEditor initial={initial} onText={setText} />
       {!parsed.ok && <p className="text-red-300">not JSON: {parsed.error.message}</p>}
       {parsed.ok && !isObject && <p className="text-amber-300">a CreateMessageResult is an object; this will be sent as it is</p>}
+      {isObject && check && <ProblemList check={check} testId="sampling-problems" title="Not a valid CreateMessageResult (it can still be sent, to see what the server does)" />}
       <div className="flex flex-wrap items-center gap-1">
         <button type="button" data-testid="sampling-send" className="btn btn-primary" disabled={!parsed.ok} onClick={() => parsed.ok && onAnswer({ result: parsed.value })}>
           Send result

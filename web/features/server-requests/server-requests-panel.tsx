@@ -11,10 +11,17 @@ export function ServerRequestsPanel({ sessionId }: { sessionId: string }) {
   return (
     <section data-testid="server-requests-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
       <div className="space-y-2 border-b border-edge px-3 py-2">
-        {!inbox.answering && (
-          <p data-testid="not-answering" className="text-amber-300">
-            Another tab (or an earlier load of this one) performed this session&apos;s handshake, so it answers the server&apos;s requests; this tab only watches the log.
-          </p>
+        {state.answerer !== 'you' && (
+          <div data-testid="not-answering" data-answerer={state.answerer} className="flex flex-wrap items-center gap-2 text-amber-300">
+            <span>
+              {state.answerer === 'other'
+                ? "Another open tab answers the server's requests; this tab only watches the log."
+                : "No tab answers the server's requests yet."}
+            </span>
+            <button type="button" data-testid="answer-here" className="btn" onClick={inbox.takeOver}>
+              Answer requests in this tab
+            </button>
+          </div>
         )}
         <RootsEditor roots={state.roots} onChange={(roots) => void inbox.setRoots(roots)} />
         <AutoRules rules={state.rules} onChange={(kind, rule) => inbox.setRule(kind, rule)} />

@@ -31,11 +31,26 @@ export function tasksOfList(result: Record<string, unknown>): TaskInfo[] {
   return Array.isArray(result.tasks) ? result.tasks.flatMap((t) => toTask(t) ?? []) : [];
 }
 
-/** Merges newer sightings of tasks into the known ones, keeping first-seen order; a later sighting wins. */
+/**
+ * Merges sightings of tasks into the known ones, keeping first-seen order. A sighting replaces what is known unless it
+ * is older: a terminal status is final (a late 'working' notification never revives a cancelled task), and between two
+ * sightings that both carry lastUpdatedAt the later one wins, whichever arrived last.
+ */
 export function mergeTasks(known: readonly TaskInfo[], seen: readonly TaskInfo[]): TaskInfo[] {
   const byId = new Map(known.map((t) => [t.taskId, t] as const));
-  for (const t of seen) byId.set(t.taskId, { ...byId.get(t.taskId), ...t });
+  for (const t of seen) {
+    const prev = byId.get(t.taskId);
+    if (prev && isOlder(t, prev)) continue;
+    byId.set(t.taskId, { ...prev, ...t });
+  }
   return [...byId.values()];
+}
+
+function isOlder(next: TaskInfo, prev: TaskInfo): boolean {
+  if (isTerminal(prev.status) && !isTerminal(next.status)) return true;
+  const a = next.lastUpdatedAt === undefined ? NaN : Date.parse(next.lastUpdatedAt);
+  const b = prev.lastUpdatedAt === undefined ? NaN : Date.parse(prev.lastUpdatedAt);
+  return !Number.isNaN(a) && !Number.isNaN(b) && a < b;
 }
 
 export interface TaskTool {

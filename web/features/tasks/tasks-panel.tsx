@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
-import { mcpCall } from '../../lib/mcp-call.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { useInbound } from '../../lib/use-inbound.js';
 import { TaskCall } from './task-call.js';
-import { mergeTasks, tasksOfList, toTask, type TaskInfo } from './task-info.js';
+import { mergeTasks, toTask, type TaskInfo } from './task-info.js';
+import { listAllTasks } from './task-pages.js';
 import { TaskRow } from './task-row.js';
 
 export function TasksPanel({ sessionId, onSelect }: { sessionId: string; onSelect: (seq: number) => void }) {
@@ -18,8 +18,8 @@ export function TasksPanel({ sessionId, onSelect }: { sessionId: string; onSelec
   const statusFrames = useInbound(sessionId, 'notifications/tasks/status');
   const noted = (tasks: TaskInfo[]) => setKnown((prev) => mergeTasks(prev, tasks));
   const list = useMutation({
-    mutationFn: () => mcpCall(engines.get(sessionId), 'tasks/list'),
-    onSuccess: (r) => noted(tasksOfList(r.result)),
+    mutationFn: () => listAllTasks(engines.get(sessionId)),
+    onSuccess: (r) => noted(r.tasks),
   });
   // Status notifications update the rows too, so a task shows its latest status without polling.
   const tasks = useMemo(() => mergeTasks(known, statusFrames.flatMap((f) => toTask((f.value as { params?: unknown }).params) ?? [])), [known, statusFrames]);
@@ -35,8 +35,15 @@ export function TasksPanel({ sessionId, onSelect }: { sessionId: string; onSelec
           </button>
           <span className="text-dim">
             {tasks.length} task(s) known · {statusFrames.length} status notification(s)
+            {list.data && (
+              <span data-testid="tasks-list-pages">
+                {' '}
+                · last tasks/list: {list.data.tasks.length} in {list.data.pages} page(s)
+              </span>
+            )}
           </span>
         </div>
+        {list.data?.stoppedEarly && <p className="text-amber-300">Paging stopped: {list.data.stoppedEarly}.</p>}
         {list.error && <CallError error={list.error} />}
       </div>
       <ul className="space-y-2 p-3">

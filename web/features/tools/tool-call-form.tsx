@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
+import { TimeoutField } from './timeout-field.js';
 import type { ToolInfo } from './tool-info.js';
 
 interface Props {
@@ -12,9 +13,11 @@ interface Props {
   onCall: (args: unknown, invalid: boolean) => void;
   canSend: boolean;
   pending: boolean;
+  timeoutMs: number;
+  onTimeoutMs: (ms: number) => void;
 }
 
-export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending }: Props) {
+export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, timeoutMs, onTimeoutMs }: Props) {
   const [parseError, setParseError] = useState<string | null>(null);
   const check = useMemo(() => checkInstance(tool.inputSchema, value), [tool.inputSchema, value]);
   const blocked = !canSend || pending || parseError !== null;
@@ -41,6 +44,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending }
           </button>
         )}
         {!canSend && <span className="text-dim">The session is not ready.</span>}
+        <TimeoutField timeoutMs={timeoutMs} onTimeoutMs={onTimeoutMs} />
       </div>
     </div>
   );

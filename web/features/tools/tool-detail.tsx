@@ -1,10 +1,11 @@
 // One selected tool: what it is, its call form and its last result.
-import { useMcpAction } from '../../api/use-mcp-action.js';
 import { ServerIcon } from '../../components/server-icon.js';
 import { ToolAnnotations } from './tool-annotations.js';
 import { ToolCallForm } from './tool-call-form.js';
 import type { ToolInfo } from './tool-info.js';
-import { ToolResult, type ToolCallVariables } from './tool-result.js';
+import { CallProgress } from './call-progress.js';
+import { ToolResult } from './tool-result.js';
+import { useToolCall, type CallSettings } from './use-tool-call.js';
 
 interface Props {
   sessionId: string;
@@ -14,10 +15,12 @@ interface Props {
   onChange: (value: unknown) => void;
   canSend: boolean;
   onSelect: (seq: number) => void;
+  settings: CallSettings;
+  onSettings: (settings: CallSettings) => void;
 }
 
-export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, onSelect }: Props) {
-  const { run: call, last } = useMcpAction<ToolCallVariables>(sessionId, epoch, 'tools/call', [tool.name], (v) => ({ name: tool.name, arguments: v.arguments }));
+export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, onSelect, settings, onSettings }: Props) {
+  const { run: call, last, running } = useToolCall(sessionId, epoch, tool.name, settings);
   return (
     <div data-testid="tool-detail" data-name={tool.name} className="space-y-2 p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -28,8 +31,12 @@ export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, o
       </div>
       {!tool.listed && <p className="text-amber-300">This tool is not in the server's current list; its arguments are edited without a schema.</p>}
       {tool.description && <p className="whitespace-pre-wrap text-dim">{tool.description}</p>}
-      <ToolCallForm tool={tool} value={value} onChange={onChange} canSend={canSend} pending={last?.status === 'pending'} onCall={(args, invalid) => call({ arguments: args, invalid })} />
-      {last && <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />}
+      <ToolCallForm tool={tool} value={value} onChange={onChange} canSend={canSend} pending={last?.status === 'pending'}
+        timeoutMs={settings.timeoutMs}
+        onTimeoutMs={(timeoutMs) => onSettings({ ...settings, timeoutMs })}
+        onCall={(args, invalid) => call({ arguments: args, invalid })} />
+      {running && <CallProgress key={running.id} call={running} timeoutMs={settings.timeoutMs} />}
+      {last && !(running && last.status === 'pending') && <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />}
     </div>
   );
 }

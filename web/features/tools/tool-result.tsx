@@ -5,6 +5,7 @@ import { CallError } from '../../components/call-error.js';
 import { ContentBlock } from '../../components/content-block.js';
 import { LogLink } from '../../components/log-link.js';
 import { formatLatency } from '../../lib/format.js';
+import { McpCallError } from '../../lib/mcp-call.js';
 import { StructuredCheck } from './structured-check.js';
 
 export interface ToolCallVariables {
@@ -23,7 +24,19 @@ interface Props {
 export function ToolResult({ sessionId, state, outputSchema, onSelect }: Props) {
   if (state.status === 'idle') return null;
   if (state.status === 'pending') return <p className="text-dim">Calling…</p>;
-  if (state.status === 'error') return <CallError error={state.error} />;
+  if (state.status === 'error') {
+    const cancelled = state.error instanceof McpCallError && state.error.local && state.error.code === 'CANCELLED';
+    return (
+      <div className="space-y-1">
+        {cancelled && (
+          <p data-testid="tool-cancelled" className="rounded border border-edge bg-white/5 px-2 py-1">
+            Cancelled by you: notifications/cancelled was sent, and any late response from the server is ignored.
+          </p>
+        )}
+        <CallError error={state.error} />
+      </div>
+    );
+  }
   const data = state.data!;
   const result = data.result;
   const isError = result.isError === true;

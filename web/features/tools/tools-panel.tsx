@@ -10,6 +10,7 @@ import { ToolExport } from './tool-export.js';
 import { matchesSearch, placeholderTool, toToolInfo, type ToolInfo } from './tool-info.js';
 import { ToolList } from './tool-list.js';
 import { ToolsToolbar } from './tools-toolbar.js';
+import { DEFAULT_CALL_SETTINGS, type CallSettings } from './use-tool-call.js';
 
 export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelect: (seq: number) => void }) {
   const mcp = useMcpSession(sessionId);
@@ -19,6 +20,7 @@ export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelec
   const [selected, setSelected] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [showExport, setShowExport] = useState(false);
+  const [settings, setSettings] = useState<CallSettings>(DEFAULT_CALL_SETTINGS);
 
   // Edit and resend: a tools/call from the log selects its tool with its arguments in the form.
   const apply = useCallback((intent: PanelIntent) => {
@@ -61,6 +63,8 @@ export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelec
             onChange={(v) => setValues((prev) => ({ ...prev, [tool.name]: v }))}
             canSend={mcp.live}
             onSelect={onSelect}
+            settings={settings}
+            onSettings={setSettings}
           />
         )}
       </div>

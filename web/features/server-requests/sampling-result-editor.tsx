@@ -1,0 +1,25 @@
+// The sampling answer as JSON in Monaco, with the CreateMessageResult schema attached for completion and diagnostics.
+import type { OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
+import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/create-message-result-schema.js';
+import { attachJsonSchema } from '../../lib/monaco-json-schemas.js';
+
+type Monaco = Parameters<OnMount>[1];
+
+export function SamplingResultEditor({ initial, onText }: { initial: string; onText: (text: string) => void }) {
+  // One model per answer editor, so two pending requests never share (or overwrite) each other's text.
+  const path = `mcpscope://sampling/${encodeURIComponent(useId())}/result.json`;
+  const [monaco, setMonaco] = useState<Monaco | null>(null);
+  useEffect(() => (monaco ? attachJsonSchema(monaco, path, CREATE_MESSAGE_RESULT_SCHEMA) : undefined), [monaco, path]);
+  const onMount: OnMount = useCallback((editor, m) => {
+    // The answer is parsed before it is sent, so suggestions from the schema can only help.
+    editor.updateOptions({ quickSuggestions: { strings: true, other: true, comments: false }, suggestOnTriggerCharacters: true });
+    setMonaco(m);
+  }, []);
+  return (
+    <div data-testid="sampling-result" className="h-48 border border-edge">
+      <LazyCodeEditor path={path} defaultValue={initial} language="json" onChange={onText} onMount={onMount} />
+    </div>
+  );
+}

@@ -68,7 +68,7 @@ export class ExchangeTracker {
   readonly finishedTokens: BoundedMap<string, FinishedToken>;
   private readonly completed: BoundedMap<string, Finished>;
   private readonly cancelled: BoundedMap<string, Cancelled>;
-  /** The seq of each side's last frame when it was a single notification, for "response to a notification". */
+  /** Each side's last single notification the other side has not spoken after yet, for "response to a notification". */
   readonly lastNotification: Record<Side, number | null> = { client: null, server: null };
   /** The seq of each side's last batch when it held only notifications. */
   readonly notificationBatch: Record<Side, number | null> = { client: null, server: null };

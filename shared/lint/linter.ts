@@ -128,7 +128,11 @@ export class Linter {
       single = this.route(ctx.frameMsg(frame, sender, parsed.value)).env;
     }
     const isArray = parsed.ok && Array.isArray(parsed.value);
-    this.ex.lastNotification[sender] = single?.kind === 'notification' ? frame.seq : null;
+    // An id-less response is the reply to the peer's last notification when it is the first thing the sender says
+    // after it, even if the peer went on with requests meanwhile (a client sends initialized and its first request
+    // back to back).
+    this.ex.lastNotification[otherSide(sender)] = null;
+    if (single?.kind === 'notification') this.ex.lastNotification[sender] = frame.seq;
     if (!isArray) this.ex.notificationBatch[sender] = this.ex.emptyBatch[sender] = null;
   }
 

@@ -2,7 +2,7 @@
 import { idKey } from '../jsonrpc.js';
 import type { Side } from './lint-types.js';
 import { BoundedMap } from './bounded-map.js';
-import { otherSide, type LintContext, type Msg } from './lint-context.js';
+import { DEFAULT_SLOW_AFTER_MS, otherSide, type LintContext, type Msg } from './lint-context.js';
 
 export interface PendingRequest {
   seq: number;
@@ -17,7 +17,7 @@ export interface PendingRequest {
   /** tools/call only: the tool name (capped), and whether the call was task-augmented. */
   toolName: string | null;
   taskAugmented: boolean;
-  /** tools/list only: whether this asked for a later page. */
+  /** tools/list and prompts/list: whether this asked for a later page. */
   hadCursor: boolean;
   /** 2026: the client capabilities declared in this request's _meta. */
   clientCaps: Record<string, unknown> | null;
@@ -54,6 +54,11 @@ export interface BatchCall {
   /** Elements the receiver cannot parse as messages; each deserves one -32600 error with id null. */
   invalid: number;
   notArrayReported: boolean;
+}
+
+/** "42 s", or "850 ms" under a second. */
+export function formatWait(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.floor(ms / 1000)} s`;
 }
 
 /** One key space per requester: ids of client requests and of server requests never collide. */
@@ -135,6 +140,11 @@ export class ExchangeTracker {
         ctx.emit('jsonrpc/batch-reply-not-array', m.seq, `Response to ${p.method} (id ${key}) from batch #${b.seq} came as a single message, not in a reply array.`, [b.seq, p.seq]);
       }
       if (--p.expected <= 0) this.complete(k, p, m.seq);
+      const waited = m.ts - p.ts;
+      const slowAfter = ctx.options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS;
+      if (waited >= slowAfter) {
+        ctx.emit('mcp/slow-response', m.seq, `${p.method} (id ${key}) was answered after ${formatWait(waited)}, over the ${formatWait(slowAfter)} pending threshold.`, [p.seq]);
+      }
       return p;
     }
     const c = this.cancelled.get(k);

@@ -2,9 +2,10 @@
 import { isPlainObject, parseJson } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Finding, Side } from './lint-types.js';
-import { DEFAULT_HISTORY_LIMIT, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_SLOW_AFTER_MS, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';
 import { checkEnvelope, type Envelope } from './check-envelope.js';
-import { ExchangeTracker, type PendingRequest, type RequestInfo } from './exchange-tracker.js';
+import { ExchangeTracker, formatWait, type PendingRequest, type RequestInfo } from './exchange-tracker.js';
+import { RULES } from './rules.js';
 import { McpSession, requestMeta, META_CLIENT_CAPABILITIES, type Era } from './mcp-session.js';
 import { checkResult } from './check-result.js';
 import { checkErrorResponse } from './check-error-response.js';
@@ -13,6 +14,7 @@ import type { KnownCapabilities } from './capability-gates.js';
 import { HttpChecks } from './http-checks.js';
 import { TRANSPORT_KINDS, type TransportKind } from '../error-codes/error-code-types.js';
 import { isReplyArray, onCallBatch, onEmptyArray, onReplyArray } from './batch-checks.js';
+import { checkClientParams } from './check-params.js';
 
 /** How much of an oversize line's head is searched for the id it answers. */
 const OVERSIZE_ID_SCAN = 512;
@@ -73,6 +75,21 @@ export class Linter {
     const out = this.ctx.begin();
     if (frame.dir === 'relay') this.onRelayEvent(frame);
     else if (frame.kind !== 'stderr') this.onWire(frame, frame.dir === 'out' ? 'client' : 'server');
+    return out;
+  }
+
+  /**
+   * Requests in flight for at least `afterMs` at time `now` (epoch ms, the clock of frame `ts`), as transient
+   * `mcp/request-pending` findings: they are not part of the session's findings, they hold only while nothing answers.
+   */
+  pendingAt(now: number, afterMs = this.ctx.options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS): Finding[] {
+    const out: Finding[] = [];
+    for (const p of this.ex.pending.values()) {
+      const waited = now - p.ts;
+      if (p.quiet || p.method === 'subscriptions/listen' || waited < afterMs) continue;
+      const message = `${p.method} (id ${p.id}) from the ${p.requester} has waited ${formatWait(waited)} for an answer.`;
+      out.push({ ruleId: 'mcp/request-pending', severity: RULES['mcp/request-pending'].severity, seq: p.seq, related: [], message });
+    }
     return out;
   }
 
@@ -158,7 +175,10 @@ export class Linter {
     let pending: PendingRequest | null = null;
     if (env.kind === 'request') {
       pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid));
-      if (env.valid) session.onRequest(ctx, m, env.method);
+      if (env.valid) {
+        session.onRequest(ctx, m, env.method);
+        checkClientParams(ctx, m, env.method, session);
+      }
     } else if (env.kind === 'notification') {
       if (env.valid) session.onNotification(ctx, m, env.method);
       if (env.method === 'notifications/progress') onProgress(ctx, m, ex, session);

@@ -78,7 +78,7 @@ describe("server-everything's known deviations in the browser", () => {
     await expectExplained('mcp/message-after-cancel');
   });
 
-  it('Streamable HTTP: an unknown Mcp-Session-Id refused with 400: http/session-status', async () => {
+  it('Streamable HTTP: an unknown Mcp-Session-Id refused with 400 (http/session-status), with an id-less error body', async () => {
     const target = { transport: 'http', url: http.url('/mcp'), overrides: { sessionId: 'no-such-session' } };
     const { body } = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target, protocolVersion: '2025-11-25', handshake: false }) });
     const select = page.getByTestId('session-select');
@@ -87,6 +87,8 @@ describe("server-everything's known deviations in the browser", () => {
     // initialize is allowed to carry a stale session id; any other request is what the 400-vs-404 rule is about.
     sock.send({ type: 'send', sessionId: body.id, text: JSON.stringify({ jsonrpc: '2.0', id: 'dev-4', method: 'tools/list' }) });
     await expectExplained('http/session-status');
+    // The error body of that 400 has no id member at all, so it answers no request.
+    await expectExplained('jsonrpc/unmatched-response');
   });
 
   it('ran without page errors', () => {

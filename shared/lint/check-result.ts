@@ -39,6 +39,7 @@ export function checkResult(ctx: LintContext, m: Msg, p: PendingRequest, session
   const result = m.obj.result;
   const v = session.rulesVersion;
   if (p.method === 'tools/list' && p.requester === 'client') session.tools.update(result, p.hadCursor);
+  if (p.method === 'prompts/list' && p.requester === 'client') session.prompts.update(result, p.hadCursor);
   if (!v) return;
   if (v === '2026-07-28' && isPlainObject(result)) {
     if (!('resultType' in result)) ctx.emit('mcp/missing-result-type', m.seq, `The ${p.method} result has no resultType.`, [p.seq]);

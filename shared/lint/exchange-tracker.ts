@@ -2,7 +2,7 @@
 import { idKey } from '../jsonrpc.js';
 import type { Side } from './lint-types.js';
 import { BoundedMap } from './bounded-map.js';
-import { otherSide, type LintContext, type Msg } from './lint-context.js';
+import { DEFAULT_SLOW_AFTER_MS, otherSide, type LintContext, type Msg } from './lint-context.js';
 
 export interface PendingRequest {
   seq: number;
@@ -17,7 +17,7 @@ export interface PendingRequest {
   /** tools/call only: the tool name (capped), and whether the call was task-augmented. */
   toolName: string | null;
   taskAugmented: boolean;
-  /** tools/list only: whether this asked for a later page. */
+  /** tools/list and prompts/list: whether this asked for a later page. */
   hadCursor: boolean;
   /** 2026: the client capabilities declared in this request's _meta. */
   clientCaps: Record<string, unknown> | null;
@@ -56,6 +56,11 @@ export interface BatchCall {
   notArrayReported: boolean;
 }
 
+/** "42 s", or "850 ms" under a second. */
+export function formatWait(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.floor(ms / 1000)} s`;
+}
+
 /** One key space per requester: ids of client requests and of server requests never collide. */
 export function requestKey(requester: Side, key: string): string {
   return `${requester === 'client' ? 'c' : 's'}:${key}`;
@@ -68,7 +73,7 @@ export class ExchangeTracker {
   readonly finishedTokens: BoundedMap<string, FinishedToken>;
   private readonly completed: BoundedMap<string, Finished>;
   private readonly cancelled: BoundedMap<string, Cancelled>;
-  /** The seq of each side's last frame when it was a single notification, for "response to a notification". */
+  /** Each side's last single notification the other side has not spoken after yet, for "response to a notification". */
   readonly lastNotification: Record<Side, number | null> = { client: null, server: null };
   /** The seq of each side's last batch when it held only notifications. */
   readonly notificationBatch: Record<Side, number | null> = { client: null, server: null };
@@ -135,6 +140,11 @@ export class ExchangeTracker {
         ctx.emit('jsonrpc/batch-reply-not-array', m.seq, `Response to ${p.method} (id ${key}) from batch #${b.seq} came as a single message, not in a reply array.`, [b.seq, p.seq]);
       }
       if (--p.expected <= 0) this.complete(k, p, m.seq);
+      const waited = m.ts - p.ts;
+      const slowAfter = ctx.options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS;
+      if (waited >= slowAfter) {
+        ctx.emit('mcp/slow-response', m.seq, `${p.method} (id ${key}) was answered after ${formatWait(waited)}, over the ${formatWait(slowAfter)} pending threshold.`, [p.seq]);
+      }
       return p;
     }
     const c = this.cancelled.get(k);

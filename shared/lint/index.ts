@@ -2,7 +2,7 @@
 export * from './lint-types.js';
 export { RULES, RULE_IDS, ruleMeta, type RuleId } from './rules.js';
 export { Linter, lintFrames } from './linter.js';
-export type { LinterOptions, JsonSchemaValidatorProvider } from './lint-context.js';
+export { DEFAULT_SLOW_AFTER_MS, type LinterOptions, type JsonSchemaValidatorProvider } from './lint-context.js';
 export type { Era } from './mcp-session.js';
 export { specUrlFor } from './spec-refs.js';
 export { MCP_METHODS, checkMethod, type MethodSpec } from './mcp-methods.js';

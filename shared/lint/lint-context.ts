@@ -17,9 +17,12 @@ export interface LinterOptions {
   jsonSchemaValidator?: JsonSchemaValidatorProvider;
   /** How many finished requests and tokens to remember for duplicate, id-reuse and late-progress checks. */
   historyLimit?: number;
+  /** A request unanswered this long is pending too long (Linter.pendingAt); an answer this late gets a latency note. */
+  slowAfterMs?: number;
 }
 
 export const DEFAULT_HISTORY_LIMIT = 10_000;
+export const DEFAULT_SLOW_AFTER_MS = 30_000;
 
 export function otherSide(s: Side): Side {
   return s === 'client' ? 'server' : 'client';

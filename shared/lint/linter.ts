@@ -2,9 +2,10 @@
 import { isPlainObject, parseJson } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Finding, Side } from './lint-types.js';
-import { DEFAULT_HISTORY_LIMIT, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_SLOW_AFTER_MS, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';
 import { checkEnvelope, type Envelope } from './check-envelope.js';
-import { ExchangeTracker, type PendingRequest, type RequestInfo } from './exchange-tracker.js';
+import { ExchangeTracker, formatWait, type PendingRequest, type RequestInfo } from './exchange-tracker.js';
+import { RULES } from './rules.js';
 import { McpSession, requestMeta, META_CLIENT_CAPABILITIES, type Era } from './mcp-session.js';
 import { checkResult } from './check-result.js';
 import { checkErrorResponse } from './check-error-response.js';
@@ -13,6 +14,7 @@ import type { KnownCapabilities } from './capability-gates.js';
 import { HttpChecks } from './http-checks.js';
 import { TRANSPORT_KINDS, type TransportKind } from '../error-codes/error-code-types.js';
 import { isReplyArray, onCallBatch, onEmptyArray, onReplyArray } from './batch-checks.js';
+import { checkClientParams } from './check-params.js';
 
 /** How much of an oversize line's head is searched for the id it answers. */
 const OVERSIZE_ID_SCAN = 512;
@@ -76,6 +78,21 @@ export class Linter {
     return out;
   }
 
+  /**
+   * Requests in flight for at least `afterMs` at time `now` (epoch ms, the clock of frame `ts`), as transient
+   * `mcp/request-pending` findings: they are not part of the session's findings, they hold only while nothing answers.
+   */
+  pendingAt(now: number, afterMs = this.ctx.options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS): Finding[] {
+    const out: Finding[] = [];
+    for (const p of this.ex.pending.values()) {
+      const waited = now - p.ts;
+      if (p.quiet || p.method === 'subscriptions/listen' || waited < afterMs) continue;
+      const message = `${p.method} (id ${p.id}) from the ${p.requester} has waited ${formatWait(waited)} for an answer.`;
+      out.push({ ruleId: 'mcp/request-pending', severity: RULES['mcp/request-pending'].severity, seq: p.seq, related: [], message });
+    }
+    return out;
+  }
+
   /** End-of-session findings: requests never answered. */
   finish(): Finding[] {
     const out = this.ctx.begin();
@@ -128,7 +145,11 @@ export class Linter {
       single = this.route(ctx.frameMsg(frame, sender, parsed.value)).env;
     }
     const isArray = parsed.ok && Array.isArray(parsed.value);
-    this.ex.lastNotification[sender] = single?.kind === 'notification' ? frame.seq : null;
+    // An id-less response is the reply to the peer's last notification when it is the first thing the sender says
+    // after it, even if the peer went on with requests meanwhile (a client sends initialized and its first request
+    // back to back).
+    this.ex.lastNotification[otherSide(sender)] = null;
+    if (single?.kind === 'notification') this.ex.lastNotification[sender] = frame.seq;
     if (!isArray) this.ex.notificationBatch[sender] = this.ex.emptyBatch[sender] = null;
   }
 
@@ -154,7 +175,10 @@ export class Linter {
     let pending: PendingRequest | null = null;
     if (env.kind === 'request') {
       pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid));
-      if (env.valid) session.onRequest(ctx, m, env.method);
+      if (env.valid) {
+        session.onRequest(ctx, m, env.method);
+        checkClientParams(ctx, m, env.method, session);
+      }
     } else if (env.kind === 'notification') {
       if (env.valid) session.onNotification(ctx, m, env.method);
       if (env.method === 'notifications/progress') onProgress(ctx, m, ex, session);

@@ -6,6 +6,7 @@ import type { PendingRequest } from './exchange-tracker.js';
 import { checkMethod, describeVersions, type MethodSpec } from './mcp-methods.js';
 import { missingCapability, type KnownCapabilities } from './capability-gates.js';
 import { ToolRegistry } from './tool-registry.js';
+import { PromptRegistry } from './prompt-registry.js';
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
@@ -30,6 +31,7 @@ export class McpSession {
   phase: Phase = 'idle';
   caps: KnownCapabilities = { client: null, server: null };
   readonly tools = new ToolRegistry();
+  readonly prompts = new PromptRegistry();
   private initializedOnce = false;
   private probeVersion: string | null = null;
   private readonly warnedVersions = new Set<string>();
@@ -46,6 +48,7 @@ export class McpSession {
     this.initializedOnce = false;
     this.probeVersion = null;
     this.tools.clear();
+    this.prompts.clear();
   }
 
   /** The version the rules follow; null when none is known or it is not a published one. */

@@ -1,13 +1,16 @@
-// The tools the server listed, with their outputSchema and a lazily built validator, for checking tools/call results.
+// The tools the server listed, with their input and output schemas and lazily built validators: arguments of
+// tools/call are checked against inputSchema, results against outputSchema.
 import { isPlainObject } from '../jsonrpc.js';
 import type { JsonSchemaValidatorProvider } from './lint-context.js';
 
 type Check = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
+export type SchemaKind = 'input' | 'output';
 
 interface ToolEntry {
+  inputSchema: Record<string, unknown> | undefined;
   outputSchema: Record<string, unknown> | undefined;
-  /** undefined: not built yet; null: the schema could not be compiled. */
-  check?: Check | null;
+  /** Per kind — absent: not built yet; null: the schema could not be compiled. */
+  checks: Partial<Record<SchemaKind, Check | null>>;
 }
 
 export class ToolRegistry {
@@ -22,7 +25,11 @@ export class ToolRegistry {
     if (!append) this.tools.clear();
     for (const t of result.tools) {
       if (!isPlainObject(t) || typeof t.name !== 'string') continue;
-      this.tools.set(t.name, { outputSchema: isPlainObject(t.outputSchema) ? t.outputSchema : undefined });
+      this.tools.set(t.name, {
+        inputSchema: isPlainObject(t.inputSchema) ? t.inputSchema : undefined,
+        outputSchema: isPlainObject(t.outputSchema) ? t.outputSchema : undefined,
+        checks: {},
+      });
     }
     this.known = true;
     this.complete = typeof result.nextCursor !== 'string';
@@ -32,17 +39,18 @@ export class ToolRegistry {
     return name === null ? undefined : this.tools.get(name);
   }
 
-  /** Compiles the tool's outputSchema once; a schema the validator cannot compile is skipped rather than reported. */
-  validatorFor(entry: ToolEntry, provider: JsonSchemaValidatorProvider | undefined): Check | null {
-    if (!provider || !entry.outputSchema) return null;
-    if (entry.check === undefined) {
+  /** Compiles the tool's schema once; a schema the validator cannot compile is skipped rather than reported. */
+  validatorFor(entry: ToolEntry, provider: JsonSchemaValidatorProvider | undefined, kind: SchemaKind = 'output'): Check | null {
+    const schema = kind === 'input' ? entry.inputSchema : entry.outputSchema;
+    if (!provider || !schema) return null;
+    if (!(kind in entry.checks)) {
       try {
-        entry.check = provider.getValidator(entry.outputSchema as never);
+        entry.checks[kind] = provider.getValidator(schema as never);
       } catch {
-        entry.check = null;
+        entry.checks[kind] = null;
       }
     }
-    return entry.check;
+    return entry.checks[kind] ?? null;
   }
 
   clear(): void {

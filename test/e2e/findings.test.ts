@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LOCAL_ERROR_CODES, WIRE_ERROR_CATALOGUE } from '../../shared/error-codes/index.js';
+import { LOCAL_ERROR_CODES, WIRE_ERROR_CATALOGUE, explainError } from '../../shared/error-codes/index.js';
 import { RULE_IDS } from '../../shared/lint/index.js';
 import { RELAY_ERROR_CODES } from '../../shared/relay-errors.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
@@ -94,8 +94,20 @@ describe('lint findings in the browser', () => {
     await expect.poll(() => codes.count()).toBe(expected);
     const meanings = await codes.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="error-meaning"]')?.textContent ?? ''));
     expect(meanings.filter((m) => m.length < 10)).toEqual([]);
-    const shownCodes = await codes.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
-    for (const e of WIRE_ERROR_CATALOGUE) expect(shownCodes).toContain(String(e.code));
+    // Every catalogued code, each with the explanation the shared explainer gives it (never the generic fallback).
+    const shown = await codes.evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('data-code') ?? '', e.querySelector('[data-testid="error-meaning"]')?.textContent ?? ''] as const),
+    );
+    const catalogue = [
+      ...WIRE_ERROR_CATALOGUE.map((e) => explainError({ code: e.code })),
+      ...[...Object.keys(LOCAL_ERROR_CODES), ...Object.keys(RELAY_ERROR_CODES)].map((code) => explainError({ code, local: true })),
+    ];
+    expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(catalogue.map((x) => [String(x.code), x.meaning])));
+    for (const x of catalogue) expect(x.name).not.toMatch(/^Unknown/);
+    // And every context-dependent variant of a wire code.
+    const variants = WIRE_ERROR_CATALOGUE.reduce((n, e) => n + (e.variants?.length ?? 0), 0);
+    expect(variants).toBeGreaterThan(0);
+    expect(await page.getByTestId('reference-variant').count()).toBe(variants);
     expect(await page.getByTestId('reference-rule').count()).toBe(RULE_IDS.length);
 
     await page.getByTestId('reference-search').fill('-32602');

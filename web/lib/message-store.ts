@@ -1,5 +1,6 @@
 // The framework-free store of every session's frames; React reads it through useSyncExternalStore.
 import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FrameEntry } from './frame-entry.js';
 import type { LintSetup } from './session-findings.js';
 import { SessionLog } from './session-log.js';
 
@@ -22,6 +23,12 @@ export class MessageStore {
       this.logs.set(sessionId, log);
     }
     return log;
+  }
+
+  /** The log holding this very entry: a log row knows its entry, not its session. */
+  logOf(entry: FrameEntry): SessionLog | undefined {
+    for (const log of this.logs.values()) if (log.bySeq(entry.frame.seq) === entry) return log;
+    return undefined;
   }
 
   lastSeq(sessionId: string): number {

@@ -103,6 +103,11 @@ export class SessionFindings {
     return out;
   }
 
+  /** Requests waiting at least `afterMs` at `now` (transient: not in `all`, gone once answered). */
+  pendingAt(now: number, afterMs: number): Finding[] {
+    return this.linter?.pendingAt(now, afterMs) ?? [];
+  }
+
   errorContextOf(seq: number): ErrorContextAt | undefined {
     return this.errorContexts.get(seq);
   }

@@ -29,7 +29,10 @@ export function j(msg: Record<string, unknown>): string {
 export function lint(pairs: readonly Pair[], options: Partial<LinterOptions> = {}): Finding[] {
   const linter = new Linter({ transport: 'stdio', ...options });
   const out: Finding[] = [];
-  for (const f of frames(pairs)) out.push(...linter.push(f));
+  const all = frames(pairs);
+  for (const f of all) out.push(...linter.push(f));
+  // What a live view would show at the last frame: requests pending past the threshold (30 s unless set).
+  out.push(...linter.pendingAt(all.at(-1)?.ts ?? 0));
   out.push(...linter.finish());
   return out;
 }

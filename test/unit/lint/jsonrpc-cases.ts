@@ -55,6 +55,13 @@ export const JSONRPC_CASES: RuleCase[] = [
     passes: 'silence after a notification',
     good: [note, ['in', j({ method: 'notifications/message', params: { level: 'info', data: 'hi' } })]],
   },
+  {
+    rule: 'jsonrpc/response-to-notification',
+    fails: 'a result with id null answering a notification the client followed with a request at once',
+    bad: [note, ping(1), ['in', j({ id: null, result: {} })], ok(1)],
+    passes: 'the server answering the request first: its later id-less reply answers nothing',
+    good: [note, ping(1), ok(1)],
+  },
   { rule: 'jsonrpc/unmatched-response', fails: 'a response with id "1" to a request with id 1', bad: [ping(1), ok('1')], passes: 'a response echoing id 1', good: [ping(1), ok(1)] },
   { rule: 'jsonrpc/unmatched-response', fails: 'a result without an id', bad: [['in', '{"jsonrpc":"2.0","result":{}}']], passes: 'a -32700 error with id null', good: [['out', '{'], ['in', j({ id: null, error: { code: -32700, message: 'Parse error' } })]] },
   { rule: 'jsonrpc/duplicate-response', fails: 'two responses to one request', bad: [ping(1), ok(1), ok(1)], passes: 'one response', good: [ping(1), ok(1)] },

@@ -5,8 +5,9 @@ import { JSONRPC_CASES } from './jsonrpc-cases.js';
 import { FRAMING_CASES } from './framing-cases.js';
 import { MCP_CASES } from './mcp-cases.js';
 import { HTTP_CASES } from './http-cases.js';
+import { REQUEST_CASES } from './request-cases.js';
 
-const CASES = [...JSONRPC_CASES, ...FRAMING_CASES, ...MCP_CASES, ...HTTP_CASES];
+const CASES = [...JSONRPC_CASES, ...FRAMING_CASES, ...MCP_CASES, ...REQUEST_CASES, ...HTTP_CASES];
 
 for (const rule of RULE_IDS) {
   describe(rule, () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { SeverityBadge } from '../../components/severity-badge.js';
 import { useSessionLog } from '../../lib/relay-context.js';
 import { FindingGroup } from './finding-group.js';
+import { PendingGroup } from './pending-group.js';
 
 interface Props {
   sessionId: string;
@@ -35,6 +36,7 @@ export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
         {!findings.configured && <span className="text-dim">waiting for the session's target…</span>}
       </header>
       <div className="min-h-0 flex-1 overflow-auto">
+        <PendingGroup log={log} selectedSeq={selectedSeq} onSelect={onSelect} />
         {groups.length === 0 ? (
           <p className="p-4 text-dim" data-testid="findings-empty">
             No findings: every frame so far follows JSON-RPC 2.0 and the negotiated MCP version as far as mcpscope checks.

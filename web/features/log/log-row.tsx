@@ -6,6 +6,7 @@ import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
 import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/frame-entry.js';
+import { PendingMarker } from '../../components/pending-marker.js';
 import { formatLatency, formatSize, formatTime } from '../../lib/format.js';
 import { frameSummary } from './frame-summary.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
@@ -73,6 +74,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
         )}
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
         {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
+        <PendingMarker entry={entry} />
         <span className="truncate">{frameSummary(entry)}</span>
       </span>
       <span className="text-right text-dim">{formatSize(frame.size)}</span>

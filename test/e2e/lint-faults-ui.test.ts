@@ -1,0 +1,71 @@
+// Every fault of test/fixtures/faulty-server.mjs caught by its rule in the browser: one relay, one page, and per
+// fault a new session started through the token-protected API, picked in the UI's session list while it runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { FAULTS } from '../fixtures/faulty-faults.js';
+import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { driveFaultySession, openFaultySession } from '../helpers/faulty-session.js';
+import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
+
+let browser: Browser;
+let relay: RelayHandle;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  // No launch command: every session comes from the API. A small framing cap, so --oversize needs only 100 KB.
+  relay = await startRelay({ args: ['--max-line-bytes', '65536'] });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  errors = watchPageErrors(page);
+  await page.goto(relay.url);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+});
+
+/** The rule ids the Findings tab groups, sorted. */
+const groupRules = () => page.locator('[data-testid="finding-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule') ?? '').sort());
+
+/** The distinct rule ids on the log rows' badges; with the "has findings" filter on, only flagged rows are rendered. */
+const rowRules = () =>
+  page.locator('[data-testid="log-row"]').evaluateAll((els) => [...new Set(els.flatMap((e) => (e.getAttribute('data-findings') ?? '').split(' ').filter(Boolean)))].sort());
+
+async function showInUi(sessionId: string): Promise<void> {
+  const select = page.getByTestId('session-select');
+  await select.locator(`option[value="${sessionId}"]`).waitFor({ state: 'attached', timeout: 20_000 });
+  await select.selectOption(sessionId);
+}
+
+describe('each fault of the faulty fixture, in the browser', () => {
+  it('shows exactly its rule on the offending rows and in the Findings tab', async () => {
+    const seen: Record<string, { groups: string[]; rows: string[] }> = {};
+    // First the fixture without a fault: a clean session shows no finding at all.
+    for (const fault of [{ option: null, rules: [] }, ...FAULTS]) {
+      const d = await openFaultySession(relay, fault.option);
+      await showInUi(d.sessionId);
+      if (fault.option === null) {
+        // The workbench appears with the first session; the tab and the filter then stay as set for every other.
+        await page.getByTestId('tab-findings').click();
+        await page.getByTestId('filter-findings').click();
+      }
+      await driveFaultySession(d, fault.option);
+      await d.stop();
+      const expected = [...fault.rules].sort();
+      // Two faults in a row can share a rule: make sure the page really shows the new session.
+      expect(await page.getByTestId('session-select').inputValue()).toBe(d.sessionId);
+      // Wait for the UI to have every frame of the session, the server's exit included, then for the findings.
+      await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toMatch(/exited|stopped/);
+      await expect.poll(groupRules, { timeout: 10_000, message: `Findings tab for ${fault.option}` }).toEqual(expected);
+      await expect.poll(rowRules, { timeout: 10_000, message: `row badges for ${fault.option}` }).toEqual(expected);
+      seen[fault.option ?? 'none'] = { groups: await groupRules(), rows: await rowRules() };
+    }
+    expect(Object.keys(seen)).toHaveLength(FAULTS.length + 1);
+  }, 240_000);
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+// The clock on a log row whose request has waited past the pending threshold: "⏱ waiting 42 s", gone as soon as
+// the answer comes (or the server exits, which turns it into an unanswered-request finding). The linter decides
+// what is pending, so a cancelled request loses its clock too.
+import type { FrameEntry } from '../lib/frame-entry.js';
+import { useRelay } from '../lib/relay-context.js';
+import { formatWaiting, useNow, usePendingThreshold } from '../lib/pending-clock.js';
+
+export function PendingMarker({ entry }: { entry: FrameEntry }) {
+  const kind = entry.frame.kind;
+  // Only calls can wait; every other row renders nothing and subscribes to no clock.
+  if (kind !== 'request' && kind !== 'batch') return null;
+  return <PendingClock entry={entry} />;
+}
+
+function PendingClock({ entry }: { entry: FrameEntry }) {
+  const now = useNow();
+  const afterMs = usePendingThreshold();
+  const { store } = useRelay();
+  // The common case, checked without asking the linter: a single request that has its response.
+  if (entry.frame.kind === 'request' && entry.pairs.length > 0) return null;
+  const pending = store
+    .logOf(entry)
+    ?.findings.pendingAt(now, afterMs)
+    .find((f) => f.seq === entry.frame.seq);
+  if (!pending) return null;
+  const waited = Math.max(0, now - entry.frame.ts);
+  return (
+    <span
+      data-testid="pending-marker"
+      data-waiting-ms={Math.round(waited)}
+      title={pending.message}
+      className="shrink-0 rounded bg-sky-900 px-1 text-[10px] leading-4 text-sky-100 not-italic"
+    >
+      <span aria-hidden>⏱</span> waiting {formatWaiting(waited)}
+    </span>
+  );
+}

@@ -11,6 +11,7 @@ import type { ProfileStore } from '../archive/profile-store.js';
 import type { SessionArchive } from '../archive/session-archive.js';
 import type { Recorder } from '../recorder.js';
 import { bundleEnvironment } from './environment.js';
+import { portableRecipe, spawnedCwd } from './portable-recipe.js';
 import { redactFrame, sessionSecrets } from './session-secrets.js';
 import type { TextSink } from './text-sink.js';
 
@@ -33,7 +34,9 @@ export async function writeBundle(src: BundleSource, sink: TextSink): Promise<Bu
   const { recorder, archive, session } = src;
   const range = { fromSeq: src.fromSeq ?? 0, toSeq: src.toSeq ?? null };
   const { redactor, markedEnv } = sessionSecrets(archive, src.profiles, session.id, session.target, src.givenTarget ?? null);
-  const recipe = redactTarget(session.target, redactor, markedEnv);
+  const base = session.target.transport === 'stdio' ? (session.target.cwd ?? (await spawnedCwd(recorder, session.id))) : null;
+  const portable = portableRecipe(session.target, base);
+  const recipe = redactTarget(portable.target, redactor, markedEnv);
   const neg = archive.negotiationFrames(session.id);
   const meta = archive.meta(session.id);
   const imported = (meta.importedFrom as { environment?: BundleHeader['environment'] } | null)?.environment;
@@ -53,6 +56,7 @@ export async function writeBundle(src: BundleSource, sink: TextSink): Promise<Bu
       lastSeq: session.lastSeq,
     },
     target: recipe.target,
+    ...(portable.origin ? { origin: { ...portable.origin, cwd: redactor.text(portable.origin.cwd), command: redactor.text(portable.origin.command) } } : {}),
     negotiated: redactor.json(negotiationOf(neg.request, neg.answer)),
     range,
     redacted: recipe.removed,

@@ -125,15 +125,11 @@ export class CurlScriptWriter {
   /** The legacy SSE stream: opened in the background, its endpoint read before anything is POSTed. */
   private openSse(x: HttpExchange, lines: string[], check: string[]): string {
     this.sse = true;
-    let origin = '';
-    let dir = '';
-    try {
-      const u = new URL(x.request.url);
-      origin = u.origin;
-      dir = new URL('.', u).href;
-    } catch {
-      // An unparsable URL cannot have been requested; leave relative endpoints unresolved.
-    }
+    // shared/ has no URL class: the origin and the path's directory, for an endpoint given as a path.
+    const m = /^(https?:\/\/[^/?#]+)([^?#]*)/i.exec(x.request.url);
+    const origin = m?.[1] ?? '';
+    const path = (m?.[2] ?? '').replace(/[^/]*$/, '');
+    const dir = m ? `${origin}${path === '' ? '/' : path}` : '';
     const args = ['curl -sS -N', shQuote(x.request.url), ...this.headerArgs(x, check)];
     return [
       ...lines,

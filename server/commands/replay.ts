@@ -9,7 +9,7 @@ import { loadBundleFile } from '../bundles/bundle-stream.js';
 import { UsageError } from '../cli-args.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
-import { RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
+import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
 import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
@@ -72,7 +72,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     target = chooseTarget(a, bundle.header, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
   } catch (err) {
-    if (err instanceof RecipeError) return fail(err.message);
+    if (err instanceof RecipeError) return fail(`${err.message}; ${CLI_OVERRIDE}`);
     throw err;
   }
 

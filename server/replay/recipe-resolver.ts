@@ -6,9 +6,11 @@ import { basename, delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { RecipeOrigin } from '../../shared/bundle/bundle-format.js';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
 
+/** What could not be found and where it was looked for; the caller adds how to override, which differs by caller. */
 export class RecipeError extends Error {}
 
-const OVERRIDE = 'pass --cwd <dir> (the directory the paths are relative to), or give the server yourself: mcpscope replay <bundle> -- <command> [args...]';
+/** How `mcpscope replay` overrides a recipe that does not resolve here. */
+export const CLI_OVERRIDE = 'pass --cwd <dir> (the directory the paths are relative to), or give the server yourself: mcpscope replay <bundle> -- <command> [args...]';
 
 function isFile(p: string): boolean {
   try {
@@ -65,15 +67,15 @@ export function resolveRecipe(recipe: StdioTarget, origin: RecipeOrigin | undefi
       // An absolute path from another machine (its own Node, say): the same program on this PATH is the best guess.
       warnings.push(`${command} does not exist here; using ${basename(command)} from PATH`);
       command = basename(command);
-    } else throw new RecipeError(`cannot find the server command "${recipe.command}"${recorded}: looked for ${full}${isAbsolute(command) ? ` and for ${basename(command)} on PATH` : ''}; ${OVERRIDE}`);
+    } else throw new RecipeError(`cannot find the server command "${recipe.command}"${recorded}: looked for ${full}${isAbsolute(command) ? ` and for ${basename(command)} on PATH` : ''}`);
   } else if (!onPath(command, env)) {
-    throw new RecipeError(`cannot find the server command "${command}" on PATH (${env.PATH ?? ''}); install it, or ${OVERRIDE}`);
+    throw new RecipeError(`cannot find the server command "${command}" on PATH (${env.PATH ?? ''})`);
   }
   for (const i of origin?.relativeArgs ?? []) {
     const arg = recipe.args[i];
     if (arg === undefined) continue;
     const full = resolve(dir, arg);
-    if (!statOk(full)) throw new RecipeError(`cannot find ${arg}${recorded}, the server's argument ${i + 1}: looked for ${full}; ${OVERRIDE}`);
+    if (!statOk(full)) throw new RecipeError(`cannot find ${arg}${recorded}, the server's argument ${i + 1}: looked for ${full}`);
   }
   return { target: { ...recipe, command, cwd: dir }, warnings };
 }

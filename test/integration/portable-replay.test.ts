@@ -62,14 +62,30 @@ describe('a bundle carried to another machine', () => {
     expect(header.origin).toMatchObject({ cwd: first, command: process.execPath, relativeArgs: [0] });
   });
 
-  it('opens in a fresh relay with its own data dir', async () => {
+  it('opens in a fresh relay with its own data dir, and replays there from the Replay API with no difference', async () => {
     const second = machine('mcpscope-machine-b-');
     writeFileSync(join(second, 'session.bundle.json'), bundleText);
     const relay = await startRelay({ cwd: second, dataDir: join(second, 'data'), leading: ['open', 'session.bundle.json'] });
     relays.push(relay);
     const { body } = await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history');
     expect(body.sessions).toHaveLength(1);
-    expect(body.sessions[0]).toMatchObject({ origin: 'imported', target: { command: 'node', args: ['srv/server.mjs'] } });
+    const imported = body.sessions[0]!;
+    expect(imported).toMatchObject({ origin: 'imported', target: { command: 'node', args: ['srv/server.mjs'] } });
+    const replay = await relay.api<{ diff: TranscriptDiff }>(`/api/sessions/${imported.id}/replay`, { method: 'POST', body: '{}' });
+    expect(replay.status).toBe(200);
+    expect(replay.body.diff.identical).toBe(true);
+    await relay.stop();
+  }, 60_000);
+
+  it('refuses an API replay with the path it looked for when the relay runs where the script is not', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'mcpscope-machine-g-'));
+    writeFileSync(join(bare, 'session.bundle.json'), bundleText);
+    const relay = await startRelay({ cwd: bare, dataDir: join(bare, 'data'), leading: ['open', 'session.bundle.json'] });
+    relays.push(relay);
+    const { body } = await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history');
+    const replay = await relay.api<{ error: { message: string } }>(`/api/sessions/${body.sessions[0]!.id}/replay`, { method: 'POST', body: '{}' });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error.message).toContain(`cannot find srv/server.mjs (recorded in ${first}), the server's argument 1: looked for ${join(bare, 'srv', 'server.mjs')}`);
     await relay.stop();
   }, 60_000);
 

@@ -5,6 +5,7 @@ import { CONFIG_FILE_NAMES, formatMcpConfig } from '../../shared/profiles/format
 import { McpConfigError, parseMcpConfig } from '../../shared/profiles/parse-mcp-config.js';
 import { ProfileInputSchema, maskProfile, unmaskProfile } from '../../shared/profiles/profile.js';
 import { profileFromSession } from '../../shared/profiles/profile-from-session.js';
+import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../shared/mcp-versions.js';
 import { RelayError } from '../errors.js';
 import { attachment, param, parseBody, type ArchiveContext } from './route-context.js';
 import { z } from 'zod';
@@ -37,7 +38,10 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   router.post('/profiles/:id/connect', async (req, res) => {
     const p = profiles.get(param(req, 'id'));
     const { handshake } = parseBody(ConnectBodySchema, req.body);
-    const session = await ctx.sessions.create({ target: p.target, protocolVersion: p.protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
+    // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
+    // session is recorded, and linted, under the version it will speak.
+    const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;
+    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
     ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
     res.status(201).json(session.info());
   });

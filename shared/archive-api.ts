@@ -39,8 +39,12 @@ export const SessionStatsSchema = z.object({
   lastTs: z.number().nullable(),
   durationMs: z.number().nullable(),
   negotiated: NegotiationSchema,
-  /** Null when the session is too long to lint on request (see findingsNote). */
+  /** Counts over the first `lintedFrames` frames (null only from older relays that skipped long sessions). */
   findings: FindingCountsSchema.nullable(),
+  /** How many frames the counts cover; fewer than `frames` when the session is past the lint cap. */
+  lintedFrames: z.number().default(0),
+  /** True when only the first `lintedFrames` frames were linted: the counts are a lower bound. */
+  findingsTruncated: z.boolean().default(false),
   findingsNote: z.string().nullable(),
 });
 export type SessionStats = z.infer<typeof SessionStatsSchema>;

@@ -12,7 +12,7 @@ export function ArchiveView({ currentId, onOpen }: Props) {
   return (
     <div className="flex min-h-0 flex-1" data-testid="archive-view">
       <SessionsPanel currentId={currentId} onOpen={onOpen} />
-      <ProfilesPanel onOpen={onOpen} />
+      <ProfilesPanel currentId={currentId} onOpen={onOpen} />
     </div>
   );
 }

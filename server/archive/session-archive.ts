@@ -93,8 +93,9 @@ export class SessionArchive {
       parts.push('EXISTS (SELECT 1 FROM session_tags t WHERE t.session_id = s.id AND t.tag = ?)');
       params.push(query.tag);
     }
+    // The id breaks ties (imports of one bundle share a start time), so pages neither repeat nor skip a session.
     const sql = `SELECT s.id FROM sessions s ${parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : ''}
-      ORDER BY s.started_at DESC LIMIT ? OFFSET ?`;
+      ORDER BY s.started_at DESC, s.id DESC LIMIT ? OFFSET ?`;
     params.push(Math.min(query.limit ?? 200, 1000), query.offset ?? 0);
     return (this.db.prepare(sql).all(...params) as Array<{ id: string }>).map((r) => r.id);
   }

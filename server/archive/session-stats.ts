@@ -8,10 +8,15 @@ import { iterateFrames } from './frame-cursor.js';
 import type { SessionArchive } from './session-archive.js';
 
 
-/** Linting is a pass over every frame; past this many the history page leaves it to `mcpscope lint` on a bundle. */
+/** Linting is a pass over every frame; past this many the stats count the first ones only and say so. */
 export const LINT_FRAME_CAP = 200_000;
 
-const cache = new Map<string, FindingCounts>();
+interface LintCounts {
+  counts: FindingCounts;
+  linted: number;
+}
+
+const cache = new Map<string, LintCounts>();
 
 export function countFindings(findings: readonly Pick<Finding, 'severity'>[], into: FindingCounts = { total: 0, error: 0, warning: 0, info: 0 }): FindingCounts {
   for (const f of findings) {
@@ -21,20 +26,26 @@ export function countFindings(findings: readonly Pick<Finding, 'severity'>[], in
   return into;
 }
 
-async function lintCounts(recorder: Recorder, info: SessionInfo): Promise<FindingCounts> {
-  const key = `${info.id}@${info.lastSeq}`;
+async function lintCounts(recorder: Recorder, info: SessionInfo, cap: number): Promise<LintCounts> {
+  const key = `${info.id}@${info.lastSeq}@${cap}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const linter = new Linter({ transport: lintTransport(info.target), protocolVersion: info.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
   const counts: FindingCounts = { total: 0, error: 0, warning: 0, info: 0 };
-  for await (const f of iterateFrames(recorder, info.id)) countFindings(linter.push(f), counts);
+  let linted = 0;
+  for await (const f of iterateFrames(recorder, info.id)) {
+    if (linted === cap) break;
+    countFindings(linter.push(f), counts);
+    linted++;
+  }
   countFindings(linter.finish(), counts);
+  const result = { counts, linted };
   if (cache.size > 100) cache.delete(cache.keys().next().value!);
-  cache.set(key, counts);
-  return counts;
+  cache.set(key, result);
+  return result;
 }
 
-export async function sessionStats(recorder: Recorder, archive: SessionArchive, info: SessionInfo): Promise<SessionStats> {
+export async function sessionStats(recorder: Recorder, archive: SessionArchive, info: SessionInfo, cap: number = LINT_FRAME_CAP): Promise<SessionStats> {
   recorder.flush();
   const rows = archive.counts(info.id);
   const byDir: Record<string, number> = {};
@@ -56,7 +67,8 @@ export async function sessionStats(recorder: Recorder, archive: SessionArchive, 
     last = last === null ? r.last : Math.max(last, r.last);
   }
   const { request, answer } = archive.negotiationFrames(info.id);
-  const tooLong = frames > LINT_FRAME_CAP;
+  const lint = await lintCounts(recorder, info, cap);
+  const truncated = lint.linted < frames;
   return {
     frames,
     bytes,
@@ -68,7 +80,9 @@ export async function sessionStats(recorder: Recorder, archive: SessionArchive, 
     lastTs: last,
     durationMs: first !== null && last !== null ? last - first : null,
     negotiated: negotiationOf(request, answer),
-    findings: tooLong ? null : await lintCounts(recorder, info),
-    findingsNote: tooLong ? `over ${LINT_FRAME_CAP} frames: export a bundle and run mcpscope lint on it` : null,
+    findings: lint.counts,
+    lintedFrames: lint.linted,
+    findingsTruncated: truncated,
+    findingsNote: truncated ? `the first ${lint.linted} of ${frames} frames only; a bundle's findings, or mcpscope lint on it, cover them all` : null,
   };
 }

@@ -3,7 +3,7 @@
 import { bundleClosing, bundleOpening, sectionClosing, sectionItem, sectionOpening } from '../../shared/bundle/bundle-layout.js';
 import type { BundleHeader, BundleTrailer } from '../../shared/bundle/bundle-format.js';
 import { negotiationOf } from '../../shared/bundle/negotiation.js';
-import { JsonSchemaValidator, Linter, lintTransport, type Finding } from '../../shared/lint/index.js';
+import { JsonSchemaValidator, Linter, lintTransport } from '../../shared/lint/index.js';
 import { redactTarget } from '../../shared/redaction/redact-target.js';
 import type { SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { iterateFrames } from '../archive/frame-cursor.js';
@@ -11,6 +11,8 @@ import type { ProfileStore } from '../archive/profile-store.js';
 import type { SessionArchive } from '../archive/session-archive.js';
 import type { Recorder } from '../recorder.js';
 import { bundleEnvironment } from './environment.js';
+import { FindingSpill } from './finding-spill.js';
+import { portableRecipe, spawnedCwd } from './portable-recipe.js';
 import { redactFrame, sessionSecrets } from './session-secrets.js';
 import type { TextSink } from './text-sink.js';
 
@@ -26,14 +28,13 @@ export interface BundleSource {
   toSeq?: number | null;
 }
 
-/** Findings are held until the transcript is written; a session that breaks every rule on every frame stops here. */
-const MAX_FINDINGS = 50_000;
-
 export async function writeBundle(src: BundleSource, sink: TextSink): Promise<BundleTrailer> {
   const { recorder, archive, session } = src;
   const range = { fromSeq: src.fromSeq ?? 0, toSeq: src.toSeq ?? null };
   const { redactor, markedEnv } = sessionSecrets(archive, src.profiles, session.id, session.target, src.givenTarget ?? null);
-  const recipe = redactTarget(session.target, redactor, markedEnv);
+  const base = session.target.transport === 'stdio' ? (session.target.cwd ?? (await spawnedCwd(recorder, session.id))) : null;
+  const portable = portableRecipe(session.target, base);
+  const recipe = redactTarget(portable.target, redactor, markedEnv);
   const neg = archive.negotiationFrames(session.id);
   const meta = archive.meta(session.id);
   const imported = (meta.importedFrom as { environment?: BundleHeader['environment'] } | null)?.environment;
@@ -53,6 +54,7 @@ export async function writeBundle(src: BundleSource, sink: TextSink): Promise<Bu
       lastSeq: session.lastSeq,
     },
     target: recipe.target,
+    ...(portable.origin ? { origin: { ...portable.origin, cwd: redactor.text(portable.origin.cwd), command: redactor.text(portable.origin.command) } } : {}),
     negotiated: redactor.json(negotiationOf(neg.request, neg.answer)),
     range,
     redacted: recipe.removed,
@@ -69,22 +71,27 @@ export async function writeBundle(src: BundleSource, sink: TextSink): Promise<Bu
   await sink.write(sectionClosing());
 
   const linter = new Linter({ transport: lintTransport(session.target), protocolVersion: session.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
-  const findings: Finding[] = [];
-  const keep = (fs: Finding[]) => findings.push(...fs.slice(0, MAX_FINDINGS - findings.length));
+  // Findings follow the transcript in the file; the spill keeps them on disk past a few thousand, so none is dropped.
+  const findings = new FindingSpill();
   let frames = 0;
-  await sink.write(sectionOpening('transcript'));
-  for await (const f of iterateFrames(recorder, session.id, range)) {
-    keep(linter.push(f));
-    await sink.write(sectionItem(redactFrame(f, redactor), frames++ === 0));
+  try {
+    await sink.write(sectionOpening('transcript'));
+    for await (const f of iterateFrames(recorder, session.id, range)) {
+      await findings.add(linter.push(f));
+      await sink.write(sectionItem(redactFrame(f, redactor), frames++ === 0));
+    }
+    await findings.add(linter.finish());
+    await sink.write(sectionClosing());
+
+    await sink.write(sectionOpening('findings'));
+    let i = 0;
+    for await (const f of findings.all()) await sink.write(sectionItem({ ...f, message: redactor.text(f.message) }, i++ === 0));
+    await sink.write(sectionClosing());
+  } finally {
+    findings.dispose();
   }
-  keep(linter.finish());
-  await sink.write(sectionClosing());
 
-  await sink.write(sectionOpening('findings'));
-  for (const [i, f] of findings.entries()) await sink.write(sectionItem({ ...f, message: redactor.text(f.message) }, i === 0));
-  await sink.write(sectionClosing());
-
-  const trailer: BundleTrailer = { frames, clientFrames, findings: findings.length, redactions: redactor.count };
+  const trailer: BundleTrailer = { frames, clientFrames, findings: findings.count, redactions: redactor.count };
   await sink.write(bundleClosing(trailer));
   await sink.end();
   return trailer;

@@ -10,12 +10,15 @@ export const REPLAY_USAGE = `usage: mcpscope replay <bundle.json> [options] [--u
 Runs a repro bundle's client frames against a server (the bundle's own recipe unless --url or a command is given),
 prints the difference between the new transcript and the recorded one, and exits 0 when they match, 1 when they
 differ, 2 on errors. Ids, timestamps, session ids and cursors are ignored unless --compare names them.
+A stdio recipe runs from the current directory (or --cwd), so a bundle recorded at a checkout's root replays from
+the root of another; a command or script that cannot be found there is named, with how to override it.
 
   --url <url>              run against this remote server instead
   --transport <t>          with --url: auto (default for http URLs), http, sse, or ws
   --header 'K: V'          a header for the remote server (repeatable; e.g. the Authorization the bundle redacted)
   --env KEY=VALUE          an environment variable for the stdio server (repeatable; e.g. a redacted secret)
-  --cwd <dir>              working directory for the stdio server
+  --cwd <dir>              where the recipe's relative paths live and the stdio server runs (default: the
+                           current directory; the bundle records paths relative to the directory it ran in)
   --protocol <version>     protocol version to record the run under (${PROTOCOL_VERSIONS.join(', ')})
   --preserve-pacing        send frames at their recorded times instead of each after the previous answer
   --fresh-ids              give requests new ids instead of the recorded ones

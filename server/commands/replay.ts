@@ -3,11 +3,13 @@
 import { BundleError } from '../../shared/bundle/bundle-reader.js';
 import { runnableTarget } from '../../shared/redaction/redact-target.js';
 import { formatDiff } from '../../shared/replay/format-diff.js';
+import type { BundleHeader } from '../../shared/bundle/bundle-format.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { loadBundleFile } from '../bundles/bundle-stream.js';
 import { UsageError } from '../cli-args.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
+import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
 import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
@@ -23,7 +25,8 @@ function fail(message: string): number {
 }
 
 /** The target to run: the one on the command line, else the bundle's recipe with the secrets it lacks supplied. */
-function chooseTarget(a: ReplayArgs, recipe: Target, warn: (m: string) => void): Target {
+function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => void): Target {
+  const recipe = header.target;
   if (a.command.length > 0) {
     const [command, ...args] = a.command;
     return { transport: 'stdio', command: command!, args, env: a.env, ...(a.cwd ? { cwd: a.cwd } : {}) };
@@ -33,7 +36,13 @@ function chooseTarget(a: ReplayArgs, recipe: Target, warn: (m: string) => void):
   const supplied = (m: string) => (m.startsWith('env.') ? m.slice(4) in a.env : Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase()));
   const lacking = missing.filter((m) => !supplied(m));
   if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply with --env / --header)`);
-  if (target.transport === 'stdio') return { ...target, env: { ...target.env, ...a.env }, ...(a.cwd ? { cwd: a.cwd } : {}) };
+  if (target.transport === 'stdio') {
+    // --cwd says where the recipe's relative paths live, overriding any directory an older bundle recorded.
+    const { cwd: recorded, ...rest } = target;
+    const resolved = resolveRecipe({ ...rest, ...(a.cwd || recorded === undefined ? {} : { cwd: recorded }), env: { ...target.env, ...a.env } }, header.origin, a.cwd ?? process.cwd());
+    for (const w of resolved.warnings) warn(w);
+    return resolved.target;
+  }
   return { ...target, headers: { ...target.headers, ...a.headers } };
 }
 
@@ -59,7 +68,13 @@ export async function run(argv: string[]): Promise<number> {
   const source = sourceFromBundle(bundle);
   if (source.clientFrames.length === 0) return fail(`${a.bundle} holds no client frames to replay`);
   if (a.protocol) source.protocolVersion = a.protocol;
-  const target = chooseTarget(a, bundle.header.target, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
+  let target: Target;
+  try {
+    target = chooseTarget(a, bundle.header, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
+  } catch (err) {
+    if (err instanceof RecipeError) return fail(`${err.message}; ${CLI_OVERRIDE}`);
+    throw err;
+  }
 
   const recorder = new Recorder(null);
   const manager = new SessionManager({ recorder, maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 });

@@ -4,7 +4,10 @@ import { runnableTarget } from '../../shared/redaction/redact-target.js';
 import type { SessionInfo, Target } from '../../shared/relay-protocol.js';
 import type { ProfileStore } from '../archive/profile-store.js';
 import type { SessionArchive } from '../archive/session-archive.js';
+import { RecipeOriginSchema } from '../../shared/bundle/bundle-format.js';
+import { RelayError } from '../errors.js';
 import { MASK } from '../transports/header-mask.js';
+import { RecipeError, resolveRecipe } from './recipe-resolver.js';
 
 export interface ReplayTarget {
   target: Target;
@@ -22,7 +25,16 @@ export function replayTarget(archive: SessionArchive, profiles: ProfileStore, in
   const unmasked = maskedAsRedacted(info.target);
   const { target, missing } = runnableTarget(unmasked);
   const warnings = missing.length > 0 ? [`the recording does not hold ${missing.join(', ')} (secret); the replay runs without them`] : [];
-  return { target, profileId: null, secretEnv: [], warnings };
+  const origin = RecipeOriginSchema.safeParse((archive.meta(info.id).importedFrom as { origin?: unknown } | null)?.origin);
+  if (target.transport !== 'stdio' || !origin.success) return { target, profileId: null, secretEnv: [], warnings };
+  // An imported bundle's portable recipe: its relative paths resolve against the relay's directory.
+  try {
+    const resolved = resolveRecipe(target, origin.data, process.cwd());
+    return { target: resolved.target, profileId: null, secretEnv: [], warnings: [...warnings, ...resolved.warnings] };
+  } catch (err) {
+    if (err instanceof RecipeError) throw new RelayError('BAD_REQUEST', `${err.message}; start mcpscope in the directory the paths are relative to, or replay against another target or a profile`);
+    throw err;
+  }
 }
 
 /** The relay's own mask (••••) and a redaction marker mean the same thing here: no value. */

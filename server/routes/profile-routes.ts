@@ -4,11 +4,14 @@ import { ProfileExportFormatSchema, ProfileImportBodySchema } from '../../shared
 import { CONFIG_FILE_NAMES, formatMcpConfig } from '../../shared/profiles/format-mcp-config.js';
 import { McpConfigError, parseMcpConfig } from '../../shared/profiles/parse-mcp-config.js';
 import { ProfileInputSchema, maskProfile, unmaskProfile } from '../../shared/profiles/profile.js';
+import { profileFromSession } from '../../shared/profiles/profile-from-session.js';
+import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../shared/mcp-versions.js';
 import { RelayError } from '../errors.js';
 import { attachment, param, parseBody, type ArchiveContext } from './route-context.js';
 import { z } from 'zod';
 
 const ConnectBodySchema = z.object({ handshake: z.boolean().default(true) });
+const SaveSessionBodySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
 
 export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   const { profiles } = ctx;
@@ -35,9 +38,20 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   router.post('/profiles/:id/connect', async (req, res) => {
     const p = profiles.get(param(req, 'id'));
     const { handshake } = parseBody(ConnectBodySchema, req.body);
-    const session = await ctx.sessions.create({ target: p.target, protocolVersion: p.protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
+    // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
+    // session is recorded, and linted, under the version it will speak.
+    const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;
+    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
     ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
     res.status(201).json(session.info());
+  });
+
+  // "Save current connection as profile": the real values when this relay run started the session, else the stored ones.
+  router.post('/sessions/:id/profile', (req, res) => {
+    const { name } = parseBody(SaveSessionBodySchema, req.body);
+    const info = ctx.sessions.info(param(req, 'id'));
+    const { input, missing } = profileFromSession({ name: name ?? info.name, protocolVersion: info.protocolVersion }, ctx.sessions.givenTarget(info.id) ?? info.target);
+    res.status(201).json({ profile: maskProfile(profiles.create(input)), missing });
   });
 
   router.post('/profiles/import', (req, res) => {

@@ -26,6 +26,22 @@ export const NegotiationSchema = z.object({
 });
 export type Negotiation = z.infer<typeof NegotiationSchema>;
 
+/**
+ * Where a stdio recipe was recorded. The bundle's target holds paths under `cwd` relative to it and no cwd of its own,
+ * so it replays from the root of another checkout; this says what they were relative to, and what was typed.
+ */
+export const RecipeOriginSchema = z.object({
+  /** The directory the server ran in when recorded (its --cwd, or the relay's). */
+  cwd: z.string(),
+  /** The command as recorded, before it was made portable. */
+  command: z.string(),
+  /** Indexes of the args that were paths under `cwd` and are now relative to it. */
+  relativeArgs: z.array(z.number().int()).default([]),
+  /** True when the command itself was a path under `cwd`. */
+  commandRelative: z.boolean().default(false),
+});
+export type RecipeOrigin = z.infer<typeof RecipeOriginSchema>;
+
 export const BundleHeaderSchema = z.object({
   exportedAt: z.string(),
   environment: BundleEnvironmentSchema,
@@ -43,6 +59,8 @@ export const BundleHeaderSchema = z.object({
   }),
   /** How to start the server again, secrets removed (see `redacted`). */
   target: TargetSchema,
+  /** Present when the recipe's paths were made relative (bundles since mcpscope wrote portable recipes). */
+  origin: RecipeOriginSchema.optional(),
   negotiated: NegotiationSchema,
   /** The frames exported: the whole session, or a range of seqs. */
   range: z.object({ fromSeq: z.number().int(), toSeq: z.number().int().nullable() }),

@@ -6,7 +6,7 @@ import type { HistoryEntry } from '../../shared/archive-api.js';
 import type { TranscriptDiff } from '../../shared/replay/transcript-diff.js';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import { recordLaunchSession } from '../helpers/demo-session.js';
-import { DEMO_SERVER, FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { DEMO_SERVER, FIXTURES, ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const PROXY = join(FIXTURES, 'rewriting-proxy.mjs');
@@ -37,7 +37,9 @@ describe('a session recorded against the demo server, as a repro bundle', () => 
   it('exports recipe, negotiation, timed client frames, the transcript, findings and the environment', async () => {
     const bundle = JSON.parse(bundleText);
     expect(bundle.format).toBe('mcpscope-bundle');
-    expect(bundle.header.target).toMatchObject({ transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] });
+    // Portable: this Node is `node`, the script is relative to the directory the relay ran it in (the repo root).
+    expect(bundle.header.target).toEqual({ transport: 'stdio', command: 'node', args: ['dist/demo/demo-server.js'], env: {} });
+    expect(bundle.header.origin).toMatchObject({ cwd: ROOT, command: process.execPath, relativeArgs: [0] });
     expect(bundle.header.negotiated).toMatchObject({ via: 'initialize', requestedVersion: '2025-11-25', protocolVersion: '2025-11-25', serverInfo: { name: 'mcpscope-demo' } });
     expect(bundle.header.environment).toMatchObject({ mcpscope: expect.any(String), node: process.version });
     expect(bundle.clientFrames).toHaveLength(8);
@@ -91,7 +93,8 @@ describe('a session recorded against the demo server, as a repro bundle', () => 
   });
 
   it('mcpscope replay exits 0 against the same server, 1 against the changed one and 2 on a missing bundle', async () => {
-    const same = await runCli(['replay', bundleFile, '--', process.execPath, DEMO_SERVER]);
+    // No command: the recipe's relative path resolves against the directory replay runs in, the repo root.
+    const same = await runCli(['replay', bundleFile], {}, ROOT);
     expect(same.stdout).toMatch(/^identical: 1[0-9] same, 0 changed, 0 added, 0 removed/m);
     expect(same.code).toBe(0);
     const changed = await runCli(['replay', bundleFile, '--', ...CHANGED_DEMO]);

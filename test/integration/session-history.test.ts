@@ -96,6 +96,13 @@ describe('server profiles', () => {
     const withSecrets = await relay.api<{ text: string }>('/api/profiles/export?format=claude-desktop&secrets=include');
     expect(JSON.parse(withSecrets.body.text).mcpServers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN).toBe('ghp_exampleexampleexampleexample1234');
 
+    // A modern-era profile's session is recorded under the version it speaks, whatever legacy version it names.
+    const modern = await relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify({ name: 'modern demo', era: 'modern', protocolVersion: '2025-11-25', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] } }) });
+    const modernSession = await relay.api<SessionInfo>(`/api/profiles/${modern.body.id}/connect`, { method: 'POST', body: '{"handshake":false}' });
+    expect(modernSession.body).toMatchObject({ name: 'modern demo', protocolVersion: '2026-07-28' });
+    await relay.api(`/api/sessions/${modernSession.body.id}/stop`, { method: 'POST' });
+    expect((await relay.api(`/api/profiles/${modern.body.id}`, { method: 'DELETE' })).status).toBe(204);
+
     expect((await relay.api(`/api/profiles/${demo.body.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await relay.api('/api/profiles/import', { method: 'POST', body: JSON.stringify({ text: '{"nope":1}' }) })).status).toBe(400);
   });

@@ -1,6 +1,6 @@
 // The session history: search, stats, rename and tag, delete, bundle import and replay. Every change refreshes both the
 // history and the connection bar's session list.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReplayBody, SessionPatch } from '../../shared/archive-api.js';
 import { useRelay } from '../lib/relay-context.js';
 import { archiveKeys } from './archive-keys.js';
@@ -14,9 +14,24 @@ function useRefresh() {
   };
 }
 
+/** Sessions per page of the history list; "Load more" fetches the next. */
+export const HISTORY_PAGE = 50;
+
+/** The history a page at a time: each asks for one more than it shows, so the list knows whether more follow. */
 export function useHistory(q: string, tag: string) {
   const { archive } = useRelay();
-  return useQuery({ queryKey: archiveKeys.history(q, tag), queryFn: () => archive.history(q, tag), staleTime: 2_000, placeholderData: (prev) => prev });
+  return useInfiniteQuery({
+    queryKey: archiveKeys.history(q, tag),
+    queryFn: ({ pageParam }) => archive.history(q, tag, pageParam, HISTORY_PAGE + 1),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.sessions.length > HISTORY_PAGE ? pages.length * HISTORY_PAGE : undefined),
+    select: (data) => ({
+      sessions: data.pages.flatMap((p) => p.sessions.slice(0, HISTORY_PAGE)),
+      tags: data.pages[data.pages.length - 1]?.tags ?? [],
+    }),
+    staleTime: 2_000,
+    placeholderData: (prev) => prev,
+  });
 }
 
 /** Stats for one session; keyed on its last seq, so a session that grew is counted again. */

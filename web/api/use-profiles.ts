@@ -33,3 +33,9 @@ export function useImportProfiles() {
   const { archive } = useRelay();
   return useProfileMutation((text: string) => archive.importProfiles(text));
 }
+
+/** Saves the connection a session was started with as a new profile, every env value and header marked secret. */
+export function useSaveSessionAsProfile() {
+  const { archive } = useRelay();
+  return useProfileMutation((sessionId: string) => archive.saveSessionAsProfile(sessionId));
+}

@@ -56,7 +56,8 @@ export function createArchiveApi(token: string, onUnauthorized: () => void) {
   const p = (id: string) => `/api/profiles/${encodeURIComponent(id)}`;
 
   return {
-    history: (q: string, tag: string) => json<HistoryPage>('GET', `/api/session-history?${new URLSearchParams({ q, tag })}`),
+    history: (q: string, tag: string, offset = 0, limit = 200) =>
+      json<HistoryPage>('GET', `/api/session-history?${new URLSearchParams({ q, tag, offset: String(offset), limit: String(limit) })}`),
     patchSession: (id: string, patch: SessionPatch) => json<HistoryEntry>('PATCH', s(id), patch),
     deleteSession: (id: string) => json<void>('DELETE', s(id)),
     stats: (id: string) => json<SessionStats>('GET', `${s(id)}/stats`),
@@ -70,6 +71,7 @@ export function createArchiveApi(token: string, onUnauthorized: () => void) {
     updateProfile: (id: string, input: ProfileInput) => json<Profile>('PUT', p(id), input),
     deleteProfile: (id: string) => json<void>('DELETE', p(id)),
     connectProfile: (id: string, handshake: boolean) => json<SessionInfo>('POST', `${p(id)}/connect`, { handshake }),
+    saveSessionAsProfile: (id: string) => json<{ profile: Profile; missing: string[] }>('POST', `${s(id)}/profile`, {}),
     importProfiles: (text: string) => json<{ profiles: Profile[]; warnings: string[] }>('POST', '/api/profiles/import', { text }),
     exportProfiles: (format: ConfigFlavor, includeSecrets: boolean) =>
       json<{ fileName: string; text: string; warnings: string[] }>('GET', `/api/profiles/export?format=${format}${includeSecrets ? '&secrets=include' : ''}`),

@@ -1,5 +1,6 @@
 // Performs a session's initialize handshake from this tab once it has claimed it from the relay; the connection bar
 // and a profile's one-click connect both go through here.
+import type { Era } from '../../shared/engine/index.js';
 import { isLegacyVersion } from '../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { CLIENT_CAPABILITIES } from './client-capabilities.js';
@@ -12,14 +13,23 @@ export type HandshakeOutcome =
   | { kind: 'elsewhere' }
   | { kind: 'done'; result: Record<string, unknown> };
 
-/** Throws what the engine threw (a server error to initialize, or a local timeout). */
-export async function performHandshake(client: Pick<RelayClient, 'api' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string): Promise<HandshakeOutcome> {
-  if (!isLegacyVersion(session.protocolVersion)) return { kind: 'stateless' };
+/**
+ * Throws what the engine threw (a server error to initialize, or a local timeout). Without an era (the connection bar)
+ * a legacy version gets initialize and a modern one nothing; with one (a profile's), the engine connects in that era:
+ * modern sends server/discover, auto probes with it and falls back to initialize.
+ */
+export async function performHandshake(client: Pick<RelayClient, 'api' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string, era?: Era): Promise<HandshakeOutcome> {
+  if (era === undefined && !isLegacyVersion(session.protocolVersion)) return { kind: 'stateless' };
   // Wait until every earlier frame reached the engine, so the ids it picks are not already on the wire.
   await client.socket.whenOpen();
   await client.socket.whenSynced(session.id);
   if (!(await client.api.claimHandshake(session.id))) return { kind: 'elsewhere' };
   client.engines.claimAnswering(session.id);
-  const result = await client.engines.get(session.id).handshake(session.protocolVersion, { name: 'mcpscope', version: clientVersion }, CLIENT_CAPABILITIES);
+  const clientInfo = { name: 'mcpscope', version: clientVersion };
+  const engine = client.engines.get(session.id);
+  const result =
+    era === undefined
+      ? await engine.handshake(session.protocolVersion, clientInfo, CLIENT_CAPABILITIES)
+      : (await engine.connect({ era, protocolVersion: session.protocolVersion, clientInfo, capabilities: CLIENT_CAPABILITIES })).result;
   return { kind: 'done', result };
 }

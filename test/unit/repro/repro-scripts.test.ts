@@ -57,6 +57,19 @@ describe('the curl script and HAR entries', () => {
     expect(text).not.toContain('host: 127.0.0.1');
   });
 
+  it('keeps a legacy SSE stream open in the background and POSTs to the endpoint it names, waiting for each answer', () => {
+    const w = new CurlScriptWriter(info);
+    const stream: HttpExchange = { ...exchange, id: 'g1', purpose: 'stream', request: { ...exchange.request, method: 'GET', url: 'http://127.0.0.1:9/sse', body: undefined, bodySize: 0 } };
+    const post: HttpExchange = { ...exchange, id: 'p1', purpose: 'message', request: { ...exchange.request, url: 'http://127.0.0.1:9/message?sessionId=old' } };
+    const text = w.head() + w.exchange(stream, null) + w.exchange(post, '{"jsonrpc":"2.0","id":"a","method":"tools/list"}') + w.tail();
+    expect(text).toMatch(/curl -sS -N \\\n {2}http:\/\/127\.0\.0\.1:9\/sse[^&]*>"\$events" &\nSTREAM=\$!/);
+    expect(text).toContain('ENDPOINT=$(wait_endpoint http://127.0.0.1:9 http://127.0.0.1:9/)');
+    expect(text).toContain('"$ENDPOINT"');
+    expect(text).not.toContain('sessionId=old');
+    expect(text).toContain(`wait_answer '"a"'`);
+    expect(text.trimEnd().endsWith('cat "$events"')).toBe(true);
+  });
+
   it('makes a HAR entry with decoded query, body and timings', () => {
     expect(harEntry(exchange, null)).toMatchObject({
       startedDateTime: '2026-01-02T00:00:00.000Z',

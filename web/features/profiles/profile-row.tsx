@@ -23,7 +23,7 @@ export function ProfileRow({ profile: p, onOpen }: { profile: Profile; onOpen: (
         </span>
         <span className="font-mono text-[11px] text-dim">{`${p.protocolVersion} · ${p.era}`}</span>
         <span className="ml-auto flex gap-1.5">
-          <button type="button" className="btn btn-primary" data-testid="profile-connect" disabled={connect.isPending} onClick={() => connect.mutate(p.id)}>
+          <button type="button" className="btn btn-primary" data-testid="profile-connect" disabled={connect.isPending} onClick={() => connect.mutate(p)}>
             Connect
           </button>
           <button type="button" className="btn" onClick={() => setEditing((v) => !v)}>

@@ -5,8 +5,9 @@ import { ProfileEditor } from './profile-editor.js';
 import { ProfileRow } from './profile-row.js';
 import { ProfilesExport } from './profiles-export.js';
 import { ProfilesImport } from './profiles-import.js';
+import { SaveConnection } from './save-connection.js';
 
-export function ProfilesPanel({ onOpen }: { onOpen: (sessionId: string) => void }) {
+export function ProfilesPanel({ currentId, onOpen }: { currentId: string | null; onOpen: (sessionId: string) => void }) {
   const profiles = useProfiles();
   const [creating, setCreating] = useState(false);
   const list = profiles.data ?? [];
@@ -18,6 +19,7 @@ export function ProfilesPanel({ onOpen }: { onOpen: (sessionId: string) => void 
           New
         </button>
         <ProfilesExport disabled={list.length === 0} />
+        <SaveConnection currentId={currentId} />
       </header>
       <ProfilesImport />
       {creating && <ProfileEditor onDone={() => setCreating(false)} />}

@@ -25,7 +25,14 @@ export function SessionStatsView({ session }: { session: HistoryEntry }) {
       <dt className="text-dim">negotiated</dt>
       <dd>{n.via === null ? 'no handshake recorded' : `${n.via}: asked ${n.requestedVersion ?? '?'}, got ${n.protocolVersion ?? '?'} from ${name(n.serverInfo)}`}</dd>
       <dt className="text-dim">findings</dt>
-      <dd>{s.findings ? `${s.findings.total} (${s.findings.error} error, ${s.findings.warning} warning, ${s.findings.info} info)` : s.findingsNote}</dd>
+      <dd data-testid="session-stats-findings">
+        {s.findings ? `${s.findingsTruncated ? 'at least ' : ''}${s.findings.total} (${s.findings.error} error, ${s.findings.warning} warning, ${s.findings.info} info)` : s.findingsNote}
+        {s.findings && s.findingsTruncated && (
+          <span className="ml-1 text-amber-200" data-testid="session-stats-truncated" title="linting stops at the cap so the stats stay quick">
+            {`· truncated: ${s.findingsNote}`}
+          </span>
+        )}
+      </dd>
     </dl>
   );
 }

@@ -49,6 +49,16 @@ export function SessionsPanel({ currentId, onOpen }: Props) {
         {history.isSuccess && sessions.length === 0 && (
           <li className="p-4 text-dim">{q || tag ? 'No session matches.' : 'No sessions recorded yet.'}</li>
         )}
+        {sessions.length > 0 && (
+          <li className="flex items-center gap-2 px-3 py-2 text-[11px] text-dim" data-testid="history-more">
+            <span data-testid="history-count">{`${sessions.length} shown${history.hasNextPage ? ', more match' : ''}`}</span>
+            {history.hasNextPage && (
+              <button type="button" className="btn" data-testid="history-load-more" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            )}
+          </li>
+        )}
       </ul>
     </section>
   );

@@ -1,0 +1,82 @@
+// Folds a session's `http` frames into one row per HTTP exchange (its `open` record, then its final one) and maps each
+// JSON-RPC frame back to the exchange that carried it. Built incrementally: the log only ever appends.
+import { HttpExchangeSchema, type HttpExchange } from '../../../shared/http-exchange.js';
+import type { FrameEntry } from '../../lib/frame-entry.js';
+
+export interface ExchangeRow {
+  id: string;
+  /** The newest record of this exchange (the final one once it ended). */
+  x: HttpExchange;
+  /** The seqs of the `http` frames that recorded it, oldest first. */
+  recordSeqs: number[];
+  /** Position in arrival order, for stable numbering in the list. */
+  index: number;
+}
+
+export class ExchangeIndex {
+  private readonly byId = new Map<string, ExchangeRow>();
+  private readonly list: ExchangeRow[] = [];
+  /** JSON-RPC frame seq → id of the exchange that carried it (sent in its request or received in its response). */
+  private readonly carrier = new Map<number, string>();
+  /** `http` frames that were not a valid exchange record (an older relay, a damaged import): shown, never hidden. */
+  readonly unreadable: number[] = [];
+  private scanned = 0;
+  version = 0;
+
+  /** Reads the entries appended since the last call; returns true when anything changed. */
+  update(entries: readonly FrameEntry[]): boolean {
+    // A shorter list means a different log (the store was reset): start again.
+    if (entries.length < this.scanned) this.reset();
+    let changed = false;
+    for (; this.scanned < entries.length; this.scanned++) {
+      const entry = entries[this.scanned];
+      if (entry?.frame.kind !== 'http') continue;
+      changed = true;
+      const parsed = HttpExchangeSchema.safeParse(entry.value);
+      if (!parsed.success) {
+        this.unreadable.push(entry.frame.seq);
+        continue;
+      }
+      this.add(parsed.data, entry.frame.seq);
+    }
+    if (changed) this.version++;
+    return changed;
+  }
+
+  get rows(): readonly ExchangeRow[] {
+    return this.list;
+  }
+
+  get(id: string): ExchangeRow | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The exchange that carried this JSON-RPC frame, or of which this `http` frame is a record. */
+  carrierOf(seq: number): ExchangeRow | undefined {
+    const id = this.carrier.get(seq);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  private add(x: HttpExchange, seq: number): void {
+    let row = this.byId.get(x.id);
+    if (row) {
+      row.x = x;
+      row.recordSeqs.push(seq);
+    } else {
+      row = { id: x.id, x, recordSeqs: [seq], index: this.list.length + 1 };
+      this.byId.set(x.id, row);
+      this.list.push(row);
+    }
+    this.carrier.set(seq, x.id);
+    if (x.sentSeq !== undefined) this.carrier.set(x.sentSeq, x.id);
+    for (const s of x.receivedSeqs) this.carrier.set(s, x.id);
+  }
+
+  private reset(): void {
+    this.byId.clear();
+    this.list.length = 0;
+    this.carrier.clear();
+    this.unreadable.length = 0;
+    this.scanned = 0;
+  }
+}

@@ -4,6 +4,7 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
+import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
@@ -111,6 +112,13 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
           {actionError ?? (config.error ?? sessions.error)?.message}
         </p>
       )}
+      <ConnectionBanner
+        session={session}
+        handshake={handshake.stateOf(sessionId)}
+        onReinitialize={(s) => void runHandshake(s)}
+        onRestart={onRestart}
+        busy={create.isPending || restart.isPending || stop.isPending}
+      />
       {noSessions && !showTarget && (
         <p className="px-3 pb-1 text-dim">No sessions yet: check the target below and press Connect.</p>
       )}

@@ -86,11 +86,23 @@ describe('a bearer-protected Streamable HTTP server that forgets its session, in
     expect(errors).toEqual([]);
   });
 
-  it('leaves the bearer out of the page and of the exported bundle', async () => {
+  it('refuses to connect a new session with the masked header instead of sending the mask', async () => {
+    const before = (await relay.api<unknown[]>('/api/sessions')).body.length;
+    await page.getByTestId('connect-button').click();
+    await expect.poll(() => page.getByTestId('connection-error').textContent()).toContain('Authorization header is masked');
+    expect((await relay.api<unknown[]>('/api/sessions')).body.length).toBe(before);
+    await page.getByTestId('target-toggle').click();
+  });
+
+  it('leaves the bearer out of the page, the relay config it reads, and the exported bundle', async () => {
+    expect(JSON.stringify((await relay.api('/api/config')).body)).not.toContain(BEARER);
+    // A new profile starts from the relay's default target: shown masked too.
+    await page.getByTestId('view-tab-sessions').click();
+    await page.getByTestId('profile-new').click();
+    expect(await page.getByTestId('profile-editor-target').inputValue()).toContain('Bearer ••••');
     expect(await pageText()).not.toContain(BEARER);
     const sessions = await relay.api<{ id: string }[]>('/api/sessions');
     const sid = sessions.body[0]!.id;
-    await page.getByTestId('view-tab-sessions').click();
     const row = page.locator(`[data-testid="history-row"][data-session-id="${sid}"]`);
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('session-export').click()]);
     const bundle = readFileSync((await download.path())!, 'utf8');

@@ -8,7 +8,7 @@ import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
-import { describeTarget, draftFromTarget, targetFromDraft, type TargetDraft } from './target-draft.js';
+import { describeTarget, draftFromTarget, maskedHeaderProblem, targetFromDraft, type TargetDraft } from './target-draft.js';
 import { TargetForm } from './target-form.js';
 import { useAutoAttach } from './use-auto-attach.js';
 import { useHandshake } from './use-handshake.js';
@@ -56,6 +56,11 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
 
   const connect = () => {
     if (!parsed?.ok) return setShowTarget(true);
+    const masked = maskedHeaderProblem(parsed.target);
+    if (masked !== null) {
+      setShowTarget(true);
+      return setActionError(masked);
+    }
     setActionError(null);
     create.mutate(
       { target: parsed.target, protocolVersion: version, handshake: doHandshake },

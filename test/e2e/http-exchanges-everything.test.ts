@@ -58,6 +58,12 @@ describe('the HTTP tab against server-everything', () => {
     await exchangeRows(page, { method: 'POST', status: 202, carrying: 'notifications/initialized' }).first().waitFor();
     expect(await page.getByTestId('http-exchange-badge').textContent()).toMatch(/^\d+$/);
 
+    // ↓ moves the selection from the first exchange (initialize) to the next, as in a browser's Network panel.
+    const first = page.getByTestId('http-exchange-row').first();
+    await first.click();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('[data-testid="http-exchange-row"][aria-selected="true"]').filter({ hasText: 'notifications/initialized' }).waitFor();
+
     const detail = await openExchange(page, { method: 'POST', status: 200, carrying: 'tools/call' });
     expect(await detail.getByTestId('http-exchange-status').textContent()).toContain('200');
     expect(await detail.getByTestId('http-exchange-url').textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -105,6 +111,7 @@ describe('the HTTP tab against server-everything', () => {
 
     // The GET stream stays open while connected; stopping the session ends it, and its record then holds every event.
     const stream = await openExchange(page, { method: 'GET' });
+    expect(await page.locator('[data-testid="http-exchange-row"][data-method="GET"]').first().getAttribute('data-purpose')).toBe('stream');
     expect(await stream.getByTestId('http-exchange-status').textContent()).toContain('200');
     expect(await shownHeader(stream, 'response', 'content-type')).toContain('text/event-stream');
     await page.getByTestId('stop-button').click();

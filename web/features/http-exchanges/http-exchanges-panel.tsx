@@ -6,6 +6,9 @@ import { pathOf, statusLabel } from './exchange-format.js';
 import { ExchangeList } from './exchange-list.js';
 import { useExchangeIndex } from './use-exchange-index.js';
 
+// The table is not virtualized: past this many rows it shows the newest ones, and the filter reaches the rest.
+const MAX_ROWS = 500;
+
 interface Props {
   sessionId: string;
   onSelect: (seq: number) => void;
@@ -63,7 +66,12 @@ export function HttpExchangesPanel({ sessionId, onSelect }: Props) {
       ) : (
         <>
           <div className={`${selected ? 'max-h-[40%]' : 'flex-1'} min-h-16 shrink-0 overflow-auto`}>
-            <ExchangeList log={log} rows={rows} selectedId={selectedId} onPick={setSelectedId} />
+            {rows.length > MAX_ROWS && (
+              <p className="px-2 text-[11px] text-dim" data-testid="http-exchange-capped">
+                Showing the newest {MAX_ROWS} of {rows.length}: filter to find older ones.
+              </p>
+            )}
+            <ExchangeList log={log} rows={rows.length > MAX_ROWS ? rows.slice(-MAX_ROWS) : rows} selectedId={selectedId} onPick={setSelectedId} />
           </div>
           {selected ? (
             <ExchangeDetail log={log} row={selected} onSelect={onSelect} onPick={setSelectedId} />

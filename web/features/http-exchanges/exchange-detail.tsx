@@ -15,10 +15,11 @@ interface Props {
   log: SessionLog;
   row: ExchangeRow;
   onSelect: (seq: number) => void;
-  onPick: (id: string) => void;
+  /** Shows the exchange the relay named with this id (the cut stream a resume continues). */
+  onOpenWireId: (wireId: string) => void;
 }
 
-export function ExchangeDetail({ log, row, onSelect, onPick }: Props) {
+export function ExchangeDetail({ log, row, onSelect, onOpenWireId }: Props) {
   const [section, setSection] = useState<Section>('headers');
   const { x } = row;
   const res = x.response;
@@ -33,7 +34,7 @@ export function ExchangeDetail({ log, row, onSelect, onPick }: Props) {
   const shown = section === 'events' && !res?.events ? 'headers' : section;
   return (
     <section data-testid="http-exchange-detail" data-id={row.id} className="min-h-0 flex-1 overflow-auto">
-      <ExchangeSummary log={log} x={x} onJumpToExchange={onPick} />
+      <ExchangeSummary log={log} x={x} onJumpToExchange={onOpenWireId} />
       <nav className="sticky top-0 flex gap-px border-b border-edge bg-panel-2" role="tablist">
         {tabs.map(([id, title]) => (
           <button

@@ -4,6 +4,7 @@ import { HttpExchangeSchema, type HttpExchange } from '../../../shared/http-exch
 import type { FrameEntry } from '../../lib/frame-entry.js';
 
 export interface ExchangeRow {
+  /** Unique in the session: the relay's exchange id, suffixed when a restarted transport numbers its exchanges again. */
   id: string;
   /** The newest record of this exchange (the final one once it ended). */
   x: HttpExchange;
@@ -15,6 +16,8 @@ export interface ExchangeRow {
 
 export class ExchangeIndex {
   private readonly byId = new Map<string, ExchangeRow>();
+  /** The relay's exchange id → the newest row that used it (each transport instance counts from x1 again). */
+  private readonly byWireId = new Map<string, ExchangeRow>();
   private readonly list: ExchangeRow[] = [];
   /** JSON-RPC frame seq → id of the exchange that carried it (sent in its request or received in its response). */
   private readonly carrier = new Map<number, string>();
@@ -57,23 +60,32 @@ export class ExchangeIndex {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
+  /** The row of an id as the relay wrote it (a `resumes` link), within the newest transport that used it. */
+  byWire(wireId: string): ExchangeRow | undefined {
+    return this.byWireId.get(wireId);
+  }
+
   private add(x: HttpExchange, seq: number): void {
-    let row = this.byId.get(x.id);
-    if (row) {
+    let row = this.byWireId.get(x.id);
+    // Only an `open` record is followed by another record of the same exchange: after a final one, the id is reused.
+    if (row && row.x.state === 'open') {
       row.x = x;
       row.recordSeqs.push(seq);
     } else {
-      row = { id: x.id, x, recordSeqs: [seq], index: this.list.length + 1 };
-      this.byId.set(x.id, row);
+      const id = this.byId.has(x.id) ? `${x.id}~${this.list.length + 1}` : x.id;
+      row = { id, x, recordSeqs: [seq], index: this.list.length + 1 };
+      this.byId.set(id, row);
+      this.byWireId.set(x.id, row);
       this.list.push(row);
     }
-    this.carrier.set(seq, x.id);
-    if (x.sentSeq !== undefined) this.carrier.set(x.sentSeq, x.id);
-    for (const s of x.receivedSeqs) this.carrier.set(s, x.id);
+    this.carrier.set(seq, row.id);
+    if (x.sentSeq !== undefined) this.carrier.set(x.sentSeq, row.id);
+    for (const s of x.receivedSeqs) this.carrier.set(s, row.id);
   }
 
   private reset(): void {
     this.byId.clear();
+    this.byWireId.clear();
     this.list.length = 0;
     this.carrier.clear();
     this.unreadable.length = 0;

@@ -74,7 +74,7 @@ export function HttpExchangesPanel({ sessionId, onSelect }: Props) {
             <ExchangeList log={log} rows={rows.length > MAX_ROWS ? rows.slice(-MAX_ROWS) : rows} selectedId={selectedId} onPick={setSelectedId} />
           </div>
           {selected ? (
-            <ExchangeDetail log={log} row={selected} onSelect={onSelect} onPick={setSelectedId} />
+            <ExchangeDetail log={log} row={selected} onSelect={onSelect} onOpenWireId={(wire) => setSelectedId(index.byWire(wire)?.id ?? null)} />
           ) : (
             <p className="shrink-0 border-t border-edge p-2 text-dim">Select an exchange to see its headers, bodies, events and frames.</p>
           )}

@@ -44,12 +44,17 @@ export class EngineRegistry {
     for (const entry of entries) {
       if (entry.frame.dir === 'out') engine.noteOutgoingValue(entry.value);
       else if (entry.frame.dir === 'in') engine.receiveValue(entry.value);
-      else if (eventName(entry) === 'exited') {
-        engine.close('the server process exited');
+      else if (isEnd(eventName(entry))) {
+        // A remote connection ends with `disconnected`: its pending requests can no more be answered than a dead process's.
+        engine.close(eventName(entry) === 'exited' ? 'the server process exited' : 'the connection to the server ended');
         // A restarted process is claimed afresh, and maybe by another tab: stop answering until this one wins again.
         engine.answerServerRequests(false);
         this.inboxes.get(sessionId)?.abandonAll();
       }
     }
   }
+}
+
+function isEnd(event: string | null): boolean {
+  return event === 'exited' || event === 'disconnected';
 }

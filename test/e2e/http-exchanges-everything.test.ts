@@ -149,6 +149,30 @@ describe('the HTTP tab against server-everything', () => {
     expect(await page.getByTestId('connection-status').getAttribute('data-status')).toBe('running');
     expect(errors).toEqual([]);
   });
+
+  it('says when Streamable HTTP cannot reach the server, and a restart connects once it is up', async () => {
+    const port = await freePort();
+    const relay = await startRelay({ args: ['--url', `http://127.0.0.1:${port}/mcp`, '--transport', 'http'] });
+    const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const errors = watchPageErrors(page);
+    current = { server: null, relay, page, errors };
+    await page.goto(relay.url);
+    // Streamable HTTP holds no connection, so the session stays "running": the banner is what tells the user.
+    const banner = page.getByTestId('request-failed-banner');
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await banner.textContent()).toContain('connection refused');
+    expect(await page.getByTestId('connection-status').getAttribute('data-status')).toBe('running');
+
+    current.server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp'], { PORT: String(port) });
+    await page.getByTestId('banner-restart-button').click();
+    await waitForServer(page);
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    // The refused POST and the answered one are both in the HTTP tab, in order.
+    await openTab(page, 'http');
+    await exchangeRows(page, { method: 'POST', status: 200, carrying: 'initialize' }).first().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('http-exchange-row').first().getAttribute('data-status-class')).toBe('failed');
+    expect(errors).toEqual([]);
+  });
 });
 
 /** A port nothing listens on (taken from the OS, then released). */

@@ -55,6 +55,23 @@ describe('the HTTP exchange index', () => {
     expect(index.update(log.entries)).toBe(false);
   });
 
+  it('starts a new row when a restarted transport numbers its exchanges from x1 again', () => {
+    const log = logOf([
+      ['relay', exchange({ id: 'x1', state: 'failed', response: null, error: { code: 'ECONNREFUSED', message: 'refused' } }), 'http'],
+      ['out', req],
+      ['relay', exchange({ id: 'x1', state: 'open', sentSeq: 2 }), 'http'],
+      ['relay', exchange({ id: 'x1', sentSeq: 2 }), 'http'],
+    ]);
+    const index = new ExchangeIndex();
+    index.update(log.entries);
+    expect(index.rows.map((r) => [r.id, r.x.state, r.recordSeqs])).toEqual([
+      ['x1', 'failed', [1]],
+      ['x1~2', 'complete', [3, 4]],
+    ]);
+    expect(index.carrierOf(2)?.id).toBe('x1~2');
+    expect(index.byWire('x1')?.id).toBe('x1~2');
+  });
+
   it('keeps http frames that are not exchange records as unreadable instead of dropping them silently', () => {
     const log = logOf([['relay', { id: 'broken' }, 'http']]);
     const index = new ExchangeIndex();
@@ -85,6 +102,15 @@ describe('session trouble read from the log', () => {
     expect(sessionTrouble(log).expiry).toMatchObject({ seq: 2, status: 404 });
     log.append([{ seq: 4, ts: 4, dir: 'in', kind: 'response', text: initRes, size: initRes.length, method: null, rpcId: '5' }]);
     expect(sessionTrouble(log).expiry).toBeNull();
+  });
+
+  it('reports a request that never reached the server until an exchange gets any response', () => {
+    const refused = { event: 'error', message: 'POST http://x/mcp failed: connection refused', code: 'ECONNREFUSED', exchange: 'x1' };
+    const log = logOf([['relay', refused, 'event']]);
+    expect(sessionTrouble(log).unreachable).toContain('connection refused');
+    const answered = JSON.stringify(exchange({ id: 'x2', response: { status: 500, statusText: 'Internal Server Error', headers: [], body: '', bodySize: 0 } }));
+    log.append([{ seq: 2, ts: 2, dir: 'relay', kind: 'http', text: answered, size: answered.length, method: null, rpcId: null }]);
+    expect(sessionTrouble(log).unreachable).toBeNull();
   });
 
   it('remembers why the connection failed, and forgets it when a restart connects again', () => {

@@ -17,7 +17,7 @@ export function ConnectionBanner({ session, handshake, onReinitialize, onRestart
   const { log, version } = useSessionLog(session?.id ?? null);
   void version;
   if (!session || !log) return null;
-  const { expiry, lastFailure } = sessionTrouble(log);
+  const { expiry, lastFailure, unreachable } = sessionTrouble(log);
   const remote = session.target.transport !== 'stdio';
 
   if (expiry && session.live) {
@@ -32,6 +32,19 @@ export function ConnectionBanner({ session, handshake, onReinitialize, onRestart
         </p>
         <button type="button" data-testid="reinitialize-button" className="btn btn-primary shrink-0" disabled={running || busy} onClick={() => onReinitialize(session)}>
           {running ? 'Re-initializing…' : 'Re-initialize'}
+        </button>
+      </div>
+    );
+  }
+  if (unreachable && session.live) {
+    return (
+      <div data-testid="request-failed-banner" className="flex items-center gap-3 border-t border-red-900 bg-red-950/50 px-3 py-1 text-red-100">
+        <p className="min-w-0 flex-1">
+          <span className="font-semibold">The server could not be reached</span>: {unreachable}. The session stays open and each
+          request tries again; a request already sent gets no answer. Restart reconnects and runs the handshake again.
+        </p>
+        <button type="button" data-testid="banner-restart-button" className="btn shrink-0" disabled={busy} onClick={onRestart}>
+          Restart
         </button>
       </div>
     );

@@ -4,6 +4,7 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
+import { useRelay } from '../../lib/relay-context.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { SessionPicker } from './session-picker.js';
@@ -26,6 +27,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const restart = useRestartSession();
   const stop = useStopSession();
   const handshake = useHandshake(config.data?.version ?? '0.0.0');
+  const { engines } = useRelay();
   const [draft, setDraft] = useState<TargetDraft | null>(null);
   const [protocolVersion, setProtocolVersion] = useState<string | null>(null);
   const [doHandshake, setDoHandshake] = useState(true);
@@ -70,6 +72,9 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const onRestart = () => {
     if (!session) return;
     setActionError(null);
+    // Settle what the old connection still waits for (a handshake to an unreachable server, say) before the restart
+    // answers, so the handshake of the new connection is not refused as already running.
+    engines.get(session.id).close('the session was restarted');
     restart.mutate(session.id, { onSuccess: (s) => doHandshake && attach(s), onError: fail });
   };
   const onStop = () => session && stop.mutate(session.id, { onError: fail });

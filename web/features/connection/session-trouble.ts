@@ -16,6 +16,15 @@ interface Tracker {
   expiry: Expiry | null;
   /** The latest `error` or `disconnected` event's text, for a failed connection's banner. */
   lastFailure: string | null;
+  /** A request that never reached the server (refused, DNS, TLS, timeout) while the transport stays up, as
+   * Streamable HTTP does: cleared by the next exchange that got any response. */
+  unreachable: string | null;
+}
+
+export interface SessionTrouble {
+  expiry: Expiry | null;
+  lastFailure: string | null;
+  unreachable: string | null;
 }
 
 const trackers = new WeakMap<SessionLog, Tracker>();
@@ -25,10 +34,14 @@ function text(v: unknown, key: string): string | null {
   return typeof x === 'string' ? x : null;
 }
 
-export function sessionTrouble(log: SessionLog): { expiry: Expiry | null; lastFailure: string | null } {
+function hasResponse(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && typeof (v as { response?: unknown }).response === 'object' && (v as { response?: unknown }).response !== null;
+}
+
+export function sessionTrouble(log: SessionLog): SessionTrouble {
   let t = trackers.get(log);
   const entries = log.entries;
-  if (!t || entries.length < t.scanned) trackers.set(log, (t = { scanned: 0, expiry: null, lastFailure: null }));
+  if (!t || entries.length < t.scanned) trackers.set(log, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null }));
   for (; t.scanned < entries.length; t.scanned++) {
     const e = entries[t.scanned]!;
     const name = eventName(e);
@@ -37,13 +50,17 @@ export function sessionTrouble(log: SessionLog): { expiry: Expiry | null; lastFa
       t.expiry = { seq: e.frame.seq, status: typeof status === 'number' ? status : null, message: text(e.value, 'message') ?? 'the server forgot the session' };
     } else if (name === 'error' || name === 'disconnected') {
       t.lastFailure = text(e.value, 'message') ?? text(e.value, 'reason');
+      if (name === 'error' && text(e.value, 'exchange') !== null) t.unreachable = t.lastFailure;
     } else if (name === 'connected' || name === 'spawned') {
       // A restart began a new connection: earlier trouble belongs to the old one.
       t.expiry = null;
       t.lastFailure = null;
+      t.unreachable = null;
+    } else if (e.frame.kind === 'http' && t.unreachable !== null && hasResponse(e.value)) {
+      t.unreachable = null;
     } else if (t.expiry && e.frame.dir === 'in' && e.frame.kind === 'response' && e.method === 'initialize') {
       t.expiry = null;
     }
   }
-  return { expiry: t.expiry, lastFailure: t.lastFailure };
+  return { expiry: t.expiry, lastFailure: t.lastFailure, unreachable: t.unreachable };
 }

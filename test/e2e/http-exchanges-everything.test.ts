@@ -80,7 +80,7 @@ describe('the HTTP tab against server-everything', () => {
     // Frames: the request it carried and the response; a click shows the response in Detail.
     await detail.getByTestId('http-section-frames').click();
     const links = detail.getByTestId('http-frame-link');
-    await expect.poll(() => links.count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => links.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     const responseSeq = await links.last().getAttribute('data-seq');
     await links.last().click();
     await page.locator(`[data-testid="detail-pane"][data-seq="${responseSeq}"]`).waitFor();

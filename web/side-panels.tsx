@@ -4,6 +4,8 @@ import { BatchPanel } from './features/batch/batch-panel.js';
 import { DetailPane } from './features/detail/detail-pane.js';
 import { FaultLabPanel } from './features/fault-lab/fault-lab-panel.js';
 import { FindingsPanel } from './features/findings/findings-panel.js';
+import { ExchangeBacklink, ExchangeCountBadge } from './features/http-exchanges/exchange-backlink.js';
+import { HttpExchangesPanel } from './features/http-exchanges/http-exchanges-panel.js';
 import { LoggingPanel } from './features/logging/logging-panel.js';
 import { OverviewPanel } from './features/overview/overview-panel.js';
 import { PromptsPanel } from './features/prompts/prompts-panel.js';
@@ -38,7 +40,10 @@ export const SIDE_PANELS: SidePanelDef[] = [
       p.selectedSeq === null ? (
         <p className="p-4 text-dim">Select a frame to see it in full (click, or ↑/↓ then Enter).</p>
       ) : (
-        <DetailPane sessionId={p.sessionId} seq={p.selectedSeq} onSelect={p.onSelect} onClose={p.onClose} />
+        <>
+          <ExchangeBacklink sessionId={p.sessionId} seq={p.selectedSeq} />
+          <DetailPane sessionId={p.sessionId} seq={p.selectedSeq} onSelect={p.onSelect} onClose={p.onClose} />
+        </>
       ),
   },
   { id: 'overview', title: 'Overview', render: (p) => <OverviewPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
@@ -53,6 +58,12 @@ export const SIDE_PANELS: SidePanelDef[] = [
   },
   { id: 'tasks', title: 'Tasks', render: (p) => <TasksPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'logging', title: 'Logging', render: (p) => <LoggingPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  {
+    id: 'http',
+    title: 'HTTP',
+    badge: (sessionId) => <ExchangeCountBadge sessionId={sessionId} />,
+    render: (p) => <HttpExchangesPanel sessionId={p.sessionId} onSelect={p.onSelect} />,
+  },
   { id: 'batch', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   {

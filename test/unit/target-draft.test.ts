@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTarget, draftFromTarget, targetFromDraft } from '../../web/features/connection/target-draft.js';
+import { describeTarget, draftFromTarget, maskedHeaderProblem, targetFromDraft } from '../../web/features/connection/target-draft.js';
 
 describe('target draft', () => {
   it('round-trips a stdio target through the form', () => {
@@ -25,6 +25,15 @@ describe('target draft', () => {
       target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } },
     });
     expect(targetFromDraft({ ...base, transport: 'ws' })).toMatchObject({ ok: false });
+  });
+
+  it('refuses to connect with a header value that is still masked, instead of sending the mask', () => {
+    const shown = draftFromTarget({ transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer ••••', 'X-Trace': 'on' } });
+    const parsed = targetFromDraft(shown);
+    expect(parsed.ok && maskedHeaderProblem(parsed.target)).toMatch(/Authorization header is masked/);
+    const typed = targetFromDraft({ ...shown, headers: 'Authorization: Bearer real\nX-Trace: on' });
+    expect(typed.ok && maskedHeaderProblem(typed.target)).toBeNull();
+    expect(maskedHeaderProblem({ transport: 'stdio', command: 'x', args: [], env: {} })).toBeNull();
   });
 
   it('previews a command the way a reader would type it', () => {

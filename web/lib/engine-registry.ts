@@ -75,12 +75,17 @@ export class EngineRegistry {
     for (const entry of entries) {
       if (entry.frame.dir === 'out') engine.noteOutgoingValue(entry.value);
       else if (entry.frame.dir === 'in') engine.receiveValue(entry.value);
-      else if (eventName(entry) === 'exited') {
+      else if (isEnd(eventName(entry))) {
+        // A remote connection ends with `disconnected`: its pending requests can no more be answered than a dead process's.
+        engine.close(eventName(entry) === 'exited' ? 'the server process exited' : 'the connection to the server ended');
         // The answerer claim outlives the process (a restart keeps the same tab answering, unless another tab's
         // handshake takes it over); only the requests the old process was waiting on are abandoned.
-        engine.close('the server process exited');
         this.inboxes.get(sessionId)?.abandonAll();
       }
     }
   }
+}
+
+function isEnd(event: string | null): boolean {
+  return event === 'exited' || event === 'disconnected';
 }

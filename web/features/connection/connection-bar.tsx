@@ -4,10 +4,12 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
+import { useRelay } from '../../lib/relay-context.js';
+import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
-import { describeTarget, draftFromTarget, targetFromDraft, type TargetDraft } from './target-draft.js';
+import { describeTarget, draftFromTarget, maskedHeaderProblem, targetFromDraft, type TargetDraft } from './target-draft.js';
 import { TargetForm } from './target-form.js';
 import { useAutoAttach } from './use-auto-attach.js';
 import { useHandshake } from './use-handshake.js';
@@ -25,6 +27,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const restart = useRestartSession();
   const stop = useStopSession();
   const handshake = useHandshake(config.data?.version ?? '0.0.0');
+  const { engines } = useRelay();
   const [draft, setDraft] = useState<TargetDraft | null>(null);
   const [protocolVersion, setProtocolVersion] = useState<string | null>(null);
   const [doHandshake, setDoHandshake] = useState(true);
@@ -55,6 +58,11 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
 
   const connect = () => {
     if (!parsed?.ok) return setShowTarget(true);
+    const masked = maskedHeaderProblem(parsed.target);
+    if (masked !== null) {
+      setShowTarget(true);
+      return setActionError(masked);
+    }
     setActionError(null);
     create.mutate(
       { target: parsed.target, protocolVersion: version, handshake: doHandshake },
@@ -64,6 +72,9 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const onRestart = () => {
     if (!session) return;
     setActionError(null);
+    // Settle what the old connection still waits for (a handshake to an unreachable server, say) before the restart
+    // answers, so the handshake of the new connection is not refused as already running.
+    engines.get(session.id).close('the session was restarted');
     restart.mutate(session.id, { onSuccess: (s) => doHandshake && attach(s), onError: fail });
   };
   const onStop = () => session && stop.mutate(session.id, { onError: fail });
@@ -111,6 +122,13 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
           {actionError ?? (config.error ?? sessions.error)?.message}
         </p>
       )}
+      <ConnectionBanner
+        session={session}
+        handshake={handshake.stateOf(sessionId)}
+        onReinitialize={(s) => void runHandshake(s)}
+        onRestart={onRestart}
+        busy={create.isPending || restart.isPending || stop.isPending}
+      />
       {noSessions && !showTarget && (
         <p className="px-3 pb-1 text-dim">No sessions yet: check the target below and press Connect.</p>
       )}

@@ -17,6 +17,9 @@ export interface TargetDraft {
   overrides?: RemoteTarget['overrides'];
 }
 
+/** How the relay shows a secret header value (server/transports/header-mask.ts). */
+const MASK = '••••';
+
 const EMPTY: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
 
 export function draftFromTarget(target: Target): TargetDraft {
@@ -79,6 +82,16 @@ export function targetFromDraft(draft: TargetDraft): Parsed {
   const target: Target = { transport: 'stdio', command, args, env: env.map };
   if (draft.cwd.trim() !== '') target.cwd = draft.cwd.trim();
   return { ok: true, target };
+}
+
+/**
+ * Why a target cannot be connected as it stands, or null. The relay never sends header secrets to the page, so a
+ * header copied from a session still shows its mask, which would otherwise go to the server as the value itself.
+ */
+export function maskedHeaderProblem(target: Target): string | null {
+  if (target.transport === 'stdio') return null;
+  const name = Object.keys(target.headers).find((k) => target.headers[k]!.includes(MASK));
+  return name === undefined ? null : `the ${name} header is masked (${MASK}): type its real value in the target form to connect with it (Restart reuses the real one)`;
 }
 
 /** A one-line preview for the collapsed bar. Quotes only what a reader would misread. */

@@ -1,0 +1,66 @@
+// Reads a session's log for trouble the connection bar should offer a way out of: a session the server forgot (404),
+// or a connection that failed. Incremental per log, because it runs on every frame.
+import { eventName } from '../../lib/frame-entry.js';
+import type { SessionLog } from '../../lib/session-log.js';
+
+export interface Expiry {
+  /** The seq of the `session-expired` event. */
+  seq: number;
+  status: number | null;
+  message: string;
+}
+
+interface Tracker {
+  scanned: number;
+  /** The latest expiry not yet followed by a successful initialize. */
+  expiry: Expiry | null;
+  /** The latest `error` or `disconnected` event's text, for a failed connection's banner. */
+  lastFailure: string | null;
+  /** A request that never reached the server (refused, DNS, TLS, timeout) while the transport stays up, as
+   * Streamable HTTP does: cleared by the next exchange that got any response. */
+  unreachable: string | null;
+}
+
+export interface SessionTrouble {
+  expiry: Expiry | null;
+  lastFailure: string | null;
+  unreachable: string | null;
+}
+
+const trackers = new WeakMap<SessionLog, Tracker>();
+
+function text(v: unknown, key: string): string | null {
+  const x = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
+  return typeof x === 'string' ? x : null;
+}
+
+function hasResponse(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && typeof (v as { response?: unknown }).response === 'object' && (v as { response?: unknown }).response !== null;
+}
+
+export function sessionTrouble(log: SessionLog): SessionTrouble {
+  let t = trackers.get(log);
+  const entries = log.entries;
+  if (!t || entries.length < t.scanned) trackers.set(log, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null }));
+  for (; t.scanned < entries.length; t.scanned++) {
+    const e = entries[t.scanned]!;
+    const name = eventName(e);
+    if (name === 'session-expired') {
+      const status = (e.value as { status?: unknown }).status;
+      t.expiry = { seq: e.frame.seq, status: typeof status === 'number' ? status : null, message: text(e.value, 'message') ?? 'the server forgot the session' };
+    } else if (name === 'error' || name === 'disconnected') {
+      t.lastFailure = text(e.value, 'message') ?? text(e.value, 'reason');
+      if (name === 'error' && text(e.value, 'exchange') !== null) t.unreachable = t.lastFailure;
+    } else if (name === 'connected' || name === 'spawned') {
+      // A restart began a new connection: earlier trouble belongs to the old one.
+      t.expiry = null;
+      t.lastFailure = null;
+      t.unreachable = null;
+    } else if (e.frame.kind === 'http' && t.unreachable !== null && hasResponse(e.value)) {
+      t.unreachable = null;
+    } else if (t.expiry && e.frame.dir === 'in' && e.frame.kind === 'response' && e.method === 'initialize') {
+      t.expiry = null;
+    }
+  }
+  return { expiry: t.expiry, lastFailure: t.lastFailure, unreachable: t.unreachable };
+}

@@ -1,5 +1,6 @@
 // The messages between browser and relay, named by direction. MCP payloads travel opaque inside them as raw text.
 import { z } from 'zod';
+import type { HttpProbeResult } from './fault-lab/fault-types.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 
 /** out: client → server, in: server → client (stdout and stderr), relay: something the relay saw or did. */
@@ -130,6 +131,21 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     /** Echoed back in `sent` so the sender can match its own frames. */
     ref: z.string().optional(),
   }),
+  /**
+   * The fault lab: one raw HTTP exchange on a Streamable HTTP session's endpoint, with the session's own headers
+   * (session id, protocol version) changed as given (a string replaces, null removes), recorded as an `http` frame.
+   */
+  z.object({
+    type: z.literal('http-probe'),
+    sessionId: z.string(),
+    method: z.enum(['POST', 'GET', 'DELETE', 'PUT']),
+    headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()).default({}),
+    /** Empty or absent: no body. */
+    body: z.string().optional(),
+    /** How long to read a response body that is a stream before closing it. */
+    waitMs: z.number().int().min(50).max(60_000).default(2000),
+    ref: z.string().optional(),
+  }),
 ]);
 export type RelayClientMessage = z.infer<typeof RelayClientMessageSchema>;
 
@@ -142,6 +158,7 @@ export type RelayServerMessage =
   | { type: 'synced'; sessionId: string; seq: number }
   | { type: 'session'; session: SessionInfo }
   | { type: 'sent'; sessionId: string; seq: number; ref?: string }
+  | { type: 'http-result'; sessionId: string; result: HttpProbeResult; ref?: string }
   | { type: 'error'; code: string; message: string; ref?: string };
 
 /** The subprotocol the browser offers on the WebSocket; the token travels as a second one, `token.<token>`. */

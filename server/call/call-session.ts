@@ -3,6 +3,8 @@
 import { ClientEngine } from '../../shared/client-engine.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
+import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
+import { rawHttpProbe, streamableOf, type HttpProbeSpec } from '../raw-http-probe.js';
 import { createTransport } from '../transports/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
@@ -58,6 +60,15 @@ export class CallSession {
     if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
     const frame = this.record(messageFrame('out', bytes));
     this.transport.send(bytes, frame.seq);
+  }
+
+  /** The fault lab's raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
+  httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
+    if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
+    return rawHttpProbe(streamableOf(this.transport), spec, {
+      recordOut: (bytes) => this.record(messageFrame('out', bytes)).seq,
+      lastSeq: () => this.frames.length,
+    });
   }
 
   onFrame(listener: (frame: FrameRecord) => void): () => void {

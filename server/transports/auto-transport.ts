@@ -22,6 +22,11 @@ export class AutoTransport implements Transport {
     return this.inner ? this.inner.alive : this.running;
   }
 
+  /** The Streamable HTTP transport once the probe chose it, else null (for the fault lab's raw HTTP exchanges). */
+  get selectedHttp(): StreamableHttpTransport | null {
+    return this.inner === this.http ? this.http : null;
+  }
+
   async start(h: TransportHandlers): Promise<void> {
     this.handlers = h;
     this.running = true;

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
+import { publishIntent } from '../../lib/panel-intents.js';
 import type { ToolInfo } from './tool-info.js';
 
 interface Props {
@@ -40,8 +41,17 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending }
             Send anyway
           </button>
         )}
+        <button type="button" data-testid="tool-add-to-batch" className="btn" disabled={parseError !== null} title="add this call, with these arguments, to the Batch builder" onClick={() => addToBatch(tool.name, toJsonValue(value))}>
+          Add to batch
+        </button>
         {!canSend && <span className="text-dim">The session is not ready.</span>}
       </div>
     </div>
   );
+}
+
+function addToBatch(name: string, args: unknown): void {
+  const params = { name, arguments: args };
+  // A request (it has an id member); the Batch builder gives it a fresh id.
+  publishIntent({ target: 'batch', method: 'tools/call', params, message: { jsonrpc: '2.0', id: null, method: 'tools/call', params } });
 }

@@ -70,8 +70,7 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
     session.engine.noteOutgoing(text);
     session.sendBytes(Buffer.from(payload.b64, 'base64'));
   };
-  // The slow lead request must finish within the wait for both answers to be seen; settling still stops early.
-  const waitMs = preset.lead ? Math.max(o.timeoutMs, 6000) : o.timeoutMs;
+  const waitMs = Math.max(o.timeoutMs, preset.minWaitMs ?? 0);
   const got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));
   const refusal = refusalOf(session.frames, sentSeq);
   const verdict = gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal });

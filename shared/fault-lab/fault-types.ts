@@ -60,6 +60,8 @@ export interface FaultPreset {
   expect: FaultExpectation;
   /** Set: the preset is one raw HTTP exchange (its payload is the body, empty for none), not a frame. */
   http?: HttpFaultRequest;
+  /** The least time to wait for replies whatever the user set (a slow lead request, a 1 MiB body); settling still ends it early. */
+  minWaitMs?: number;
   /** Set: this frame goes out first (a slow request), then the payload while it is still pending. */
   lead?: (ctx: BuildContext) => string;
   /** The payload, with `id` as the request id so presets never reuse an id the session already spent. */

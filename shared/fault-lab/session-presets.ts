@@ -30,6 +30,8 @@ export const SESSION_PRESETS: FaultPreset[] = [
     id: 'duplicate-id', title: 'Duplicate id in flight', group: 'session', transport: 'any',
     spec: 'ids must be unique per session (a client fault); each request still gets a response: an error for the second, or both answered',
     expect: { kind: 'duplicate' },
+    // The slow call takes about a second; both answers are owed before the verdict.
+    minWaitMs: 6000,
     lead: ({ id, slowTool }) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: slowTool?.name ?? 'slow', arguments: slowTool?.arguments ?? {} } }),
     build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"ping"}` }),
   },

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { openTab } from './panel-page.js';
 
 /** Runs every preset the page enables and returns preset → outcome, once each has a row. */
-export async function runAllPresets(page: Page, waitMs = 1500): Promise<Record<string, string>> {
+export async function runAllPresets(page: Page, waitMs = 2000): Promise<Record<string, string>> {
   await openTab(page, 'fault-lab');
   await page.getByTestId('fault-wait').fill(String(waitMs));
   const enabled = page.locator('[data-testid^="fault-send-"]:enabled');

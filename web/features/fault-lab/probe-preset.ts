@@ -55,8 +55,7 @@ export async function probePreset(client: RelayClient, sessionId: string, preset
     engine.noteOutgoing(lead);
     await client.socket.send(sessionId, lead);
   }
-  // The slow request must finish within the wait for both answers to be seen; settling still stops early.
-  const waitMs = preset.lead ? Math.max(ctx.waitMs, 6000) : ctx.waitMs;
+  const waitMs = Math.max(ctx.waitMs, preset.minWaitMs ?? 0);
   const probe = await sendProbe(client, sessionId, payload, { waitMs, settled: (replies, text, refused) => isSettled(preset.expect, text, replies, refused) });
   const verdict = gradeFault(preset.expect, probe.sentText, probe.replies, { splitReplies: ctx.overHttp, refusal: probe.refusal });
   if (probe.exited) verdict.explanation += ' The server exited during the wait.';

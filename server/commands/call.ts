@@ -92,7 +92,7 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
-  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method' });
+  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault' });
   // Whatever way this process goes, the server it started goes with it.
   process.on('exit', killAllProcessGroups);
   const interrupted = () => void session.close().finally(() => process.exit(130));

@@ -57,7 +57,7 @@ describe('mcpscope call --fault', () => {
 
 /** Runs `--fault all` once and maps each preset to its verdict (one JSON line per preset). */
 async function allVerdicts(args: string[]) {
-  const run = await runCli(['call', '--fault', 'all', '--timeout', '1500', ...args]);
+  const run = await runCli(['call', '--fault', 'all', '--timeout', '2500', ...args]);
   const lines = run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { preset: string; verdict: { outcome: string; explanation: string } });
   return { run, outcomes: Object.fromEntries(lines.map((l) => [l.preset, l.verdict.outcome])), lines };
 }
@@ -74,20 +74,20 @@ describe('mcpscope call --fault all: every preset against the demo server and se
   for (const [name, cmd] of [['the demo server', demo], ['server-everything', everything]] as const) {
     it(`grades every stdio preset against ${name} as MCP-FACTS documents, one line each, exiting with the worst`, async () => {
       const { run, outcomes } = await allVerdicts([...cmd]);
-      expect(verdictMismatches(outcomes, STDIO_VERDICTS)).toEqual([]);
+      expect(verdictMismatches(outcomes, STDIO_VERDICTS), run.stderr).toEqual([]);
       expect(run.code).toBe(3);
       const before = await fault(['before-initialize', '--no-handshake', ...cmd]);
       expect(before.verdict).toMatchObject({ verdict: { outcome: 'as-spec' } });
-    }, 90_000);
+    }, 150_000);
   }
 
   it('grades every preset, the raw HTTP exchanges included, against server-everything over Streamable HTTP', async () => {
-    const { outcomes, lines } = await allVerdicts(['--url', server.url('/mcp')]);
-    expect(verdictMismatches(outcomes, HTTP_VERDICTS)).toEqual([]);
+    const { run, outcomes, lines } = await allVerdicts(['--url', server.url('/mcp')]);
+    expect(verdictMismatches(outcomes, HTTP_VERDICTS), run.stderr).toEqual([]);
     const line = (id: string) => lines.find((l) => l.preset === id)!.verdict.explanation;
     expect(line('http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000/);
     expect(line('http-session-unknown')).toMatch(/400 Bad Request.*the spec says 404/);
-  }, 90_000);
+  }, 150_000);
 
   it('runs one HTTP preset with --url, and refuses it on stdio', async () => {
     const run = await fault(['http-content-type-wrong', '--url', server.url('/mcp')]);

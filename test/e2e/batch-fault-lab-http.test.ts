@@ -52,6 +52,21 @@ describe('the batch builder and the fault lab against server-everything over Str
     expect(errors).toEqual([]);
   });
 
+  it('edits an HTTP preset’s headers before sending: a correct Accept is accepted, which the 406 preset grades as a deviation', async () => {
+    await openTab(page, 'fault-lab');
+    await page.getByTestId('fault-edit-http-accept-wrong').click();
+    const headers = page.getByTestId('fault-editor-headers');
+    expect(await headers.inputValue()).toBe('{"Accept":"text/html"}');
+    await headers.fill('{"Accept": 1}');
+    expect(await page.getByTestId('fault-editor-send').isDisabled()).toBe(true);
+    await headers.fill('{"Accept":"application/json, text/event-stream"}');
+    await page.getByTestId('fault-editor-send').click();
+    const row = page.locator('[data-testid="fault-result"][data-preset="http-accept-wrong"]');
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getAttribute('data-outcome')).toBe('deviates');
+    expect(await explanationOf(page, 'http-accept-wrong')).toMatch(/^Accepted it \(200 OK/);
+  });
+
   it('runs every preset, the raw HTTP exchanges included, and grades each as MCP-FACTS documents (DELETE last)', async () => {
     expect(verdictMismatches(await runAllPresets(page), HTTP_VERDICTS)).toEqual([]);
     expect(await explanationOf(page, 'http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000, as the spec says/);

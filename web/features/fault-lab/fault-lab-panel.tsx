@@ -47,7 +47,7 @@ export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSe
           preset={editing.preset}
           initial={editing.payload}
           disabled={!live || running !== null}
-          onSend={(payload) => void run(editing.preset, payload)}
+          onSend={(preset, payload) => void run(preset, payload)}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../../shared/http-exchange.js';
 import type { RelayServerMessage, SessionInfo } from '../../shared/relay-protocol.js';
@@ -68,5 +70,56 @@ describe('the relay’s raw HTTP exchange for the fault lab (http-probe)', () =>
     sock.ws.send(JSON.stringify({ type: 'http-probe', sessionId: s.sid, method: 'POST', headers: { Accept: 'x\r\nInjected: 1' }, ref: 'p5' }));
     expect(await reply('p5')).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
     expect((await relay.api('/api/config')).status).toBe(200);
+  });
+});
+
+describe('a GET probe answered with a stream that never ends', () => {
+  let streams: http.ServerResponse[] = [];
+  let endless: http.Server;
+  let relay2: RelayHandle;
+
+  beforeAll(async () => {
+    // A minimal Streamable HTTP server whose GET streams stay open forever, like a real standalone stream.
+    endless = http.createServer((req, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.write(': open\n\n');
+        streams.push(res);
+        return;
+      }
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        // The relay's DELETE when the session closes, or anything else without a JSON body.
+        if (req.method !== 'POST' || body === '') return void res.writeHead(req.method === 'DELETE' ? 204 : 400).end();
+        const msg = JSON.parse(body) as { id?: number; method?: string };
+        if (msg.id === undefined) return void res.writeHead(202).end();
+        const result = msg.method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'endless', version: '0' } } : {};
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'endless-1' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
+      });
+    });
+    await new Promise<void>((ok) => endless.listen(0, '127.0.0.1', ok));
+    relay2 = await startRelay();
+  });
+
+  afterAll(async () => {
+    await relay2?.stop();
+    for (const r of streams) r.destroy();
+    streams = [];
+    await new Promise<void>((ok) => endless.close(() => ok()));
+  });
+
+  it('answers with the 200 and the stream type as soon as the headers arrive, and closes its own stream', async () => {
+    const { port } = endless.address() as AddressInfo;
+    const t = await openRemoteSession(relay2, { url: `http://127.0.0.1:${port}/mcp`, transport: 'http' });
+    await t.handshake();
+    const started = Date.now();
+    t.sock.send({ type: 'http-probe', sessionId: t.sid, method: 'GET', headers: {}, waitMs: 10_000, ref: 'g1' });
+    const msg = await t.sock.until(() => t.sock.messages.find((m) => m.type === 'http-result' && m.ref === 'g1'), 'the GET result', 10_000);
+    expect(msg).toMatchObject({ result: { status: 200, contentType: 'text/event-stream', sessionId: 'endless-1' } });
+    // Not the 10 s wait: a GET's stream is closed once it has answered.
+    expect(Date.now() - started).toBeLessThan(5000);
+    const x = await t.waitExchange((e) => e.purpose === 'fault' && e.state !== 'open', 'the finished GET exchange');
+    expect(x.request.headers).toEqual(expect.arrayContaining([['Mcp-Session-Id', 'endless-1']]));
   });
 });

@@ -105,6 +105,21 @@ export class Hub {
           this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
           break;
         }
+        case 'http-probe': {
+          const { sessionId, method, headers, body, waitMs } = msg;
+          // Answered when the exchange ends; a failure is an error with the same ref, never an unhandled rejection.
+          void Promise.resolve()
+            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }))
+            .then(
+              (result) => this.sendTo(client, { type: 'http-result', sessionId, result, ...(ref ? { ref } : {}) }),
+              (err: unknown) => {
+                const e = toRelayError(err);
+                if (e.code === 'INTERNAL') console.error('mcpscope: http probe error:', err);
+                this.sendTo(client, { type: 'error', code: e.code, message: e.message, ...(ref ? { ref } : {}) });
+              },
+            );
+          break;
+        }
       }
     } catch (err) {
       const e = toRelayError(err);

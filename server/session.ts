@@ -3,6 +3,8 @@ import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from './frame-factory.js';
 import type { Recorder, StoredSession } from './recorder.js';
 import { RelayError } from './errors.js';
+import type { HttpProbeResult } from '../shared/fault-lab/fault-types.js';
+import { rawHttpProbe, streamableOf, type HttpProbeSpec } from './raw-http-probe.js';
 import { createTransport } from './transports/create-transport.js';
 import type { Transport, TransportEvent } from './transports/transport.js';
 
@@ -72,6 +74,15 @@ export class Session {
     const frame = this.record(messageFrame('out', bytes));
     this.transport.send(bytes, frame.seq);
     return frame.seq;
+  }
+
+  /** The fault lab: one raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
+  httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
+    if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
+    return rawHttpProbe(streamableOf(this.transport), spec, {
+      recordOut: (bytes) => this.record(messageFrame('out', bytes)).seq,
+      lastSeq: () => this.stored.lastSeq,
+    });
   }
 
   rename(name: string): void {

@@ -30,6 +30,7 @@ export const HTTP_EXCHANGE_PURPOSES = [
   'resume', // a GET with Last-Event-ID after a stream was cut
   'terminate', // the DELETE that ends a Streamable HTTP session
   'upgrade', // the WebSocket handshake
+  'fault', // a fault-lab probe: one raw exchange with a header or the method made wrong on purpose
 ] as const;
 
 export const HttpExchangeSchema = z.object({

@@ -1,5 +1,6 @@
 // The messages between browser and relay, named by direction. MCP payloads travel opaque inside them as raw text.
 import { z } from 'zod';
+import type { HttpProbeResult } from './fault-lab/fault-types.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 
 /** out: client → server, in: server → client (stdout and stderr), relay: something the relay saw or did. */
@@ -140,6 +141,21 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
    * always with `force` (the tab that just performed the handshake). Released when the holding socket closes.
    */
   z.object({ type: z.literal('claim-answerer'), sessionId: z.string(), force: z.boolean().optional() }),
+  /**
+   * The fault lab: one raw HTTP exchange on a Streamable HTTP session's endpoint, with the session's own headers
+   * (session id, protocol version) changed as given (a string replaces, null removes), recorded as an `http` frame.
+   */
+  z.object({
+    type: z.literal('http-probe'),
+    sessionId: z.string(),
+    method: z.enum(['POST', 'GET', 'DELETE', 'PUT']),
+    headers: z.record(HeaderNameSchema, HeaderValueSchema.nullable()).default({}),
+    /** Empty or absent: no body. */
+    body: z.string().optional(),
+    /** How long to read a response body that is a stream before closing it. */
+    waitMs: z.number().int().min(50).max(60_000).default(2000),
+    ref: z.string().optional(),
+  }),
 ]);
 export type RelayClientMessage = z.infer<typeof RelayClientMessageSchema>;
 
@@ -154,6 +170,7 @@ export type RelayServerMessage =
   | { type: 'sent'; sessionId: string; seq: number; ref?: string }
   /** Who answers the session's server→client requests, as seen by this socket; sent on subscribe and on every change. */
   | { type: 'answerer'; sessionId: string; holder: AnswererHolder }
+  | { type: 'http-result'; sessionId: string; result: HttpProbeResult; ref?: string }
   | { type: 'error'; code: string; message: string; ref?: string };
 
 export type AnswererHolder = 'you' | 'other' | 'none';

@@ -10,7 +10,8 @@ export type CallMode =
   | { kind: 'method'; method: string; params: unknown }
   | { kind: 'raw'; text: string }
   | { kind: 'batch'; file: string }
-  | { kind: 'fault'; presetId: string };
+  /** One preset, a list, or every preset that applies to the target ("all"). */
+  | { kind: 'fault'; presetIds: string[] };
 
 export interface CallOptions {
   mode: CallMode;
@@ -111,8 +112,10 @@ function modeOf(d: Draft): CallMode {
   if (d.raw !== undefined) return { kind: 'raw', text: d.raw };
   if (d.batch !== undefined) return { kind: 'batch', file: d.batch };
   if (d.fault !== undefined) {
-    if (!faultPreset(d.fault)) throw new UsageError(`--fault must be one of ${FAULT_PRESETS.map((p) => p.id).join(', ')}, got "${d.fault}"`);
-    return { kind: 'fault', presetId: d.fault };
+    const ids = d.fault === 'all' ? FAULT_PRESETS.map((p) => p.id) : d.fault.split(',').map((s) => s.trim());
+    const bad = ids.find((id) => !faultPreset(id));
+    if (bad !== undefined) throw new UsageError(`--fault must be "all" or one or more (comma-separated) of ${FAULT_PRESETS.map((p) => p.id).join(', ')}, got "${bad}"`);
+    return { kind: 'fault', presetIds: d.fault === 'all' ? ['all'] : ids };
   }
   if (d.method === '') throw new UsageError('--method needs a method name');
   let params: unknown;

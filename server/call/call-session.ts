@@ -3,6 +3,8 @@
 import { ClientEngine } from '../../shared/client-engine.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
+import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
+import { rawHttpProbe, streamableOf, type HttpProbeSpec } from '../raw-http-probe.js';
 import { createTransport } from '../transports/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
@@ -20,8 +22,15 @@ export class CallSession {
   private readonly stderrTail: string[] = [];
   private closing = false;
 
-  /** `cancelOnTimeout`: a request that times out gets notifications/cancelled, as the spec suggests. */
-  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean }) {
+  private readonly exchangeErrorsFatal: boolean;
+
+  /**
+   * `cancelOnTimeout`: a request that times out gets notifications/cancelled, as the spec suggests.
+   * `exchangeErrorsFatal: false` (the fault lab): an error about one HTTP exchange (a stream cut before its response,
+   * a refused POST) is recorded but does not end the session, since breaking exchanges is what the lab does.
+   */
+  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean; exchangeErrorsFatal?: boolean }) {
+    this.exchangeErrorsFatal = options.exchangeErrorsFatal ?? true;
     this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 });
     this.engine = new ClientEngine({ send: (text) => this.send(text), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
   }
@@ -60,6 +69,15 @@ export class CallSession {
     this.transport.send(bytes, frame.seq);
   }
 
+  /** The fault lab's raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
+  httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
+    if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
+    return rawHttpProbe(streamableOf(this.transport), spec, {
+      recordOut: (bytes) => this.record(messageFrame('out', bytes)).seq,
+      lastSeq: () => this.frames.length,
+    });
+  }
+
   onFrame(listener: (frame: FrameRecord) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -82,6 +100,7 @@ export class CallSession {
   private onEvent(ev: TransportEvent): void {
     this.record(eventFrame(ev));
     if (this.closing || !FATAL_EVENTS.has(ev.event)) return;
+    if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.transport.alive) return;
     if (ev.event === 'exited') this.fail(`the server exited (code ${ev.code ?? '-'}, signal ${ev.signal ?? '-'})`);
     else if (ev.event === 'error') this.fail(ev.message);
     else if (ev.event === 'session-expired') this.fail(`the server forgot the session (${ev.status}): ${ev.message}`);

@@ -1,44 +1,54 @@
-// `mcpscope call --fault <preset>`: one fault-lab preset sent as its exact text or bytes, graded like the browser's lab.
-import { bytesToText, faultPreset, fromBase64, gradeFault, isSettled, type FaultReply } from '../../shared/fault-lab/index.js';
-import { parseJson } from '../../shared/jsonrpc.js';
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+// `mcpscope call --fault <preset>[,<preset>…|all]`: fault-lab presets sent as their exact text, bytes or HTTP exchange,
+// one graded JSON line each, like the browser's lab.
+import { appliesTo, FAULT_PRESETS, faultPreset, type FaultPreset } from '../../shared/fault-lab/index.js';
 import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
-import { COLLECT_MS, collectReplies, replyLine, sendRawText } from './collect-replies.js';
+import { COLLECT_MS } from './collect-replies.js';
+import { probeFault } from './probe-fault.js';
 
-/** Exit codes follow the verdict: as the spec says 0, deviates 1, no reply 3. */
+/** Exit codes follow the verdict: as the spec says 0, deviates 1, no reply 3; a list exits with its worst. */
 const VERDICT_EXIT = { 'as-spec': EXIT.result, deviates: EXIT.rpcError, 'no-reply': EXIT.timeout } as const;
 
-function toReplies(frames: readonly FrameRecord[]): FaultReply[] {
-  return frames.flatMap((f) => {
-    if (f.dir !== 'in') return [];
-    const parsed = parseJson(f.text);
-    return [parsed.ok ? { text: f.text, value: parsed.value } : { text: f.text }];
-  });
+type Mode = { kind: 'fault'; presetIds: string[] };
+
+/** Why a preset cannot run on this target with these options, or null. */
+function blocked(p: FaultPreset, o: CallOptions): string | null {
+  const t = o.target.transport;
+  if (!appliesTo(p, t === 'stdio' ? 'stdio' : 'http')) return `${p.id} is only meaningful over ${p.transport === 'stdio' ? 'stdio' : 'HTTP: add --url'}`;
+  if (p.http && t !== 'http' && t !== 'auto') return `${p.id} is a raw Streamable HTTP exchange: use --url with --transport http or auto`;
+  if (p.freshSession && o.handshake) return `${p.id} must go out before initialize: add --no-handshake`;
+  return null;
 }
 
-export async function runFault(session: CallSession, o: CallOptions & { mode: { kind: 'fault' } }, out: Output): Promise<number> {
-  const preset = faultPreset(o.mode.presetId)!;
-  const timeoutMs = o.timeoutMs ?? COLLECT_MS;
-  if (preset.freshSession && o.handshake) {
-    out.note(`${preset.id} must go out before initialize: add --no-handshake`);
-    return EXIT.usage;
+export async function runFault(session: CallSession, o: CallOptions & { mode: Mode }, out: Output): Promise<number> {
+  const all = o.mode.presetIds[0] === 'all';
+  const presets = all ? FAULT_PRESETS.filter((p) => blocked(p, o) === null) : o.mode.presetIds.map((id) => faultPreset(id)!);
+  if (!all) {
+    for (const p of presets) {
+      const why = blocked(p, o);
+      if (why !== null) {
+        out.note(why);
+        return EXIT.usage;
+      }
+    }
   }
+  const timeoutMs = o.timeoutMs ?? COLLECT_MS;
   try {
-    if (o.handshake) await callHandshake(session, o, timeoutMs, out);
-    const payload = preset.build({ id: session.engine.takeId(), protocolVersion: o.protocolVersion });
-    const text = 'text' in payload ? payload.text : bytesToText(fromBase64(payload.b64));
-    const send = async () => {
-      if ('text' in payload) return sendRawText(session, payload.text);
-      session.engine.noteOutgoing(text);
-      session.sendBytes(Buffer.from(payload.b64, 'base64'));
-    };
-    const got = await collectReplies(session, send, timeoutMs, (frames) => isSettled(preset.expect, text, toReplies(frames)));
-    const verdict = gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.target.transport !== 'stdio' });
-    out.line({ preset: preset.id, title: preset.title, spec: preset.spec, sent: text, verdict, replies: got.map(replyLine) });
-    return VERDICT_EXIT[verdict.outcome];
+    const negotiated = o.handshake ? await callHandshake(session, o, timeoutMs, out) : null;
+    const protocolVersion = negotiated?.protocolVersion ?? o.protocolVersion;
+    let worst: number = EXIT.result;
+    for (const preset of presets) {
+      if (session.failure !== null) {
+        out.note(`stopped before ${preset.id}: ${session.failure}`);
+        return EXIT.transport;
+      }
+      const line = await probeFault(session, preset, { timeoutMs, protocolVersion, overHttp: o.target.transport !== 'stdio' });
+      out.line(line);
+      worst = Math.max(worst, VERDICT_EXIT[line.verdict.outcome]);
+    }
+    return worst;
   } catch (err) {
     return callFailure(out, err, session, o);
   }

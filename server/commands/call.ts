@@ -25,8 +25,9 @@ and shuts the server down. Any method and any params work, ping and custom metho
   --params '<json>'     its params, any JSON, sent as given
   --raw '<text>'        send this exact text as one frame (even if not JSON) and print each reply as a JSON line
   --batch <file.json>   send the JSON array in the file as one frame; print each element with its reply or "missing"
-  --fault <preset>      send one fault-lab preset (invalid-json, null-id, batch-empty…) and print its verdict as JSON;
-                        exit 0 as the spec says, 1 deviates, 3 no reply
+  --fault <preset>      send one fault-lab preset (invalid-json, null-id, http-accept-missing…) and print its verdict as
+                        JSON; a comma-separated list or "all" runs several, one JSON line each (HTTP presets need
+                        --url); exit 0 as the spec says, 1 deviates, 3 no reply (the worst of them for a list)
   --no-handshake        send before (instead of after) initialize
   --protocol <version>  the version to offer (default 2025-11-25; 2026-07-28 picks the modern era)
   --era <e>             legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)
@@ -92,7 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
-  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method' });
+  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault' });
   // Whatever way this process goes, the server it started goes with it.
   process.on('exit', killAllProcessGroups);
   const interrupted = () => void session.close().finally(() => process.exit(130));

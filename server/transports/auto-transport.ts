@@ -27,6 +27,15 @@ export class AutoTransport implements Transport {
     return this.inner ? this.inner.alive : this.running;
   }
 
+  /**
+   * The Streamable HTTP transport unless the probe chose legacy SSE (for the fault lab's raw HTTP exchanges). While
+   * undecided it is still the one tried first, and a POST answered as Streamable HTTP reaches the client before
+   * `select` runs, so "undecided" must count too.
+   */
+  get selectedHttp(): StreamableHttpTransport | null {
+    return this.inner === null || this.inner === this.http ? this.http : null;
+  }
+
   async start(h: TransportHandlers): Promise<void> {
     this.handlers = h;
     this.running = true;

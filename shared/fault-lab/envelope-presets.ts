@@ -22,7 +22,7 @@ export const ENVELOPE_PRESETS: FaultPreset[] = [
     build: ({ id }) => ({ b64: toBase64([0xef, 0xbb, 0xbf, ...asciiBytes(ping(id))]) }),
   },
   {
-    id: 'oversized', title: 'Oversized message (1 MiB)', group: 'framing', transport: 'any', spec: 'no size limit in the spec: answered, or refused with an error, never a crash',
+    id: 'oversized', title: 'Oversized message (1 MiB)', group: 'framing', transport: 'any', spec: 'no size limit in the spec: answered, or refused with an error, never a crash', minWaitMs: 5000,
     expect: { kind: 'answer', parseErrorOk: true },
     build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"ping","params":{"_meta":{"pad":"${'x'.repeat(1024 * 1024)}"}}}` }),
   },

@@ -12,24 +12,79 @@ export type FaultTransport = 'stdio' | 'http' | 'any';
 export type FaultExpectation =
   | { kind: 'error'; codes: readonly number[] | null; nullId?: boolean }
   | { kind: 'silence' }
-  | { kind: 'answer'; parseErrorOk?: boolean }
-  | { kind: 'batch' };
+  | { kind: 'answer'; parseErrorOk?: boolean; note?: string }
+  | { kind: 'batch' }
+  /** Two requests under one id: each must get a response (duplicate id in flight). */
+  | { kind: 'duplicate' }
+  /**
+   * A raw HTTP exchange graded by its status. stream: a 2xx must be text/event-stream. session: only meaningful once
+   * the server issued a session id (a stateless server may answer anything). since: the header exists from this
+   * protocol version on, so an older session may also get a 2xx.
+   */
+  | { kind: 'http'; statuses: readonly number[]; stream?: boolean; session?: boolean; since?: string };
 
 /** What a preset sends: text as typed, or exact bytes (base64) when the fault is in the encoding. */
 export type FaultPayload = { text: string } | { b64: string };
 
+export type HttpProbeMethod = 'POST' | 'GET' | 'DELETE' | 'PUT';
+
+/** One raw HTTP exchange on the session's endpoint: the method, and header changes over what the session would send. */
+export interface HttpFaultRequest {
+  method: HttpProbeMethod;
+  /** A string replaces (or adds) the header, null removes it; every other header is the session's own. */
+  headers: Readonly<Record<string, string | null>>;
+}
+
+/** A tool known to take a while, for the duplicate-id preset: its first request must still be pending. */
+export interface SlowTool {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface BuildContext {
+  id: number;
+  protocolVersion: string;
+  /** A slow tool the server lists, when the preset needs one (see `pickSlowTool`). */
+  slowTool?: SlowTool | null;
+}
+
 export interface FaultPreset {
   id: string;
   title: string;
-  group: 'framing' | 'envelope' | 'session' | 'batch';
+  group: 'framing' | 'envelope' | 'session' | 'batch' | 'http';
   transport: FaultTransport;
   /** Must run on a session that has not been initialized yet. */
   freshSession?: boolean;
   /** What the spec says must happen, in one sentence, for the button's label and the report. */
   spec: string;
   expect: FaultExpectation;
+  /** Set: the preset is one raw HTTP exchange (its payload is the body, empty for none), not a frame. */
+  http?: HttpFaultRequest;
+  /** The least time to wait for replies whatever the user set (a slow lead request, a 1 MiB body); settling still ends it early. */
+  minWaitMs?: number;
+  /** Set: this frame goes out first (a slow request), then the payload while it is still pending. */
+  lead?: (ctx: BuildContext) => string;
   /** The payload, with `id` as the request id so presets never reuse an id the session already spent. */
-  build: (ctx: { id: number; protocolVersion: string }) => FaultPayload;
+  build: (ctx: BuildContext) => FaultPayload;
+}
+
+/** What one raw HTTP exchange got: the relay's answer to an `http-probe`. */
+export interface HttpProbeResult {
+  /** The seq of the recorded `http` frame, or null if none was recorded. */
+  exchangeSeq: number | null;
+  /** The seq of the body as an outgoing message frame, when there was a body. */
+  sentSeq: number | null;
+  /** Null when no response came at all (refused connection, timeout): `error` says why. */
+  status: number | null;
+  statusText: string;
+  contentType: string;
+  /** The body as text (capped); for an SSE stream, what arrived within the wait. */
+  body: string;
+  /** JSON-RPC messages the body carried (one JSON body, or SSE data), in order. */
+  messages: unknown[];
+  /** The session id the session holds (before the preset's changes); null when the server issued none. */
+  sessionId: string | null;
+  error: string | null;
 }
 
 /** One frame the server sent within the wait: its raw text and, when it parsed, the JSON. */

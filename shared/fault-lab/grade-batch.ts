@@ -2,6 +2,7 @@
 import { correlateBatch, type BatchCorrelation } from '../correlate-batch.js';
 import { classifyValue, isPlainObject } from '../jsonrpc.js';
 import type { FaultVerdict } from './fault-types.js';
+import { gradeRefusal, type HttpRefusal } from './grade-http.js';
 import { errorCode } from './reply-facts.js';
 
 const BATCH_VERSION = '2025-03-26';
@@ -9,6 +10,8 @@ const BATCH_VERSION = '2025-03-26';
 /** splitReplies: over Streamable HTTP an SSE stream may carry the responses one event at a time ("MAY be batched"). */
 export interface BatchGradeOptions {
   splitReplies?: boolean;
+  /** Over HTTP: the POST carrying the batch got this error status (a bare one is an answer, not silence). */
+  refusal?: HttpRefusal | null;
 }
 
 function invalidCount(batch: readonly unknown[]): number {
@@ -53,6 +56,7 @@ export function gradeBatchRules(batch: readonly unknown[], answers: readonly unk
 
 /** The batch builder's verdict: 2025-03-26 must process batches; every other version may reject or ignore them. */
 export function gradeBatchForVersion(batch: readonly unknown[], answers: readonly unknown[], version: string | null, opts: BatchGradeOptions = {}): FaultVerdict {
+  if (opts.refusal && answers.length === 0) return gradeRefusedBatch(batch, version, opts.refusal);
   const rules = batch.length === 0 ? gradeEmpty(answers) : gradeBatchRules(batch, answers, opts);
   if (version === BATCH_VERSION || version === null || rules.outcome === 'as-spec') return rules;
   const first = answers[0];
@@ -66,4 +70,13 @@ function gradeEmpty(answers: readonly unknown[]): FaultVerdict {
   if (first === undefined) return { outcome: 'no-reply', explanation: 'Nothing came back; JSON-RPC 2.0 says an empty batch gets one -32600 response.' };
   if (!Array.isArray(first) && errorCode(first) === -32600) return { outcome: 'as-spec', explanation: 'An empty batch got one -32600 response, as JSON-RPC 2.0 says.' };
   return { outcome: 'deviates', explanation: `An empty batch must get one -32600 response (not an array), but got ${Array.isArray(first) ? 'an array' : `error ${errorCode(first) ?? 'none'}`}.` };
+}
+
+/** A batch POST answered with a bare error status: right for versions without batches, wrong for 2025-03-26. */
+function gradeRefusedBatch(batch: readonly unknown[], version: string | null, refusal: HttpRefusal): FaultVerdict {
+  if (batch.length === 0) return gradeRefusal({ kind: 'error', codes: [-32600] }, refusal);
+  if (version === null) return gradeRefusal({ kind: 'batch' }, refusal);
+  const what = `Refused with HTTP ${`${refusal.status} ${refusal.statusText ?? ''}`.trim()} and no responses`;
+  if (version === BATCH_VERSION) return { outcome: 'deviates', explanation: `${what}; 2025-03-26 must process batches.` };
+  return { outcome: 'as-spec', explanation: `${what}: ${version} has no batches (a POST holds one message), so a rejection is correct.` };
 }

@@ -1,6 +1,7 @@
 // Grades what a server sent back within the wait against what the spec says a preset must get: the fault lab's verdict.
 import { classifyValue, idKey, parseJson } from '../jsonrpc.js';
 import { gradeBatchRules, type BatchGradeOptions } from './grade-batch.js';
+import { gradeRefusal, type HttpRefusal } from './grade-http.js';
 import type { FaultExpectation, FaultReply, FaultVerdict } from './fault-types.js';
 import { answersIn, describeAnswer, errorCode, noiseIn, quoteNoise } from './reply-facts.js';
 
@@ -37,13 +38,36 @@ function gradeAnswer(expect: Extract<FaultExpectation, { kind: 'answer' }>, sent
   const ids = requestIds(sentText);
   const key = ids.length > 0 ? idKey(ids[0]) : null;
   if (key !== null && idKey(id) !== key) return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`);
-  return asSpec(`Answered ${describeAnswer(first)}.`);
+  return asSpec(`Answered ${describeAnswer(first)}.${expect.note ? ` ${expect.note}` : ''}`);
+}
+
+/** Two requests went out under the id of `sentText` (a slow one, then this one): each must get its own response. */
+function gradeDuplicate(sentText: string, answers: unknown[]): FaultVerdict {
+  const ids = requestIds(sentText);
+  const key = ids.length > 0 ? idKey(ids[0]) : null;
+  const mine = answers.filter((a) => !Array.isArray(a) && idKey((a as { id?: unknown }).id) === key);
+  const others = answers.length - mine.length;
+  const extra = others > 0 ? ` (and ${others} response${others === 1 ? '' : 's'} under other ids)` : '';
+  if (mine.length === 0) return noReply(`each of the two requests with id ${key} gets a response`);
+  const list = mine.map(describeAnswer).join(' and ');
+  if (mine.length === 1) return deviates(`Only one response for the two requests with id ${key} (${list})${extra}: the other request was dropped or merged; every request gets a response.`);
+  const refused = mine.some((a) => errorCode(a) !== null);
+  return asSpec(refused
+    ? `Answered both: ${list}${extra}; refusing the reused id is what a careful server does.`
+    : `Answered both with results under the same id (${list})${extra}: allowed (the reuse is the client's fault), but a client cannot tell the responses apart.`);
+}
+
+export interface FaultGradeOptions extends BatchGradeOptions {
+  /** Over HTTP: the status of the POST that carried the frame, when it was an error status. */
+  refusal?: HttpRefusal | null;
 }
 
 /** `sentText` is the payload as text (bytes decoded as UTF-8); `replies` are the server's frames after it, within the wait. */
-export function gradeFault(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], opts: BatchGradeOptions = {}): FaultVerdict {
+export function gradeFault(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], opts: FaultGradeOptions = {}): FaultVerdict {
   const answers = answersIn(replies);
   const noise = noiseIn(replies);
+  if (answers.length === 0 && noise.length === 0 && opts.refusal) return gradeRefusal(expect, opts.refusal);
+  if (expect.kind === 'http') throw new Error('an HTTP preset is graded by gradeHttpProbe, from its exchange');
   if (expect.kind === 'silence') {
     if (answers.length > 0) return deviates(`Answered ${describeAnswer(answers[0])}; the spec says nothing may be sent back for this.`);
     if (noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`);
@@ -52,6 +76,7 @@ export function gradeFault(expect: FaultExpectation, sentText: string, replies: 
   if (answers.length === 0 && noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} instead of a JSON-RPC reply.`);
   if (expect.kind === 'error') return gradeError(expect, answers);
   if (expect.kind === 'answer') return gradeAnswer(expect, sentText, answers);
+  if (expect.kind === 'duplicate') return gradeDuplicate(sentText, answers);
   const batch = parseJson(sentText);
   if (!batch.ok || !Array.isArray(batch.value)) return gradeError({ kind: 'error', codes: [-32700], nullId: true }, answers);
   return gradeBatchRules(batch.value, answers, opts);

@@ -1,7 +1,9 @@
 // The fault lab's public surface: presets, their payloads and the verdict functions.
 export * from './fault-types.js';
 export { FAULT_PRESETS, faultPreset, appliesTo } from './fault-presets.js';
-export { gradeFault } from './grade-fault.js';
+export { gradeFault, type FaultGradeOptions } from './grade-fault.js';
+export { gradeHttpProbe, gradeRefusal, type HttpRefusal } from './grade-http.js';
+export { pickSlowTool, SLOW_TOOLS } from './session-presets.js';
 export { gradeBatchRules, gradeBatchForVersion, batchFaults, type BatchGradeOptions } from './grade-batch.js';
 export { toBase64, fromBase64, bytesToText } from './byte-payload.js';
 export { isSettled } from './settled.js';

@@ -1,5 +1,5 @@
 // Fault presets about the MCP session and about batches: misplaced methods, stray responses, batch edge cases.
-import type { FaultPreset } from './fault-types.js';
+import type { FaultPreset, SlowTool } from './fault-types.js';
 
 const initialize = (id: number, protocolVersion: string) =>
   `{"jsonrpc":"2.0","id":${id},"method":"initialize","params":{"protocolVersion":"${protocolVersion}","capabilities":{},"clientInfo":{"name":"mcpscope-fault-lab","version":"0"}}}`;
@@ -7,10 +7,34 @@ const cancel = (requestId: number) => `{"jsonrpc":"2.0","method":"notifications/
 // Far above any id the engine hands out, so these name requests that were certainly never sent.
 const NEVER_SENT = 987_654_321;
 
+/** Slow tools of the servers we test against, with arguments that keep them busy about a second. */
+export const SLOW_TOOLS: readonly SlowTool[] = [
+  { name: 'slow_count', arguments: { steps: 3, delayMs: 400 } },
+  { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } },
+  { name: 'longRunningOperation', arguments: { duration: 1, steps: 2 } },
+];
+
+/** The first known slow tool among the server's tools, or null. */
+export function pickSlowTool(toolNames: readonly string[]): SlowTool | null {
+  return SLOW_TOOLS.find((t) => toolNames.includes(t.name)) ?? null;
+}
+
+const SECOND_INIT_NOTE =
+  'The spec makes initialize the first interaction, which binds the client; it does not require the server to refuse a second one, so an error and a fresh result are both allowed.';
+
 export const SESSION_PRESETS: FaultPreset[] = [
   { id: 'notification-with-id', title: 'Notification method with an id', group: 'session', transport: 'any', spec: 'with an id it is a request; no such request exists: -32601 (or -32600)', expect: { kind: 'error', codes: [-32601, -32600] }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"notifications/initialized"}` }) },
   { id: 'before-initialize', title: 'Request before initialize', group: 'session', transport: 'any', freshSession: true, spec: 'clients should not do this; a server answers (a result or an error), never hangs', expect: { kind: 'answer' }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"tools/list"}` }) },
-  { id: 'second-initialize', title: 'Second initialize', group: 'session', transport: 'any', spec: 'the session is already initialized: an error response', expect: { kind: 'error', codes: null }, build: ({ id, protocolVersion }) => ({ text: initialize(id, protocolVersion) }) },
+  { id: 'second-initialize', title: 'Second initialize', group: 'session', transport: 'any', spec: 'clients must not; the spec does not say how a server refuses: an error or a result, never silence', expect: { kind: 'answer', note: SECOND_INIT_NOTE }, build: ({ id, protocolVersion }) => ({ text: initialize(id, protocolVersion) }) },
+  {
+    id: 'duplicate-id', title: 'Duplicate id in flight', group: 'session', transport: 'any',
+    spec: 'ids must be unique per session (a client fault); each request still gets a response: an error for the second, or both answered',
+    expect: { kind: 'duplicate' },
+    // The slow call takes about a second; both answers are owed before the verdict.
+    minWaitMs: 6000,
+    lead: ({ id, slowTool }) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: slowTool?.name ?? 'slow', arguments: slowTool?.arguments ?? {} } }),
+    build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"ping"}` }),
+  },
   { id: 'unknown-method', title: 'Unknown method', group: 'session', transport: 'any', spec: '-32601 method not found', expect: { kind: 'error', codes: [-32601] }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"mcpscope/no-such-method"}` }) },
   { id: 'rpc-method', title: 'rpc. method', group: 'session', transport: 'any', spec: 'rpc.* is reserved by JSON-RPC; unimplemented: -32601', expect: { kind: 'error', codes: [-32601] }, build: ({ id }) => ({ text: `{"jsonrpc":"2.0","id":${id},"method":"rpc.discover"}` }) },
   { id: 'unsolicited-response', title: 'Response to a request never sent', group: 'session', transport: 'any', spec: 'a response is never answered: nothing comes back', expect: { kind: 'silence' }, build: () => ({ text: `{"jsonrpc":"2.0","id":${NEVER_SENT},"result":{}}` }) },

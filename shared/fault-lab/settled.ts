@@ -8,9 +8,12 @@ import { answersIn } from './reply-facts.js';
  * Silence can only be proven by waiting the whole time; a batch waits until every request is answered;
  * anything else stops at its first answer (a second answer would be a further fault the log still shows).
  */
-export function isSettled(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[]): boolean {
+export function isSettled(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], refused = false): boolean {
   const answers = answersIn(replies);
+  // Over HTTP, an error status with no JSON-RPC body is the whole answer: nothing more comes for that POST.
+  if (refused && answers.length === 0 && replies.length === 0) return true;
   if (expect.kind === 'silence' || answers.length === 0) return false;
+  if (expect.kind === 'duplicate') return answers.length >= 2;
   if (expect.kind !== 'batch') return true;
   const parsed = parseJson(sentText);
   if (!parsed.ok || !Array.isArray(parsed.value)) return true;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
-import { openTab, waitForServer } from '../helpers/panel-page.js';
+import { HTTP_VERDICTS } from '../helpers/fault-expectations.js';
+import { explanationOf, runAllPresets, verdictMismatches } from '../helpers/fault-lab-page.js';
+import { openTab, recordedFrames, waitForServer } from '../helpers/panel-page.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 
@@ -49,4 +51,29 @@ describe('the batch builder and the fault lab against server-everything over Str
     expect(await result('invalid-json').getAttribute('data-outcome')).toBe('as-spec');
     expect(errors).toEqual([]);
   });
+
+  it('edits an HTTP preset’s headers before sending: a correct Accept is accepted, which the 406 preset grades as a deviation', async () => {
+    await openTab(page, 'fault-lab');
+    await page.getByTestId('fault-edit-http-accept-wrong').click();
+    const headers = page.getByTestId('fault-editor-headers');
+    expect(await headers.inputValue()).toBe('{"Accept":"text/html"}');
+    await headers.fill('{"Accept": 1}');
+    expect(await page.getByTestId('fault-editor-send').isDisabled()).toBe(true);
+    await headers.fill('{"Accept":"application/json, text/event-stream"}');
+    await page.getByTestId('fault-editor-send').click();
+    const row = page.locator('[data-testid="fault-result"][data-preset="http-accept-wrong"]');
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getAttribute('data-outcome')).toBe('deviates');
+    expect(await explanationOf(page, 'http-accept-wrong')).toMatch(/^Accepted it \(200 OK/);
+  });
+
+  it('runs every preset, the raw HTTP exchanges included, and grades each as MCP-FACTS documents (DELETE last)', async () => {
+    expect(verdictMismatches(await runAllPresets(page), HTTP_VERDICTS)).toEqual([]);
+    expect(await explanationOf(page, 'http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000, as the spec says/);
+    expect(await explanationOf(page, 'http-session-unknown')).toMatch(/400 Bad Request.*the spec says 404/);
+    // Each raw exchange is recorded as an http frame of its own, like the transport's exchanges.
+    const faults = (await recordedFrames(relay)).filter((f) => f.kind === 'http' && (JSON.parse(f.text) as { purpose?: string }).purpose === 'fault');
+    expect(faults.map((f) => f.method)).toEqual(expect.arrayContaining(['PUT', 'GET', 'DELETE', 'POST']));
+    expect(errors).toEqual([]);
+  }, 300_000);
 });

@@ -52,3 +52,16 @@ describe('mcpscope call arguments', () => {
     expect(wantsHelp(['--method', 'a', '--', 'srv', '--help'])).toBe(false);
   });
 });
+
+describe('--fault with one preset, a list or all', () => {
+  const stdioCmd = ['--', 'node', 'server.js'];
+  it('takes one preset, a comma-separated list, or "all"', () => {
+    expect(parseCallArgs(['--fault', 'null-id', ...stdioCmd]).mode).toEqual({ kind: 'fault', presetIds: ['null-id'] });
+    expect(parseCallArgs(['--fault', 'null-id, http-put', '--url', 'http://127.0.0.1:1/mcp']).mode).toEqual({ kind: 'fault', presetIds: ['null-id', 'http-put'] });
+    expect(parseCallArgs(['--fault', 'all', ...stdioCmd]).mode).toEqual({ kind: 'fault', presetIds: ['all'] });
+  });
+
+  it('names the unknown preset in a list', () => {
+    expect(() => parseCallArgs(['--fault', 'null-id,nope', ...stdioCmd])).toThrow(/got "nope"/);
+  });
+});

@@ -1,7 +1,7 @@
 // "Open this request over there": the detail pane publishes an intent, the workbench shows the target, and the target panel takes it.
 import { useEffect, useSyncExternalStore } from 'react';
 
-export type IntentTarget = 'overview' | 'tools' | 'resources' | 'prompts' | 'logging' | 'composer' | 'http';
+export type IntentTarget = 'overview' | 'tools' | 'resources' | 'prompts' | 'logging' | 'composer' | 'http' | 'batch';
 
 export interface PanelIntent {
   /** Unique per publish, so the same request opened twice is two intents. */
@@ -9,7 +9,7 @@ export interface PanelIntent {
   target: IntentTarget;
   method: string;
   params: unknown;
-  /** The whole message as it went out (a request object, or a batch array), for the composer. */
+  /** The whole message as it went out (a request object, or a batch array), for the composer and the batch builder. */
   message: unknown;
 }
 

@@ -1,4 +1,5 @@
 // The browser's WebSocket to the relay: reconnects, resubscribes from the last seq held, and matches sends to replies.
+import type { HttpProbeMethod, HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import {
   WS_PATH,
   WS_PROTOCOL,
@@ -43,7 +44,8 @@ export class RelaySocket {
   private backoffMs = 250;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private nextRef = 1;
-  private readonly pendingSends = new Map<string, { resolve: (seq: number) => void; reject: (e: SendError) => void }>();
+  /** Sends and HTTP probes waiting for the relay's answer, by ref; `resolve` gets a seq or an HttpProbeResult. */
+  private readonly pendingSends = new Map<string, { resolve: (value: unknown) => void; reject: (e: SendError) => void }>();
   private readonly subscriptions = new Set<string>();
   /** Sessions whose history has been fully delivered on the current connection. */
   private readonly synced = new Set<string>();
@@ -94,7 +96,7 @@ export class RelaySocket {
         reject(new SendError('NOT_CONNECTED', 'not connected to the relay', true));
         return;
       }
-      this.pendingSends.set(ref, { resolve, reject });
+      this.pendingSends.set(ref, { resolve: (v) => resolve(v as number), reject });
       this.write({ type: 'send', sessionId, text, ref, ...(b64 !== undefined ? { b64 } : {}) });
     });
   }
@@ -106,6 +108,19 @@ export class RelaySocket {
 
   isSynced(sessionId: string): boolean {
     return this.synced.has(sessionId);
+  }
+
+  /** The fault lab: one raw HTTP exchange on the session's endpoint, its headers changed as given (null removes one). */
+  httpProbe(sessionId: string, probe: { method: HttpProbeMethod; headers: Record<string, string | null>; body?: string; waitMs: number }): Promise<HttpProbeResult> {
+    const ref = String(this.nextRef++);
+    return new Promise<HttpProbeResult>((resolve, reject) => {
+      if (this.state !== 'open') {
+        reject(new SendError('NOT_CONNECTED', 'not connected to the relay', true));
+        return;
+      }
+      this.pendingSends.set(ref, { resolve: (v) => resolve(v as HttpProbeResult), reject });
+      this.write({ type: 'http-probe', sessionId, ref, ...probe });
+    });
   }
 
   /** Resolves once the socket is open, so a handshake never fails just because the page loaded faster than it. */
@@ -204,6 +219,9 @@ export class RelaySocket {
       case 'sent':
         this.settle(msg.ref, (p) => p.resolve(msg.seq));
         break;
+      case 'http-result':
+        this.settle(msg.ref, (p) => p.resolve(msg.result));
+        break;
       case 'error':
         if (msg.ref !== undefined && this.pendingSends.has(msg.ref)) {
           this.settle(msg.ref, (p) => p.reject(new SendError(msg.code, msg.message, false)));
@@ -214,7 +232,7 @@ export class RelaySocket {
     }
   }
 
-  private settle(ref: string | undefined, fn: (p: { resolve: (seq: number) => void; reject: (e: SendError) => void }) => void): void {
+  private settle(ref: string | undefined, fn: (p: { resolve: (value: unknown) => void; reject: (e: SendError) => void }) => void): void {
     if (ref === undefined) return;
     const pending = this.pendingSends.get(ref);
     if (!pending) return;

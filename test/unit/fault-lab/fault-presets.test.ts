@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliesTo, bytesToText, FAULT_PRESETS, fromBase64, toBase64 } from '../../../shared/fault-lab/index.js';
+import { appliesTo, bytesToText, FAULT_PRESETS, fromBase64, pickSlowTool, toBase64 } from '../../../shared/fault-lab/index.js';
 
 describe('the fault preset catalogue', () => {
   it('gives every preset a unique id, a spec sentence and a payload', () => {
@@ -7,13 +7,38 @@ describe('the fault preset catalogue', () => {
     for (const p of FAULT_PRESETS) {
       expect(p.spec.length).toBeGreaterThan(5);
       const payload = p.build({ id: 9, protocolVersion: '2025-11-25' });
-      expect('text' in payload ? payload.text : payload.b64).not.toBe('');
+      // GET and DELETE carry no body; everything else sends something.
+      if (p.http?.method === 'GET' || p.http?.method === 'DELETE') expect(payload).toEqual({ text: '' });
+      else expect('text' in payload ? payload.text : payload.b64).not.toBe('');
     }
   });
 
   it('covers the faults the issue lists', () => {
     const ids = FAULT_PRESETS.map((p) => p.id);
     for (const id of ['invalid-json', 'null-id', 'invalid-utf8', 'bom', 'batch-empty', 'batch-initialize', 'cancel-unknown', 'rpc-method']) expect(ids).toContain(id);
+  });
+
+  it('offers the HTTP presets the issue lists only over HTTP, with DELETE (which ends the session) last', () => {
+    const http = FAULT_PRESETS.filter((p) => p.http);
+    expect(http.map((p) => p.id)).toEqual([
+      'http-accept-missing', 'http-accept-wrong', 'http-content-type-wrong', 'http-session-missing', 'http-session-wrong',
+      'http-session-unknown', 'http-protocol-version-wrong', 'http-get', 'http-put', 'http-delete',
+    ]);
+    for (const p of http) {
+      expect(appliesTo(p, 'http')).toBe(true);
+      expect(appliesTo(p, 'stdio')).toBe(false);
+    }
+    expect(FAULT_PRESETS.at(-1)!.id).toBe('http-delete');
+    expect(FAULT_PRESETS.find((p) => p.id === 'http-accept-missing')!.http).toEqual({ method: 'POST', headers: { Accept: null } });
+  });
+
+  it('sends the duplicate-id preset as a slow tool call and then a ping under the same id', () => {
+    const p = FAULT_PRESETS.find((x) => x.id === 'duplicate-id')!;
+    const ctx = { id: 4, protocolVersion: '2025-11-25', slowTool: pickSlowTool(['echo', 'trigger-long-running-operation']) };
+    expect(JSON.parse(p.lead!(ctx))).toMatchObject({ id: 4, method: 'tools/call', params: { name: 'trigger-long-running-operation' } });
+    expect(JSON.parse((p.build(ctx) as { text: string }).text)).toMatchObject({ id: 4, method: 'ping' });
+    expect(pickSlowTool(['slow_count'])?.name).toBe('slow_count');
+    expect(pickSlowTool(['echo'])).toBeNull();
   });
 
   it('keeps stdio framing faults off HTTP', () => {

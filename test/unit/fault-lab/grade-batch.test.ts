@@ -81,3 +81,17 @@ describe('batch verdicts over Streamable HTTP', () => {
     expect(gradeBatchForVersion(batch, [ok(1), ok(2)], '2025-03-26').outcome).toBe('deviates');
   });
 });
+
+describe('the batch builder’s verdict when the POST carrying the batch got a bare HTTP error status', () => {
+  const refusal = { status: 400, statusText: 'Bad Request' };
+  const batch = [{ jsonrpc: '2.0', id: 1, method: 'ping' }];
+  it('grades the rejection as correct for a version without batches', () => {
+    const v = gradeBatchForVersion(batch, [], '2025-11-25', { refusal });
+    expect(v.outcome).toBe('as-spec');
+    expect(v.explanation).toMatch(/HTTP 400 Bad Request.*2025-11-25 has no batches/);
+  });
+
+  it('grades it as a deviation for 2025-03-26, which must process batches', () => {
+    expect(gradeBatchForVersion(batch, [], '2025-03-26', { refusal }).outcome).toBe('deviates');
+  });
+});

@@ -79,3 +79,20 @@ export const BATCH_PRESETS: BatchPreset[] = [
   { key: 'one-invalid', label: 'One invalid element', spec: 'the ping answered, -32600 for the invalid one', build: (id) => [newElement(ELEMENT_TEMPLATES[0]!, id), newElement({ kind: 'raw', method: '', params: '' }, id + 1, '1')] },
   { key: 'initialize', label: 'Containing initialize', spec: 'an error for initialize (never in a batch)', build: (id, v) => [newElement({ kind: 'request', method: 'initialize', params: initializeParams(v) }, id), newElement(ELEMENT_TEMPLATES[0]!, id + 1)] },
 ];
+
+/**
+ * Elements from a message published elsewhere (a tool form, a row of the log): a request keeps its kind but gets a
+ * fresh id (`id`, counting up), a notification stays one, a batch adds each of its elements, anything else goes raw.
+ */
+export function elementsFromMessage(message: unknown, id: number): BatchElement[] {
+  const items = Array.isArray(message) ? message : [message];
+  let next = id;
+  return items.map((m) => {
+    if (typeof m === 'object' && m !== null && !Array.isArray(m) && typeof (m as { method?: unknown }).method === 'string') {
+      const { method, params } = m as { method: string; params?: unknown };
+      const kind: ElementKind = 'id' in m ? 'request' : 'notification';
+      return newElement({ kind, method, params: params === undefined ? '' : JSON.stringify(params) }, kind === 'request' ? next++ : next);
+    }
+    return newElement({ kind: 'raw', method: '', params: '' }, next, typeof m === 'string' ? m : JSON.stringify(m));
+  });
+}

@@ -25,7 +25,7 @@ export function batchOutcome(probe: ProbeResult, sentAt: number | null, version:
   const latencyMs = new Map<number, number>();
   const replySeq = new Map<number, number>();
   if (!parsed.ok || !Array.isArray(parsed.value)) {
-    const verdict = gradeFault({ kind: 'error', codes: [-32700], nullId: true }, probe.sentText, probe.replies);
+    const verdict = gradeFault({ kind: 'error', codes: [-32700], nullId: true }, probe.sentText, probe.replies, { refusal: probe.refusal });
     return { correlation: null, latencyMs, replySeq, verdict, sentSeq: probe.sentSeq };
   }
   const correlation = correlateBatch(parsed.value, answers);
@@ -35,7 +35,7 @@ export function batchOutcome(probe: ProbeResult, sentAt: number | null, version:
     replySeq.set(el.index, frame.frame.seq);
     if (sentAt !== null) latencyMs.set(el.index, frame.frame.ts - sentAt);
   }
-  const verdict = gradeBatchForVersion(parsed.value, answers, version, opts);
+  const verdict = gradeBatchForVersion(parsed.value, answers, version, { ...opts, refusal: probe.refusal });
   if (probe.exited) verdict.explanation += ' The server exited during the wait.';
   return { correlation, latencyMs, replySeq, verdict, sentSeq: probe.sentSeq };
 }

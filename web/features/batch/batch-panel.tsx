@@ -1,9 +1,10 @@
 // The Batch builder tab: assemble requests and notifications, send them as one frame, and see each element's fate.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSession } from '../../api/use-sessions.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { useHandshakeResult } from '../../lib/use-handshake-result.js';
-import { BATCH_PRESETS, batchText, ELEMENT_TEMPLATES, moveElement, newElement, nextElementId, type BatchElement } from './batch-draft.js';
+import { BATCH_PRESETS, batchText, ELEMENT_TEMPLATES, elementsFromMessage, moveElement, newElement, nextElementId, type BatchElement } from './batch-draft.js';
 import { BatchElementRow } from './batch-element-row.js';
 import { BatchResults } from './batch-results.js';
 import { useBatchSend } from './use-batch-send.js';
@@ -19,6 +20,12 @@ export function BatchPanel({ sessionId, onSelect }: { sessionId: string; onSelec
   const live = session?.live === true;
   const nextId = () => nextElementId(elements, engines.get(sessionId).peekNextId());
   const text = batchText(elements);
+  // "Add to batch" from a tool form or the detail of a logged message appends it here, with a fresh id.
+  const takeIntent = useCallback(
+    (intent: PanelIntent) => setElements((prev) => [...prev, ...elementsFromMessage(intent.message, nextElementId(prev, engines.get(sessionId).peekNextId()))]),
+    [engines, sessionId],
+  );
+  useTakeIntent('batch', takeIntent);
 
   return (
     <section data-testid="batch-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">

@@ -14,8 +14,27 @@ const PANEL_OF: Record<string, { target: IntentTarget; label: string }> = {
   ping: { target: 'overview', label: 'Overview' },
 };
 
+/** Any request or notification, either direction, can become an element of a batch in the Batch builder. */
+function AddToBatch({ entry }: { entry: FrameEntry }) {
+  const { frame, value } = entry;
+  if (!['request', 'notification', 'batch'].includes(frame.kind) || value === undefined) return null;
+  const add = () => publishIntent({ target: 'batch', method: frame.method ?? '', params: isPlainObject(value) ? value.params : undefined, message: value });
+  return (
+    <button type="button" data-testid="add-to-batch" className="btn px-2 py-0 text-[11px]" onClick={add}>
+      add to batch
+    </button>
+  );
+}
+
 export function ResendAction({ entry }: { entry: FrameEntry }) {
   const { frame, value } = entry;
+  if (frame.dir !== 'out') {
+    return entry.frame.kind === 'request' || entry.frame.kind === 'notification' ? (
+      <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="resend-actions">
+        <AddToBatch entry={entry} />
+      </div>
+    ) : null;
+  }
   // Only what this side sent can be sent again; a parse failure still opens, as text, in the composer.
   if (frame.dir !== 'out' || !['request', 'notification', 'batch', 'noise', 'invalid'].includes(frame.kind)) return null;
   const method = frame.method ?? '';
@@ -33,6 +52,7 @@ export function ResendAction({ entry }: { entry: FrameEntry }) {
       <button type="button" data-testid="resend-in-composer" className="btn px-2 py-0 text-[11px]" onClick={() => open('composer')}>
         open in composer
       </button>
+      <AddToBatch entry={entry} />
     </div>
   );
 }

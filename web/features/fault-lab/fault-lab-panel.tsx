@@ -5,7 +5,7 @@ import { useSession } from '../../api/use-sessions.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { useHandshakeResult } from '../../lib/use-handshake-result.js';
 import { FaultResultsTable } from './fault-results-table.js';
-import { blockedReason, PresetList } from './preset-list.js';
+import { blockedReason, PresetList, type LabTransport } from './preset-list.js';
 import { PresetEditor } from './preset-editor.js';
 import { useFaultRunner } from './use-fault-runner.js';
 
@@ -17,8 +17,9 @@ export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSe
   const [editing, setEditing] = useState<{ preset: FaultPreset; payload: FaultPayload } | null>(null);
   const negotiated = typeof handshake?.result.protocolVersion === 'string' ? handshake.result.protocolVersion : null;
   const protocolVersion = negotiated ?? session?.protocolVersion ?? '2025-11-25';
-  const transport = session?.target.transport === 'stdio' ? 'stdio' : 'http';
-  const { runs, running, run, clear } = useFaultRunner(sessionId, waitMs, protocolVersion, transport === 'http');
+  const target = session?.target.transport;
+  const transport: LabTransport = target === 'stdio' ? 'stdio' : target === 'http' || target === 'auto' ? 'http' : 'remote';
+  const { runs, running, run, clear } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio' });
   const live = session?.live === true;
   const serverInfo = handshake?.result.serverInfo as { name?: unknown; version?: unknown } | undefined;
   const server = serverInfo ? `${String(serverInfo.name)} ${String(serverInfo.version ?? '')}`.trim() : (session?.name ?? 'the server');
@@ -46,7 +47,7 @@ export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSe
           preset={editing.preset}
           initial={editing.payload}
           disabled={!live || running !== null}
-          onSend={(payload) => void run(editing.preset, payload)}
+          onSend={(preset, payload) => void run(preset, payload)}
           onClose={() => setEditing(null)}
         />
       )}

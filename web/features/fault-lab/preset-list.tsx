@@ -6,10 +6,14 @@ const GROUPS: { id: FaultPreset['group']; title: string }[] = [
   { id: 'envelope', title: 'JSON-RPC envelope' },
   { id: 'session', title: 'Session and methods' },
   { id: 'batch', title: 'Batches' },
+  { id: 'http', title: 'Streamable HTTP (raw exchanges)' },
 ];
 
+/** stdio; http: Streamable HTTP (or `auto`, which usually lands there); remote: legacy SSE or WebSocket. */
+export type LabTransport = 'stdio' | 'http' | 'remote';
+
 interface Props {
-  transport: 'stdio' | 'http';
+  transport: LabTransport;
   initialized: boolean;
   live: boolean;
   running: string | null;
@@ -18,9 +22,10 @@ interface Props {
 }
 
 /** Why a preset cannot run here, or null. */
-export function blockedReason(p: FaultPreset, transport: 'stdio' | 'http', initialized: boolean, live: boolean): string | null {
+export function blockedReason(p: FaultPreset, transport: LabTransport, initialized: boolean, live: boolean): string | null {
   if (!live) return 'the session is not live';
-  if (!appliesTo(p, transport)) return `only meaningful over ${p.transport}`;
+  if (!appliesTo(p, transport === 'stdio' ? 'stdio' : 'http')) return `only meaningful over ${p.transport}`;
+  if (p.http && transport !== 'http') return 'needs a Streamable HTTP session (a raw exchange on its endpoint)';
   if (p.freshSession && initialized) return 'needs a fresh session: connect with the handshake left to you';
   return null;
 }

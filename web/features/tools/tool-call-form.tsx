@@ -4,6 +4,7 @@ import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.j
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
 import { TimeoutField } from './timeout-field.js';
+import { publishIntent } from '../../lib/panel-intents.js';
 import type { ToolInfo } from './tool-info.js';
 
 interface Props {
@@ -43,9 +44,18 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
             Send anyway
           </button>
         )}
+        <button type="button" data-testid="tool-add-to-batch" className="btn" disabled={parseError !== null} title="add this call, with these arguments, to the Batch builder" onClick={() => addToBatch(tool.name, toJsonValue(value))}>
+          Add to batch
+        </button>
         {!canSend && <span className="text-dim">The session is not ready.</span>}
         <TimeoutField timeoutMs={timeoutMs} onTimeoutMs={onTimeoutMs} />
       </div>
     </div>
   );
+}
+
+function addToBatch(name: string, args: unknown): void {
+  const params = { name, arguments: args };
+  // A request (it has an id member); the Batch builder gives it a fresh id.
+  publishIntent({ target: 'batch', method: 'tools/call', params, message: { jsonrpc: '2.0', id: null, method: 'tools/call', params } });
 }

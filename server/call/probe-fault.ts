@@ -1,0 +1,78 @@
+// One fault-lab preset from the CLI: its frame (after a slow lead request for the duplicate id) or its raw HTTP
+// exchange, graded with the same verdict functions as the browser's lab.
+import { bytesToText, fromBase64, gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type FaultPreset, type FaultReply, type FaultVerdict, type HttpRefusal } from '../../shared/fault-lab/index.js';
+import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { CallSession } from './call-session.js';
+import { collectReplies, replyLine, sendRawText } from './collect-replies.js';
+
+export interface FaultLine {
+  preset: string;
+  title: string;
+  spec: string;
+  sent: string;
+  verdict: FaultVerdict;
+  replies: unknown[];
+  http?: { status: number | null; statusText: string; contentType: string; body: string; error: string | null };
+}
+
+function toReplies(frames: readonly FrameRecord[]): FaultReply[] {
+  return frames.flatMap((f) => {
+    if (f.dir !== 'in') return [];
+    const parsed = parseJson(f.text);
+    return [parsed.ok ? { text: f.text, value: parsed.value } : { text: f.text }];
+  });
+}
+
+/** Over HTTP: the finished exchange that carried frame `seq`, when it got an error status. */
+function refusalOf(frames: readonly FrameRecord[], seq: number): HttpRefusal | null {
+  for (const f of frames) {
+    if (f.kind !== 'http' || f.seq <= seq) continue;
+    const parsed = parseJson(f.text);
+    const x = parsed.ok ? parsed.value : null;
+    if (!isPlainObject(x) || x.sentSeq !== seq || x.state === 'open' || !isPlainObject(x.response)) continue;
+    const { status, statusText } = x.response;
+    if (typeof status === 'number' && status >= 400) return { status, statusText: String(statusText ?? '') };
+  }
+  return null;
+}
+
+async function slowTool(session: CallSession, timeoutMs: number) {
+  const r = await session.engine.request('tools/list', undefined, { timeoutMs });
+  const tools = isPlainObject(r.result) && Array.isArray(r.result.tools) ? (r.result.tools as { name?: unknown }[]) : [];
+  return pickSlowTool(tools.map((t) => String(t.name)));
+}
+
+async function probeHttp(session: CallSession, preset: FaultPreset, body: string, waitMs: number, protocolVersion: string | null): Promise<FaultLine> {
+  const http = preset.http!;
+  const r = await session.httpProbe({ method: http.method, headers: { ...http.headers }, body, waitMs });
+  const verdict = preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, r, protocolVersion) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
+  const { status, statusText, contentType, error } = r;
+  return { preset: preset.id, title: preset.title, spec: preset.spec, sent: `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, replies: r.messages, http: { status, statusText, contentType, body: r.body.slice(0, 2000), error } };
+}
+
+/** `protocolVersion`: what the handshake negotiated, else what was offered. */
+export async function probeFault(session: CallSession, preset: FaultPreset, o: { timeoutMs: number; protocolVersion: string; overHttp: boolean }): Promise<FaultLine> {
+  const lead = preset.lead ? await slowTool(session, o.timeoutMs) : null;
+  if (preset.lead && lead === null) {
+    const verdict: FaultVerdict = { outcome: 'no-reply', explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' };
+    return { preset: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict, replies: [] };
+  }
+  const ctx = { id: session.engine.takeId(), protocolVersion: o.protocolVersion, slowTool: lead };
+  const payload = preset.build(ctx);
+  const text = 'text' in payload ? payload.text : bytesToText(fromBase64(payload.b64));
+  if (preset.http) return probeHttp(session, preset, text, o.timeoutMs, o.protocolVersion);
+  let sentSeq = -1;
+  const send = async () => {
+    if (preset.lead) await sendRawText(session, preset.lead(ctx));
+    sentSeq = session.frames.length + 1;
+    if ('text' in payload) return sendRawText(session, payload.text);
+    session.engine.noteOutgoing(text);
+    session.sendBytes(Buffer.from(payload.b64, 'base64'));
+  };
+  const waitMs = Math.max(o.timeoutMs, preset.minWaitMs ?? 0);
+  const got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));
+  const refusal = refusalOf(session.frames, sentSeq);
+  const verdict = gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal });
+  return { preset: preset.id, title: preset.title, spec: preset.spec, sent: text, verdict, replies: got.map(replyLine) };
+}

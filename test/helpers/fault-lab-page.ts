@@ -1,0 +1,28 @@
+// Drives the Fault lab tab in a real browser: Run all, then read every preset's verdict off the results table.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab } from './panel-page.js';
+
+/** Runs every preset the page enables and returns preset → outcome, once each has a row. */
+export async function runAllPresets(page: Page, waitMs = 2000): Promise<Record<string, string>> {
+  await openTab(page, 'fault-lab');
+  await page.getByTestId('fault-wait').fill(String(waitMs));
+  const enabled = page.locator('[data-testid^="fault-send-"]:enabled');
+  await expect.poll(() => enabled.count(), { timeout: 15_000 }).toBeGreaterThan(20);
+  const runnable = await enabled.count();
+  await page.getByTestId('fault-run-all').click();
+  const results = page.getByTestId('fault-result');
+  await expect.poll(() => results.count(), { timeout: 240_000, interval: 1000 }).toBe(runnable);
+  const pairs = await results.evaluateAll((els) => els.map((e) => [e.getAttribute('data-preset') ?? '', e.getAttribute('data-outcome') ?? ''] as const));
+  return Object.fromEntries(pairs);
+}
+
+export async function explanationOf(page: Page, presetId: string): Promise<string> {
+  return (await page.locator(`[data-testid="fault-result"][data-preset="${presetId}"] [data-testid="fault-explanation"]`).textContent()) ?? '';
+}
+
+/** Every preset whose verdict differs from the table, as "id: got X, expected Y" (empty when all agree). */
+export function verdictMismatches(got: Record<string, string>, expected: Record<string, string>): string[] {
+  const ids = new Set([...Object.keys(got), ...Object.keys(expected)]);
+  return [...ids].filter((id) => got[id] !== expected[id]).map((id) => `${id}: got ${got[id] ?? 'nothing'}, expected ${expected[id] ?? 'nothing'}`);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { FAULT_PRESETS, gradeFault, gradeHttpProbe, type FaultExpectation, type HttpProbeResult } from '../../../shared/fault-lab/index.js';
+
+const expectOf = (id: string) => FAULT_PRESETS.find((p) => p.id === id)!.expect as Extract<FaultExpectation, { kind: 'http' }>;
+const result = (over: Partial<HttpProbeResult>): HttpProbeResult => ({
+  exchangeSeq: 9, sentSeq: 8, status: 406, statusText: 'Not Acceptable', contentType: 'application/json', body: '', messages: [], sessionId: 'abc', error: null, ...over,
+});
+const rpcError = (code: number) => ({ jsonrpc: '2.0', id: null, error: { code, message: 'x' } });
+
+describe('verdicts for raw HTTP exchanges', () => {
+  it('grades the status the spec names as the spec says, naming the JSON-RPC error the body carried', () => {
+    const v = gradeHttpProbe(expectOf('http-accept-missing'), result({ messages: [rpcError(-32000)] }), '2025-11-25');
+    expect(v).toEqual({ outcome: 'as-spec', explanation: 'Answered 406 Not Acceptable and JSON-RPC error -32000, as the spec says.' });
+  });
+
+  it('grades a bare status without any body by the status alone', () => {
+    expect(gradeHttpProbe(expectOf('http-content-type-wrong'), result({ status: 415, statusText: 'Unsupported Media Type', contentType: '' }), null).outcome).toBe('as-spec');
+  });
+
+  it('grades 400 for an unknown session as a deviation that names the 404 the spec wants', () => {
+    const v = gradeHttpProbe(expectOf('http-session-unknown'), result({ status: 400, statusText: 'Bad Request' }), '2025-11-25');
+    expect(v.outcome).toBe('deviates');
+    expect(v.explanation).toMatch(/400 Bad Request.*404/);
+  });
+
+  it('grades a request accepted despite the fault as a deviation', () => {
+    const v = gradeHttpProbe(expectOf('http-protocol-version-wrong'), result({ status: 200, statusText: 'OK', messages: [{ jsonrpc: '2.0', id: 1, result: {} }] }), '2025-11-25');
+    expect(v).toMatchObject({ outcome: 'deviates', explanation: expect.stringMatching(/^Accepted it \(200 OK and a JSON-RPC result\)/) });
+  });
+
+  it('lets a session older than the header ignore a wrong MCP-Protocol-Version', () => {
+    expect(gradeHttpProbe(expectOf('http-protocol-version-wrong'), result({ status: 200, statusText: 'OK' }), '2025-03-26').outcome).toBe('as-spec');
+  });
+
+  it('lets a stateless server (no session id issued) answer session faults any way', () => {
+    const v = gradeHttpProbe(expectOf('http-session-missing'), result({ status: 200, statusText: 'OK', sessionId: null }), '2025-11-25');
+    expect(v).toMatchObject({ outcome: 'as-spec', explanation: expect.stringMatching(/issued no session id/) });
+  });
+
+  it('wants a 2xx GET to be an event stream and explains a 409', () => {
+    expect(gradeHttpProbe(expectOf('http-get'), result({ status: 200, statusText: 'OK', contentType: 'text/event-stream' }), null).outcome).toBe('as-spec');
+    expect(gradeHttpProbe(expectOf('http-get'), result({ status: 200, statusText: 'OK', contentType: 'application/json' }), null).outcome).toBe('deviates');
+    expect(gradeHttpProbe(expectOf('http-get'), result({ status: 405, statusText: 'Method Not Allowed' }), null).outcome).toBe('as-spec');
+    expect(gradeHttpProbe(expectOf('http-get'), result({ status: 409, statusText: 'Conflict' }), null).explanation).toMatch(/one standalone stream/);
+  });
+
+  it('grades no HTTP response at all as no reply, with the reason', () => {
+    expect(gradeHttpProbe(expectOf('http-put'), result({ status: null, error: 'connection refused' }), null)).toEqual({ outcome: 'no-reply', explanation: 'No HTTP response: connection refused.' });
+  });
+});
+
+describe('a bare HTTP error status for a frame is an answer, not silence', () => {
+  const refusal = { status: 400, statusText: 'Bad Request' };
+  it('grades malformed input refused with a bare 400 as the spec says (Streamable HTTP)', () => {
+    const v = gradeFault({ kind: 'error', codes: [-32700], nullId: true }, '{bad', [], { refusal });
+    expect(v.outcome).toBe('as-spec');
+    expect(v.explanation).toMatch(/HTTP 400 Bad Request/);
+  });
+
+  it('grades a bare 4xx where a JSON-RPC error or a response was owed as a deviation', () => {
+    expect(gradeFault({ kind: 'error', codes: [-32601] }, '{}', [], { refusal }).outcome).toBe('deviates');
+    expect(gradeFault({ kind: 'answer' }, '{"jsonrpc":"2.0","id":1,"method":"ping"}', [], { refusal }).outcome).toBe('deviates');
+    expect(gradeFault({ kind: 'silence' }, '{}', [], { refusal }).outcome).toBe('deviates');
+  });
+
+  it('still grades by the JSON-RPC body when one came with the status', () => {
+    const body = { text: '', value: rpcError(-32700) };
+    expect(gradeFault({ kind: 'error', codes: [-32600] }, '{}', [body], { refusal }).outcome).toBe('deviates');
+  });
+});

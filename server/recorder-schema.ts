@@ -51,6 +51,8 @@ const MIGRATIONS: string[] = [
      created_at REAL NOT NULL,
      updated_at REAL NOT NULL
    );`,
+  // 3: windowed reads pair a frame with its request or response by id without scanning the session.
+  `CREATE INDEX frames_by_rpc_id ON frames (session_id, rpc_id) WHERE rpc_id IS NOT NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,46 +1,15 @@
 // Windowed reads of one session's frames for the browser's log: match counts per block of seqs under a filter,
 // pages from a position, and each frame's request/response found by id, so a million frames never travel at once.
 import type Database from 'better-sqlite3';
-import type { FrameKind } from '../shared/jsonrpc.js';
-import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
+import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../shared/frame-window-api.js';
+import type { FrameRecord } from '../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
-
-export interface WindowFilter {
-  /** Case-insensitive (ASCII) substring of the raw text. */
-  text?: string;
-  /** Case-insensitive substring of a frame's own method (responses carry none in the store). */
-  method?: string;
-  dir?: FrameDir;
-  kinds?: FrameKind[];
-}
 
 /**
  * A block is 2^BLOCK_BITS seqs. Counting matches per block is one pass that SQLite aggregates itself (no row
  * reaches JS), and a page read then starts at its block and skips fewer than 2^BLOCK_BITS rows.
  */
 export const BLOCK_BITS = 12;
-
-export interface FrameIndex {
-  /** The highest seq recorded when the index was taken; later frames are not counted. */
-  lastSeq: number;
-  total: number;
-  blockBits: number;
-  /** [block number, matching frames in it], ascending, empty blocks left out. */
-  blocks: Array<[number, number]>;
-}
-
-export interface WindowFrame extends FrameRecord {
-  /** Seq of the frame on the other side of this frame's exchange, found by id. */
-  pairs: number[];
-  /** For a response: the method of the request it answers. */
-  pairMethod: string | null;
-  latencyMs: number | null;
-  /** The text was cut to PREVIEW_CHARS; the full frame is read on demand. */
-  truncated?: true;
-}
-
-/** A page carries at most this much of a frame's text: a 10 MB result must not ride in every scroll. */
-export const PREVIEW_CHARS = 16_384;
 
 interface Where {
   sql: string;
@@ -50,8 +19,12 @@ interface Where {
 export class FrameWindowReader {
   constructor(private readonly db: Database.Database) {}
 
-  /** Null when nothing can match (a method filter no recorded method contains). */
-  private where(sessionId: string, f: WindowFilter): Where | null {
+  /**
+   * The WHERE clause of a filter; null when nothing can match (a method filter no recorded method contains).
+   * `answers`: for a method filter, select instead the responses to requests of those methods (the store keeps no
+   * method on a response; the live log shows them under their request's method, so the windowed one must too).
+   */
+  private where(sessionId: string, f: WindowFilter, answers: 'both' | 'own' | 'answers' = 'both'): Where | null {
     const parts = ['session_id = ?'];
     const params: unknown[] = [sessionId];
     if (f.method) {
@@ -61,8 +34,18 @@ export class FrameWindowReader {
         m.toLowerCase().includes(needle),
       );
       if (methods.length === 0) return null;
-      parts.push(`method IN (${methods.map(() => '?').join(', ')})`);
-      params.push(...methods);
+      const list = methods.map(() => '?').join(', ');
+      const own = `method IN (${list})`;
+      // A response answers the latest earlier request with its id from the other side; the IN list only narrows the
+      // candidates cheaply (ids are reused across exchanges) before that exact, per-response lookup.
+      const answered = `(kind IN ('response', 'error') AND rpc_id IN (SELECT rpc_id FROM frames WHERE session_id = ? AND kind = 'request' AND method IN (${list}))
+        AND (SELECT q.method FROM frames q WHERE q.session_id = frames.session_id AND q.rpc_id = frames.rpc_id AND q.dir != frames.dir
+             AND q.seq < frames.seq AND q.kind = 'request' ORDER BY q.seq DESC LIMIT 1) IN (${list}))`;
+      if (answers === 'own') parts.push(own);
+      else if (answers === 'answers') parts.push(answered);
+      else parts.push(`(${own} OR ${answered})`);
+      if (answers !== 'answers') params.push(...methods);
+      if (answers !== 'own') params.push(sessionId, ...methods, ...methods);
     }
     if (f.dir) {
       parts.push('dir = ?');
@@ -81,15 +64,20 @@ export class FrameWindowReader {
 
   index(sessionId: string, filter: WindowFilter): FrameIndex {
     const lastSeq = (this.db.prepare('SELECT max(seq) FROM frames WHERE session_id = ?').pluck().get(sessionId) as number | null) ?? 0;
-    const w = this.where(sessionId, filter);
     const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
-    if (!w) return out;
-    const rows = this.db
-      .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql} AND seq <= ? GROUP BY b ORDER BY b`)
-      .raw()
-      .all(...w.params, lastSeq) as Array<[number, number]>;
-    out.blocks = rows;
-    for (const [, n] of rows) out.total += n;
+    // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
+    const counts = new Map<number, number>();
+    for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
+      const w = this.where(sessionId, filter, part);
+      if (!w) return out;
+      const rows = this.db
+        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql} AND seq <= ? GROUP BY b`)
+        .raw()
+        .all(...w.params, lastSeq) as Array<[number, number]>;
+      for (const [b, n] of rows) counts.set(b, (counts.get(b) ?? 0) + n);
+    }
+    out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
+    for (const [, n] of out.blocks) out.total += n;
     return out;
   }
 

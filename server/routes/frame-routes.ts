@@ -1,9 +1,10 @@
 // Windowed frame reads for the log of a huge session: a filter's match counts per block, a page of frames from a
-// position, and one frame in full (what Expand and Download fetch). Token-protected like every /api route.
+// position, and one frame: its head with its pair, or in full (what Expand and Download fetch). Token-protected like every /api route.
 import express, { type Request, type Router } from 'express';
 import { FRAME_KINDS, type FrameKind } from '../../shared/jsonrpc.js';
 import { RelayError } from '../errors.js';
-import { FrameWindowReader, type WindowFilter } from '../recorder-window.js';
+import type { WindowFilter } from '../../shared/frame-window-api.js';
+import { FrameWindowReader } from '../recorder-window.js';
 import type { SessionManager } from '../session-manager.js';
 import { attachment, fileStem, param } from './route-context.js';
 
@@ -74,6 +75,11 @@ export function frameRoutes(sessions: SessionManager): Router {
     if (!Number.isInteger(seq) || seq < 1) throw new RelayError('BAD_REQUEST', 'seq must be a positive whole number');
     const frame = reader.frame(id, seq);
     if (!frame) throw new RelayError('NOT_FOUND', `no frame ${seq} in session ${id}`);
+    if (req.query.full === undefined && req.query.download === undefined) {
+      // By default the frame's head with its pair, like a page row: Expand and Download ask for the rest.
+      res.json(reader.page(id, seq, 0, 1, {})[0]);
+      return;
+    }
     if (req.query.download !== undefined) {
       // The exact bytes the wire carried, so a download of a frame that was not valid UTF-8 is not altered.
       attachment(res, `${fileStem(sessions.info(id).name, id)}-${seq}.json`, 'application/octet-stream');

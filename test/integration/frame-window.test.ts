@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
-import type { FrameIndex, WindowFrame } from '../../server/recorder-window.js';
+import type { FrameIndex, WindowFrame } from '../../shared/frame-window-api.js';
 import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 
@@ -48,8 +48,10 @@ describe('windowed frame reads', () => {
   it('filters by method and by text over the whole session, and pages through the matches', async () => {
     const byMethod = await index('?method=MESSAGE');
     expect(byMethod.total).toBe(FLOOD);
+    // A response matches through its request's method, as in the live log.
     const pings = await index('?method=ping');
-    expect(pings.total).toBe(1);
+    expect(pings.total).toBe(2);
+    expect((await page('?method=ping')).map((f) => f.kind)).toEqual(['request', 'response']);
     expect((await index('?method=no-such-method')).total).toBe(0);
     // "2999 x" is only in notification number 2999 (the data is "<n> xxx…").
     const one = await index(`?text=${encodeURIComponent('"2999 x')}`);
@@ -86,7 +88,10 @@ describe('windowed frame reads', () => {
   });
 
   it('serves one frame in full, and its exact bytes as a download', async () => {
-    const { status, body } = await relay.api<FrameRecord>(`/api/sessions/${sid}/frames/${lastSeq}`);
+    const preview = await relay.api<WindowFrame>(`/api/sessions/${sid}/frames/${lastSeq}`);
+    expect(preview.body.pairs).toEqual([expect.any(Number)]);
+    expect(preview.body.pairMethod).toBe('flood');
+    const { status, body } = await relay.api<FrameRecord>(`/api/sessions/${sid}/frames/${lastSeq}?full`);
     expect(status).toBe(200);
     expect(JSON.parse(body.text).result).toEqual({ sent: FLOOD });
     const res = await fetch(`${relay.base}/api/sessions/${sid}/frames/${lastSeq}?download`, { headers: { authorization: `Bearer ${relay.token}` } });

@@ -1,5 +1,6 @@
 // The framework-free store of every session's frames; React reads it through useSyncExternalStore.
 import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FrameEntry } from './frame-entry.js';
 import type { LintSetup } from './session-findings.js';
 import { SessionLog } from './session-log.js';
 
@@ -37,6 +38,13 @@ export class MessageStore {
     const added = this.log(sessionId).append(frames);
     if (added > 0) this.notify();
     return added;
+  }
+
+  /** Keeps frames read through the relay for a windowed view, so bySeq (detail, pairs) finds them. */
+  remember(sessionId: string, entries: readonly FrameEntry[]): void {
+    if (entries.length === 0) return;
+    this.log(sessionId).remember(entries);
+    this.notify();
   }
 
   private notify(): void {

@@ -1,9 +1,14 @@
 // The frames of one session in seq order, with pairing, a seq index and an incrementally maintained filtered view.
+// A huge session holds only its head and tail (see HEAD_FRAMES / memoryFrames): `windowed` is then true, and the
+// log view reads the gap through the relay in windows; frames read that way are remembered in a bounded cache.
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
 import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
 import { FramePairing } from './frame-pairing.js';
 import { SessionFindings, type LintSetup } from './session-findings.js';
+
+/** Frames read through the relay kept at once: a few screens of scrolling each way, a few MB. */
+const REMOTE_CACHE = 5_000;
 
 interface FilterCache {
   key: string;
@@ -19,6 +24,10 @@ export class SessionLog {
   private readonly methodSet = new Set<string>();
   private readonly pairing = new FramePairing((seq) => this.index.get(seq));
   private cache: FilterCache | null = null;
+  /** Frames read over HTTP for the windowed view, oldest first so the first key is the one to evict. */
+  private readonly remote = new Map<number, FrameEntry>();
+  /** True once a frame arrived after a gap: the session's history is not all held in the page. */
+  windowed = false;
   /** Lint findings, computed frame by frame as they are appended once the session's target is known. */
   readonly findings = new SessionFindings(
     () => this.list,
@@ -40,7 +49,13 @@ export class SessionLog {
     let added = 0;
     for (const frame of frames) {
       if (frame.seq <= this.lastSeq) continue;
+      if (frame.seq > this.lastSeq + 1 && !this.windowed) {
+        this.windowed = true;
+        // Responses to requests in the gap are not "unmatched": their requests simply are not held.
+        this.pairing.partial = true;
+      }
       const entry = toEntry(frame);
+      this.remote.delete(frame.seq);
       this.list.push(entry);
       this.index.set(frame.seq, entry);
       this.pairing.add(entry);
@@ -64,7 +79,21 @@ export class SessionLog {
   }
 
   bySeq(seq: number): FrameEntry | undefined {
-    return this.index.get(seq);
+    return this.index.get(seq) ?? this.remote.get(seq);
+  }
+
+  /** Keeps frames read through the relay (windowed view), up to REMOTE_CACHE of them; bumps the version. */
+  remember(entries: readonly FrameEntry[]): void {
+    for (const e of entries) {
+      if (this.index.has(e.frame.seq)) continue;
+      this.remote.delete(e.frame.seq);
+      this.remote.set(e.frame.seq, e);
+    }
+    for (const seq of this.remote.keys()) {
+      if (this.remote.size <= REMOTE_CACHE) break;
+      this.remote.delete(seq);
+    }
+    this.version++;
   }
 
   pairOf(entry: FrameEntry): FrameEntry | undefined {

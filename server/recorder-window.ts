@@ -36,16 +36,19 @@ export class FrameWindowReader {
       if (methods.length === 0) return null;
       const list = methods.map(() => '?').join(', ');
       const own = `method IN (${list})`;
-      // A response answers the latest earlier request with its id from the other side; the IN list only narrows the
-      // candidates cheaply (ids are reused across exchanges) before that exact, per-response lookup.
-      const answered = `(kind IN ('response', 'error') AND rpc_id IN (SELECT rpc_id FROM frames WHERE session_id = ? AND kind = 'request' AND method IN (${list}))
-        AND (SELECT q.method FROM frames q WHERE q.session_id = frames.session_id AND q.rpc_id = frames.rpc_id AND q.dir != frames.dir
-             AND q.seq < frames.seq AND q.kind = 'request' ORDER BY q.seq DESC LIMIT 1) IN (${list}))`;
+      // A response answers the latest earlier request with its id from the other side. The ids of requests of those
+      // methods narrow the candidates through the id index (ids are reused across exchanges), then each candidate's
+      // own request is looked up exactly. INDEXED BY because, without ANALYZE statistics, SQLite scans the session.
+      const answered = `seq IN (SELECT a.seq FROM frames a INDEXED BY frames_by_rpc_id
+          WHERE a.session_id = ? AND a.rpc_id IS NOT NULL AND a.kind IN ('response', 'error')
+          AND a.rpc_id IN (SELECT q.rpc_id FROM frames q INDEXED BY frames_by_method WHERE q.session_id = ? AND q.method IN (${list}) AND q.kind = 'request')
+          AND (SELECT r.method FROM frames r INDEXED BY frames_by_rpc_id WHERE r.session_id = a.session_id AND r.rpc_id = a.rpc_id
+               AND r.dir != a.dir AND r.seq < a.seq AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1) IN (${list}))`;
       if (answers === 'own') parts.push(own);
       else if (answers === 'answers') parts.push(answered);
       else parts.push(`(${own} OR ${answered})`);
       if (answers !== 'answers') params.push(...methods);
-      if (answers !== 'own') params.push(sessionId, ...methods, ...methods);
+      if (answers !== 'own') params.push(sessionId, sessionId, ...methods, ...methods);
     }
     if (f.dir) {
       parts.push('dir = ?');
@@ -81,13 +84,27 @@ export class FrameWindowReader {
     return out;
   }
 
-  /** Up to `limit` matching frames from seq `fromSeq` on, after skipping `skip` matches. */
-  page(sessionId: string, fromSeq: number, skip: number, limit: number, filter: WindowFilter): WindowFrame[] {
-    const w = this.where(sessionId, filter);
-    if (!w) return [];
+  /**
+   * Up to `limit` matching frames with fromSeq ≤ seq < toSeq, after skipping `skip` matches. The caller bounds the
+   * range from the index (the blocks that hold the page), so a rare match never makes this scan the rest of the session.
+   */
+  page(sessionId: string, fromSeq: number, toSeq: number, skip: number, limit: number, filter: WindowFilter): WindowFrame[] {
+    // As in index(): a method filter reads its two parts apart, each through its own index, and merges them.
+    const seqs: number[] = [];
+    for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
+      const w = this.where(sessionId, filter, part);
+      if (!w) return [];
+      const found = this.db
+        .prepare(`SELECT seq FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?`)
+        .pluck()
+        .all(...w.params, fromSeq, toSeq, skip + limit) as number[];
+      seqs.push(...found);
+    }
+    const chosen = seqs.sort((a, b) => a - b).slice(skip, skip + limit);
+    if (chosen.length === 0) return [];
     const rows = this.db
-      .prepare(`SELECT * FROM frames WHERE ${w.sql} AND seq >= ? ORDER BY seq LIMIT ? OFFSET ?`)
-      .all(...w.params, fromSeq, limit, skip) as FrameRow[];
+      .prepare(`SELECT * FROM frames WHERE session_id = ? AND seq IN (${chosen.map(() => '?').join(', ')}) ORDER BY seq`)
+      .all(sessionId, ...chosen) as FrameRow[];
     return rows.map((r) => this.withPair(sessionId, r));
   }
 
@@ -113,13 +130,13 @@ export class FrameWindowReader {
     const other = f.dir === 'in' ? 'out' : 'in';
     if (f.kind === 'request') {
       const res = this.db
-        .prepare(`SELECT seq FROM frames WHERE session_id = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
+        .prepare(`SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE session_id = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
         .pluck()
         .get(sessionId, f.rpcId, other, f.seq) as number | undefined;
       if (res !== undefined) out.pairs.push(res);
     } else if (f.kind === 'response' || f.kind === 'error') {
       const req = this.db
-        .prepare(`SELECT seq, ts, method FROM frames WHERE session_id = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`)
+        .prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE session_id = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`)
         .get(sessionId, f.rpcId, other, f.seq) as { seq: number; ts: number; method: string | null } | undefined;
       if (req) {
         out.pairs.push(req.seq);

@@ -63,10 +63,11 @@ export function frameRoutes(sessions: SessionManager): Router {
   router.get('/sessions/:id/frame-page', (req, res) => {
     const id = known(req);
     const fromSeq = whole(req, 'fromSeq', 1);
+    const toSeq = whole(req, 'toSeq', Number.MAX_SAFE_INTEGER);
     const skip = whole(req, 'skip', 0);
     const limit = whole(req, 'limit', 100);
     if (limit < 1 || limit > MAX_PAGE) throw new RelayError('BAD_REQUEST', `limit must be 1 to ${MAX_PAGE}`);
-    res.json({ frames: reader.page(id, fromSeq, skip, limit, windowFilter(req)) });
+    res.json({ frames: reader.page(id, fromSeq, toSeq, skip, limit, windowFilter(req)) });
   });
 
   router.get('/sessions/:id/frames/:seq', (req, res) => {
@@ -77,7 +78,7 @@ export function frameRoutes(sessions: SessionManager): Router {
     if (!frame) throw new RelayError('NOT_FOUND', `no frame ${seq} in session ${id}`);
     if (req.query.full === undefined && req.query.download === undefined) {
       // By default the frame's head with its pair, like a page row: Expand and Download ask for the rest.
-      res.json(reader.page(id, seq, 0, 1, {})[0]);
+      res.json(reader.page(id, seq, seq + 1, 0, 1, {})[0]);
       return;
     }
     if (req.query.download !== undefined) {

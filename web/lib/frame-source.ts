@@ -4,7 +4,8 @@ import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 export interface FrameSource {
   index(sessionId: string, filter: WindowFilter): Promise<FrameIndex>;
-  page(sessionId: string, fromSeq: number, skip: number, limit: number, filter: WindowFilter): Promise<WindowFrame[]>;
+  /** Matches with fromSeq ≤ seq < toSeq, after skipping `skip` of them. */
+  page(sessionId: string, range: { fromSeq: number; toSeq: number; skip: number }, limit: number, filter: WindowFilter): Promise<WindowFrame[]>;
   /** A frame's head (its text cut to PREVIEW_CHARS), with its pair. */
   preview(sessionId: string, seq: number): Promise<WindowFrame>;
   /** A frame's whole text. */
@@ -32,8 +33,8 @@ export function createFrameSource(token: string): FrameSource {
   const base = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
   return {
     index: async (id, filter) => (await (await get(`${base(id)}/frame-index?${windowQuery(filter)}`)).json()) as FrameIndex,
-    page: async (id, fromSeq, skip, limit, filter) => {
-      const q = `fromSeq=${fromSeq}&skip=${skip}&limit=${limit}&${windowQuery(filter)}`;
+    page: async (id, { fromSeq, toSeq, skip }, limit, filter) => {
+      const q = `fromSeq=${fromSeq}&toSeq=${toSeq}&skip=${skip}&limit=${limit}&${windowQuery(filter)}`;
       return ((await (await get(`${base(id)}/frame-page?${q}`)).json()) as { frames: WindowFrame[] }).frames;
     },
     preview: async (id, seq) => (await (await get(`${base(id)}/frames/${seq}`)).json()) as WindowFrame,

@@ -64,9 +64,13 @@ export class FrameWindow {
     return -1;
   }
 
-  /** Where a row's page starts reading: its block's first seq, skipping the matches before it in that block. */
-  private locate(row: number): { fromSeq: number; skip: number } {
-    if (this.index === null) return { fromSeq: row + 1, skip: 0 };
+  /**
+   * Where a page starting at `row` reads: its block's first seq, skipping the matches before it in that block, up to
+   * the end of the block that holds its last row (so the relay scans only the blocks the page covers).
+   */
+  private locate(row: number): { fromSeq: number; toSeq: number; skip: number } {
+    if (this.index === null) return { fromSeq: row + 1, toSeq: row + 1 + PAGE_ROWS, skip: 0 };
+    const { blocks, blockBits } = this.index;
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -74,17 +78,18 @@ export class FrameWindow {
       if (this.starts[mid]! <= row) lo = mid;
       else hi = mid - 1;
     }
-    const block = this.index.blocks[lo];
-    if (!block) return { fromSeq: 1, skip: row };
-    return { fromSeq: Math.max(1, block[0] << this.index.blockBits), skip: row - this.starts[lo]! };
+    const first = blocks[lo];
+    if (!first) return { fromSeq: 1, toSeq: 1, skip: 0 };
+    let last = lo;
+    while (last + 1 < blocks.length && this.starts[last + 1]! < row + PAGE_ROWS) last++;
+    return { fromSeq: Math.max(1, first[0] << blockBits), toSeq: (blocks[last]![0] + 1) << blockBits, skip: row - this.starts[lo]! };
   }
 
   private load(p: number): void {
     if (this.loading.has(p)) return;
     this.loading.add(p);
-    const { fromSeq, skip } = this.locate(p * PAGE_ROWS);
     this.source
-      .page(this.sessionId, fromSeq, skip, PAGE_ROWS, this.filter)
+      .page(this.sessionId, this.locate(p * PAGE_ROWS), PAGE_ROWS, this.filter)
       .then((frames) => {
         const entries = frames.map(windowEntry);
         this.pages.set(p, entries);

@@ -21,7 +21,7 @@ export interface RelayClient {
 /** Frames of a session's start always held (the handshake lives there), whatever its size. */
 export const HEAD_FRAMES = 200;
 /** Frames of a session's end held in the page when it is opened; older ones are read in windows. */
-export const MEMORY_FRAMES = 50_000;
+export const MEMORY_FRAMES = 10_000;
 
 /** `?memoryFrames=N` in the page URL lowers the bound, so a test can make a small session windowed. */
 function memoryFrames(): number {
@@ -37,6 +37,7 @@ export interface RelayClientHooks {
 
 export function createRelayClient(token: string, hooks: RelayClientHooks): RelayClient {
   const store = new MessageStore();
+  const tail = memoryFrames();
   let engines: EngineRegistry | null = null;
   const socket = new RelaySocket(
     token,
@@ -45,11 +46,14 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
         const added = store.append(sessionId, frames);
         if (added > 0) engines?.feed(sessionId, store.log(sessionId).entries.slice(-added));
       },
-      onSession: hooks.onSession,
+      onSession(session) {
+        store.noteReported(session.id, session.lastSeq, HEAD_FRAMES + tail);
+        hooks.onSession(session);
+      },
       onError: hooks.onRelayError,
     },
     (sessionId) => store.lastSeq(sessionId),
-    { head: HEAD_FRAMES, tail: memoryFrames() },
+    { head: HEAD_FRAMES, tail },
   );
   engines = new EngineRegistry(socket);
   return { api: createApiClient(token, hooks.onUnauthorized), archive: createArchiveApi(token, hooks.onUnauthorized), socket, store, engines, frames: createFrameSource(token) };

@@ -26,8 +26,10 @@ export class SessionLog {
   private cache: FilterCache | null = null;
   /** Frames read over HTTP for the windowed view, oldest first so the first key is the one to evict. */
   private readonly remote = new Map<number, FrameEntry>();
-  /** True once a frame arrived after a gap: the session's history is not all held in the page. */
+  /** True once a frame arrived after a gap, or the session was known to exceed the bound: not all held in the page. */
   windowed = false;
+  /** The session's last seq as the relay reported it, ahead of the frames delivered so far. */
+  private reportedLastSeq = 0;
   /** Lint findings, computed frame by frame as they are appended once the session's target is known. */
   readonly findings = new SessionFindings(
     () => this.list,
@@ -42,6 +44,31 @@ export class SessionLog {
 
   get lastSeq(): number {
     return this.list.at(-1)?.frame.seq ?? 0;
+  }
+
+  /** How many frames the session has (seqs run 1..total without gaps), whether or not the page holds them. */
+  get total(): number {
+    return Math.max(this.lastSeq, this.reportedLastSeq);
+  }
+
+  /**
+   * Notes the session's size from the relay's session message, which arrives before any replayed frame: a session
+   * larger than `bound` is windowed from the start, so the log counts and shows all of it at once instead of
+   * waiting for the held tail to arrive. Returns true when that changed anything.
+   */
+  noteReported(lastSeq: number, bound: number): boolean {
+    let changed = false;
+    if (!this.windowed && this.list.length === 0 && lastSeq > bound) {
+      this.windowed = true;
+      this.pairing.partial = true;
+      changed = true;
+    }
+    if (this.windowed && lastSeq > this.reportedLastSeq) {
+      this.reportedLastSeq = lastSeq;
+      changed = true;
+    }
+    if (changed) this.version++;
+    return changed;
   }
 
   /** Appends frames in seq order, dropping any already held (a resubscribe may overlap); returns how many were new. */

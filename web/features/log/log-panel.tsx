@@ -26,7 +26,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const methods = useMemo(() => log?.methods ?? [], [log, version]);
   const pairOf = useCallback((entry: FrameEntry) => log?.pairOf(entry), [log]);
   // A windowed session's frames are numbered 1..lastSeq without gaps, though the page holds only some of them.
-  const total = log?.windowed ? log.lastSeq : (log?.entries.length ?? 0);
+  const total = log?.windowed ? log.total : (log?.entries.length ?? 0);
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="log">

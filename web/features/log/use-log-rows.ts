@@ -66,7 +66,7 @@ export function useLogRows(sessionId: string | null, log: SessionLog | null, ver
     const win = held?.key === key ? held.win : null;
     const inMemory = (e: FrameEntry | undefined) => (e ? (log.bySeq(e.frame.seq) ?? e) : undefined);
     if (key === null) {
-      const count = log.lastSeq;
+      const count = log.total;
       return {
         count,
         rowAt: (i) => log.bySeq(i + 1) ?? win?.rowAt(i),

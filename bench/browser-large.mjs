@@ -1,6 +1,7 @@
 // Target 5: a tool result of about 10 MB arrives in an open page and is shown (truncated view), expanded and downloaded;
 // counts the page's long tasks (PerformanceObserver 'longtask') over 100 ms from the call to the download.
 // Usage: node bench/browser-large.mjs [--bytes 10485760] [--runs 3]
+/* global window, document, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { SCRIPTED, args, connect, fmt, startRelay, summary } from './bench-lib.mjs';
 

@@ -2,6 +2,7 @@
 // positions, method and text filters over the whole session, and the page's JS heap. Times are taken in the page
 // (performance.now, polled every animation frame), so they include fetching, rendering and painting.
 // Usage: node bench/browser-log.mjs [--n 1000000] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)]
+/* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { SCRIPTED, args, connect, fmt, startRelay, summary } from './bench-lib.mjs';
 

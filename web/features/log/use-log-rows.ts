@@ -30,7 +30,7 @@ const EMPTY: readonly FrameEntry[] = [];
 export function useLogRows(sessionId: string | null, log: SessionLog | null, version: number, input: FrameFilter): LogRows {
   const { frames, store } = useRelay();
   // One relay query per pause in typing, not per keystroke; a session held whole filters on every keystroke as before.
-  const debounced = useDebounced(input, log?.windowed ? 80 : 0);
+  const debounced = useDebounced(input, log?.windowed ? 50 : 0);
   const filter = log?.windowed ? debounced : input;
   // Findings exist only for frames the page holds, so a "has findings" view stays in memory.
   const windowed = log?.windowed === true && filter.findings !== true;

@@ -74,8 +74,13 @@ export class FrameWindowReader {
     return out;
   }
 
-  index(sessionId: string, filter: WindowFilter): FrameIndex {
-    const lastSeq = (this.db.prepare('SELECT max(seq) FROM frames WHERE session_id = ?').pluck().get(sessionId) as number | null) ?? 0;
+  lastSeq(sessionId: string): number {
+    return (this.db.prepare('SELECT max(seq) FROM frames WHERE session_id = ?').pluck().get(sessionId) as number | null) ?? 0;
+  }
+
+  /** `range` (fromSeq ≤ seq < toSeq) lets a scan be split across threads; `lastSeq` is then the caller's. */
+  index(sessionId: string, filter: WindowFilter, range?: { fromSeq: number; toSeq: number; lastSeq: number }): FrameIndex {
+    const lastSeq = range?.lastSeq ?? this.lastSeq(sessionId);
     const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
     // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
     const counts = new Map<number, number>();
@@ -84,9 +89,9 @@ export class FrameWindowReader {
       if (!w) return out;
       const rows = this.db
         // No seq bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
-        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql} GROUP BY b`)
+        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql}${range ? ' AND seq >= ? AND seq < ?' : ''} GROUP BY b`)
         .raw()
-        .all(...w.params) as Array<[number, number]>;
+        .all(...w.params, ...(range ? [range.fromSeq, range.toSeq] : [])) as Array<[number, number]>;
       for (const [b, n] of rows) counts.set(b, (counts.get(b) ?? 0) + n);
     }
     out.blocks = [...counts].sort((a, b) => a[0] - b[0]);

@@ -5,6 +5,7 @@ import { FRAME_KINDS, type FrameKind } from '../../shared/jsonrpc.js';
 import { RelayError } from '../errors.js';
 import type { WindowFilter } from '../../shared/frame-window-api.js';
 import { FrameWindowReader } from '../recorder-window.js';
+import { PARALLEL_SCAN_FROM, WindowScanPool } from '../window-scan-pool.js';
 import type { SessionManager } from '../session-manager.js';
 import { attachment, fileStem, param } from './route-context.js';
 
@@ -48,6 +49,9 @@ export function windowFilter(req: Request): WindowFilter {
 export function frameRoutes(sessions: SessionManager): Router {
   const router = express.Router();
   const reader = new FrameWindowReader(sessions.recorder.db);
+  // An in-memory store (tests) cannot be opened by a second connection: it scans on the relay's thread.
+  const db = sessions.recorder.db;
+  const pool = db.memory ? null : new WindowScanPool(db.name);
   const known = (req: Request): string => {
     const id = param(req, 'id');
     if (!sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
@@ -55,9 +59,13 @@ export function frameRoutes(sessions: SessionManager): Router {
     return id;
   };
 
-  router.get('/sessions/:id/frame-index', (req, res) => {
+  router.get('/sessions/:id/frame-index', async (req, res) => {
     const id = known(req);
-    res.json(reader.index(id, windowFilter(req)));
+    const filter = windowFilter(req);
+    const lastSeq = reader.lastSeq(id);
+    // A large session's filter is counted on the scan threads: a text filter reads every frame, and even a method
+    // filter walks an index entry per frame; split in two, each takes about half as long, off the relay's thread.
+    res.json(pool && lastSeq >= PARALLEL_SCAN_FROM ? await pool.index(id, filter, lastSeq) : reader.index(id, filter));
   });
 
   router.get('/sessions/:id/frame-page', (req, res) => {

@@ -1,7 +1,7 @@
 // Shared pieces of the bench scripts: argument parsing, statistics, and starting the real relay and a WS client.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -63,14 +63,16 @@ export async function startRelay(command) {
   const port = Number(new URL(url).port);
   const api = async (path) => (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const config = await api('/api/config');
-  return { proc, port, token, readyMs, started, sessionId: config.launchSessionId, api, stop: () => stop(proc) };
+  return { proc, port, token, readyMs, started, sessionId: config.launchSessionId, api, stop: () => stop(proc, dataDir) };
 }
 
-function stop(proc) {
-  return new Promise((r) => {
+/** Stops the relay and removes its data dir: a million-frame session is about 400 MB of SQLite. */
+async function stop(proc, dataDir) {
+  await new Promise((r) => {
     proc.once('exit', r);
     proc.kill('SIGTERM');
   });
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** A WS client that calls onFrames for every batch of frames of the session. */

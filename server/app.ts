@@ -8,6 +8,7 @@ import { WebSocketServer } from 'ws';
 import { CreateSessionBodySchema, WS_PATH, WS_PROTOCOL, type RelayConfig } from '../shared/relay-protocol.js';
 import { RelayError, errorMiddleware, toRelayError } from './errors.js';
 import { archiveRouter } from './routes/archive-router.js';
+import { frameRoutes } from './routes/frame-routes.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
 import { securityHeaders } from './security.js';
@@ -84,6 +85,7 @@ export function createRelay(deps: RelayDeps): Relay {
     if (!Number.isInteger(afterSeq) || !Number.isInteger(limit) || limit < 1) throw new RelayError('BAD_REQUEST', 'afterSeq and limit must be integers');
     res.json({ frames: sessions.recorder.readFrames(id, afterSeq, limit) });
   });
+  api.use(frameRoutes(sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
   api.use((_req) => {
     throw new RelayError('NOT_FOUND', 'no such API route');

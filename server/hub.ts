@@ -23,6 +23,9 @@ interface Subscription {
   lastSent: number;
   mode: 'replay' | 'live';
   queue: FrameRecord[];
+  /** Replay jumps from `skipFrom` to `skipTo` (the gap of a head + tail subscription; the page reads it over HTTP). */
+  skipFrom?: number;
+  skipTo?: number;
 }
 
 interface Client {
@@ -88,7 +91,7 @@ export class Hub {
       const msg = parsed.data;
       switch (msg.type) {
         case 'subscribe':
-          this.subscribe(client, msg.sessionId, msg.afterSeq);
+          this.subscribe(client, msg.sessionId, msg.afterSeq, msg.head, msg.tail);
           break;
         case 'unsubscribe':
           client.subs.delete(msg.sessionId);
@@ -129,12 +132,18 @@ export class Hub {
     }
   }
 
-  private subscribe(client: Client, sessionId: string, afterSeq: number): void {
+  private subscribe(client: Client, sessionId: string, afterSeq: number, head?: number, tail?: number): void {
     if (!this.sessions.exists(sessionId)) {
       this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
       return;
     }
     const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', queue: [] };
+    if (tail !== undefined) {
+      const lastSeq = this.sessions.info(sessionId).lastSeq;
+      const skipFrom = Math.max(afterSeq, head ?? 0);
+      const skipTo = lastSeq - tail;
+      if (skipTo > skipFrom) Object.assign(sub, { skipFrom, skipTo });
+    }
     client.subs.set(sessionId, sub);
     this.sendTo(client, { type: 'session', session: this.sessions.info(sessionId) });
     this.sendTo(client, this.answererMessage(sessionId, client));
@@ -148,7 +157,9 @@ export class Hub {
       setTimeout(() => this.replay(client, sub), 20);
       return;
     }
-    const frames = this.sessions.recorder.readFrames(sub.sessionId, sub.lastSent, this.chunk);
+    if (sub.skipFrom !== undefined && sub.skipTo !== undefined && sub.lastSent >= sub.skipFrom && sub.lastSent < sub.skipTo) sub.lastSent = sub.skipTo;
+    const limit = sub.skipFrom !== undefined && sub.lastSent < sub.skipFrom ? Math.min(this.chunk, sub.skipFrom - sub.lastSent) : this.chunk;
+    const frames = this.sessions.recorder.readFrames(sub.sessionId, sub.lastSent, limit);
     if (frames.length > 0) {
       sub.lastSent = frames[frames.length - 1]!.seq;
       this.sendTo(client, { type: 'frames', sessionId: sub.sessionId, frames });

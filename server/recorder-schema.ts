@@ -51,6 +51,11 @@ const MIGRATIONS: string[] = [
      created_at REAL NOT NULL,
      updated_at REAL NOT NULL
    );`,
+  // 3: windowed reads pair a frame with its request or response by id, and find the requests of a method (whose
+  // responses a method filter also shows), without scanning the session. Both are partial: most frames of a flood
+  // carry no id and are no request.
+  `CREATE INDEX frames_by_rpc_id ON frames (session_id, rpc_id) WHERE rpc_id IS NOT NULL;
+   CREATE INDEX frames_requests ON frames (session_id, method, rpc_id) WHERE kind = 'request';`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -125,7 +125,17 @@ export type RelayConfig = z.infer<typeof RelayConfigSchema>;
 
 export const RelayClientMessageSchema = z.discriminatedUnion('type', [
   /** Stream the session's frames after `afterSeq` (history first, then live). */
-  z.object({ type: z.literal('subscribe'), sessionId: z.string(), afterSeq: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('subscribe'),
+    sessionId: z.string(),
+    afterSeq: z.number().int().min(0),
+    /**
+     * For a huge history: replay only the first `head` and the last `tail` frames; the page reads the gap in
+     * windows over HTTP. Without them everything after afterSeq is replayed.
+     */
+    head: z.number().int().min(0).optional(),
+    tail: z.number().int().min(1).optional(),
+  }),
   z.object({ type: z.literal('unsubscribe'), sessionId: z.string() }),
   /** Write one frame to the server exactly as given: `text`, or the bytes in `b64` when set. */
   z.object({

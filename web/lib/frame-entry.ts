@@ -20,6 +20,8 @@ export interface FrameEntry {
   unmatched: boolean;
   /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */
   findings: Finding[];
+  /** The text is only the frame's head (read through the relay's windowed view); the rest is fetched on demand. */
+  truncated?: boolean;
   /** Lower-cased text, computed the first time a text filter needs it. */
   lowerText?: string;
 }
@@ -27,10 +29,11 @@ export interface FrameEntry {
 // stderr is free-form and an oversize head is cut mid-message: parsing either would only produce a useless error.
 const UNPARSED_KINDS = new Set<FrameRecord['kind']>(['stderr', 'oversize']);
 
-export function toEntry(frame: FrameRecord): FrameEntry {
+/** `parse` false for a cut text: its JSON is incomplete, parsing would only report that. */
+export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
   let value: unknown;
   let parseError: ParseFailure | null = null;
-  if (!UNPARSED_KINDS.has(frame.kind)) {
+  if (parse && !UNPARSED_KINDS.has(frame.kind)) {
     const parsed = parseJson(frame.text);
     if (parsed.ok) value = parsed.value;
     else parseError = parsed.error;

@@ -16,6 +16,8 @@ function exchangeKey(requesterDir: FrameDir, key: string): string {
 
 export class FramePairing {
   private requests = new Map<string, OpenRequest>();
+  /** Set when the page holds only part of the history: an answer to a request not held is then not flagged. */
+  partial = false;
   /** Frames by seq, so callers can resolve `pairs`. */
   constructor(private readonly bySeq: (seq: number) => FrameEntry | undefined) {}
 
@@ -41,7 +43,7 @@ export class FramePairing {
       } else if (c.kind === 'response' || c.kind === 'error') {
         const open = this.requests.get(exchangeKey(frame.dir === 'in' ? 'out' : 'in', key));
         if (!open) {
-          entry.unmatched = true;
+          entry.unmatched = !this.partial;
           continue;
         }
         if (open.answered) entry.duplicate = true;

@@ -46,6 +46,18 @@ export class MessageStore {
     return added;
   }
 
+  /** The relay's word on a session's size (see SessionLog.noteReported). */
+  noteReported(sessionId: string, lastSeq: number, bound: number): void {
+    if (this.log(sessionId).noteReported(lastSeq, bound)) this.notify();
+  }
+
+  /** Keeps frames read through the relay for a windowed view, so bySeq (detail, pairs) finds them. */
+  remember(sessionId: string, entries: readonly FrameEntry[]): void {
+    if (entries.length === 0) return;
+    this.log(sessionId).remember(entries);
+    this.notify();
+  }
+
   private notify(): void {
     for (const listener of [...this.listeners]) listener();
   }

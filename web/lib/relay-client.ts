@@ -3,6 +3,7 @@ import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { createApiClient, type ApiClient } from './api-client.js';
 import { createArchiveApi, type ArchiveApi } from './archive-api.js';
 import { EngineRegistry } from './engine-registry.js';
+import { createFrameSource, type FrameSource } from './frame-source.js';
 import { MessageStore } from './message-store.js';
 import { RelaySocket } from './relay-socket.js';
 
@@ -13,6 +14,19 @@ export interface RelayClient {
   socket: RelaySocket;
   store: MessageStore;
   engines: EngineRegistry;
+  /** Windowed reads of a huge session's frames. */
+  frames: FrameSource;
+}
+
+/** Frames of a session's start always held (the handshake lives there), whatever its size. */
+export const HEAD_FRAMES = 200;
+/** Frames of a session's end held in the page when it is opened; older ones are read in windows. */
+export const MEMORY_FRAMES = 10_000;
+
+/** `?memoryFrames=N` in the page URL lowers the bound, so a test can make a small session windowed. */
+function memoryFrames(): number {
+  const n = Number(new URLSearchParams(window.location.search).get('memoryFrames'));
+  return Number.isInteger(n) && n > 0 ? n : MEMORY_FRAMES;
 }
 
 export interface RelayClientHooks {
@@ -23,6 +37,7 @@ export interface RelayClientHooks {
 
 export function createRelayClient(token: string, hooks: RelayClientHooks): RelayClient {
   const store = new MessageStore();
+  const tail = memoryFrames();
   let engines: EngineRegistry | null = null;
   const socket = new RelaySocket(
     token,
@@ -33,6 +48,7 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
       },
       onSession(session) {
         engines?.noteSession(session);
+        store.noteReported(session.id, session.lastSeq, HEAD_FRAMES + tail);
         hooks.onSession(session);
       },
       onSynced: (sessionId) => engines?.synced(sessionId),
@@ -40,7 +56,8 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
       onError: hooks.onRelayError,
     },
     (sessionId) => store.lastSeq(sessionId),
+    { head: HEAD_FRAMES, tail },
   );
   engines = new EngineRegistry(socket);
-  return { api: createApiClient(token, hooks.onUnauthorized), archive: createArchiveApi(token, hooks.onUnauthorized), socket, store, engines };
+  return { api: createApiClient(token, hooks.onUnauthorized), archive: createArchiveApi(token, hooks.onUnauthorized), socket, store, engines, frames: createFrameSource(token) };
 }

@@ -57,7 +57,13 @@ export class RelaySocket {
     private readonly handlers: RelaySocketHandlers,
     /** Where to resume each session's stream: the last seq the store holds. */
     private readonly afterSeq: (sessionId: string) => number,
+    /** How much history to replay at most: the first `head` and last `tail` frames (a huge session's gap is read in windows). */
+    private readonly replayBounds: { head: number; tail: number } | null = null,
   ) {}
+
+  private subscribeMessage(sessionId: string): RelayClientMessage {
+    return { type: 'subscribe', sessionId, afterSeq: this.afterSeq(sessionId), ...(this.replayBounds ?? {}) };
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -79,7 +85,7 @@ export class RelaySocket {
 
   subscribe(sessionId: string): void {
     this.subscriptions.add(sessionId);
-    this.write({ type: 'subscribe', sessionId, afterSeq: this.afterSeq(sessionId) });
+    this.write(this.subscribeMessage(sessionId));
   }
 
   unsubscribe(sessionId: string): void {
@@ -170,7 +176,7 @@ export class RelaySocket {
       if (this.ws !== ws) return;
       this.setState('open');
       for (const sessionId of this.subscriptions) {
-        this.write({ type: 'subscribe', sessionId, afterSeq: this.afterSeq(sessionId) });
+        this.write(this.subscribeMessage(sessionId));
       }
     };
     ws.onmessage = (ev) => {

@@ -1,9 +1,14 @@
 // The frames of one session in seq order, with pairing, a seq index and an incrementally maintained filtered view.
+// A huge session holds only its head and tail (see HEAD_FRAMES / memoryFrames): `windowed` is then true, and the
+// log view reads the gap through the relay in windows; frames read that way are remembered in a bounded cache.
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
 import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
 import { FramePairing } from './frame-pairing.js';
 import { SessionFindings, type LintSetup } from './session-findings.js';
+
+/** Frames read through the relay kept at once: a few screens of scrolling each way, a few MB. */
+const REMOTE_CACHE = 5_000;
 
 interface FilterCache {
   key: string;
@@ -19,6 +24,12 @@ export class SessionLog {
   private readonly methodSet = new Set<string>();
   private readonly pairing = new FramePairing((seq) => this.index.get(seq));
   private cache: FilterCache | null = null;
+  /** Frames read over HTTP for the windowed view, oldest first so the first key is the one to evict. */
+  private readonly remote = new Map<number, FrameEntry>();
+  /** True once a frame arrived after a gap, or the session was known to exceed the bound: not all held in the page. */
+  windowed = false;
+  /** The session's last seq as the relay reported it, ahead of the frames delivered so far. */
+  private reportedLastSeq = 0;
   /** Lint findings, computed frame by frame as they are appended once the session's target is known. */
   readonly findings = new SessionFindings(
     () => this.list,
@@ -35,12 +46,43 @@ export class SessionLog {
     return this.list.at(-1)?.frame.seq ?? 0;
   }
 
+  /** How many frames the session has (seqs run 1..total without gaps), whether or not the page holds them. */
+  get total(): number {
+    return Math.max(this.lastSeq, this.reportedLastSeq);
+  }
+
+  /**
+   * Notes the session's size from the relay's session message, which arrives before any replayed frame: a session
+   * larger than `bound` is windowed from the start, so the log counts and shows all of it at once instead of
+   * waiting for the held tail to arrive. Returns true when that changed anything.
+   */
+  noteReported(lastSeq: number, bound: number): boolean {
+    let changed = false;
+    if (!this.windowed && this.list.length === 0 && lastSeq > bound) {
+      this.windowed = true;
+      this.pairing.partial = true;
+      changed = true;
+    }
+    if (this.windowed && lastSeq > this.reportedLastSeq) {
+      this.reportedLastSeq = lastSeq;
+      changed = true;
+    }
+    if (changed) this.version++;
+    return changed;
+  }
+
   /** Appends frames in seq order, dropping any already held (a resubscribe may overlap); returns how many were new. */
   append(frames: readonly FrameRecord[]): number {
     let added = 0;
     for (const frame of frames) {
       if (frame.seq <= this.lastSeq) continue;
+      if (frame.seq > this.lastSeq + 1 && !this.windowed) {
+        this.windowed = true;
+        // Responses to requests in the gap are not "unmatched": their requests simply are not held.
+        this.pairing.partial = true;
+      }
       const entry = toEntry(frame);
+      this.remote.delete(frame.seq);
       this.list.push(entry);
       this.index.set(frame.seq, entry);
       this.pairing.add(entry);
@@ -64,7 +106,21 @@ export class SessionLog {
   }
 
   bySeq(seq: number): FrameEntry | undefined {
-    return this.index.get(seq);
+    return this.index.get(seq) ?? this.remote.get(seq);
+  }
+
+  /** Keeps frames read through the relay (windowed view), up to REMOTE_CACHE of them; bumps the version. */
+  remember(entries: readonly FrameEntry[]): void {
+    for (const e of entries) {
+      if (this.index.has(e.frame.seq)) continue;
+      this.remote.delete(e.frame.seq);
+      this.remote.set(e.frame.seq, e);
+    }
+    for (const seq of this.remote.keys()) {
+      if (this.remote.size <= REMOTE_CACHE) break;
+      this.remote.delete(seq);
+    }
+    this.version++;
   }
 
   pairOf(entry: FrameEntry): FrameEntry | undefined {

@@ -2,12 +2,13 @@
 // Monaco, and the parsed JSON.
 import { useConfig } from '../../api/use-config.js';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
-import { useSessionLog } from '../../lib/relay-context.js';
 import { DetailHeader } from './detail-header.js';
 import { ErrorExplainer } from './error-explainer.js';
 import { FrameFindings } from './frame-findings.js';
 import { FrameNotes } from './frame-notes.js';
+import { isLargeFrame, LargeFrameView } from './large-frame-view.js';
 import { ParsedView } from './parsed-view.js';
+import { useFrameEntry } from './use-frame-entry.js';
 
 interface Props {
   sessionId: string;
@@ -17,9 +18,8 @@ interface Props {
 }
 
 export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
-  const { log } = useSessionLog(sessionId);
+  const { log, entry, pairs } = useFrameEntry(sessionId, seq);
   const config = useConfig();
-  const entry = log?.bySeq(seq);
   const shell = 'flex min-h-0 flex-1 flex-col';
   if (!log || !entry) {
     return (
@@ -28,7 +28,6 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
       </aside>
     );
   }
-  const pairs = entry.pairs.flatMap((s) => log.bySeq(s) ?? []);
   const context = log.findings.errorContextOf(seq);
   return (
     <aside data-testid="detail-pane" data-seq={seq} className={shell} aria-label="frame detail">
@@ -37,17 +36,24 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
       <FrameFindings entry={entry} version={context?.protocolVersion ?? log.findings.protocolVersion} onSelect={onSelect} />
       <ErrorExplainer entry={entry} context={context} httpStatus={log.findings.httpStatusOf(seq)} />
       <SectionTitle>raw</SectionTitle>
-      <div data-testid="detail-raw" data-length={entry.frame.text.length} className="h-[30%] min-h-24 shrink-0 border-b border-edge">
-        <LazyCodeEditor
-          path="mcpscope://detail/raw"
-          value={entry.frame.text}
-          language={entry.value === undefined ? 'plaintext' : 'json'}
-          readOnly
-          wordWrap
-        />
-      </div>
-      <SectionTitle>{entry.value === undefined ? 'parse' : 'parsed'}</SectionTitle>
-      <ParsedView entry={entry} />
+      {isLargeFrame(entry) ? (
+        // Monaco and the pretty-printer would each block the page for seconds on a multi-megabyte frame.
+        <LargeFrameView key={seq} sessionId={sessionId} entry={entry} />
+      ) : (
+        <>
+          <div data-testid="detail-raw" data-length={entry.frame.text.length} className="h-[30%] min-h-24 shrink-0 border-b border-edge">
+            <LazyCodeEditor
+              path="mcpscope://detail/raw"
+              value={entry.frame.text}
+              language={entry.value === undefined ? 'plaintext' : 'json'}
+              readOnly
+              wordWrap
+            />
+          </div>
+          <SectionTitle>{entry.value === undefined ? 'parse' : 'parsed'}</SectionTitle>
+          <ParsedView entry={entry} />
+        </>
+      )}
     </aside>
   );
 }

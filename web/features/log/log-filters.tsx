@@ -9,11 +9,13 @@ interface Props {
   methods: string[];
   shown: number;
   total: number;
+  /** The relay is still counting the matches of a filter over a windowed session. */
+  pending?: boolean;
   /** Findings in the whole session, shown on the "has findings" toggle. */
   findingCount: number;
 }
 
-export function LogFilters({ filter, onChange, methods, shown, total, findingCount }: Props) {
+export function LogFilters({ filter, onChange, methods, shown, total, pending = false, findingCount }: Props) {
   const set = (patch: Partial<FrameFilter>) => onChange({ ...filter, ...patch });
   const toggleKind = (kind: FrameKind) =>
     set({ kinds: filter.kinds.includes(kind) ? filter.kinds.filter((k) => k !== kind) : [...filter.kinds, kind] });
@@ -84,8 +86,8 @@ export function LogFilters({ filter, onChange, methods, shown, total, findingCou
           clear
         </button>
       )}
-      <span className="ml-auto font-mono text-[11px] text-dim" data-testid="log-count">
-        {shown === total ? `${total} frames` : `${shown} / ${total} frames`}
+      <span className="ml-auto font-mono text-[11px] text-dim" data-testid="log-count" data-pending={pending}>
+        {pending ? `… / ${total} frames` : shown === total ? `${total} frames` : `${shown} / ${total} frames`}
       </span>
     </div>
   );

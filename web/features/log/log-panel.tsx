@@ -6,6 +6,7 @@ import { useSessionLog } from '../../lib/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
 import { useLintSetup } from './use-lint-setup.js';
+import { useLogRows } from './use-log-rows.js';
 
 interface Props {
   sessionId: string | null;
@@ -21,24 +22,23 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const deferredFilter = useDeferredValue(filter);
   const { log, version } = useSessionLog(sessionId);
   useLintSetup(sessionId);
-  // version is a dependency on purpose: the log grows in place, and filtered() extends its cached view.
-  const rows = useMemo(() => (log ? log.filtered(deferredFilter) : []), [log, deferredFilter, version]);
+  const rows = useLogRows(sessionId, log, version, deferredFilter);
   const methods = useMemo(() => log?.methods ?? [], [log, version]);
   const pairOf = useCallback((entry: FrameEntry) => log?.pairOf(entry), [log]);
-  const total = log?.entries.length ?? 0;
+  // A windowed session's frames are numbered 1..lastSeq without gaps, though the page holds only some of them.
+  const total = log?.windowed ? log.total : (log?.entries.length ?? 0);
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="log">
-      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.length} total={total} findingCount={log?.findings.all.length ?? 0} />
+      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={log?.findings.all.length ?? 0} />
       <LogTable
         rows={rows}
-        count={rows.length}
         selectedSeq={selectedSeq}
         onSelect={onSelect}
         onOpenDetail={onOpenDetail}
         onCloseDetail={onCloseDetail}
         pairOf={pairOf}
-        emptyText={sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : 'No frame matches the filter.'}
+        emptyText={sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.'}
       />
     </section>
   );

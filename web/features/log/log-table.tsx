@@ -4,13 +4,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { FrameEntry } from '../../lib/frame-entry.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
-import { indexOfSeq } from './seq-index.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
+import type { LogRows } from './use-log-rows.js';
 
 interface Props {
-  rows: readonly FrameEntry[];
-  /** rows may be the same array grown in place, so its length is passed to re-run effects. */
-  count: number;
+  rows: LogRows;
   selectedSeq: number | null;
   onSelect: (seq: number) => void;
   onOpenDetail: () => void;
@@ -23,9 +21,10 @@ function findingIdsOf(entry: FrameEntry): string {
   return entry.findings.length === 0 ? '' : [...new Set(entry.findings.map((f) => f.ruleId))].join(' ');
 }
 
-export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText }: Props) {
+export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
+  const { count } = rows;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -46,7 +45,7 @@ export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onC
   rowsRef.current = rows;
   useEffect(() => {
     if (selectedSeq === null) return;
-    const i = indexOfSeq(rowsRef.current, selectedSeq);
+    const i = rowsRef.current.indexOfSeq(selectedSeq);
     if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
   }, [selectedSeq, virtualizer]);
 
@@ -94,8 +93,9 @@ export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onC
         ) : (
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const entry = rows[item.index];
-              if (!entry) return null;
+              const entry = rows.rowAt(item.index);
+              // A windowed row whose page is still on its way: a placeholder of the same height.
+              if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.start} />;
               return (
                 <LogRow
                   key={entry.frame.seq}
@@ -121,6 +121,18 @@ export function LogTable({ rows, count, selectedSeq, onSelect, onOpenDetail, onC
           ↓ jump to latest
         </button>
       )}
+    </div>
+  );
+}
+
+function PendingRow({ top }: { top: number }) {
+  return (
+    <div
+      data-testid="log-row-pending"
+      className={`${LOG_GRID} absolute left-0 w-full items-center px-2 font-mono text-[11.5px] text-dim`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <span className="text-right">…</span>
     </div>
   );
 }

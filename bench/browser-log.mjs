@@ -1,0 +1,115 @@
+// Target 3: a session of n flooded frames opened in headless Chromium: time to the first painted rows, jumps to random
+// positions, method and text filters over the whole session, and the page's JS heap. Times are taken in the page
+// (performance.now, polled every animation frame), so they include fetching, rendering and painting.
+// Usage: node bench/browser-log.mjs [--n 1000000] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)]
+/* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
+import { chromium } from 'playwright-core';
+import { SCRIPTED, args, connect, fmt, startRelay, summary } from './bench-lib.mjs';
+
+const o = args({ n: 1_000_000, runs: 3, jumps: 10, memoryFrames: 0 });
+const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
+const ROW = 22;
+
+/** Records the session: the flood, all of it on disk before the browser opens it. */
+async function record() {
+  const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(o.n)]);
+  let done;
+  const finished = new Promise((r) => (done = r));
+  const client = await connect(relay, (frames) => {
+    for (const f of frames) if (f.dir === 'in' && f.rpcId === '1') done();
+  });
+  const t0 = performance.now();
+  client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
+  await finished;
+  client.close();
+  const session = await relay.api(`/api/sessions/${relay.sessionId}`);
+  console.log(`recorded ${session.lastSeq} frames in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+  return { relay, lastSeq: session.lastSeq };
+}
+
+/** Resolves in the page with performance.now() at the first animation frame where `test()` holds. */
+function until(page, test, arg, timeout = 60_000) {
+  return page.waitForFunction(test, arg, { polling: 'raf', timeout }).then(() => page.evaluate(() => performance.now()));
+}
+
+async function filterMs(page, selector, value) {
+  await page.evaluate(() => (window.__t0 = performance.now()));
+  await page.fill(selector, value);
+  const t = await until(page, () => /^\d+ \/ /.test(document.querySelector('[data-testid="log-count"]')?.textContent ?? '') && !!document.querySelector('[data-testid="log-row"]'));
+  const ms = t - (await page.evaluate(() => window.__t0));
+  const shown = (await page.textContent('[data-testid="log-count"]')).split(' ')[0];
+  await page.fill(selector, '');
+  await until(page, () => !/ \/ /.test(document.querySelector('[data-testid="log-count"]')?.textContent ?? ''));
+  return { ms, shown: Number(shown) };
+}
+
+async function run(browser, relay, lastSeq, i) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const cdp = await context.newCDPSession(page);
+  const query = o.memoryFrames > 0 ? `?memoryFrames=${o.memoryFrames}` : '';
+  await page.goto(`http://127.0.0.1:${relay.port}/${query}#token=${relay.token}`);
+  const firstRow = await until(page, () => !!document.querySelector('[data-testid="log-row"]'));
+  // Painted: rows on screen and the whole session counted (navigation start is performance.now() = 0).
+  const paint = await until(
+    page,
+    (n) => !!document.querySelector('[data-testid="log-row"]') && Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n,
+    lastSeq,
+  );
+  // Let the held tail finish arriving before measuring jumps, so they measure reads, not the replay.
+  await page.waitForFunction((n) => !!document.querySelector(`[data-testid="log-row"][data-seq="${n}"]`), lastSeq, { timeout: 120_000 });
+  const jumps = [];
+  for (let j = 0; j < o.jumps; j++) {
+    const seq = 1 + Math.floor(Math.random() * (lastSeq - 40));
+    const ms = await page.evaluate(
+      ({ seq, row }) =>
+        new Promise((resolve) => {
+          const el = document.querySelector('[data-testid="log-table"]');
+          const t0 = performance.now();
+          el.scrollTop = (seq - 1) * row;
+          const check = () => (document.querySelector(`[data-testid="log-row"][data-seq="${seq}"]`) ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+          requestAnimationFrame(check);
+        }),
+      { seq, row: ROW },
+    );
+    jumps.push(ms);
+  }
+  const method = await filterMs(page, '[data-testid="filter-method"]', 'flood');
+  const methodBroad = await filterMs(page, '[data-testid="filter-method"]', 'notifications/message');
+  const textRare = await filterMs(page, '[data-testid="filter-text"]', `"${Math.max(1, o.n - 7)} x`);
+  const textBroad = await filterMs(page, '[data-testid="filter-text"]', 'info');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
+  await context.close();
+  const j = summary(jumps);
+  console.log(
+    `run ${i}: paint ${fmt(paint, 0)} ms (first row ${fmt(firstRow, 0)} ms) | jump median ${fmt(j.median, 0)} ms max ${fmt(j.max, 0)} ms (${jumps.length}) | ` +
+      `filter method ${fmt(method.ms, 0)} ms (${method.shown} rows), method broad ${fmt(methodBroad.ms, 0)} ms (${methodBroad.shown}), text rare ${fmt(textRare.ms, 0)} ms (${textRare.shown}), ` +
+      `text broad ${fmt(textBroad.ms, 0)} ms (${textBroad.shown}) | heap ${fmt(heap, 1)} MB${errors.length ? ` | page errors: ${errors.join('; ')}` : ''}`,
+  );
+  return { paint, jumpMedian: j.median, jumpMax: j.max, method: method.ms, methodBroad: methodBroad.ms, textRare: textRare.ms, textBroad: textBroad.ms, heap };
+}
+
+const { relay, lastSeq } = await record();
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const results = [];
+try {
+  for (let i = 1; i <= o.runs; i++) results.push(await run(browser, relay, lastSeq, i));
+} finally {
+  await browser.close();
+  await relay.stop();
+}
+const line = (label, key, target, unit = 'ms', digits = 0) => {
+  const s = summary(results.map((r) => r[key]));
+  console.log(`${label}: ${fmt(s.median, digits)} ${unit} (min ${fmt(s.min, digits)}, max ${fmt(s.max, digits)}) target ${target}`);
+};
+line('open and paint', 'paint', '≤ 1500 ms');
+line('jump, median of a run', 'jumpMedian', '≤ 100 ms');
+line('jump, slowest of a run', 'jumpMax', '≤ 100 ms');
+line('filter by method, rare', 'method', '≤ 500 ms');
+line('filter by method, broad', 'methodBroad', '≤ 500 ms');
+line('filter by text, rare', 'textRare', '≤ 500 ms');
+line('filter by text, broad', 'textBroad', '≤ 500 ms');
+line('JS heap after GC', 'heap', '≤ 300 MB', 'MB', 1);

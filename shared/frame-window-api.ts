@@ -1,0 +1,35 @@
+// The wire shapes of the relay's windowed frame reads (GET /api/sessions/:id/frame-index, frame-page, frames/:seq).
+import type { FrameKind } from './jsonrpc.js';
+import type { FrameDir, FrameRecord } from './relay-protocol.js';
+
+export interface WindowFilter {
+  /** Case-insensitive (ASCII) substring of the raw text. */
+  text?: string;
+  /** Case-insensitive substring of a frame's own method (responses carry none in the store). */
+  method?: string;
+  dir?: FrameDir;
+  kinds?: FrameKind[];
+}
+
+export interface FrameIndex {
+  /** The highest seq recorded when the index was taken; later frames are not counted. */
+  lastSeq: number;
+  total: number;
+  /** A block is 2^blockBits consecutive seqs. */
+  blockBits: number;
+  /** [block number, matching frames in it], ascending, empty blocks left out. */
+  blocks: Array<[number, number]>;
+}
+
+export interface WindowFrame extends FrameRecord {
+  /** Seq of the frame on the other side of this frame's exchange, found by id. */
+  pairs: number[];
+  /** For a response: the method of the request it answers. */
+  pairMethod: string | null;
+  latencyMs: number | null;
+  /** The text was cut to PREVIEW_CHARS; the full frame is read on demand. */
+  truncated?: true;
+}
+
+/** A page or a frame preview carries at most this much of a frame's text: a 10 MB result must not ride in every scroll. */
+export const PREVIEW_CHARS = 16_384;

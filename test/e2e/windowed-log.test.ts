@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RelayConfig } from '../../shared/relay-protocol.js';
+import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+
+// A session larger than the page's in-memory bound (lowered to 500 frames by ?memoryFrames), so the log is windowed:
+// the page holds the first 200 and the last 500 frames and reads the rest from the relay as it scrolls.
+const FLOOD = 2000;
+let relay: RelayHandle;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let lastSeq: number;
+let pingSeq: number;
+
+const req = (id: number, method: string) => JSON.stringify({ jsonrpc: '2.0', id, method });
+const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
+
+beforeAll(async () => {
+  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] });
+  const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+  const sock = await relay.socket();
+  sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+  sock.send({ type: 'send', sessionId: sid, text: req(901, 'flood') });
+  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '901', 'first flood answered', 30_000);
+  // The ping lands in the middle of the session: in the gap the page does not hold.
+  sock.send({ type: 'send', sessionId: sid, text: req(902, 'ping') });
+  pingSeq = (await sock.frame(sid, (f) => f.dir === 'out' && f.rpcId === '902', 'ping recorded')).seq;
+  sock.send({ type: 'send', sessionId: sid, text: req(903, 'flood') });
+  lastSeq = (await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '903', 'second flood answered', 30_000)).seq;
+  sock.close();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  errors = watchPageErrors(page);
+  await page.goto(relay.url.replace('/#', '/?memoryFrames=500#'));
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+});
+
+/** Scrolls the log so that row `index` is near the top, as a user dragging the scrollbar would. */
+const scrollToRow = (index: number) =>
+  page.getByTestId('log-table').evaluate((el, top) => {
+    el.scrollTop = top;
+  }, index * 22);
+
+describe('a session larger than the in-memory bound', () => {
+  beforeEach(async () => {
+    await page.getByTestId('filter-text').fill('');
+    await page.getByTestId('filter-method').fill('');
+  });
+
+  it('counts every frame of the session, not only those the page holds', async () => {
+    await expect.poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 30_000 }).toBeGreaterThanOrEqual(lastSeq);
+  });
+
+  it('scrolls into the gap and reads those rows from the relay', async () => {
+    const target = 1234;
+    await scrollToRow(target - 3);
+    const row = rows(`[data-seq="${target}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getAttribute('data-method')).toBe('notifications/message');
+    await row.click();
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(target));
+    await expect.poll(() => page.getByTestId('detail-pane').textContent()).toContain('notifications/message');
+  });
+
+  it('filters by text over the whole session, gap included', async () => {
+    // Notification number 777 of each flood (one in the gap, one in the tail) are the only frames with that data.
+    await page.getByTestId('filter-text').fill('"777 x');
+    await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 20_000 }).toMatch(/^2 \/ \d+ frames/);
+    await expect.poll(() => rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-seq'))), { timeout: 20_000 }).toEqual([String(777 + 2), String(pingSeq + 2 + 777)]);
+    await page.getByTestId('filter-text').fill('');
+  });
+
+  it('filters by method, pairs a request in the gap with its response, and goes to it', async () => {
+    await page.getByTestId('filter-method').fill('ping');
+    // Our ping and its response, plus any ping the page itself sends to the live server.
+    await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 20_000 }).toMatch(/^([2-9]|\d\d+) \/ \d+ frames/);
+    await expect.poll(() => rows().evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-method')))])).toEqual(['ping']);
+    const request = rows(`[data-seq="${pingSeq}"]`);
+    await request.waitFor();
+    await request.click();
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(pingSeq));
+    await page.getByTestId('goto-pair').click();
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(pingSeq + 1));
+    await expect.poll(() => rows(`[data-seq="${pingSeq + 1}"]`).getAttribute('data-method')).toBe('ping');
+    await expect.poll(() => rows(`[data-seq="${pingSeq + 1}"]`).locator('[data-testid="log-latency"]').count()).toBe(1);
+    await page.getByTestId('filter-method').fill('');
+  });
+
+  it('jumps to the end with the keyboard and back to the first frame', async () => {
+    await page.getByTestId('log-table').focus();
+    await page.keyboard.press('End');
+    await rows(`[data-seq="${lastSeq}"]`).waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Home');
+    await rows('[data-seq="1"]').waitFor({ timeout: 20_000 });
+  });
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+// The selected frame and its pairs for the detail pane: from the page's log, or read from the relay when the session
+// is windowed and the frame (or the other side of its exchange) is not held.
+import { useEffect } from 'react';
+import type { FrameEntry } from '../../lib/frame-entry.js';
+import { windowEntry } from '../../lib/frame-window.js';
+import { useRelay, useSessionLog } from '../../lib/relay-context.js';
+import type { SessionLog } from '../../lib/session-log.js';
+
+export function useFrameEntry(sessionId: string, seq: number): { log: SessionLog | null; entry: FrameEntry | undefined; pairs: FrameEntry[] } {
+  const { frames, store } = useRelay();
+  const { log } = useSessionLog(sessionId);
+  const entry = log?.bySeq(seq);
+  const missing = log?.windowed ? [...(entry ? [] : [seq]), ...(entry?.pairs ?? []).filter((s) => !log.bySeq(s))] : [];
+  const missingKey = missing.join(',');
+  useEffect(() => {
+    if (missingKey === '') return;
+    let live = true;
+    Promise.all(missingKey.split(',').map((s) => frames.preview(sessionId, Number(s))))
+      .then((list) => live && store.remember(sessionId, list.map(windowEntry)))
+      // A frame that cannot be read stays "not loaded"; the pane says so.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [missingKey, sessionId, frames, store]);
+  const pairs = entry ? entry.pairs.flatMap((s) => log?.bySeq(s) ?? []) : [];
+  return { log, entry, pairs };
+}

@@ -30,6 +30,9 @@ export class SessionDriver {
     const driver = new SessionDriver(relay, sock, body.id);
     sock.ws.on('message', () => driver.answerServerRequests());
     sock.send({ type: 'subscribe', sessionId: body.id, afterSeq: 0 });
+    // This script is the session's client: it holds the relay's answerer claim, so a page watching the session
+    // (which would otherwise take a free claim and answer too) only watches.
+    sock.send({ type: 'claim-answerer', sessionId: body.id, force: true });
     return driver;
   }
 

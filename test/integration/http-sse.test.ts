@@ -50,6 +50,11 @@ describe('the relay over legacy HTTP+SSE, with server-everything', () => {
     const liveEvents = s.progress().flatMap((p) => (p.id === stream.id ? p.events : []));
     expect(liveEvents[0]).toMatchObject({ event: 'endpoint', data: expect.stringContaining('/message?sessionId=') });
     expect(s.exchanges().filter((x) => x.id === stream.id).map((x) => x.state)).toEqual(['open']);
+    // A HAR written now has the open stream as far as it got.
+    const har = await relay.api<{ log: { entries: Array<{ request: { method: string }; _mcpscope: { state: string; receivedSeqs: number[] } }> } }>(`/api/sessions/${s.sid}/repro/har.json`);
+    const liveEntry = har.body.log.entries.find((e) => e.request.method === 'GET')!;
+    expect(liveEntry._mcpscope.state).toBe('open');
+    expect(liveEntry._mcpscope.receivedSeqs).toContain(call.frame.seq);
 
     // The stream's events, endpoint first, land in its exchange when it ends.
     await relay.api<SessionInfo>(`/api/sessions/${s.sid}/stop`, { method: 'POST' });

@@ -88,6 +88,7 @@ describe('the relay over Streamable HTTP, with server-everything', () => {
     expect(x.receivedSeqs).toEqual([frame.seq]);
     await relay.api(`/api/sessions/${s.sid}/stop`, { method: 'POST' });
   });
+
   it('records a long SSE answer while it streams: its progress notifications are linked before the result arrives', async () => {
     const s = await openRemoteSession(relay, { transport: 'http', url: server.url('/mcp') });
     await s.handshake();

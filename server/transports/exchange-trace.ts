@@ -1,5 +1,6 @@
 // Builds the HttpExchange record of one request as it happens: masked headers, capped bodies, SSE events, linked seqs.
 import type { HttpExchange, HttpExchangePurpose, HttpExchangeRecord, SseEventRecord } from '../../shared/http-exchange.js';
+import { ExchangeProgress } from './exchange-progress.js';
 import { maskUrl, type HeaderMask } from './header-mask.js';
 import type { HeaderLines, HttpFailure, HttpResponse } from './http-request.js';
 import type { SseEvent } from './sse-parser.js';
@@ -8,9 +9,6 @@ import type { SseEvent } from './sse-parser.js';
 export const EXCHANGE_BODY_CAP = 256 * 1024;
 const EVENTS_CAP = 500;
 const EVENT_DATA_CAP = 4 * 1024;
-/** An open stream is recorded again at most this often, or sooner once this many events wait: live, not chatty. */
-export const PROGRESS_INTERVAL_MS = 250;
-export const PROGRESS_BATCH_EVENTS = 50;
 
 export interface TraceStart {
   id: string;
@@ -29,12 +27,7 @@ export class ExchangeTrace {
   private readonly decoder = new TextDecoder('utf-8');
   private finished = false;
   /** Set once the `open` record went out: from then on what arrives is sent as `progress` deltas. */
-  private opened = false;
-  private sentEvents = 0;
-  private sentSeqs = 0;
-  private sentDropped = 0;
-  private lastEmit = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private progress: ExchangeProgress | null = null;
 
   constructor(
     private readonly emit: (ex: HttpExchangeRecord) => void,
@@ -114,63 +107,20 @@ export class ExchangeTrace {
     if (ev.incomplete) e.incomplete = true;
     if (ev.oversize) e.oversize = true;
     list.push(e);
-    this.touch();
+    this.progress?.touch();
   }
 
   received(seq: number): void {
     if (this.rec.receivedSeqs.includes(seq)) return;
     this.rec.receivedSeqs.push(seq);
-    this.touch();
+    this.progress?.touch();
   }
 
-  /** Response headers arrived and a stream begins: show it now, not only when it ends. */
+  /** Response headers arrived and a stream begins: show it now, and what it brings as it arrives, not only when it ends. */
   open(): void {
-    if (this.opened || this.finished) return;
-    this.opened = true;
+    if (this.progress || this.finished) return;
     this.emit(structuredClone(this.rec));
-    this.markSent();
-  }
-
-  /** Something arrived on an open stream: record it soon, batched with whatever else arrives meanwhile. */
-  private touch(): void {
-    if (!this.opened || this.finished) return;
-    const waiting = (this.rec.response?.events?.length ?? 0) - this.sentEvents;
-    if (waiting >= PROGRESS_BATCH_EVENTS) return this.flush();
-    if (this.timer) return;
-    const delay = Math.max(0, this.lastEmit + PROGRESS_INTERVAL_MS - performance.now());
-    this.timer = setTimeout(() => this.flush(), delay);
-    this.timer.unref();
-  }
-
-  /** One `progress` record with only what the previous records did not carry. */
-  private flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const r = this.rec.response;
-    if (!this.opened || this.finished || !r) return;
-    const events = (r.events ?? []).slice(this.sentEvents);
-    const seqs = this.rec.receivedSeqs.slice(this.sentSeqs);
-    const dropped = r.eventsDropped ?? 0;
-    if (events.length === 0 && seqs.length === 0 && dropped === this.sentDropped) return;
-    this.emit({
-      id: this.rec.id,
-      state: 'progress',
-      method: this.rec.request.method,
-      eventsFrom: this.sentEvents,
-      events,
-      receivedSeqs: seqs,
-      bodySize: r.bodySize,
-      ...(dropped ? { eventsDropped: dropped } : {}),
-      elapsedMs: this.elapsed(),
-    });
-    this.markSent();
-  }
-
-  private markSent(): void {
-    this.sentEvents = this.rec.response?.events?.length ?? 0;
-    this.sentSeqs = this.rec.receivedSeqs.length;
-    this.sentDropped = this.rec.response?.eventsDropped ?? 0;
-    this.lastEmit = performance.now();
+    this.progress = new ExchangeProgress(this.rec, this.emit, () => this.elapsed());
   }
 
   complete(): void {
@@ -185,9 +135,7 @@ export class ExchangeTrace {
   private finish(state: HttpExchange['state']): void {
     if (this.finished) return;
     this.finished = true;
-    // The final record carries everything, so a progress record still waiting is not needed.
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.progress?.stop();
     const r = this.rec.response;
     if (r && r.body.length < EXCHANGE_BODY_CAP) r.body += this.decoder.decode();
     this.rec.state = state;

@@ -1,6 +1,6 @@
 // Turns what a transport saw (bytes, stderr lines, events) into recorded frames: classified once, here, on the relay.
 import { isUtf8 } from 'node:buffer';
-import type { HttpExchange } from '../shared/http-exchange.js';
+import type { HttpExchangeRecord } from '../shared/http-exchange.js';
 import { classifyText, idKey } from '../shared/jsonrpc.js';
 import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
 
@@ -43,8 +43,9 @@ export function eventFrame(event: { event: string } & Record<string, unknown>): 
   return { dir: 'relay', kind: 'event', text, size: Buffer.byteLength(text), method: event.event, rpcId: null };
 }
 
-/** One HTTP exchange with a remote server; `method` holds the HTTP method so the log can filter on it. */
-export function httpFrame(exchange: HttpExchange): FrameBody {
+/** One record of an HTTP exchange with a remote server; `method` holds the HTTP method so the log can filter on it. */
+export function httpFrame(exchange: HttpExchangeRecord): FrameBody {
   const text = JSON.stringify(exchange);
-  return { dir: 'relay', kind: 'http', text, size: Buffer.byteLength(text), method: exchange.request.method, rpcId: null };
+  const method = exchange.state === 'progress' ? exchange.method : exchange.request.method;
+  return { dir: 'relay', kind: 'http', text, size: Buffer.byteLength(text), method, rpcId: null };
 }

@@ -20,6 +20,8 @@ export class Session {
   private transport: Transport | null = null;
   private stopping = false;
   private handshakeClaimed: boolean;
+  /** Transports started so far: a restart's exchanges get ids of their own (`c2.x1`), never repeats of `x1`. */
+  private connections = 0;
 
   /** `target` is the real one, secrets included; `stored.target` is the redacted copy that gets recorded and shown. */
   constructor(
@@ -53,7 +55,7 @@ export class Session {
   async start(): Promise<void> {
     this.stopping = false;
     this.update({ status: 'starting', endedAt: null, exitCode: null, signal: null, pid: null });
-    const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs });
+    const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections);
     this.transport = transport;
     await transport.start({
       onMessage: (bytes) => this.record(messageFrame('in', bytes)).seq,

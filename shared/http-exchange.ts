@@ -34,9 +34,9 @@ export const HTTP_EXCHANGE_PURPOSES = [
 ] as const;
 
 export const HttpExchangeSchema = z.object({
-  /** The same for the `open` record and the final record of one exchange. */
+  /** The same for the `open` record, its `progress` records and the final record; unique within a session. */
   id: z.string(),
-  /** `open`: response headers arrived and a stream is running; the final record follows when it ends. */
+  /** `open`: response headers arrived and a stream is running; `progress` records and then the final record follow. */
   state: z.enum(['open', 'complete', 'failed', 'aborted']),
   purpose: z.enum(HTTP_EXCHANGE_PURPOSES),
   request: z.object({
@@ -81,3 +81,51 @@ export const HttpExchangeSchema = z.object({
 });
 export type HttpExchange = z.infer<typeof HttpExchangeSchema>;
 export type HttpExchangePurpose = HttpExchange['purpose'];
+
+/**
+ * What an open stream brought since the previous record of the same exchange: appended to it, never a full copy,
+ * so a long stream costs each event once. The final record still carries everything (capped) and supersedes these.
+ */
+export const HttpExchangeProgressSchema = z.object({
+  id: z.string(),
+  state: z.literal('progress'),
+  /** The HTTP method of the exchange, so a log filtered on it keeps these records too. */
+  method: z.string(),
+  /** Position of `events[0]` in the exchange's event list: a reader can tell a gap or a repeat. */
+  eventsFrom: z.number().int(),
+  events: z.array(SseEventRecordSchema),
+  /** Message frames carried since the previous record, in order. */
+  receivedSeqs: z.array(z.number().int()),
+  /** Bytes of response body so far, and events left out so far once the event cap was reached. */
+  bodySize: z.number().int(),
+  eventsDropped: z.number().int().optional(),
+  /** Milliseconds from the start of the request to this record. */
+  elapsedMs: z.number(),
+});
+export type HttpExchangeProgress = z.infer<typeof HttpExchangeProgressSchema>;
+
+/** Either record an `http` frame can hold. */
+export const HttpExchangeRecordSchema = z.union([HttpExchangeSchema, HttpExchangeProgressSchema]);
+export type HttpExchangeRecord = z.infer<typeof HttpExchangeRecordSchema>;
+
+export function isExchangeProgress(r: HttpExchangeRecord): r is HttpExchangeProgress {
+  return r.state === 'progress';
+}
+
+/**
+ * The open exchange with a progress record folded in (a new object; `x` is untouched). Events go where
+ * `eventsFrom` says, so a repeated record changes nothing; a record of another exchange or of an ended one is ignored.
+ */
+export function applyExchangeProgress(x: HttpExchange, p: HttpExchangeProgress): HttpExchange {
+  const r = x.response;
+  if (x.id !== p.id || x.state !== 'open' || !r) return x;
+  const events = (r.events ?? []).slice(0, p.eventsFrom);
+  events.push(...p.events);
+  const known = new Set(x.receivedSeqs);
+  const seqs = [...x.receivedSeqs, ...p.receivedSeqs.filter((s) => !known.has(s))];
+  return {
+    ...x,
+    response: { ...r, bodySize: p.bodySize, events, ...(p.eventsDropped ? { eventsDropped: p.eventsDropped } : {}) },
+    receivedSeqs: seqs,
+  };
+}

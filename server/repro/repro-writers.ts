@@ -1,6 +1,6 @@
 // Streams the standalone reproductions of a session: client frames as JSONL, a shell script that pipes them into the
 // stdio server, a curl script of the HTTP requests, and HAR-like JSON of the HTTP exchanges. Secrets are redacted.
-import { HttpExchangeSchema, type HttpExchange } from '../../shared/http-exchange.js';
+import { applyExchangeProgress, HttpExchangeRecordSchema, type HttpExchange, type HttpExchangeRecord } from '../../shared/http-exchange.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { redactTarget } from '../../shared/redaction/redact-target.js';
 import type { FrameRecord, SessionInfo } from '../../shared/relay-protocol.js';
@@ -30,9 +30,9 @@ export function checkReproKind(kind: ReproKind, session: SessionInfo): void {
   }
 }
 
-function exchangeOf(text: string): HttpExchange | null {
+function exchangeOf(text: string): HttpExchangeRecord | null {
   const p = parseJson(text);
-  const r = p.ok ? HttpExchangeSchema.safeParse(p.value) : null;
+  const r = p.ok ? HttpExchangeRecordSchema.safeParse(p.value) : null;
   return r?.success ? r.data : null;
 }
 
@@ -86,6 +86,12 @@ async function writeHttpRepro(
     if (f.kind !== 'http') continue;
     const x = exchangeOf(redactor.text(f.text));
     if (!x) continue;
+    if (x.state === 'progress') {
+      // What an open stream brought so far: kept for a stream the recording ends with, which has no final record.
+      const o = open.get(x.id);
+      if (o) open.set(x.id, applyExchangeProgress(o, x));
+      continue;
+    }
     if (curl) await sink.write(curl.exchange(x, bodyOf(x)));
     else if (x.state === 'open') open.set(x.id, x);
     else {

@@ -3,15 +3,23 @@ import type { Router } from 'express';
 import { ProfileExportFormatSchema, ProfileImportBodySchema } from '../../shared/archive-api.js';
 import { CONFIG_FILE_NAMES, formatMcpConfig } from '../../shared/profiles/format-mcp-config.js';
 import { McpConfigError, parseMcpConfig } from '../../shared/profiles/parse-mcp-config.js';
-import { ProfileInputSchema, maskProfile, unmaskProfile } from '../../shared/profiles/profile.js';
+import { ProfileInputSchema, SECRET_PLACEHOLDER, maskProfile, unmaskProfile, type ProfileInput } from '../../shared/profiles/profile.js';
 import { profileFromSession } from '../../shared/profiles/profile-from-session.js';
 import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../shared/mcp-versions.js';
+import { maskedHeaderProblem } from '../../shared/masked-header-problem.js';
 import { RelayError } from '../errors.js';
 import { attachment, param, parseBody, type ArchiveContext } from './route-context.js';
 import { z } from 'zod';
 
 const ConnectBodySchema = z.object({ handshake: z.boolean().default(true) });
 const SaveSessionBodySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
+
+/** A profile about to be saved, once placeholders got their stored values back: a mask left in it is refused. */
+function unmasked(input: ProfileInput, keeps?: (name: string, value: string) => boolean): ProfileInput {
+  const masked = maskedHeaderProblem(input.target, 'type its real value before saving', keeps);
+  if (masked !== null) throw new RelayError('BAD_REQUEST', masked);
+  return input;
+}
 
 export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   const { profiles } = ctx;
@@ -21,13 +29,17 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   });
 
   router.post('/profiles', (req, res) => {
-    res.status(201).json(maskProfile(profiles.create(parseBody(ProfileInputSchema, req.body))));
+    res.status(201).json(maskProfile(profiles.create(unmasked(parseBody(ProfileInputSchema, req.body)))));
   });
 
   router.put('/profiles/:id', (req, res) => {
     const id = param(req, 'id');
     const edited = parseBody(ProfileInputSchema, req.body);
-    res.json(maskProfile(profiles.update(id, unmaskProfile(edited, profiles.get(id)))));
+    const stored = profiles.get(id);
+    // A placeholder only stands for a value this profile stored; anywhere else it would silently become ''.
+    const had = stored.target.transport === 'stdio' ? {} : stored.target.headers;
+    unmasked(edited, (name, value) => value === SECRET_PLACEHOLDER && (had[name] ?? '') !== '');
+    res.json(maskProfile(profiles.update(id, unmasked(unmaskProfile(edited, stored)))));
   });
 
   router.delete('/profiles/:id', (req, res) => {
@@ -38,6 +50,9 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   router.post('/profiles/:id/connect', async (req, res) => {
     const p = profiles.get(param(req, 'id'));
     const { handshake } = parseBody(ConnectBodySchema, req.body);
+    // A mask saved into a profile (copied from a session, or saved before the editor checked) would be sent as the secret.
+    const masked = maskedHeaderProblem(p.target, 'edit the profile and type its real value');
+    if (masked !== null) throw new RelayError('BAD_REQUEST', `profile "${p.name}": ${masked}`);
     // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
     // session is recorded, and linted, under the version it will speak.
     const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;

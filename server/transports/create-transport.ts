@@ -15,7 +15,8 @@ export interface TransportLimits {
   graceMs: number;
 }
 
-export function createTransport(target: Target, limits: TransportLimits): Transport {
+/** `connection` counts the transports of one session (1, then 2 after a restart…): it scopes exchange ids. */
+export function createTransport(target: Target, limits: TransportLimits, connection = 1): Transport {
   if (target.transport === 'stdio') {
     return new StdioTransport({
       command: target.command,
@@ -32,6 +33,7 @@ export function createTransport(target: Target, limits: TransportLimits): Transp
     maxMessageBytes: limits.maxLineBytes,
     ...(target.overrides ? { overrides: target.overrides } : {}),
     ...(target.timeoutMs !== undefined ? { headersTimeoutMs: target.timeoutMs } : {}),
+    ...(connection > 1 ? { exchangeScope: `c${connection}.` } : {}),
   };
   switch (target.transport) {
     case 'http':

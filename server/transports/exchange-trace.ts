@@ -1,5 +1,6 @@
 // Builds the HttpExchange record of one request as it happens: masked headers, capped bodies, SSE events, linked seqs.
-import type { HttpExchange, HttpExchangePurpose, SseEventRecord } from '../../shared/http-exchange.js';
+import type { HttpExchange, HttpExchangePurpose, HttpExchangeRecord, SseEventRecord } from '../../shared/http-exchange.js';
+import { ExchangeProgress } from './exchange-progress.js';
 import { maskUrl, type HeaderMask } from './header-mask.js';
 import type { HeaderLines, HttpFailure, HttpResponse } from './http-request.js';
 import type { SseEvent } from './sse-parser.js';
@@ -25,9 +26,11 @@ export class ExchangeTrace {
   private readonly t0 = performance.now();
   private readonly decoder = new TextDecoder('utf-8');
   private finished = false;
+  /** Set once the `open` record went out: from then on what arrives is sent as `progress` deltas. */
+  private progress: ExchangeProgress | null = null;
 
   constructor(
-    private readonly emit: (ex: HttpExchange) => void,
+    private readonly emit: (ex: HttpExchangeRecord) => void,
     private readonly mask: HeaderMask,
     start: TraceStart,
   ) {
@@ -104,15 +107,20 @@ export class ExchangeTrace {
     if (ev.incomplete) e.incomplete = true;
     if (ev.oversize) e.oversize = true;
     list.push(e);
+    this.progress?.touch();
   }
 
   received(seq: number): void {
-    if (!this.rec.receivedSeqs.includes(seq)) this.rec.receivedSeqs.push(seq);
+    if (this.rec.receivedSeqs.includes(seq)) return;
+    this.rec.receivedSeqs.push(seq);
+    this.progress?.touch();
   }
 
-  /** Response headers arrived and a stream begins: show it now, not only when it ends. */
+  /** Response headers arrived and a stream begins: show it now, and what it brings as it arrives, not only when it ends. */
   open(): void {
+    if (this.progress || this.finished) return;
     this.emit(structuredClone(this.rec));
+    this.progress = new ExchangeProgress(this.rec, this.emit, () => this.elapsed());
   }
 
   complete(): void {
@@ -127,6 +135,7 @@ export class ExchangeTrace {
   private finish(state: HttpExchange['state']): void {
     if (this.finished) return;
     this.finished = true;
+    this.progress?.stop();
     const r = this.rec.response;
     if (r && r.body.length < EXCHANGE_BODY_CAP) r.body += this.decoder.decode();
     this.rec.state = state;

@@ -1,8 +1,10 @@
 // Masks secrets before anything is recorded. Threat: tokens ending up in SQLite, in exports, or on a shared screen.
+import { HEADER_MASK } from '../../shared/masked-header-problem.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import type { HeaderLines } from './http-request.js';
 
-export const MASK = '••••';
+/** One definition, shared with the checks that refuse a mask sent back as a value. */
+export const MASK = HEADER_MASK;
 
 /** Headers that carry credentials whatever the user named them. */
 const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);

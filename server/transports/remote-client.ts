@@ -19,6 +19,11 @@ export interface RemoteOptions {
    * except where a request marks its default as a hard cap (the DELETE on close stays quick).
    */
   headersTimeoutMs?: number;
+  /**
+   * Put before every exchange id (`c2.` gives `c2.x1`), so the exchanges of a restarted connection never reuse the
+   * ids of an earlier one in the same session. Empty for a session's first connection.
+   */
+  exchangeScope?: string;
 }
 
 export type Traced =
@@ -91,7 +96,7 @@ export class RemoteClient {
     const ownDefault = start.timeoutMs ?? 60_000;
     const user = this.opts.headersTimeoutMs;
     const headersTimeoutMs = user === undefined ? ownDefault : start.hardCap ? Math.min(ownDefault, user) : user;
-    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, { ...rest, id: `${this.prefix}${++this.next}`, url: url.href, headers });
+    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, { ...rest, id: `${this.opts.exchangeScope ?? ''}${this.prefix}${++this.next}`, url: url.href, headers });
     const ctl = new AbortController();
     if (signal) {
       if (signal.aborted) ctl.abort();

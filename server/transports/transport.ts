@@ -1,5 +1,5 @@
 // The one small interface every transport implements: start, send, close, and events. It knows no MCP methods.
-import type { HttpExchange } from '../../shared/http-exchange.js';
+import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
 
 export type TransportEvent =
@@ -31,8 +31,8 @@ export interface TransportHandlers {
   /** One line the server wrote to stderr. */
   onStderr(bytes: Buffer): void;
   onEvent(event: TransportEvent): void;
-  /** One HTTP exchange, when it opens (streams) and when it ends; remote transports only. */
-  onExchange?(exchange: HttpExchange): void;
+  /** One HTTP exchange: when it opens (streams), as an open stream progresses, and when it ends; remote transports only. */
+  onExchange?(exchange: HttpExchangeRecord): void;
   /** The transport is gone for good (process exited, connection ended, or it failed to start). */
   onClosed(): void;
 }

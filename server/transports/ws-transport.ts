@@ -41,7 +41,7 @@ export class WsTransport implements Transport {
     const shown = maskUrl(url);
     const mask = new HeaderMask(this.opts.headers);
     const protocolHeaders: HeaderLines = [['Sec-WebSocket-Protocol', 'mcp']];
-    const trace = new ExchangeTrace((x) => h.onExchange?.(x), mask, { id: 'x1', purpose: 'upgrade', method: 'GET', url, headers: [...protocolHeaders, ...Object.entries(this.opts.headers)] });
+    const trace = new ExchangeTrace((x) => h.onExchange?.(x), mask, { id: `${this.opts.exchangeScope ?? ''}x1`, purpose: 'upgrade', method: 'GET', url, headers: [...protocolHeaders, ...Object.entries(this.opts.headers)] });
     return new Promise((resolve) => {
       let ws: WebSocket;
       try {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { exchangeRows, openExchange, shownHeader } from '../helpers/http-exchange-page.js';
 import { callTool, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
@@ -109,21 +109,45 @@ describe('the HTTP tab against server-everything', () => {
     await page.locator(`[data-testid="detail-pane"][data-seq="${sentSeq}"]`).waitFor();
     expect(await page.getByTestId('http-exchange-backlink').textContent()).toContain('POST /message');
 
-    // The GET stream stays open while connected; stopping the session ends it, and its record then holds every event.
+    // The GET stream stays open while connected, and its events are there already, each as it arrived.
     const stream = await openExchange(page, { method: 'GET' });
     expect(await page.locator('[data-testid="http-exchange-row"][data-method="GET"]').first().getAttribute('data-purpose')).toBe('stream');
+    expect(await stream.getAttribute('data-state')).toBe('open');
     expect(await stream.getByTestId('http-exchange-status').textContent()).toContain('200');
     expect(await shownHeader(stream, 'response', 'content-type')).toContain('text/event-stream');
-    await page.getByTestId('stop-button').click();
     await stream.getByTestId('http-section-events').click({ timeout: 20_000 });
     const endpoint = stream.locator('[data-testid="sse-event"][data-event="endpoint"]');
     await endpoint.waitFor();
     expect(await endpoint.textContent()).toContain('/message?sessionId=');
-    // The answers came as `message` events, each linked to the frame it became.
-    const answer = stream.locator('[data-testid="sse-event"][data-event="message"] [data-testid="sse-event-frame"]').last();
-    const answerSeq = await answer.getAttribute('data-seq');
-    await answer.click();
+
+    // A call made now shows up in the open stream: its answer is a new `message` event, linked to the frame it became.
+    const answersIn = (detail: Locator) => detail.locator('[data-testid="sse-event"][data-event="message"] [data-testid="sse-event-frame"]');
+    const before = await answersIn(stream).count();
+    expect(before).toBeGreaterThan(0);
+    await openTab(page, 'tools');
+    await selectTool(page, 'echo');
+    await page.locator('#args_message').fill('while the stream is open');
+    await callTool(page, 'Echo: while the stream is open');
+    const again = await openExchange(page, { method: 'GET' });
+    await again.getByTestId('http-section-events').click();
+    const answers = answersIn(again);
+    await expect.poll(() => answers.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(await again.getAttribute('data-state')).toBe('open');
+    const answerSeq = await answers.last().getAttribute('data-seq');
+    await answers.last().click();
     await page.locator(`[data-testid="detail-pane"][data-seq="${answerSeq}"]`).waitFor();
+    expect(await page.getByTestId('detail-parsed').textContent()).toContain('while the stream is open');
+    // And back: the frame names the stream that carried it, still open.
+    expect(await page.getByTestId('http-exchange-backlink').textContent()).toContain('GET /sse');
+    await page.getByTestId('http-exchange-backlink').click();
+    const shown = page.getByTestId('http-exchange-detail');
+    await expect.poll(() => shown.getAttribute('data-state'), { timeout: 10_000 }).toBe('open');
+
+    // Stopping the session ends the stream: its final record replaces the live one, with every event kept.
+    await page.getByTestId('stop-button').click();
+    await expect.poll(() => shown.getAttribute('data-state'), { timeout: 20_000 }).not.toBe('open');
+    await shown.getByTestId('http-section-events').click();
+    await expect.poll(() => answersIn(shown).count(), { timeout: 10_000 }).toBeGreaterThan(before);
     expect(errors).toEqual([]);
   });
 

@@ -109,6 +109,11 @@ describe('a bearer-protected Streamable HTTP server that forgets its session, in
     await page.getByTestId('view-tab-sessions').click();
     await page.getByTestId('profile-new').click();
     expect(await page.getByTestId('profile-editor-target').inputValue()).toContain('Bearer ••••');
+    // Saved as is, the mask would become the token: the editor refuses, names the header, and saves nothing.
+    await page.getByTestId('profile-editor-name').fill('with the mask');
+    await page.getByTestId('profile-editor-save').click();
+    await expect.poll(() => page.getByTestId('profile-editor-error').textContent(), { timeout: 10_000 }).toContain('Authorization header is masked');
+    expect((await relay.api<Array<{ name: string }>>('/api/profiles')).body.map((p) => p.name)).not.toContain('with the mask');
     expect(await pageText()).not.toContain(BEARER);
     const sessions = await relay.api<{ id: string }[]>('/api/sessions');
     const sid = sessions.body[0]!.id;

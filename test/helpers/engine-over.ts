@@ -41,7 +41,8 @@ export async function engineOver(transport: Transport, timeoutMs = 30_000): Prom
     onOversize: () => ++seq,
     onStderr: () => {},
     onEvent: (e) => events.push(e),
-    onExchange: (x) => exchanges.push(x),
+    // Progress deltas of open streams are not exchanges of their own; their final record carries all they did.
+    onExchange: (x) => void (x.state !== 'progress' && exchanges.push(x)),
     onClosed: () => engine.close('the transport closed'),
   });
   const done = () => exchanges.filter((x) => x.state !== 'open');

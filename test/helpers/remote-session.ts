@@ -1,5 +1,5 @@
 // Drives one remote session through the relay the way a client would, and reads back its HTTP exchanges and events.
-import type { HttpExchange } from '../../shared/http-exchange.js';
+import type { HttpExchange, HttpExchangeProgress } from '../../shared/http-exchange.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import type { RelayHandle } from './relay-process.js';
 import type { RelaySocket } from './relay-socket.js';
@@ -17,7 +17,9 @@ export interface RemoteSession {
   notify(method: string): void;
   /** initialize with `version`, then notifications/initialized; resolves with the initialize result. */
   handshake(version?: string): Promise<Json>;
+  /** The exchange records (open and final); the progress deltas of open streams are in `progress()`. */
   exchanges(): HttpExchange[];
+  progress(): HttpExchangeProgress[];
   events(name?: string): Array<Json>;
   waitEvent(name: string, match?: (e: Json) => boolean, ms?: number): Promise<Json>;
   waitExchange(match: (x: HttpExchange) => boolean, what: string, ms?: number): Promise<HttpExchange>;
@@ -54,7 +56,8 @@ export async function attachRemoteSession(relay: RelayHandle, sid: string): Prom
       s.notify('notifications/initialized');
       return body.result as Json;
     },
-    exchanges: () => parsed('http') as unknown as HttpExchange[],
+    exchanges: () => parsed('http').filter((x) => x.state !== 'progress') as HttpExchange[],
+    progress: () => parsed('http').filter((x) => x.state === 'progress') as HttpExchangeProgress[],
     events: (name) => parsed('event').filter((e) => name === undefined || e.event === name),
     waitEvent: (name, match = () => true, ms) => sock.until(() => s.events(name).find(match), `a ${name} event`, ms),
     waitExchange: (match, what, ms) => sock.until(() => s.exchanges().find(match), what, ms),

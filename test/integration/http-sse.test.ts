@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
-import { headerOf, openRemoteSession } from '../helpers/remote-session.js';
+import { headerOf, openRemoteSession, type RemoteSession } from '../helpers/remote-session.js';
 
 let server: RemoteServer;
 let relay: RelayHandle;
@@ -44,6 +44,18 @@ describe('the relay over legacy HTTP+SSE, with server-everything', () => {
     }
     expect(posts.map((x) => x.sentSeq)).toEqual(s.frames().filter((f) => f.dir === 'out').map((f) => f.seq));
 
+    // While the stream is still open, what it brings is recorded as it arrives: progress deltas of the same exchange.
+    const liveSeqs = () => s.progress().flatMap((p) => (p.id === stream.id ? p.receivedSeqs : []));
+    await s.sock.until(() => liveSeqs().includes(call.frame.seq) || undefined, 'the echo answer in a progress record of the open stream');
+    const liveEvents = s.progress().flatMap((p) => (p.id === stream.id ? p.events : []));
+    expect(liveEvents[0]).toMatchObject({ event: 'endpoint', data: expect.stringContaining('/message?sessionId=') });
+    expect(s.exchanges().filter((x) => x.id === stream.id).map((x) => x.state)).toEqual(['open']);
+    // A HAR written now has the open stream as far as it got.
+    const har = await relay.api<{ log: { entries: Array<{ request: { method: string }; _mcpscope: { state: string; receivedSeqs: number[] } }> } }>(`/api/sessions/${s.sid}/repro/har.json`);
+    const liveEntry = har.body.log.entries.find((e) => e.request.method === 'GET')!;
+    expect(liveEntry._mcpscope.state).toBe('open');
+    expect(liveEntry._mcpscope.receivedSeqs).toContain(call.frame.seq);
+
     // The stream's events, endpoint first, land in its exchange when it ends.
     await relay.api<SessionInfo>(`/api/sessions/${s.sid}/stop`, { method: 'POST' });
     const ended = await s.waitExchange((x) => x.request.method === 'GET' && x.state !== 'open', 'the stream to end');
@@ -54,6 +66,30 @@ describe('the relay over legacy HTTP+SSE, with server-everything', () => {
     expect(messageSeqs).toEqual(s.frames().filter((f) => f.dir === 'in').map((f) => f.seq));
     expect(ended.response!.body).toContain('event: endpoint\ndata: /message?sessionId=');
     expect((await relay.api<SessionInfo>(`/api/sessions/${s.sid}`)).body.status).toBe('stopped');
+    // The deltas told the same story the final record does, each event once.
+    expect(s.progress().flatMap((p) => (p.id === stream.id ? p.events : []))).toEqual(events.slice(0, liveEventCount(s, stream.id)));
+  });
+
+  it('gives the exchanges of a restarted connection ids of their own', async () => {
+    const s = await openRemoteSession(relay, { transport: 'sse', url: server.url('/sse') });
+    await s.waitEvent('connected');
+    await s.handshake('2024-11-05');
+    expect((await relay.api(`/api/sessions/${s.sid}/restart`, { method: 'POST' })).status).toBeLessThan(300);
+    await s.sock.until(() => s.events('connected').length >= 2 || undefined, 'the second connection');
+    // The new connection is a new server session: initialize it again (ids the first connection did not use).
+    await s.request(7, 'initialize', { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'mcpscope-test', version: '0' } });
+    const again = await s.request(8, 'tools/list');
+    expect(again.body.result.tools.length).toBeGreaterThan(0);
+
+    const sentSeq = s.frames().find((f) => f.dir === 'out' && f.rpcId === '8')!.seq;
+    const post = await s.waitExchange((x) => x.sentSeq === sentSeq && x.state !== 'open', 'the tools/list POST');
+    expect(post.id).toMatch(/^c2\.x\d+$/);
+    expect(s.exchanges().find((x) => x.request.method === 'GET' && x.state === 'open' && x.id === 'c2.x1')).toBeDefined();
+    // Each id names one exchange: at most an open record, then one final record, never a second exchange.
+    const finals = s.exchanges().filter((x) => x.state !== 'open');
+    expect(new Set(finals.map((x) => x.id)).size).toBe(finals.length);
+    expect(finals.map((x) => x.id)).toEqual(expect.arrayContaining(['x1', 'x2', post.id]));
+    await relay.api(`/api/sessions/${s.sid}/stop`, { method: 'POST' });
   });
 
   it('falls back from Streamable HTTP to legacy SSE with auto, every step in the log', async () => {
@@ -84,3 +120,8 @@ describe('the relay over legacy HTTP+SSE, with server-everything', () => {
     expect((await relay.api('/api/config')).status).toBe(200);
   });
 });
+
+/** How many of an exchange's events its progress records carried (the rest arrived after the last one). */
+function liveEventCount(s: RemoteSession, id: string): number {
+  return s.progress().reduce((n, p) => (p.id === id ? Math.max(n, p.eventsFrom + p.events.length) : n), 0);
+}

@@ -88,4 +88,26 @@ describe('the relay over Streamable HTTP, with server-everything', () => {
     expect(x.receivedSeqs).toEqual([frame.seq]);
     await relay.api(`/api/sessions/${s.sid}/stop`, { method: 'POST' });
   });
+
+  it('records a long SSE answer while it streams: its progress notifications are linked before the result arrives', async () => {
+    const s = await openRemoteSession(relay, { transport: 'http', url: server.url('/mcp') });
+    await s.handshake();
+    const params = { name: 'trigger-long-running-operation', arguments: { duration: 2, steps: 4 }, _meta: { progressToken: 'live' } };
+    s.sock.send({ type: 'send', sessionId: s.sid, text: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params }) });
+    const answer = await s.sock.frame(s.sid, (f) => f.dir === 'in' && f.rpcId === '9' && f.kind === 'response', 'the result', 30_000);
+    const sentSeq = s.frames().find((f) => f.dir === 'out' && f.rpcId === '9')!.seq;
+    const post = await s.waitExchange((x) => x.sentSeq === sentSeq && x.state === 'complete', 'the call POST to end');
+    const deltas = s.frames().filter((f) => f.kind === 'http' && JSON.parse(f.text).state === 'progress' && JSON.parse(f.text).id === post.id);
+    expect(deltas.length).toBeGreaterThan(0);
+    // Deltas were recorded before the result, linking the notifications that came before it (after the priming event).
+    const linking = deltas.filter((f) => JSON.parse(f.text).receivedSeqs.length > 0);
+    expect(linking.length).toBeGreaterThan(0);
+    expect(linking[0]!.seq).toBeLessThan(answer.seq);
+    const early: number[] = JSON.parse(linking[0]!.text).receivedSeqs;
+    for (const seq of early) expect(s.frames().find((f) => f.seq === seq)?.method).toBe('notifications/progress');
+    // And together with the final record, nothing was lost or doubled.
+    expect(post.receivedSeqs).toEqual(expect.arrayContaining(early));
+    expect(post.receivedSeqs.at(-1)).toBe(answer.seq);
+    await relay.api(`/api/sessions/${s.sid}/stop`, { method: 'POST' });
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpExchange } from '../../shared/http-exchange.js';
+import type { HttpExchange, HttpExchangeProgress } from '../../shared/http-exchange.js';
 import { StreamableHttpTransport } from '../../server/transports/streamable-http-transport.js';
 import type { TransportEvent, TransportHandlers } from '../../server/transports/transport.js';
 import { waitFor } from '../helpers/relay-process.js';
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 function collector() {
-  const got = { messages: [] as string[], events: [] as TransportEvent[], exchanges: [] as HttpExchange[], closed: false };
+  const got = { messages: [] as string[], events: [] as TransportEvent[], exchanges: [] as HttpExchange[], progress: [] as HttpExchangeProgress[], closed: false };
   let seq = 100;
   const handlers: TransportHandlers = {
     onMessage: (b) => {
@@ -25,7 +25,7 @@ function collector() {
     onOversize: () => ++seq,
     onStderr: () => {},
     onEvent: (e) => got.events.push(e),
-    onExchange: (x) => got.exchanges.push(x),
+    onExchange: (x) => void (x.state === 'progress' ? got.progress.push(x) : got.exchanges.push(x)),
     onClosed: () => (got.closed = true),
   };
   const done = () => got.exchanges.filter((x) => x.state !== 'open');

@@ -97,6 +97,48 @@ describe('session trouble read from the log', () => {
   const initReq = JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'initialize', params: {} });
   const initRes = JSON.stringify({ jsonrpc: '2.0', id: 5, result: { protocolVersion: '2025-11-25' } });
 
+  it('merges the progress of an open stream, so its events and frames are linked before it ends', () => {
+    const progress = (eventsFrom: number, seqs: number[]) => ({
+      id: 'c2.x1',
+      state: 'progress',
+      method: 'GET',
+      eventsFrom,
+      events: seqs.map((seq) => ({ event: 'message', dataSize: 2, seq })),
+      receivedSeqs: seqs,
+      bodySize: 10 * (eventsFrom + seqs.length),
+      elapsedMs: 1,
+    });
+    const openStream = exchange({ id: 'c2.x1', state: 'open', purpose: 'stream', request: { method: 'GET', url: 'http://127.0.0.1:9/sse', headers: [], bodySize: 0 } });
+    const log = logOf([
+      ['relay', openStream, 'http'],
+      ['in', res],
+      ['relay', progress(0, [2]), 'http'],
+      ['in', res],
+      ['relay', progress(1, [4]), 'http'],
+      // A delta of an exchange this log never saw open is ignored, not shown as a broken record.
+      ['relay', { ...progress(0, [4]), id: 'x9' }, 'http'],
+    ]);
+    const index = new ExchangeIndex();
+    index.update(log.entries);
+    expect(index.rows).toHaveLength(1);
+    expect(index.unreadable).toEqual([]);
+    const row = index.get('c2.x1')!;
+    expect(row.x.state).toBe('open');
+    expect(row.recordSeqs).toEqual([1, 3, 5]);
+    expect(row.x.response?.events?.map((e) => e.seq)).toEqual([2, 4]);
+    expect(row.x.response?.bodySize).toBe(20);
+    expect(index.carrierOf(2)?.id).toBe('c2.x1');
+    expect(index.carrierOf(4)?.id).toBe('c2.x1');
+    expect(index.carrierOf(3)?.id).toBe('c2.x1');
+
+    // The final record replaces what the deltas built.
+    const final = JSON.stringify({ ...openStream, state: 'complete', receivedSeqs: [2, 4], response: { ...openStream.response, events: [{ seq: 2 }, { seq: 4 }] } });
+    log.append([{ seq: 7, ts: 7, dir: 'relay', kind: 'http', text: final, size: final.length, method: 'GET', rpcId: null }]);
+    index.update(log.entries);
+    expect(index.rows).toHaveLength(1);
+    expect(index.get('c2.x1')).toMatchObject({ recordSeqs: [1, 3, 5, 7], x: { state: 'complete', receivedSeqs: [2, 4] } });
+  });
+
   it('reports an expiry until an initialize is answered, not merely sent', () => {
     const log = logOf([['relay', { event: 'connected', transport: 'http', url: 'http://x' }, 'event'], ['relay', expired, 'event'], ['out', initReq]]);
     expect(sessionTrouble(log).expiry).toMatchObject({ seq: 2, status: 404 });

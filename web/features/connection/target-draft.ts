@@ -1,4 +1,5 @@
 // The editable form of a target: stdio (args one per line, env as KEY=VALUE lines) or a URL with headers.
+import { maskedHeaderProblem as maskedHeader } from '../../../shared/masked-header-problem.js';
 import { REMOTE_TRANSPORTS, type RemoteTarget, type Target } from '../../../shared/relay-protocol.js';
 
 export type TargetTransport = Target['transport'];
@@ -16,9 +17,6 @@ export interface TargetDraft {
   /** Carried over untouched: the form does not edit deliberate header faults. */
   overrides?: RemoteTarget['overrides'];
 }
-
-/** How the relay shows a secret header value (server/transports/header-mask.ts). */
-const MASK = '••••';
 
 const EMPTY: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
 
@@ -89,9 +87,7 @@ export function targetFromDraft(draft: TargetDraft): Parsed {
  * header copied from a session still shows its mask, which would otherwise go to the server as the value itself.
  */
 export function maskedHeaderProblem(target: Target): string | null {
-  if (target.transport === 'stdio') return null;
-  const name = Object.keys(target.headers).find((k) => target.headers[k]!.includes(MASK));
-  return name === undefined ? null : `the ${name} header is masked (${MASK}): type its real value in the target form to connect with it (Restart reuses the real one)`;
+  return maskedHeader(target, 'type its real value in the target form to connect with it (Restart reuses the real one)');
 }
 
 /** A one-line preview for the collapsed bar. Quotes only what a reader would misread. */

@@ -8,12 +8,14 @@ interface Props {
   size: number;
   truncated: boolean | undefined;
   contentType: string | undefined;
+  /** A stream still open: its raw text is recorded when it ends (its events arrive before that). */
+  streaming?: boolean;
 }
 
 // Pretty-printing a huge body into the DOM would stall the page; the relay already caps bodies at 256 KB.
 const MAX_PRETTY = 200_000;
 
-export function ExchangeBody({ testId, body, size, truncated, contentType }: Props) {
+export function ExchangeBody({ testId, body, size, truncated, contentType, streaming }: Props) {
   const view = useMemo(() => {
     if (body === undefined || body === '') return null;
     if (truncated || body.length > MAX_PRETTY) return { json: false, text: body };
@@ -32,7 +34,7 @@ export function ExchangeBody({ testId, body, size, truncated, contentType }: Pro
         {truncated && <span className="text-amber-300"> · only the head was kept: the full messages are their own frames</span>}
       </p>
       {view === null ? (
-        <p className="text-dim">(empty body)</p>
+        <p className="text-dim">{streaming ? '(still streaming: the raw text is kept when the stream ends; the Events tab shows each event as it arrives)' : '(empty body)'}</p>
       ) : (
         <pre className="max-h-[32rem] overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11px] leading-[1.45] break-words whitespace-pre-wrap">
           {view.text}

@@ -33,7 +33,7 @@ export function ExchangeDetail({ log, row, onSelect, onOpenWireId }: Props) {
   ];
   const shown = section === 'events' && !res?.events ? 'headers' : section;
   return (
-    <section data-testid="http-exchange-detail" data-id={row.id} className="min-h-0 flex-1 overflow-auto">
+    <section data-testid="http-exchange-detail" data-id={row.id} data-state={x.state} className="min-h-0 flex-1 overflow-auto">
       <ExchangeSummary log={log} x={x} onJumpToExchange={onOpenWireId} />
       <nav className="sticky top-0 flex gap-px border-b border-edge bg-panel-2" role="tablist">
         {tabs.map(([id, title]) => (
@@ -69,7 +69,14 @@ export function ExchangeDetail({ log, row, onSelect, onOpenWireId }: Props) {
       )}
       {shown === 'response' &&
         (res ? (
-          <ExchangeBody testId="http-response-body" body={res.body} size={res.bodySize} truncated={res.bodyTruncated} contentType={headerValue(res.headers, 'content-type')} />
+          <ExchangeBody
+            testId="http-response-body"
+            body={res.body}
+            size={res.bodySize}
+            truncated={res.bodyTruncated}
+            contentType={headerValue(res.headers, 'content-type')}
+            streaming={x.state === 'open'}
+          />
         ) : (
           <p className="px-3 py-1 text-dim">No response arrived{x.error ? `: ${x.error.message}` : ''}.</p>
         ))}

@@ -1,12 +1,16 @@
-// Folds a session's `http` frames into one row per HTTP exchange (its `open` record, then its final one) and maps each
-// JSON-RPC frame back to the exchange that carried it. Built incrementally: the log only ever appends.
-import { HttpExchangeSchema, type HttpExchange } from '../../../shared/http-exchange.js';
+// Folds a session's `http` frames into one row per HTTP exchange (its `open` record, the `progress` deltas of a stream,
+// then its final one) and maps each JSON-RPC frame back to the exchange that carried it. Built incrementally: the log
+// only ever appends.
+import { applyExchangeProgress, HttpExchangeRecordSchema, type HttpExchange, type HttpExchangeProgress } from '../../../shared/http-exchange.js';
 import type { FrameEntry } from '../../lib/frame-entry.js';
 
 export interface ExchangeRow {
-  /** Unique in the session: the relay's exchange id, suffixed when a restarted transport numbers its exchanges again. */
+  /**
+   * Unique in the session: the relay's exchange id. Sessions recorded before the relay scoped ids per connection
+   * numbered each restarted transport's exchanges from x1 again; those repeats get a `~n` suffix here.
+   */
   id: string;
-  /** The newest record of this exchange (the final one once it ended). */
+  /** The exchange as its records so far tell it: the final record once it ended, else `open` plus its progress. */
   x: HttpExchange;
   /** The seqs of the `http` frames that recorded it, oldest first. */
   recordSeqs: number[];
@@ -16,7 +20,7 @@ export interface ExchangeRow {
 
 export class ExchangeIndex {
   private readonly byId = new Map<string, ExchangeRow>();
-  /** The relay's exchange id → the newest row that used it (each transport instance counts from x1 again). */
+  /** The relay's exchange id → the newest row that used it (older recordings reuse ids after a restart). */
   private readonly byWireId = new Map<string, ExchangeRow>();
   private readonly list: ExchangeRow[] = [];
   /** JSON-RPC frame seq → id of the exchange that carried it (sent in its request or received in its response). */
@@ -35,12 +39,13 @@ export class ExchangeIndex {
       const entry = entries[this.scanned];
       if (entry?.frame.kind !== 'http') continue;
       changed = true;
-      const parsed = HttpExchangeSchema.safeParse(entry.value);
+      const parsed = HttpExchangeRecordSchema.safeParse(entry.value);
       if (!parsed.success) {
         this.unreadable.push(entry.frame.seq);
         continue;
       }
-      this.add(parsed.data, entry.frame.seq);
+      if (parsed.data.state === 'progress') this.progress(parsed.data, entry.frame.seq);
+      else this.add(parsed.data, entry.frame.seq);
     }
     if (changed) this.version++;
     return changed;
@@ -81,6 +86,17 @@ export class ExchangeIndex {
     this.carrier.set(seq, row.id);
     if (x.sentSeq !== undefined) this.carrier.set(x.sentSeq, row.id);
     for (const s of x.receivedSeqs) this.carrier.set(s, row.id);
+  }
+
+  /** An open stream's delta: merged into its row, so events and links show while the stream runs. */
+  private progress(p: HttpExchangeProgress, seq: number): void {
+    const row = this.byWireId.get(p.id);
+    // A delta without its open record (a log that starts mid-stream) has nothing to attach to; the final record will.
+    if (!row || row.x.state !== 'open') return;
+    row.x = applyExchangeProgress(row.x, p);
+    row.recordSeqs.push(seq);
+    this.carrier.set(seq, row.id);
+    for (const s of p.receivedSeqs) this.carrier.set(s, row.id);
   }
 
   private reset(): void {

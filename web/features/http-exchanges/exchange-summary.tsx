@@ -61,7 +61,7 @@ export function ExchangeSummary({ log, x, onJumpToExchange }: Props) {
         </p>
       )}
       {x.state === 'open' && (
-        <p className="text-dim">The stream is still open: the frames it carries are linked here when it ends.</p>
+        <p className="text-dim">The stream is still open: its events and the frames it carries appear here as they arrive.</p>
       )}
       <BodyError log={log} x={x} />
     </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ERAS, ProfileInputSchema, type Era, type Profile } from '../../../shared/profiles/profile.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateProfile, useUpdateProfile } from '../../api/use-profiles.js';
+import { profileMaskProblem } from './profile-mask-problem.js';
 
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -28,6 +29,8 @@ export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: 
     }
     const input = ProfileInputSchema.safeParse({ name, protocolVersion: version, era, target: parsedTarget, secretEnv: list(secretEnv), secretHeaders: list(secretHeaders) });
     if (!input.success) return setError(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const masked = profileMaskProblem(input.data.target, profile);
+    if (masked !== null) return setError(masked);
     setError(null);
     const done = { onSuccess: onDone, onError: (e: Error) => setError(e.message) };
     if (profile) update.mutate({ id: profile.id, input: input.data }, done);
@@ -66,7 +69,11 @@ export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: 
         <button type="button" className="btn" onClick={onDone}>
           Cancel
         </button>
-        {error && <span className="text-red-300">{error}</span>}
+        {error && (
+          <span className="text-red-300" data-testid="profile-editor-error">
+            {error}
+          </span>
+        )}
       </span>
     </div>
   );

@@ -11,6 +11,8 @@ import { defaultClock, defaultSchedule } from './scheduler.js';
 import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
 import { requestsIn, requestsInValue } from './outgoing-requests.js';
 
+/** The 2026-07-28 long-lived request that carries notifications (resource updates, list changes) until cancelled. */
+export const LISTEN_METHOD = 'subscriptions/listen';
 const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcpscope', version: '0' };
 
 export class ClientEngine {
@@ -96,7 +98,7 @@ export class ClientEngine {
       const key = idKey(r.id);
       return key === null ? [] : [{ key, method: r.method }];
     });
-    const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions({})));
+    const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions(r.method, {})));
     return { sent: this.transmit(text, matchable.map((r) => r.key)), responses };
   }
 
@@ -201,16 +203,18 @@ export class ClientEngine {
     const sent = Object.keys(meta).length > 0 ? withMeta(params, meta) : params;
     if (sent !== undefined) message.params = sent;
     const key = JSON.stringify(id);
-    const response = this.pending.track(key, method, this.waitOptions(options, token));
+    const response = this.pending.track(key, method, this.waitOptions(method, options, token));
     // A failed send rejects `response` through the pending entry, so the transmit promise itself is not needed.
     this.transmit(JSON.stringify(message), [key]).catch(() => undefined);
     return response;
   }
 
-  private waitOptions(o: RequestOptions, progressToken?: string | number) {
+  private waitOptions(method: string, o: RequestOptions, progressToken?: string | number) {
+    // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
+    const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : this.timeoutMs);
     return {
-      timeoutMs: o.timeoutMs ?? this.timeoutMs,
-      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, o.timeoutMs ?? this.timeoutMs),
+      timeoutMs,
+      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, timeoutMs),
       resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? this.options.resetTimeoutOnProgress ?? false,
       ...(progressToken === undefined ? {} : { progressToken }),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),

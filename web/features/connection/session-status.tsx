@@ -29,7 +29,7 @@ function handshakeText(h: HandshakeState): string | null {
     case 'running':
       return 'handshake…';
     case 'done':
-      return `initialized: ${h.server} · ${h.protocolVersion}`;
+      return `${h.era === 'modern' ? 'discovered' : 'initialized'}: ${h.server} · ${h.protocolVersion}${h.how ? ` (${h.how})` : ''}`;
     case 'elsewhere':
       return 'handshake done by another tab or load';
     case 'skipped':

@@ -2,10 +2,10 @@
 // the handshake in either era, capability warnings and answers to the server's own requests, all in arrival order.
 import { classifyValue, idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import { capabilityWarning } from './capability-warning.js';
-import { connectAuto, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
+import { connectAuto, connectionFromDiscover, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
 import { LocalEngineError, type JsonRpcResponse } from './engine-errors.js';
 import { resolveConnect, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
-import { MAX_INPUT_ROUNDS, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
+import { MAX_INPUT_ROUNDS, META_CLIENT_INFO, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
 import { PendingRequests } from './pending-requests.js';
 import { defaultClock, defaultSchedule } from './scheduler.js';
 import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
@@ -24,6 +24,8 @@ export class ClientEngine {
   private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
   private current: Connection | null = null;
   private answering: boolean;
+  /** Inside connect(): a discovery answered meanwhile is this engine's own (auto's probe included), never adopted. */
+  private connecting = false;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
 
@@ -157,7 +159,25 @@ export class ClientEngine {
     this.clientInfo = o.clientInfo as ClientInfo;
     this.current = null;
     const flow: FlowEngine = { request: (m, p, r) => this.request(m, p, r), notify: (m, p) => this.notify(m, p) };
-    const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+    this.connecting = true;
+    try {
+      const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+      this.current = conn;
+      return conn;
+    } finally {
+      this.connecting = false;
+    }
+  }
+
+  /**
+   * A server/discover this engine did not send was answered (another tab did it, or this page was reloaded): take on
+   * the modern session it settled on, so requests sent from here carry the same 2026 `_meta` keys.
+   */
+  adoptDiscovery(params: unknown, result: Record<string, unknown>): Connection | null {
+    if (this.connecting) return null;
+    const conn = connectionFromDiscover(params, result);
+    const info = isPlainObject(params) && isPlainObject(params._meta) ? params._meta[META_CLIENT_INFO] : undefined;
+    if (isPlainObject(info) && typeof info.name === 'string' && typeof info.version === 'string') this.clientInfo = info as ClientInfo;
     this.current = conn;
     return conn;
   }

@@ -111,6 +111,20 @@ describe('era modern over 2026 HTTP (--transport http-2026)', () => {
       .toBe(true);
   });
 
+  it('after a reload, panel requests still carry the `_meta` keys: the engine takes on the discovery from the log', async () => {
+    const { page, relay } = ui;
+    const before = (await sentRequests(relay)).length;
+    await page.reload();
+    await waitForDiscovery(page);
+    await selectTool(page, 'echo');
+    await page.locator('#args_message').fill('after reload');
+    await callTool(page, 'echo: after reload');
+    const after = (await sentRequests(relay)).slice(before);
+    expect(after.map((r) => r.method)).not.toContain('server/discover');
+    const call = after.find((r) => r.method === 'tools/call');
+    expect(call?.params?._meta?.[META_VERSION]).toBe('2026-07-28');
+  });
+
   it('ran without page errors', () => expect(ui.errors).toEqual([]));
 });
 

@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInspector, type Inspector } from '../helpers/browser.js';
 import { openTab, recordedFrames, waitForServer } from '../helpers/panel-page.js';
-import { DEMO_SERVER } from '../helpers/relay-process.js';
+import { join } from 'node:path';
+import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { DEMO_SERVER, FIXTURES } from '../helpers/relay-process.js';
 
 let ui: Inspector;
 let page: Page;
@@ -49,6 +51,21 @@ describe('the era selector', () => {
     const probe = page.getByTestId('era-probe');
     await probe.waitFor({ timeout: 15_000 });
     expect(await probe.textContent()).toMatch(/server\/discover \(#\d+\) was answered with error -32601 .*fell back to initialize/);
+  });
+
+  it('with modern, Connect starts a 2026-07-28 session with server/discover, whatever legacy version is picked', async () => {
+    await page.getByTestId('era-select').selectOption('modern');
+    await page.getByTestId('target-toggle').click();
+    await page.getByTestId('target-command').fill(process.execPath);
+    await page.getByTestId('target-args').fill(`${join(FIXTURES, 'sdk-v2-server.mjs')}\n--stdio`);
+    expect(await page.getByTestId('protocol-select').inputValue()).toBe('2025-11-25');
+    await page.getByTestId('connect-button').click();
+    await expect.poll(() => page.getByTestId('handshake-status').textContent(), { timeout: 20_000 }).toMatch(/^discovered: sdk-v2-fixture 1\.0\.0 · 2026-07-28$/);
+    const sessions = (await ui.relay.api<SessionInfo[]>('/api/sessions')).body;
+    const newest = sessions.find((s) => s.target.transport === 'stdio' && s.target.args.includes('--stdio'));
+    expect(newest?.protocolVersion).toBe('2026-07-28');
+    await openTab(page, 'overview');
+    await page.getByTestId('session-era').filter({ hasText: /^Era modern/ }).waitFor({ timeout: 15_000 });
   });
 
   it('ran without page errors', () => expect(ui.errors).toEqual([]));

@@ -2,15 +2,17 @@
 // the handshake in either era, capability warnings and answers to the server's own requests, all in arrival order.
 import { classifyValue, idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import { capabilityWarning } from './capability-warning.js';
-import { connectAuto, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
+import { connectAuto, connectionFromDiscover, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
 import { LocalEngineError, type JsonRpcResponse } from './engine-errors.js';
 import { resolveConnect, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
-import { MAX_INPUT_ROUNDS, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
+import { MAX_INPUT_ROUNDS, META_CLIENT_INFO, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
 import { PendingRequests } from './pending-requests.js';
 import { defaultClock, defaultSchedule } from './scheduler.js';
 import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
 import { requestsIn, requestsInValue } from './outgoing-requests.js';
 
+/** The 2026-07-28 long-lived request that carries notifications (resource updates, list changes) until cancelled. */
+export const LISTEN_METHOD = 'subscriptions/listen';
 const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcpscope', version: '0' };
 
 export class ClientEngine {
@@ -22,6 +24,8 @@ export class ClientEngine {
   private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
   private current: Connection | null = null;
   private answering: boolean;
+  /** Inside connect(): a discovery answered meanwhile is this engine's own (auto's probe included), never adopted. */
+  private connecting = false;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
 
@@ -96,7 +100,7 @@ export class ClientEngine {
       const key = idKey(r.id);
       return key === null ? [] : [{ key, method: r.method }];
     });
-    const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions({})));
+    const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions(r.method, {})));
     return { sent: this.transmit(text, matchable.map((r) => r.key)), responses };
   }
 
@@ -155,7 +159,25 @@ export class ClientEngine {
     this.clientInfo = o.clientInfo as ClientInfo;
     this.current = null;
     const flow: FlowEngine = { request: (m, p, r) => this.request(m, p, r), notify: (m, p) => this.notify(m, p) };
-    const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+    this.connecting = true;
+    try {
+      const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+      this.current = conn;
+      return conn;
+    } finally {
+      this.connecting = false;
+    }
+  }
+
+  /**
+   * A server/discover this engine did not send was answered (another tab did it, or this page was reloaded): take on
+   * the modern session it settled on, so requests sent from here carry the same 2026 `_meta` keys.
+   */
+  adoptDiscovery(params: unknown, result: Record<string, unknown>): Connection | null {
+    if (this.connecting) return null;
+    const conn = connectionFromDiscover(params, result);
+    const info = isPlainObject(params) && isPlainObject(params._meta) ? params._meta[META_CLIENT_INFO] : undefined;
+    if (isPlainObject(info) && typeof info.name === 'string' && typeof info.version === 'string') this.clientInfo = info as ClientInfo;
     this.current = conn;
     return conn;
   }
@@ -201,16 +223,18 @@ export class ClientEngine {
     const sent = Object.keys(meta).length > 0 ? withMeta(params, meta) : params;
     if (sent !== undefined) message.params = sent;
     const key = JSON.stringify(id);
-    const response = this.pending.track(key, method, this.waitOptions(options, token));
+    const response = this.pending.track(key, method, this.waitOptions(method, options, token));
     // A failed send rejects `response` through the pending entry, so the transmit promise itself is not needed.
     this.transmit(JSON.stringify(message), [key]).catch(() => undefined);
     return response;
   }
 
-  private waitOptions(o: RequestOptions, progressToken?: string | number) {
+  private waitOptions(method: string, o: RequestOptions, progressToken?: string | number) {
+    // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
+    const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : this.timeoutMs);
     return {
-      timeoutMs: o.timeoutMs ?? this.timeoutMs,
-      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, o.timeoutMs ?? this.timeoutMs),
+      timeoutMs,
+      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, timeoutMs),
       resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? this.options.resetTimeoutOnProgress ?? false,
       ...(progressToken === undefined ? {} : { progressToken }),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),

@@ -93,6 +93,26 @@ function discovered(o: ResolvedConnect, result: Record<string, unknown>): { conn
   return { conn: connection(o, 'modern', o.modernVersion, verdict, result, meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo), verdict };
 }
 
+/**
+ * The connection a server/discover someone else sent (another tab, an earlier load of this page, the composer) settled
+ * on, rebuilt from that request's `_meta` and its result, so this engine's requests carry the same keys.
+ */
+export function connectionFromDiscover(params: unknown, result: Record<string, unknown>): Connection {
+  const meta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
+  const version = meta['io.modelcontextprotocol/protocolVersion'];
+  const o: ResolvedConnect = {
+    era: 'modern',
+    protocolVersion: typeof version === 'string' ? version : '',
+    modernVersion: typeof version === 'string' ? version : '',
+    clientInfo: isPlainObject(meta['io.modelcontextprotocol/clientInfo']) ? meta['io.modelcontextprotocol/clientInfo'] : {},
+    capabilities: isPlainObject(meta['io.modelcontextprotocol/clientCapabilities']) ? meta['io.modelcontextprotocol/clientCapabilities'] : {},
+    onUnexpectedVersion: 'proceed',
+    timeoutMs: 0,
+    probeTimeoutMs: 0,
+  };
+  return discovered(o, result).conn;
+}
+
 export async function connectModern(engine: FlowEngine, o: ResolvedConnect): Promise<Connection> {
   const result = resultOf(await discover(engine, o, o.timeoutMs));
   const { conn, verdict } = discovered(o, result);

@@ -48,7 +48,7 @@ export class PendingRequests {
     return new Promise<JsonRpcResponse>((resolve, reject) => {
       const tokenKey = opts.progressToken === undefined ? null : idKey(opts.progressToken);
       const w: Waiter = { key, method, opts, startedAt: this.now(), resolve, reject, cancelTimer: () => {}, tokenKey };
-      w.cancelTimer = this.schedule(() => this.expire(w, null), opts.timeoutMs);
+      w.cancelTimer = this.arm(() => this.expire(w, null), opts.timeoutMs);
       const list = this.byId.get(key);
       if (list) list.push(w);
       else this.byId.set(key, [w]);
@@ -97,7 +97,12 @@ export class PendingRequests {
     if (left <= 0) return this.expire(w, w.opts.maxTotalTimeoutMs);
     // The cap wins over a fresh full timeout, so a chatty server can never keep a request alive forever.
     const ms = Math.min(w.opts.timeoutMs, left);
-    w.cancelTimer = this.schedule(() => this.expire(w, ms < w.opts.timeoutMs ? w.opts.maxTotalTimeoutMs : null), ms);
+    w.cancelTimer = this.arm(() => this.expire(w, ms < w.opts.timeoutMs ? w.opts.maxTotalTimeoutMs : null), ms);
+  }
+
+  /** An infinite wait (a subscriptions/listen stream) gets no timer: setTimeout would fire an Infinity delay at once. */
+  private arm(fire: () => void, ms: number): () => void {
+    return Number.isFinite(ms) ? this.schedule(fire, ms) : () => {};
   }
 
   private expire(w: Waiter, cap: number | null): void {

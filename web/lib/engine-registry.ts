@@ -1,5 +1,6 @@
 // One client engine per session, sending through the relay socket and fed by every frame the store accepts.
 import { ClientEngine } from '../../shared/client-engine.js';
+import { idKey, isPlainObject } from '../../shared/jsonrpc.js';
 import type { AnswererHolder, SessionInfo } from '../../shared/relay-protocol.js';
 import { eventName, type FrameEntry } from './frame-entry.js';
 import type { RelaySocket } from './relay-socket.js';
@@ -10,6 +11,8 @@ export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();
   private readonly inboxes = new Map<string, ServerRequestInbox>();
   private readonly holders = new Map<string, AnswererHolder>();
+  /** server/discover requests seen on the wire, per session, by id: their answers set the engine's modern session. */
+  private readonly discovers = new Map<string, Map<string, unknown>>();
 
   constructor(private readonly socket: RelaySocket) {
     // The relay drops a closed socket's claims; until this tab claims again on the new socket, it must not answer.
@@ -73,9 +76,14 @@ export class EngineRegistry {
   feed(sessionId: string, entries: readonly FrameEntry[]): void {
     const engine = this.get(sessionId);
     for (const entry of entries) {
-      if (entry.frame.dir === 'out') engine.noteOutgoingValue(entry.value);
-      else if (entry.frame.dir === 'in') engine.receiveValue(entry.value);
-      else if (isEnd(eventName(entry))) {
+      if (entry.frame.dir === 'out') {
+        engine.noteOutgoingValue(entry.value);
+        this.noteDiscover(sessionId, entry.value);
+      } else if (entry.frame.dir === 'in') {
+        engine.receiveValue(entry.value);
+        this.adoptDiscovered(sessionId, engine, entry.value);
+      } else if (isEnd(eventName(entry))) {
+        this.discovers.delete(sessionId);
         // A remote connection ends with `disconnected`: its pending requests can no more be answered than a dead process's.
         engine.close(eventName(entry) === 'exited' ? 'the server process exited' : 'the connection to the server ended');
         // The answerer claim outlives the process (a restart keeps the same tab answering, unless another tab's
@@ -83,6 +91,27 @@ export class EngineRegistry {
         this.inboxes.get(sessionId)?.abandonAll();
       }
     }
+  }
+
+  private noteDiscover(sessionId: string, value: unknown): void {
+    if (!isPlainObject(value) || value.method !== 'server/discover' || idKey(value.id) === null) return;
+    let byId = this.discovers.get(sessionId);
+    if (!byId) this.discovers.set(sessionId, (byId = new Map()));
+    byId.set(idKey(value.id)!, value.params);
+  }
+
+  /**
+   * A server/discover answered with a result, whoever sent it (an earlier load of this page, another tab): requests
+   * from this tab then carry the same 2026 `_meta` keys. The engine's own connect() sets the same connection itself.
+   */
+  private adoptDiscovered(sessionId: string, engine: ClientEngine, value: unknown): void {
+    const byId = this.discovers.get(sessionId);
+    if (!byId || !isPlainObject(value) || !isPlainObject(value.result)) return;
+    const key = idKey(value.id);
+    if (key === null || !byId.has(key)) return;
+    const params = byId.get(key);
+    byId.delete(key);
+    engine.adoptDiscovery(params, value.result);
   }
 }
 

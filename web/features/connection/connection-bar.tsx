@@ -1,5 +1,7 @@
 // The connection bar: pick or start a session, see its status, and control its process.
 import { useCallback, useEffect, useState } from 'react';
+import { MODERN_PROTOCOL_VERSION } from '../../../shared/engine/index.js';
+import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
@@ -7,6 +9,7 @@ import { useSession, useSessions } from '../../api/use-sessions.js';
 import { useRelay } from '../../lib/relay-context.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
+import { useEra } from './era-select.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
 import { describeTarget, draftFromTarget, maskedHeaderProblem, targetFromDraft, type TargetDraft } from './target-draft.js';
@@ -30,6 +33,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const { engines } = useRelay();
   const [draft, setDraft] = useState<TargetDraft | null>(null);
   const [protocolVersion, setProtocolVersion] = useState<string | null>(null);
+  const [era, setEra] = useEra();
   const [doHandshake, setDoHandshake] = useState(true);
   const [showTarget, setShowTarget] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -46,9 +50,9 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const attach = useCallback(
     (s: SessionInfo) => {
       onAttach(s.id);
-      if (s.live && s.handshakePending) void runHandshake(s);
+      if (s.live && s.handshakePending) void runHandshake(s, era);
     },
-    [onAttach, runHandshake],
+    [onAttach, runHandshake, era],
   );
   useAutoAttach({ config: config.data, sessions: sessions.data, sessionId, attach });
 
@@ -65,7 +69,8 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
     }
     setActionError(null);
     create.mutate(
-      { target: parsed.target, protocolVersion: version, handshake: doHandshake },
+      // A modern session speaks 2026-07-28 whatever legacy version is picked (that is only auto's fallback offer).
+      { target: parsed.target, protocolVersion: era === 'modern' && isLegacyVersion(version) ? MODERN_PROTOCOL_VERSION : version, handshake: doHandshake },
       { onSuccess: (s) => attach(s), onError: fail },
     );
   };
@@ -94,7 +99,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         <button
           type="button"
           data-testid="target-toggle"
-          className="min-w-0 flex-1 truncate text-left font-mono text-[11px] text-dim hover:text-ink"
+          className="min-w-24 flex-1 truncate text-left font-mono text-[11px] text-dim hover:text-ink"
           onClick={() => setShowTarget((v) => !v)}
           title="edit the target"
         >
@@ -102,6 +107,8 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         </button>
         <div className="ml-auto shrink-0">
           <ConnectionControls
+            era={era}
+            onEra={setEra}
             protocolVersions={config.data?.protocolVersions ?? []}
             protocolVersion={version}
             onProtocolVersion={setProtocolVersion}

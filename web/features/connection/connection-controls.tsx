@@ -1,5 +1,10 @@
-// Protocol version, the handshake toggle and the Connect / Restart / Stop buttons.
+// Era, protocol version, the handshake toggle and the Connect / Restart / Stop buttons.
+import type { Era } from '../../../shared/engine/index.js';
+import { EraSelect } from './era-select.js';
+
 interface Props {
+  era: Era;
+  onEra: (era: Era) => void;
   protocolVersions: string[];
   protocolVersion: string;
   onProtocolVersion: (v: string) => void;
@@ -17,12 +22,13 @@ interface Props {
 export function ConnectionControls(p: Props) {
   return (
     <div className="flex items-center gap-2">
+      <EraSelect era={p.era} onEra={p.onEra} />
       <select
         data-testid="protocol-select"
         className="control font-mono"
         value={p.protocolVersion}
         onChange={(e) => p.onProtocolVersion(e.target.value)}
-        title="protocol version offered in initialize"
+        title="protocol version offered in initialize (legacy, and auto's fallback); modern always offers 2026-07-28"
       >
         {p.protocolVersions.map((v) => (
           <option key={v} value={v}>
@@ -30,7 +36,7 @@ export function ConnectionControls(p: Props) {
           </option>
         ))}
       </select>
-      <label className="flex items-center gap-1 text-dim" title="send initialize and notifications/initialized after connecting">
+      <label className="flex items-center gap-1 text-dim" title="start talking after connecting, in the era picked: initialize and notifications/initialized, or server/discover">
         <input
           type="checkbox"
           data-testid="handshake-checkbox"

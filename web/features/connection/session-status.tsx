@@ -29,7 +29,7 @@ function handshakeText(h: HandshakeState): string | null {
     case 'running':
       return 'handshake…';
     case 'done':
-      return `initialized: ${h.server} · ${h.protocolVersion}`;
+      return `${h.era === 'modern' ? 'discovered' : 'initialized'}: ${h.server} · ${h.protocolVersion}${h.how ? ` (${h.how})` : ''}`;
     case 'elsewhere':
       return 'handshake done by another tab or load';
     case 'skipped':
@@ -63,7 +63,7 @@ export function SessionStatus({ session, handshake }: { session: SessionInfo | n
         <span
           data-testid="handshake-status"
           data-phase={handshake.phase}
-          className={`truncate font-mono text-[11px] ${handshake.phase === 'failed' ? 'text-red-300' : 'text-dim'}`}
+          className={`max-w-[24rem] truncate font-mono text-[11px] ${handshake.phase === 'failed' ? 'text-red-300' : 'text-dim'}`}
           title={hs}
         >
           {hs}

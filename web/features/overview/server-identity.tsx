@@ -1,4 +1,4 @@
-// Who the server says it is (serverInfo) and which protocol version the handshake settled on.
+// Who the server says it is (serverInfo), which era and protocol version the handshake settled on, and how.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { SafeLink } from '../../components/safe-link.js';
 import { ServerIcon } from '../../components/server-icon.js';
@@ -19,6 +19,15 @@ export function ServerIdentity({ handshake }: { handshake: HandshakeResult }) {
       </div>
       {typeof info.description === 'string' && <p className="text-dim">{info.description}</p>}
       {info.websiteUrl !== undefined && <SafeLink href={info.websiteUrl} />}
+      <p data-testid="session-era">
+        Era <code className="font-semibold">{handshake.era}</code>
+        <span className="text-dim">
+          {handshake.era === 'modern'
+            ? ` — server/discover (#${handshake.requestSeq}) was answered: every request carries the 2026 _meta keys`
+            : ` — initialize (#${handshake.requestSeq}) was answered`}
+        </span>
+        {handshake.probe !== null && <span data-testid="era-probe" className="block text-amber-300">auto probe: {handshake.probe}</span>}
+      </p>
       <p>
         Protocol version <code data-testid="negotiated-version" className="font-semibold">{negotiated || '(missing)'}</code>
         {offered !== null && offered !== negotiated && (

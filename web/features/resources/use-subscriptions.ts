@@ -1,7 +1,9 @@
-// Which URIs this page subscribed to, changed only by the server's answers to resources/subscribe and /unsubscribe.
+// Which URIs this page subscribed to: in a legacy session changed only by the server's answers to resources/subscribe and
+// /unsubscribe; in a modern one, the subscriptions/listen streams this page keeps open.
 import { useCallback, useEffect, useState } from 'react';
 import { useMcpAction } from '../../api/use-mcp-action.js';
 import type { McpSessionState } from '../../api/use-mcp-session.js';
+import { useListenSubscriptions } from './use-listen-subscriptions.js';
 
 export function useSubscriptions(sessionId: string, mcp: McpSessionState) {
   const [subscribed, setSubscribed] = useState<ReadonlySet<string>>(new Set());
@@ -32,5 +34,8 @@ export function useSubscriptions(sessionId: string, mcp: McpSessionState) {
   const pending = subscribe.last?.status === 'pending' || unsubscribe.last?.status === 'pending';
   const failures = [subscribe.last, unsubscribe.last].filter((s) => s?.status === 'error').map((s) => s!.error);
   const supported = typeof mcp.capabilities.resources === 'object' && (mcp.capabilities.resources as { subscribe?: unknown }).subscribe === true;
+  const modern = mcp.era === 'modern';
+  const listen = useListenSubscriptions(sessionId, mcp.epoch, modern);
+  if (modern) return { subscribed: listen.subscribed, toggle: listen.toggle, pending: false, supported, error: listen.error };
   return { subscribed, toggle, pending, supported, error: failures.at(-1) ?? null };
 }

@@ -1,0 +1,50 @@
+// Opens the inspector with an era already picked (as a user's earlier choice, in localStorage) and reads what the
+// 2026-07-28 client sent: the engine's `_meta` keys on each request.
+import type { Page } from 'playwright-core';
+import { launchBrowser, watchPageErrors } from './browser.js';
+import { recordedFrames } from './panel-page.js';
+import { startRelay, type RelayHandle } from './relay-process.js';
+
+export const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+
+export interface EraInspector {
+  relay: RelayHandle;
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openWithEra(era: 'legacy' | 'modern' | 'auto', relayOpts: { args?: string[]; command?: string[] }): Promise<EraInspector> {
+  const relay = await startRelay(relayOpts);
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = watchPageErrors(page);
+  await page.addInitScript((picked) => localStorage.setItem('mcpscope.era', picked), era);
+  await page.goto(relay.url);
+  return {
+    relay,
+    page,
+    errors,
+    async close() {
+      await browser.close();
+      await relay.stop();
+    },
+  };
+}
+
+export interface SentRequest {
+  id: number;
+  method: string;
+  params?: Record<string, unknown> & { _meta?: Record<string, unknown> };
+}
+
+export async function sentRequests(relay: RelayHandle): Promise<SentRequest[]> {
+  return (await recordedFrames(relay)).flatMap((f) => (f.dir === 'out' && f.kind === 'request' ? [JSON.parse(f.text) as SentRequest] : []));
+}
+
+/** Waits until server/discover was answered and the Overview says the session is in the modern era. */
+export async function waitForDiscovery(page: Page): Promise<void> {
+  await page.locator('[data-testid="log-row"][data-dir="out"][data-method="server/discover"]').first().waitFor({ timeout: 20_000 });
+  await page.getByTestId('tab-overview').click();
+  await page.getByTestId('session-era').filter({ hasText: /^Era modern — server\/discover \(#\d+\) was answered/ }).waitFor({ timeout: 20_000 });
+}

@@ -25,6 +25,8 @@ export interface CallOptions {
   progress: boolean;
   lint: boolean;
   strict: boolean;
+  /** tools/call: send a tools/list first for the tool's schemas (--no-list turns it off). */
+  listFirst: boolean;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -52,7 +54,7 @@ export function wantsHelp(argv: string[]): boolean {
 
 export function parseCallArgs(argv: string[]): CallOptions {
   const d: Draft = { headers: {}, env: {}, command: [] };
-  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false };
+  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false, listFirst: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -93,6 +95,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
       case '--http-timeout': d.httpTimeoutMs = httpTimeout(value()); break;
       case '--cwd': d.cwd = value(); break;
       case '--no-handshake': o.handshake = false; break;
+      case '--no-list': o.listFirst = false; break;
       case '--strict-version': o.strictVersion = true; break;
       case '--progress': o.progress = true; break;
       case '--lint': o.lint = true; break;

@@ -4,6 +4,7 @@ import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, printRpcError, transportKind, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
+import { listToolsFirst, wantsToolList } from './list-tools-first.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -19,6 +20,7 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
   try {
     const conn = await callHandshake(session, o, timeoutMs, out);
     if (conn) version = conn.protocolVersion;
+    if (wantsToolList(method, o.listFirst, conn !== null)) await listToolsFirst(session, timeoutMs, out);
     const warning = session.engine.capabilityWarning(method, params);
     if (warning) out.note(`warning: ${warning}`);
     const response = await session.engine.request(method, params, {

@@ -1,11 +1,11 @@
 // `mcpscope call`: one request (or a raw frame, or a batch) to an MCP server from a script; no relay, no browser.
 import { readFile } from 'node:fs/promises';
 import { parseJson } from '../../shared/jsonrpc.js';
-import { JsonSchemaValidator, lintFrames } from '../../shared/lint/index.js';
 import { UsageError } from '../cli-args.js';
 import { parseCallArgs, wantsHelp, type CallOptions } from '../call/call-args.js';
 import { MIN_HANDSHAKE_TIMEOUT_MS } from '../call/call-handshake.js';
-import { EXIT, printFailure, stdio, transportKind } from '../call/call-output.js';
+import { lintCall } from '../call/call-lint.js';
+import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
 import { COLLECT_MS } from '../call/collect-replies.js';
 import { runBatch } from '../call/run-batch.js';
@@ -13,7 +13,6 @@ import { runFault } from '../call/run-fault.js';
 import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
-import { findingsSummary, lintExitCode, writeFindings } from './lint-output.js';
 
 export const CALL_USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
                      (--url <url> | -- <command> [args...])
@@ -29,6 +28,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
                         JSON; a comma-separated list or "all" runs several, one JSON line each (HTTP presets need
                         --url); exit 0 as the spec says, 1 deviates, 3 no reply (the worst of them for a list)
   --no-handshake        send before (instead of after) initialize
+  --no-list             with --method tools/call: skip the tools/list (every page) sent first, which gives the linter
+                        the tool's inputSchema/outputSchema and a 2026-07-28 HTTP transport its Mcp-Param-* headers
   --protocol <version>  the version to offer (default 2025-11-25; 2026-07-28 picks the modern era)
   --era <e>             legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)
   --strict-version      stop (exit 2) when the server answers a version that was not offered or is unknown
@@ -36,7 +37,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
                         for ${COLLECT_MS}); the handshake always gets at least ${MIN_HANDSHAKE_TIMEOUT_MS / 1000} s
   --progress            ask for progress, print it on stderr, and let it extend the timeout
   --lint                lint every frame of the call; findings go to stderr as JSON lines
-  --strict              with --lint: exit 4 when a finding is an error
+  --strict              with --lint: exit 4 when a finding is a warning or an error (info never fails), in place
+                        of 0, 1 or 3 (an unanswered request is itself a finding); a usage or transport error stays 2
   --url <url>           a remote server: http(s):// or ws(s)://
   --transport <t>       with --url: auto (default for http), http, http-2026 (2026-07-28), sse, or ws
   --header 'K: V'       with --url: a header for every request (repeatable)
@@ -44,7 +46,7 @@ and shuts the server down. Any method and any params work, ping and custom metho
   --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
 
 Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
-response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint errors.`;
+response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint warnings or errors.`;
 
 async function readBatch(file: string): Promise<unknown[]> {
   let text: string;
@@ -65,16 +67,6 @@ async function execute(session: CallSession, o: CallOptions, items: unknown[] | 
   if (o.mode.kind === 'raw') return runRaw(session, { ...o, mode: o.mode }, stdio);
   if (o.mode.kind === 'fault') return runFault(session, { ...o, mode: o.mode }, stdio);
   return runBatch(session, o, items ?? [], stdio);
-}
-
-/** Lints every frame of the call; findings on stderr. Under --strict an error-level finding turns 0 or 1 into 4. */
-function lint(session: CallSession, o: CallOptions, code: number): number {
-  const findings = lintFrames(session.frames, { transport: transportKind(o.target), protocolVersion: o.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
-  writeFindings(findings, (line) => process.stderr.write(line));
-  stdio.note(`lint: ${session.frames.length} frames, ${findingsSummary(findings)}`);
-  const strictCode = lintExitCode(findings, o.strict);
-  // A timeout or a transport failure says more about the call than its lint findings do.
-  return strictCode !== 0 && (code === EXIT.result || code === EXIT.rpcError) ? strictCode : code;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -107,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     await session.close();
   }
-  if (o.lint) code = lint(session, o, code);
+  if (o.lint) code = lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
   // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
   setTimeout(() => process.exit(code), 2000).unref();
   return code;

@@ -1,7 +1,7 @@
 // Findings as JSON lines, one per finding, and the exit-code rule for --strict: shared by `mcpscope lint` and `call --lint`.
 import type { Finding } from '../../shared/lint/index.js';
 
-/** The exit code of a --strict run that found at least one error-level finding. */
+/** The exit code of a --strict run with at least one finding that fails it (see failsStrict). */
 export const STRICT_EXIT_CODE = 4;
 
 /** One finding as one line of JSON: rule id, severity, frame seq, message, and the other frames involved if any. */
@@ -18,13 +18,18 @@ export function writeFindings(findings: readonly Finding[], write: (text: string
   for (const f of sortFindings(findings)) write(`${findingLine(f)}\n`);
 }
 
-export function hasErrorFindings(findings: readonly Finding[]): boolean {
-  return findings.some((f) => f.severity === 'error');
+/**
+ * The one rule --strict follows, in `mcpscope lint` and `mcpscope call --lint` alike: a warning or an error fails
+ * the run (a warning is still a deviation from the spec a user asked to be strict about); info never does, since
+ * it only describes (a custom method, a slow answer).
+ */
+export function failsStrict(f: Finding): boolean {
+  return f.severity === 'error' || f.severity === 'warning';
 }
 
-/** 0, or STRICT_EXIT_CODE when strict and any finding is an error. */
+/** 0, or STRICT_EXIT_CODE when strict and any finding fails it. */
 export function lintExitCode(findings: readonly Finding[], strict: boolean): number {
-  return strict && hasErrorFindings(findings) ? STRICT_EXIT_CODE : 0;
+  return strict && findings.some(failsStrict) ? STRICT_EXIT_CODE : 0;
 }
 
 /** A one-line human summary for stderr, so stdout stays pure JSON lines. */

@@ -18,8 +18,8 @@ returns them), or JSONL of {"dir": "out"|"in", "text": "<raw line>"} or {"direct
 
   --transport <t>     transport the traffic used (default: from the recorded events, otherwise stdio)
   --protocol <v>      protocol version to assume until the traffic negotiates one (${PROTOCOL_VERSIONS.join(', ')})
-  --strict            exit 4 when any finding is an error
-Exit codes: 0 done, 4 error-level findings with --strict, 2 usage or input errors.`;
+  --strict            exit 4 when any finding is a warning or an error (info never fails)
+Exit codes: 0 done, 4 warning- or error-level findings with --strict, 2 usage or input errors.`;
 
 /** What the recording itself says about the transport: the relay's spawned or connected event, or its HTTP exchanges. */
 export function recordedTransport(frames: readonly FrameRecord[]): TransportKind | null {

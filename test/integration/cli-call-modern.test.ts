@@ -41,13 +41,17 @@ describe('mcpscope call with a 2026-07-28 server', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ type: 'text', text: 'echo: hi' }] });
   });
 
-  it('exits 1 when the server wants an Mcp-Param header it could not get, and says how to give it', async () => {
+  it('learns Mcp-Param headers from the tools/list it sends first; with --no-list the server refuses and it says how to give one', async () => {
     const params = '{"name":"route","arguments":{"region":"eu"}}';
-    const refused = await call(['--era', 'modern', '--method', 'tools/call', '--params', params, '--url', http.url('/mcp')]);
+    const learned = await call(['--era', 'modern', '--method', 'tools/call', '--params', params, '--url', http.url('/mcp')]);
+    expect(learned.code, learned.stderr).toBe(0);
+    expect(JSON.parse(learned.stdout)).toMatchObject({ content: [{ text: 'routed to eu' }] });
+    expect(learned.stderr).toMatch(/listed the tools first \(\d+ in 1 page\)/);
+    const refused = await call(['--era', 'modern', '--method', 'tools/call', '--params', params, '--no-list', '--url', http.url('/mcp')]);
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: -32020 } });
     expect(refused.stderr).toMatch(/warning: the server wants the Mcp-Param-Region header .*--header 'Mcp-Param-Region: …'/);
-    const given = await call(['--era', 'modern', '--method', 'tools/call', '--params', params, '--header', 'Mcp-Param-Region: eu', '--url', http.url('/mcp')]);
+    const given = await call(['--era', 'modern', '--method', 'tools/call', '--params', params, '--no-list', '--header', 'Mcp-Param-Region: eu', '--url', http.url('/mcp')]);
     expect(given.code).toBe(0);
     expect(JSON.parse(given.stdout)).toMatchObject({ content: [{ text: 'routed to eu' }] });
   });

@@ -81,17 +81,39 @@ describe('mcpscope call over stdio', () => {
     const run = await call(['--method', 'tools/call', '--params', '{"name":"slow_count","arguments":{"steps":3,"delayMs":1000}}', '--timeout', '300', ...demo]);
     expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/tools\/call \(id 2\): no response after 300 ms \[REQUEST_TIMEOUT, made locally/);
+    expect(run.stderr).toMatch(/tools\/call \(id 3\): no response after 300 ms \[REQUEST_TIMEOUT, made locally/);
+  });
+
+  it('lists the tools first for tools/call, says so on stderr, and skips that with --no-list', async () => {
+    const params = ['--params', '{"name":"get_weather","arguments":{"location":"Oslo"}}'];
+    const [listed, bare] = await Promise.all([call(['--method', 'tools/call', ...params, ...demo]), call(['--method', 'tools/call', ...params, '--no-list', ...demo])]);
+    for (const run of [listed, bare]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ structuredContent: { location: 'Oslo' } });
+    }
+    expect(listed.stderr).toMatch(/listed the tools first \(\d+ in 1 page\) for their schemas; --no-list skips this/);
+    expect(bare.stderr).toBe('');
+  });
+
+  it('with --lint reports a timed-out request as unanswered: exit 3, or 4 under --strict', async () => {
+    const slow = ['--method', 'tools/call', '--params', '{"name":"slow_count","arguments":{"steps":3,"delayMs":1000}}', '--timeout', '300', '--lint'];
+    const [lax, strict] = await Promise.all([call([...slow, ...demo]), call([...slow, '--strict', ...demo])]);
+    for (const run of [lax, strict]) {
+      expect(run.stderr).toMatch(/no response after 300 ms \[REQUEST_TIMEOUT/);
+      const findings = run.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { ruleId: string; message: string });
+      expect(findings).toContainEqual(expect.objectContaining({ ruleId: 'jsonrpc/unanswered-request', message: expect.stringMatching(/tools\/call \(id 3\) from the client was never answered/) }));
+    }
+    expect([lax.code, strict.code]).toEqual([3, 4]);
   });
 
   it('prints progress on stderr with --progress, and the result once it is done', async () => {
     const run = await call(['--method', 'tools/call', '--params', '{"name":"slow_count","arguments":{"steps":2,"delayMs":50}}', '--progress', ...demo]);
     expect(run.code).toBe(0);
-    expect(run.stderr.match(/progress \{"progressToken":2,"progress":\d/g)).toHaveLength(2);
+    expect(run.stderr.match(/progress \{"progressToken":3,"progress":\d/g)).toHaveLength(2);
     expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ text: 'Counted to 2 with 50 ms between steps.' }] });
   });
 
-  it('lints every frame with --lint, and exits 4 under --strict when a finding is an error', async () => {
+  it('lints every frame with --lint, and exits 4 under --strict when a finding is a warning or an error', async () => {
     const noisy = ['--', process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--noise'];
     const lax = await call(['--method', 'tools/list', '--lint', ...noisy]);
     expect(lax.code).toBe(0);

@@ -1,5 +1,6 @@
 // Every fault of test/fixtures/faulty-server.mjs caught by `mcpscope call --lint --strict`: the rule's finding on
-// stderr, and exit 4 whenever the fault breaks an error-level rule (warnings alone leave the call's own exit code).
+// stderr, and exit 4 (a warning or an error fails --strict, in place of the call's own 0, 1 or 3) except where the
+// table says why not.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,10 +23,8 @@ for (const [name, body] of Object.entries(CALL_BATCH_FILES)) writeFileSync(join(
 // The call's default framing cap is 16 MiB: the fixture's --oversize line is made just bigger than that.
 const ENV = { ...process.env, FAULTY_OVERSIZE_BYTES: String(16 * 1024 * 1024 + 1024) };
 
-const CALLABLE = FAULTS.filter((f) => f.call !== null);
-
 function callWith(fault: FaultCase): Promise<Run> {
-  const args = (fault.call ?? []).map((a) => (a.startsWith('@') ? join(dir, `${a.slice(1)}.json`) : a));
+  const args = fault.call.map((a) => (a.startsWith('@') ? join(dir, `${a.slice(1)}.json`) : a));
   const proc = spawn(process.execPath, [BIN, 'call', ...args, '--lint', '--strict', '--', process.execPath, FAULTY_SERVER, fault.option], { stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
   let stderr = '';
   proc.stdout.resume();
@@ -44,36 +43,37 @@ function callWith(fault: FaultCase): Promise<Run> {
 const runs = new Map<string, Run>();
 
 beforeAll(async () => {
-  const queue = [...CALLABLE];
+  const queue = [...FAULTS];
   const worker = async () => {
     for (let f = queue.shift(); f !== undefined; f = queue.shift()) runs.set(f.option, await callWith(f));
   };
   await Promise.all(Array.from({ length: 4 }, worker));
 }, 120_000);
 
-/** 4 when the fault breaks an error-level rule and the call itself got a reply; a timeout (3) says more and stays. */
+/** 4, unless the table explains why this fault cannot fail --strict; then the call's own code. */
 function expectedExit(f: FaultCase): number {
-  const base = f.callBase ?? 0;
-  const error = f.rules.some((r) => RULES[r as RuleId].severity === 'error');
-  return error && base !== 3 ? 4 : base;
+  return f.strictGap === undefined ? 4 : (f.callBase ?? 0);
 }
 
 describe('mcpscope call --lint --strict against each fault of the faulty fixture', () => {
-  it.each(CALLABLE.map((f) => [f.option, f] as const))('%s: its rule on stderr, and the right exit code', (option, fault) => {
+  it.each(FAULTS.map((f) => [f.option, f] as const))('%s: its rule on stderr, and the right exit code', (option, fault) => {
     const run = runs.get(option)!;
     for (const rule of fault.rules) expect(run.ruleIds, run.stderr).toContain(rule);
     expect(run.code, run.stderr).toBe(expectedExit(fault));
   });
 
-  it('leaves out only the fault one call cannot provoke, and says why', () => {
-    const gaps = FAULTS.filter((f) => f.call === null);
-    expect(gaps.map((f) => f.option)).toEqual(['--bad-structured-content']);
-    for (const f of gaps) expect(f.callGap).toBeTruthy();
+  it('exits 4 for every fault but the one whose only rule is info, which --strict never fails on', () => {
+    const gaps = FAULTS.filter((f) => f.strictGap !== undefined);
+    expect(gaps.map((f) => f.option)).toEqual(['--unknown-method']);
+    for (const f of gaps) expect(f.rules.every((r) => RULES[r as RuleId].severity === 'info'), f.option).toBe(true);
+    for (const f of FAULTS.filter((x) => x.strictGap === undefined)) expect(runs.get(f.option)!.code, f.option).toBe(4);
   });
 
-  it('exits 4 for every fault whose rule is an error, which is most of them', () => {
-    const strict = CALLABLE.filter((f) => expectedExit(f) === 4);
-    expect(strict.length).toBeGreaterThanOrEqual(20);
-    for (const f of strict) expect(runs.get(f.option)!.code, f.option).toBe(4);
+  it('catches a missing reply as a finding: 4 wins over the timeout (3) under --strict', () => {
+    for (const option of ['--unanswered', '--batch-missing-response']) {
+      const run = runs.get(option)!;
+      expect(run.code, run.stderr).toBe(4);
+      expect(run.stderr).toMatch(/no response after|got no reply within/);
+    }
   });
 });

@@ -27,8 +27,11 @@ const FAULTY = [
   { direction: 'server', message: msg({ id: 2, result: {} }) },
   { direction: 'server', message: msg({ id: 2, result: {} }) },
 ];
+const HANDSHAKE = [INIT, INIT_OK, INITIALIZED].map((m, i) => ({ dir: i === 1 ? 'in' : 'out', text: JSON.stringify(m) }));
 /** Only a warning: a request nobody answered. */
-const WARNING_ONLY = [INIT, INIT_OK, INITIALIZED].map((m, i) => ({ dir: i === 1 ? 'in' : 'out', text: JSON.stringify(m) })).concat({ dir: 'out', text: JSON.stringify(msg({ id: 3, method: 'tools/list' })) });
+const WARNING_ONLY = HANDSHAKE.concat({ dir: 'out', text: JSON.stringify(msg({ id: 3, method: 'tools/list' })) });
+/** Only info: a custom notification, which no version defines but none forbids. */
+const INFO_ONLY = HANDSHAKE.concat({ dir: 'in', text: JSON.stringify(msg({ method: 'notifications/custom_thing', params: { n: 1 } })) });
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
 // Each case is its own process; they run side by side.
@@ -51,10 +54,17 @@ describe.concurrent('mcpscope lint', () => {
     expect(r.lines).toHaveLength(2);
   });
 
-  it('exits 0 with --strict when the findings are only warnings', async () => {
-    const r = await lint(['--strict', file('warning.jsonl', jsonl(WARNING_ONLY))]);
+  it('exits 4 with --strict when the findings are only warnings, and 0 without it', async () => {
+    const [strict, lax] = await Promise.all([lint(['--strict', file('warning.jsonl', jsonl(WARNING_ONLY))]), lint([file('warning-lax.jsonl', jsonl(WARNING_ONLY))])]);
+    expect(strict.code).toBe(4);
+    expect(strict.lines).toMatchObject([{ ruleId: 'jsonrpc/unanswered-request', severity: 'warning', seq: 4 }]);
+    expect(lax.code).toBe(0);
+  });
+
+  it('exits 0 with --strict when the findings are only info', async () => {
+    const r = await lint(['--strict', file('info.jsonl', jsonl(INFO_ONLY))]);
     expect(r.code).toBe(0);
-    expect(r.lines).toMatchObject([{ ruleId: 'jsonrpc/unanswered-request', severity: 'warning', seq: 4 }]);
+    expect(r.lines).toMatchObject([{ ruleId: 'mcp/unknown-method', severity: 'info', seq: 4 }]);
   });
 
   it('reads the relay’s frame records as a JSON array, as {frames: […]} and from stdin', async () => {

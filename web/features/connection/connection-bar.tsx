@@ -132,7 +132,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
       <ConnectionBanner
         session={session}
         handshake={handshake.stateOf(sessionId)}
-        onReinitialize={(s) => void runHandshake(s)}
+        onReinitialize={(s) => void runHandshake(s, era)}
         onRestart={onRestart}
         busy={create.isPending || restart.isPending || stop.isPending}
       />

@@ -33,6 +33,12 @@ describe('frame summary', () => {
     expect(summary('{"event":"brand-new","x":1}', 'event', { dir: 'relay' })).toBe('brand-new {"x":1}');
   });
 
+  it('sums up a progress record of an open HTTP stream by what it added', () => {
+    const progress = { id: 'x1', state: 'progress', method: 'GET', eventsFrom: 2, events: [{}, {}, {}], receivedSeqs: [7, 9], bodySize: 900, elapsedMs: 1234.4 };
+    expect(summary(JSON.stringify(progress), 'http', { dir: 'relay' })).toBe('GET x1: +3 events, +2 frames (open stream) · 1234 ms');
+    expect(summary(JSON.stringify({ ...progress, events: [{}], receivedSeqs: [] }), 'http', { dir: 'relay' })).toBe('GET x1: +1 event, +0 frames (open stream) · 1234 ms');
+  });
+
   it('says how big an oversize frame was', () => {
     expect(summary('{"jsonrpc":"2.0","id":1,"res', 'oversize', { size: 20 * 1024 * 1024 })).toMatch(/^20\.00 MB line, head kept: \{"jsonrpc"/);
   });

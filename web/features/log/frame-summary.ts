@@ -102,6 +102,7 @@ function eventGist(value: unknown): string {
 /** An HTTP exchange record (see shared/http-exchange.ts), read defensively: it is data from the wire. */
 function httpGist(value: unknown): string {
   if (!isPlainObject(value)) return brief(value);
+  if (value.state === 'progress') return progressGist(value);
   const req = isPlainObject(value.request) ? value.request : {};
   const res = isPlainObject(value.response) ? value.response : null;
   const err = isPlainObject(value.error) ? value.error : null;
@@ -113,6 +114,14 @@ function httpGist(value: unknown): string {
       : 'no response';
   const ms = typeof timing.totalMs === 'number' ? ` · ${timing.totalMs.toFixed(0)} ms` : '';
   return `${String(req.method ?? '?')} ${String(req.url ?? '')} → ${outcome} (${String(value.purpose ?? '?')}, ${String(value.state ?? '?')})${ms}`;
+}
+
+/** A progress record of a still-open stream: what arrived since the previous record of that exchange. */
+function progressGist(value: Record<string, unknown>): string {
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  const plural = (n: number, word: string) => `+${n} ${word}${n === 1 ? '' : 's'}`;
+  const ms = typeof value.elapsedMs === 'number' ? ` · ${value.elapsedMs.toFixed(0)} ms` : '';
+  return `${String(value.method ?? '?')} ${String(value.id ?? '?')}: ${plural(count(value.events), 'event')}, ${plural(count(value.receivedSeqs), 'frame')} (open stream)${ms}`;
 }
 
 export function frameSummary(entry: FrameEntry): string {

@@ -93,6 +93,16 @@ export function checkMethod(method: string, sender: Side, type: MethodSpec['type
   return { verdict: 'ok' };
 }
 
+/** The prefixes MCP's own methods use (`tools/`, `notifications/`…), read off the catalogue above. */
+const MCP_PREFIXES = new Set([...methods.keys()].filter((m) => m.includes('/')).map((m) => m.slice(0, m.indexOf('/') + 1)));
+
+/** The MCP prefix an unknown method squats (`notifications/` for `notifications/custom_thing`), or null. */
+export function mcpPrefixOf(method: string): string | null {
+  const slash = method.indexOf('/');
+  const prefix = slash > 0 ? method.slice(0, slash + 1) : '';
+  return MCP_PREFIXES.has(prefix) ? prefix : null;
+}
+
 /** "2024-11-05 … 2025-11-25" or a single version, for messages. */
 export function describeVersions(vs: readonly ProtocolVersion[]): string {
   if (vs.length === 0) return 'no version';

@@ -60,6 +60,13 @@ export const MCP_RULES = {
     spec: mcpRef('2025-11-25', 'Schema reference', '/schema'),
     fix: 'Check the spelling; prefix private methods so they cannot clash with future MCP methods.',
   },
+  'mcp/unknown-method-in-mcp-namespace': {
+    severity: 'warning',
+    title: 'Unknown method under an MCP prefix',
+    explanation: 'The method starts with a prefix MCP uses for its own methods (notifications/, tools/, resources/…), but no MCP version defines this name. It is usually a typo of a real method, which the peer rejects with -32601 or ignores; an extension named this way may clash with a future MCP method.',
+    spec: mcpRef('2025-11-25', 'Schema reference', '/schema'),
+    fix: 'Use the exact MCP method name; give private methods a prefix of their own (for example acme/…).',
+  },
   'mcp/field-not-in-version': {
     severity: 'warning',
     title: 'Field or content type newer than the negotiated version',

@@ -3,7 +3,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../mcp-versions.js';
 import type { LintContext, Msg } from './lint-context.js';
 import type { PendingRequest } from './exchange-tracker.js';
-import { checkMethod, describeVersions, type MethodSpec } from './mcp-methods.js';
+import { checkMethod, describeVersions, mcpPrefixOf, type MethodSpec } from './mcp-methods.js';
 import { missingCapability, type KnownCapabilities } from './capability-gates.js';
 import { ToolRegistry } from './tool-registry.js';
 import { PromptRegistry } from './prompt-registry.js';
@@ -122,7 +122,11 @@ export class McpSession {
     // An era-probing client sends server/discover before it knows which era it is in; that probe is legitimate.
     if (!v || (this.era === 'unknown' && method === 'server/discover')) return;
     const r = checkMethod(method, m.sender, type, v);
-    if (r.verdict === 'unknown') ctx.emit('mcp/unknown-method', m.seq, `${method}${m.where} is not an MCP method in any version.`);
+    if (r.verdict === 'unknown') {
+      const prefix = mcpPrefixOf(method);
+      if (prefix) ctx.emit('mcp/unknown-method-in-mcp-namespace', m.seq, `${method}${m.where} uses MCP's ${prefix} prefix, but no MCP version defines it.`);
+      else ctx.emit('mcp/unknown-method', m.seq, `${method}${m.where} is not an MCP method in any version.`);
+    }
     else if (r.verdict === 'version') ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} does not exist in ${v}; it is defined in ${describeVersions(r.definedIn)}.`);
     else if (r.verdict === 'type') ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} is a ${r.type} in MCP but was sent as a ${type}.`);
     else if (r.verdict === 'direction') ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} is sent by the ${r.from.join(' or ')} only, but here the ${m.sender} sent it.`);

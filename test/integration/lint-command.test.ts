@@ -31,7 +31,7 @@ const HANDSHAKE = [INIT, INIT_OK, INITIALIZED].map((m, i) => ({ dir: i === 1 ? '
 /** Only a warning: a request nobody answered. */
 const WARNING_ONLY = HANDSHAKE.concat({ dir: 'out', text: JSON.stringify(msg({ id: 3, method: 'tools/list' })) });
 /** Only info: a custom notification, which no version defines but none forbids. */
-const INFO_ONLY = HANDSHAKE.concat({ dir: 'in', text: JSON.stringify(msg({ method: 'notifications/custom_thing', params: { n: 1 } })) });
+const INFO_ONLY = HANDSHAKE.concat({ dir: 'in', text: JSON.stringify(msg({ method: 'acme/custom_thing', params: { n: 1 } })) });
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
 // Each case is its own process; they run side by side.

@@ -31,7 +31,7 @@ describe('lint findings in the message store', () => {
   });
 
   it('counts a rule per finding and lists each frame once, worst severity first', () => {
-    const { s, log } = store([['in', 'noise one'], ['in', 'noise two'], ...handshake(), ['in', j({ method: 'notifications/custom' })]]);
+    const { s, log } = store([['in', 'noise one'], ['in', 'noise two'], ...handshake(), ['in', j({ method: 'acme/custom' })]]);
     s.configureLint('s1', { transport: 'stdio' });
     expect(log.findings.ruleGroups().map((g) => [g.ruleId, g.count, g.seqs])).toEqual([
       ['framing/stdout-noise', 2, [1, 2]],

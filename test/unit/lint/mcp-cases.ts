@@ -67,6 +67,13 @@ export const MCP_CASES: RuleCase[] = [
   },
   { rule: 'mcp/unknown-method', fails: 'a method no MCP version defines', bad: [...handshake(), ['out', j({ id: 5, method: 'foo/bar' })]], passes: 'tools/list', good: [...handshake(), listTools(5), tools(5, [TOOL])] },
   {
+    rule: 'mcp/unknown-method-in-mcp-namespace',
+    fails: 'notifications/custom_thing, an unknown name under MCP’s notifications/ prefix',
+    bad: [...handshake(), ['in', j({ method: 'notifications/custom_thing', params: { n: 1 } })]],
+    passes: 'a private notification under a prefix of its own (acme/custom_thing: only the info-level unknown-method)',
+    good: [...handshake(), ['in', j({ method: 'acme/custom_thing', params: { n: 1 } })]],
+  },
+  {
     rule: 'mcp/field-not-in-version',
     fails: 'an outputSchema on a tool in 2025-03-26',
     bad: [...handshake('2025-03-26'), listTools(), tools(1, [{ ...TOOL, outputSchema: { type: 'object' } }])],

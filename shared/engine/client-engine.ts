@@ -22,6 +22,8 @@ export class ClientEngine {
   private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
   private readonly send: (text: string) => void | Promise<unknown>;
   private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
+  /** The modern era's log level, sent in every request's `_meta`; undefined: the server's default. */
+  private logLevel: string | undefined;
   private current: Connection | null = null;
   private answering: boolean;
   /** Inside connect(): a discovery answered meanwhile is this engine's own (auto's probe included), never adopted. */
@@ -111,6 +113,15 @@ export class ClientEngine {
 
   noteOutgoingValue(value: unknown): void {
     for (const r of requestsInValue(value)) this.reserve(r.id);
+  }
+
+  /** In the 2026-07-28 era, the lowest log level the server should send, carried by every request from now on (null: none). */
+  setLogLevel(level: string | null): void {
+    this.logLevel = level ?? undefined;
+  }
+
+  get modernLogLevel(): string | null {
+    return this.logLevel ?? null;
   }
 
   /** Registers the answer to one kind of server request (roots/list, sampling/createMessage, elicitation/create…). */
@@ -215,7 +226,7 @@ export class ClientEngine {
   }
 
   private sendRequest(id: number, method: string, params: unknown, options: RequestOptions): Promise<JsonRpcResponse> {
-    const meta: Record<string, unknown> = this.current?.era === 'modern' ? modernMeta(this.current.protocolVersion, this.current.clientCapabilities, this.clientInfo) : {};
+    const meta: Record<string, unknown> = this.current?.era === 'modern' ? modernMeta(this.current.protocolVersion, this.current.clientCapabilities, this.clientInfo, this.logLevel) : {};
     const ownMeta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
     const token = options.onProgress ? ((ownMeta.progressToken as string | number | undefined) ?? id) : undefined;
     if (token !== undefined) meta.progressToken = token;

@@ -5,12 +5,16 @@ import type { JsonRpcResponse } from './engine-errors.js';
 
 export { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION };
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+/** 2026-07-28 has no logging/setLevel: the lowest level the client wants rides on each request instead. */
+export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** A server that keeps asking is answered this many times, then its last question is handed to the caller. */
 export const MAX_INPUT_ROUNDS = 8;
 
-export function modernMeta(version: string, capabilities: Record<string, unknown>, clientInfo: Record<string, unknown>): Record<string, unknown> {
-  return { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: capabilities, [META_CLIENT_INFO]: clientInfo };
+export function modernMeta(version: string, capabilities: Record<string, unknown>, clientInfo: Record<string, unknown>, logLevel?: string): Record<string, unknown> {
+  const meta: Record<string, unknown> = { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: capabilities, [META_CLIENT_INFO]: clientInfo };
+  if (logLevel !== undefined) meta[META_LOG_LEVEL] = logLevel;
+  return meta;
 }
 
 /**

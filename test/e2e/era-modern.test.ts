@@ -170,5 +170,19 @@ describe('era modern over stdio (--stdio)', () => {
 
   it('answers confirm’s input request from the UI', () => confirmFromUi(ui.page));
 
+  it('sets the log level as _meta on later requests instead of sending logging/setLevel, which 2026 removed', async () => {
+    await openTab(ui.page, 'logging');
+    await ui.page.getByTestId('log-level-select').selectOption('debug');
+    await ui.page.getByTestId('log-level-set').click();
+    await ui.page.getByTestId('log-level-meta').filter({ hasText: 'logLevel: debug' }).waitFor({ timeout: 10_000 });
+    const before = (await sentRequests(ui.relay)).length;
+    await selectTool(ui.page, 'echo');
+    await ui.page.locator('#args_message').fill('after level');
+    await callTool(ui.page, 'after level', 'tool-call');
+    const later = (await sentRequests(ui.relay)).slice(before);
+    expect(later.find((r) => r.method === 'tools/call')?.params?._meta?.['io.modelcontextprotocol/logLevel']).toBe('debug');
+    expect((await sentRequests(ui.relay)).some((r) => r.method === 'logging/setLevel')).toBe(false);
+  });
+
   it('ran without page errors', () => expect(ui.errors).toEqual([]));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../../shared/client-engine.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../../../shared/client-engine.js';
 import { harness, initializeResult, settle, type Json } from './engine-harness.js';
 
 const discoverResult = (supportedVersions: string[] = ['2026-07-28']) => ({
@@ -41,6 +41,19 @@ describe('the modern era (2026-07-28)', () => {
     expect((h.last().params as Json)._meta).toMatchObject({ [META_PROTOCOL_VERSION]: '2026-07-28', [META_CLIENT_CAPABILITIES]: { elicitation: {} } });
     void h.engine.request('tools/call', { name: 'x', arguments: {}, _meta: { [META_PROTOCOL_VERSION]: '1999-01-01', mine: 1 } });
     expect((h.last().params as Json)._meta).toMatchObject({ [META_PROTOCOL_VERSION]: '1999-01-01', mine: 1, [META_CLIENT_CAPABILITIES]: { elicitation: {} } });
+  });
+
+  it('carries the log level the user set in every later request’s _meta (2026 has no logging/setLevel), until it is cleared', async () => {
+    const h = await modernSession();
+    void h.engine.request('tools/list');
+    expect((h.last().params as Json)._meta).not.toHaveProperty(META_LOG_LEVEL);
+    h.engine.setLogLevel('debug');
+    void h.engine.request('tools/list');
+    expect((h.last().params as Json)._meta).toMatchObject({ [META_LOG_LEVEL]: 'debug' });
+    h.engine.setLogLevel(null);
+    void h.engine.request('tools/list');
+    expect((h.last().params as Json)._meta).not.toHaveProperty(META_LOG_LEVEL);
+    expect(h.messages().some((m) => m.method === 'logging/setLevel')).toBe(false);
   });
 
   it('reports discovery that lists no shared version, and fails when told to', async () => {

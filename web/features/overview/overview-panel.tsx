@@ -15,7 +15,7 @@ export function OverviewPanel({ sessionId, onSelect }: { sessionId: string; onSe
       ) : (
         <p className="text-dim">{mcp.live ? 'No initialize exchange in this log yet: the overview fills in once the server answers one.' : 'The session is not live.'}</p>
       )}
-      <PingButton sessionId={sessionId} live={mcp.live} onSelect={onSelect} />
+      <PingButton sessionId={sessionId} live={mcp.live} modern={mcp.era === 'modern'} onSelect={onSelect} />
       {mcp.handshake && (
         <>
           <Section title="Capabilities">

@@ -6,7 +6,7 @@ import { formatLatency } from '../../lib/format.js';
 import { mcpCall } from '../../lib/mcp-call.js';
 import { useRelay } from '../../lib/relay-context.js';
 
-export function PingButton({ sessionId, live, onSelect }: { sessionId: string; live: boolean; onSelect: (seq: number) => void }) {
+export function PingButton({ sessionId, live, modern, onSelect }: { sessionId: string; live: boolean; modern: boolean; onSelect: (seq: number) => void }) {
   const { engines } = useRelay();
   const ping = useMutation({ mutationFn: () => mcpCall(engines.get(sessionId), 'ping') });
   return (
@@ -20,6 +20,7 @@ export function PingButton({ sessionId, live, onSelect }: { sessionId: string; l
           round trip {formatLatency(ping.data.rttMs)} <LogLink sessionId={sessionId} id={ping.data.id} onSelect={onSelect} />
         </span>
       )}
+      {modern && <span className="text-amber-300">2026-07-28 removed ping: sending it shows how the server treats a method it no longer has.</span>}
       {ping.error && <CallError error={ping.error} />}
     </div>
   );

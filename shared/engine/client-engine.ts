@@ -108,11 +108,17 @@ export class ClientEngine {
 
   /** Notes an outgoing frame someone else sent (history, another tab) so its ids are never reused. */
   noteOutgoing(text: string): void {
-    for (const r of requestsIn(text)) this.reserve(r.id);
+    const parsed = parseJson(text);
+    if (parsed.ok) this.noteOutgoingValue(parsed.value);
+    else for (const r of requestsIn(text)) this.reserve(r.id);
   }
 
   noteOutgoingValue(value: unknown): void {
     for (const r of requestsInValue(value)) this.reserve(r.id);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const c = classifyValue(item);
+      if (c.kind === 'response' || c.kind === 'error') this.handlers.answeredElsewhere(c.id);
+    }
   }
 
   /** In the 2026-07-28 era, the lowest log level the server should send, carried by every request from now on (null: none). */
@@ -131,7 +137,16 @@ export class ClientEngine {
 
   /** Switches answering the server's requests on or off, e.g. once history replay is over and this tab owns the session. */
   answerServerRequests(on: boolean): void {
+    const was = this.answering;
     this.answering = on;
+    if (was && !on) this.handlers.forgetInflight();
+    // Taking over: what the server asked meanwhile (during a reload, or of a tab that went away) is answered now.
+    if (!was && on) for (const r of this.handlers.takeWaiting()) this.dispatchServerRequest(r.method, r.id, r.params);
+  }
+
+  /** History was skipped (a windowed log): requests seen before the gap may have been answered inside it. */
+  forgetWaitingServerRequests(): void {
+    this.handlers.forgetWaiting();
   }
 
   /** Every notification the server sends, in arrival order (progress included). */
@@ -157,11 +172,16 @@ export class ClientEngine {
         if (key !== null) resolved += this.pending.settle(key, item);
       } else if (c.kind === 'notification') {
         this.onIncomingNotification(item, c.method ?? '');
-      } else if (c.kind === 'request' && this.answering) {
-        this.handlers.dispatch(c.method ?? '', c.id, item.params, (reply) => this.transmit(JSON.stringify(reply), []).catch(() => undefined));
+      } else if (c.kind === 'request') {
+        if (this.answering) this.dispatchServerRequest(c.method ?? '', c.id, item.params);
+        else this.handlers.noteWaiting(c.method ?? '', c.id, item.params);
       }
     }
     return resolved;
+  }
+
+  private dispatchServerRequest(method: string, id: unknown, params: unknown): void {
+    this.handlers.dispatch(method, id, params, (reply) => this.transmit(JSON.stringify(reply), []).catch(() => undefined));
   }
 
   /** Starts the session in the chosen era; see ConnectOptions. */
@@ -207,6 +227,7 @@ export class ClientEngine {
   close(reason = 'closed'): void {
     this.current = null;
     this.handlers.forgetInflight();
+    this.handlers.forgetWaiting();
     this.pending.rejectEverything((key, method) => new LocalEngineError('CONNECTION_CLOSED', `${method} (id ${key}): ${reason}`));
   }
 

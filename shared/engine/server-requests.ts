@@ -23,10 +23,17 @@ const CAPABILITY_OF: Record<string, string> = {
   'elicitation/create': 'elicitation',
 };
 
+const MAX_WAITING = 100;
+
 export class ServerRequestHandlers {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   /** The server's requests being handled: false once the server cancelled one, so its answer is dropped. */
   private readonly inflight = new Map<string, boolean>();
+  /**
+   * The server's requests seen while this engine was not the one answering, and not answered by anyone (no response
+   * went out, the server did not cancel): whoever takes over answering owes them an answer.
+   */
+  private readonly waiting = new Map<string, { method: string; id: unknown; params: unknown }>();
 
   constructor() {
     // Every MCP peer must answer ping (until 2026-07-28 removed it); an empty result is the whole answer.
@@ -86,6 +93,34 @@ export class ServerRequestHandlers {
   cancelledByServer(requestId: unknown): void {
     const key = idKey(requestId);
     if (key !== null && this.inflight.has(key)) this.inflight.set(key, false);
+    if (key !== null) this.waiting.delete(key);
+  }
+
+  /** A request this engine does not answer (another tab does, or nobody yet): kept until someone answers it. */
+  noteWaiting(method: string, id: unknown, params: unknown): void {
+    const key = idKey(id);
+    if (key === null) return;
+    this.waiting.set(key, { method, id, params });
+    // A server that asks and asks while nobody answers: keep the latest few, not all.
+    if (this.waiting.size > MAX_WAITING) this.waiting.delete(this.waiting.keys().next().value!);
+  }
+
+  /** A response to the server went out (from any tab): that request is answered. */
+  answeredElsewhere(id: unknown): void {
+    const key = idKey(id);
+    if (key !== null) this.waiting.delete(key);
+  }
+
+  /** The waiting requests, oldest first, handed to whoever answers now; none is handed out twice. */
+  takeWaiting(): { method: string; id: unknown; params: unknown }[] {
+    const all = [...this.waiting.values()];
+    this.waiting.clear();
+    return all;
+  }
+
+  /** Frames were skipped (a windowed history): an answer may be among them, so nothing seen before is owed one. */
+  forgetWaiting(): void {
+    this.waiting.clear();
   }
 
   forgetInflight(): void {

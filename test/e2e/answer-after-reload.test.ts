@@ -99,6 +99,25 @@ describe('answering server requests after a reload', () => {
     await samplingAnsweredFrom(page, 'answered after a restart');
   });
 
+  it('shows a request asked just before a reload as pending in the reloaded tab, which answers it', async () => {
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('asked before the reload');
+    await page.getByTestId('tool-call').click();
+    await openTab(page, 'server-requests');
+    await page.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]').waitFor({ timeout: 20_000 });
+    // Nobody answered it before the page went away: the reloaded tab owes the server that answer.
+    await page.reload();
+    await openTab(page, 'server-requests');
+    const card = page.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]');
+    await card.waitFor({ timeout: 20_000 });
+    const reply = 'answered across a reload';
+    await fillCodeEditor(page, card.getByTestId('sampling-result'), JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }));
+    await card.getByTestId('sampling-send').click();
+    // The server got exactly one answer to its request, and the tool call it was waiting in finished with it.
+    await expect.poll(async () => (await sentResponses()).filter((r) => JSON.stringify(r).includes(reply)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes(reply)), { timeout: 20_000 }).toBe(true);
+  });
+
   it('ran without page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -39,9 +39,10 @@ describe('auto-response rules for server requests', () => {
 });
 
 describe('the server-request inbox', () => {
-  it('does not answer replayed requests until the tab claims answering', async () => {
+  it('answers nothing before the tab claims answering, and never a replayed request another tab answered', async () => {
     const { sent, engine, inbox, until } = setup();
     engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'roots/list' });
+    engine.noteOutgoingValue({ jsonrpc: '2.0', id: 1, result: { roots: [] } });
     await new Promise((r) => setTimeout(r, 5));
     expect(sent).toEqual([]);
     expect(inbox.getSnapshot().requests).toEqual([]);
@@ -72,6 +73,53 @@ describe('the server-request inbox', () => {
     await until(() => inbox.getSnapshot().requests.length === 1);
     engine.receiveValue({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } });
     expect(inbox.getSnapshot().requests[0]!.state).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(sent).toEqual([]);
+  });
+
+  it('answers, on taking over, what the server asked while nobody answered, but not what another tab already answered or the server cancelled', async () => {
+    const { sent, engine, inbox, until } = setup();
+    // History seen while another tab (or nobody) answered: three requests, one answered by someone, one cancelled.
+    engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: { message: 'answered elsewhere' } });
+    engine.noteOutgoingValue({ jsonrpc: '2.0', id: 1, result: { action: 'decline' } });
+    engine.receiveValue({ jsonrpc: '2.0', id: 2, method: 'elicitation/create', params: { message: 'cancelled' } });
+    engine.receiveValue({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    engine.receiveValue({ jsonrpc: '2.0', id: 3, method: 'elicitation/create', params: { message: 'still waiting' } });
+    expect(inbox.getSnapshot().requests).toEqual([]);
+    engine.answerServerRequests(true);
+    await until(() => inbox.getSnapshot().requests.length === 1);
+    const [req] = inbox.getSnapshot().requests;
+    expect(req).toMatchObject({ id: 3, state: 'pending', params: { message: 'still waiting' } });
+    inbox.resolve(req!.key, { result: { action: 'accept', content: {} } });
+    await until(() => sent.length === 1);
+    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 3, result: { action: 'accept', content: {} } });
+    // Handed out once: switching answering off and on again does not ask the user a second time.
+    engine.answerServerRequests(false);
+    engine.answerServerRequests(true);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(inbox.getSnapshot().requests).toHaveLength(1);
+  });
+
+  it('forgets what it saw before a gap in the history, whose frames may hold the answers', async () => {
+    const { engine, inbox } = setup();
+    engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: {} });
+    engine.forgetWaitingServerRequests();
+    engine.answerServerRequests(true);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(inbox.getSnapshot().requests).toEqual([]);
+  });
+
+  it('leaves a pending request to the tab that takes over, sending no answer for it from this one', async () => {
+    const { sent, engine, inbox, until } = setup();
+    inbox.setAnswerer('you');
+    engine.answerServerRequests(true);
+    engine.receiveValue({ jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: {} });
+    await until(() => inbox.getSnapshot().requests.length === 1);
+    engine.answerServerRequests(false);
+    inbox.setAnswerer('other');
+    const req = inbox.getSnapshot().requests[0]!;
+    expect(req.state).toBe('handed-over');
+    inbox.resolve(req.key, { result: { action: 'decline' } });
     await new Promise((r) => setTimeout(r, 5));
     expect(sent).toEqual([]);
   });

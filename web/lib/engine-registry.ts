@@ -11,6 +11,8 @@ export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();
   private readonly inboxes = new Map<string, ServerRequestInbox>();
   private readonly holders = new Map<string, AnswererHolder>();
+  /** The last seq fed to each session's engine, to notice a gap in the history. */
+  private readonly fedSeq = new Map<string, number>();
   /** server/discover requests seen on the wire, per session, by id: their answers set the engine's modern session. */
   private readonly discovers = new Map<string, Map<string, unknown>>();
 
@@ -76,6 +78,10 @@ export class EngineRegistry {
   feed(sessionId: string, entries: readonly FrameEntry[]): void {
     const engine = this.get(sessionId);
     for (const entry of entries) {
+      const last = this.fedSeq.get(sessionId) ?? 0;
+      // A windowed history skips frames: an answer to a request seen before the gap may be among them.
+      if (entry.frame.seq > last + 1 && last > 0) engine.forgetWaitingServerRequests();
+      this.fedSeq.set(sessionId, entry.frame.seq);
       if (entry.frame.dir === 'out') {
         engine.noteOutgoingValue(entry.value);
         this.noteDiscover(sessionId, entry.value);

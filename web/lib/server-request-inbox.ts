@@ -7,7 +7,8 @@ import type { AnswererHolder } from '../../shared/relay-protocol.js';
 import { loadRoots, saveRoots } from './roots-storage.js';
 import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
 
-export type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled';
+/** cancelled: by the server; abandoned: the connection ended; handed-over: another tab took over answering. */
+export type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled' | 'abandoned' | 'handed-over';
 
 export interface InboxRequest {
   key: number;
@@ -70,7 +71,10 @@ export class ServerRequestInbox {
   }
 
   setAnswerer(answerer: AnswererHolder): void {
-    if (answerer !== this.state.answerer) this.set({ answerer });
+    if (answerer === this.state.answerer) return;
+    // The engine dropped this tab's unanswered requests with the claim; the tab that answers now gets them again.
+    if (this.state.answerer === 'you') this.closePending('handed-over');
+    this.set({ answerer });
   }
 
   setRule(kind: ServerRequestKind, rule: AutoRule): void {
@@ -94,7 +98,11 @@ export class ServerRequestInbox {
 
   /** The server process went away: nobody is waiting for these answers any more. */
   abandonAll(): void {
-    for (const r of this.state.requests) if (r.state === 'pending') this.update(r.key, { state: 'cancelled' });
+    this.closePending('abandoned');
+  }
+
+  private closePending(state: 'abandoned' | 'handed-over'): void {
+    for (const r of this.state.requests) if (r.state === 'pending') this.update(r.key, { state });
     this.settle.clear();
   }
 

@@ -10,6 +10,8 @@ const STATE_CLASS: Record<InboxRequest['state'], string> = {
   answered: 'bg-emerald-900/60 text-emerald-200',
   auto: 'bg-sky-900/60 text-sky-200',
   cancelled: 'bg-white/10 text-dim',
+  abandoned: 'bg-white/10 text-dim',
+  'handed-over': 'bg-white/10 text-dim',
 };
 
 interface Props {
@@ -17,6 +19,15 @@ interface Props {
   roots: readonly Root[];
   onAnswer: (outcome: Outcome) => void;
 }
+
+const STATE_LABELS: Record<InboxRequest['state'], string> = {
+  pending: 'pending',
+  answered: 'answered',
+  auto: 'answered automatically',
+  cancelled: 'cancelled by the server',
+  abandoned: 'abandoned: the connection ended',
+  'handed-over': 'left to the tab that answers now',
+};
 
 export function RequestCard({ request, roots, onAnswer }: Props) {
   const r = request;
@@ -26,7 +37,7 @@ export function RequestCard({ request, roots, onAnswer }: Props) {
         <span className="font-mono font-semibold">{r.method}</span>
         <span className="font-mono text-dim">{r.id === null ? 'input request' : `id ${String(r.id)}`}</span>
         <span data-testid="server-request-state" className={`ml-auto rounded px-1.5 text-[10px] ${STATE_CLASS[r.state]}`}>
-          {r.state === 'auto' ? 'answered automatically' : r.state === 'cancelled' ? 'cancelled by the server' : r.state}
+          {STATE_LABELS[r.state]}
         </span>
       </header>
       <details open={r.state === 'pending' && r.kind === 'sampling'}>

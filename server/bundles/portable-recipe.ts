@@ -29,6 +29,17 @@ function under(base: string, p: string): string | null {
   return rel.split(sep).join('/');
 }
 
+/** `--flag=/abs/path` with the path under `base`: `--flag=rel/path`, else null. */
+function flagValueUnder(base: string, arg: string): string | null {
+  const eq = FLAG_WITH_VALUE.exec(arg);
+  if (!eq) return null;
+  const rel = under(base, arg.slice(eq[0].length));
+  return rel === null ? null : eq[0] + rel;
+}
+
+/** The `--name=` of an argument that carries its value after an equals sign (the value is then the path). */
+export const FLAG_WITH_VALUE = /^-{1,2}[^=\s]+=/;
+
 export interface PortableRecipe {
   target: Target;
   origin: RecipeOrigin | null;
@@ -42,7 +53,7 @@ export function portableRecipe(target: Target, base: string | null, nodePath: st
   if (target.transport !== 'stdio' || base === null || !isAbsolute(base)) return { target, origin: null };
   const relativeArgs: number[] = [];
   const args = target.args.map((a, i) => {
-    const rel = under(base, a);
+    const rel = under(base, a) ?? flagValueUnder(base, a);
     if (rel === null) return a;
     relativeArgs.push(i);
     return rel;

@@ -5,6 +5,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { RecipeOrigin } from '../../shared/bundle/bundle-format.js';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
+import { FLAG_WITH_VALUE } from '../bundles/portable-recipe.js';
 
 /** What could not be found and where it was looked for; the caller adds how to override, which differs by caller. */
 export class RecipeError extends Error {}
@@ -74,7 +75,9 @@ export function resolveRecipe(recipe: StdioTarget, origin: RecipeOrigin | undefi
   for (const i of origin?.relativeArgs ?? []) {
     const arg = recipe.args[i];
     if (arg === undefined) continue;
-    const full = resolve(dir, arg);
+    // `--config=conf/a.json`: the path is the value after the equals sign.
+    const eq = FLAG_WITH_VALUE.exec(arg);
+    const full = resolve(dir, eq ? arg.slice(eq[0].length) : arg);
     if (!statOk(full)) throw new RecipeError(`cannot find ${arg}${recorded}, the server's argument ${i + 1}: looked for ${full}`);
   }
   return { target: { ...recipe, command, cwd: dir }, warnings };

@@ -35,7 +35,7 @@ export const RecipeOriginSchema = z.object({
   cwd: z.string(),
   /** The command as recorded, before it was made portable. */
   command: z.string(),
-  /** Indexes of the args that were paths under `cwd` and are now relative to it. */
+  /** Indexes of the args that were paths under `cwd` (or `--flag=` such a path) and are now relative to it. */
   relativeArgs: z.array(z.number().int()).default([]),
   /** True when the command itself was a path under `cwd`. */
   commandRelative: z.boolean().default(false),

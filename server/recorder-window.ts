@@ -56,6 +56,11 @@ export class FrameWindowReader {
       parts.push(`kind IN (${f.kinds.map(() => '?').join(', ')})`);
       params.push(...f.kinds);
     }
+    if (f.findings) {
+      // Through the findings table's primary key: a handful of rows per finding, never a scan of the frames.
+      parts.push('seq IN (SELECT seq FROM findings WHERE session_id = ?)');
+      params.push(sessionId);
+    }
     if (f.text) {
       parts.push(`text LIKE ? ESCAPE '\\'`);
       params.push(`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

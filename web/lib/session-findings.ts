@@ -25,6 +25,11 @@ export interface ErrorContextAt {
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
+/** Worst first, then the most frequent, then by rule id. */
+export function ruleGroupOrder(a: RuleGroup, b: RuleGroup): number {
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count || a.ruleId.localeCompare(b.ruleId);
+}
+
 // One validator for every session: it keeps nothing per schema, the tool registry caches what it builds.
 const validator = new JsonSchemaValidator();
 
@@ -94,7 +99,7 @@ export class SessionFindings {
 
   /** Rules that fired, worst first, then the most frequent. */
   ruleGroups(): RuleGroup[] {
-    return [...this.groups.values()].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count || a.ruleId.localeCompare(b.ruleId));
+    return [...this.groups.values()].sort(ruleGroupOrder);
   }
 
   countBySeverity(): Record<Severity, number> {

@@ -109,6 +109,11 @@ export class SessionLog {
     return this.index.get(seq) ?? this.remote.get(seq);
   }
 
+  /** A frame the page holds (head or tail of a windowed session), not one remembered from a relay read. */
+  held(seq: number): FrameEntry | undefined {
+    return this.index.get(seq);
+  }
+
   /** Keeps frames read through the relay (windowed view), up to REMOTE_CACHE of them; bumps the version. */
   remember(entries: readonly FrameEntry[]): void {
     for (const e of entries) {

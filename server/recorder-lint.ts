@@ -49,6 +49,7 @@ export class RecorderLint {
     private readonly db: Database.Database,
     private readonly targetOf: (sessionId: string) => LintTarget,
     private readonly flush: () => void,
+    private readonly cap = MAX_STORED_FINDINGS,
   ) {}
 
   private progress(sessionId: string): Progress | undefined {
@@ -108,7 +109,7 @@ export class RecorderLint {
     this.db.transaction(() => {
       for (const f of found) {
         count.run(sessionId, f.ruleId, f.severity);
-        if (job.stored >= MAX_STORED_FINDINGS) {
+        if (job.stored >= this.cap) {
           job.dropped++;
           continue;
         }
@@ -162,7 +163,7 @@ export class RecorderLint {
       done: p?.finished === 1 || (p !== undefined && lintedTo >= lastSeq),
       stored: p?.stored ?? 0,
       dropped: p?.dropped ?? 0,
-      cap: MAX_STORED_FINDINGS,
+      cap: this.cap,
       rules,
     };
   }

@@ -122,6 +122,25 @@ export class SessionFindings {
     return this.httpStatuses.get(seq);
   }
 
+  /**
+   * Forgets the findings of frames fromSeq..toSeq, which the log no longer holds (it dropped `count` entries, all
+   * linted already if the linter runs): what the Findings tab of such a session shows comes from the relay.
+   */
+  forget(fromSeq: number, toSeq: number, count: number): void {
+    const gone = (seq: number) => seq >= fromSeq && seq <= toSeq;
+    const kept = this.list.filter((f) => !gone(f.seq));
+    this.list.length = 0;
+    this.list.push(...kept);
+    for (const [ruleId, g] of this.groups) {
+      g.seqs = g.seqs.filter((seq) => !gone(seq));
+      const seen = this.groupSeqs.get(ruleId);
+      if (seen) for (const seq of seen) if (gone(seq)) seen.delete(seq);
+    }
+    for (const m of [this.errorContexts, this.httpStatuses]) for (const seq of m.keys()) if (gone(seq)) m.delete(seq);
+    this.linted = Math.max(0, this.linted - count);
+    this.lateVersion++;
+  }
+
   private add(f: Finding, firstNewSeq: number): void {
     this.list.push(f);
     this.bySeq(f.seq)?.findings.push(f);

@@ -33,7 +33,8 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const findingCount = relayFindings ? relayFindings.stored + relayFindings.dropped : (log?.findings.all.length ?? 0);
 
   return (
-    <section className="flex min-h-0 flex-1 flex-col" aria-label="log">
+    // data-held: how many frames the page holds for this session (bounded for a windowed one), for tests and benches.
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={log?.entries.length ?? 0} data-windowed={log?.windowed === true}>
       <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={findingCount} />
       <LogTable
         rows={rows}

@@ -79,6 +79,13 @@ export class FrameWindowReader {
     return out;
   }
 
+  /** The methods of the session's requests and notifications (what the method filter suggests), not relay events'. */
+  messageMethods(sessionId: string): string[] {
+    // Each check stops at its method's first request or notification: immediate for a flood's method.
+    const used = this.db.prepare("SELECT 1 FROM frames WHERE session_id = ? AND method = ? AND kind IN ('request', 'notification') LIMIT 1").pluck();
+    return this.methods(sessionId).filter((m) => used.get(sessionId, m) !== undefined);
+  }
+
   lastSeq(sessionId: string): number {
     return (this.db.prepare('SELECT max(seq) FROM frames WHERE session_id = ?').pluck().get(sessionId) as number | null) ?? 0;
   }

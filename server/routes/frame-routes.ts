@@ -106,6 +106,11 @@ export function frameRoutes(sessions: SessionManager): Router {
     res.json({ frames: withFindings(id, reader.page(id, fromSeq, toSeq, skip, limit, windowFilter(req))) });
   });
 
+  // The distinct methods of the whole session (one index seek each), for the method filter's suggestions.
+  router.get('/sessions/:id/methods', (req, res) => {
+    res.json({ methods: reader.messageMethods(known(req)) });
+  });
+
   // The relay's lint of the whole session grouped by rule, for the Findings tab of a session the page holds in part.
   router.get('/sessions/:id/findings-summary', (req, res) => {
     const id = known(req);

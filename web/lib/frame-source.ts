@@ -14,6 +14,8 @@ export interface FrameSource {
   bytes(sessionId: string, seq: number): Promise<Blob>;
   /** The relay's lint of the whole session, grouped by rule (it lints in the background: poll until done). */
   findingsSummary(sessionId: string): Promise<FindingsSummary>;
+  /** The distinct methods of the whole session, sorted. */
+  methods(sessionId: string): Promise<string[]>;
 }
 
 /** The query string of a filter, as the relay's routes read it. */
@@ -43,6 +45,7 @@ export function createFrameSource(token: string): FrameSource {
     preview: async (id, seq) => (await (await get(`${base(id)}/frames/${seq}`)).json()) as WindowFrame,
     full: async (id, seq) => (await (await get(`${base(id)}/frames/${seq}?full`)).json()) as FrameRecord,
     bytes: async (id, seq) => (await get(`${base(id)}/frames/${seq}?download`)).blob(),
+    methods: async (id) => ((await (await get(`${base(id)}/methods`)).json()) as { methods: string[] }).methods,
     findingsSummary: async (id) => (await (await get(`${base(id)}/findings-summary`)).json()) as FindingsSummary,
   };
 }

@@ -4,6 +4,7 @@ import type { FrameEntry } from '../../lib/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/frame-filter.js';
 import { useSessionLog } from '../../lib/relay-context.js';
 import { useFrameFindings } from '../../lib/use-frame-findings.js';
+import { useFrameMethods } from '../../lib/use-frame-methods.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
 import { useLintSetup } from './use-lint-setup.js';
@@ -26,7 +27,8 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const relayFindings = useFrameFindings(sessionId, log?.windowed === true);
   const lintEpoch = relayFindings ? (relayFindings.done ? 'done' : String(relayFindings.lintedTo)) : '';
   const rows = useLogRows(sessionId, log, version, deferredFilter, lintEpoch);
-  const methods = useMemo(() => log?.methods ?? [], [log, version]);
+  const heldMethods = useMemo(() => log?.methods ?? [], [log, version]);
+  const methods = useFrameMethods(sessionId, log?.windowed === true, heldMethods);
   const pairOf = useCallback((entry: FrameEntry) => log?.pairOf(entry), [log]);
   // A windowed session's frames are numbered 1..lastSeq without gaps, though the page holds only some of them.
   const total = log?.windowed ? log.total : (log?.entries.length ?? 0);

@@ -11,8 +11,15 @@ import { toFrame, type FrameRow } from './recorder.js';
  * past the cap only the per-rule counts go on (the summary reports how many were dropped).
  */
 export const MAX_STORED_FINDINGS = 50_000;
-/** Frames linted per turn of the event loop: about 10–20 ms of work, so the relay keeps serving between chunks. */
-const CHUNK = 2_000;
+/** Frames linted per turn of the event loop: about 5–10 ms of work, so a request arriving meanwhile waits little. */
+const CHUNK = 1_000;
+/**
+ * The lint runs only when the windowed reads have been quiet this long: on two cores it would otherwise take a core
+ * from a filter's scan threads and delay every jump while the user is reading the session (the bench saw twice the
+ * jump and filter times). The Findings tab's polling does not count as activity.
+ */
+const QUIET_MS = 300;
+const START_AFTER_MS = 1_000;
 /** Frames listed per rule in the summary (the Findings tab's jump list); the count is exact regardless. */
 export const MAX_RULE_SEQS = 500;
 
@@ -44,6 +51,7 @@ const validator = new JsonSchemaValidator();
 export class RecorderLint {
   /** The linters of sessions linted this run; the Linter's own history limits bound each one's memory. */
   private readonly jobs = new Map<string, Job>();
+  private lastActivity = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -51,6 +59,19 @@ export class RecorderLint {
     private readonly flush: () => void,
     private readonly cap = MAX_STORED_FINDINGS,
   ) {}
+
+  /** Notes a windowed read (a filter, a page, a frame): the background lint pauses until they have been quiet. */
+  touch(): void {
+    this.lastActivity = Date.now();
+  }
+
+  private async quiet(): Promise<void> {
+    // At least one turn of the event loop between chunks, so requests and frames are served between them.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let wait = this.lastActivity + QUIET_MS - Date.now(); wait > 0; wait = this.lastActivity + QUIET_MS - Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 
   private progress(sessionId: string): Progress | undefined {
     return this.db.prepare('SELECT * FROM lint_progress WHERE session_id = ?').get(sessionId) as Progress | undefined;
@@ -71,6 +92,9 @@ export class RecorderLint {
       const linter = new Linter({ ...this.targetOf(sessionId).options, jsonSchemaValidator: validator });
       job = { linter, lintedTo: 0, n: 0, stored: 0, dropped: 0, finished: false, running: null };
       this.jobs.set(sessionId, job);
+      // A session just opened is busy replaying its held tail to the page (not a windowed read): the lint starts a
+      // second later, and then only once the reads are quiet.
+      this.lastActivity = Math.max(this.lastActivity, Date.now() + START_AFTER_MS);
     }
     const j = job;
     j.running ??= this.run(sessionId, j).finally(() => (j.running = null));
@@ -80,6 +104,8 @@ export class RecorderLint {
   private async run(sessionId: string, job: Job): Promise<void> {
     const read = this.db.prepare('SELECT * FROM frames WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?');
     for (;;) {
+      await this.quiet();
+      if (this.jobs.get(sessionId) !== job) return;
       this.flush();
       const rows = read.all(sessionId, job.lintedTo, CHUNK) as FrameRow[];
       const found: Finding[] = [];
@@ -94,9 +120,6 @@ export class RecorderLint {
       }
       this.store(sessionId, job, found, last);
       if (atEnd) return;
-      // Lets the relay serve requests and frames between chunks.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.jobs.get(sessionId) !== job) return;
     }
   }
 

@@ -81,6 +81,8 @@ export function frameRoutes(sessions: SessionManager): Router {
   };
   const known = (req: Request): string => {
     const id = param(req, 'id');
+    // Every windowed read but the findings summary (which the page polls) holds the background lint back a moment.
+    if (!req.path.endsWith('/findings-summary')) lint.touch();
     if (!sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
     sessions.recorder.flush();
     return id;

@@ -58,6 +58,8 @@ export class RecorderLint {
     private readonly targetOf: (sessionId: string) => LintTarget,
     private readonly flush: () => void,
     private readonly cap = MAX_STORED_FINDINGS,
+    /** When the store was last read for something else (a page's replay of the held tail): also holds the lint back. */
+    private readonly lastReadAt: () => number = () => 0,
   ) {}
 
   /** Notes a windowed read (a filter, a page, a frame): the background lint pauses until they have been quiet. */
@@ -68,9 +70,8 @@ export class RecorderLint {
   private async quiet(): Promise<void> {
     // At least one turn of the event loop between chunks, so requests and frames are served between them.
     await new Promise((resolve) => setImmediate(resolve));
-    for (let wait = this.lastActivity + QUIET_MS - Date.now(); wait > 0; wait = this.lastActivity + QUIET_MS - Date.now()) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
+    const wait = () => Math.max(this.lastActivity, this.lastReadAt()) + QUIET_MS - Date.now();
+    for (let ms = wait(); ms > 0; ms = wait()) await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   private progress(sessionId: string): Progress | undefined {

@@ -64,6 +64,8 @@ export function frameRoutes(sessions: SessionManager): Router {
       return { options: { transport: lintTransport(info.target), protocolVersion: info.protocolVersion }, ended: !info.live };
     },
     () => sessions.recorder.flush(),
+    undefined,
+    () => sessions.recorder.lastReadAt,
   );
   // The lint runs in the background; a failure (a session deleted meanwhile) must not become an unhandled rejection.
   const startLint = (id: string): void => void lint.ensure(id).catch(() => undefined);

@@ -44,11 +44,20 @@ afterAll(async () => {
 describe('findings of a session larger than the in-memory bound', () => {
   it('badges a row in the gap with the findings the relay found', async () => {
     await expect.poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 30_000 }).toBeGreaterThan(2 * FLOOD);
-    await page.getByTestId('log-table').evaluate((el, top) => {
-      el.scrollTop = top;
-    }, (badSeq - 4) * 22);
     const row = rows(`[data-seq="${badSeq}"]`);
-    await row.waitFor({ timeout: 20_000 });
+    // Scrolled again on each look: a frame the page's own traffic adds while the log still follows the tail may take
+    // it back to the bottom before the scroll registers.
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('log-table').evaluate((el, top) => {
+            el.scrollTop = top;
+          }, (badSeq - 4) * 22);
+          return row.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await expect.poll(() => row.getAttribute('data-findings'), { timeout: 30_000 }).toMatch(/\S/);
     rule = (await row.getAttribute('data-findings'))!.split(' ')[0]!;
   });

@@ -56,6 +56,33 @@ const MIGRATIONS: string[] = [
   // carry no id and are no request.
   `CREATE INDEX frames_by_rpc_id ON frames (session_id, rpc_id) WHERE rpc_id IS NOT NULL;
    CREATE INDEX frames_requests ON frames (session_id, method, rpc_id) WHERE kind = 'request';`,
+  // 4: lint findings of sessions too large for the page to lint (server/recorder-lint.ts). `n` orders a frame's
+  // findings; at most a capped number are stored per session, while finding_counts keeps every rule's exact count.
+  `CREATE TABLE findings (
+     session_id TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     n INTEGER NOT NULL,
+     rule_id TEXT NOT NULL,
+     severity TEXT NOT NULL,
+     message TEXT NOT NULL,
+     related TEXT NOT NULL,
+     PRIMARY KEY (session_id, seq, n)
+   ) WITHOUT ROWID;
+   CREATE INDEX findings_by_rule ON findings (session_id, rule_id, seq);
+   CREATE TABLE finding_counts (
+     session_id TEXT NOT NULL,
+     rule_id TEXT NOT NULL,
+     severity TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (session_id, rule_id)
+   ) WITHOUT ROWID;
+   CREATE TABLE lint_progress (
+     session_id TEXT PRIMARY KEY,
+     linted_to INTEGER NOT NULL,
+     stored INTEGER NOT NULL,
+     dropped INTEGER NOT NULL,
+     finished INTEGER NOT NULL
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -56,6 +56,11 @@ export class FrameWindowReader {
       parts.push(`kind IN (${f.kinds.map(() => '?').join(', ')})`);
       params.push(...f.kinds);
     }
+    if (f.findings) {
+      // Through the findings table's primary key: a handful of rows per finding, never a scan of the frames.
+      parts.push('seq IN (SELECT seq FROM findings WHERE session_id = ?)');
+      params.push(sessionId);
+    }
     if (f.text) {
       parts.push(`text LIKE ? ESCAPE '\\'`);
       params.push(`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -72,6 +77,13 @@ export class FrameWindowReader {
     const out: string[] = [];
     for (let m = next.get(sessionId, '') as string | undefined; m !== undefined; m = next.get(sessionId, m) as string | undefined) out.push(m);
     return out;
+  }
+
+  /** The methods of the session's requests and notifications (what the method filter suggests), not relay events'. */
+  messageMethods(sessionId: string): string[] {
+    // Each check stops at its method's first request or notification: immediate for a flood's method.
+    const used = this.db.prepare("SELECT 1 FROM frames WHERE session_id = ? AND method = ? AND kind IN ('request', 'notification') LIMIT 1").pluck();
+    return this.methods(sessionId).filter((m) => used.get(sessionId, m) !== undefined);
   }
 
   lastSeq(sessionId: string): number {

@@ -114,8 +114,12 @@ export class Recorder {
     this.insertMany(rows);
   }
 
+  /** When frames were last read for a subscriber's replay or an export: the background lint waits for a quiet moment. */
+  lastReadAt = 0;
+
   /** Frames with seq > afterSeq, in order, at most `limit`. */
   readFrames(sessionId: string, afterSeq: number, limit: number): FrameRecord[] {
+    this.lastReadAt = Date.now();
     this.flush();
     const rows = this.db
       .prepare('SELECT * FROM frames WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?')

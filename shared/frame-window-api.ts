@@ -1,6 +1,7 @@
 // The wire shapes of the relay's windowed frame reads (GET /api/sessions/:id/frame-index, frame-page, frames/:seq).
 import type { FrameKind } from './jsonrpc.js';
 import type { FrameDir, FrameRecord } from './relay-protocol.js';
+import type { Finding, RuleId, Severity } from './lint/index.js';
 
 export interface WindowFilter {
   /** Case-insensitive (ASCII) substring of the raw text. */
@@ -9,6 +10,8 @@ export interface WindowFilter {
   method?: string;
   dir?: FrameDir;
   kinds?: FrameKind[];
+  /** Only frames the relay's lint of the session found something on (as far as it has linted, see FindingsSummary). */
+  findings?: true;
 }
 
 export interface FrameIndex {
@@ -29,6 +32,21 @@ export interface WindowFrame extends FrameRecord {
   latencyMs: number | null;
   /** The text was cut to PREVIEW_CHARS; the full frame is read on demand. */
   truncated?: true;
+  /** The relay's lint findings on this frame, as far as the session has been linted (absent when none). */
+  findings?: Finding[];
+}
+
+/** GET /api/sessions/:id/findings-summary: the relay's lint of a whole session, grouped by rule. */
+export interface FindingsSummary {
+  /** Frames 1..lintedTo have been linted; the lint runs in the background until it reaches lastSeq. */
+  lintedTo: number;
+  lastSeq: number;
+  done: boolean;
+  /** Findings stored per frame (badges, "has findings", jumps); past `cap` only the counts go on. */
+  stored: number;
+  dropped: number;
+  cap: number;
+  rules: Array<{ ruleId: RuleId; severity: Severity; count: number; seqs: number[] }>;
 }
 
 /** A page or a frame preview carries at most this much of a frame's text: a 10 MB result must not ride in every scroll. */

@@ -108,6 +108,7 @@ export class SessionArchive {
     this.db.pragma('secure_delete = ON');
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM frames WHERE session_id = ?').run(id);
+      for (const t of ['findings', 'finding_counts', 'lint_progress']) this.db.prepare(`DELETE FROM ${t} WHERE session_id = ?`).run(id);
       this.db.prepare('DELETE FROM session_tags WHERE session_id = ?').run(id);
       this.db.prepare('DELETE FROM session_meta WHERE session_id = ?').run(id);
       this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id);

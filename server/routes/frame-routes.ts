@@ -3,8 +3,10 @@
 import express, { type Request, type Router } from 'express';
 import { FRAME_KINDS, type FrameKind } from '../../shared/jsonrpc.js';
 import { RelayError } from '../errors.js';
-import type { WindowFilter } from '../../shared/frame-window-api.js';
+import type { WindowFilter, WindowFrame } from '../../shared/frame-window-api.js';
 import { FrameWindowReader } from '../recorder-window.js';
+import { RecorderLint } from '../recorder-lint.js';
+import { lintTransport } from '../../shared/lint/index.js';
 import { PARALLEL_SCAN_FROM, WindowScanPool } from '../window-scan-pool.js';
 import type { SessionManager } from '../session-manager.js';
 import { attachment, fileStem, param } from './route-context.js';
@@ -31,6 +33,9 @@ export function windowFilter(req: Request): WindowFilter {
   const method = query(req, 'method');
   const dir = query(req, 'dir');
   const kinds = query(req, 'kinds');
+  const findings = query(req, 'findings');
+  if (findings !== undefined && findings !== '1') throw new RelayError('BAD_REQUEST', 'findings must be 1');
+  if (findings) f.findings = true;
   if (text) f.text = text;
   if (method) f.method = method;
   if (dir) {
@@ -52,8 +57,34 @@ export function frameRoutes(sessions: SessionManager): Router {
   // An in-memory store (tests) cannot be opened by a second connection: it scans on the relay's thread.
   const db = sessions.recorder.db;
   const pool = db.memory ? null : new WindowScanPool(db.name);
+  const lint = new RecorderLint(
+    db,
+    (id) => {
+      const info = sessions.info(id);
+      return { options: { transport: lintTransport(info.target), protocolVersion: info.protocolVersion }, ended: !info.live };
+    },
+    () => sessions.recorder.flush(),
+    undefined,
+    () => sessions.recorder.lastReadAt,
+  );
+  // The lint runs in the background; a failure (a session deleted meanwhile) must not become an unhandled rejection.
+  const startLint = (id: string): void => void lint.ensure(id).catch(() => undefined);
+  const withFindings = (id: string, frames: WindowFrame[]): WindowFrame[] => {
+    startLint(id);
+    const found = lint.findingsOf(
+      id,
+      frames.map((f) => f.seq),
+    );
+    for (const f of frames) {
+      const list = found.get(f.seq);
+      if (list) f.findings = list;
+    }
+    return frames;
+  };
   const known = (req: Request): string => {
     const id = param(req, 'id');
+    // Every windowed read but the findings summary (which the page polls) holds the background lint back a moment.
+    if (!req.path.endsWith('/findings-summary')) lint.touch();
     if (!sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
     sessions.recorder.flush();
     return id;
@@ -62,6 +93,7 @@ export function frameRoutes(sessions: SessionManager): Router {
   router.get('/sessions/:id/frame-index', async (req, res) => {
     const id = known(req);
     const filter = windowFilter(req);
+    if (filter.findings) startLint(id);
     const lastSeq = reader.lastSeq(id);
     // A large session's filter is counted on the scan threads: a text filter reads every frame, and even a method
     // filter walks an index entry per frame; split in two, each takes about half as long, off the relay's thread.
@@ -75,7 +107,19 @@ export function frameRoutes(sessions: SessionManager): Router {
     const skip = whole(req, 'skip', 0);
     const limit = whole(req, 'limit', 100);
     if (limit < 1 || limit > MAX_PAGE) throw new RelayError('BAD_REQUEST', `limit must be 1 to ${MAX_PAGE}`);
-    res.json({ frames: reader.page(id, fromSeq, toSeq, skip, limit, windowFilter(req)) });
+    res.json({ frames: withFindings(id, reader.page(id, fromSeq, toSeq, skip, limit, windowFilter(req))) });
+  });
+
+  // The distinct methods of the whole session (one index seek each), for the method filter's suggestions.
+  router.get('/sessions/:id/methods', (req, res) => {
+    res.json({ methods: reader.messageMethods(known(req)) });
+  });
+
+  // The relay's lint of the whole session grouped by rule, for the Findings tab of a session the page holds in part.
+  router.get('/sessions/:id/findings-summary', (req, res) => {
+    const id = known(req);
+    startLint(id);
+    res.json(lint.summary(id, reader.lastSeq(id)));
   });
 
   router.get('/sessions/:id/frames/:seq', (req, res) => {
@@ -86,7 +130,7 @@ export function frameRoutes(sessions: SessionManager): Router {
     if (!frame) throw new RelayError('NOT_FOUND', `no frame ${seq} in session ${id}`);
     if (req.query.full === undefined && req.query.download === undefined) {
       // By default the frame's head with its pair, like a page row: Expand and Download ask for the rest.
-      res.json(reader.page(id, seq, seq + 1, 0, 1, {})[0]);
+      res.json(withFindings(id, reader.page(id, seq, seq + 1, 0, 1, {}))[0]);
       return;
     }
     if (req.query.download !== undefined) {

@@ -101,6 +101,16 @@ describe('a session larger than the in-memory bound', () => {
     await rows('[data-seq="1"]').waitFor({ timeout: 20_000 });
   });
 
+  it('selects a filtered row whose page has not been read yet once it arrives (End)', async () => {
+    await page.getByTestId('filter-method').fill('notifications/message');
+    await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${2 * FLOOD} / `));
+    await page.getByTestId('log-table').focus();
+    // The last match is the second flood's last notification, in a page of the filtered window not read yet.
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq'), { timeout: 20_000 }).toBe(String(lastSeq - 1));
+    await page.getByTestId('filter-method').fill('');
+  });
+
   it('ran without page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -66,6 +66,11 @@ describe('windowed frame reads', () => {
     expect((await index('?text=_')).total).toBe(0);
   });
 
+  it('lists the distinct methods of requests and notifications in the whole session', async () => {
+    const { methods } = (await relay.api<{ methods: string[] }>(`/api/sessions/${sid}/methods`)).body;
+    expect(methods).toEqual(['flood', 'notifications/message', 'ping']);
+  });
+
   it('filters by direction and kind, and refuses unknown values', async () => {
     const out = await index('?dir=out&kinds=request');
     expect(out.total).toBe(2);

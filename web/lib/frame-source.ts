@@ -1,5 +1,5 @@
 // The relay's windowed frame reads, token attached: a filter's index, a page of frames, one frame in full.
-import type { FrameIndex, WindowFilter, WindowFrame } from '../../shared/frame-window-api.js';
+import type { FindingsSummary, FrameIndex, WindowFilter, WindowFrame } from '../../shared/frame-window-api.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 export interface FrameSource {
@@ -12,6 +12,10 @@ export interface FrameSource {
   full(sessionId: string, seq: number): Promise<FrameRecord>;
   /** The exact bytes the wire carried, for a download. */
   bytes(sessionId: string, seq: number): Promise<Blob>;
+  /** The relay's lint of the whole session, grouped by rule (it lints in the background: poll until done). */
+  findingsSummary(sessionId: string): Promise<FindingsSummary>;
+  /** The distinct methods of the whole session, sorted. */
+  methods(sessionId: string): Promise<string[]>;
 }
 
 /** The query string of a filter, as the relay's routes read it. */
@@ -21,6 +25,7 @@ export function windowQuery(f: WindowFilter): string {
   if (f.method) q.set('method', f.method);
   if (f.dir) q.set('dir', f.dir);
   if (f.kinds && f.kinds.length > 0) q.set('kinds', f.kinds.join(','));
+  if (f.findings) q.set('findings', '1');
   return q.toString();
 }
 
@@ -40,5 +45,7 @@ export function createFrameSource(token: string): FrameSource {
     preview: async (id, seq) => (await (await get(`${base(id)}/frames/${seq}`)).json()) as WindowFrame,
     full: async (id, seq) => (await (await get(`${base(id)}/frames/${seq}?full`)).json()) as FrameRecord,
     bytes: async (id, seq) => (await get(`${base(id)}/frames/${seq}?download`)).blob(),
+    methods: async (id) => ((await (await get(`${base(id)}/methods`)).json()) as { methods: string[] }).methods,
+    findingsSummary: async (id) => (await (await get(`${base(id)}/findings-summary`)).json()) as FindingsSummary,
   };
 }

@@ -2,11 +2,14 @@
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { LintSetup } from './session-findings.js';
-import { SessionLog } from './session-log.js';
+import { SessionLog, type MemoryBound } from './session-log.js';
 
 export class MessageStore {
   private readonly logs = new Map<string, SessionLog>();
   private readonly listeners = new Set<() => void>();
+
+  /** `bound`: how many frames a live session may hold before its middle is dropped (null: all, for tests). */
+  constructor(private readonly bound: MemoryBound | null = null) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -19,7 +22,7 @@ export class MessageStore {
   log(sessionId: string): SessionLog {
     let log = this.logs.get(sessionId);
     if (!log) {
-      log = new SessionLog();
+      log = new SessionLog(this.bound);
       this.logs.set(sessionId, log);
     }
     return log;

@@ -36,8 +36,9 @@ export interface RelayClientHooks {
 }
 
 export function createRelayClient(token: string, hooks: RelayClientHooks): RelayClient {
-  const store = new MessageStore();
   const tail = memoryFrames();
+  // The same bound as for opening a session: a session that grows past it while open drops its middle.
+  const store = new MessageStore({ head: HEAD_FRAMES, tail });
   let engines: EngineRegistry | null = null;
   const socket = new RelaySocket(
     token,

@@ -25,6 +25,11 @@ export interface ErrorContextAt {
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
+/** Worst first, then the most frequent, then by rule id. */
+export function ruleGroupOrder(a: RuleGroup, b: RuleGroup): number {
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count || a.ruleId.localeCompare(b.ruleId);
+}
+
 // One validator for every session: it keeps nothing per schema, the tool registry caches what it builds.
 const validator = new JsonSchemaValidator();
 
@@ -94,7 +99,7 @@ export class SessionFindings {
 
   /** Rules that fired, worst first, then the most frequent. */
   ruleGroups(): RuleGroup[] {
-    return [...this.groups.values()].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count || a.ruleId.localeCompare(b.ruleId));
+    return [...this.groups.values()].sort(ruleGroupOrder);
   }
 
   countBySeverity(): Record<Severity, number> {
@@ -115,6 +120,25 @@ export class SessionFindings {
   /** The HTTP status of the exchange that carried this frame, when it came over HTTP. */
   httpStatusOf(seq: number): number | undefined {
     return this.httpStatuses.get(seq);
+  }
+
+  /**
+   * Forgets the findings of frames fromSeq..toSeq, which the log no longer holds (it dropped `count` entries, all
+   * linted already if the linter runs): what the Findings tab of such a session shows comes from the relay.
+   */
+  forget(fromSeq: number, toSeq: number, count: number): void {
+    const gone = (seq: number) => seq >= fromSeq && seq <= toSeq;
+    const kept = this.list.filter((f) => !gone(f.seq));
+    this.list.length = 0;
+    this.list.push(...kept);
+    for (const [ruleId, g] of this.groups) {
+      g.seqs = g.seqs.filter((seq) => !gone(seq));
+      const seen = this.groupSeqs.get(ruleId);
+      if (seen) for (const seq of seen) if (gone(seq)) seen.delete(seq);
+    }
+    for (const m of [this.errorContexts, this.httpStatuses]) for (const seq of m.keys()) if (gone(seq)) m.delete(seq);
+    this.linted = Math.max(0, this.linted - count);
+    this.lateVersion++;
   }
 
   private add(f: Finding, firstNewSeq: number): void {

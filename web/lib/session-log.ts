@@ -10,6 +10,12 @@ import { SessionFindings, type LintSetup } from './session-findings.js';
 /** Frames read through the relay kept at once: a few screens of scrolling each way, a few MB. */
 const REMOTE_CACHE = 5_000;
 
+/** How many frames a live session may hold: its first `head` and its last `tail` (see trim()). */
+export interface MemoryBound {
+  head: number;
+  tail: number;
+}
+
 interface FilterCache {
   key: string;
   test: (entry: FrameEntry) => boolean;
@@ -37,6 +43,9 @@ export class SessionLog {
   );
   /** Bumped on every change, so a snapshot of a session is one number. */
   version = 0;
+
+  /** `bound` null holds every frame (tests of the in-memory log); the page passes its head and tail. */
+  constructor(private readonly bound: MemoryBound | null = null) {}
 
   get entries(): readonly FrameEntry[] {
     return this.list;
@@ -93,9 +102,38 @@ export class SessionLog {
     }
     if (added > 0) {
       this.findings.lint();
+      this.trim(added);
       this.version++;
     }
     return added;
+  }
+
+  /**
+   * A live session that grew past the bound (a flood while open) drops its middle, keeping the head and the recent
+   * tail, and turns windowed: rows are then numbered by seq exactly as they were held (seqs run 1..total), so the
+   * scroll position and the selection (a seq) stay put, and the dropped rows are read back from the relay. The most
+   * recent dropped frames go to the remote cache, so the rows just above the tail do not blink. Drops come in steps
+   * of a tenth of the tail, each costing one copy of the held list. The last `added` frames are always kept: the
+   * caller hands them to the client engine.
+   */
+  private trim(added: number): void {
+    if (!this.bound) return;
+    const { head, tail } = this.bound;
+    const keep = Math.max(tail, added);
+    if (this.list.length <= head + keep + Math.max(100, Math.floor(tail / 10))) return;
+    const dropped = this.list.splice(head, this.list.length - head - keep);
+    for (const e of dropped) this.index.delete(e.frame.seq);
+    this.windowed = true;
+    this.pairing.partial = true;
+    this.reportedLastSeq = Math.max(this.reportedLastSeq, this.lastSeq);
+    // The cached filtered view indexes into the list: it is rebuilt from the held frames.
+    this.cache = null;
+    this.findings.forget(dropped[0]!.frame.seq, dropped.at(-1)!.frame.seq, dropped.length);
+    for (const e of dropped.slice(-REMOTE_CACHE)) this.remote.set(e.frame.seq, e);
+    for (const seq of this.remote.keys()) {
+      if (this.remote.size <= REMOTE_CACHE) break;
+      this.remote.delete(seq);
+    }
   }
 
   /** Tells the linter how this session's traffic travels; returns true when that changed the findings. */
@@ -107,6 +145,11 @@ export class SessionLog {
 
   bySeq(seq: number): FrameEntry | undefined {
     return this.index.get(seq) ?? this.remote.get(seq);
+  }
+
+  /** A frame the page holds (head or tail of a windowed session), not one remembered from a relay read. */
+  held(seq: number): FrameEntry | undefined {
+    return this.index.get(seq);
   }
 
   /** Keeps frames read through the relay (windowed view), up to REMOTE_CACHE of them; bumps the version. */

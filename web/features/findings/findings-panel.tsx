@@ -1,7 +1,10 @@
 // The Findings tab, like Wireshark's expert info: every rule that fired in the session, worst first, with counts.
+// A windowed session (the page holds only its head and tail) shows the relay's lint of the whole session instead.
 import { useState } from 'react';
 import { SeverityBadge } from '../../components/severity-badge.js';
 import { useSessionLog } from '../../lib/relay-context.js';
+import { ruleGroupOrder, type RuleGroup } from '../../lib/session-findings.js';
+import { summaryCounts, useFrameFindings } from '../../lib/use-frame-findings.js';
 import { FindingGroup } from './finding-group.js';
 import { PendingGroup } from './pending-group.js';
 
@@ -15,10 +18,12 @@ export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
   // version re-renders the panel as frames (and so findings) arrive.
   const { log } = useSessionLog(sessionId);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const relay = useFrameFindings(sessionId, log?.windowed === true);
   if (!log) return null;
   const { findings } = log;
-  const groups = findings.ruleGroups();
-  const counts = findings.countBySeverity();
+  const groups: RuleGroup[] = relay ? [...relay.rules].sort(ruleGroupOrder) : findings.ruleGroups();
+  const counts = relay ? summaryCounts(relay) : findings.countBySeverity();
+  const total = relay ? relay.stored + relay.dropped : findings.all.length;
   const toggle = (ruleId: string) =>
     setOpen((prev) => {
       const next = new Set(prev);
@@ -29,11 +34,21 @@ export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
   return (
     <section data-testid="findings-panel" className="flex min-h-0 flex-1 flex-col" aria-label="lint findings">
       <header className="flex shrink-0 items-center gap-2 border-b border-edge bg-panel-2 px-3 py-1 text-[11px]">
-        <span className="font-semibold">{findings.all.length} findings</span>
+        <span className="font-semibold">{total} findings</span>
         <SeverityBadge severity="error" label={counts.error} title="errors" />
         <SeverityBadge severity="warning" label={counts.warning} title="warnings" />
         <SeverityBadge severity="info" label={counts.info} title="info" />
-        {!findings.configured && <span className="text-dim">waiting for the session's target…</span>}
+        {!findings.configured && !relay && <span className="text-dim">waiting for the session's target…</span>}
+        {log.windowed && !relay?.done && (
+          <span className="text-dim" data-testid="findings-linting">
+            linting the whole session on the relay{relay ? `: ${relay.lintedTo} of ${relay.lastSeq} frames` : '…'}
+          </span>
+        )}
+        {relay && relay.dropped > 0 && (
+          <span className="text-dim" title={`The relay stores the first ${relay.cap} findings per session; the counts include every one.`}>
+            frames listed for the first {relay.cap}
+          </span>
+        )}
       </header>
       <div className="min-h-0 flex-1 overflow-auto">
         <PendingGroup log={log} selectedSeq={selectedSeq} onSelect={onSelect} />

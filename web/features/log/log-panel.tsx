@@ -3,6 +3,8 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { FrameEntry } from '../../lib/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/frame-filter.js';
 import { useSessionLog } from '../../lib/relay-context.js';
+import { useFrameFindings } from '../../lib/use-frame-findings.js';
+import { useFrameMethods } from '../../lib/use-frame-methods.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
 import { useLintSetup } from './use-lint-setup.js';
@@ -22,15 +24,20 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const deferredFilter = useDeferredValue(filter);
   const { log, version } = useSessionLog(sessionId);
   useLintSetup(sessionId);
-  const rows = useLogRows(sessionId, log, version, deferredFilter);
-  const methods = useMemo(() => log?.methods ?? [], [log, version]);
+  const relayFindings = useFrameFindings(sessionId, log?.windowed === true);
+  const lintEpoch = relayFindings ? (relayFindings.done ? 'done' : String(relayFindings.lintedTo)) : '';
+  const rows = useLogRows(sessionId, log, version, deferredFilter, lintEpoch);
+  const heldMethods = useMemo(() => log?.methods ?? [], [log, version]);
+  const methods = useFrameMethods(sessionId, log?.windowed === true, heldMethods);
   const pairOf = useCallback((entry: FrameEntry) => log?.pairOf(entry), [log]);
   // A windowed session's frames are numbered 1..lastSeq without gaps, though the page holds only some of them.
   const total = log?.windowed ? log.total : (log?.entries.length ?? 0);
+  const findingCount = relayFindings ? relayFindings.stored + relayFindings.dropped : (log?.findings.all.length ?? 0);
 
   return (
-    <section className="flex min-h-0 flex-1 flex-col" aria-label="log">
-      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={log?.findings.all.length ?? 0} />
+    // data-held: how many frames the page holds for this session (bounded for a windowed one), for tests and benches.
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={log?.entries.length ?? 0} data-windowed={log?.windowed === true}>
+      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={findingCount} />
       <LogTable
         rows={rows}
         selectedSeq={selectedSeq}

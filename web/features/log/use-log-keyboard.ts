@@ -1,5 +1,5 @@
 // Keyboard control of the log: ↑/↓ or j/k, Home/End, Enter for detail, Escape to close it, r to jump to the pair.
-import { useCallback, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FrameEntry } from '../../lib/frame-entry.js';
 import type { LogRows } from './use-log-rows.js';
 
@@ -13,8 +13,33 @@ interface Options {
   pairOf: (entry: FrameEntry) => FrameEntry | undefined;
 }
 
+/** A key that landed on a windowed row whose page is still on its way: done once the page arrives. */
+interface Waiting {
+  index: number;
+  action: 'select' | 'pair';
+}
+
 export function useLogKeyboard(o: Options): (e: KeyboardEvent) => void {
   const { rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd, pairOf } = o;
+  const waiting = useRef<Waiting | null>(null);
+  // The other side of an exchange: held or remembered, else by seq alone (the detail pane reads it from the relay).
+  const pairSeq = useCallback((entry: FrameEntry) => pairOf(entry)?.frame.seq ?? entry.pairs[0], [pairOf]);
+  const act = useCallback(
+    (entry: FrameEntry, action: Waiting['action']) => {
+      const seq = action === 'select' ? entry.frame.seq : pairSeq(entry);
+      if (seq !== undefined) onSelect(seq);
+    },
+    [onSelect, pairSeq],
+  );
+  // rows changes whenever a page arrives (the log's version): the waiting key is done if its row is there now.
+  useEffect(() => {
+    const w = waiting.current;
+    if (!w) return;
+    const entry = w.index < rows.count ? rows.rowAt(w.index) : undefined;
+    if (!entry) return;
+    waiting.current = null;
+    act(entry, w.action);
+  }, [rows, act]);
   return useCallback(
     (e: KeyboardEvent) => {
       const count = rows.count;
@@ -22,11 +47,13 @@ export function useLogKeyboard(o: Options): (e: KeyboardEvent) => void {
       const found = selectedSeq === null ? null : rows.indexOfSeq(selectedSeq);
       // A selection hidden by the filter still has a place in the list: move from where it would be.
       const at = found === null ? null : found >= 0 ? found : -found - 1;
-      // A windowed row not read yet cannot be selected; the key waits for its page like a scroll would.
-      const selectAt = (i: number) => {
-        const entry = rows.rowAt(Math.max(0, Math.min(count - 1, i)));
-        if (entry) onSelect(entry.frame.seq);
+      // A windowed row not read yet: the key waits for its page (rowAt has asked for it), and a later key replaces it.
+      const keyAt = (index: number, action: Waiting['action']) => {
+        const entry = rows.rowAt(index);
+        waiting.current = entry ? null : { index, action };
+        if (entry) act(entry, action);
       };
+      const selectAt = (i: number) => keyAt(Math.max(0, Math.min(count - 1, i)), 'select');
       switch (e.key) {
         case 'ArrowDown':
         case 'j':
@@ -49,17 +76,14 @@ export function useLogKeyboard(o: Options): (e: KeyboardEvent) => void {
         case 'Escape':
           onCloseDetail();
           break;
-        case 'r': {
-          const entry = found !== null && found >= 0 ? rows.rowAt(found) : undefined;
-          const pair = entry && pairOf(entry);
-          if (pair) onSelect(pair.frame.seq);
+        case 'r':
+          if (found !== null && found >= 0) keyAt(found, 'pair');
           break;
-        }
         default:
           return;
       }
       e.preventDefault();
     },
-    [rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd, pairOf],
+    [rows, selectedSeq, onOpenDetail, onCloseDetail, onJumpToEnd, act],
   );
 }

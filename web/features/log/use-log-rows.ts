@@ -22,20 +22,27 @@ export interface LogRows {
 }
 
 function toWindowFilter(f: FrameFilter): WindowFilter {
-  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds] };
+  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds], ...(f.findings ? { findings: true as const } : {}) };
 }
 
 const EMPTY: readonly FrameEntry[] = [];
 
-export function useLogRows(sessionId: string | null, log: SessionLog | null, version: number, input: FrameFilter): LogRows {
+/**
+ * `lintEpoch`: how far the relay's lint of a windowed session has got ('done' once it caught up); the unfiltered and
+ * "has findings" windows are read again as it changes, so gap rows get their badges. Frames recorded after the lint
+ * caught up are held in memory and linted by the page.
+ */
+export function useLogRows(sessionId: string | null, log: SessionLog | null, version: number, input: FrameFilter, lintEpoch = ''): LogRows {
   const { frames, store } = useRelay();
   // One relay query per pause in typing, not per keystroke; a session held whole filters on every keystroke as before.
   const debounced = useDebounced(input, log?.windowed ? 50 : 0);
   const filter = log?.windowed ? debounced : input;
-  // Findings exist only for frames the page holds, so a "has findings" view stays in memory.
-  const windowed = log?.windowed === true && filter.findings !== true;
-  const key = windowed && !isEmptyFilter(filter) ? filterKey(filter) : null;
+  // A "has findings" window reads the relay's lint of the whole session, which may still be running.
+  const windowed = log?.windowed === true;
+  const key = windowed && !isEmptyFilter(filter) ? `${filterKey(filter)}${filter.findings ? `@${lintEpoch}` : ''}` : null;
   const [held, setHeld] = useState<{ key: string | null; win: FrameWindow } | null>(null);
+  // The unfiltered window is read again as the relay's lint advances, so gap rows get their finding badges.
+  const relint = key === null ? lintEpoch : '';
 
   useEffect(() => {
     if (!windowed || sessionId === null) return;
@@ -54,7 +61,7 @@ export function useLogRows(sessionId: string | null, log: SessionLog | null, ver
       live = false;
     };
     // filter is read through key: a new object with the same filter must not re-query.
-  }, [windowed, sessionId, key, frames, store]);
+  }, [windowed, sessionId, key, frames, store, relint]);
 
   // version is a dependency on purpose: the log grows in place and filtered() extends its cached view.
   const memory = useMemo(() => (log ? log.filtered(filter) : EMPTY), [log, filter, version]);
@@ -64,12 +71,19 @@ export function useLogRows(sessionId: string | null, log: SessionLog | null, ver
       return { count: memory.length, rowAt: (i) => memory[i], indexOfSeq: (seq) => indexOfSeq(memory, seq), pending: false, windowed: false };
     }
     const win = held?.key === key ? held.win : null;
-    const inMemory = (e: FrameEntry | undefined) => (e ? (log.bySeq(e.frame.seq) ?? e) : undefined);
+    // A held frame's entry is the page's own (parsed, paired), unless only the relay's lint of the whole session
+    // found something on it: the page's linter never saw the frames in the gap that give it its context.
+    const inMemory = (e: FrameEntry | undefined) => {
+      const held = e && log.bySeq(e.frame.seq);
+      return held && (held.findings.length > 0 || e.findings.length === 0) ? held : e;
+    };
     if (key === null) {
       const count = log.total;
       return {
         count,
-        rowAt: (i) => log.bySeq(i + 1) ?? win?.rowAt(i),
+        // The window's page before the remembered copy, which may predate the relay's lint (no badges yet); the copy
+        // fills in while a rebuilt window reads its page again.
+        rowAt: (i) => log.held(i + 1) ?? win?.rowAt(i) ?? log.bySeq(i + 1),
         indexOfSeq: (seq) => (seq >= 1 && seq <= count ? seq - 1 : -1),
         pending: false,
         windowed: true,

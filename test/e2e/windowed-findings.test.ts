@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RelayConfig } from '../../shared/relay-protocol.js';
+import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+
+// A session larger than the page's in-memory bound (500 frames by ?memoryFrames) with a malformed request in the gap
+// the page does not hold: its findings come from the relay's lint of the whole session.
+const FLOOD = 2000;
+let relay: RelayHandle;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let badSeq: number;
+/** A rule the relay found on the malformed request, read from its row's badge. */
+let rule: string;
+
+const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
+
+beforeAll(async () => {
+  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] });
+  const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+  const sock = await relay.socket();
+  sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+  sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id: 901, method: 'flood' }) });
+  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '901', 'first flood answered', 30_000);
+  sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '1.0', id: 902, method: 'ping' }) });
+  badSeq = (await sock.frame(sid, (f) => f.dir === 'out' && f.rpcId === '902', 'bad request recorded')).seq;
+  sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id: 903, method: 'flood' }) });
+  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '903', 'second flood answered', 30_000);
+  sock.close();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  errors = watchPageErrors(page);
+  await page.goto(relay.url.replace('/#', '/?memoryFrames=500#'));
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+});
+
+describe('findings of a session larger than the in-memory bound', () => {
+  it('badges a row in the gap with the findings the relay found', async () => {
+    await expect.poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 30_000 }).toBeGreaterThan(2 * FLOOD);
+    const row = rows(`[data-seq="${badSeq}"]`);
+    // Scrolled again on each look: a frame the page's own traffic adds while the log still follows the tail may take
+    // it back to the bottom before the scroll registers.
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('log-table').evaluate((el, top) => {
+            el.scrollTop = top;
+          }, (badSeq - 4) * 22);
+          return row.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expect.poll(() => row.getAttribute('data-findings'), { timeout: 30_000 }).toMatch(/\S/);
+    rule = (await row.getAttribute('data-findings'))!.split(' ')[0]!;
+  });
+
+  it('filters to the frames with findings through the relay, the gap included', async () => {
+    await page.getByTestId('filter-findings').click();
+    // No flood notification has a finding: the filtered count is far below the session's size.
+    await expect.poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 20_000 }).toBeLessThan(100);
+    await rows(`[data-seq="${badSeq}"]`).waitFor({ timeout: 20_000 });
+    const flagged = await rows().evaluateAll((els) => els.map((e) => `${e.getAttribute('data-seq')}:${e.getAttribute('data-findings') ?? ''}`));
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(flagged.filter((f) => f.endsWith(':'))).toEqual([]);
+    await page.getByTestId('filter-findings').click();
+  });
+
+  it('lists the relay\'s findings by rule in the Findings tab, and a click jumps into the gap', async () => {
+    await page.getByTestId('tab-findings').click();
+    const group = page.locator(`[data-testid="finding-group"][data-rule="${rule}"]`);
+    await group.waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('findings-linting').count(), { timeout: 30_000 }).toBe(0);
+    await group.getByTestId('finding-group-toggle').click();
+    // Scroll the log away first, so the jump has to bring the gap row back.
+    await page.getByTestId('log-table').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await group.locator(`[data-testid="finding-frame"][data-seq="${badSeq}"]`).click();
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(badSeq));
+    await expect.poll(() => rows(`[data-seq="${badSeq}"]`).getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
+  });
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

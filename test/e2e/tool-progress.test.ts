@@ -38,6 +38,8 @@ async function cancelAndCheck(page: Page, relay: RelayHandle, id: number): Promi
     .poll(async () => (await sentMessages(relay)).find((m) => m.method === 'notifications/cancelled' && m.params?.requestId === id)?.params?.reason, { timeout: 10_000 })
     .toBe('cancelled by the user in the Tools panel');
   await expect.poll(() => sentRows(page, 'notifications/cancelled').filter({ hasText: `request ${id}` }).count(), { timeout: 10_000 }).toBe(1);
+  // …and the request's own row says it was cancelled.
+  await expect.poll(() => page.locator(`[data-testid="log-row"][data-dir="out"][data-rpc-id="${id}"] [data-testid="log-cancelled"]`).count(), { timeout: 10_000 }).toBe(1);
 }
 
 describe('tool call progress, cancel and timeout against the demo server', () => {

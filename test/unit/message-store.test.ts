@@ -57,6 +57,24 @@ describe('message store', () => {
     expect(bySeq(4).method).toBe('tools/call');
   });
 
+  it('marks a request its sender cancelled before any answer, and not one already answered or of the other side', () => {
+    const { store, log } = fresh();
+    const cancel = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'user' } });
+    store.append('s1', [
+      frame('out', req(1, 'tools/call')),
+      frame('out', req(2, 'ping')),
+      frame('in', res(2)),
+      frame('in', req(3, 'sampling/createMessage')),
+      frame('out', cancel(1)),
+      frame('out', cancel(2)),
+      frame('out', cancel(3)),
+    ]);
+    expect(log.bySeq(1)?.cancelledBy).toBe(5);
+    expect(log.bySeq(2)?.cancelledBy).toBeUndefined();
+    // The client cannot cancel the server's request 3: a cancel names its own sender's requests.
+    expect(log.bySeq(4)?.cancelledBy).toBeUndefined();
+  });
+
   it('never pairs a string id with the same number', () => {
     const { store, log } = fresh();
     store.append('s1', [frame('out', req(1, 'ping')), frame('in', res('1'))]);

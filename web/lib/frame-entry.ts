@@ -18,6 +18,8 @@ export interface FrameEntry {
   duplicate: boolean;
   /** A response whose id matches no request seen in this process's lifetime. */
   unmatched: boolean;
+  /** For a request: the seq of the notifications/cancelled its sender sent before any response came. */
+  cancelledBy?: number;
   /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */
   findings: Finding[];
   /** The text is only the frame's head (read through the relay's windowed view); the rest is fetched on demand. */

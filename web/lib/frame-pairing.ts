@@ -33,6 +33,7 @@ export class FramePairing {
     const answeredMethods: string[] = [];
     for (const item of items) {
       const c = classifyValue(item);
+      if (c.kind === 'notification' && c.method === 'notifications/cancelled') this.noteCancel(frame.dir, item, entry);
       const key = idKey(c.id);
       if (key === null) continue;
       if (c.kind === 'request' && c.method !== undefined) {
@@ -55,6 +56,15 @@ export class FramePairing {
       }
     }
     if (entry.method === null && answeredMethods.length > 0) entry.method = answeredMethods.join(', ');
+  }
+
+  /** A cancel names a request of its own sender's; one still unanswered is marked with the cancel's seq. */
+  private noteCancel(dir: FrameDir, item: unknown, cancel: FrameEntry): void {
+    const params = (item as { params?: unknown }).params;
+    const requestId = typeof params === 'object' && params !== null ? (params as { requestId?: unknown }).requestId : undefined;
+    const key = idKey(requestId);
+    const open = key === null ? undefined : this.requests.get(exchangeKey(dir, key));
+    if (open && !open.answered && open.entry.cancelledBy === undefined) open.entry.cancelledBy = cancel.frame.seq;
   }
 
   /** The frame on the other side of `entry`'s first exchange. */

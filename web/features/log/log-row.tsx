@@ -19,6 +19,8 @@ interface Props {
   /** The distinct rule ids of the frame's findings, space-separated ('' for none). */
   findingIds: string;
   findingCount: number;
+  /** Passed on its own because the entry object stays the same when a later cancel marks it. */
+  cancelledBy: number | undefined;
 }
 
 const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
@@ -31,7 +33,7 @@ const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
   http: 'text-cyan-100/80',
 };
 
-export const LogRow = memo(function LogRow({ entry, top, selected, onClick, findingIds, findingCount }: Props) {
+export const LogRow = memo(function LogRow({ entry, top, selected, onClick, findingIds, findingCount, cancelledBy }: Props) {
   const { frame } = entry;
   const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
   const inheritedMethod = frame.method === null && entry.method !== null;
@@ -74,6 +76,11 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
         )}
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
         {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
+        {cancelledBy !== undefined && (
+          <span data-testid="log-cancelled" title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`} className="shrink-0 rounded bg-white/15 px-1 text-[10px] leading-4 text-dim">
+            cancelled
+          </span>
+        )}
         <PendingMarker entry={entry} />
         <span className="truncate">{frameSummary(entry)}</span>
       </span>

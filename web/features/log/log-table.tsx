@@ -105,6 +105,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                   onClick={select}
                   findingIds={findingIdsOf(entry)}
                   findingCount={entry.findings.length}
+                  cancelledBy={entry.cancelledBy}
                 />
               );
             })}

@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FrameEntry } from '../../lib/frame-entry.js';
+import { noteLogPainted } from '../../lib/first-paint.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
@@ -64,6 +65,10 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
     [onSelect, onOpenDetail],
   );
   const onKeyDown = useLogKeyboard({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd: jumpToEnd, pairOf });
+
+  useEffect(() => {
+    if (count > 0) noteLogPainted();
+  }, [count]);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">

@@ -1,15 +1,11 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RelayConfig } from '../../shared/relay-protocol.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
-import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { openWindowedSession, type WindowedSession } from '../helpers/windowed-session.js';
 
 // A session larger than the page's in-memory bound (500 frames by ?memoryFrames) with a malformed request in the gap
 // the page does not hold: its findings come from the relay's lint of the whole session.
 const FLOOD = 2000;
-let relay: RelayHandle;
-let browser: Browser;
+let w: WindowedSession;
 let page: Page;
 let errors: string[];
 let badSeq: number;
@@ -19,27 +15,12 @@ let rule: string;
 const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
 
 beforeAll(async () => {
-  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] });
-  const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
-  const sock = await relay.socket();
-  sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
-  sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id: 901, method: 'flood' }) });
-  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '901', 'first flood answered', 30_000);
-  sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '1.0', id: 902, method: 'ping' }) });
-  badSeq = (await sock.frame(sid, (f) => f.dir === 'out' && f.rpcId === '902', 'bad request recorded')).seq;
-  sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id: 903, method: 'flood' }) });
-  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '903', 'second flood answered', 30_000);
-  sock.close();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url.replace('/#', '/?memoryFrames=500#'));
+  w = await openWindowedSession(FLOOD, JSON.stringify({ jsonrpc: '1.0', id: 902, method: 'ping' }));
+  ({ page, errors } = w);
+  badSeq = w.middleSeq;
 }, 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+afterAll(() => w?.close());
 
 describe('findings of a session larger than the in-memory bound', () => {
   it('badges a row in the gap with the findings the relay found', async () => {

@@ -1,15 +1,11 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RelayConfig } from '../../shared/relay-protocol.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
-import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { openWindowedSession, type WindowedSession } from '../helpers/windowed-session.js';
 
 // A session larger than the page's in-memory bound (lowered to 500 frames by ?memoryFrames), so the log is windowed:
 // the page holds the first 200 and the last 500 frames and reads the rest from the relay as it scrolls.
 const FLOOD = 2000;
-let relay: RelayHandle;
-let browser: Browser;
+let w: WindowedSession;
 let page: Page;
 let errors: string[];
 let lastSeq: number;
@@ -19,28 +15,13 @@ const req = (id: number, method: string) => JSON.stringify({ jsonrpc: '2.0', id,
 const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
 
 beforeAll(async () => {
-  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] });
-  const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
-  const sock = await relay.socket();
-  sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
-  sock.send({ type: 'send', sessionId: sid, text: req(901, 'flood') });
-  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '901', 'first flood answered', 30_000);
   // The ping lands in the middle of the session: in the gap the page does not hold.
-  sock.send({ type: 'send', sessionId: sid, text: req(902, 'ping') });
-  pingSeq = (await sock.frame(sid, (f) => f.dir === 'out' && f.rpcId === '902', 'ping recorded')).seq;
-  sock.send({ type: 'send', sessionId: sid, text: req(903, 'flood') });
-  lastSeq = (await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '903', 'second flood answered', 30_000)).seq;
-  sock.close();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url.replace('/#', '/?memoryFrames=500#'));
+  w = await openWindowedSession(FLOOD, req(902, 'ping'));
+  ({ page, errors } = w);
+  ({ middleSeq: pingSeq, lastSeq } = w);
 }, 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+afterAll(() => w?.close());
 
 /** Scrolls the log so that row `index` is near the top, as a user dragging the scrollbar would. */
 const scrollToRow = (index: number) =>

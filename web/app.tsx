@@ -1,6 +1,7 @@
 // The app root: gates on the relay token, then provides the relay client and query cache to the workbench.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { queryKeys } from './api/query-keys.js';
 import { upsertSession } from './api/session-cache.js';
 import { TokenMissing } from './components/token-missing.js';
 import { createRelayClient, type RelayClient } from './lib/relay-client.js';
@@ -52,9 +53,17 @@ function Connected({ token, onUnauthorized }: { token: string; onUnauthorized: (
   });
 
   useEffect(() => {
+    // Session news travels over the socket: one created before it opened (or while it was reconnecting) was
+    // broadcast to nobody here, so each time it opens the list is read again.
+    const off = client.socket.subscribeState(() => {
+      if (client.socket.getState() === 'open') void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    });
     client.socket.start();
-    return () => client.socket.stop();
-  }, [client]);
+    return () => {
+      off();
+      client.socket.stop();
+    };
+  }, [client, queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 // The request headers of 2026-07-28 HTTP: Mcp-Method, Mcp-Name (mirroring params.name/uri/taskId) and one
 // Mcp-Param-{Name} per tool argument whose schema says `x-mcp-header`, learned from the tools/list results that pass by.
+import { META_PROTOCOL_VERSION } from '../../shared/client-engine.js';
 import { classifyText, idKey, isPlainObject } from '../../shared/jsonrpc.js';
 import type { HeaderLines } from './http-request.js';
 
@@ -70,7 +71,7 @@ export function readOutgoing(bytes: Buffer): OutgoingRequest {
   const c = classifyText(bytes.toString('utf8'));
   const msg = c.kind !== 'batch' && isPlainObject(c.value) ? c.value : {};
   const meta = isPlainObject(msg.params) && isPlainObject(msg.params._meta) ? msg.params._meta : {};
-  const version = meta['io.modelcontextprotocol/protocolVersion'];
+  const version = meta[META_PROTOCOL_VERSION];
   return {
     method: c.kind === 'request' || c.kind === 'notification' ? c.method! : null,
     id: c.kind === 'request' ? idKey(c.id) : null,

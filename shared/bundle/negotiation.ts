@@ -1,5 +1,6 @@
 // Reads what a session negotiated from its initialize (or server/discover) exchange: versions and both sides' capabilities.
 import { isPlainObject, parseJson } from '../jsonrpc.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../lint/mcp-session.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Negotiation } from './bundle-format.js';
 
@@ -21,9 +22,9 @@ export function negotiationOf(request: FrameRecord | null, answer: FrameRecord |
     if (params.capabilities !== undefined) n.clientCapabilities = params.capabilities;
     // 2026-07-28: the version and capabilities travel in every request's _meta instead.
     const meta = isPlainObject(params._meta) ? params._meta : null;
-    const v = meta?.['io.modelcontextprotocol/protocolVersion'];
+    const v = meta?.[META_PROTOCOL_VERSION];
     if (typeof v === 'string') n.requestedVersion = v;
-    if (meta?.['io.modelcontextprotocol/clientCapabilities'] !== undefined) n.clientCapabilities = meta['io.modelcontextprotocol/clientCapabilities'];
+    if (meta?.[META_CLIENT_CAPABILITIES] !== undefined) n.clientCapabilities = meta[META_CLIENT_CAPABILITIES];
   }
   const res = answer ? obj(answer.text) : null;
   const result = res && isPlainObject(res.result) ? res.result : null;

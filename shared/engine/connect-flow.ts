@@ -1,7 +1,7 @@
 // The three ways to start talking: legacy initialize, modern server/discover, and auto (probe discover, fall back).
 import { isPlainObject } from '../jsonrpc.js';
 import { LocalEngineError, PeerRpcError, isErrorResponse, type JsonRpcResponse } from './engine-errors.js';
-import { modernMeta } from './modern-meta.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO, modernMeta } from './modern-meta.js';
 import { judgeLegacyVersion, judgeModernVersions, type VersionStatus, type VersionVerdict } from './version-negotiation.js';
 
 export type Era = 'legacy' | 'modern' | 'auto';
@@ -90,7 +90,7 @@ function discovered(o: ResolvedConnect, result: Record<string, unknown>): { conn
   const verdict = judgeModernVersions(o.modernVersion, result.supportedVersions);
   // 2026 servers name themselves in the result's _meta; a serverInfo field is accepted from servers that add one.
   const meta = isPlainObject(result._meta) ? result._meta : {};
-  return { conn: connection(o, 'modern', o.modernVersion, verdict, result, meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo), verdict };
+  return { conn: connection(o, 'modern', o.modernVersion, verdict, result, meta[META_SERVER_INFO] ?? result.serverInfo), verdict };
 }
 
 /**
@@ -99,13 +99,13 @@ function discovered(o: ResolvedConnect, result: Record<string, unknown>): { conn
  */
 export function connectionFromDiscover(params: unknown, result: Record<string, unknown>): Connection {
   const meta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
-  const version = meta['io.modelcontextprotocol/protocolVersion'];
+  const version = meta[META_PROTOCOL_VERSION];
   const o: ResolvedConnect = {
     era: 'modern',
     protocolVersion: typeof version === 'string' ? version : '',
     modernVersion: typeof version === 'string' ? version : '',
-    clientInfo: isPlainObject(meta['io.modelcontextprotocol/clientInfo']) ? meta['io.modelcontextprotocol/clientInfo'] : {},
-    capabilities: isPlainObject(meta['io.modelcontextprotocol/clientCapabilities']) ? meta['io.modelcontextprotocol/clientCapabilities'] : {},
+    clientInfo: isPlainObject(meta[META_CLIENT_INFO]) ? meta[META_CLIENT_INFO] : {},
+    capabilities: isPlainObject(meta[META_CLIENT_CAPABILITIES]) ? meta[META_CLIENT_CAPABILITIES] : {},
     onUnexpectedVersion: 'proceed',
     timeoutMs: 0,
     probeTimeoutMs: 0,

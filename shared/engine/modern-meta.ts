@@ -5,6 +5,8 @@ import type { JsonRpcResponse } from './engine-errors.js';
 
 export { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION };
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+/** Where a 2026-07-28 server names itself: in its discovery result's `_meta`. */
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 /** 2026-07-28 has no logging/setLevel: the lowest level the client wants rides on each request instead. */
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';

@@ -1,6 +1,7 @@
 // Finds, in a session's log, the exchange that started talking to the current server process: an initialize (legacy) or
 // a server/discover (2026-07-28) answered with a result, whoever sent it (this tab, another, or the composer), and the
 // auto era's failed probe when initialize followed one.
+import { META_PROTOCOL_VERSION, META_SERVER_INFO } from '../../shared/client-engine.js';
 import { isPlainObject } from '../../shared/jsonrpc.js';
 import { eventName, type FrameEntry } from './frame-entry.js';
 import type { SessionLog } from './session-log.js';
@@ -28,9 +29,6 @@ interface Scan {
 
 // Scanned incrementally per log: a long session must not be re-read from the start on every frame.
 const scans = new WeakMap<SessionLog, Scan>();
-
-const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
-const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
 function paramsOf(entry: FrameEntry): Record<string, unknown> {
   return isPlainObject(entry.value) && isPlainObject(entry.value.params) ? entry.value.params : {};
@@ -86,7 +84,7 @@ export function discoveryInFlight(log: SessionLog): boolean {
 function fromDiscover(log: SessionLog, request: FrameEntry): HandshakeResult {
   const { response, result } = resultOf(log, request)!;
   const meta = isPlainObject(paramsOf(request)._meta) ? (paramsOf(request)._meta as Record<string, unknown>) : {};
-  const offered = typeof meta[META_VERSION] === 'string' ? meta[META_VERSION] : null;
+  const offered = typeof meta[META_PROTOCOL_VERSION] === 'string' ? meta[META_PROTOCOL_VERSION] : null;
   const resultMeta = isPlainObject(result._meta) ? result._meta : {};
   const supported = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
   // The version both speak: the one offered when the server lists it, else the server's first.

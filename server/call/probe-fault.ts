@@ -73,6 +73,6 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
   const waitMs = Math.max(o.timeoutMs, preset.minWaitMs ?? 0);
   const got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));
   const refusal = refusalOf(session.frames, sentSeq);
-  const verdict = gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal });
+  const verdict = gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
   return { preset: preset.id, title: preset.title, spec: preset.spec, sent: text, verdict, replies: got.map(replyLine) };
 }

@@ -8,8 +8,8 @@ import type { CallSession } from './call-session.js';
 import { COLLECT_MS } from './collect-replies.js';
 import { probeFault } from './probe-fault.js';
 
-/** Exit codes follow the verdict: as the spec says 0, deviates 1, no reply 3; a list exits with its worst. */
-const VERDICT_EXIT = { 'as-spec': EXIT.result, deviates: EXIT.rpcError, 'no-reply': EXIT.timeout } as const;
+/** Exit codes follow the verdict: as the spec says or spec is silent 0, deviates 1, no reply 3; a list exits with its worst. */
+const VERDICT_EXIT = { 'as-spec': EXIT.result, 'spec-silent': EXIT.result, deviates: EXIT.rpcError, 'no-reply': EXIT.timeout } as const;
 
 type Mode = { kind: 'fault'; presetIds: string[] };
 

@@ -5,23 +5,28 @@ export type FaultTransport = 'stdio' | 'http' | 'any';
 
 /**
  * error: one error response (codes null = any code; nullId: its id must be null, as for -32700).
- * silence: nothing may come back (notifications, responses, cancels).
- * answer: each request gets some response, result or error (parseErrorOk: a -32700 with id null also counts).
- * batch: JSON-RPC 2.0 §6: one array, one response per request, -32600 per invalid element, none for notifications.
+ * silence: nothing may come back (notifications, cancels); `replySilent`: the spec does not say a reply is wrong
+ * (a stray response), so one is graded "spec is silent" with this note instead of "deviates".
+ * answer: each request gets some response, result or error. parseErrorOk: a -32700 with id null also counts;
+ * refusalOk: any error response counts (with any id), the fault being the client's and the refusal's code unnamed;
+ * acceptedSilent: a result is graded "spec is silent" with this note (the spec says nothing of accepting it).
+ * batch: JSON-RPC 2.0 §6 at 2025-03-26 (which MUST receive batches); other versions may reject or ignore one.
  */
 export type FaultExpectation =
   | { kind: 'error'; codes: readonly number[] | null; nullId?: boolean }
-  | { kind: 'silence' }
-  | { kind: 'answer'; parseErrorOk?: boolean; note?: string }
+  | { kind: 'silence'; replySilent?: string }
+  | { kind: 'answer'; parseErrorOk?: boolean; refusalOk?: boolean; acceptedSilent?: string; note?: string }
   | { kind: 'batch' }
   /** Two requests under one id: each must get a response (duplicate id in flight). */
   | { kind: 'duplicate' }
   /**
    * A raw HTTP exchange graded by its status. stream: a 2xx must be text/event-stream. session: only meaningful once
    * the server issued a session id (a stateless server may answer anything). since: the header exists from this
-   * protocol version on, so an older session may also get a 2xx.
+   * protocol version on, so an older session may also get a 2xx. specSilent: MCP says nothing of the server's answer
+   * here, so whatever comes is "spec is silent", this note saying what `statuses` stands on instead (RFC 9110).
+   * refuseBefore: before this version the spec requires a refusal but names no status, so any 4xx is as it says.
    */
-  | { kind: 'http'; statuses: readonly number[]; stream?: boolean; session?: boolean; since?: string };
+  | { kind: 'http'; statuses: readonly number[]; stream?: boolean; session?: boolean; since?: string; specSilent?: string; refuseBefore?: string };
 
 /** What a preset sends: text as typed, or exact bytes (base64) when the fault is in the encoding. */
 export type FaultPayload = { text: string } | { b64: string };
@@ -93,7 +98,8 @@ export interface FaultReply {
   value?: unknown;
 }
 
-export type VerdictOutcome = 'as-spec' | 'deviates' | 'no-reply';
+/** as-spec: what the spec requires, or one of the answers it allows; spec-silent: the spec does not say what is owed. */
+export type VerdictOutcome = 'as-spec' | 'spec-silent' | 'deviates' | 'no-reply';
 
 export interface FaultVerdict {
   outcome: VerdictOutcome;

@@ -47,22 +47,30 @@ export function gradeBatchRules(batch: readonly unknown[], answers: readonly unk
       ? { outcome: 'as-spec', explanation: 'An all-notification batch got no reply at all, as JSON-RPC 2.0 says.' }
       : { outcome: 'deviates', explanation: `An all-notification batch must get no reply at all, but got ${Array.isArray(answers[0]) ? 'an array' : 'a response'}.` };
   }
-  if (answers.length === 0) return { outcome: 'no-reply', explanation: 'Nothing came back; JSON-RPC 2.0 says a batch with requests gets an array of responses. (MCP only allowed batches in 2025-03-26.)' };
+  if (answers.length === 0) return { outcome: 'no-reply', explanation: 'Nothing came back; JSON-RPC 2.0 says a batch with requests gets an array of responses.' };
   const faults = batchFaults(batch, c, opts);
   if (faults.length > 0) return { outcome: 'deviates', explanation: `Batch rules broken: ${faults.join('; ')}.` };
   const how = c.replyShape === 'array' ? 'One array' : 'Responses streamed one by one (allowed over Streamable HTTP)';
   return { outcome: 'as-spec', explanation: `${how} answered all ${c.summary.requests} request${c.summary.requests === 1 ? '' : 's'}, matched by id.` };
 }
 
-/** The batch builder's verdict: 2025-03-26 must process batches; every other version may reject or ignore them. */
+/**
+ * The verdict for a batch (builder and fault lab alike) by what the negotiated version requires: 2025-03-26 MUST
+ * receive batches, so JSON-RPC 2.0 §6 applies in full; every other version has none, so a rejection or silence is
+ * correct there, and only a batch processed half-way deviates. Without a known version, plain JSON-RPC 2.0 §6.
+ */
 export function gradeBatchForVersion(batch: readonly unknown[], answers: readonly unknown[], version: string | null, opts: BatchGradeOptions = {}): FaultVerdict {
   if (opts.refusal && answers.length === 0) return gradeRefusedBatch(batch, version, opts.refusal);
   const rules = batch.length === 0 ? gradeEmpty(answers) : gradeBatchRules(batch, answers, opts);
-  if (version === BATCH_VERSION || version === null || rules.outcome === 'as-spec') return rules;
+  if (version === null) return rules;
+  if (version === BATCH_VERSION) {
+    return rules.outcome === 'as-spec' ? rules : { ...rules, explanation: `${rules.explanation} ${BATCH_VERSION} MUST support receiving JSON-RPC batches.` };
+  }
+  if (rules.outcome === 'as-spec') return { ...rules, explanation: `${rules.explanation} (${version} has no batches; handling one by JSON-RPC 2.0 is allowed too.)` };
   const first = answers[0];
-  if (first === undefined) return { outcome: 'as-spec', explanation: `No reply: ${version} has no batches, so ignoring one is allowed.` };
-  if (!Array.isArray(first) && errorCode(first) !== null) return { outcome: 'as-spec', explanation: `Rejected with error ${errorCode(first)}: ${version} has no batches, so a rejection is correct.` };
-  return { outcome: 'deviates', explanation: `${version} has no batches, and the server half-processed this one: ${rules.explanation}` };
+  if (first === undefined) return { outcome: 'as-spec', explanation: `No reply: ${version} has no batches (only ${BATCH_VERSION} does), so ignoring one is allowed.` };
+  if (!Array.isArray(first) && errorCode(first) !== null) return { outcome: 'as-spec', explanation: `Rejected with error ${errorCode(first)}: ${version} has no batches (only ${BATCH_VERSION} does), so a rejection is correct.` };
+  return { outcome: 'deviates', explanation: `${version} has no batches, so the server could have rejected this one, but it processed it half-way: ${rules.explanation}` };
 }
 
 function gradeEmpty(answers: readonly unknown[]): FaultVerdict {

@@ -1,6 +1,6 @@
 // Grades what a server sent back within the wait against what the spec says a preset must get: the fault lab's verdict.
 import { classifyValue, idKey, parseJson } from '../jsonrpc.js';
-import { gradeBatchRules, type BatchGradeOptions } from './grade-batch.js';
+import { gradeBatchForVersion, type BatchGradeOptions } from './grade-batch.js';
 import { gradeRefusal, type HttpRefusal } from './grade-http.js';
 import type { FaultExpectation, FaultReply, FaultVerdict } from './fault-types.js';
 import { answersIn, describeAnswer, errorCode, noiseIn, quoteNoise } from './reply-facts.js';
@@ -8,6 +8,7 @@ import { answersIn, describeAnswer, errorCode, noiseIn, quoteNoise } from './rep
 const noReply = (owed: string): FaultVerdict => ({ outcome: 'no-reply', explanation: `Nothing came back within the wait; the spec says ${owed}.` });
 const deviates = (explanation: string): FaultVerdict => ({ outcome: 'deviates', explanation });
 const asSpec = (explanation: string): FaultVerdict => ({ outcome: 'as-spec', explanation });
+const silent = (explanation: string): FaultVerdict => ({ outcome: 'spec-silent', explanation });
 
 function gradeError(expect: Extract<FaultExpectation, { kind: 'error' }>, answers: unknown[]): FaultVerdict {
   const wanted = expect.codes === null ? 'an error response' : `error ${expect.codes.join(' or ')}`;
@@ -34,11 +35,15 @@ function gradeAnswer(expect: Extract<FaultExpectation, { kind: 'answer' }>, sent
   if (first === undefined) return noReply('every request gets a response, a result or an error');
   if (Array.isArray(first)) return deviates('Answered a single request with an array.');
   const id = (first as { id?: unknown }).id;
-  if (expect.parseErrorOk && errorCode(first) === -32700 && id === null) return asSpec('Refused it as a parse error (-32700, id null), which the spec allows.');
+  const code = errorCode(first);
+  const note = expect.note ? ` ${expect.note}` : '';
+  if (expect.parseErrorOk && code === -32700 && id === null) return asSpec(`Refused it as a parse error (-32700, id null), which the spec allows.${note}`);
+  if (expect.refusalOk && code !== null) return asSpec(`Refused it with ${describeAnswer(first)}.${note}`);
   const ids = requestIds(sentText);
   const key = ids.length > 0 ? idKey(ids[0]) : null;
   if (key !== null && idKey(id) !== key) return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`);
-  return asSpec(`Answered ${describeAnswer(first)}.${expect.note ? ` ${expect.note}` : ''}`);
+  if (expect.acceptedSilent && code === null) return silent(`Accepted it and answered ${describeAnswer(first)}. ${expect.acceptedSilent}`);
+  return asSpec(`Answered ${describeAnswer(first)}.${note}`);
 }
 
 /** Two requests went out under the id of `sentText` (a slow one, then this one): each must get its own response. */
@@ -50,7 +55,9 @@ function gradeDuplicate(sentText: string, answers: unknown[]): FaultVerdict {
   const extra = others > 0 ? ` (and ${others} response${others === 1 ? '' : 's'} under other ids)` : '';
   if (mine.length === 0) return noReply(`each of the two requests with id ${key} gets a response`);
   const list = mine.map(describeAnswer).join(' and ');
-  if (mine.length === 1) return deviates(`Only one response for the two requests with id ${key} (${list})${extra}: the other request was dropped or merged; every request gets a response.`);
+  if (mine.length === 1) {
+    return silent(`Only one response for the two requests with id ${key} (${list})${extra}. Reusing an id in flight is the client's fault (MCP: the id MUST NOT match one still pending), and the spec is silent on what a server owes the second request; answering both is kinder, since a client cannot tell which request this answers.`);
+  }
   const refused = mine.some((a) => errorCode(a) !== null);
   return asSpec(refused
     ? `Answered both: ${list}${extra}; refusing the reused id is what a careful server does.`
@@ -60,15 +67,22 @@ function gradeDuplicate(sentText: string, answers: unknown[]): FaultVerdict {
 export interface FaultGradeOptions extends BatchGradeOptions {
   /** Over HTTP: the status of the POST that carried the frame, when it was an error status. */
   refusal?: HttpRefusal | null;
+  /** The negotiated version: batches are graded by what it requires (only 2025-03-26 must receive them). */
+  protocolVersion?: string | null;
 }
 
 /** `sentText` is the payload as text (bytes decoded as UTF-8); `replies` are the server's frames after it, within the wait. */
 export function gradeFault(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], opts: FaultGradeOptions = {}): FaultVerdict {
   const answers = answersIn(replies);
   const noise = noiseIn(replies);
-  if (answers.length === 0 && noise.length === 0 && opts.refusal) return gradeRefusal(expect, opts.refusal);
   if (expect.kind === 'http') throw new Error('an HTTP preset is graded by gradeHttpProbe, from its exchange');
+  if (expect.kind === 'batch' && noise.length === 0) {
+    const batch = parseJson(sentText);
+    if (batch.ok && Array.isArray(batch.value)) return gradeBatchForVersion(batch.value, answers, opts.protocolVersion ?? null, opts);
+  }
+  if (answers.length === 0 && noise.length === 0 && opts.refusal) return gradeRefusal(expect, opts.refusal);
   if (expect.kind === 'silence') {
+    if (answers.length > 0 && expect.replySilent) return silent(`Answered ${describeAnswer(answers[0])}. ${expect.replySilent}`);
     if (answers.length > 0) return deviates(`Answered ${describeAnswer(answers[0])}; the spec says nothing may be sent back for this.`);
     if (noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`);
     return asSpec('Nothing came back, as the spec says.');
@@ -77,7 +91,5 @@ export function gradeFault(expect: FaultExpectation, sentText: string, replies: 
   if (expect.kind === 'error') return gradeError(expect, answers);
   if (expect.kind === 'answer') return gradeAnswer(expect, sentText, answers);
   if (expect.kind === 'duplicate') return gradeDuplicate(sentText, answers);
-  const batch = parseJson(sentText);
-  if (!batch.ok || !Array.isArray(batch.value)) return gradeError({ kind: 'error', codes: [-32700], nullId: true }, answers);
-  return gradeBatchRules(batch.value, answers, opts);
+  return gradeError({ kind: 'error', codes: [-32700], nullId: true }, answers);
 }

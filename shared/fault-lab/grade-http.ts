@@ -1,6 +1,7 @@
 // Grades HTTP answers: a raw exchange's status against what Streamable HTTP says, and a bare error status for a frame.
 import type { FaultExpectation, FaultVerdict, HttpProbeResult } from './fault-types.js';
-import { errorCode } from './reply-facts.js';
+import { isHttpErrorDocument } from '../http-error-document.js';
+import { errorCode, isResponse } from './reply-facts.js';
 
 type HttpExpectation = Extract<FaultExpectation, { kind: 'http' }>;
 
@@ -10,7 +11,9 @@ function statusText(r: Pick<HttpProbeResult, 'status' | 'statusText'>): string {
 
 function carried(r: HttpProbeResult): string {
   const first = r.messages[0];
-  if (first === undefined) return r.body.trim() === '' ? ' and no body' : ` and a ${r.contentType || 'untyped'} body that is not JSON-RPC`;
+  if (first === undefined || isHttpErrorDocument(first) || !isResponse(first)) {
+    return r.body.trim() === '' ? ' and no body' : ` and a ${r.contentType || 'untyped'} body that is not JSON-RPC`;
+  }
   const code = errorCode(first);
   return code === null ? ' and a JSON-RPC result' : ` and JSON-RPC error ${code}`;
 }
@@ -30,6 +33,11 @@ export function gradeHttpProbe(expect: HttpExpectation, r: HttpProbeResult, prot
   }
   if (expect.since && protocolVersion !== null && protocolVersion < expect.since && r.status < 300) {
     return { outcome: 'as-spec', explanation: `Answered ${got}: the session speaks ${protocolVersion}, before the header existed (${expect.since}), so ignoring it is allowed.` };
+  }
+  if (expect.specSilent) return { outcome: 'spec-silent', explanation: `Answered ${got}. ${expect.specSilent}` };
+  if (expect.refuseBefore && r.status < 300) return { outcome: 'deviates', explanation: `Accepted it (${got}); the spec says the server refuses it (with ${wanted} from ${expect.refuseBefore}).` };
+  if (expect.refuseBefore && protocolVersion !== null && protocolVersion < expect.refuseBefore && r.status < 500 && !expect.statuses.includes(r.status)) {
+    return { outcome: 'as-spec', explanation: `Refused it (${got}). ${protocolVersion} requires a refusal but names no status (${wanted} arrived in ${expect.refuseBefore}).` };
   }
   if (expect.statuses.includes(r.status)) {
     if (expect.stream && r.status < 300 && !r.contentType.startsWith('text/event-stream')) {
@@ -60,10 +68,10 @@ export function gradeRefusal(expect: FaultExpectation, refusal: HttpRefusal): Fa
       }
       return { outcome: 'deviates', explanation: `${what}; the spec says a JSON-RPC error ${expect.codes.join(' or ')}, so the client cannot tell why.` };
     case 'answer':
-      if (expect.parseErrorOk) return { outcome: 'as-spec', explanation: `${what}: refusing this is allowed.` };
+      if (expect.parseErrorOk || expect.refusalOk) return { outcome: 'as-spec', explanation: `${what}: refusing this is allowed.${expect.note ? ` ${expect.note}` : ''}` };
       return { outcome: 'deviates', explanation: `${what}; the spec says every request gets a response, a result or an error.` };
     case 'silence':
-      return { outcome: 'deviates', explanation: `${what}; the spec says this is accepted and ignored (202 Accepted, no body).` };
+      return { outcome: 'as-spec', explanation: `${what}: Streamable HTTP has a server that cannot accept a notification or response say so with an error status (one it accepts gets 202).` };
     default:
       return { outcome: 'deviates', explanation: `${what}; JSON-RPC 2.0 says a batch gets its responses (MCP only had batches in 2025-03-26; from 2025-06-18 a POST holds one message, so refusing is correct there).` };
   }

@@ -3,23 +3,32 @@ import type { FaultPreset, HttpFaultRequest } from './fault-types.js';
 
 const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`;
 const post = (headers: HttpFaultRequest['headers']): HttpFaultRequest => ({ method: 'POST', headers });
+const RFC9110_ACCEPT = 'RFC 9110 lets a server answer an Accept it cannot satisfy with 406 Not Acceptable or disregard the header, and reads a missing one as "any type".';
+/** A web origin no MCP server can mean to serve (.invalid never resolves, RFC 2606): what a DNS-rebinding page sends. */
+export const FOREIGN_ORIGIN = 'http://rebinding.mcpscope.invalid';
 
 /** The HTTP presets, in the order "Run all" sends them: DELETE ends the session, so it goes last. */
 export const HTTP_PRESETS: FaultPreset[] = [
   {
     id: 'http-accept-missing', title: 'No Accept header', group: 'http', transport: 'http',
-    spec: 'a POST must accept application/json and text/event-stream: 406 Not Acceptable',
-    http: post({ Accept: null }), expect: { kind: 'http', statuses: [406] }, build: ({ id }) => ({ text: ping(id) }),
+    spec: 'the client MUST send Accept; the spec is silent on the server’s answer (RFC 9110 reads a missing Accept as "anything")',
+    http: post({ Accept: null }),
+    expect: { kind: 'http', statuses: [406], specSilent: `MCP requires the client's Accept header and says nothing of the server's answer without one; ${RFC9110_ACCEPT}` },
+    build: ({ id }) => ({ text: ping(id) }),
   },
   {
     id: 'http-accept-wrong', title: 'Wrong Accept (text/html)', group: 'http', transport: 'http',
-    spec: 'a POST must accept application/json and text/event-stream: 406 Not Acceptable',
-    http: post({ Accept: 'text/html' }), expect: { kind: 'http', statuses: [406] }, build: ({ id }) => ({ text: ping(id) }),
+    spec: 'the client MUST accept JSON and SSE; the spec is silent on the server’s answer (RFC 9110: 406, or ignore the header)',
+    http: post({ Accept: 'text/html' }),
+    expect: { kind: 'http', statuses: [406], specSilent: `MCP requires the client to accept JSON and SSE and says nothing of the server's answer otherwise; ${RFC9110_ACCEPT}` },
+    build: ({ id }) => ({ text: ping(id) }),
   },
   {
     id: 'http-content-type-wrong', title: 'Wrong Content-Type (text/plain)', group: 'http', transport: 'http',
-    spec: 'the body is JSON: 415 Unsupported Media Type',
-    http: post({ 'Content-Type': 'text/plain' }), expect: { kind: 'http', statuses: [415] }, build: ({ id }) => ({ text: ping(id) }),
+    spec: 'the spec is silent on a request Content-Type; RFC 9110 refuses content in a format it does not take with 415',
+    http: post({ 'Content-Type': 'text/plain' }),
+    expect: { kind: 'http', statuses: [415], specSilent: 'MCP names no Content-Type for the POST body and no answer to a wrong one; RFC 9110 refuses content in a format the resource does not take with 415 Unsupported Media Type.' },
+    build: ({ id }) => ({ text: ping(id) }),
   },
   {
     id: 'http-session-missing', title: 'No Mcp-Session-Id', group: 'http', transport: 'http',
@@ -42,14 +51,21 @@ export const HTTP_PRESETS: FaultPreset[] = [
     http: post({ 'MCP-Protocol-Version': '1999-01-01' }), expect: { kind: 'http', statuses: [400], since: '2025-06-18' }, build: ({ id }) => ({ text: ping(id) }),
   },
   {
+    id: 'http-origin-foreign', title: 'Foreign Origin', group: 'http', transport: 'http',
+    spec: 'servers MUST validate Origin against DNS rebinding: refused; from 2025-11-25 with 403 Forbidden',
+    http: post({ Origin: FOREIGN_ORIGIN }), expect: { kind: 'http', statuses: [403], refuseBefore: '2025-11-25' }, build: ({ id }) => ({ text: ping(id) }),
+  },
+  {
     id: 'http-get', title: 'GET on the endpoint', group: 'http', transport: 'http',
     spec: 'opens a server-to-client SSE stream (200 text/event-stream) or 405 Method Not Allowed',
     http: { method: 'GET', headers: {} }, expect: { kind: 'http', statuses: [200, 405], stream: true }, build: () => ({ text: '' }),
   },
   {
     id: 'http-put', title: 'PUT on the endpoint', group: 'http', transport: 'http',
-    spec: 'the endpoint takes POST, GET and DELETE only; RFC 9110 answers another method with 405 Method Not Allowed',
-    http: { method: 'PUT', headers: {} }, expect: { kind: 'http', statuses: [405] }, build: ({ id }) => ({ text: ping(id) }),
+    spec: 'the spec is silent on methods other than POST, GET and DELETE; RFC 9110 answers one the resource does not support with 405',
+    http: { method: 'PUT', headers: {} },
+    expect: { kind: 'http', statuses: [405], specSilent: 'MCP names the methods its endpoint takes (POST, GET, DELETE) and is silent on others; RFC 9110 answers a method the resource does not support with 405 Method Not Allowed.' },
+    build: ({ id }) => ({ text: ping(id) }),
   },
   {
     id: 'http-delete', title: 'DELETE on the endpoint (ends the session)', group: 'http', transport: 'http',

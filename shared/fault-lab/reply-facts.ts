@@ -1,10 +1,12 @@
 // Small readers over the server's replies, shared by the verdict functions so each stays a short decision list.
 import { classifyValue, isPlainObject } from '../jsonrpc.js';
 import type { FaultReply } from './fault-types.js';
+import { isHttpErrorDocument } from '../http-error-document.js';
 
+/** A JSON-RPC response or error response; an HTTP layer's OAuth or problem document is neither. */
 export function isResponse(value: unknown): boolean {
   const kind = classifyValue(value).kind;
-  return kind === 'response' || kind === 'error';
+  return (kind === 'response' || kind === 'error') && !isHttpErrorDocument(value);
 }
 
 /** Replies that answer something: responses, error responses, and arrays holding any. Server requests and notifications are not answers. */

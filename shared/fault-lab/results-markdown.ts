@@ -13,7 +13,7 @@ export interface FaultRunRecord {
   waitedMs: number;
 }
 
-const OUTCOME_LABEL: Record<FaultVerdict['outcome'], string> = { 'as-spec': 'as the spec says', deviates: 'deviates', 'no-reply': 'no reply' };
+const OUTCOME_LABEL: Record<FaultVerdict['outcome'], string> = { 'as-spec': 'as the spec says', 'spec-silent': 'spec is silent', deviates: 'deviates', 'no-reply': 'no reply' };
 
 export function outcomeLabel(outcome: FaultVerdict['outcome']): string {
   return OUTCOME_LABEL[outcome];

@@ -16,7 +16,8 @@ export function isSettled(expect: FaultExpectation, sentText: string, replies: r
   if (expect.kind === 'duplicate') return answers.length >= 2;
   if (expect.kind !== 'batch') return true;
   const parsed = parseJson(sentText);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return true;
+  // An empty batch owes one error object; anything that answers it ends the wait.
+  if (!parsed.ok || !Array.isArray(parsed.value) || parsed.value.length === 0) return true;
   const c = correlateBatch(parsed.value, answers);
   return c.summary.requests > 0 && c.summary.missing === 0;
 }

@@ -53,16 +53,29 @@ export interface KnownCapabilities {
   server: Record<string, unknown> | null;
 }
 
+/** The gate `method` has in `version`, or undefined: ungated, gated only in 2026's predecessors, or not yet gated. */
+function gateIn(method: string, version: ProtocolVersion): CapabilityGate | undefined {
+  const gate = gates.get(method);
+  if (!gate) return undefined;
+  if (gate.legacyOnly && version === '2026-07-28') return undefined;
+  if (gate.since && versionIndex(version) < versionIndex(gate.since)) return undefined;
+  return gate;
+}
+
 /** The missing capability as "holder: a.b", or null when it was declared or the holder's capabilities are unknown. */
 export function missingCapability(method: string, params: unknown, version: ProtocolVersion, caps: KnownCapabilities): string | null {
-  const gate = gates.get(method);
-  if (!gate) return null;
-  if (gate.legacyOnly && version === '2026-07-28') return null;
-  if (gate.since && versionIndex(version) < versionIndex(gate.since)) return null;
-  const held = caps[gate.holder];
-  if (!held) return null;
+  const gate = gateIn(method, version);
+  const held = gate && caps[gate.holder];
+  if (!gate || !held) return null;
   // URL-mode elicitation is a separate opt-in from form mode (2025-11-25).
   const urlMode = method === 'elicitation/create' && isPlainObject(params) && params.mode === 'url';
   const path = urlMode ? ['elicitation', 'url'] : gate.path;
   return declared(held, path) ? null : `${gate.holder} capability "${path.join('.')}"`;
+}
+
+/** The capability `method` belongs to when its holder (`answerer`) declared it, as "server capability \"tools\"", else null. */
+export function declaredCapability(method: string, answerer: Side, version: ProtocolVersion, caps: KnownCapabilities): string | null {
+  const gate = gateIn(method, version);
+  const held = gate?.holder === answerer ? caps[gate.holder] : null;
+  return gate && held && declared(held, gate.path) ? `${gate.holder} capability "${gate.path.join('.')}"` : null;
 }

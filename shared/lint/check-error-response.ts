@@ -1,10 +1,14 @@
-// Checks an error response: codes from reserved ranges or other versions, and tool failures sent as protocol errors.
+// Checks an error response: codes from reserved ranges or other versions, a declared capability answered -32601, and
+// tool failures sent as protocol errors.
+import type { ProtocolVersion } from '../mcp-versions.js';
+import type { ErrorRange } from '../error-codes/error-code-types.js';
 import type { LintContext, Msg } from './lint-context.js';
 import type { PendingRequest } from './exchange-tracker.js';
 import type { McpSession } from './mcp-session.js';
 import { errorRange } from '../error-codes/error-ranges.js';
 import { wireErrorEntry } from '../error-codes/wire-error-codes.js';
-import { versionIndex } from './mcp-methods.js';
+import { checkMethod, versionIndex } from './mcp-methods.js';
+import { declaredCapability } from './capability-gates.js';
 import { VALIDATION_MESSAGE } from '../error-codes/jsonrpc-error-entries.js';
 
 /** JSON-RPC errors a tools/call may legitimately end with, whatever the version says about tool failures. */
@@ -13,14 +17,41 @@ const SPEC_TOOL_ERRORS: Record<number, string> = { [-32042]: '2025-11-25', [-320
 const VALIDATION = /validat|invalid arguments?|expected|required|must be/i;
 const UNKNOWN_TOOL = /not found|unknown tool|no such tool|disabled/i;
 
+/** -32602 for a tools/call is right for an unknown tool, a malformed request, and (up to 2025-06-18) invalid arguments. */
+function isRightfulInvalidParams(p: PendingRequest, message: string, v: ProtocolVersion | null, session: McpSession): boolean {
+  if (!v || versionIndex(v) < versionIndex('2025-11-25') || p.malformedCall) return true;
+  // With the server's whole tool list known, an unlisted tool is unknown whatever the message says.
+  if (session.tools.complete && !session.tools.get(p.toolName)) return true;
+  return !VALIDATION.test(message) || UNKNOWN_TOOL.test(message);
+}
+
 function checkToolFailure(ctx: LintContext, m: Msg, p: PendingRequest, code: number, message: string, session: McpSession): void {
   const v = session.rulesVersion;
   const tool = p.toolName === null ? 'the tool' : `"${p.toolName}"`;
   if (!PROTOCOL_LEVEL.has(code) && SPEC_TOOL_ERRORS[code] !== v) {
     ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of ${tool} failed with JSON-RPC error ${code}; a tool that ran and failed returns a result with isError: true.`, [p.seq]);
-  } else if (code === -32602 && v && versionIndex(v) >= versionIndex('2025-11-25') && VALIDATION.test(message) && !UNKNOWN_TOOL.test(message)) {
+  } else if (code === -32602 && !isRightfulInvalidParams(p, message, v, session)) {
     ctx.emit('mcp/tool-failure-channel', m.seq, `Argument validation of ${tool} failed with -32602; since 2025-11-25 that is a result with isError: true, so the model can correct the call.`, [p.seq]);
   }
+}
+
+/** Codes that belong to another version: forbidden to emit in 2026-07-28, drift in the versions before it. */
+function checkVersionCode(ctx: LintContext, m: Msg, code: number, v: ProtocolVersion, range: ErrorRange): void {
+  const entry = wireErrorEntry(code);
+  if (entry && entry.versions !== 'all' && !entry.versions.includes(v)) {
+    const rule = v === '2026-07-28' ? 'mcp/error-code-not-in-version' : 'mcp/error-code-from-other-version';
+    ctx.emit(rule, m.seq, `Error code ${code} (${entry.name}) is not defined in ${v}. ${entry.outOfVersionNote ?? ''}`.trim());
+  } else if (!entry && range === 'mcp-reserved') {
+    ctx.emit('mcp/error-code-unallocated', m.seq, `Error code ${code} lies in -32099…-32020, which ${v} reserves for codes the spec allocates, and this one is not allocated.`);
+  }
+}
+
+/** -32601 from the side that declared the capability the method belongs to. */
+function checkDeclared(ctx: LintContext, m: Msg, p: PendingRequest, v: ProtocolVersion, session: McpSession): void {
+  // A tool without task support answers a task-augmented call -32601, as the tasks utility says it should.
+  if (p.taskAugmented || checkMethod(p.method, p.requester, 'request', v).verdict !== 'ok') return;
+  const cap = declaredCapability(p.method, m.sender, v, session.caps);
+  if (cap) ctx.emit('mcp/declared-capability-unsupported', m.seq, `${p.method} was answered -32601 (method not found), but the ${cap} was declared.`, [p.seq]);
 }
 
 export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null, message: string, p: PendingRequest | null, session: McpSession): void {
@@ -31,13 +62,7 @@ export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null
     ctx.emit('jsonrpc/invalid-params-as-internal-error', m.seq, `-32603 Internal error${p ? ` for ${p.method}` : ''} carries a validation report; invalid params are -32602.`, p ? [p.seq] : []);
   }
   if (range === 'jsonrpc-reserved') ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
-  if (v) {
-    const entry = wireErrorEntry(code);
-    if (entry && entry.versions !== 'all' && !entry.versions.includes(v)) {
-      ctx.emit('mcp/error-code-not-in-version', m.seq, `Error code ${code} (${entry.name}) is not defined in ${v}. ${entry.outOfVersionNote ?? ''}`.trim());
-    } else if (!entry && range === 'mcp-reserved') {
-      ctx.emit('mcp/error-code-not-in-version', m.seq, `Error code ${code} lies in -32099…-32020, which ${v} reserves for codes the spec allocates, and this one is not allocated.`);
-    }
-  }
+  if (v) checkVersionCode(ctx, m, code, v, range);
+  if (v && p && code === -32601) checkDeclared(ctx, m, p, v, session);
   if (p?.method === 'tools/call' && p.requester === 'client') checkToolFailure(ctx, m, p, code, message, session);
 }

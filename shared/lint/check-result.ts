@@ -21,7 +21,7 @@ function checkToolCall(ctx: LintContext, m: Msg, p: PendingRequest, result: Reco
   const tool = session.tools.get(p.toolName);
   if (result.isError === true) {
     if (!tool && p.toolName !== null && session.tools.complete) {
-      ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of unknown tool "${p.toolName}" was answered with an isError result; an unknown tool is a -32602 error.`, [p.seq]);
+      ctx.emit('mcp/unknown-tool-as-result', m.seq, `tools/call of unknown tool "${p.toolName}" was answered with an isError result; an unknown tool is a -32602 error.`, [p.seq]);
     }
     return;
   }

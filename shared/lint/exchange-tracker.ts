@@ -3,6 +3,7 @@ import { idKey } from '../jsonrpc.js';
 import type { Side } from './lint-types.js';
 import { BoundedMap } from './bounded-map.js';
 import { DEFAULT_SLOW_AFTER_MS, otherSide, type LintContext, type Msg } from './lint-context.js';
+import type { RuleId } from './rules.js';
 
 export interface PendingRequest {
   seq: number;
@@ -14,9 +15,11 @@ export interface PendingRequest {
   progressKey: string | null;
   lastProgress: number | null;
   batchSeq: number | null;
-  /** tools/call only: the tool name (capped), and whether the call was task-augmented. */
+  /** tools/call only: the tool name (capped), whether the call was task-augmented, and whether its params fail the
+   * CallToolRequest shape (no string name, or arguments that are not an object), which -32602 rightly refuses. */
   toolName: string | null;
   taskAugmented: boolean;
+  malformedCall: boolean;
   /** tools/list and prompts/list: whether this asked for a later page. */
   hadCursor: boolean;
   /** 2026: the client capabilities declared in this request's _meta. */
@@ -27,7 +30,7 @@ export interface PendingRequest {
   quiet: boolean;
 }
 
-export type RequestInfo = Pick<PendingRequest, 'toolName' | 'taskAugmented' | 'hadCursor' | 'clientCaps'> & { progressToken: unknown; quiet: boolean };
+export type RequestInfo = Pick<PendingRequest, 'toolName' | 'taskAugmented' | 'malformedCall' | 'hadCursor' | 'clientCaps'> & { progressToken: unknown; quiet: boolean };
 
 interface Finished {
   reqSeq: number;
@@ -56,6 +59,10 @@ export interface BatchCall {
   notArrayReported: boolean;
 }
 
+/** The arguments of a LintContext.emit held back until more is known, and how many may wait at once. */
+type DeferredFinding = [RuleId, number, string, number[]];
+const DEFERRED_CAP = 1_000;
+
 /** "42 s", or "850 ms" under a second. */
 export function formatWait(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.floor(ms / 1000)} s`;
@@ -71,12 +78,16 @@ export class ExchangeTracker {
   readonly tokens = new Map<string, string>();
   readonly batches = new Map<number, BatchCall>();
   readonly finishedTokens: BoundedMap<string, FinishedToken>;
+  /** Tokens of task-augmented requests that were answered (a CreateTaskResult): they stay valid until the task ends. */
+  readonly taskTokens: BoundedMap<string, true>;
   private readonly completed: BoundedMap<string, Finished>;
   private readonly cancelled: BoundedMap<string, Cancelled>;
   /** Each side's last single notification the other side has not spoken after yet, for "response to a notification". */
   readonly lastNotification: Record<Side, number | null> = { client: null, server: null };
   /** The seq of each side's last batch when it held only notifications. */
   readonly notificationBatch: Record<Side, number | null> = { client: null, server: null };
+  /** Id-less server errors over Streamable HTTP, by seq, with the finding they get unless an HTTP error status carried them. */
+  private readonly idlessErrors = new Map<number, DeferredFinding>();
   /** The seq of each side's last empty batch, whose reply must be a single error object. */
   readonly emptyBatch: Record<Side, number | null> = { client: null, server: null };
 
@@ -84,9 +95,11 @@ export class ExchangeTracker {
     this.completed = new BoundedMap(historyLimit);
     this.cancelled = new BoundedMap(historyLimit);
     this.finishedTokens = new BoundedMap(historyLimit);
+    this.taskTokens = new BoundedMap(historyLimit);
   }
 
-  onRequest(ctx: LintContext, m: Msg, method: string, key: string | null, info: RequestInfo): PendingRequest | null {
+  /** `onceOnly`: ids may never be reused in the session (up to 2025-11-25); 2026-07-28 only forbids reuse in flight. */
+  onRequest(ctx: LintContext, m: Msg, method: string, key: string | null, info: RequestInfo, onceOnly = true): PendingRequest | null {
     if (key === null) return null;
     const k = requestKey(m.sender, key);
     const live = this.pending.get(k);
@@ -96,8 +109,10 @@ export class ExchangeTracker {
       return null;
     }
     const before = this.completed.get(k)?.reqSeq ?? this.cancelled.get(k)?.reqSeq;
-    if (before !== undefined) {
+    if (before !== undefined && onceOnly) {
       ctx.emit('mcp/id-reused', m.seq, `Id ${key}${m.where} was already used by the ${m.sender} in this session (frame #${before}).`, [before]);
+    }
+    if (before !== undefined) {
       this.completed.delete(k);
       this.cancelled.delete(k);
     }
@@ -113,6 +128,7 @@ export class ExchangeTracker {
       batchSeq: m.batchSeq,
       toolName: info.toolName,
       taskAugmented: info.taskAugmented,
+      malformedCall: info.malformedCall,
       hadCursor: info.hadCursor,
       clientCaps: info.clientCaps,
       expected: 1,
@@ -165,20 +181,53 @@ export class ExchangeTracker {
   }
 
   private unkeyed(ctx: LintContext, m: Msg, requester: Side, errorCode: number | null, isError: boolean): void {
+    const idless = !('id' in m.obj) || m.obj.id === null;
     // id null is how JSON-RPC answers a message whose id could not be read.
-    if (isError && (errorCode === -32700 || errorCode === -32600) && (!('id' in m.obj) || m.obj.id === null)) return;
+    if (isError && (errorCode === -32700 || errorCode === -32600) && idless) return;
+    const finding = this.unkeyedFinding(m, requester);
+    // Over Streamable HTTP, an HTTP error status MAY carry "a JSON-RPC error response that has no id": judged once the
+    // exchange that carried it says its status (HttpChecks.onExchange).
+    if (isError && idless && m.sender === 'server' && ctx.transport === 'http') this.defer(ctx, m.seq, finding);
+    else ctx.emit(...finding);
+  }
+
+  private defer(ctx: LintContext, seq: number, finding: DeferredFinding): void {
+    this.idlessErrors.set(seq, finding);
+    // A stream that never ends must not grow this without bound: the oldest is judged as it stands.
+    if (this.idlessErrors.size <= DEFERRED_CAP) return;
+    const [oldest, held] = this.idlessErrors.entries().next().value!;
+    this.idlessErrors.delete(oldest);
+    ctx.emit(...held);
+  }
+
+  private unkeyedFinding(m: Msg, requester: Side): DeferredFinding {
     const nb = this.notificationBatch[requester];
-    if (nb !== null) {
-      ctx.emit('jsonrpc/notification-batch-answered', m.seq, `A response${m.where} followed batch #${nb}, which held only notifications.`, [nb]);
-      return;
-    }
+    if (nb !== null) return ['jsonrpc/notification-batch-answered', m.seq, `A response${m.where} followed batch #${nb}, which held only notifications.`, [nb]];
     const n = this.lastNotification[requester];
-    if (n !== null) {
-      ctx.emit('jsonrpc/response-to-notification', m.seq, `A response without a usable id${m.where} followed notification #${n}.`, [n]);
-      return;
-    }
+    if (n !== null) return ['jsonrpc/response-to-notification', m.seq, `A response without a usable id${m.where} followed notification #${n}.`, [n]];
     const what = !('id' in m.obj) ? 'has no id' : `has id ${JSON.stringify(m.obj.id)}`;
-    ctx.emit('jsonrpc/unmatched-response', m.seq, `Response${m.where} ${what}, so it answers no request.`);
+    return ['jsonrpc/unmatched-response', m.seq, `Response${m.where} ${what}, so it answers no request.`, []];
+  }
+
+  /**
+   * An HTTP exchange ended with `status`: id-less errors its body carried are allowed on an error status and reported
+   * on a success one, and a client request its POST carried is settled by an error status (nothing else will come).
+   */
+  onHttpStatus(ctx: LintContext, status: number, sentSeq: number | null, receivedSeqs: readonly number[]): void {
+    for (const seq of receivedSeqs) {
+      const finding = this.idlessErrors.get(seq);
+      if (!finding) continue;
+      this.idlessErrors.delete(seq);
+      if (status < 400) ctx.emit(...finding);
+    }
+    if (status < 400 || sentSeq === null) return;
+    for (const [k, p] of this.pending) if (p.seq === sentSeq && p.requester === 'client') this.complete(k, p, sentSeq);
+  }
+
+  /** Reports the id-less errors no exchange accounted for. */
+  flushIdlessErrors(ctx: LintContext): void {
+    for (const finding of this.idlessErrors.values()) ctx.emit(...finding);
+    this.idlessErrors.clear();
   }
 
   private complete(k: string, p: PendingRequest, respSeq: number): void {
@@ -186,7 +235,8 @@ export class ExchangeTracker {
     this.completed.set(k, { reqSeq: p.seq, respSeq });
     if (p.progressKey) {
       this.tokens.delete(p.progressKey);
-      this.finishedTokens.set(p.progressKey, { reqSeq: p.seq, respSeq, cancelSeq: null, cancelTs: 0 });
+      if (p.taskAugmented) this.taskTokens.set(p.progressKey, true);
+      else this.finishedTokens.set(p.progressKey, { reqSeq: p.seq, respSeq, cancelSeq: null, cancelTs: 0 });
     }
     const b = p.batchSeq === null ? undefined : this.batches.get(p.batchSeq);
     if (b && --b.open <= 0) this.batches.delete(b.seq);
@@ -239,6 +289,7 @@ export class ExchangeTracker {
     this.completed.clear();
     this.cancelled.clear();
     this.finishedTokens.clear();
+    this.taskTokens.clear();
     for (const s of ['client', 'server'] as const) {
       this.lastNotification[s] = this.notificationBatch[s] = this.emptyBatch[s] = null;
     }

@@ -2,13 +2,16 @@
 import { classifyText, isPlainObject } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { LintContext } from './lint-context.js';
-import type { McpSession } from './mcp-session.js';
+import { META_PROTOCOL_VERSION, requestMeta, type McpSession } from './mcp-session.js';
+import type { ExchangeTracker } from './exchange-tracker.js';
 import { BoundedMap } from './bounded-map.js';
 import { versionIndex } from './mcp-methods.js';
 
 /** The few fields of an HttpExchange record (shared/http-exchange.ts) these checks read, read defensively. */
 interface Exchange {
   id: string;
+  /** False while the exchange is still open (a stream): its status is known, not yet the frames it carried. */
+  ended: boolean;
   method: string;
   headers: Map<string, string>;
   body: string | null;
@@ -16,6 +19,7 @@ interface Exchange {
   status: number;
   responseBody: string;
   responseSessionId: string | undefined;
+  receivedSeqs: number[];
 }
 
 function headerMap(lines: unknown): Map<string, string> {
@@ -36,6 +40,7 @@ function readExchange(text: string): Exchange | null {
   if (typeof res.status !== 'number') return null;
   return {
     id: x.id,
+    ended: x.state !== 'open',
     method: String(req.method),
     headers: headerMap(req.headers),
     // A capped body cannot be classified reliably; the checks that need it skip the exchange.
@@ -44,6 +49,7 @@ function readExchange(text: string): Exchange | null {
     status: res.status,
     responseBody: typeof res.body === 'string' ? res.body : '',
     responseSessionId: headerMap(res.headers).get('mcp-session-id'),
+    receivedSeqs: Array.isArray(x.receivedSeqs) ? x.receivedSeqs.filter((n): n is number => typeof n === 'number') : [],
   };
 }
 
@@ -60,10 +66,12 @@ export class HttpChecks {
     this.sessionIssued = false;
   }
 
-  onExchange(ctx: LintContext, frame: FrameRecord, session: McpSession): void {
+  onExchange(ctx: LintContext, frame: FrameRecord, session: McpSession, ex: ExchangeTracker): void {
     if (ctx.transport !== 'http') return;
     const x = readExchange(frame.text);
-    if (!x || this.judged.has(x.id)) return;
+    if (!x) return;
+    if (x.ended) ex.onHttpStatus(ctx, x.status, x.sentSeq, x.receivedSeqs);
+    if (this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
     const related = x.sentSeq === null ? [] : [x.sentSeq];
     const sent = x.body === null ? null : classifyText(x.body);
@@ -78,18 +86,28 @@ export class HttpChecks {
     if (!initialize && sid !== undefined && x.status === 400 && /session/i.test(x.responseBody)) {
       ctx.emit('http/session-status', frame.seq, `Session id ${JSON.stringify(sid)} was refused with 400; an unknown or expired session is 404, so the client knows to initialize again.`, related);
     } else if (!initialize && sid === undefined && this.sessionIssued && x.status === 404) {
-      ctx.emit('http/session-status', frame.seq, 'A request without the issued Mcp-Session-Id was answered 404; a missing session id is 400.', related);
+      ctx.emit('http/session-missing-status', frame.seq, 'A request without the issued Mcp-Session-Id was answered 404; a missing session id is 400.', related);
     }
+    if (!initialize) this.checkVersionHeader(ctx, frame.seq, x, session, related);
+  }
 
+  private checkVersionHeader(ctx: LintContext, seq: number, x: Exchange, session: McpSession, related: number[]): void {
     const v = session.rulesVersion;
-    const afterInit = session.era === 'modern' || (session.era === 'legacy' && session.phase !== 'idle' && session.phase !== 'initializing');
-    if (!initialize && v && afterInit && versionIndex(v) >= versionIndex('2025-06-18')) {
-      const header = x.headers.get('mcp-protocol-version');
-      if (header === undefined) {
-        ctx.emit('http/missing-protocol-version', frame.seq, `${x.method} after initialization carries no MCP-Protocol-Version header (negotiated ${session.version ?? v}).`, related);
-      } else if (session.version !== null && header !== session.version) {
-        ctx.emit('http/missing-protocol-version', frame.seq, `MCP-Protocol-Version is ${JSON.stringify(header)}, but the negotiated version is ${session.version}.`, related);
+    const modern = session.era === 'modern';
+    const afterInit = modern || (session.era === 'legacy' && session.phase !== 'idle' && session.phase !== 'initializing');
+    // 2026-07-28 asks the header of every POST; the versions before it of every request after initialization.
+    if (!v || !afterInit || versionIndex(v) < versionIndex('2025-06-18') || (modern && x.method !== 'POST')) return;
+    const header = x.headers.get('mcp-protocol-version');
+    if (header === undefined) {
+      ctx.emit('http/missing-protocol-version', seq, `${x.method} ${modern ? '' : 'after initialization '}carries no MCP-Protocol-Version header (${modern ? 'the request says' : 'negotiated'} ${session.version ?? v}).`, related);
+    } else if (modern) {
+      const sent = x.body === null ? null : classifyText(x.body);
+      const meta = sent?.value !== undefined && isPlainObject(sent.value) ? requestMeta(sent.value)?.[META_PROTOCOL_VERSION] : undefined;
+      if (typeof meta === 'string' && header !== meta) {
+        ctx.emit('http/protocol-version-meta-mismatch', seq, `MCP-Protocol-Version is ${JSON.stringify(header)}, but the request's _meta says ${JSON.stringify(meta)}.`, related);
       }
+    } else if (session.version !== null && header !== session.version) {
+      ctx.emit('http/protocol-version-mismatch', seq, `MCP-Protocol-Version is ${JSON.stringify(header)}, but the negotiated version is ${session.version}.`, related);
     }
   }
 }

@@ -1,5 +1,6 @@
 // The incremental linter: push every frame of a session in order, get the findings each one causes, then finish.
 import { isPlainObject, parseJson } from '../jsonrpc.js';
+import { isHttpErrorDocument } from '../http-error-document.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Finding, Side } from './lint-types.js';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_SLOW_AFTER_MS, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';
@@ -27,6 +28,7 @@ function requestInfo(obj: Record<string, unknown>, method: string, quiet: boolea
     // Capped: per pending request the linter keeps a few small fields, never the message.
     toolName: method === 'tools/call' && typeof params?.name === 'string' ? params.name.slice(0, 256) : null,
     taskAugmented: method === 'tools/call' && params?.task !== undefined,
+    malformedCall: method === 'tools/call' && (typeof params?.name !== 'string' || (params.arguments !== undefined && !isPlainObject(params.arguments))),
     hadCursor: typeof params?.cursor === 'string',
     clientCaps: isPlainObject(caps) ? caps : null,
     progressToken: meta?.progressToken,
@@ -96,12 +98,13 @@ export class Linter {
   /** End-of-session findings: requests never answered. */
   finish(): Finding[] {
     const out = this.ctx.begin();
+    this.ex.flushIdlessErrors(this.ctx);
     this.ex.flushUnanswered(this.ctx, 'the session ended first', null);
     return out;
   }
 
   private onRelayEvent(frame: FrameRecord): void {
-    if (frame.kind === 'http') return this.http.onExchange(this.ctx, frame, this.session);
+    if (frame.kind === 'http') return this.http.onExchange(this.ctx, frame, this.session, this.ex);
     if (frame.kind !== 'event') return;
     // A process that exits or restarts takes the session with it: its pending requests can no longer be answered.
     if (frame.method === 'exited') this.ex.flushUnanswered(this.ctx, 'the server exited', frame.seq);
@@ -139,6 +142,9 @@ export class Linter {
       }
     } else if (Array.isArray(parsed.value)) {
       this.onArray(frame, sender, parsed.value);
+    } else if (sender === 'server' && (ctx.transport === 'http' || ctx.transport === 'sse') && isHttpErrorDocument(parsed.value)) {
+      // An OAuth or problem document an HTTP error status carried (a 401's {"error":"invalid_token"}): the exchange
+      // records it, and it is no JSON-RPC message to judge.
     } else if (!isPlainObject(parsed.value)) {
       ctx.emit('jsonrpc/not-object', frame.seq, `The message is ${parsed.value === null ? 'null' : typeof parsed.value}, not an object.`);
     } else {
@@ -174,7 +180,8 @@ export class Linter {
     const env = checkEnvelope(ctx, m);
     let pending: PendingRequest | null = null;
     if (env.kind === 'request') {
-      pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid));
+      const onceOnly = session.era !== 'modern' && session.rulesVersion !== '2026-07-28';
+      pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid), onceOnly);
       if (env.valid) {
         session.onRequest(ctx, m, env.method);
         checkClientParams(ctx, m, env.method, session);

@@ -101,18 +101,20 @@ export class McpSession {
       return;
     }
     if (method === 'ping' || method === 'server/discover') return;
-    if (this.phase === 'idle' || this.phase === 'initializing') {
-      const why = this.phase === 'idle' ? 'no initialize was sent' : 'the initialize result has not arrived';
-      ctx.emit('mcp/request-before-initialize', m.seq, `${method}${m.where} was sent before the handshake: ${why}.`);
+    if (this.phase === 'idle') {
+      ctx.emit('mcp/request-before-initialize', m.seq, `${method}${m.where} was sent before the handshake: no initialize was sent.`);
+    } else if (this.phase === 'initializing') {
+      ctx.emit('mcp/request-during-initialize', m.seq, `${method}${m.where} was sent while initialize was still unanswered.`);
     } else if (this.phase === 'awaiting-initialized') {
-      ctx.emit('mcp/request-before-initialized', m.seq, `${method}${m.where} was sent after the initialize result but before notifications/initialized.`);
+      ctx.emit('mcp/client-request-before-initialized', m.seq, `${method}${m.where} was sent after the initialize result but before notifications/initialized.`);
     }
   }
 
   onNotification(ctx: LintContext, m: Msg, method: string): void {
     if (m.sender === 'client' && method === 'notifications/initialized' && this.era !== 'modern') {
       if (this.phase === 'awaiting-initialized') this.phase = 'ready';
-      else if (this.phase !== 'ready') ctx.emit('mcp/request-before-initialize', m.seq, 'notifications/initialized was sent before the initialize result arrived.');
+      else if (this.phase === 'idle') ctx.emit('mcp/request-before-initialize', m.seq, 'notifications/initialized was sent, but no initialize was.');
+      else if (this.phase === 'initializing') ctx.emit('mcp/initialized-before-result', m.seq, 'notifications/initialized was sent before the initialize result arrived.');
     }
     this.checkMethodUse(ctx, m, method, 'notification');
   }

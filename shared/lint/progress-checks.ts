@@ -31,6 +31,8 @@ export function onProgress(ctx: LintContext, m: Msg, ex: ExchangeTracker, sessio
     }
     return;
   }
+  // A task-augmented request's token outlives its CreateTaskResult: progress goes on until the task ends.
+  if (ex.taskTokens.has(key)) return;
   const f = ex.finishedTokens.get(key);
   if (f?.cancelSeq != null) {
     const ms = Math.round(m.ts - f.cancelTs);

@@ -31,7 +31,7 @@ describe('tools/call arguments against the tool’s inputSchema', () => {
     await callTool(page, /Input validation error|times/, 'tool-send-anyway');
     const invalid = sentRows(page, 'tools/call').last();
     await expect.poll(() => invalid.getAttribute('data-findings')).toBe('mcp/tool-arguments-schema');
-    expect(await invalid.getByTestId('finding-badge').getAttribute('data-severity')).toBe('warning');
+    expect(await invalid.getByTestId('finding-badge').getAttribute('data-severity')).toBe('info');
     await invalid.click();
     await openTab(page, 'detail');
     const finding = page.locator('[data-testid="detail-finding"][data-rule="mcp/tool-arguments-schema"]');

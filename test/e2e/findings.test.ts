@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCAL_ERROR_CODES, WIRE_ERROR_CATALOGUE, explainError } from '../../shared/error-codes/index.js';
-import { RULE_IDS } from '../../shared/lint/index.js';
+import { RULES, RULE_IDS } from '../../shared/lint/index.js';
 import { RELAY_ERROR_CODES } from '../../shared/relay-errors.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
@@ -15,7 +15,7 @@ let errors: string[];
 
 beforeAll(async () => {
   // Noise on stdout at start, and ping answered with -32020, a code 2025-11-25 does not define.
-  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--noise', '--error-code-not-in-version'] });
+  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--noise', '--error-code-from-other-version'] });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   errors = watchPageErrors(page);
@@ -47,8 +47,9 @@ describe('lint findings in the browser', () => {
     await page.getByTestId('composer-send').click();
     const error = rows('[data-kind="error"]').first();
     await error.waitFor();
-    await expect.poll(() => error.getAttribute('data-findings')).toBe('mcp/error-code-not-in-version');
-    expect(await error.getByTestId('finding-badge').getAttribute('data-severity')).toBe('warning');
+    await expect.poll(() => error.getAttribute('data-findings')).toBe('mcp/error-code-from-other-version');
+    // -32020 is JSON-RPC's implementation-defined range in 2025-11-25: drift between versions, so only a note.
+    expect(await error.getByTestId('finding-badge').getAttribute('data-severity')).toBe('info');
     await error.click();
     const explainer = page.getByTestId('detail-error-explainer');
     await explainer.waitFor();
@@ -57,9 +58,13 @@ describe('lint findings in the browser', () => {
     expect(text).toContain('stdio');
     expect(await explainer.getByTestId('error-explanation').getAttribute('data-code')).toBe('-32020');
     expect(await explainer.getByTestId('error-source').textContent()).toMatch(/sent by the peer/);
-    const finding = page.locator('[data-testid="detail-finding"][data-rule="mcp/error-code-not-in-version"]');
+    const finding = page.locator('[data-testid="detail-finding"][data-rule="mcp/error-code-from-other-version"]');
     expect(await finding.getByTestId('rule-explanation').textContent()).toBeTruthy();
     expect(await finding.getByTestId('rule-fix').textContent()).toMatch(/Fix/);
+    const quote = finding.getByTestId('rule-quote');
+    expect(await quote.getAttribute('data-keyword')).toBe('version-drift');
+    expect(await quote.textContent()).toContain(RULES['mcp/error-code-from-other-version'].quote.text);
+    expect(await quote.getByTestId('rule-grounds').textContent()).toBe('version drift → info');
     expect(await finding.locator('[data-testid="spec-reference"] a').getAttribute('href')).toMatch(/^https:\/\//);
   });
 
@@ -70,7 +75,7 @@ describe('lint findings in the browser', () => {
     await group.waitFor();
     expect(await group.getAttribute('data-count')).toBe('1');
     expect(await group.getByTestId('finding-group-count').textContent()).toBe('1');
-    expect(await page.locator('[data-testid="finding-group"][data-rule="mcp/error-code-not-in-version"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="finding-group"][data-rule="mcp/error-code-from-other-version"]').count()).toBe(1);
     await group.getByTestId('finding-group-toggle').click();
     await group.locator(`[data-testid="finding-frame"][data-seq="${noiseSeq}"]`).click();
     await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(noiseSeq);
@@ -82,7 +87,7 @@ describe('lint findings in the browser', () => {
     await page.getByTestId('filter-findings').click();
     await expect.poll(() => rows().count()).toBe(2);
     const flagged = await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-findings')));
-    expect(flagged.sort()).toEqual(['framing/stdout-noise', 'mcp/error-code-not-in-version']);
+    expect(flagged.sort()).toEqual(['framing/stdout-noise', 'mcp/error-code-from-other-version']);
     await page.getByTestId('filter-findings').click();
     await expect.poll(() => rows().count()).toBe(total);
   });

@@ -12,7 +12,7 @@ export function openFaultySession(relay: RelayHandle, option: string | null): Pr
   return SessionDriver.open(relay, [process.execPath, FAULTY_SERVER, ...(option ? [option] : [])], sessionVersion(option));
 }
 
-/** Handshake, tools/list, two tool calls (one with progress), ping, and batches in 2025-03-26; the caller stops. */
+/** Handshake, tools/list, two tool calls (one with progress), logging/setLevel, ping, and batches in 2025-03-26; the caller stops. */
 export async function driveFaultySession(d: SessionDriver, option: string | null): Promise<void> {
   const version = sessionVersion(option);
   const clientInfo = { name: 'lint-test', version: '1.0.0' };
@@ -23,6 +23,7 @@ export async function driveFaultySession(d: SessionDriver, option: string | null
   await d.request(2, 'tools/list');
   await d.request(3, 'tools/call', { name: 'weather', arguments: { city: 'Paris' } });
   await d.request(4, 'tools/call', { name: 'echo', arguments: { text: 'hi' }, _meta: { progressToken: 'p1' } });
+  await d.request(8, 'logging/setLevel', { level: 'info' });
   await d.request(5, 'ping', undefined, option === '--unanswered' ? 300 : 5_000);
   if (version === '2025-03-26') {
     d.raw(JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]));

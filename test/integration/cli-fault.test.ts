@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_VERDICTS, STDIO_VERDICTS } from '../helpers/fault-expectations.js';
 import { verdictMismatches } from '../helpers/fault-lab-page.js';
 import { DEMO_SERVER, EVERYTHING_SERVER, FIXTURES } from '../helpers/relay-process.js';
-import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const demo = ['--', process.execPath, DEMO_SERVER];
@@ -29,10 +29,16 @@ describe('mcpscope call --fault', () => {
     expect(run.verdict).toMatchObject({ verdict: { outcome: 'no-reply' }, replies: [] });
   });
 
-  it('reports invalid UTF-8 bytes that server-everything accepts as a deviation and exits 1', async () => {
+  it('says the spec is silent on invalid UTF-8 bytes that server-everything accepts, and exits 0', async () => {
     const run = await fault(['invalid-utf8', ...everything]);
-    expect(run.code).toBe(1);
-    expect(run.verdict!.verdict.explanation).toMatch(/-32700/);
+    expect(run.code).toBe(0);
+    expect(run.verdict).toMatchObject({ verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/silent on what a receiver does.*-32700/) } });
+  });
+
+  it('grades the batch presets by the negotiated version: ignoring them is fine at 2025-11-25, a deviation at 2025-03-26', async () => {
+    const at = async (version: string) => (await fault(['batch-one-invalid', '--protocol', version, '--timeout', '1000', ...everything])).verdict!.verdict;
+    expect(await at('2025-11-25')).toMatchObject({ outcome: 'as-spec', explanation: expect.stringMatching(/2025-11-25 has no batches/) });
+    expect(await at('2025-03-26')).toMatchObject({ outcome: 'no-reply' });
   });
 
   it('reports a null id dropped by server-everything on stdio as no reply', async () => {
@@ -62,6 +68,24 @@ async function allVerdicts(args: string[]) {
   return { run, outcomes: Object.fromEntries(lines.map((l) => [l.preset, l.verdict.outcome])), lines };
 }
 
+describe('the foreign Origin preset against a server that validates Origin', () => {
+  let guarded: RemoteServer;
+  beforeAll(async () => {
+    guarded = await startRemoteServer(REMOTE_FIXTURE, [], { FIXTURE_ALLOWED_ORIGINS: 'http://127.0.0.1' });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+  });
+
+  it('grades its 403 as the spec says at 2025-11-25, and a refusal as enough at 2025-06-18', async () => {
+    const latest = await fault(['http-origin-foreign', '--url', guarded.url('/mcp')]);
+    expect(latest.code, latest.stderr).toBe(0);
+    expect(latest.verdict).toMatchObject({ verdict: { outcome: 'as-spec', explanation: expect.stringMatching(/^Answered 403 Forbidden/) } });
+    const older = await fault(['http-origin-foreign', '--protocol', '2025-06-18', '--url', guarded.url('/mcp')]);
+    expect(older.verdict).toMatchObject({ verdict: { outcome: 'as-spec' } });
+  }, 60_000);
+});
+
 describe('mcpscope call --fault all: every preset against the demo server and server-everything', () => {
   let server: RemoteServer;
   beforeAll(async () => {
@@ -87,12 +111,13 @@ describe('mcpscope call --fault all: every preset against the demo server and se
     const line = (id: string) => lines.find((l) => l.preset === id)!.verdict.explanation;
     expect(line('http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000/);
     expect(line('http-session-unknown')).toMatch(/400 Bad Request.*the spec says 404/);
+    expect(line('http-origin-foreign')).toMatch(/^Accepted it \(200 OK.*403 from 2025-11-25/);
   }, 150_000);
 
   it('runs one HTTP preset with --url, and refuses it on stdio', async () => {
     const run = await fault(['http-content-type-wrong', '--url', server.url('/mcp')]);
     expect(run.code).toBe(0);
-    expect(run.verdict).toMatchObject({ preset: 'http-content-type-wrong', verdict: { outcome: 'as-spec' } });
+    expect(run.verdict).toMatchObject({ preset: 'http-content-type-wrong', verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 415/) } });
     const refused = await fault(['http-put', ...demo]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--url/);

@@ -1,6 +1,6 @@
 // Every fault of test/fixtures/faulty-server.mjs caught by `mcpscope call --lint --strict`: the rule's finding on
-// stderr, and exit 4 (a warning or an error fails --strict, in place of the call's own 0, 1 or 3) except where the
-// table says why not.
+// stderr, and exit 4 when one of its rules is a warning or an error (in place of the call's own 0, 1 or 3); a fault
+// whose rules are all info (the spec is silent, or only guides) keeps the call's own code: info never fails --strict.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,9 @@ function callWith(fault: FaultCase): Promise<Run> {
 }
 
 const runs = new Map<string, Run>();
+const failsStrict = (f: FaultCase) => f.rules.some((r) => RULES[r as RuleId].severity !== 'info');
+/** The exit code --strict gives the call: 4 for a warning or error finding, otherwise the call's own. */
+const strictExit = (f: FaultCase) => (failsStrict(f) ? 4 : (f.callBase ?? 0));
 
 beforeAll(async () => {
   const queue = [...FAULTS];
@@ -48,21 +51,24 @@ beforeAll(async () => {
     for (let f = queue.shift(); f !== undefined; f = queue.shift()) runs.set(f.option, await callWith(f));
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-}, 120_000);
+}, 300_000);
 
 
 describe('mcpscope call --lint --strict against each fault of the faulty fixture', () => {
   it.each(FAULTS.map((f) => [f.option, f] as const))('%s: its rule on stderr, and the right exit code', (option, fault) => {
     const run = runs.get(option)!;
     for (const rule of fault.rules) expect(run.ruleIds, run.stderr).toContain(rule);
-    expect(run.code, run.stderr).toBe(4);
+    expect(run.code, run.stderr).toBe(strictExit(fault));
   });
 
-  it('exits 4 for every fault, each caught by a rule of warning or error severity', () => {
-    for (const f of FAULTS) {
-      expect(runs.get(f.option)!.code, f.option).toBe(4);
-      expect(f.rules.some((r) => RULES[r as RuleId].severity !== 'info'), f.option).toBe(true);
-    }
+  it('exits 4 for a fault with a warning or error, and never for one whose findings are all info', () => {
+    const infoOnly = FAULTS.filter((f) => !failsStrict(f));
+    // The faults whose rule the spec only guides on, or is silent about: they are reported, not failed.
+    expect(infoOnly.map((f) => f.option).sort()).toEqual(
+      ['--batch-separate-replies', '--error-code-from-other-version', '--old-version-new-fields', '--oversize', '--reserved-error-code', '--unknown-method', '--unknown-protocol-version'],
+    );
+    for (const f of FAULTS) expect(runs.get(f.option)!.code, f.option).toBe(strictExit(f));
+    for (const f of infoOnly) expect(runs.get(f.option)!.code, f.option).not.toBe(4);
   });
 
   it('catches a missing reply as a finding: 4 wins over the timeout (3) under --strict', () => {

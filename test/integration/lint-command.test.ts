@@ -28,8 +28,12 @@ const FAULTY = [
   { direction: 'server', message: msg({ id: 2, result: {} }) },
 ];
 const HANDSHAKE = [INIT, INIT_OK, INITIALIZED].map((m, i) => ({ dir: i === 1 ? 'in' : 'out', text: JSON.stringify(m) }));
-/** Only a warning: a request nobody answered. */
-const WARNING_ONLY = HANDSHAKE.concat({ dir: 'out', text: JSON.stringify(msg({ id: 3, method: 'tools/list' })) });
+/** Only a warning: a response after the request was cancelled (receivers SHOULD NOT send one). */
+const WARNING_ONLY = HANDSHAKE.concat(
+  { dir: 'out', text: JSON.stringify(msg({ id: 3, method: 'tools/list' })) },
+  { dir: 'out', text: JSON.stringify(msg({ method: 'notifications/cancelled', params: { requestId: 3 } })) },
+  { dir: 'in', text: JSON.stringify(msg({ id: 3, result: { tools: [] } })) },
+);
 /** Only info: a custom notification, which no version defines but none forbids. */
 const INFO_ONLY = HANDSHAKE.concat({ dir: 'in', text: JSON.stringify(msg({ method: 'acme/custom_thing', params: { n: 1 } })) });
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
@@ -57,7 +61,7 @@ describe.concurrent('mcpscope lint', () => {
   it('exits 4 with --strict when the findings are only warnings, and 0 without it', async () => {
     const [strict, lax] = await Promise.all([lint(['--strict', file('warning.jsonl', jsonl(WARNING_ONLY))]), lint([file('warning-lax.jsonl', jsonl(WARNING_ONLY))])]);
     expect(strict.code).toBe(4);
-    expect(strict.lines).toMatchObject([{ ruleId: 'jsonrpc/unanswered-request', severity: 'warning', seq: 4 }]);
+    expect(strict.lines).toMatchObject([{ ruleId: 'mcp/message-after-cancel', severity: 'warning', seq: 6 }]);
     expect(lax.code).toBe(0);
   });
 

@@ -12,9 +12,12 @@ import { SessionDriver } from '../helpers/session-driver.js';
 const VERSION = '2025-11-25';
 const lint = (frames: FrameRecord[]) => lintFrames(frames, { transport: 'stdio', protocolVersion: VERSION, jsonSchemaValidator: new JsonSchemaValidator() });
 const errorsOf = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'error');
+/** What fails --strict: warnings and errors. */
+const faultsOf = (findings: readonly Finding[]) => findings.filter((f) => f.severity !== 'info');
 
 async function handshake(d: SessionDriver): Promise<void> {
-  await d.request(1, 'initialize', { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'lint-test', version: '1.0.0' } });
+  // A loaded machine can take seconds to start the server: the handshake waits for its answer, however long.
+  await d.request(1, 'initialize', { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'lint-test', version: '1.0.0' } }, 30_000);
   d.notify('notifications/initialized');
 }
 
@@ -105,8 +108,8 @@ describe('well-behaved servers in a normal session', () => {
     expect(demo).toEqual([]);
   });
 
-  it('server-everything produces no error-level findings', () => {
-    expect(errorsOf(everything)).toEqual([]);
+  it('server-everything produces no warning or error', () => {
+    expect(faultsOf(everything)).toEqual([]);
   });
 });
 
@@ -114,13 +117,14 @@ describe("server-everything's known deviations, each caught by its rule", () => 
   const rulesOf = (findings: readonly Finding[]) => [...new Set(findings.map((f) => f.ruleId))].sort();
 
   it('are the only findings of the session that provokes them, and none is an error', () => {
-    expect(rulesOf(deviations)).toEqual(['jsonrpc/invalid-params-as-internal-error', 'mcp/message-after-cancel', 'mcp/tool-failure-channel']);
+    expect(rulesOf(deviations)).toEqual(['jsonrpc/invalid-params-as-internal-error', 'mcp/message-after-cancel', 'mcp/unknown-tool-as-result']);
     expect(errorsOf(deviations)).toEqual([]);
   });
 
-  it('an unknown tool answered with an isError result is mcp/tool-failure-channel', () => {
-    const f = deviations.find((x) => x.ruleId === 'mcp/tool-failure-channel')!;
+  it('an unknown tool answered with an isError result is mcp/unknown-tool-as-result, a note (the spec only says "should", in lowercase)', () => {
+    const f = deviations.find((x) => x.ruleId === 'mcp/unknown-tool-as-result')!;
     expect(f.message).toContain('no-such-tool');
+    expect(f.severity).toBe('info');
   });
 
   it('an invalid log level answered -32603 is jsonrpc/invalid-params-as-internal-error, and the explainer says -32602 was due', () => {
@@ -137,8 +141,11 @@ describe("server-everything's known deviations, each caught by its rule", () => 
     expect(deviations.filter((x) => x.ruleId === 'mcp/message-after-cancel').length).toBeGreaterThan(0);
   });
 
-  it('an unknown session id refused with 400 over Streamable HTTP is http/session-status', () => {
-    expect(rulesOf(unknownSession)).toContain('http/session-status');
+  it('an unknown session id refused with 400 over Streamable HTTP is http/session-status, and nothing else', () => {
+    // The 400's JSON-RPC error has no id, which Streamable HTTP allows on an error status, and the refused request
+    // has had its answer: neither is a finding. (The client skipped initialize on purpose, to send a stale session id.)
+    expect(rulesOf(unknownSession)).toEqual(['http/session-status', 'mcp/request-before-initialize']);
+    expect(unknownSession.find((f) => f.ruleId === 'http/session-status')!.severity).toBe('error');
   });
 });
 

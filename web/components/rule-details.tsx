@@ -6,6 +6,7 @@ export function RuleDetails({ meta, version }: { meta: RuleMeta; version?: strin
   return (
     <div className="space-y-0.5 text-[11.5px]">
       <p data-testid="rule-explanation">{meta.explanation}</p>
+      <SpecQuoteView meta={meta} />
       <p className="text-dim">
         <span className="text-ink">Spec: </span>
         <SpecReference spec={meta.spec} version={version ?? null} />
@@ -15,6 +16,21 @@ export function RuleDetails({ meta, version }: { meta: RuleMeta; version?: strin
         {meta.fix}
       </p>
     </div>
+  );
+}
+
+/** The sentence the rule enforces and why it has its severity, as the spec words it (server text never goes here). */
+function SpecQuoteView({ meta }: { meta: RuleMeta }) {
+  const q = meta.quote;
+  const grounds = q.keyword !== null ? `${q.keyword} → ${meta.severity}` : q.basis === 'silent' ? `spec is silent → ${meta.severity}` : `${q.basis === 'guidance' ? 'guidance' : 'version drift'} → ${meta.severity}`;
+  const from = `${meta.spec.source}${meta.spec.version ? ` ${meta.spec.version}` : ''}`;
+  return (
+    <blockquote data-testid="rule-quote" data-keyword={q.keyword ?? q.basis} className="border-l-2 border-edge pl-2 text-dim">
+      <span className="text-ink">{q.keyword === null && q.basis === 'silent' ? q.text : `“${q.text}”`}</span>{' '}
+      <span className="whitespace-nowrap">
+        ({from}; <span data-testid="rule-grounds">{grounds}</span>)
+      </span>
+    </blockquote>
   );
 }
 

@@ -9,12 +9,26 @@ const rpcError = (code: number) => ({ jsonrpc: '2.0', id: null, error: { code, m
 
 describe('verdicts for raw HTTP exchanges', () => {
   it('grades the status the spec names as the spec says, naming the JSON-RPC error the body carried', () => {
-    const v = gradeHttpProbe(expectOf('http-accept-missing'), result({ messages: [rpcError(-32000)] }), '2025-11-25');
-    expect(v).toEqual({ outcome: 'as-spec', explanation: 'Answered 406 Not Acceptable and JSON-RPC error -32000, as the spec says.' });
+    const v = gradeHttpProbe(expectOf('http-session-missing'), result({ status: 400, statusText: 'Bad Request', messages: [rpcError(-32000)] }), '2025-11-25');
+    expect(v).toEqual({ outcome: 'as-spec', explanation: 'Answered 400 Bad Request and JSON-RPC error -32000, as the spec says.' });
   });
 
   it('grades a bare status without any body by the status alone', () => {
-    expect(gradeHttpProbe(expectOf('http-content-type-wrong'), result({ status: 415, statusText: 'Unsupported Media Type', contentType: '' }), null).outcome).toBe('as-spec');
+    expect(gradeHttpProbe(expectOf('http-session-unknown'), result({ status: 404, statusText: 'Not Found', contentType: '' }), null).outcome).toBe('as-spec');
+  });
+
+  it('says the spec is silent where MCP names no answer (Accept, Content-Type, PUT), whatever the status, and what RFC 9110 says', () => {
+    for (const [id, status] of [['http-accept-missing', 406], ['http-accept-missing', 200], ['http-accept-wrong', 406], ['http-content-type-wrong', 415], ['http-put', 404], ['http-put', 405]] as const) {
+      const v = gradeHttpProbe(expectOf(id), result({ status, statusText: '' }), '2025-11-25');
+      expect(v.outcome, `${id} ${status}`).toBe('spec-silent');
+      expect(v.explanation).toMatch(/RFC 9110/);
+    }
+  });
+
+  it('does not call an OAuth error document from a 401 a JSON-RPC error', () => {
+    const oauth = { error: 'invalid_token', error_description: 'expired' };
+    const v = gradeHttpProbe(expectOf('http-session-unknown'), result({ status: 401, statusText: 'Unauthorized', body: JSON.stringify(oauth), messages: [oauth] }), '2025-11-25');
+    expect(v.explanation).toMatch(/401 Unauthorized and a application\/json body that is not JSON-RPC/);
   });
 
   it('grades 400 for an unknown session as a deviation that names the 404 the spec wants', () => {
@@ -60,7 +74,11 @@ describe('a bare HTTP error status for a frame is an answer, not silence', () =>
   it('grades a bare 4xx where a JSON-RPC error or a response was owed as a deviation', () => {
     expect(gradeFault({ kind: 'error', codes: [-32601] }, '{}', [], { refusal }).outcome).toBe('deviates');
     expect(gradeFault({ kind: 'answer' }, '{"jsonrpc":"2.0","id":1,"method":"ping"}', [], { refusal }).outcome).toBe('deviates');
-    expect(gradeFault({ kind: 'silence' }, '{}', [], { refusal }).outcome).toBe('deviates');
+  });
+
+  it('grades a notification or response refused with a 4xx as the spec says: Streamable HTTP lets a server that cannot accept one say so', () => {
+    const v = gradeFault({ kind: 'silence' }, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}', [], { refusal });
+    expect(v).toMatchObject({ outcome: 'as-spec', explanation: expect.stringMatching(/cannot accept/) });
   });
 
   it('still grades by the JSON-RPC body when one came with the status', () => {

@@ -65,6 +65,10 @@ export interface HttpSketch {
   status: number;
   responseBody?: string;
   responseHeaders?: [string, string][];
+  /** The frames the exchange carried: the message it sent, and what its response delivered. */
+  sentSeq?: number;
+  receivedSeqs?: number[];
+  state?: 'open' | 'complete';
 }
 
 let exchanges = 0;
@@ -74,12 +78,13 @@ export function http(x: HttpSketch): Pair {
   const method = x.method ?? 'POST';
   const record = {
     id: `x${++exchanges}`,
-    state: 'complete',
+    state: x.state ?? 'complete',
     purpose: 'message',
     request: { method, url: 'http://127.0.0.1:3001/mcp', headers: x.headers ?? [], body: x.body, bodySize: x.body?.length ?? 0 },
     response: { status: x.status, statusText: '', headers: x.responseHeaders ?? [], body: x.responseBody ?? '', bodySize: x.responseBody?.length ?? 0 },
     timing: { startedAt: 0 },
-    receivedSeqs: [],
+    receivedSeqs: x.receivedSeqs ?? [],
+    ...(x.sentSeq === undefined ? {} : { sentSeq: x.sentSeq }),
   };
   return ['relay', JSON.stringify(record), { kind: 'http', method }];
 }

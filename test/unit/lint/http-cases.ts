@@ -1,5 +1,5 @@
 // One failing and one passing example for every HTTP rule, over Streamable HTTP.
-import { handshake, http, j } from './frames.js';
+import { handshake, http, j, meta2026 } from './frames.js';
 import type { RuleCase } from './rule-case.js';
 
 const transport = { transport: 'http' } as const;
@@ -7,6 +7,7 @@ const note = j({ method: 'notifications/roots/list_changed' });
 const list = j({ id: 1, method: 'tools/list' });
 const unknownSession = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, id: null });
 const init = handshake('2025-06-18')[0]![1];
+const modernList = j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } });
 
 export const HTTP_CASES: RuleCase[] = [
   {
@@ -26,7 +27,7 @@ export const HTTP_CASES: RuleCase[] = [
     options: transport,
   },
   {
-    rule: 'http/session-status',
+    rule: 'http/session-missing-status',
     fails: 'a missing session id answered 404 after the server issued one',
     bad: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'abc']] }), http({ body: list, status: 404 })],
     passes: 'a missing session id answered 400',
@@ -42,12 +43,28 @@ export const HTTP_CASES: RuleCase[] = [
     options: transport,
   },
   {
-    rule: 'http/missing-protocol-version',
+    rule: 'http/protocol-version-mismatch',
     fails: 'a header naming another version than the negotiated one',
     bad: [...handshake('2025-11-25'), http({ headers: [['MCP-Protocol-Version', '2025-06-18']], body: list, status: 200 })],
+    passes: 'the negotiated version in the header',
+    good: [...handshake('2025-11-25'), http({ headers: [['MCP-Protocol-Version', '2025-11-25']], body: list, status: 200 })],
+    options: transport,
+  },
+  {
+    rule: 'http/missing-protocol-version',
+    fails: 'a 2025-11-25 request after initialization without the header',
+    bad: [...handshake('2025-11-25'), http({ body: list, status: 200 })],
     passes: 'a 2025-03-26 request without the header, which did not exist yet',
     good: [...handshake('2025-03-26'), http({ body: list, status: 200 })],
     options: transport,
+  },
+  {
+    rule: 'http/protocol-version-meta-mismatch',
+    fails: 'a 2026 POST whose header differs from its _meta version',
+    bad: [['out', modernList], http({ headers: [['MCP-Protocol-Version', '2025-11-25']], body: modernList, status: 200 })],
+    passes: 'header and _meta naming the same version',
+    good: [['out', modernList], http({ headers: [['MCP-Protocol-Version', '2026-07-28']], body: modernList, status: 200 })],
+    options: { ...transport, protocolVersion: '2026-07-28' },
   },
   {
     rule: 'http/missing-protocol-version',

@@ -151,7 +151,7 @@ describe('the Linter', () => {
       ['out', j({ id: 2, method: 'tools/call', params: { name: 'later', arguments: {} } })],
       ['in', j({ id: 2, result: { content: [{ type: 'text', text: 'Tool later not found' }], isError: true } })],
     ];
-    expect(ruleIds(lint(session()))).toEqual(['mcp/tool-failure-channel']);
+    expect(ruleIds(lint(session()))).toEqual(['mcp/unknown-tool-as-result']);
     expect(lint(session('page-2'))).toEqual([]);
   });
 

@@ -9,17 +9,39 @@ const call = (id: number, name = 'echo', meta?: Record<string, unknown>): Pair =
 const text = (id: number, extra: Record<string, unknown> = {}): Pair => ['in', j({ id, result: { content: [{ type: 'text', text: 'ok' }], ...extra } })];
 const progress = (token: string, value: number): Pair => ['in', j({ method: 'notifications/progress', params: { progressToken: token, progress: value } })];
 const cancel = (id: number): Pair => ['out', j({ method: 'notifications/cancelled', params: { requestId: id } })];
+const complete = (id: number): Pair => ['out', j({ id, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'x' } } })];
 const modern = { protocolVersion: '2026-07-28' };
 const cacheable = { resultType: 'complete', ttlMs: 0, cacheScope: 'private' };
 
 export const MCP_CASES: RuleCase[] = [
   { rule: 'mcp/request-before-initialize', fails: 'tools/list before initialize', bad: [listTools(), tools(1, [TOOL])], passes: 'tools/list after the handshake', good: [...handshake(), listTools(), tools(1, [TOOL])] },
   {
-    rule: 'mcp/request-before-initialized',
+    rule: 'mcp/request-during-initialize',
+    fails: 'tools/list before the initialize result arrived',
+    bad: [handshake()[0]!, listTools(), handshake()[1]!, tools(1, [TOOL])],
+    passes: 'a ping before the initialize result (pings are allowed)',
+    good: [handshake()[0]!, ['out', j({ id: 1, method: 'ping' })], handshake()[1]!, ['in', j({ id: 1, result: {} })], handshake()[2]!],
+  },
+  {
+    rule: 'mcp/initialized-before-result',
+    fails: 'notifications/initialized before the initialize result',
+    bad: [handshake()[0]!, handshake()[2]!, handshake()[1]!],
+    passes: 'notifications/initialized after it',
+    good: handshake(),
+  },
+  {
+    rule: 'mcp/client-request-before-initialized',
     fails: 'tools/list between the initialize result and notifications/initialized',
     bad: [...handshake().slice(0, 2), listTools(), tools(1, [TOOL])],
     passes: 'tools/list after notifications/initialized',
     good: [...handshake(), listTools(), tools(1, [TOOL])],
+  },
+  {
+    rule: 'mcp/request-before-initialized',
+    fails: 'a server asking roots/list before notifications/initialized',
+    bad: [...handshake('2025-11-25', { tools: {} }, { roots: {} }).slice(0, 2), ['in', j({ id: 's1', method: 'roots/list' })]],
+    passes: 'the same request after notifications/initialized',
+    good: [...handshake('2025-11-25', { tools: {} }, { roots: {} }), ['in', j({ id: 's1', method: 'roots/list' })], ['out', j({ id: 's1', result: { roots: [] } })]],
   },
   {
     rule: 'mcp/initialize-twice',
@@ -112,6 +134,19 @@ export const MCP_CASES: RuleCase[] = [
     good: [...handshake(), listTools(1), tools(1, [TOOL]), listTools(2), tools(2, [TOOL])],
   },
   {
+    rule: 'mcp/id-reused',
+    fails: 'an id reused after completion in 2025-06-18',
+    bad: [...handshake('2025-06-18'), listTools(1), tools(1, [TOOL]), listTools(1), tools(1, [TOOL])],
+    passes: 'the same reuse in 2026-07-28, which only forbids reusing an id still in flight',
+    good: [
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, result: { tools: [TOOL], ...cacheable } })],
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, result: { tools: [TOOL], ...cacheable } })],
+    ],
+    goodOptions: modern,
+  },
+  {
     rule: 'mcp/capability-not-declared',
     fails: 'prompts/list to a server without the prompts capability',
     bad: [...handshake('2025-11-25', { tools: {} }), ['out', j({ id: 1, method: 'prompts/list' })], ['in', j({ id: 1, result: { prompts: [] } })]],
@@ -140,11 +175,53 @@ export const MCP_CASES: RuleCase[] = [
     good: [...handshake(), listTools(), tools(1, [{ ...TOOL, outputSchema: { type: 'object' } }]), call(2), text(2, { structuredContent: {} })],
   },
   {
+    rule: 'mcp/declared-capability-unsupported',
+    fails: 'completion/complete answered -32601 by a server that declared completions',
+    bad: [...handshake('2025-11-25', { completions: {} }), complete(3), ['in', j({ id: 3, error: { code: -32601, message: 'Method not found' } })]],
+    passes: 'the same answer from a server that did not declare completions (the client is at fault there)',
+    good: [...handshake('2025-11-25', { tools: {} }), complete(3), ['in', j({ id: 3, error: { code: -32601, message: 'Method not found' } })]],
+  },
+  {
+    rule: 'mcp/declared-capability-unsupported',
+    fails: 'tools/list answered -32601 by a server that declared tools',
+    bad: [...handshake(), listTools(4), ['in', j({ id: 4, error: { code: -32601, message: 'Method not found' } })]],
+    passes: 'a task-augmented call of a tool without task support answered -32601 (the tasks utility asks for that)',
+    good: [...handshake(), ['out', j({ id: 4, method: 'tools/call', params: { name: 'echo', arguments: {}, task: {} } })], ['in', j({ id: 4, error: { code: -32601, message: 'Method not found' } })]],
+  },
+  {
+    rule: 'mcp/declared-capability-unsupported',
+    fails: 'logging/setLevel answered -32601 by a server that declared logging',
+    bad: [...handshake('2025-06-18', { logging: {} }), ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })], ['in', j({ id: 5, error: { code: -32601, message: 'Method not found' } })]],
+    passes: 'the level set with an empty result',
+    good: [...handshake('2025-06-18', { logging: {} }), ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })], ['in', j({ id: 5, result: {} })]],
+  },
+  {
     rule: 'mcp/tool-failure-channel',
     fails: 'a tool failure sent as an application JSON-RPC error',
     bad: [...handshake(), call(2), ['in', j({ id: 2, error: { code: 1001, message: 'upstream API down' } })]],
     passes: 'the failure as an isError result',
     good: [...handshake(), call(2), text(2, { isError: true })],
+  },
+  {
+    rule: 'mcp/tool-failure-channel',
+    fails: 'a listed tool whose argument validation failed with -32602 in 2025-11-25',
+    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32602, message: 'Invalid arguments: text is required' } })]],
+    passes: 'the same -32602 in 2025-06-18, where invalid arguments are a protocol error',
+    good: [...handshake('2025-06-18'), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32602, message: 'Invalid arguments: text is required' } })]],
+  },
+  {
+    rule: 'mcp/tool-failure-channel',
+    fails: 'an application error code for a tool failure in 2024-11-05 too',
+    bad: [...handshake('2024-11-05'), call(2), ['in', j({ id: 2, error: { code: -32000, message: 'upstream timed out' } })]],
+    passes: '-32602 for a tool the server never listed, even with a validation-like message in 2025-11-25',
+    good: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32602, message: 'Tool nope: expected a known tool name' } })]],
+  },
+  {
+    rule: 'mcp/unknown-tool-as-result',
+    fails: 'an isError result for a tool the complete tool list does not have',
+    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), text(2, { isError: true })],
+    passes: 'an isError result from a listed tool',
+    good: [...handshake(), listTools(1), tools(1, [TOOL]), call(2), text(2, { isError: true })],
   },
   {
     rule: 'mcp/progress-unknown-token',
@@ -191,6 +268,22 @@ export const MCP_CASES: RuleCase[] = [
   },
   {
     rule: 'mcp/error-code-not-in-version',
+    fails: '-32042 in 2026-07-28',
+    bad: [['out', j({ id: 1, method: 'tools/call', params: { name: 'login', _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })]],
+    passes: '-32042 in 2025-11-25, where it is defined',
+    good: [...handshake(), call(1, 'login'), ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })]],
+    options: modern,
+    goodOptions: { protocolVersion: '2025-11-25' },
+  },
+  {
+    rule: 'mcp/error-code-from-other-version',
+    fails: '-32042 in 2025-06-18, before it was defined',
+    bad: [...handshake('2025-06-18'), call(1, 'login'), ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })]],
+    passes: '-32042 in 2025-11-25',
+    good: [...handshake(), call(1, 'login'), ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })]],
+  },
+  {
+    rule: 'mcp/error-code-unallocated',
     fails: 'an unallocated code from the 2026 spec range',
     bad: [['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32050, message: 'busy' } })]],
     passes: 'an implementation-defined code below -32020',

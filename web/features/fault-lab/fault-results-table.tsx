@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { outcomeLabel, resultsMarkdown } from '../../../shared/fault-lab/index.js';
 import type { FaultRun } from './use-fault-runner.js';
 
-const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300' } as const;
+const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300' } as const;
 
 interface Props {
   runs: readonly FaultRun[];

@@ -57,7 +57,7 @@ export async function probePreset(client: RelayClient, sessionId: string, preset
   }
   const waitMs = Math.max(ctx.waitMs, preset.minWaitMs ?? 0);
   const probe = await sendProbe(client, sessionId, payload, { waitMs, settled: (replies, text, refused) => isSettled(preset.expect, text, replies, refused) });
-  const verdict = gradeFault(preset.expect, probe.sentText, probe.replies, { splitReplies: ctx.overHttp, refusal: probe.refusal });
+  const verdict = gradeFault(preset.expect, probe.sentText, probe.replies, { splitReplies: ctx.overHttp, refusal: probe.refusal, protocolVersion: ctx.negotiated });
   if (probe.exited) verdict.explanation += ' The server exited during the wait.';
   return record(preset, probe.sentText, { verdict, firstReply: probe.replies[0]?.text ?? null, waitedMs: probe.waitedMs, sentSeq: probe.sentSeq });
 }

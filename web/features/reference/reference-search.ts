@@ -26,7 +26,7 @@ function codeText(c: ReferenceCode): string {
 
 function ruleText(id: RuleId): string {
   const r = RULES[id];
-  return `${id} ${r.severity} ${r.title} ${r.explanation} ${r.fix} ${r.spec.section}`.toLowerCase();
+  return `${id} ${r.severity} ${r.title} ${r.explanation} ${r.fix} ${r.spec.section} ${r.quote.text}`.toLowerCase();
 }
 
 const CODE_TEXT = new Map(REFERENCE_CODES.map((c) => [c, codeText(c)]));

@@ -1,5 +1,5 @@
 // The framework-free store of every session's frames; React reads it through useSyncExternalStore.
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { LintSetup } from './session-findings.js';
 import { SessionLog, type MemoryBound } from './session-log.js';

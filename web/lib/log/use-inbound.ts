@@ -1,7 +1,7 @@
 // The frames a server sent with a given method (a notification or a request), read incrementally from the session's log.
 import { useMemo } from 'react';
 import type { FrameEntry } from './frame-entry.js';
-import { useSessionLog } from './relay-context.js';
+import { useSessionLog } from '../relay/relay-context.js';
 import type { SessionLog } from './session-log.js';
 
 interface Scan {

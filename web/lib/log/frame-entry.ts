@@ -1,7 +1,7 @@
 // One frame as the browser holds it: the relay's record, parsed once on arrival, plus what pairing learned about it.
-import { parseJson, type ParseFailure } from '../../shared/jsonrpc.js';
-import type { Finding } from '../../shared/lint/index.js';
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { parseJson, type ParseFailure } from '../../../shared/jsonrpc.js';
+import type { Finding } from '../../../shared/lint/index.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
 
 export interface FrameEntry {
   readonly frame: FrameRecord;

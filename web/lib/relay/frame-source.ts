@@ -1,6 +1,6 @@
 // The relay's windowed frame reads, token attached: a filter's index, a page of frames, one frame in full.
-import type { FindingsSummary, FrameIndex, WindowFilter, WindowFrame } from '../../shared/frame-window-api.js';
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FindingsSummary, FrameIndex, WindowFilter, WindowFrame } from '../../../shared/frame-window-api.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
 
 export interface FrameSource {
   index(sessionId: string, filter: WindowFilter): Promise<FrameIndex>;

@@ -1,6 +1,6 @@
 // Sends one MCP request through a session's client engine and splits the answer into a result or an error that says whose it is.
-import { LocalEngineError, type ClientEngine } from '../../shared/client-engine.js';
-import { SendError } from './relay-socket.js';
+import { LocalEngineError, type ClientEngine } from '../../../shared/engine/index.js';
+import { SendError } from '../relay/relay-socket.js';
 
 export interface McpCallResult {
   /** The JSON-RPC id the request went out with, to find it in the log. */

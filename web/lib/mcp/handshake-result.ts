@@ -1,10 +1,10 @@
 // Finds, in a session's log, the exchange that started talking to the current server process: an initialize (legacy) or
 // a server/discover (2026-07-28) answered with a result, whoever sent it (this tab, another, or the composer), and the
 // auto era's failed probe when initialize followed one.
-import { META_PROTOCOL_VERSION, META_SERVER_INFO } from '../../shared/client-engine.js';
-import { isPlainObject } from '../../shared/jsonrpc.js';
-import { eventName, type FrameEntry } from './frame-entry.js';
-import type { SessionLog } from './session-log.js';
+import { META_PROTOCOL_VERSION, META_SERVER_INFO } from '../../../shared/engine/index.js';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
+import { eventName, type FrameEntry } from '../log/frame-entry.js';
+import type { SessionLog } from '../log/session-log.js';
 
 export interface HandshakeResult {
   /** The seq of the initialize (or server/discover) request: a new handshake gives a new one, so caches keyed on it start over. */

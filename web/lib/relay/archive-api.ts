@@ -1,9 +1,9 @@
 // Typed calls to the relay's history, profile, bundle and replay routes; downloads come back as blobs with their names.
-import type { HistoryEntry, SessionPatch, SessionStats, ReplayBody } from '../../shared/archive-api.js';
-import type { ConfigFlavor } from '../../shared/profiles/format-mcp-config.js';
-import type { Profile, ProfileInput } from '../../shared/profiles/profile.js';
-import type { TranscriptDiff } from '../../shared/replay/transcript-diff.js';
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import type { HistoryEntry, SessionPatch, SessionStats, ReplayBody } from '../../../shared/archive-api.js';
+import type { ConfigFlavor } from '../../../shared/profiles/format-mcp-config.js';
+import type { Profile, ProfileInput } from '../../../shared/profiles/profile.js';
+import type { TranscriptDiff } from '../../../shared/replay/transcript-diff.js';
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { ApiError } from './api-client.js';
 
 export type ArchiveApi = ReturnType<typeof createArchiveApi>;

@@ -2,7 +2,7 @@
 // capabilities or identity.
 import { useMemo } from 'react';
 import { discoveryInFlight, findHandshake, type HandshakeResult } from './handshake-result.js';
-import { useSessionLog } from './relay-context.js';
+import { useSessionLog } from '../relay/relay-context.js';
 
 export function useHandshakeResult(sessionId: string | null): HandshakeResult | null {
   const { log, version } = useSessionLog(sessionId);

@@ -1,7 +1,7 @@
 // The two inputs of the "pending too long" view: a shared one-second clock and the threshold the user set.
 // Module-level stores read through useSyncExternalStore, so every marker ticks off one timer, not one each.
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_SLOW_AFTER_MS } from '../../shared/lint/index.js';
+import { DEFAULT_SLOW_AFTER_MS } from '../../../shared/lint/index.js';
 
 const STORAGE_KEY = 'mcpscope.pendingAfterMs';
 const TICK_MS = 1_000;

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FindingsSummary } from '../../shared/frame-window-api.js';
 import type { Severity } from '../../shared/lint/index.js';
-import { useRelay } from './relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 
 const POLL_MS = 1_000;
 

@@ -1,7 +1,7 @@
 // Hands the page's RelayClient to every component, and the hooks that read its framework-free stores.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { RelayClient } from './relay-client.js';
-import type { SessionLog } from './session-log.js';
+import type { SessionLog } from '../log/session-log.js';
 import type { SocketState } from './relay-socket.js';
 
 export const RelayContext = createContext<RelayClient | null>(null);

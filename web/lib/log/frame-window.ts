@@ -1,8 +1,8 @@
 // The windowed view of a huge session for one filter: row positions map to seqs through the relay's per-block match
 // counts, and rows are read a page at a time as the virtualizer asks for them, with a small page cache.
-import type { FrameIndex, WindowFilter, WindowFrame } from '../../shared/frame-window-api.js';
+import type { FrameIndex, WindowFilter, WindowFrame } from '../../../shared/frame-window-api.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
-import type { FrameSource } from './frame-source.js';
+import type { FrameSource } from '../relay/frame-source.js';
 
 export const PAGE_ROWS = 100;
 /** Pages kept: about twenty screens of rows, so scrolling back and forth does not refetch. */

@@ -1,5 +1,5 @@
 // The browser's WebSocket to the relay: reconnects, resubscribes from the last seq held, and matches sends to replies.
-import type { HttpProbeMethod, HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
+import type { HttpProbeMethod, HttpProbeResult } from '../../../shared/fault-lab/fault-types.js';
 import {
   WS_PATH,
   WS_PROTOCOL,
@@ -9,7 +9,7 @@ import {
   type RelayClientMessage,
   type RelayServerMessage,
   type SessionInfo,
-} from '../../shared/relay-protocol.js';
+} from '../../../shared/relay-protocol.js';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 

@@ -1,11 +1,11 @@
 // One client engine per session, sending through the relay socket and fed by every frame the store accepts.
-import { ClientEngine } from '../../shared/client-engine.js';
-import { idKey, isPlainObject } from '../../shared/jsonrpc.js';
-import type { AnswererHolder, SessionInfo } from '../../shared/relay-protocol.js';
-import { eventName, type FrameEntry } from './frame-entry.js';
-import type { RelaySocket } from './relay-socket.js';
-import { rootsKey } from './roots-storage.js';
-import { ServerRequestInbox } from './server-request-inbox.js';
+import { ClientEngine } from '../../../shared/engine/index.js';
+import { idKey, isPlainObject } from '../../../shared/jsonrpc.js';
+import type { AnswererHolder, SessionInfo } from '../../../shared/relay-protocol.js';
+import { eventName, type FrameEntry } from '../log/frame-entry.js';
+import type { RelaySocket } from '../relay/relay-socket.js';
+import { rootsKey } from '../server-requests/roots-storage.js';
+import { ServerRequestInbox } from '../server-requests/server-request-inbox.js';
 
 export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();

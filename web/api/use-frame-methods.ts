@@ -2,7 +2,7 @@
 // methods of the whole session come from the relay (through the method index), merged with those held.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useRelay } from './relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 
 /** A live session may gain methods: looked up again now and then. */
 const REFRESH_MS = 10_000;

@@ -1,10 +1,10 @@
 // Performs a session's initialize handshake from this tab once it has claimed it from the relay; the connection bar
 // and a profile's one-click connect both go through here.
-import type { Connection, Era } from '../../shared/engine/index.js';
-import { isLegacyVersion } from '../../shared/mcp-versions.js';
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import type { Connection, Era } from '../../../shared/engine/index.js';
+import { isLegacyVersion } from '../../../shared/mcp-versions.js';
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { CLIENT_CAPABILITIES } from './client-capabilities.js';
-import type { RelayClient } from './relay-client.js';
+import type { RelayClient } from '../relay/relay-client.js';
 
 export type HandshakeOutcome =
   /** The version is stateless (2026-07-28): there is no initialize. */

@@ -1,7 +1,7 @@
 // The frames of one session in seq order, with pairing, a seq index and an incrementally maintained filtered view.
 // A huge session holds only its head and tail (see HEAD_FRAMES / memoryFrames): `windowed` is then true, and the
 // log view reads the gap through the relay in windows; frames read that way are remembered in a bounded cache.
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
 import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
 import { FramePairing } from './frame-pairing.js';

@@ -1,5 +1,5 @@
 // Typed calls to the relay's HTTP API, with the bearer token and its error envelope turned into ApiError.
-import type { CreateSessionBody, FrameRecord, RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
+import type { CreateSessionBody, FrameRecord, RelayConfig, SessionInfo } from '../../../shared/relay-protocol.js';
 
 /** A failure reported by the relay (`code` from RELAY_ERROR_CODES) or, with code NETWORK, by the browser. */
 export class ApiError extends Error {

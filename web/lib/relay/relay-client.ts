@@ -1,10 +1,10 @@
 // Wires the pieces one page needs to talk to the relay: HTTP API, socket, message store and client engines.
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { createApiClient, type ApiClient } from './api-client.js';
 import { createArchiveApi, type ArchiveApi } from './archive-api.js';
-import { EngineRegistry } from './engine-registry.js';
+import { EngineRegistry } from '../mcp/engine-registry.js';
 import { createFrameSource, type FrameSource } from './frame-source.js';
-import { MessageStore } from './message-store.js';
+import { MessageStore } from '../log/message-store.js';
 import { RelaySocket } from './relay-socket.js';
 
 export interface RelayClient {

@@ -1,9 +1,9 @@
 // Sends one exact frame (text or bytes) and collects what the server sent after it for a bounded time: the lab's probe.
-import { bytesToText, fromBase64, type FaultPayload, type FaultReply, type HttpRefusal } from '../../shared/fault-lab/index.js';
-import { isPlainObject } from '../../shared/jsonrpc.js';
-import type { FrameEntry } from './frame-entry.js';
-import { eventName } from './frame-entry.js';
-import type { RelayClient } from './relay-client.js';
+import { bytesToText, fromBase64, type FaultPayload, type FaultReply, type HttpRefusal } from '../../../shared/fault-lab/index.js';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
+import type { FrameEntry } from '../log/frame-entry.js';
+import { eventName } from '../log/frame-entry.js';
+import type { RelayClient } from '../relay/relay-client.js';
 
 export interface ProbeResult {
   /** The seq the relay recorded the sent frame under, to find it in the log. */

@@ -1,7 +1,7 @@
 // The roots the user offers, kept in localStorage per target (the same server command or URL), so a reload or a new
 // session on that server starts with them instead of an empty list.
-import { isPlainObject } from '../../shared/jsonrpc.js';
-import type { Target } from '../../shared/relay-protocol.js';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
+import type { Target } from '../../../shared/relay-protocol.js';
 import type { Root } from './server-request-rules.js';
 
 const PREFIX = 'mcpscope.roots.';

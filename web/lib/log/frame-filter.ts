@@ -1,6 +1,6 @@
 // What the log shows: free text over the raw frame, method, direction and a set of kinds.
-import type { FrameKind } from '../../shared/jsonrpc.js';
-import type { FrameDir } from '../../shared/relay-protocol.js';
+import type { FrameKind } from '../../../shared/jsonrpc.js';
+import type { FrameDir } from '../../../shared/relay-protocol.js';
 import type { FrameEntry } from './frame-entry.js';
 
 export interface FrameFilter {

@@ -1,6 +1,6 @@
 // Pairs responses with requests by who asked and the id they used, element by element inside batches.
-import { classifyValue, idKey } from '../../shared/jsonrpc.js';
-import type { FrameDir } from '../../shared/relay-protocol.js';
+import { classifyValue, idKey } from '../../../shared/jsonrpc.js';
+import type { FrameDir } from '../../../shared/relay-protocol.js';
 import { eventName, type FrameEntry } from './frame-entry.js';
 
 interface OpenRequest {

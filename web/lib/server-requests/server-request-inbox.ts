@@ -1,9 +1,9 @@
 // One session's requests from the server (roots, sampling, elicitation) as this tab sees them: pending until the user,
 // or an auto-response rule, answers. The answers go out through the engine's handlers, so each is a real frame in the log.
-import type { ClientEngine } from '../../shared/client-engine.js';
-import { HandlerError } from '../../shared/client-engine.js';
-import { idKey, isPlainObject } from '../../shared/jsonrpc.js';
-import type { AnswererHolder } from '../../shared/relay-protocol.js';
+import type { ClientEngine } from '../../../shared/engine/index.js';
+import { HandlerError } from '../../../shared/engine/index.js';
+import { idKey, isPlainObject } from '../../../shared/jsonrpc.js';
+import type { AnswererHolder } from '../../../shared/relay-protocol.js';
 import { loadRoots, saveRoots } from './roots-storage.js';
 import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
 

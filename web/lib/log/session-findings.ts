@@ -1,6 +1,6 @@
 // Lints one session's frames in the browser as they arrive: one Linter per session log, O(1) work per frame.
-import { JsonSchemaValidator, Linter, type Finding, type RuleId, type Severity, type TransportKind } from '../../shared/lint/index.js';
-import { isPlainObject } from '../../shared/jsonrpc.js';
+import { JsonSchemaValidator, Linter, type Finding, type RuleId, type Severity, type TransportKind } from '../../../shared/lint/index.js';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { FrameEntry } from './frame-entry.js';
 
 /** What the linter needs from the session target: how the traffic travels and which version was offered. */

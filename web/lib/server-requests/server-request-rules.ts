@@ -1,5 +1,5 @@
 // Pure rules for the server's requests: which kind each method is, the automatic answers per kind, canned replies and root checks.
-import { isPlainObject } from '../../shared/jsonrpc.js';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
 
 export type ServerRequestKind = 'roots' | 'sampling' | 'elicitation';
 

@@ -6,8 +6,8 @@ import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
-import { usePendingIntent } from './lib/panel-intents.js';
-import { useRelay } from './lib/relay-context.js';
+import { usePendingIntent } from './lib/ui/panel-intents.js';
+import { useRelay } from './lib/relay/relay-context.js';
 import { SIDE_PANELS } from './side-panels.js';
 
 interface Props {

@@ -3,7 +3,7 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport, type Target } from '../../shared/relay-protocol.js';
-import type { Era } from '../../shared/client-engine.js';
+import type { Era } from '../../shared/engine/index.js';
 import { UsageError, header, httpTimeout, remoteUrl } from '../cli-args.js';
 import { oauthConfig, oauthFlag, type OAuthDraft } from '../oauth/oauth-args.js';
 

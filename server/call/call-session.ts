@@ -1,6 +1,6 @@
 // One server for one `mcpscope call`: the transport started directly (no relay), every frame numbered for lint,
 // and the client engine fed in arrival order. A dead transport fails whatever is pending at once, never by timeout.
-import { ClientEngine } from '../../shared/client-engine.js';
+import { ClientEngine } from '../../shared/engine/index.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';

@@ -4,7 +4,7 @@ import { schemaHints } from '../../web/components/schema-form/schema-hints.js';
 import { exportTools, unexportableNames } from '../../web/features/tools/tool-export-formats.js';
 import { toToolInfo, type ToolInfo } from '../../web/features/tools/tool-info.js';
 import { expandTemplate, templateVariables } from '../../web/features/resources/uri-template.js';
-import { mediaDataUrl, safeImageSrc } from '../../web/lib/safe-media.js';
+import { mediaDataUrl, safeImageSrc } from '../../web/lib/ui/safe-media.js';
 
 describe('safe media sources', () => {
   it('keeps http(s) and data:image/ icons and drops every other scheme', () => {

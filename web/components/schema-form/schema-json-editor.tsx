@@ -1,7 +1,7 @@
 // The arguments as JSON in Monaco, in two-way sync with the form, with the schema attached for completion and diagnostics.
 import type { OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { attachJsonSchema } from '../../lib/monaco-json-schemas.js';
+import { attachJsonSchema } from '../../lib/editor/monaco-json-schemas.js';
 import { LazyCodeEditor } from '../lazy-code-editor.js';
 
 type Editor = Parameters<OnMount>[0];

@@ -1,9 +1,9 @@
 // Sends the composer's text through the session's engine, asking for confirmation first when the plan says so.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LocalEngineError } from '../../../shared/client-engine.js';
-import { formatLatency } from '../../lib/format.js';
-import { useRelay } from '../../lib/relay-context.js';
-import { SendError } from '../../lib/relay-socket.js';
+import { LocalEngineError } from '../../../shared/engine/index.js';
+import { formatLatency } from '../../lib/ui/format.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { SendError } from '../../lib/relay/relay-socket.js';
 import { composerHistory } from './composer-history.js';
 import { planSend, type SendPlan } from './send-plan.js';
 

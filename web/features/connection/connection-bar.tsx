@@ -6,7 +6,7 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { useEra } from './era-select.js';

@@ -3,7 +3,7 @@ import { idKey } from '../jsonrpc.js';
 import type { Side } from './lint-types.js';
 import { BoundedMap } from './bounded-map.js';
 import { DEFAULT_SLOW_AFTER_MS, otherSide, type LintContext, type Msg } from './lint-context.js';
-import type { RuleId } from './rules.js';
+import { IdlessErrors, type DeferredFinding } from './idless-errors.js';
 
 export interface PendingRequest {
   seq: number;
@@ -59,9 +59,6 @@ export interface BatchCall {
   notArrayReported: boolean;
 }
 
-/** The arguments of a LintContext.emit held back until more is known, and how many may wait at once. */
-type DeferredFinding = [RuleId, number, string, number[]];
-const DEFERRED_CAP = 1_000;
 
 /** "42 s", or "850 ms" under a second. */
 export function formatWait(ms: number): string {
@@ -86,8 +83,8 @@ export class ExchangeTracker {
   readonly lastNotification: Record<Side, number | null> = { client: null, server: null };
   /** The seq of each side's last batch when it held only notifications. */
   readonly notificationBatch: Record<Side, number | null> = { client: null, server: null };
-  /** Id-less server errors over Streamable HTTP, by seq, with the finding they get unless an HTTP error status carried them. */
-  private readonly idlessErrors = new Map<number, DeferredFinding>();
+  /** Id-less server errors over Streamable HTTP, judged once an HTTP status says whether they were allowed. */
+  readonly idlessErrors = new IdlessErrors();
   /** The seq of each side's last empty batch, whose reply must be a single error object. */
   readonly emptyBatch: Record<Side, number | null> = { client: null, server: null };
 
@@ -187,17 +184,8 @@ export class ExchangeTracker {
     const finding = this.unkeyedFinding(m, requester);
     // Over Streamable HTTP, an HTTP error status MAY carry "a JSON-RPC error response that has no id": judged once the
     // exchange that carried it says its status (HttpChecks.onExchange).
-    if (isError && idless && m.sender === 'server' && ctx.transport === 'http') this.defer(ctx, m.seq, finding);
+    if (isError && idless && m.sender === 'server' && ctx.transport === 'http') this.idlessErrors.defer(ctx, finding);
     else ctx.emit(...finding);
-  }
-
-  private defer(ctx: LintContext, seq: number, finding: DeferredFinding): void {
-    this.idlessErrors.set(seq, finding);
-    // A stream that never ends must not grow this without bound: the oldest is judged as it stands.
-    if (this.idlessErrors.size <= DEFERRED_CAP) return;
-    const [oldest, held] = this.idlessErrors.entries().next().value!;
-    this.idlessErrors.delete(oldest);
-    ctx.emit(...held);
   }
 
   private unkeyedFinding(m: Msg, requester: Side): DeferredFinding {
@@ -209,25 +197,9 @@ export class ExchangeTracker {
     return ['jsonrpc/unmatched-response', m.seq, `Response${m.where} ${what}, so it answers no request.`, []];
   }
 
-  /**
-   * An HTTP exchange ended with `status`: id-less errors its body carried are allowed on an error status and reported
-   * on a success one, and a client request its POST carried is settled by an error status (nothing else will come).
-   */
-  onHttpStatus(ctx: LintContext, status: number, sentSeq: number | null, receivedSeqs: readonly number[]): void {
-    for (const seq of receivedSeqs) {
-      const finding = this.idlessErrors.get(seq);
-      if (!finding) continue;
-      this.idlessErrors.delete(seq);
-      if (status < 400) ctx.emit(...finding);
-    }
-    if (status < 400 || sentSeq === null) return;
+  /** A client request whose POST got an HTTP error status has had its answer: nothing else will come for it. */
+  settleRefused(sentSeq: number): void {
     for (const [k, p] of this.pending) if (p.seq === sentSeq && p.requester === 'client') this.complete(k, p, sentSeq);
-  }
-
-  /** Reports the id-less errors no exchange accounted for. */
-  flushIdlessErrors(ctx: LintContext): void {
-    for (const finding of this.idlessErrors.values()) ctx.emit(...finding);
-    this.idlessErrors.clear();
   }
 
   private complete(k: string, p: PendingRequest, respSeq: number): void {

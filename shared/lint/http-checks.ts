@@ -70,7 +70,8 @@ export class HttpChecks {
     if (ctx.transport !== 'http') return;
     const x = readExchange(frame.text);
     if (!x) return;
-    if (x.ended) ex.onHttpStatus(ctx, x.status, x.sentSeq, x.receivedSeqs);
+    if (x.ended) ex.idlessErrors.onStatus(ctx, x.status, x.receivedSeqs);
+    if (x.ended && x.status >= 400 && x.sentSeq !== null) ex.settleRefused(x.sentSeq);
     if (this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
     const related = x.sentSeq === null ? [] : [x.sentSeq];

@@ -98,7 +98,7 @@ export class Linter {
   /** End-of-session findings: requests never answered. */
   finish(): Finding[] {
     const out = this.ctx.begin();
-    this.ex.flushIdlessErrors(this.ctx);
+    this.ex.idlessErrors.flush(this.ctx);
     this.ex.flushUnanswered(this.ctx, 'the session ended first', null);
     return out;
   }

@@ -56,7 +56,8 @@ describe('mcpscope call --fault', () => {
     const refused = await fault(['before-initialize', ...demo]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--no-handshake/);
-    const run = await fault(['before-initialize', '--no-handshake', ...demo]);
+    // No handshake waits for the server to start: a long wait, which the answer ends early.
+    const run = await fault(['before-initialize', '--no-handshake', '--timeout', '15000', ...demo]);
     expect(run.verdict).toMatchObject({ verdict: { outcome: 'as-spec' } });
   });
 });
@@ -100,7 +101,7 @@ describe('mcpscope call --fault all: every preset against the demo server and se
       const { run, outcomes } = await allVerdicts([...cmd]);
       expect(verdictMismatches(outcomes, STDIO_VERDICTS), run.stderr).toEqual([]);
       expect(run.code).toBe(3);
-      const before = await fault(['before-initialize', '--no-handshake', ...cmd]);
+      const before = await fault(['before-initialize', '--no-handshake', '--timeout', '15000', ...cmd]);
       expect(before.verdict).toMatchObject({ verdict: { outcome: 'as-spec' } });
     }, 150_000);
   }

@@ -16,7 +16,8 @@ interface Exchange {
   headers: Map<string, string>;
   body: string | null;
   sentSeq: number | null;
-  status: number;
+  /** Null when no response came: the transport failed before any server could answer. */
+  status: number | null;
   responseBody: string;
   responseSessionId: string | undefined;
   receivedSeqs: number[];
@@ -35,9 +36,10 @@ function readExchange(text: string): Exchange | null {
   } catch {
     return null;
   }
-  if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request) || !isPlainObject(x.response)) return null;
-  const { request: req, response: res } = x;
-  if (typeof res.status !== 'number') return null;
+  if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request)) return null;
+  const { request: req } = x;
+  // No response at all (refused connection, DNS failure, timeout): the request never reached a server to answer it.
+  const res = isPlainObject(x.response) && typeof x.response.status === 'number' ? x.response : { status: null };
   return {
     id: x.id,
     ended: x.state !== 'open',
@@ -46,7 +48,7 @@ function readExchange(text: string): Exchange | null {
     // A capped body cannot be classified reliably; the checks that need it skip the exchange.
     body: typeof req.body === 'string' && req.bodyTruncated !== true ? req.body : null,
     sentSeq: typeof x.sentSeq === 'number' ? x.sentSeq : null,
-    status: res.status,
+    status: res.status as number | null,
     responseBody: typeof res.body === 'string' ? res.body : '',
     responseSessionId: headerMap(res.headers).get('mcp-session-id'),
     receivedSeqs: Array.isArray(x.receivedSeqs) ? x.receivedSeqs.filter((n): n is number => typeof n === 'number') : [],
@@ -70,8 +72,10 @@ export class HttpChecks {
     if (ctx.transport !== 'http') return;
     const x = readExchange(frame.text);
     if (!x) return;
+    // A request refused with an error status, or that never reached a server, is not one the server left unanswered.
+    if (x.ended && x.sentSeq !== null && (x.status === null || x.status >= 400)) ex.settleRefused(x.sentSeq);
+    if (x.status === null) return;
     if (x.ended) ex.idlessErrors.onStatus(ctx, x.status, x.receivedSeqs);
-    if (x.ended && x.status >= 400 && x.sentSeq !== null) ex.settleRefused(x.sentSeq);
     if (this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
     const related = x.sentSeq === null ? [] : [x.sentSeq];

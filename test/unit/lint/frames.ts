@@ -68,7 +68,9 @@ export interface HttpSketch {
   /** The frames the exchange carried: the message it sent, and what its response delivered. */
   sentSeq?: number;
   receivedSeqs?: number[];
-  state?: 'open' | 'complete';
+  state?: 'open' | 'complete' | 'failed';
+  /** No response at all (the connection was refused): `status` is then ignored. */
+  noResponse?: true;
 }
 
 let exchanges = 0;
@@ -81,7 +83,7 @@ export function http(x: HttpSketch): Pair {
     state: x.state ?? 'complete',
     purpose: 'message',
     request: { method, url: 'http://127.0.0.1:3001/mcp', headers: x.headers ?? [], body: x.body, bodySize: x.body?.length ?? 0 },
-    response: { status: x.status, statusText: '', headers: x.responseHeaders ?? [], body: x.responseBody ?? '', bodySize: x.responseBody?.length ?? 0 },
+    response: x.noResponse ? null : { status: x.status, statusText: '', headers: x.responseHeaders ?? [], body: x.responseBody ?? '', bodySize: x.responseBody?.length ?? 0 },
     timing: { startedAt: 0 },
     receivedSeqs: x.receivedSeqs ?? [],
     ...(x.sentSeq === undefined ? {} : { sentSeq: x.sentSeq }),

@@ -48,6 +48,11 @@ describe('HTTP error statuses and the frames they carry', () => {
     expect(ruleIds(findings)).toEqual(['jsonrpc/unanswered-request']);
   });
 
+  it('does not call a request the server never received (the connection was refused) unanswered', () => {
+    const findings = lint(after(['out', LIST], http({ headers: HDR, body: LIST, status: 0, noResponse: true, state: 'failed', sentSeq: at })), httpOpts);
+    expect(ruleIds(findings)).toEqual([]);
+  });
+
   it('does not lint an OAuth error document from a 401 as a JSON-RPC frame', () => {
     const oauth = JSON.stringify({ error: 'invalid_token', error_description: 'The access token expired' });
     const findings = lint(after(['out', LIST], ['in', oauth], http({ headers: HDR, body: LIST, status: 401, sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);

@@ -27,6 +27,8 @@ export interface CallOptions {
   strict: boolean;
   /** tools/call: send a tools/list first for the tool's schemas (--no-list turns it off). */
   listFirst: boolean;
+  /** Write the call's transcript as a repro bundle to this file (--bundle). */
+  bundle: string | null;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -54,7 +56,7 @@ export function wantsHelp(argv: string[]): boolean {
 
 export function parseCallArgs(argv: string[]): CallOptions {
   const d: Draft = { headers: {}, env: {}, command: [] };
-  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false, listFirst: true };
+  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false, listFirst: true, bundle: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -94,6 +96,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
       }
       case '--http-timeout': d.httpTimeoutMs = httpTimeout(value()); break;
       case '--cwd': d.cwd = value(); break;
+      case '--bundle': o.bundle = value(); break;
       case '--no-handshake': o.handshake = false; break;
       case '--no-list': o.listFirst = false; break;
       case '--strict-version': o.strictVersion = true; break;

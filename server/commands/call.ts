@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { UsageError } from '../cli-args.js';
 import { parseCallArgs, wantsHelp, type CallOptions } from '../call/call-args.js';
-import { MIN_HANDSHAKE_TIMEOUT_MS } from '../call/call-handshake.js';
+import { writeCallBundle } from '../call/call-bundle.js';
+import { MIN_HANDSHAKE_TIMEOUT_MS, clientVersion } from '../call/call-handshake.js';
 import { lintCall } from '../call/call-lint.js';
 import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
@@ -44,6 +45,7 @@ and shuts the server down. Any method and any params work, ping and custom metho
   --header 'K: V'       with --url: a header for every request (repeatable)
   --http-timeout <ms>   with --url: how long each HTTP request waits for response headers
   --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
+  --bundle <file>       also write the call's transcript as a repro bundle (for mcpscope replay or open)
 
 Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
 response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint warnings or errors.`;
@@ -59,6 +61,18 @@ async function readBatch(file: string): Promise<unknown[]> {
   if (!parsed.ok) throw new UsageError(`${file} is not JSON: ${parsed.error.message} (use --raw to send text that is not JSON)`);
   if (!Array.isArray(parsed.value)) throw new UsageError(`${file} must hold a JSON array (a batch); for one message use --raw or --method`);
   return parsed.value;
+}
+
+/** Writes the transcript for --bundle; a file that cannot be written makes the call fail (2), as the user asked for it. */
+async function saveBundle(file: string, session: CallSession, o: CallOptions, code: number): Promise<number> {
+  try {
+    const frames = await writeCallBundle(file, session.frames, o.target, o.protocolVersion, clientVersion());
+    stdio.note(`wrote the transcript (${frames} frames) as a repro bundle to ${file}; mcpscope replay ${file} runs it again`);
+    return code;
+  } catch (err) {
+    stdio.note(`could not write the bundle ${file}: ${(err as Error).message}`);
+    return EXIT.usage;
+  }
 }
 
 async function execute(session: CallSession, o: CallOptions, items: unknown[] | null): Promise<number> {
@@ -100,6 +114,7 @@ export async function run(argv: string[]): Promise<number> {
     await session.close();
   }
   if (o.lint) code = lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
+  if (o.bundle !== null) code = await saveBundle(o.bundle, session, o, code);
   // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
   setTimeout(() => process.exit(code), 2000).unref();
   return code;

@@ -1,4 +1,5 @@
 // The one small interface every transport implements: start, send, close, and events. It knows no MCP methods.
+import type { HttpAnswerEvent } from '../../shared/http-answer.js';
 import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
 
@@ -21,7 +22,11 @@ export type TransportEvent =
   /** The server answered 404 to a request carrying our session id: the client must initialize again. */
   | { event: 'session-expired'; sessionId: string; status: number; message: string }
   | { event: 'stream-resuming'; exchange: string; lastEventId: string; delayMs: number; attempt: number }
-  | { event: 'stream-unavailable'; status: number; message: string };
+  | { event: 'stream-unavailable'; status: number; message: string }
+  /** An HTTP answer that settles the requests its POST carried without a response bearing their ids (a 401, an id-less 400). */
+  | HttpAnswerEvent
+  /** A stdio server closed its stdout but is still running: nothing it sends can arrive any more. */
+  | { event: 'stdout-closed'; pid: number; message: string };
 
 export interface TransportHandlers {
   /** One complete message from the server, byte-exact; returns the seq it was recorded under, for linking. */

@@ -120,14 +120,10 @@ export class ResponseStreams {
       }
       const { res, trace } = r;
       if (res.status >= 300 || !isEventStream(res)) {
-        const body = await this.client.readAll(res, trace, 'GET');
-        if (body && res.status !== 405) this.client.deliverBody(res, trace, body, `GET ${this.client.url.pathname}`);
-        trace.complete();
-        const message =
-          res.status === 405
-            ? 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses'
-            : `the standalone GET stream was refused: ${res.status} ${res.statusText}`;
-        this.client.event({ event: 'stream-unavailable', status: res.status, message });
+        // Whatever came instead of a stream (a 404 page from a POST-only server, a JSON error) stays in the exchange: it
+        // answers no request, so it is neither a message nor a transport error; the session goes on without the stream.
+        if (await this.client.readAll(res, trace, 'GET')) trace.complete();
+        this.client.event({ event: 'stream-unavailable', status: res.status, message: standaloneRefusal(res) });
         return;
       }
       origin ??= trace.id;
@@ -135,4 +131,11 @@ export class ResponseStreams {
       stalls = outcome.events === 0 ? stalls + 1 : 0;
     }
   }
+}
+
+/** Why there is no standalone stream, in words: 405 is the spec's way to say so; anything else is said as it came. */
+function standaloneRefusal(res: HttpResponse): string {
+  if (res.status === 405) return 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses';
+  const what = res.status < 300 ? `${res.status} with ${res.contentType || 'an untyped body'} instead of text/event-stream` : `${res.status} ${res.statusText}`.trim();
+  return `the standalone GET was answered ${what}; going on without it (the server's own messages can only ride on POST responses)`;
 }

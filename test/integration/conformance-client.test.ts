@@ -1,10 +1,11 @@
 // The official conformance suite's client scenarios with `mcpscope call` as the client under test: one run of each
 // (scripts/conformance-client.mjs --runs 10 is the full check). Node 22 and the suite come from scripts/node22-tools.sh,
 // which installs them into a cache folder on a fresh machine.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/relay-process.js';
+import { runScript } from '../helpers/run-cli.js';
 
 interface ScenarioResult {
   scenario: string;
@@ -19,16 +20,7 @@ beforeAll(() => {
   expect(r.status, r.stderr).toBe(0);
 }, 600_000);
 
-function runCheck(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [join(ROOT, 'scripts', 'conformance-client.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    p.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCheck = (args: string[]) => runScript(join(ROOT, 'scripts', 'conformance-client.mjs'), args);
 
 describe('the conformance suite with mcpscope call as the client', () => {
   it('passes the initialize, tools_call and sse-retry scenarios', async () => {

@@ -122,8 +122,9 @@ export class ResponseStreams {
       if (res.status >= 300 || !isEventStream(res)) {
         // Whatever came instead of a stream (a 404 page from a POST-only server, a JSON error) stays in the exchange: it
         // answers no request, so it is neither a message nor a transport error; the session goes on without the stream.
-        if (await this.client.readAll(res, trace, 'GET')) trace.complete();
-        this.client.event({ event: 'stream-unavailable', status: res.status, message: standaloneRefusal(res) });
+        const body = await this.client.readAll(res, trace, 'GET');
+        if (body) trace.complete();
+        this.client.event({ event: 'stream-unavailable', status: res.status, message: standaloneRefusal(res, body?.size ?? 0) });
         return;
       }
       origin ??= trace.id;
@@ -134,8 +135,9 @@ export class ResponseStreams {
 }
 
 /** Why there is no standalone stream, in words: 405 is the spec's way to say so; anything else is said as it came. */
-function standaloneRefusal(res: HttpResponse): string {
+function standaloneRefusal(res: HttpResponse, bodySize: number): string {
   if (res.status === 405) return 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses';
+  const body = bodySize > 0 ? ` (a ${res.contentType || 'untyped'} body of ${bodySize} bytes, see the HTTP exchange)` : '';
   const what = res.status < 300 ? `${res.status} with ${res.contentType || 'an untyped body'} instead of text/event-stream` : `${res.status} ${res.statusText}`.trim();
-  return `the standalone GET was answered ${what}; going on without it (the server's own messages can only ride on POST responses)`;
+  return `the standalone GET was answered ${what}${body}; going on without it (the server's own messages can only ride on POST responses)`;
 }

@@ -35,8 +35,8 @@ describe('the conformance suite with mcpscope call as the client', () => {
   }, 180_000);
 
   it('says which scenarios it knows when asked for another', async () => {
-    const run = await runCheck(['--scenario', 'auth/metadata-default']);
+    const run = await runCheck(['--scenario', 'auth/no-such-scenario']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--scenario one of initialize, tools_call, sse-retry/);
+    expect(run.stderr).toMatch(/--scenario one of initialize, tools_call, sse-retry, auth\/metadata-default/);
   }, 30_000);
 });

@@ -46,12 +46,33 @@ describe('a POST-only server whose standalone GET is a 404 HTML page', () => {
       expect(run.stderr).not.toMatch(/unanswered-request|relay transport error/);
       expect({ code: run.code, stdout: JSON.parse(run.stdout) as unknown }).toEqual({ code: 0, stdout: {} });
     }
-    const { run, events, exchanges } = await callRecorded(['--method', 'ping', '--url', fixture.url('/post-only')]);
-    expect(run.code).toBe(0);
-    expect(events.find((e) => e.event === 'stream-unavailable')).toMatchObject({ status: 404, message: expect.stringMatching(/404 Not Found; going on without it/) });
-    expect(events.filter((e) => e.event === 'error')).toEqual([]);
-    expect(exchanges.find((x) => x.request.method === 'GET' && x.state === 'complete')).toMatchObject({ response: { status: 404 } });
   }, 120_000);
+
+  it('records the refused GET and a stream-unavailable event in the relay, and the session keeps answering', async () => {
+    const relay = await startRelay({ args: ['--url', fixture.url('/post-only'), '--transport', 'http'] });
+    try {
+      const { body: config } = await relay.api<RelayConfig>('/api/config');
+      const sid = config.launchSessionId!;
+      const sock = await relay.socket();
+      sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+      const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'robustness-test', version: '0' } };
+      sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init }) });
+      await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'the initialize answer');
+      sock.send({ type: 'send', sessionId: sid, text: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+      const ev = await sock.frame(sid, (f) => f.kind === 'event' && f.method === 'stream-unavailable', 'the stream-unavailable event');
+      expect(JSON.parse(ev.text)).toMatchObject({ status: 404, message: expect.stringMatching(/404 Not Found \(a text\/html; charset=utf-8 body of \d+ bytes, see the HTTP exchange\); going on without it/) });
+      sock.send({ type: 'send', sessionId: sid, text: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
+      await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '2' && f.kind === 'response', 'the ping answer');
+      const frames = sock.framesOf(sid);
+      expect(frames.filter((f) => f.kind === 'event' && f.method === 'error')).toEqual([]);
+      expect(frames.filter((f) => f.dir === 'in' && f.kind === 'error')).toEqual([]);
+      const gets = frames.filter((f) => f.kind === 'http').map((f) => JSON.parse(f.text) as { state: string; request: { method: string }; response?: { status: number } });
+      expect(gets.find((x) => x.request.method === 'GET' && x.state === 'complete')).toMatchObject({ response: { status: 404 } });
+      sock.close();
+    } finally {
+      await relay.stop();
+    }
+  }, 60_000);
 });
 
 describe('a 2025 Streamable HTTP server asked in the 2026 era', () => {

@@ -26,7 +26,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
 
   --method <m>          the request to send; its result is printed as JSON on stdout
   --params '<json>'     its params, any JSON, sent as given
-  --raw '<text>'        send this exact text as one frame (even if not JSON) and print each reply as a JSON line
+  --raw '<text>'        send this exact text as one frame (even if not JSON) and print what came back as JSON lines;
+                        frames that do not answer it (the server's own traffic) are marked "unsolicited": true
   --batch <file.json>   send the JSON array in the file as one frame; print each element with its reply or "missing"
   --fault <preset>      send one fault-lab preset (invalid-json, null-id, http-accept-missing…) and print its verdict as
                         JSON; a comma-separated list or "all" runs several, one JSON line each (HTTP presets need
@@ -52,8 +53,8 @@ ${OAUTH_USAGE}
   --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
   --bundle <file>       also write the call's transcript as a repro bundle (for mcpscope replay or open)
 
-Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
-response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint warnings or errors.`;
+Exit codes: 0 a result (--raw: the answer the frame calls for, or none owed; --batch: every request answered), 1 a
+JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors.`;
 
 async function readBatch(file: string): Promise<unknown[]> {
   let text: string;

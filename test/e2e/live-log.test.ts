@@ -56,11 +56,13 @@ describe('the live log in a real browser', () => {
 
   it('shows the same history after a reload, without a second handshake', async () => {
     const before = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
+    // The reloaded page asks the relay for the handshake once it has caught up; the relay says it was done already.
+    const claim = page.waitForResponse((r) => r.url().includes('/claim-handshake'), { timeout: 20_000 });
     await page.reload();
+    expect((await claim).status()).toBe(409);
     await rows(page, '[data-method="tools/list"]').first().waitFor({ timeout: 20_000 });
     const after = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     expect(after.slice(0, before.length)).toEqual(before);
-    await page.waitForTimeout(500);
     expect(await rows(page, '[data-dir="out"][data-method="initialize"]').count()).toBe(1);
   });
 

@@ -3,12 +3,13 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { Target } from '../../shared/relay-protocol.js';
-import type { Era } from '../../shared/client-engine.js';
-import { REMOTE_FLAGS, STDIO_FLAGS, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import type { Era } from '../../shared/engine/index.js';
+import { REMOTE_FLAGS, STDIO_FLAGS, defaultDataDir, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
 import { MIN_HANDSHAKE_TIMEOUT_MS } from './call-handshake.js';
 import { COLLECT_MS } from './collect-replies.js';
+import { OAUTH_FLAGS, oauthConfig } from '../oauth/oauth-args.js';
 import { REQUEST_TIMEOUT_MS } from './run-request.js';
 
 export type CallMode =
@@ -32,6 +33,8 @@ export interface CallOptions {
   strict: boolean;
   /** tools/call: send a tools/list first for the tool's schemas (--no-list turns it off). */
   listFirst: boolean;
+  /** Where OAuth tokens are cached (--data-dir); null: the default data directory. */
+  dataDir: string | null;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -63,6 +66,8 @@ export const CALL_FLAGS = {
     'with --lint (implies it): exit 4 when a finding is a warning or an error (info never fails),\nin place of 0, 1 or 3 (an unanswered request is itself a finding); a usage or transport error stays 2',
   ),
   ...REMOTE_FLAGS,
+  ...OAUTH_FLAGS,
+  'data-dir': value('<dir>', `where OAuth tokens are cached (default: ${defaultDataDir()})`),
   ...STDIO_FLAGS,
 };
 
@@ -80,6 +85,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
     lint: v.lint === true || v.strict === true,
     strict: v.strict === true,
     listFirst: v['no-list'] !== true,
+    dataDir: v['data-dir'] ?? null,
   };
   return { ...o, mode: modeOf(v), target: targetOf(v, p.command) };
 }
@@ -115,8 +121,12 @@ function targetOf(v: Values, command: string[] | null): Target {
   if (v.url !== undefined) {
     if (v.env !== undefined || v.cwd !== undefined) throw new UsageError('--env and --cwd go with a command after --, not with --url');
     const timeout = v['http-timeout'];
-    return { transport: transportFor(v.url, v.transport), url: v.url, headers: record(v.header), ...(timeout === undefined ? {} : { timeoutMs: timeout }) };
+    const transport = transportFor(v.url, v.transport);
+    const auth = oauthConfig(v);
+    if (auth && transport === 'ws') throw new UsageError('--auth oauth goes with an http(s) URL (MCP authorization is defined for HTTP transports)');
+    return { transport, url: v.url, headers: record(v.header), ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(auth ? { auth } : {}) };
   }
+  if (oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');
   const [cmd, ...args] = command ?? [];
   if (!cmd) throw new UsageError('say which server: --url <url>, or the command after --, e.g. -- node server.js');
   return { transport: 'stdio', command: cmd, args, env: record(v.env), ...(v.cwd === undefined ? {} : { cwd: v.cwd }) };

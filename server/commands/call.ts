@@ -12,6 +12,8 @@ import { runFault } from '../call/run-fault.js';
 import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
+import { defaultDataDir } from '../cli/common-flags.js';
+import { openBrowser } from '../open-browser.js';
 
 export const USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
                      (--url <url> | -- <command> [args...])
@@ -61,7 +63,8 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
-  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault' });
+  const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };
+  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth });
   // Whatever way this process goes, the server it started goes with it.
   process.on('exit', killAllProcessGroups);
   const interrupted = () => void session.close().finally(() => process.exit(130));

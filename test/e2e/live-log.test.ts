@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { openInspector, type Inspector } from '../helpers/browser.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
@@ -56,10 +57,11 @@ describe('the live log in a real browser', () => {
 
   it('shows the same history after a reload, without a second handshake', async () => {
     const before = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
-    // The reloaded page asks the relay for the handshake once it has caught up; the relay says it was done already.
-    const claim = page.waitForResponse((r) => r.url().includes('/claim-handshake'), { timeout: 20_000 });
+    // The reloaded page performs a handshake only for a session the relay lists as still waiting for one.
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions' && r.request().method() === 'GET', { timeout: 20_000 });
     await page.reload();
-    expect((await claim).status()).toBe(409);
+    const sessions = (await (await listed).json()) as SessionInfo[];
+    expect(sessions.map((x) => x.handshakePending)).toEqual([false]);
     await rows(page, '[data-method="tools/list"]').first().waitFor({ timeout: 20_000 });
     const after = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     expect(after.slice(0, before.length)).toEqual(before);

@@ -17,9 +17,10 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts', 'test/bench/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] },
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] } },
+      // The bench scripts' smoke test opens the built UI in Chromium too.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] } },
     ],
   },
 });

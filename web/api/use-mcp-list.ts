@@ -2,9 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isPlainObject } from '../../shared/jsonrpc.js';
-import { mcpCall } from '../lib/mcp-call.js';
-import { useRelay } from '../lib/relay-context.js';
-import { useLatestInboundSeq } from '../lib/use-inbound.js';
+import { mcpCall } from '../lib/mcp/mcp-call.js';
+import { useRelay } from '../lib/relay/relay-context.js';
+import { useLatestInboundSeq } from '../lib/log/use-inbound.js';
 import { queryKeys } from './query-keys.js';
 import type { McpSessionState } from './use-mcp-session.js';
 

@@ -1,7 +1,7 @@
 // Whether panels may talk to a session's server yet: it is live and its initialize (or server/discover) has been answered.
 import { isLegacyVersion } from '../../shared/mcp-versions.js';
-import type { HandshakeResult } from '../lib/handshake-result.js';
-import { useDiscoveryInFlight, useHandshakeResult } from '../lib/use-handshake-result.js';
+import type { HandshakeResult } from '../lib/mcp/handshake-result.js';
+import { useDiscoveryInFlight, useHandshakeResult } from '../lib/mcp/use-handshake-result.js';
 import { useSession } from './use-sessions.js';
 
 export interface McpSessionState {

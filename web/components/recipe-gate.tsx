@@ -3,8 +3,8 @@
 // Threat: a bundle or an imported profile that runs code on one click (NODE_OPTIONS=--import=data:…).
 import { useState } from 'react';
 import type { RecipeReview } from '../../shared/trust/recipe-review.js';
-import { ApiError } from '../lib/api-client.js';
-import { useRelay } from '../lib/relay-context.js';
+import { ApiError } from '../lib/relay/api-client.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 
 /** The review a refusal carried, when `error` is the relay asking for a confirmation. */
 export function recipeRefusal(error: unknown): RecipeReview | null {

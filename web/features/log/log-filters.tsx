@@ -1,7 +1,7 @@
 // The log's filter bar: free text, method, direction, a toggle per kind (none toggled = every kind) and "has findings".
 import { FRAME_KINDS, type FrameKind } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
-import type { FrameFilter } from '../../lib/frame-filter.js';
+import type { FrameFilter } from '../../lib/log/frame-filter.js';
 
 interface Props {
   filter: FrameFilter;

@@ -15,6 +15,7 @@ import { SecurityGuard } from './security.js';
 import { SessionManager } from './session-manager.js';
 import { redactTarget } from './transports/header-mask.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
+import { RecipeTrust } from './trust/recipe-trust.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = resolve(here, '..', '..');
@@ -44,7 +45,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
-  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000 });
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir) });
   let port = o.port;
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;

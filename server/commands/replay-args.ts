@@ -37,6 +37,11 @@ const FLAGS = {
   stderr: onOff("compare the server's stderr lines too"),
   timeout: value('<ms>', 'how long to wait for each answer (default 10000)', milliseconds(100)),
   json: onOff('print the diff as JSON'),
+  yes: onOff(
+    "run the bundle's own stdio recipe without asking, even if it was not confirmed on this\nmachine (it is printed first; without --yes a terminal asks, and anything else refuses)",
+    'y',
+  ),
+  'data-dir': value('<dir>', "where confirmed recipes are remembered (default: mcpscope's data dir)"),
 };
 
 export const USAGE = `usage: mcpscope replay <bundle.json> [options] [--url <url> | -- <command> [args...]]
@@ -65,6 +70,8 @@ export interface ReplayArgs {
   timeoutMs: number;
   json: boolean;
   diff: DiffOptionsInput;
+  yes: boolean;
+  dataDir: string | null;
   help: boolean;
 }
 
@@ -94,6 +101,8 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
     timeoutMs: v.timeout ?? 10_000,
     json: v.json === true,
     diff: diff as DiffOptionsInput,
+    yes: v.yes === true,
+    dataDir: v['data-dir'] ?? null,
     help: p.help,
   };
 }

@@ -17,6 +17,11 @@ describe('mcpscope replay arguments', () => {
     expect(parseReplayArgs(['b.json', '--url', 'http://h/mcp']).transport).toBe('auto');
   });
 
+  it('takes the recipe confirmation and where confirmations are kept', () => {
+    expect(parseReplayArgs(['b.json', '-y', '--data-dir', '/d'])).toMatchObject({ yes: true, dataDir: '/d' });
+    expect(parseReplayArgs(['b.json'])).toMatchObject({ yes: false, dataDir: null });
+  });
+
   it('lets --env and --header supply redacted secrets to the bundle’s own recipe', () => {
     expect(parseReplayArgs(['b.json', '--env', 'API_KEY=k', '--header', 'X-Key: v', '--cwd', '/w'])).toMatchObject({ env: { API_KEY: 'k' }, headers: { 'X-Key': 'v' }, cwd: '/w' });
   });
@@ -35,7 +40,7 @@ describe('mcpscope replay arguments', () => {
 
   it('asks for help without a bundle, and lists every flag in its usage', () => {
     expect(parseReplayArgs(['--help']).help).toBe(true);
-    for (const flag of ['--url', '--transport', '--header', '--http-timeout', '--env', '--cwd', '--protocol', '--preserve-pacing', '--fresh-ids', '--compare', '--ignore', '--stderr', '--timeout', '--json', '--help']) {
+    for (const flag of ['--url', '--transport', '--header', '--http-timeout', '--env', '--cwd', '--protocol', '--preserve-pacing', '--fresh-ids', '--compare', '--ignore', '--stderr', '--timeout', '--json', '-y, --yes', '--data-dir', '--help']) {
       expect(USAGE).toContain(flag);
     }
   });

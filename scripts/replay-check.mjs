@@ -89,7 +89,8 @@ async function check(name, via, runs) {
     const rec = await run(['call', '--method', 'tools/call', '--params', JSON.stringify({ name: server.tool, arguments: server.args }), '--bundle', file, '--', ...server.command]);
     if (rec.code !== 0) throw new Error(`mcpscope call against ${name} exited ${rec.code}:\n${rec.stderr}`);
     for (let i = 1; i <= runs; i++) {
-      const r = await run(['replay', file]);
+      // --yes: the recipe is the one this script just ran, not one that came in a file from elsewhere.
+      const r = await run(['replay', file, '--yes']);
       if (r.code === 0) result.clean++;
       else result.differences.push({ run: i, text: r.stdout + r.stderr });
     }

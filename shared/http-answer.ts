@@ -1,7 +1,8 @@
-// The `http-answer` transport event: an HTTP answer that settles the requests its POST carried without a JSON-RPC
-// response bearing their ids. Declared here because the relay writes it and both clients (CLI and browser) act on it.
+// What an HTTP answer means for the requests its POST carried, in one place for the relay, both clients and the linter:
+// the `http-answer` event (an answer that settles them without a JSON-RPC response bearing their ids), the id-less
+// error that answers them, and the HTTP error documents that are no JSON-RPC at all.
 import { z } from 'zod';
-import { parseJson } from './jsonrpc.js';
+import { classifyValue, idKey, isPlainObject, parseJson } from './jsonrpc.js';
 import type { FrameRecord } from './relay-protocol.js';
 
 export const HttpAnswerEventSchema = z.object({
@@ -30,4 +31,44 @@ export function readHttpAnswers(frames: Iterable<Pick<FrameRecord, 'dir' | 'kind
     if (ev?.success) out.push(ev.data);
   }
   return out;
+}
+
+/**
+ * True for a JSON object that is none of JSON-RPC's shapes (no jsonrpc, method, result or id) but an HTTP error
+ * document: an OAuth error (RFC 6749 §5.2, RFC 6750 §3: {"error": "invalid_token", …}) or a problem document (RFC 9457:
+ * {type, title, status}). A server's 401 carries one; it is part of the HTTP exchange, not a malformed JSON-RPC frame.
+ */
+export function isHttpErrorDocument(value: unknown): boolean {
+  if (!isPlainObject(value) || 'jsonrpc' in value || 'method' in value || 'result' in value || 'id' in value) return false;
+  const oauth = typeof value.error === 'string';
+  const problem = typeof value.title === 'string' && typeof value.status === 'number';
+  return oauth || problem;
+}
+
+/** A JSON-RPC error whose id is missing, null or unreadable: it answers no request by id. */
+export function isIdlessError(value: unknown): boolean {
+  const c = classifyValue(value);
+  return c.kind === 'error' && (!c.hasId || idKey(c.id) === null);
+}
+
+/**
+ * Streamable HTTP: "If the server cannot accept the input, it MUST return an HTTP error status code … The HTTP response
+ * body MAY comprise a JSON-RPC error response that has no id." So an id-less error answers the requests of the POST
+ * that carried it; it is allowed with an error status, and a deviation (still the answer) with a success status.
+ */
+export function idlessErrorAllowed(status: number): boolean {
+  return status >= 400;
+}
+
+/** True when a body (parsed) answers none of `requestIds` by id but holds an id-less error: then it answers them. */
+export function answersWithoutId(value: unknown, requestIds: readonly string[]): boolean {
+  let anonymous = false;
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const c = classifyValue(item);
+    if (c.kind !== 'response' && c.kind !== 'error') continue;
+    const key = c.hasId ? idKey(c.id) : null;
+    if (key !== null && requestIds.includes(key)) return false;
+    if (isIdlessError(item)) anonymous = true;
+  }
+  return anonymous;
 }

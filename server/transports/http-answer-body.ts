@@ -1,6 +1,7 @@
 // Reads a non-stream HTTP body for what it says about the requests its POST carried: JSON-RPC or not (an OAuth
 // error body is not), an error whose null id still answers them, and how to name a refusal that holds no JSON-RPC.
-import { classifyText, classifyValue, idKey, isPlainObject, parseJson } from '../../shared/jsonrpc.js';
+import { answersWithoutId as answersWithoutIdIn, isHttpErrorDocument } from '../../shared/http-answer.js';
+import { classifyText, isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { HttpResponse } from './http-request.js';
 
 /**
@@ -9,25 +10,13 @@ import type { HttpResponse } from './http-request.js';
  */
 export function isJsonRpcBody(text: string): boolean {
   const c = classifyText(text);
-  if (c.kind === 'noise' || c.kind === 'invalid') return false;
-  if (c.kind === 'error' && isPlainObject(c.value) && !('jsonrpc' in c.value) && !isPlainObject(c.value.error)) return false;
-  return true;
+  return c.kind !== 'noise' && c.kind !== 'invalid' && !isHttpErrorDocument(c.value);
 }
 
 /** True when the body answers none of `requestIds` by id but holds an error without a usable id: then it answers them. */
 export function answersWithoutId(text: string, requestIds: readonly string[]): boolean {
   const parsed = parseJson(text);
-  if (!parsed.ok) return false;
-  const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-  let anonymous = false;
-  for (const item of items) {
-    const c = classifyValue(item);
-    if (c.kind !== 'response' && c.kind !== 'error') continue;
-    const key = c.hasId ? idKey(c.id) : null;
-    if (key !== null && requestIds.includes(key)) return false;
-    if (key === null && c.kind === 'error') anonymous = true;
-  }
-  return anonymous;
+  return parsed.ok && answersWithoutIdIn(parsed.value, requestIds);
 }
 
 /** `invalid_token: The access token expired`, from an RFC 6750 JSON body, or null. */

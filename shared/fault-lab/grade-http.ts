@@ -1,6 +1,6 @@
 // Grades HTTP answers: a raw exchange's status against what Streamable HTTP says, and a bare error status for a frame.
 import type { FaultExpectation, FaultVerdict, HttpProbeResult } from './fault-types.js';
-import { isHttpErrorDocument } from '../http-error-document.js';
+import { isHttpErrorDocument } from '../http-answer.js';
 import { errorCode, isResponse } from './reply-facts.js';
 
 type HttpExpectation = Extract<FaultExpectation, { kind: 'http' }>;

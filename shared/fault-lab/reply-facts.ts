@@ -1,7 +1,7 @@
 // Small readers over the server's replies, shared by the verdict functions so each stays a short decision list.
 import { classifyValue, isPlainObject } from '../jsonrpc.js';
 import type { FaultReply } from './fault-types.js';
-import { isHttpErrorDocument } from '../http-error-document.js';
+import { isHttpErrorDocument } from '../http-answer.js';
 
 /** A JSON-RPC response or error response; an HTTP layer's OAuth or problem document is neither. */
 export function isResponse(value: unknown): boolean {

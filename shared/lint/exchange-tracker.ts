@@ -1,9 +1,10 @@
 // Pairs responses with requests per sender, and remembers a bounded history of finished and cancelled ones.
+import { isIdlessError } from '../http-answer.js';
 import { idKey } from '../jsonrpc.js';
 import type { Side } from './lint-types.js';
 import { BoundedMap } from './bounded-map.js';
 import { DEFAULT_SLOW_AFTER_MS, otherSide, type LintContext, type Msg } from './lint-context.js';
-import { IdlessErrors, type DeferredFinding } from './idless-errors.js';
+import { IdlessErrors, type CarriedRequests, type DeferredFinding } from './idless-errors.js';
 
 export interface PendingRequest {
   seq: number;
@@ -178,14 +179,14 @@ export class ExchangeTracker {
   }
 
   private unkeyed(ctx: LintContext, m: Msg, requester: Side, errorCode: number | null, isError: boolean): void {
-    const idless = !('id' in m.obj) || m.obj.id === null;
-    // id null is how JSON-RPC answers a message whose id could not be read.
-    if (isError && (errorCode === -32700 || errorCode === -32600) && idless) return;
-    const finding = this.unkeyedFinding(m, requester);
-    // Over Streamable HTTP, an HTTP error status MAY carry "a JSON-RPC error response that has no id": judged once the
-    // exchange that carried it says its status (HttpChecks.onExchange).
-    if (isError && idless && m.sender === 'server' && ctx.transport === 'http') this.idlessErrors.defer(ctx, finding);
-    else ctx.emit(...finding);
+    const idless = isIdlessError(m.obj);
+    // id null is how JSON-RPC answers a message whose id could not be read: no finding.
+    const sanctioned = isError && (errorCode === -32700 || errorCode === -32600) && idless;
+    const finding = sanctioned ? null : this.unkeyedFinding(m, requester);
+    // Over Streamable HTTP an id-less error answers the requests its POST carried, and an HTTP error status MAY carry
+    // one: judged once the exchange that carried it says its status (HttpChecks.onExchange).
+    if (isError && idless && m.sender === 'server' && ctx.transport === 'http') this.idlessErrors.defer(ctx, m.seq, finding);
+    else if (finding) ctx.emit(...finding);
   }
 
   private unkeyedFinding(m: Msg, requester: Side): DeferredFinding {
@@ -197,9 +198,15 @@ export class ExchangeTracker {
     return ['jsonrpc/unmatched-response', m.seq, `Response${m.where} ${what}, so it answers no request.`, []];
   }
 
-  /** A client request whose POST got an HTTP error status has had its answer: nothing else will come for it. */
-  settleRefused(sentSeq: number): void {
-    for (const [k, p] of this.pending) if (p.seq === sentSeq && p.requester === 'client') this.complete(k, p, sentSeq);
+  /** The client requests pending from frame `sentSeq` (one POST's body), to settle once its HTTP answer says they had theirs. */
+  carriedBy(sentSeq: number | null): CarriedRequests {
+    const live = [...this.pending].filter(([, p]) => sentSeq !== null && p.seq === sentSeq && p.requester === 'client');
+    return {
+      names: live.map(([, p]) => `${p.method} (id ${p.id})`),
+      settle: () => {
+        for (const [k, p] of live) if (this.pending.get(k) === p) this.complete(k, p, p.seq);
+      },
+    };
   }
 
   private complete(k: string, p: PendingRequest, respSeq: number): void {

@@ -72,10 +72,9 @@ export class HttpChecks {
     if (ctx.transport !== 'http') return;
     const x = readExchange(frame.text);
     if (!x) return;
-    // A request refused with an error status, or that never reached a server, is not one the server left unanswered.
-    if (x.ended && x.sentSeq !== null && (x.status === null || x.status >= 400)) ex.settleRefused(x.sentSeq);
-    if (x.status === null) return;
-    if (x.ended) ex.idlessErrors.onStatus(ctx, x.status, x.receivedSeqs);
+    // A request that never reached a server (refused connection, timeout) is not one the server left unanswered.
+    if (x.status === null) return x.ended ? ex.carriedBy(x.sentSeq).settle() : undefined;
+    if (x.ended) ex.idlessErrors.onExchangeEnd(ctx, x.status, x.receivedSeqs, x.sentSeq, ex.carriedBy(x.sentSeq));
     if (this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
     const related = x.sentSeq === null ? [] : [x.sentSeq];

@@ -1,6 +1,6 @@
 // The incremental linter: push every frame of a session in order, get the findings each one causes, then finish.
 import { isPlainObject, parseJson } from '../jsonrpc.js';
-import { isHttpErrorDocument } from '../http-error-document.js';
+import { isHttpErrorDocument } from '../http-answer.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Finding, Side } from './lint-types.js';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_SLOW_AFTER_MS, LintContext, otherSide, type LinterOptions, type Msg } from './lint-context.js';

@@ -27,13 +27,24 @@ describe('HTTP error statuses and the frames they carry', () => {
     expect(ruleIds(findings)).toEqual([]);
   });
 
-  it('reports an id-less error that came with a success status, once its exchange says so', () => {
+  it('reports an id-less error that came with a success status as the answer to the request its POST carried', () => {
     const findings = lint(after(['out', LIST], ['in', IDLESS], http({ headers: HDR, body: LIST, status: 200, sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);
-    // The first thing the server says after the client's notifications/initialized: read as a reply to it.
-    expect(findings).toMatchObject([
-      { ruleId: 'jsonrpc/response-to-notification', seq: at + 1 },
-      { ruleId: 'jsonrpc/unanswered-request', seq: at },
-    ]);
+    // One finding, naming the request it answered: it is that request's answer (as the engine takes it), not also unanswered.
+    expect(findings).toMatchObject([{ ruleId: 'jsonrpc/unmatched-response', seq: at + 1, related: [at] }]);
+    expect(findings[0]!.message).toContain('tools/list (id 1) with HTTP 200');
+  });
+
+  it("takes JSON-RPC's own id-null error (-32700, -32600) as the answer with any status, and reports nothing", () => {
+    const invalid = j({ id: null, error: { code: -32600, message: 'Invalid Request' } });
+    for (const status of [200, 400]) {
+      const findings = lint(after(['out', LIST], ['in', invalid], http({ headers: HDR, body: LIST, status, sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);
+      expect(ruleIds(findings)).toEqual([]);
+    }
+  });
+
+  it('reports an id-less error on a POST that carried only a notification as a reply to it', () => {
+    const findings = lint(after(['out', NOTE], ['in', IDLESS], http({ headers: HDR, body: NOTE, status: 200, sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);
+    expect(ruleIds(findings)).toContain('jsonrpc/response-to-notification');
   });
 
   it('reports an id-less error no exchange accounted for when the session ends, and over stdio at once', () => {

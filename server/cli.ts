@@ -102,6 +102,9 @@ export async function run(o: CliOptions, launch: { sessionId?: string } = {}): P
   process.on('exit', killAllProcessGroups);
   // What a server or a browser sends must never take the relay down; log it and keep serving.
   process.on('uncaughtException', (err) => console.error('mcpscope: unexpected error (relay keeps running):', err));
+  // A terminal or parent that went away (EPIPE) is nothing to log: logging it would fail again and again, an endless
+  // loop of uncaught errors that never lets a SIGTERM be handled.
+  for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
 }
 
 export async function main(argv: string[]): Promise<void> {

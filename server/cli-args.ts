@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { DEFAULT_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from '../shared/relay-protocol.js';
 import { DEFAULT_MAX_LINE_BYTES } from './transports/line-buffer.js';
+import type { OAuthConfig } from '../shared/oauth/auth-config.js';
+import { OAUTH_USAGE, oauthConfig, oauthFlag, type OAuthDraft } from './oauth/oauth-args.js';
 
 export const DEFAULT_PORT = 7410;
 
@@ -26,6 +28,8 @@ export interface CliOptions {
   headers: Record<string, string>;
   /** --http-timeout: how long each HTTP request to --url may wait for response headers; null: the defaults. */
   httpTimeoutMs: number | null;
+  /** --auth oauth and its options, for --url. */
+  auth: OAuthConfig | null;
   help: boolean;
   version: boolean;
 }
@@ -63,6 +67,9 @@ Options:
                         (repeatable; values are masked in the log and never recorded)
   --http-timeout <ms>   how long each HTTP request to --url waits for response headers before it fails
                         (default: 300000 for a POST carrying a request, 30000 for the rest)
+${OAUTH_USAGE}
+                        (in the inspector, browser means: Authorize in the Auth tab opens it; the redirect URI
+                        is this relay's own http://127.0.0.1:<port>/oauth/callback)
   -h, --help            show this help
   -v, --version         print the version`;
 
@@ -102,10 +109,12 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     transport: 'auto',
     headers: {},
     httpTimeoutMs: null,
+    auth: null,
     help: false,
     version: false,
   };
   let transport: string | null = null;
+  const oauth: OAuthDraft = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -153,6 +162,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       case '-h': case '--help': o.help = true; break;
       case '-v': case '--version': o.version = true; break;
       default:
+        if (oauthFlag(oauth, flag, value)) break;
         throw new UsageError(`unknown option ${arg}${arg.startsWith('-') ? '' : ' (put the server command after --)'}`);
     }
   }
@@ -160,6 +170,10 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (o.token !== null && o.token.length < 16) throw new UsageError('--token must be at least 16 characters');
   if (o.demo && o.command.length > 0) throw new UsageError('--demo and a command after -- exclude each other');
   remoteChecks(o, transport);
+  o.auth = oauthConfig(oauth);
+  if (o.auth && !o.url) throw new UsageError('--auth and the OAuth options go with --url');
+  if (o.auth?.callbackPort !== undefined) throw new UsageError('--callback-port is for mcpscope call: the inspector\'s redirect URI is its own port (--port)');
+  if (o.auth && o.transport === 'ws') throw new UsageError('--auth oauth goes with an http(s) URL (MCP authorization is defined for HTTP transports)');
   return o;
 }
 

@@ -7,11 +7,13 @@ import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
 import { MASK, maskUrl, redactTarget } from './transports/header-mask.js';
+import type { RelayOAuth } from './oauth/relay-oauth.js';
 
 export interface SessionManagerOptions {
   recorder: Recorder;
   maxLineBytes: number;
   graceMs: number;
+  oauth?: RelayOAuth;
 }
 
 type Listener = {
@@ -53,6 +55,8 @@ export class SessionManager {
   async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
     const t = body.target;
     const tap = extras.tap;
+    const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    const oauth = this.opts.oauth;
     const session = new Session(
       {
         recorder: this.opts.recorder,
@@ -63,9 +67,10 @@ export class SessionManager {
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
+        ...(oauth ? { oauth: oauth.forSession(id), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
       {
-        id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+        id,
         name: body.name ?? (t.transport === 'stdio' ? [basename(t.command), ...t.args.map((a) => basename(a))].join(' ') : `${t.transport} ${maskUrl(t.url)}`),
         // Header secrets stay in memory with the live session; what is stored and shown has them masked.
         target: maskSecretEnv(redactTarget(t), extras.secretEnv ?? []),

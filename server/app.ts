@@ -13,6 +13,7 @@ import { oauthRoutes } from './routes/oauth-routes.js';
 import { CALLBACK_HEADERS, callbackPage } from './oauth/callback-page.js';
 import { CALLBACK_PATH } from './oauth/loopback-callback.js';
 import type { RelayOAuth } from './oauth/relay-oauth.js';
+import { recipeRoutes } from './routes/recipe-routes.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
 import { securityHeaders } from './security.js';
@@ -102,6 +103,7 @@ export function createRelay(deps: RelayDeps): Relay {
   api.use(frameRoutes(sessions));
   if (deps.oauth) api.use(oauthRoutes(deps.oauth, sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
+  api.use(recipeRoutes(sessions.trust));
   api.use((_req) => {
     throw new RelayError('NOT_FOUND', 'no such API route');
   });

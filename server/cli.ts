@@ -16,6 +16,7 @@ import { SessionManager } from './session-manager.js';
 import { RelayOAuth } from './oauth/relay-oauth.js';
 import { redactTarget } from './transports/header-mask.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
+import { RecipeTrust } from './trust/recipe-trust.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = resolve(here, '..', '..');
@@ -46,7 +47,7 @@ export async function run(o: CliOptions, launch: { sessionId?: string } = {}): P
   // The redirect URI names the address the page uses: loopback by default, so it satisfies "localhost or https".
   const callbackHost = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${callbackHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
-  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, oauth });
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir), oauth });
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   const target = launch.sessionId ? null : launchTarget(o);
   let launchSessionId: string | null = launch.sessionId ?? null;

@@ -26,7 +26,10 @@ the root of another; a command or script that cannot be found there is named, wi
   --ignore <path>          ignore a member, dotted from the message root, * for any one segment (repeatable)
   --stderr                 compare the server's stderr lines too
   --timeout <ms>           how long to wait for each answer (default 10000)
-  --json                   print the diff as JSON`;
+  --json                   print the diff as JSON
+  -y, --yes                run the bundle's own stdio recipe without asking, even if it was not confirmed on this
+                           machine (it is printed first; without --yes a terminal asks, and anything else refuses)
+  --data-dir <dir>         where confirmed recipes are remembered (default: mcpscope's data dir)`;
 
 export interface ReplayArgs {
   bundle: string;
@@ -42,6 +45,8 @@ export interface ReplayArgs {
   timeoutMs: number;
   json: boolean;
   diff: DiffOptionsInput;
+  yes: boolean;
+  dataDir: string | null;
   help: boolean;
 }
 
@@ -70,7 +75,7 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
         url: { type: 'string' }, transport: { type: 'string' }, header: { type: 'string', multiple: true }, env: { type: 'string', multiple: true },
         cwd: { type: 'string' }, protocol: { type: 'string' }, 'preserve-pacing': { type: 'boolean' }, 'fresh-ids': { type: 'boolean' },
         compare: { type: 'string' }, ignore: { type: 'string', multiple: true }, stderr: { type: 'boolean' }, timeout: { type: 'string' },
-        json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        json: { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (err) {
@@ -105,6 +110,8 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
     timeoutMs,
     json: v.json === true,
     diff: diff as DiffOptionsInput,
+    yes: v.yes === true,
+    dataDir: v['data-dir'] ?? null,
     help,
   };
 }

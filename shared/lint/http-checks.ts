@@ -37,6 +37,8 @@ function readExchange(text: string): Exchange | null {
     return null;
   }
   if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request)) return null;
+  // The OAuth flow's requests go to metadata, registration and token endpoints: not MCP traffic (auth-checks.ts).
+  if (x.purpose === 'auth') return null;
   const { request: req } = x;
   // No response at all (refused connection, DNS failure, timeout): the request never reached a server to answer it.
   const res = isPlainObject(x.response) && typeof x.response.status === 'number' ? x.response : { status: null };

@@ -66,7 +66,7 @@ describe('HTTP error statuses and the frames they carry', () => {
 
   it('does not lint an OAuth error document from a 401 as a JSON-RPC frame', () => {
     const oauth = JSON.stringify({ error: 'invalid_token', error_description: 'The access token expired' });
-    const findings = lint(after(['out', LIST], ['in', oauth], http({ headers: HDR, body: LIST, status: 401, sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);
+    const findings = lint(after(['out', LIST], ['in', oauth], http({ headers: HDR, body: LIST, status: 401, responseHeaders: [['WWW-Authenticate', 'Bearer error="invalid_token"']], sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);
     expect(ruleIds(findings)).toEqual([]);
   });
 

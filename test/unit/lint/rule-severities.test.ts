@@ -77,6 +77,12 @@ const TABLE: Record<RuleId, readonly [Severity, Grounds]> = {
   'http/missing-protocol-version': ['error', 'MUST'],
   'http/protocol-version-mismatch': ['warning', 'SHOULD'],
   'http/protocol-version-meta-mismatch': ['error', 'MUST'],
+  'auth/401-without-challenge': ['error', 'MUST'],
+  'auth/metadata-fields': ['error', 'MUST'],
+  'auth/pkce-s256-missing': ['error', 'MUST'],
+  'auth/token-in-query': ['error', 'MUST NOT'],
+  'auth/token-response-fields': ['error', 'REQUIRED'],
+  'auth/redirect-uri-insecure': ['error', 'MUST'],
 };
 
 /** The keyword as a whole word in capitals; MUST and SHOULD do not count when they are the start of MUST NOT / SHOULD NOT. */

@@ -13,7 +13,7 @@ import { openBrowser } from './open-browser.js';
 import { Recorder } from './recorder.js';
 import { SecurityGuard } from './security.js';
 import { SessionManager } from './session-manager.js';
-import { redactTarget } from './transports/header-mask.js';
+import { storedTarget } from './stored-target.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
 import { RecipeTrust } from './trust/recipe-trust.js';
 
@@ -49,8 +49,8 @@ export async function run(o: CliOptions, launch: { sessionId?: string } = {}): P
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
     version,
-    // The page only ever sees header secrets masked, like every stored session; the relay keeps the real ones.
-    defaultTarget: target ? redactTarget(target) : demoTarget(),
+    // The page only ever sees secrets masked, like every stored session; the relay keeps the real ones.
+    defaultTarget: target ? storedTarget(target) : demoTarget(),
     defaultProtocolVersion: o.protocolVersion,
     protocolVersions: [...PROTOCOL_VERSIONS],
     launchSessionId,

@@ -6,6 +6,7 @@ import { SessionArchive } from '../archive/session-archive.js';
 import { importBundle } from '../bundles/bundle-importer.js';
 import { USAGE, UsageError, parseCliArgs, type CliOptions } from '../cli-args.js';
 import { ProfileStore } from '../archive/profile-store.js';
+import { SecretStore } from '../secret-store.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
 import { replayTarget } from '../replay/replay-target.js';
@@ -34,7 +35,7 @@ async function reviewRecipe(recorder: Recorder, sessionId: string, trust: Recipe
   if (!stored || stored.target.transport !== 'stdio') return;
   let chosen;
   try {
-    chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db), { ...stored, live: false, handshakePending: false }, {});
+    chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db, new SecretStore(recorder.dataDir)), { ...stored, live: false, handshakePending: false }, {});
   } catch (err) {
     if (!(err instanceof RelayError)) throw err;
     process.stderr.write(`mcpscope open: the bundle's recipe cannot run from here (${err.message}); it opens read-only\n`);

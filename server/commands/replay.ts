@@ -6,7 +6,8 @@ import { formatDiff } from '../../shared/replay/format-diff.js';
 import type { BundleHeader } from '../../shared/bundle/bundle-format.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { loadBundleFile } from '../bundles/bundle-stream.js';
-import { UsageError, defaultDataDir } from '../cli-args.js';
+import { defaultDataDir } from '../cli/common-flags.js';
+import { UsageError } from '../cli/flags.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
 import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
@@ -15,7 +16,9 @@ import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
 import { RecipeTrust } from '../trust/recipe-trust.js';
-import { REPLAY_USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
+import { USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
+
+export { USAGE };
 
 export const EXIT_IDENTICAL = 0;
 export const EXIT_DIFFERENT = 1;
@@ -36,7 +39,7 @@ function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => 
     const [command, ...args] = a.command;
     return { target: { transport: 'stdio', command: command!, args, env: a.env, ...(a.cwd ? { cwd: a.cwd } : {}) }, fromBundle: false };
   }
-  if (a.url) return { target: { transport: a.transport ?? (/^wss?:/i.test(a.url) ? 'ws' : 'auto'), url: a.url, headers: a.headers }, fromBundle: false };
+  if (a.url) return { target: { transport: a.transport ?? 'auto', url: a.url, headers: a.headers, ...(a.httpTimeoutMs === null ? {} : { timeoutMs: a.httpTimeoutMs }) }, fromBundle: false };
   const { target, missing } = runnableTarget(recipe);
   const supplied = (m: string) =>
     m.startsWith('env.') ? m.slice(4) in a.env : m.startsWith('header.') && Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase());
@@ -57,11 +60,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     a = parseReplayArgs(argv);
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n\n${REPLAY_USAGE}`);
+    if (err instanceof UsageError) return fail(`${err.message}\n\n${USAGE}`);
     throw err;
   }
   if (a.help) {
-    process.stdout.write(`${REPLAY_USAGE}\n`);
+    process.stdout.write(`${USAGE}\n`);
     return EXIT_IDENTICAL;
   }
   let bundle;

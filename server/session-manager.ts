@@ -6,6 +6,7 @@ import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
 import { sessionName, storedTarget } from './stored-target.js';
+import type { RelayOAuth } from './oauth/relay-oauth.js';
 import type { RecipeTrust } from './trust/recipe-trust.js';
 
 export interface SessionManagerOptions {
@@ -14,6 +15,8 @@ export interface SessionManagerOptions {
   graceMs: number;
   /** Which stdio recipes from files may run; every session's spawn goes past it. */
   trust: RecipeTrust;
+  /** Runs the OAuth flows of remote sessions (server/oauth/relay-oauth.ts). */
+  oauth?: RelayOAuth;
 }
 
 type Listener = {
@@ -68,6 +71,8 @@ export class SessionManager {
       else this.opts.trust.allow(t, 'typed');
     }
     const tap = extras.tap;
+    const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    const oauth = this.opts.oauth;
     // Secrets stay in memory with the live session; what is stored, named and shown has them masked.
     const stored = storedTarget(t, extras.secretEnv ?? []);
     const session = new Session(
@@ -80,9 +85,10 @@ export class SessionManager {
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
+        ...(oauth ? { oauth: oauth.forSession(id), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
       {
-        id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+        id,
         name: body.name ?? sessionName(stored),
         target: stored,
         protocolVersion: body.protocolVersion,

@@ -9,7 +9,7 @@ import type { StdioTarget, Target } from '../shared/relay-protocol.js';
 import { HeaderMask, MASK, maskUrl } from './transports/header-mask.js';
 
 /**
- * Remote: custom header values and a URL password masked. Stdio: env values whose names say secret (or marked so) masked,
+ * Remote: custom header values, a URL password and an OAuth client secret masked. Stdio: env values whose names say secret (or marked so) masked,
  * the value after a secret-looking flag redacted, and every other string cleared of credential shapes (tokens, keys,
  * URL passwords). What is left is what a replay can set again; a secret it cannot is named in the replay's warnings.
  */
@@ -17,7 +17,9 @@ export function storedTarget(target: Target, markedEnv: readonly string[] = []):
   if (target.transport !== 'stdio') {
     const mask = new HeaderMask(target.headers);
     const headers = Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, mask.value(k, v)]));
-    return { ...target, url: maskUrl(target.url), headers };
+    // An OAuth client secret is a credential like a header: shown and stored masked; tokens never sit in a target.
+    const auth = target.auth?.clientSecret ? { auth: { ...target.auth, clientSecret: MASK } } : {};
+    return { ...target, url: maskUrl(target.url), headers, ...auth };
   }
   const patterns = new Redactor();
   const marked = new Set(markedEnv);

@@ -11,7 +11,8 @@ export function secretEnvNames(target: Target, marked: readonly string[] = []): 
   return Object.keys(target.env).filter((k) => set.has(k) || isSecretName(k));
 }
 
-/** The values that must not appear anywhere in an export: secret env values and every custom header value. */
+/** The values that must not appear anywhere in an export: secret env values and flag values, every custom header value,
+ * a URL password and an OAuth client secret. */
 export function secretValues(target: Target, markedEnv: readonly string[] = []): string[] {
   if (target.transport === 'stdio') {
     // `--token=V` and `--api-key V`: the value alone, wherever it turns up (a session name, an echo, a log line).
@@ -23,7 +24,8 @@ export function secretValues(target: Target, markedEnv: readonly string[] = []):
     const credential = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(v)?.[1];
     return credential ? [v, credential] : [v];
   });
-  return [...headers, ...urlPasswords(target.url)];
+  const clientSecret = target.auth?.clientSecret ? [target.auth.clientSecret] : [];
+  return [...headers, ...urlPasswords(target.url), ...clientSecret];
 }
 
 /** The password in a URL's userinfo (http://user:secret@host/), raw and as the URL spells it. */

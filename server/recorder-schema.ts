@@ -83,6 +83,10 @@ const MIGRATIONS: string[] = [
      dropped INTEGER NOT NULL,
      finished INTEGER NOT NULL
    );`,
+  // 5: who made each outgoing frame (shared/frame-origin.ts; null for server frames and older recordings), and the
+  // session a fault-lab scratch session was started for.
+  `ALTER TABLE frames ADD COLUMN origin TEXT;
+   ALTER TABLE session_meta ADD COLUMN scratch_for TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

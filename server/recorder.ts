@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isFrameOrigin } from '../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { migrate } from './recorder-schema.js';
 
@@ -29,6 +30,8 @@ export interface FrameRow {
   method: string | null;
   rpc_id: string | null;
   raw: Buffer | null;
+  /** Null for server frames and for recordings made before origins were kept. */
+  origin?: string | null;
 }
 
 interface SessionRow {
@@ -64,13 +67,13 @@ export class Recorder {
     this.db.pragma('synchronous = NORMAL');
     migrate(this.db);
     this.insertFrame = this.db.prepare(
-      `INSERT INTO frames (session_id, seq, ts, dir, kind, text, size, method, rpc_id, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO frames (session_id, seq, ts, dir, kind, text, size, method, rpc_id, raw, origin)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertMany = this.db.transaction((rows: Array<[string, FrameRecord]>) => {
       for (const [sid, f] of rows) {
         const raw = f.b64 === undefined ? null : Buffer.from(f.b64, 'base64');
-        this.insertFrame.run(sid, f.seq, f.ts, f.dir, f.kind, f.text, f.size, f.method, f.rpcId, raw);
+        this.insertFrame.run(sid, f.seq, f.ts, f.dir, f.kind, f.text, f.size, f.method, f.rpcId, raw, f.origin ?? null);
       }
     });
   }
@@ -145,6 +148,7 @@ export function toFrame(r: FrameRow): FrameRecord {
     rpcId: r.rpc_id,
   };
   if (r.raw) f.b64 = r.raw.toString('base64');
+  if (isFrameOrigin(r.origin)) f.origin = r.origin;
   return f;
 }
 

@@ -38,7 +38,8 @@ function refusalOf(frames: readonly FrameRecord[], seq: number): HttpRefusal | n
 }
 
 async function slowTool(session: CallSession, timeoutMs: number) {
-  const r = await session.engine.request('tools/list', undefined, { timeoutMs });
+  // Bookkeeping: refused, unsent, by a server that declared no tools (then no slow tool is known either).
+  const r = await session.engine.request('tools/list', undefined, { timeoutMs, origin: 'bookkeeping' }).catch(() => ({}) as Record<string, unknown>);
   const tools = isPlainObject(r.result) && Array.isArray(r.result.tools) ? (r.result.tools as { name?: unknown }[]) : [];
   return pickSlowTool(tools.map((t) => String(t.name)));
 }
@@ -64,11 +65,11 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
   if (preset.http) return probeHttp(session, preset, text, o.timeoutMs, o.protocolVersion);
   let sentSeq = -1;
   const send = async () => {
-    if (preset.lead) await sendRawText(session, preset.lead(ctx));
+    if (preset.lead) await sendRawText(session, preset.lead(ctx), 'lab');
     sentSeq = session.frames.length + 1;
-    if ('text' in payload) return sendRawText(session, payload.text);
-    session.engine.noteOutgoing(text);
-    session.sendBytes(Buffer.from(payload.b64, 'base64'));
+    if ('text' in payload) return sendRawText(session, payload.text, 'lab');
+    session.engine.noteOutgoing(text, 'lab');
+    session.sendBytes(Buffer.from(payload.b64, 'base64'), 'lab');
   };
   const waitMs = Math.max(o.timeoutMs, preset.minWaitMs ?? 0);
   const got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));

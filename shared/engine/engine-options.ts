@@ -1,4 +1,5 @@
 // The engine's settings: for the engine as a whole, per request, and for connecting; and how connect fills the gaps.
+import type { FrameOrigin } from '../frame-origin.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp-versions.js';
 import type { Era, ResolvedConnect } from './connect-flow.js';
 import type { JsonRpcResponse } from './engine-errors.js';
@@ -12,7 +13,8 @@ export interface ClientInfo {
 }
 
 export interface ClientEngineOptions {
-  send: (text: string) => void | Promise<unknown>;
+  /** Writes one frame; `origin` says who made it, for the recording (see shared/frame-origin.ts). */
+  send: (text: string, origin: FrameOrigin) => void | Promise<unknown>;
   /** Per-request timeout (default 30 s). */
   timeoutMs?: number;
   /** How long progress may keep a request alive in total (default 10 min; never below timeoutMs). */
@@ -31,6 +33,11 @@ export interface ClientEngineOptions {
 }
 
 export interface RequestOptions {
+  /**
+   * Who asks (default 'panel': a person used a form). 'panel' and 'bookkeeping' wait for the handshake to complete;
+   * 'bookkeeping' is also refused, unsent, when the server did not declare the capability the method needs.
+   */
+  origin?: FrameOrigin;
   timeoutMs?: number;
   maxTotalTimeoutMs?: number;
   resetTimeoutOnProgress?: boolean;

@@ -27,7 +27,7 @@ export class EngineRegistry {
   get(sessionId: string): ClientEngine {
     let engine = this.engines.get(sessionId);
     if (!engine) {
-      engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text) });
+      engine = new ClientEngine({ send: (text, origin) => this.socket.send(sessionId, text, origin) });
       this.engines.set(sessionId, engine);
       this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId)));
     }
@@ -61,9 +61,13 @@ export class EngineRegistry {
     if (holder === 'none' && this.socket.isSynced(sessionId)) this.socket.claimAnswerer(sessionId, false);
   }
 
-  /** Session info from the relay: its target says which saved roots the session starts with. */
+  /**
+   * Session info from the relay: its target says which saved roots the session starts with, and a live session whose
+   * handshake nobody claimed yet will get one, so panel requests wait for it rather than race it.
+   */
   noteSession(session: SessionInfo): void {
     this.inbox(session.id).useRootsKey(rootsKey(session.target));
+    if (session.live && session.handshakePending) this.get(session.id).expectHandshake(true);
   }
 
   /** The session's history reached this tab: if nobody answers its server's requests, this tab offers to. */
@@ -83,11 +87,14 @@ export class EngineRegistry {
       if (entry.frame.seq > last + 1 && last > 0) engine.forgetWaitingServerRequests();
       this.fedSeq.set(sessionId, entry.frame.seq);
       if (entry.frame.dir === 'out') {
-        engine.noteOutgoingValue(entry.value);
+        engine.noteOutgoingValue(entry.value, entry.frame.origin);
         this.noteDiscover(sessionId, entry.value);
       } else if (entry.frame.dir === 'in') {
         engine.receiveValue(entry.value);
         this.adoptDiscovered(sessionId, engine, entry.value);
+      } else if (eventName(entry) === 'spawned' || eventName(entry) === 'session-expired') {
+        // A new process, or a server that forgot the session: what was negotiated is gone, a new handshake is due.
+        engine.noteRestart();
       } else if (isEnd(eventName(entry))) {
         this.discovers.delete(sessionId);
         // A remote connection ends with `disconnected`: its pending requests can no more be answered than a dead process's.

@@ -2,7 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FrameOrigin } from '../shared/frame-origin.js';
 import type { HttpExchangeRecord } from '../shared/http-exchange.js';
-import { classifyText, idKey } from '../shared/jsonrpc.js';
+import { classifyFrame } from '../shared/frame-class.js';
 import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
 
 export type FrameBody = Omit<FrameRecord, 'seq' | 'ts'>;
@@ -14,15 +14,8 @@ export function now(): number {
 /** A JSON-RPC frame (either direction) from its exact bytes; an outgoing one says who made it. */
 export function messageFrame(dir: FrameDir, bytes: Buffer, origin?: FrameOrigin): FrameBody {
   const text = bytes.toString('utf8');
-  const c = classifyText(text);
-  const body: FrameBody = {
-    dir,
-    kind: c.kind,
-    text,
-    size: bytes.length,
-    method: c.method ?? null,
-    rpcId: c.hasId ? idKey(c.id) : null,
-  };
+  const c = classifyFrame(text);
+  const body: FrameBody = { dir, kind: c.kind, text, size: bytes.length, method: c.method, rpcId: c.rpcId };
   if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
   if (origin !== undefined) body.origin = origin;
   return body;

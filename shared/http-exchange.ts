@@ -31,6 +31,7 @@ export const HTTP_EXCHANGE_PURPOSES = [
   'terminate', // the DELETE that ends a Streamable HTTP session
   'upgrade', // the WebSocket handshake
   'fault', // a fault-lab probe: one raw exchange with a header or the method made wrong on purpose
+  'auth', // a request of the OAuth flow (metadata, registration, authorization, token): `authStep` says which step
 ] as const;
 
 export const HttpExchangeSchema = z.object({
@@ -78,6 +79,9 @@ export const HttpExchangeSchema = z.object({
   receivedSeqs: z.array(z.number().int()),
   /** The exchange whose cut stream this one resumes. */
   resumes: z.string().optional(),
+  /** `auth` exchanges: the flow step that made it (shared/oauth/auth-steps.ts) and the flow's id. */
+  authStep: z.string().optional(),
+  authFlow: z.string().optional(),
 });
 export type HttpExchange = z.infer<typeof HttpExchangeSchema>;
 export type HttpExchangePurpose = HttpExchange['purpose'];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { HttpProbeResult } from './fault-lab/fault-types.js';
 import { FrameOriginSchema } from './frame-origin.js';
 import { FRAME_KINDS } from './jsonrpc.js';
+import { OAuthConfigSchema } from './oauth/auth-config.js';
 
 /** out: client → server, in: server → client (stdout and stderr), relay: something the relay saw or did. */
 export const FrameDirSchema = z.enum(['out', 'in', 'relay']);
@@ -69,6 +70,8 @@ export const RemoteTargetSchema = z
     overrides: HeaderOverridesSchema.optional(),
     /** How long to wait for the response headers of each HTTP request, in ms; unset: each transport's default. */
     timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+    /** OAuth 2.1 for servers that answer 401 (shared/oauth/auth-config.ts). */
+    auth: OAuthConfigSchema.optional(),
   })
   .refine((t) => (t.transport === 'ws') === /^wss?:/i.test(t.url), {
     message: 'ws needs a ws:// or wss:// URL; http, http-2026, sse and auto need http:// or https://',

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { queryKeys } from './api/query-keys.js';
 import { upsertSession } from './api/session-cache.js';
 import { TokenMissing } from './components/token-missing.js';
-import { createRelayClient, type RelayClient } from './lib/relay-client.js';
-import { RelayContext } from './lib/relay-context.js';
-import { forgetToken, takeToken } from './lib/token.js';
+import { createRelayClient, type RelayClient } from './lib/relay/relay-client.js';
+import { RelayContext } from './lib/relay/relay-context.js';
+import { forgetToken, takeToken } from './lib/relay/token.js';
 import { Workbench } from './workbench.js';
 
 export function App() {

@@ -6,8 +6,9 @@ import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
-import { usePendingIntent } from './lib/panel-intents.js';
-import { useRelay } from './lib/relay-context.js';
+import { usePendingIntent } from './lib/ui/panel-intents.js';
+import { useRelay } from './lib/relay/relay-context.js';
+import { useOnChange } from './lib/ui/use-on-change.js';
 import { SIDE_PANELS } from './side-panels.js';
 
 interface Props {
@@ -24,15 +25,15 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   // Panels stay mounted once shown, so switching tabs keeps their forms and results; they mount lazily, so a panel's
   // requests only go out once someone opens it.
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(['detail']));
-  useEffect(() => setVisited((v) => (v.has(tab) ? v : new Set(v).add(tab))), [tab]);
+  if (!visited.has(tab)) setVisited(new Set(visited).add(tab));
 
   // "Open in panel" from the detail pane: show the target tab; the panel itself takes the intent.
   const intent = usePendingIntent();
-  useEffect(() => {
+  useOnChange([intent], () => {
     if (intent === null || intent.target === 'composer') return;
     setTab(intent.target);
     setDetailOpen(true);
-  }, [intent]);
+  });
 
   useEffect(() => {
     if (sessionId === null) return;
@@ -41,7 +42,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   }, [socket, sessionId]);
 
   // A selection belongs to one session's log; re-attaching to the same session (a restart) keeps it.
-  useEffect(() => setSelectedSeq(null), [sessionId]);
+  useOnChange([sessionId], () => setSelectedSeq(null));
 
   const attach = useCallback((id: string) => setSessionId(id), []);
   // The Sessions view opens any session in the inspector; past and imported ones are read-only there.

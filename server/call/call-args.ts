@@ -3,8 +3,9 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport, type Target } from '../../shared/relay-protocol.js';
-import type { Era } from '../../shared/client-engine.js';
+import type { Era } from '../../shared/engine/index.js';
 import { UsageError, header, httpTimeout, remoteUrl } from '../cli-args.js';
+import { oauthConfig, oauthFlag, type OAuthDraft } from '../oauth/oauth-args.js';
 
 export type CallMode =
   | { kind: 'method'; method: string; params: unknown }
@@ -27,6 +28,8 @@ export interface CallOptions {
   strict: boolean;
   /** tools/call: send a tools/list first for the tool's schemas (--no-list turns it off). */
   listFirst: boolean;
+  /** Where OAuth tokens are cached (--data-dir); null: the default data directory. */
+  dataDir: string | null;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -44,6 +47,7 @@ interface Draft {
   env: Record<string, string>;
   cwd?: string;
   command: string[];
+  oauth: OAuthDraft;
 }
 
 /** True when -h or --help comes before any `--` (after it, they belong to the server command). */
@@ -53,8 +57,8 @@ export function wantsHelp(argv: string[]): boolean {
 }
 
 export function parseCallArgs(argv: string[]): CallOptions {
-  const d: Draft = { headers: {}, env: {}, command: [] };
-  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false, listFirst: true };
+  const d: Draft = { headers: {}, env: {}, command: [], oauth: {} };
+  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false, listFirst: true, dataDir: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -100,7 +104,9 @@ export function parseCallArgs(argv: string[]): CallOptions {
       case '--progress': o.progress = true; break;
       case '--lint': o.lint = true; break;
       case '--strict': o.strict = o.lint = true; break;
+      case '--data-dir': o.dataDir = value(); break;
       default:
+        if (oauthFlag(d.oauth, flag, value)) break;
         throw new UsageError(`unknown option ${arg}${arg.startsWith('-') ? '' : ' (put the server command after --)'}`);
     }
   }
@@ -138,9 +144,12 @@ function targetOf(d: Draft): Target {
     const isWs = /^wss?:/.test(d.url);
     const transport = d.transport === undefined ? (isWs ? 'ws' : 'auto') : oneOf('--transport', d.transport, REMOTE_TRANSPORTS);
     if ((transport === 'ws') !== isWs) throw new UsageError(`--transport ${transport} does not go with a ${isWs ? 'ws' : 'http'} URL`);
-    return { transport: transport as RemoteTransport, url: d.url, headers: d.headers, ...(d.httpTimeoutMs === undefined ? {} : { timeoutMs: d.httpTimeoutMs }) };
+    const auth = oauthConfig(d.oauth);
+    if (auth && transport === 'ws') throw new UsageError('--auth oauth goes with an http(s) URL (MCP authorization is defined for HTTP transports)');
+    return { transport: transport as RemoteTransport, url: d.url, headers: d.headers, ...(d.httpTimeoutMs === undefined ? {} : { timeoutMs: d.httpTimeoutMs }), ...(auth ? { auth } : {}) };
   }
   if (d.transport !== undefined || Object.keys(d.headers).length > 0 || d.httpTimeoutMs !== undefined) throw new UsageError('--transport, --header and --http-timeout go with --url');
+  if (oauthConfig(d.oauth)) throw new UsageError('--auth and the OAuth options go with --url');
   const [command, ...args] = d.command;
   if (!command) throw new UsageError('say which server: --url <url>, or the command after --, e.g. -- node server.js');
   return { transport: 'stdio', command, args, env: d.env, ...(d.cwd === undefined ? {} : { cwd: d.cwd }) };

@@ -1,6 +1,6 @@
 // Starts the MCP session for a call in the era asked for, and says on stderr when the server did something unusual.
 import { readFileSync } from 'node:fs';
-import { PeerRpcError, type Connection } from '../../shared/client-engine.js';
+import { PeerRpcError, type Connection } from '../../shared/engine/index.js';
 import type { CallOptions } from './call-args.js';
 import type { CallSession } from './call-session.js';
 import { printFailure, printRpcError, transportKind, type Output } from './call-output.js';

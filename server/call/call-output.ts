@@ -1,6 +1,6 @@
 // What `mcpscope call` prints and how it exits: JSON on stdout for scripts, one-line explanations on stderr for people.
 import { explainError, type TransportKind } from '../../shared/error-codes/index.js';
-import { LocalEngineError, type JsonRpcErrorResponse } from '../../shared/client-engine.js';
+import { LocalEngineError, type JsonRpcErrorResponse } from '../../shared/engine/index.js';
 import type { Target } from '../../shared/relay-protocol.js';
 
 export const EXIT = {

@@ -1,12 +1,13 @@
 // One server for one `mcpscope call`: the transport started directly (no relay), every frame numbered for lint,
 // and the client engine fed in arrival order. A dead transport fails whatever is pending at once, never by timeout.
-import { ClientEngine } from '../../shared/client-engine.js';
+import { ClientEngine } from '../../shared/engine/index.js';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import { rawHttpProbe, streamableOf, type HttpProbeSpec } from '../raw-http-probe.js';
 import { FrameOrigins } from '../frame-origins.js';
+import { CliOAuthHost } from '../oauth/cli-oauth-host.js';
 import { createTransport } from '../transports/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
@@ -26,15 +27,18 @@ export class CallSession {
   private readonly origins = new FrameOrigins();
 
   private readonly exchangeErrorsFatal: boolean;
+  private readonly oauthHost: CliOAuthHost | null;
 
   /**
    * `cancelOnTimeout`: a request that times out gets notifications/cancelled, as the spec suggests.
    * `exchangeErrorsFatal: false` (the fault lab): an error about one HTTP exchange (a stream cut before its response,
    * a refused POST) is recorded but does not end the session, since breaking exchanges is what the lab does.
    */
-  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean; exchangeErrorsFatal?: boolean }) {
+  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean; exchangeErrorsFatal?: boolean; oauth?: { dataDir: string; print(text: string): void; openBrowser(url: string): void } }) {
     this.exchangeErrorsFatal = options.exchangeErrorsFatal ?? true;
-    this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 });
+    // OAuth: the flow's redirect comes back to a loopback listener of this process (or is fetched, with --oauth-open fetch).
+    this.oauthHost = target.transport !== 'stdio' && target.auth && options.oauth ? new CliOAuthHost(options.oauth) : null;
+    this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 }, 1, this.oauthHost ? { oauth: this.oauthHost } : {});
     this.engine = new ClientEngine({ send: (text, origin) => this.send(text, origin), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
   }
 
@@ -102,6 +106,7 @@ export class CallSession {
     this.closing = true;
     this.record(eventFrame({ event: 'stopping', reason: 'mcpscope call is done' }));
     await this.transport.close('mcpscope call is done');
+    this.oauthHost?.close();
     this.engine.close('mcpscope call is done');
   }
 

@@ -1,7 +1,7 @@
 // Before `mcpscope call --method tools/call`: one tools/list (every page), so that the tool's inputSchema and
 // outputSchema are known to the linter and a 2026-07-28 HTTP transport learns which arguments go in Mcp-Param-*
 // headers. Best effort: whatever goes wrong here is said on stderr and the call itself still goes out.
-import { isErrorResponse } from '../../shared/client-engine.js';
+import { isErrorResponse } from '../../shared/engine/index.js';
 import { isPlainObject } from '../../shared/jsonrpc.js';
 import type { Output } from './call-output.js';
 import type { CallSession } from './call-session.js';

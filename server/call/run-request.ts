@@ -1,5 +1,5 @@
 // `mcpscope call --method`: one request, any method and any params, after the handshake; its result on stdout.
-import { isErrorResponse } from '../../shared/client-engine.js';
+import { isErrorResponse } from '../../shared/engine/index.js';
 import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, printRpcError, transportKind, type Output } from './call-output.js';

@@ -13,6 +13,9 @@ import { runFault } from '../call/run-fault.js';
 import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
+import { defaultDataDir } from '../cli-args.js';
+import { OAUTH_USAGE } from '../oauth/oauth-args.js';
+import { openBrowser } from '../open-browser.js';
 
 export const CALL_USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
                      (--url <url> | -- <command> [args...])
@@ -43,6 +46,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
   --transport <t>       with --url: auto (default for http), http, http-2026 (2026-07-28), sse, or ws
   --header 'K: V'       with --url: a header for every request (repeatable)
   --http-timeout <ms>   with --url: how long each HTTP request waits for response headers
+${OAUTH_USAGE}
+  --data-dir <dir>      where OAuth tokens are cached (default: ${defaultDataDir()})
   --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
 
 Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
@@ -85,7 +90,8 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
-  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault' });
+  const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };
+  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth });
   // Whatever way this process goes, the server it started goes with it.
   process.on('exit', killAllProcessGroups);
   const interrupted = () => void session.close().finally(() => process.exit(130));

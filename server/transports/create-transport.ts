@@ -1,5 +1,6 @@
 // Picks the transport for a target: the only place that knows every transport by name.
 import type { Target } from '../../shared/relay-protocol.js';
+import { OAuthAuthorizer, type OAuthHost } from '../oauth/oauth-authorizer.js';
 import { AutoTransport } from './auto-transport.js';
 import { ModernHttpTransport } from './modern-http-transport.js';
 import type { RemoteOptions } from './remote-client.js';
@@ -15,8 +16,13 @@ export interface TransportLimits {
   graceMs: number;
 }
 
+/** What a transport may need from its host beyond the target: who runs OAuth flows (the CLI or the relay). */
+export interface TransportServices {
+  oauth?: OAuthHost;
+}
+
 /** `connection` counts the transports of one session (1, then 2 after a restart…): it scopes exchange ids. */
-export function createTransport(target: Target, limits: TransportLimits, connection = 1): Transport {
+export function createTransport(target: Target, limits: TransportLimits, connection = 1, services: TransportServices = {}): Transport {
   if (target.transport === 'stdio') {
     return new StdioTransport({
       command: target.command,
@@ -35,6 +41,10 @@ export function createTransport(target: Target, limits: TransportLimits, connect
     ...(target.timeoutMs !== undefined ? { headersTimeoutMs: target.timeoutMs } : {}),
     ...(connection > 1 ? { exchangeScope: `c${connection}.` } : {}),
   };
+  if (target.auth && target.transport !== 'ws') {
+    if (!services.oauth) throw new Error('OAuth was asked for, but nothing here can run an authorization flow');
+    opts.authorizer = new OAuthAuthorizer(target.url, target.auth, services.oauth, opts.exchangeScope);
+  }
   switch (target.transport) {
     case 'http':
       return new StreamableHttpTransport(opts);

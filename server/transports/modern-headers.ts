@@ -1,6 +1,6 @@
 // The request headers of 2026-07-28 HTTP: Mcp-Method, Mcp-Name (mirroring params.name/uri/taskId) and one
 // Mcp-Param-{Name} per tool argument whose schema says `x-mcp-header`, learned from the tools/list results that pass by.
-import { META_PROTOCOL_VERSION } from '../../shared/client-engine.js';
+import { META_PROTOCOL_VERSION } from '../../shared/engine/index.js';
 import { classifyText, idKey, isPlainObject } from '../../shared/jsonrpc.js';
 import type { HeaderLines } from './http-request.js';
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { HeaderOverrides } from '../../shared/relay-protocol.js';
 import { classifyText } from '../../shared/jsonrpc.js';
+import type { AuthAttempt, OAuthAuthorizer } from '../oauth/oauth-authorizer.js';
 import { ExchangeTrace, type TraceStart } from './exchange-trace.js';
 import { HeaderMask, maskUrl } from './header-mask.js';
 import { bodyFailure, describeFailure, httpRequest, readBody, type HeaderLines, type HttpFailure, type HttpResponse } from './http-request.js';
@@ -24,12 +25,15 @@ export interface RemoteOptions {
    * ids of an earlier one in the same session. Empty for a session's first connection.
    */
   exchangeScope?: string;
+  /** OAuth for this connection: adds the Bearer header and answers 401 / 403 insufficient_scope with a flow. */
+  authorizer?: OAuthAuthorizer;
 }
 
 export type Traced =
   | { ok: true; res: HttpResponse; trace: ExchangeTrace; abort(): void }
   | { ok: false; failure: HttpFailure; trace: ExchangeTrace };
 export type Body = { bytes: Buffer; size: number; truncated: boolean };
+type RequestStart = Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number; hardCap?: boolean; signal?: AbortSignal };
 
 export class RemoteClient {
   readonly url: URL;
@@ -56,6 +60,7 @@ export class RemoteClient {
 
   attach(h: TransportHandlers): void {
     this.handlers = h;
+    this.opts.authorizer?.attach({ event: (e) => h.onEvent(e), exchange: (x) => h.onExchange?.(x) });
   }
 
   /** Takes the handlers with `inspect` seeing each incoming message first (what a transport must learn from it). */
@@ -78,18 +83,44 @@ export class RemoteClient {
     return this.handlers;
   }
 
-  /** Protocol headers first, then the user's; a user header replaces a protocol header of the same name. */
+  /**
+   * Protocol headers first, then the user's; a user header replaces a protocol header of the same name. The OAuth
+   * Bearer header counts as a protocol header: a user's own Authorization wins (and then OAuth stays out of the way).
+   */
   headers(protocol: HeaderLines): HeaderLines {
     const custom = Object.entries(this.opts.headers);
     const names = new Set(custom.map(([k]) => k.toLowerCase()));
-    return [...protocol.filter(([k]) => !names.has(k.toLowerCase())), ...custom];
+    const bearer = this.opts.authorizer?.header();
+    const withAuth: HeaderLines = bearer ? [...protocol, ['Authorization', bearer]] : protocol;
+    return [...withAuth.filter(([k]) => !names.has(k.toLowerCase())), ...custom];
+  }
+
+  /** True when OAuth may act on this connection's 401s (the user set no Authorization header of their own). */
+  private get oauth(): OAuthAuthorizer | null {
+    const a = this.opts.authorizer;
+    return a && !Object.keys(this.opts.headers).some((k) => k.toLowerCase() === 'authorization') ? a : null;
   }
 
   /**
    * One traced request to `url` (default: the target URL); `timeoutMs` bounds the wait for response headers.
    * `signal` lets the caller cancel this one request, before or after its response began.
    */
-  async request(start: Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number; hardCap?: boolean; signal?: AbortSignal }): Promise<Traced> {
+  async request(start: RequestStart): Promise<Traced> {
+    const attempt: AuthAttempt = { flows: 0, stepUps: 0 };
+    for (;;) {
+      const r = await this.requestOnce(start);
+      const auth = this.oauth;
+      if (!r.ok || !auth || (r.res.status !== 401 && r.res.status !== 403) || this.closing) return r;
+      const sent = r.res.sentHeaders.find(([k]) => k.toLowerCase() === 'authorization')?.[1] ?? null;
+      const www = r.res.header('www-authenticate');
+      const retry = await auth.challenge({ status: r.res.status, ...(www !== undefined ? { wwwAuthenticate: www } : {}), exchange: r.trace.id }, sent, attempt);
+      if (!retry || this.closing) return r;
+      // The refused exchange is kept as it was, whole; the request goes again as a new exchange.
+      if (await this.readAll(r.res, r.trace, `${start.method} ${this.url.pathname}`)) r.trace.complete();
+    }
+  }
+
+  private async requestOnce(start: RequestStart): Promise<Traced> {
     const url = start.url ?? this.url;
     const headers = this.headers(start.headers);
     const { timeoutMs: _t, url: _u, hardCap: _c, signal, ...rest } = start;

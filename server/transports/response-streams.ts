@@ -1,5 +1,6 @@
 // The SSE side of Streamable HTTP: a POST's response stream, its resumption with Last-Event-ID when it ends too early,
 // and the standalone GET stream that is reopened whenever it ends (405 accepted).
+import { classifyText } from '../../shared/jsonrpc.js';
 import { responseIds } from './handshake-sniffer.js';
 import type { ExchangeTrace } from './exchange-trace.js';
 import { isEventStream, type HeaderLines, type HttpFailure, type HttpResponse } from './http-request.js';
@@ -12,6 +13,11 @@ const DEFAULT_RETRY_MS = 1000;
 const MAX_STALLS = 3;
 /** GETs and bodiless POSTs must answer at once. */
 export const QUICK_TIMEOUT_MS = 30_000;
+
+function isJsonRpcBody(bytes: Buffer): boolean {
+  const kind = classifyText(bytes.toString('utf8')).kind;
+  return kind !== 'noise' && kind !== 'invalid';
+}
 
 export type HeadersFor = (method: 'POST' | 'GET' | 'DELETE', lastEventId?: string) => HeaderLines;
 
@@ -121,12 +127,14 @@ export class ResponseStreams {
       const { res, trace } = r;
       if (res.status >= 300 || !isEventStream(res)) {
         const body = await this.client.readAll(res, trace, 'GET');
-        if (body && res.status !== 405) this.client.deliverBody(res, trace, body, `GET ${this.client.url.pathname}`);
+        // A JSON-RPC error body is a message worth recording; any other refusal only means no server-initiated
+        // stream (POST-only servers answer 404 pages), which must not end a connection whose POSTs work.
+        if (body && res.status !== 405 && isJsonRpcBody(body.bytes)) this.client.deliverBody(res, trace, body, `GET ${this.client.url.pathname}`);
         trace.complete();
         const message =
           res.status === 405
             ? 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses'
-            : `the standalone GET stream was refused: ${res.status} ${res.statusText}`;
+            : `the standalone GET stream was refused: ${res.status} ${res.statusText}${body && body.size > 0 && !isJsonRpcBody(body.bytes) ? ` (a ${res.contentType || 'untyped'} body of ${body.size} bytes, see the HTTP exchange)` : ''}`;
         this.client.event({ event: 'stream-unavailable', status: res.status, message });
         return;
       }

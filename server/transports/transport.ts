@@ -1,5 +1,6 @@
 // The one small interface every transport implements: start, send, close, and events. It knows no MCP methods.
 import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
+import type { AuthStepEvent } from '../../shared/oauth/auth-steps.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
 
 export type TransportEvent =
@@ -21,7 +22,9 @@ export type TransportEvent =
   /** The server answered 404 to a request carrying our session id: the client must initialize again. */
   | { event: 'session-expired'; sessionId: string; status: number; message: string }
   | { event: 'stream-resuming'; exchange: string; lastEventId: string; delayMs: number; attempt: number }
-  | { event: 'stream-unavailable'; status: number; message: string };
+  | { event: 'stream-unavailable'; status: number; message: string }
+  /** One step of an OAuth flow (server/oauth/). */
+  | AuthStepEvent;
 
 export interface TransportHandlers {
   /** One complete message from the server, byte-exact; returns the seq it was recorded under, for linking. */

@@ -1,5 +1,4 @@
-// Builds exact-byte payloads (invalid UTF-8, a BOM) as base64 without TextEncoder or btoa, which shared/ cannot assume.
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+// Builds and reads exact-byte payloads (invalid UTF-8, a BOM) as base64, for presets whose fault is in the encoding.
 
 /** ASCII text only: presets put their odd bytes in explicit number arrays so nothing is encoded by accident. */
 export function asciiBytes(text: string): number[] {
@@ -11,33 +10,20 @@ export function asciiBytes(text: string): number[] {
 }
 
 export function toBase64(bytes: readonly number[]): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a = 0, b = 0, c = 0] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | (b << 8) | c;
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
-    out += i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63]! : '=';
-    out += i + 2 < bytes.length ? ALPHABET[n & 63]! : '=';
-  }
-  return out;
+  return btoa(String.fromCharCode(...bytes));
 }
 
-/** Decodes base64 to bytes, then to text with U+FFFD for bytes that are not UTF-8 (enough for grading and display). */
+/**
+ * Decodes base64 as typed (the lab's editor shows it on every keystroke): characters outside the alphabet are skipped
+ * and a dangling last character dropped, so half-typed input shows the bytes so far instead of failing.
+ */
 export function fromBase64(b64: string): number[] {
-  const clean = b64.replace(/[^A-Za-z0-9+/]/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < clean.length; i += 4) {
-    const n = [0, 1, 2, 3].reduce((acc, k) => (acc << 6) | Math.max(0, ALPHABET.indexOf(clean[i + k] ?? 'A')), 0);
-    bytes.push((n >> 16) & 255);
-    if (i + 2 < clean.length) bytes.push((n >> 8) & 255);
-    if (i + 3 < clean.length) bytes.push(n & 255);
-  }
-  return bytes;
+  let clean = b64.replace(/[^A-Za-z0-9+/]/g, '');
+  if (clean.length % 4 === 1) clean = clean.slice(0, -1);
+  return [...atob(clean)].map((ch) => ch.charCodeAt(0));
 }
 
-/** Latin-1-safe view for grading: ASCII stays, everything else becomes U+FFFD (a BOM is kept as U+FEFF). */
+/** The bytes as UTF-8 text, U+FFFD for each byte that is not UTF-8; a BOM is kept (as U+FEFF), so it shows. */
 export function bytesToText(bytes: readonly number[]): string {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = bom ? bytes.slice(3) : bytes;
-  return (bom ? '\uFEFF' : '') + body.map((b) => (b < 0x80 ? String.fromCharCode(b) : '\uFFFD')).join('');
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(bytes));
 }

@@ -20,15 +20,7 @@ const SIMPLE_DIRS: Record<string, 'out' | 'in' | 'stderr' | 'relay'> = {
   relay: 'relay',
 };
 
-/** UTF-8 byte length without TextEncoder, which shared/ cannot assume (it has no DOM or Node types). */
-function utf8Length(text: string): number {
-  let n = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
+const encoder = new TextEncoder();
 
 /** One line of the simple form, numbered by its position so the findings can point back at it. */
 function simpleRecord(rec: Record<string, unknown>, seq: number, where: string): FrameRecord {
@@ -40,7 +32,7 @@ function simpleRecord(rec: Record<string, unknown>, seq: number, where: string):
   // A string is the raw text as it crossed the wire; anything else is a message to serialise as one line.
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const ts = typeof rec.ts === 'number' ? rec.ts : seq;
-  const base = { seq, ts, text, size: utf8Length(text) };
+  const base = { seq, ts, text, size: encoder.encode(text).length };
   if (dir === 'stderr') return { ...base, dir: 'in', kind: 'stderr', method: null, rpcId: null };
   if (dir === 'relay') {
     const event = isPlainObject(body) && typeof body.event === 'string' ? body.event : null;

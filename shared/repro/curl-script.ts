@@ -97,7 +97,8 @@ export class CurlScriptWriter {
 
   /** One exchange, at its first record (so commands run in the order the requests started); later records are skipped. */
   exchange(x: HttpExchange, body: string | null): string {
-    if (this.seen.has(x.id) || x.purpose === 'upgrade') return '';
+    // The OAuth flow's own requests are not replayed: the script sends the recorded token from an env var instead.
+    if (this.seen.has(x.id) || x.purpose === 'upgrade' || x.purpose === 'auth') return '';
     this.seen.add(x.id);
     this.n++;
     const r = x.request;

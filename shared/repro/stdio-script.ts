@@ -38,7 +38,7 @@ export class StdioScriptWriter {
   /** One frame; `bytes` when the frame was not valid UTF-8 (or would end the heredoc early). */
   frame(text: string, bytes?: Uint8Array): string {
     if (bytes === undefined && !text.split('\n').includes(DELIM)) return `${text}\n`;
-    const raw = bytes ?? new Uint8Array([...text].flatMap((ch) => [...utf8(ch)]));
+    const raw = bytes ?? new TextEncoder().encode(text);
     return `${DELIM}\n${printfBytes(raw)}\ncat <<'${DELIM}'\n`;
   }
 
@@ -48,13 +48,4 @@ export class StdioScriptWriter {
     const command = [...(env.length > 0 ? ['env', ...env] : []), shQuote(t.command), ...t.args.map(shQuote)].join(' ');
     return `${DELIM}\nsleep "\${MCPSCOPE_WAIT:-2}"\n} | ${command}\n`;
   }
-}
-
-/** UTF-8 bytes of one code point (shared/ has no TextEncoder). */
-function utf8(ch: string): number[] {
-  const c = ch.codePointAt(0)!;
-  if (c < 0x80) return [c];
-  if (c < 0x800) return [0xc0 | (c >> 6), 0x80 | (c & 63)];
-  if (c < 0x10000) return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63)];
-  return [0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63)];
 }

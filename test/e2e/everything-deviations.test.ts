@@ -1,5 +1,5 @@
-// server-everything's known deviations (README, "Lint and error explanations") as the browser shows them: each on
-// its row with the rule the README names, and the rule's explanation (and the error explainer) in the Detail tab.
+// server-everything's known deviations (docs/lint-and-errors.md, "Known deviations") as the browser shows them: each on
+// its row with the rule the doc names, and the rule's explanation (and the error explainer) in the Detail tab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RULES, type RuleId } from '../../shared/lint/index.js';

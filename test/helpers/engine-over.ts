@@ -1,7 +1,7 @@
 // Drives the real client engine over a real relay transport, with no relay in between: what the engine sends, what
 // came back, every transport event and every HTTP exchange, for tests of an era over a transport.
 import type { HttpExchange } from '../../shared/http-exchange.js';
-import { ClientEngine } from '../../shared/client-engine.js';
+import { ClientEngine } from '../../shared/engine/index.js';
 import type { Transport, TransportEvent } from '../../server/transports/transport.js';
 import { waitFor } from './relay-process.js';
 

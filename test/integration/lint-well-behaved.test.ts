@@ -1,5 +1,5 @@
 // The demo server and server-everything, driven through the real relay in a normal session, linted like the UI does;
-// and server-everything's known deviations from the spec, each caught by the rule the README names.
+// and server-everything's known deviations from the spec, each caught by the rule docs/lint-and-errors.md names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainError } from '../../shared/error-codes/index.js';
 import { JsonSchemaValidator, lintFrames, type Finding } from '../../shared/lint/index.js';
@@ -53,7 +53,7 @@ async function everythingSession(relay: RelayHandle): Promise<FrameRecord[]> {
   return d.stop();
 }
 
-/** The stdio deviations README lists: an unknown tool, an invalid log level, and progress after a cancellation. */
+/** The stdio deviations docs/lint-and-errors.md lists: an unknown tool, an invalid log level, and progress after a cancellation. */
 async function everythingDeviations(relay: RelayHandle): Promise<FrameRecord[]> {
   const d = await SessionDriver.open(relay, [process.execPath, EVERYTHING_SERVER, 'stdio'], VERSION);
   await handshake(d);

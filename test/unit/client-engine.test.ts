@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientEngine, LocalEngineError, PeerRpcError, type Scheduler } from '../../shared/client-engine.js';
+import { ClientEngine, LocalEngineError, PeerRpcError, type Scheduler } from '../../shared/engine/index.js';
 
 /** A scheduler the test fires by hand, so timeouts are deterministic. */
 function manualScheduler(): { schedule: Scheduler; fireAll: () => void; active: () => number } {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { frameSummary } from '../../web/features/log/frame-summary.js';
-import { toEntry } from '../../web/lib/frame-entry.js';
-import { formatLatency, formatTime, safeHttpUrl } from '../../web/lib/format.js';
+import { toEntry } from '../../web/lib/log/frame-entry.js';
+import { formatLatency, formatTime, safeHttpUrl } from '../../web/lib/ui/format.js';
 
 function summary(text: string, kind?: FrameRecord['kind'], extra: Partial<FrameRecord> = {}): string {
   const c = classifyText(text);

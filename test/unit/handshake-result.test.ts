@@ -1,8 +1,8 @@
 // Which exchange started the current server process, read from the log: initialize, server/discover, or auto's probe
 // followed by initialize; and whether a discovery is still on the wire.
 import { describe, expect, it } from 'vitest';
-import { discoveryInFlight, findHandshake } from '../../web/lib/handshake-result.js';
-import { MessageStore } from '../../web/lib/message-store.js';
+import { discoveryInFlight, findHandshake } from '../../web/lib/mcp/handshake-result.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 import { frames, handshake, j, meta2026, type Pair } from './lint/frames.js';
 
 const DISCOVERED = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'v2', version: '2.0.0' } } };

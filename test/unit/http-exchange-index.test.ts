@@ -5,7 +5,7 @@ import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { sessionTrouble } from '../../web/features/connection/session-trouble.js';
 import { ExchangeIndex } from '../../web/features/http-exchanges/exchange-index.js';
 import { carriedMethods, jsonRpcErrors, statusClass, statusLabel } from '../../web/features/http-exchanges/exchange-format.js';
-import { SessionLog } from '../../web/lib/session-log.js';
+import { SessionLog } from '../../web/lib/log/session-log.js';
 
 /** A log built the way the relay records frames: seq order, classified text, `http` and `event` frames as JSON. */
 function logOf(specs: [FrameRecord['dir'], unknown, FrameRecord['kind']?][]): SessionLog {

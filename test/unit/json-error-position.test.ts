@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonErrorPosition } from '../../web/lib/json-error-position.js';
+import { jsonErrorPosition } from '../../web/lib/editor/json-error-position.js';
 
 describe('json error position', () => {
   it('accepts every kind of valid JSON', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { EMPTY_FILTER } from '../../web/lib/frame-filter.js';
-import { MessageStore } from '../../web/lib/message-store.js';
+import { EMPTY_FILTER } from '../../web/lib/log/frame-filter.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 
 let seq = 0;
 /** Builds a frame the way the relay records it, classifying the text with the shared classifier. */

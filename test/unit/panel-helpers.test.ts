@@ -3,8 +3,9 @@ import { prepareFormSchema, variantLabel } from '../../web/components/schema-for
 import { schemaHints } from '../../web/components/schema-form/schema-hints.js';
 import { exportTools, unexportableNames } from '../../web/features/tools/tool-export-formats.js';
 import { toToolInfo, type ToolInfo } from '../../web/features/tools/tool-info.js';
-import { expandTemplate, templateVariables } from '../../web/features/resources/uri-template.js';
-import { mediaDataUrl, safeImageSrc } from '../../web/lib/safe-media.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { parseTemplate } from '../../web/features/resources/uri-template.js';
+import { mediaDataUrl, safeImageSrc } from '../../web/lib/ui/safe-media.js';
 
 describe('safe media sources', () => {
   it('keeps http(s) and data:image/ icons and drops every other scheme', () => {
@@ -25,15 +26,30 @@ describe('safe media sources', () => {
 });
 
 describe('URI templates', () => {
+  const parse = (t: string) => {
+    const parsed = parseTemplate(t);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed;
+  };
+
   it('names the variables of every expression kind once, in order', () => {
-    expect(templateVariables('demo://cities/{city}{?units,lang}{&units}')).toEqual(['city', 'units', 'lang']);
+    expect(parse('demo://cities/{city}{?units,lang}{&units}').variables).toEqual(['city', 'units', 'lang']);
   });
 
-  it('expands simple, reserved, path and query expressions, dropping empty variables', () => {
-    expect(expandTemplate('demo://cities/{city}', { city: 'são paulo' })).toBe('demo://cities/s%C3%A3o%20paulo');
-    expect(expandTemplate('file://{+path}', { path: '/a b/c' })).toBe('file:///a%20b/c');
-    expect(expandTemplate('x://r{/a,b}{?q,n}', { a: '1', b: '2', q: 'x&y', n: '' })).toBe('x://r/1/2?q=x%26y');
-    expect(expandTemplate('x://{id:3}', { id: 'abcdef' })).toBe('x://abc');
+  it('expands simple, reserved and query expressions, leaving empty fields out', () => {
+    expect(parse('demo://cities/{city}').expand({ city: 'são paulo' })).toBe('demo://cities/s%C3%A3o%20paulo');
+    expect(parse('file://{+path}').expand({ path: '/a b/c' })).toBe('file:///a%20b/c');
+    expect(parse('x://r/{a}{?q,n}').expand({ a: '1', q: 'x&y', n: '' })).toBe('x://r/1?q=x%26y');
+  });
+
+  it('builds URIs that the SDK servers match the same template against', () => {
+    const template = 'demo://cities/{city}/weather{?units}';
+    const uri = parse(template).expand({ city: 'são paulo', units: 'metric' });
+    expect(new UriTemplate(template).match(uri)).toEqual({ city: 's%C3%A3o%20paulo', units: 'metric' });
+  });
+
+  it('reports a template it cannot parse instead of throwing', () => {
+    expect(parseTemplate('demo://cities/{city')).toEqual({ ok: false, error: 'Unclosed template expression' });
   });
 });
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { MessageStore } from '../../web/lib/message-store.js';
-import { formatWaiting } from '../../web/lib/pending-clock.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
+import { formatWaiting } from '../../web/lib/ui/pending-clock.js';
 
 function frame(seq: number, dir: FrameRecord['dir'], msg: Record<string, unknown>, ts: number): FrameRecord {
   const text = JSON.stringify({ jsonrpc: '2.0', ...msg });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRoots, rootsKey, saveRoots, type RootsStore } from '../../web/lib/roots-storage.js';
+import { loadRoots, rootsKey, saveRoots, type RootsStore } from '../../web/lib/server-requests/roots-storage.js';
 
 function memoryStore(): RootsStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ClientEngine } from '../../shared/client-engine.js';
-import { ServerRequestInbox } from '../../web/lib/server-request-inbox.js';
-import { autoOutcome, cannedSamplingResult, isUrlElicitation, rootProblem, rootsResult } from '../../web/lib/server-request-rules.js';
+import { ClientEngine } from '../../shared/engine/index.js';
+import { ServerRequestInbox } from '../../web/lib/server-requests/server-request-inbox.js';
+import { autoOutcome, cannedSamplingResult, isUrlElicitation, rootProblem, rootsResult } from '../../web/lib/server-requests/server-request-rules.js';
 
 /** A real engine whose frames land in an array, with its inbox. */
 function setup() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER } from '../../web/lib/frame-filter.js';
-import { MessageStore } from '../../web/lib/message-store.js';
+import { EMPTY_FILTER } from '../../web/lib/log/frame-filter.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 import { frames, handshake, j, type Pair } from './lint/frames.js';
 
 const TOOLS = { name: 'weather', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { t: { type: 'number' } }, required: ['t'] } };

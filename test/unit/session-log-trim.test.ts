@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { MessageStore } from '../../web/lib/message-store.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 
 function frame(seq: number, dir: FrameRecord['dir'], text: string): FrameRecord {
   const c = classifyText(text);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { WindowFrame } from '../../shared/frame-window-api.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { windowEntry } from '../../web/lib/frame-window.js';
-import { MessageStore } from '../../web/lib/message-store.js';
+import { windowEntry } from '../../web/lib/log/frame-window.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 
 function frame(seq: number, dir: FrameRecord['dir'], text: string): FrameRecord {
   const c = classifyText(text);

@@ -1,9 +1,9 @@
 // completion/complete for one argument as the user types, if the server declared the completions capability.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isPlainObject } from '../../shared/jsonrpc.js';
-import { mcpCall } from '../lib/mcp-call.js';
-import { useRelay } from '../lib/relay-context.js';
-import { useDebounced } from '../lib/use-debounced.js';
+import { mcpCall } from '../lib/mcp/mcp-call.js';
+import { useRelay } from '../lib/relay/relay-context.js';
+import { useDebounced } from '../lib/ui/use-debounced.js';
 import { queryKeys } from './query-keys.js';
 import type { McpSessionState } from './use-mcp-session.js';
 

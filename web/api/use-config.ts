@@ -1,6 +1,6 @@
 // The relay's configuration: fetched once, it does not change while the relay runs.
 import { useQuery } from '@tanstack/react-query';
-import { useRelay } from '../lib/relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 import { queryKeys } from './query-keys.js';
 
 export function useConfig() {

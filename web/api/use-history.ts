@@ -2,7 +2,7 @@
 // history and the connection bar's session list.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReplayBody, SessionPatch } from '../../shared/archive-api.js';
-import { useRelay } from '../lib/relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 import { archiveKeys } from './archive-keys.js';
 import { queryKeys } from './query-keys.js';
 

@@ -1,8 +1,8 @@
 // A request a panel sends on the user's command (tools/call, prompts/get, subscribe…) as a TanStack mutation; its last
 // outcome is kept in the mutation cache under a key, so it survives switching tools or tabs.
 import { useMutation, useMutationState } from '@tanstack/react-query';
-import { mcpCall, type McpCallResult } from '../lib/mcp-call.js';
-import { useRelay } from '../lib/relay-context.js';
+import { mcpCall, type McpCallResult } from '../lib/mcp/mcp-call.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 
 export interface ActionState<V> {
   status: 'idle' | 'pending' | 'success' | 'error';

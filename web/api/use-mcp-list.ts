@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { isPlainObject } from '../../shared/jsonrpc.js';
-import { mcpCall } from '../lib/mcp-call.js';
-import { useRelay } from '../lib/relay-context.js';
-import { useLatestInboundSeq } from '../lib/use-inbound.js';
+import { mcpCall } from '../lib/mcp/mcp-call.js';
+import { useRelay } from '../lib/relay/relay-context.js';
+import { useLatestInboundSeq } from '../lib/log/use-inbound.js';
 import { queryKeys } from './query-keys.js';
 import { announcesListChanges, undeclared, type McpSessionState } from './use-mcp-session.js';
 

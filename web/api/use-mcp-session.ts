@@ -2,9 +2,9 @@
 // notifications/initialized sent, or server/discover answered), and which capabilities the server declared.
 import { missingCapability } from '../../shared/lint/capability-gates.js';
 import { isLegacyVersion, PROTOCOL_VERSIONS, type ProtocolVersion } from '../../shared/mcp-versions.js';
-import type { HandshakeResult } from '../lib/handshake-result.js';
-import { useDiscoveryInFlight, useHandshakeResult } from '../lib/use-handshake-result.js';
-import { useLifecycleOpen } from '../lib/use-lifecycle-open.js';
+import type { HandshakeResult } from '../lib/mcp/handshake-result.js';
+import { useDiscoveryInFlight, useHandshakeResult } from '../lib/mcp/use-handshake-result.js';
+import { useLifecycleOpen } from '../lib/mcp/use-lifecycle-open.js';
 import { useSession } from './use-sessions.js';
 
 export interface McpSessionState {

@@ -1,7 +1,7 @@
 // Saved server profiles: list, save, delete, import from mcp.json files; connecting lives with the profiles feature.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '../../shared/profiles/profile.js';
-import { useRelay } from '../lib/relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 import { archiveKeys } from './archive-keys.js';
 
 export function useProfiles() {

@@ -1,7 +1,7 @@
 // resources/read of one URI as a query: read when selected, again on demand; each read is a request in the log.
 import { useQuery } from '@tanstack/react-query';
-import { mcpCall } from '../lib/mcp-call.js';
-import { useRelay } from '../lib/relay-context.js';
+import { mcpCall } from '../lib/mcp/mcp-call.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 import { queryKeys } from './query-keys.js';
 import type { McpSessionState } from './use-mcp-session.js';
 

@@ -1,7 +1,7 @@
 // Create, restart and stop sessions; each result goes straight into the session list cache.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSessionBody, SessionInfo } from '../../shared/relay-protocol.js';
-import { useRelay } from '../lib/relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 import { upsertSession } from './session-cache.js';
 
 function useSessionMutation<V>(fn: (vars: V) => Promise<SessionInfo>) {

@@ -1,7 +1,7 @@
 // The relay's sessions, newest first; kept current by socket `session` messages and mutation results.
 import { useQuery } from '@tanstack/react-query';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
-import { useRelay } from '../lib/relay-context.js';
+import { useRelay } from '../lib/relay/relay-context.js';
 import { queryKeys } from './query-keys.js';
 
 export function useSessions() {

@@ -1,5 +1,5 @@
 // A failed MCP request, saying whose failure it was: the server's JSON-RPC error, or one made locally (timeout, not sent).
-import { McpCallError } from '../lib/mcp-call.js';
+import { McpCallError } from '../lib/mcp/mcp-call.js';
 import { JsonView } from './json-view.js';
 
 export function CallError({ error }: { error: unknown }) {

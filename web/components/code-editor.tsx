@@ -1,6 +1,6 @@
 // Monaco as a React component, with the editor settings mcpscope wants everywhere; loaded lazily (it is large).
 import Editor, { type OnMount } from '@monaco-editor/react';
-import { MONACO_THEME } from '../lib/monaco-setup.js';
+import { MONACO_THEME } from '../lib/editor/monaco-setup.js';
 
 export interface CodeEditorProps {
   /** Controlled text, for read-only views. An editor the user types in must use defaultValue instead: a controlled

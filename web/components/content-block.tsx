@@ -1,6 +1,6 @@
 // Renders one MCP content block (text, image, audio, resource link, embedded resource) as text-only, safe markup.
 import { isPlainObject } from '../../shared/jsonrpc.js';
-import { mediaDataUrl } from '../lib/safe-media.js';
+import { mediaDataUrl } from '../lib/ui/safe-media.js';
 import { JsonView } from './json-view.js';
 import { ResourceContents } from './resource-contents.js';
 import { SafeLink } from './safe-link.js';

@@ -1,6 +1,6 @@
 // One error code explained: name, meaning, likely causes, what to check, where it came from and the versions it exists in.
 import type { ErrorExplanation } from '../../shared/error-codes/index.js';
-import { safeHttpUrl } from '../lib/format.js';
+import { safeHttpUrl } from '../lib/ui/format.js';
 
 const SOURCE_TEXT: Record<ErrorExplanation['source'], string> = {
   peer: 'sent by the peer, not made by a local library',

@@ -1,7 +1,7 @@
 // Suspense wrapper around the lazily loaded CodeEditor, so panels render before Monaco has arrived; Monaco is fetched
 // only once the log has painted its first rows (see lib/first-paint), since parsing it would delay that paint.
 import { lazy, Suspense } from 'react';
-import { afterFirstPaint } from '../lib/first-paint.js';
+import { afterFirstPaint } from '../lib/editor/first-paint.js';
 import type { CodeEditorProps } from './code-editor.js';
 
 const CodeEditor = lazy(() => afterFirstPaint().then(() => import('./code-editor.js')));

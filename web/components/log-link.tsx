@@ -1,6 +1,6 @@
 // "id 7 · show in log": every panel action is frames in the log, and this jumps to them.
-import { useSessionLog } from '../lib/relay-context.js';
-import { outgoingRequestSeq } from '../lib/request-seq.js';
+import { useSessionLog } from '../lib/relay/relay-context.js';
+import { outgoingRequestSeq } from '../lib/log/request-seq.js';
 
 export function LogLink({ sessionId, id, onSelect }: { sessionId: string; id: number; onSelect: (seq: number) => void }) {
   const { log, version } = useSessionLog(sessionId);

@@ -1,7 +1,7 @@
 // The log's "by" cell: who made a frame, in a few letters (full name in the title and the detail pane); a server's
 // answer to mcpscope's own bookkeeping is marked too, dimmed, so hiding bookkeeping never surprises.
 import { ORIGIN_INFO } from '../../shared/frame-origin.js';
-import type { FrameEntry } from '../lib/frame-entry.js';
+import type { FrameEntry } from '../lib/log/frame-entry.js';
 
 const TONE: Record<string, string> = {
   bookkeeping: 'text-zinc-500',

@@ -1,9 +1,9 @@
 // The clock on a log row whose request has waited past the pending threshold: "⏱ waiting 42 s", gone as soon as
 // the answer comes (or the server exits, which turns it into an unanswered-request finding). The linter decides
 // what is pending, so a cancelled request loses its clock too.
-import type { FrameEntry } from '../lib/frame-entry.js';
-import { useRelay } from '../lib/relay-context.js';
-import { formatWaiting, useNow, usePendingThreshold } from '../lib/pending-clock.js';
+import type { FrameEntry } from '../lib/log/frame-entry.js';
+import { useRelay } from '../lib/relay/relay-context.js';
+import { formatWaiting, useNow, usePendingThreshold } from '../lib/ui/pending-clock.js';
 
 export function PendingMarker({ entry }: { entry: FrameEntry }) {
   const kind = entry.frame.kind;

@@ -1,7 +1,7 @@
 // One resource's contents as read or embedded: text as text, images previewed, audio playable, any blob downloadable.
 import { isPlainObject } from '../../shared/jsonrpc.js';
-import { base64Bytes, mediaDataUrl } from '../lib/safe-media.js';
-import { downloadBlob, fileNameFor } from '../lib/download.js';
+import { base64Bytes, mediaDataUrl } from '../lib/ui/safe-media.js';
+import { downloadBlob, fileNameFor } from '../lib/ui/download.js';
 import { SafeLink } from './safe-link.js';
 
 export function ResourceContents({ contents }: { contents: unknown }) {

@@ -1,6 +1,6 @@
 // What a lint rule checks, where the spec says so and how to fix it, as the detail pane and the reference tab show it.
 import { specUrlFor, type RuleMeta, type SpecRef } from '../../shared/lint/index.js';
-import { safeHttpUrl } from '../lib/format.js';
+import { safeHttpUrl } from '../lib/ui/format.js';
 
 export function RuleDetails({ meta, version }: { meta: RuleMeta; version?: string | null }) {
   return (

@@ -1,5 +1,5 @@
 // A URI from a server: a link only when it is http(s), otherwise inert text (a javascript: URI must never become clickable).
-import { safeHttpUrl } from '../lib/format.js';
+import { safeHttpUrl } from '../lib/ui/format.js';
 
 export function SafeLink({ href, label }: { href: unknown; label?: string }) {
   if (typeof href !== 'string' || href === '') return null;

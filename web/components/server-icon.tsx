@@ -1,5 +1,5 @@
 // The first usable icon a server declared for a tool, resource or prompt; only http(s) and data:image/ sources are rendered.
-import { safeImageSrc } from '../lib/safe-media.js';
+import { safeImageSrc } from '../lib/ui/safe-media.js';
 
 export function ServerIcon({ icons, size = 16 }: { icons: unknown; size?: number }) {
   if (!Array.isArray(icons)) return null;

@@ -1,6 +1,6 @@
 // A server/discover answered for someone else (an earlier load, another tab) gives this engine the same modern session.
 import { describe, expect, it } from 'vitest';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../../shared/client-engine.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../../shared/engine/index.js';
 import { harness, settle } from './engine-harness.js';
 
 const meta = { [META_PROTOCOL_VERSION]: '2026-07-28', [META_CLIENT_CAPABILITIES]: { elicitation: {} }, [META_CLIENT_INFO]: { name: 'mcpscope', version: '9.9.9' } };

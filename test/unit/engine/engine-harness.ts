@@ -1,5 +1,5 @@
 // A client engine wired to an in-memory outbox and a hand-driven clock, so every timeout in the engine tests is exact.
-import { ClientEngine, type ClientEngineOptions, type Scheduler } from '../../../shared/client-engine.js';
+import { ClientEngine, type ClientEngineOptions, type Scheduler } from '../../../shared/engine/index.js';
 
 export type Json = Record<string, unknown>;
 

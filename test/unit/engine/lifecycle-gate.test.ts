@@ -1,7 +1,7 @@
 // The engine's lifecycle gate: mcpscope's own requests wait for the handshake, automatic ones are never sent for an
 // undeclared capability, and a person's own text always goes out as typed.
 import { describe, expect, it } from 'vitest';
-import { LocalEngineError, META_PROTOCOL_VERSION } from '../../../shared/client-engine.js';
+import { LocalEngineError, META_PROTOCOL_VERSION } from '../../../shared/engine/index.js';
 import { harness, initializeResult, settle, type Json } from './engine-harness.js';
 
 const methods = (h: ReturnType<typeof harness>) => h.messages().map((m) => m.method ?? `response ${String(m.id)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../../../shared/client-engine.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../../../shared/engine/index.js';
 import { harness, initializeResult, settle, type Json } from './engine-harness.js';
 
 const discoverResult = (supportedVersions: string[] = ['2026-07-28']) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalEngineError, PeerRpcError } from '../../../shared/client-engine.js';
+import { LocalEngineError, PeerRpcError } from '../../../shared/engine/index.js';
 import { LEGACY_PROTOCOL_VERSIONS } from '../../../shared/mcp-versions.js';
 import { harness, initializeResult, settle } from './engine-harness.js';
 

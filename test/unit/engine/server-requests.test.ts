@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerError } from '../../../shared/client-engine.js';
+import { HandlerError } from '../../../shared/engine/index.js';
 import { harness, settle, type Json } from './engine-harness.js';
 
 const serverRequest = (id: unknown, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });

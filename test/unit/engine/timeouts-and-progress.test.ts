@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalEngineError } from '../../../shared/client-engine.js';
+import { LocalEngineError } from '../../../shared/engine/index.js';
 import { harness, type Json } from './engine-harness.js';
 
 const progress = (token: unknown, n: number) => JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n, total: 5 } });

@@ -56,4 +56,11 @@ describe('the fault preset catalogue', () => {
     const utf8 = FAULT_PRESETS.find((p) => p.id === 'invalid-utf8')!.build({ id: 3, protocolVersion: 'x' });
     expect(Buffer.from('b64' in utf8 ? utf8.b64 : '', 'base64').includes(Buffer.from([0xff, 0xfe]))).toBe(true);
   });
+
+  it('reads half-typed base64 as the bytes so far and shows UTF-8 text with U+FFFD only for the bad bytes', () => {
+    const typed = Buffer.from('{"é":1}\n').toString('base64');
+    expect(fromBase64(typed)).toEqual([...Buffer.from('{"é":1}\n')]);
+    expect(fromBase64(`${typed.slice(0, 5)} `)).toEqual([...Buffer.from(typed.slice(0, 4), 'base64')]);
+    expect(bytesToText([0x7b, 0xc3, 0xa9, 0xff, 0x7d])).toBe('{é\uFFFD}');
+  });
 });

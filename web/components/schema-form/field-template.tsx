@@ -1,12 +1,13 @@
 // How one field looks: label, the server's description as plain text, the widget, constraint hints and inline errors.
-import { deepEquals, getTemplate, getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
+import { deepEquals, type FieldTemplateProps } from '@rjsf/utils';
 import { NullToggle } from './null-toggle.js';
 import { schemaHints } from './schema-hints.js';
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, rawDescription, hidden, required, displayLabel, schema, formData, registry, uiSchema } = props;
+  const { id, label, children, errors, help, rawDescription, hidden, required, displayLabel, schema, formData, registry } = props;
   if (hidden) return <div className="hidden">{children}</div>;
-  const WrapIfAdditional = getTemplate('WrapIfAdditionalTemplate', registry, getUiOptions(uiSchema));
+  // The registry's template (this form sets no per-field ui:WrapIfAdditionalTemplate): a component read from props.
+  const { WrapIfAdditionalTemplate: WrapIfAdditional } = registry.templates;
   // A const inside a chosen union variant is not a choice: show it as the fact it is.
   const fixed = schema.const !== undefined && deepEquals(schema.const, formData);
   const nullable = Array.isArray(schema.type) && schema.type.includes('null') && schema.type.length > 1;

@@ -1,7 +1,7 @@
 // The arguments as JSON in Monaco, in two-way sync with the form, with the schema attached for completion and diagnostics.
 import type { OnMount } from '@monaco-editor/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { attachJsonSchema } from '../../lib/monaco-json-schemas.js';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { attachJsonSchema } from '../../lib/editor/monaco-json-schemas.js';
 import { LazyCodeEditor } from '../lazy-code-editor.js';
 
 type Editor = Parameters<OnMount>[0];
@@ -32,7 +32,9 @@ export function SchemaJsonEditor({ path, schema, value, onChange, onParseError }
   const [monaco, setMonaco] = useState<Monaco | null>(null);
   const applying = useRef(false);
   const latest = useRef({ value, onChange, onParseError });
-  latest.current = { value, onChange, onParseError };
+  useLayoutEffect(() => {
+    latest.current = { value, onChange, onParseError };
+  });
 
   /** Writes the value into the editor as an edit (undo brings the old text back), unless it already says the same. */
   const show = useCallback((next: unknown) => {

@@ -2,8 +2,8 @@
 import { correlateBatch, type BatchCorrelation } from '../../../shared/correlate-batch.js';
 import { answersIn, gradeBatchForVersion, gradeFault, type BatchGradeOptions, type FaultVerdict } from '../../../shared/fault-lab/index.js';
 import { parseJson } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import type { ProbeResult } from '../../lib/send-probe.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { ProbeResult } from '../../lib/mcp/send-probe.js';
 
 export interface BatchOutcome {
   correlation: BatchCorrelation | null;

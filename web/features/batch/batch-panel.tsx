@@ -1,9 +1,9 @@
 // The Batch builder tab: assemble requests and notifications, send them as one frame, and see each element's fate.
 import { useCallback, useState } from 'react';
 import { useSession } from '../../api/use-sessions.js';
-import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
-import { useRelay } from '../../lib/relay-context.js';
-import { useHandshakeResult } from '../../lib/use-handshake-result.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { useHandshakeResult } from '../../lib/mcp/use-handshake-result.js';
 import { BATCH_PRESETS, batchText, ELEMENT_TEMPLATES, elementsFromMessage, moveElement, newElement, nextElementId, type BatchElement } from './batch-draft.js';
 import { BatchElementRow } from './batch-element-row.js';
 import { BatchResults } from './batch-results.js';

@@ -1,7 +1,7 @@
 // The batch's results: one row per element with its response and latency, then replies nobody asked for, and the verdict.
 import { outcomeLabel } from '../../../shared/fault-lab/index.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import { formatLatency } from '../../lib/format.js';
+import { formatLatency } from '../../lib/ui/format.js';
 import type { BatchOutcome } from './batch-outcome.js';
 
 const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300' } as const;

@@ -1,9 +1,9 @@
 // Sends the built batch as one frame, waits (bounded) for its replies and turns them into the builder's outcome.
 import { useCallback, useState } from 'react';
 import { isSettled } from '../../../shared/fault-lab/index.js';
-import { useRelay } from '../../lib/relay-context.js';
-import { SendError } from '../../lib/relay-socket.js';
-import { sendProbe } from '../../lib/send-probe.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { SendError } from '../../lib/relay/relay-socket.js';
+import { sendProbe } from '../../lib/mcp/send-probe.js';
 import { batchOutcome, type BatchOutcome } from './batch-outcome.js';
 
 export type BatchSendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; outcome: BatchOutcome } | { kind: 'failed'; message: string };

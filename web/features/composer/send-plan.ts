@@ -1,5 +1,5 @@
 // Decides what the composer puts on the wire for the typed text, and what to warn about before it does.
-import { jsonErrorPosition } from '../../lib/json-error-position.js';
+import { jsonErrorPosition } from '../../lib/editor/json-error-position.js';
 
 export type SendPlan =
   | { kind: 'empty' }

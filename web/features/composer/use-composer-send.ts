@@ -1,9 +1,10 @@
 // Sends the composer's text through the session's engine, asking for confirmation first when the plan says so.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { LocalEngineError } from '../../../shared/client-engine.js';
-import { formatLatency } from '../../lib/format.js';
-import { useRelay } from '../../lib/relay-context.js';
-import { SendError } from '../../lib/relay-socket.js';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { LocalEngineError } from '../../../shared/engine/index.js';
+import { formatLatency } from '../../lib/ui/format.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { useOnChange } from '../../lib/ui/use-on-change.js';
+import { SendError } from '../../lib/relay/relay-socket.js';
 import { composerHistory } from './composer-history.js';
 import { planSend, type SendPlan } from './send-plan.js';
 
@@ -19,7 +20,7 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
   const plan: SendPlan = planSend(text, compact);
 
   // A warning confirmed for one text must not carry over to an edited one.
-  useEffect(() => setConfirming(null), [text, compact]);
+  useOnChange([text, compact], () => setConfirming(null));
 
   const transmit = useCallback(
     async (wire: string) => {
@@ -67,7 +68,9 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
 
   // Monaco keeps the first command callback it is given; route Ctrl/Cmd+Enter through a ref to the latest one.
   const sendRef = useRef(send);
-  sendRef.current = send;
+  useLayoutEffect(() => {
+    sendRef.current = send;
+  });
 
   return { plan, confirming, status, send, sendRef, transmit };
 }

@@ -1,7 +1,7 @@
 // The way out of connection trouble, under the bar: re-initialize a session the server forgot (HTTP 404 on the
 // session), or restart a connection that failed or dropped.
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { useSessionLog } from '../../lib/relay-context.js';
+import { useSessionLog } from '../../lib/relay/relay-context.js';
 import { sessionTrouble } from './session-trouble.js';
 import type { HandshakeState } from './use-handshake.js';
 

@@ -1,12 +1,13 @@
 // The connection bar: pick or start a session, see its status, and control its process.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MODERN_PROTOCOL_VERSION } from '../../../shared/engine/index.js';
 import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { useOnChange } from '../../lib/ui/use-on-change.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { useEra } from './era-select.js';
@@ -31,20 +32,18 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const stop = useStopSession();
   const handshake = useHandshake(config.data?.version ?? '0.0.0');
   const { engines } = useRelay();
-  const [draft, setDraft] = useState<TargetDraft | null>(null);
+  // The form shows the attached session's target (or the default one) until the user edits it.
+  const baseTarget = session?.target ?? config.data?.defaultTarget;
+  const baseKey = session?.id ?? (config.data ? 'default' : '');
+  const [draft, setDraft] = useState<TargetDraft | null>(() => (baseTarget ? draftFromTarget(baseTarget) : null));
+  // Keyed on baseKey alone: a new session or the first config resets the form, a session update does not.
+  useOnChange([baseKey], () => setDraft(baseTarget ? draftFromTarget(baseTarget) : null));
   const [protocolVersion, setProtocolVersion] = useState<string | null>(null);
   const [era, setEra] = useEra();
   const [doHandshake, setDoHandshake] = useState(true);
   const [showTarget, setShowTarget] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  // The form shows the attached session's target (or the default one) until the user edits it.
-  const baseTarget = session?.target ?? config.data?.defaultTarget;
-  const baseKey = session?.id ?? (config.data ? 'default' : '');
-  useEffect(() => {
-    // Keyed on baseKey alone: a new session or the first config resets the form, a session update does not.
-    if (baseTarget) setDraft(draftFromTarget(baseTarget));
-  }, [baseKey]);
 
   const runHandshake = handshake.run;
   const attach = useCallback(

@@ -1,6 +1,6 @@
 // The session dropdown: switch to any session the relay knows, live or past (past ones are read-only).
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { formatTime } from '../../lib/format.js';
+import { formatTime } from '../../lib/ui/format.js';
 import { statusText } from './session-status.js';
 
 interface Props {

@@ -1,6 +1,6 @@
 // The current session's process status, pid and handshake outcome, plus whether the relay socket is up.
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { useSocketState } from '../../lib/relay-context.js';
+import { useSocketState } from '../../lib/relay/relay-context.js';
 import type { HandshakeState } from './use-handshake.js';
 
 const STATUS_TONE: Record<SessionInfo['status'], string> = {

@@ -1,7 +1,7 @@
 // Reads a session's log for trouble the connection bar should offer a way out of: a session the server forgot (404),
 // or a connection that failed. Incremental per log, because it runs on every frame.
-import { eventName } from '../../lib/frame-entry.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import { eventName } from '../../lib/log/frame-entry.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 
 export interface Expiry {
   /** The seq of the `session-expired` event. */

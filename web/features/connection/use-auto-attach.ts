@@ -1,7 +1,7 @@
 // On first load, attaches to the session the CLI launched, else to the newest one; with none, the user connects.
 import { useEffect, useRef } from 'react';
 import type { RelayConfig, SessionInfo } from '../../../shared/relay-protocol.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 interface Options {
   config: RelayConfig | undefined;

@@ -1,13 +1,13 @@
 // Claims a session's handshake from the relay and, when this tab wins, performs it through the client engine.
 import { useCallback, useRef, useState } from 'react';
-import { PeerRpcError } from '../../../shared/client-engine.js';
+import { PeerRpcError } from '../../../shared/engine/index.js';
 import type { Era } from '../../../shared/engine/index.js';
 import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { safeHttpUrl } from '../../lib/format.js';
-import { performHandshake } from '../../lib/perform-handshake.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { safeHttpUrl } from '../../lib/ui/format.js';
+import { performHandshake } from '../../lib/mcp/perform-handshake.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 export type HandshakeState =
   | { phase: 'idle' }

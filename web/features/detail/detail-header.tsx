@@ -2,8 +2,8 @@
 import { ORIGIN_INFO } from '../../../shared/frame-origin.js';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { formatLatency, formatSize, formatTime } from '../../lib/format.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { formatLatency, formatSize, formatTime } from '../../lib/ui/format.js';
 import { ResendAction } from './resend-action.js';
 
 interface Props {

@@ -3,8 +3,8 @@
 import { explainError, type ErrorExplanation } from '../../../shared/error-codes/index.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { ErrorExplanationView } from '../../components/error-explanation-view.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import type { ErrorContextAt } from '../../lib/session-findings.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { ErrorContextAt } from '../../lib/log/session-findings.js';
 
 interface Props {
   entry: FrameEntry;

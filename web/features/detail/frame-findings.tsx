@@ -2,7 +2,7 @@
 import { ruleMeta } from '../../../shared/lint/index.js';
 import { RuleDetails } from '../../components/rule-details.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
 
 interface Props {
   entry: FrameEntry;

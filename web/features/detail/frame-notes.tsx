@@ -1,6 +1,6 @@
 // Plain-language notes about frames that need them: oversize heads, bytes that were not UTF-8, stderr, noise.
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { formatSize } from '../../lib/format.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { formatSize } from '../../lib/ui/format.js';
 
 export function FrameNotes({ entry, maxLineBytes }: { entry: FrameEntry; maxLineBytes: number | null }) {
   const { frame } = entry;

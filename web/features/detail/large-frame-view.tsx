@@ -3,10 +3,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { PREVIEW_CHARS } from '../../../shared/frame-window-api.js';
-import { downloadBlob } from '../../lib/download.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { formatSize } from '../../lib/format.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { downloadBlob } from '../../lib/ui/download.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { formatSize } from '../../lib/ui/format.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 /** Above this many characters the detail pane shows this view instead of the editor and the parsed JSON. */
 export const LARGE_FRAME_CHARS = 1_000_000;

@@ -1,7 +1,7 @@
 // The frame's JSON pretty-printed, or for text that is not JSON, where and why parsing stopped.
 import { useMemo } from 'react';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { jsonErrorPosition } from '../../lib/json-error-position.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { jsonErrorPosition } from '../../lib/editor/json-error-position.js';
 
 // Pretty-printing a multi-megabyte frame into the DOM would freeze the page; the raw editor still has it all.
 const MAX_PRETTY_CHARS = 400_000;

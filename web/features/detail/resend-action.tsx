@@ -1,7 +1,7 @@
 // Edit and resend: a request this side sent opens in its panel (tools/call in Tools, with its arguments) or in the composer.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { publishIntent, type IntentTarget } from '../../lib/panel-intents.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { publishIntent, type IntentTarget } from '../../lib/ui/panel-intents.js';
 
 /** Where each method is at home; every other request opens in the composer only. */
 const PANEL_OF: Record<string, { target: IntentTarget; label: string }> = {

@@ -1,10 +1,10 @@
 // The selected frame and its pairs for the detail pane: from the page's log, or read from the relay when the session
 // is windowed and the frame (or the other side of its exchange) is not held.
 import { useEffect } from 'react';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { windowEntry } from '../../lib/frame-window.js';
-import { useRelay, useSessionLog } from '../../lib/relay-context.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { windowEntry } from '../../lib/log/frame-window.js';
+import { useRelay, useSessionLog } from '../../lib/relay/relay-context.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 
 export function useFrameEntry(sessionId: string, seq: number): { log: SessionLog | null; entry: FrameEntry | undefined; pairs: FrameEntry[] } {
   const { frames, store } = useRelay();

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { FAULT_PRESETS, type FaultPayload, type FaultPreset } from '../../../shared/fault-lab/index.js';
 import { useSession } from '../../api/use-sessions.js';
-import { useRelay } from '../../lib/relay-context.js';
-import { useHandshakeResult } from '../../lib/use-handshake-result.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { useHandshakeResult } from '../../lib/mcp/use-handshake-result.js';
 import { FaultResultsTable } from './fault-results-table.js';
 import { blockedReason, PresetList, type LabTransport } from './preset-list.js';
 import { PresetEditor } from './preset-editor.js';

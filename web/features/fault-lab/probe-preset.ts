@@ -1,8 +1,8 @@
 // Runs one preset and grades it: a frame (after a slow lead request, for the duplicate id) or a raw HTTP exchange.
 import { gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type BuildContext, type FaultPayload, type FaultPreset, type FaultRunRecord, type SlowTool } from '../../../shared/fault-lab/index.js';
-import { mcpCall } from '../../lib/mcp-call.js';
-import type { RelayClient } from '../../lib/relay-client.js';
-import { payloadText, sendProbe } from '../../lib/send-probe.js';
+import { mcpCall } from '../../lib/mcp/mcp-call.js';
+import type { RelayClient } from '../../lib/relay/relay-client.js';
+import { payloadText, sendProbe } from '../../lib/mcp/send-probe.js';
 
 export interface FaultRun extends FaultRunRecord {
   /** The sent frame's (or the HTTP exchange's) seq, so the table can show it in the log. */

@@ -1,8 +1,8 @@
 // Runs fault presets one at a time, grades each with the shared verdict functions and keeps the results.
 import { useCallback, useRef, useState } from 'react';
 import type { FaultPayload, FaultPreset } from '../../../shared/fault-lab/index.js';
-import { useRelay } from '../../lib/relay-context.js';
-import { SendError } from '../../lib/relay-socket.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import { SendError } from '../../lib/relay/relay-socket.js';
 import { probePreset, type FaultRun, type ProbeContext } from './probe-preset.js';
 
 export type { FaultRun } from './probe-preset.js';

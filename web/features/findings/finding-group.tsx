@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { ruleMeta } from '../../../shared/lint/index.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import type { SessionLog } from '../../lib/session-log.js';
-import type { RuleGroup } from '../../lib/session-findings.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
+import type { RuleGroup } from '../../lib/log/session-findings.js';
 
 interface Props {
   group: RuleGroup;

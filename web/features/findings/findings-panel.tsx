@@ -2,9 +2,9 @@
 // A windowed session (the page holds only its head and tail) shows the relay's lint of the whole session instead.
 import { useState } from 'react';
 import { SeverityBadge } from '../../components/severity-badge.js';
-import { useSessionLog } from '../../lib/relay-context.js';
-import { ruleGroupOrder, type RuleGroup } from '../../lib/session-findings.js';
-import { summaryCounts, useFrameFindings } from '../../lib/use-frame-findings.js';
+import { useSessionLog } from '../../lib/relay/relay-context.js';
+import { ruleGroupOrder, type RuleGroup } from '../../lib/log/session-findings.js';
+import { summaryCounts, useFrameFindings } from '../../api/use-frame-findings.js';
 import { FindingGroup } from './finding-group.js';
 import { PendingGroup } from './pending-group.js';
 

@@ -2,8 +2,8 @@
 // settles, as a latency note ("answered after 42 s"), so a slow answer is not forgotten when it finally comes.
 import { ruleMeta, type Finding } from '../../../shared/lint/index.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
-import { formatWaiting, setPendingThreshold, useNow, usePendingThreshold } from '../../lib/pending-clock.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import { formatWaiting, setPendingThreshold, useNow, usePendingThreshold } from '../../lib/ui/pending-clock.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 
 interface Props {
   log: SessionLog;

@@ -1,7 +1,7 @@
 // The JSON-RPC frames one exchange carried, each a link that selects it in the log and shows it in Detail.
 import type { HttpExchange } from '../../../shared/http-exchange.js';
 import { DirArrow } from '../../components/dir-arrow.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 
 interface Props {
   log: SessionLog;

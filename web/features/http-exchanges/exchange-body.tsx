@@ -1,6 +1,6 @@
 // One HTTP body as text: pretty JSON when it parses, the raw text otherwise, with what the relay cut off said plainly.
 import { useMemo } from 'react';
-import { formatSize } from '../../lib/format.js';
+import { formatSize } from '../../lib/ui/format.js';
 
 interface Props {
   testId: string;

@@ -1,6 +1,6 @@
 // One exchange in full, devtools style: its summary, then Headers, Request, Response, Events and Frames sub-tabs.
 import { useState } from 'react';
-import type { SessionLog } from '../../lib/session-log.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 import { CarriedFrames } from './carried-frames.js';
 import type { ExchangeRow } from './exchange-index.js';
 import { ExchangeBody } from './exchange-body.js';

@@ -1,6 +1,6 @@
 // How an exchange reads in one glance: its status colour and label, its path, its duration, the methods it carried.
 import type { HttpExchange } from '../../../shared/http-exchange.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 
 export type StatusClass = 'ok' | 'redirect' | 'client-error' | 'server-error' | 'failed' | 'pending';
 

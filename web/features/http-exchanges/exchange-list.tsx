@@ -1,8 +1,8 @@
 // The exchanges as a network table: method, path, status in its colour, duration, size, the methods carried and a
 // waterfall of when each ran; ↑/↓ move the selection like in a browser's Network panel.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { formatSize } from '../../lib/format.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import { formatSize } from '../../lib/ui/format.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 import type { ExchangeRow } from './exchange-index.js';
 import { carriedMethods, durationText, pathOf, STATUS_TONE, statusClass, statusLabel } from './exchange-format.js';
 import { timeline, WaterfallBar } from './waterfall-bar.js';

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { explainError } from '../../../shared/error-codes/index.js';
 import type { HttpExchange } from '../../../shared/http-exchange.js';
 import { ErrorExplanationView } from '../../components/error-explanation-view.js';
-import { formatTime } from '../../lib/format.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import { formatTime } from '../../lib/ui/format.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 import { jsonRpcErrors, STATUS_TONE, statusClass, statusLabel } from './exchange-format.js';
 
 interface Props {

@@ -1,6 +1,6 @@
 // The HTTP tab: every exchange the relay made with a remote server as a network table, and the selected one in full.
 import { useCallback, useMemo, useState } from 'react';
-import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { ExchangeDetail } from './exchange-detail.js';
 import { pathOf, statusLabel } from './exchange-format.js';
 import { ExchangeList } from './exchange-list.js';

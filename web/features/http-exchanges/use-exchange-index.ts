@@ -1,6 +1,6 @@
 // The exchange index of one session, kept beside its log and brought up to date whenever the log's version moves.
-import { useSessionLog } from '../../lib/relay-context.js';
-import type { SessionLog } from '../../lib/session-log.js';
+import { useSessionLog } from '../../lib/relay/relay-context.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
 import { ExchangeIndex } from './exchange-index.js';
 
 // Keyed on the log object, so a reset log (a different object) gets a fresh index and an old one can be collected.

@@ -1,7 +1,7 @@
 // The one-line gist of a frame for the log's summary column: what a reader scans for first, as plain text.
 import { classifyValue, isPlainObject } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { formatSize } from '../../lib/format.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { formatSize } from '../../lib/ui/format.js';
 
 const MAX = 240;
 

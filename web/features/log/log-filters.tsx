@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { FRAME_KINDS, type FrameKind } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
-import type { FrameFilter } from '../../lib/frame-filter.js';
+import type { FrameFilter } from '../../lib/log/frame-filter.js';
 
 interface Props {
   filter: FrameFilter;

@@ -1,10 +1,10 @@
 // The live log: filter bar over the virtualized table, reading the session's frames from the message store.
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { EMPTY_FILTER, type FrameFilter } from '../../lib/frame-filter.js';
-import { useSessionLog } from '../../lib/relay-context.js';
-import { useFrameFindings } from '../../lib/use-frame-findings.js';
-import { useFrameMethods } from '../../lib/use-frame-methods.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { EMPTY_FILTER, type FrameFilter } from '../../lib/log/frame-filter.js';
+import { useSessionLog } from '../../lib/relay/relay-context.js';
+import { useFrameFindings } from '../../api/use-frame-findings.js';
+import { useFrameMethods } from '../../api/use-frame-methods.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
 import { useLintSetup } from './use-lint-setup.js';

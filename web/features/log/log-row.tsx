@@ -6,9 +6,9 @@ import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
 import { OriginTag } from '../../components/origin-tag.js';
 import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { PendingMarker } from '../../components/pending-marker.js';
-import { formatLatency, formatSize, formatTime } from '../../lib/format.js';
+import { formatLatency, formatSize, formatTime } from '../../lib/ui/format.js';
 import { frameSummary } from './frame-summary.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 

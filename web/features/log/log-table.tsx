@@ -1,8 +1,8 @@
 // The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { noteLogPainted } from '../../lib/first-paint.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';

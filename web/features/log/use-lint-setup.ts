@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { lintTransport } from '../../../shared/lint/index.js';
 import { useSession } from '../../api/use-sessions.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 export function useLintSetup(sessionId: string | null): void {
   const { store } = useRelay();

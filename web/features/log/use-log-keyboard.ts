@@ -1,6 +1,6 @@
 // Keyboard control of the log: ↑/↓ or j/k, Home/End, Enter for detail, Escape to close it, r to jump to the pair.
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import type { FrameEntry } from '../../lib/frame-entry.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { LogRows } from './use-log-rows.js';
 
 interface Options {

@@ -2,12 +2,12 @@
 // whole, or a window over the relay's store for a huge one (the page holds only its head and tail).
 import { useEffect, useMemo, useState } from 'react';
 import type { WindowFilter } from '../../../shared/frame-window-api.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
-import { filterKey, isEmptyFilter, type FrameFilter } from '../../lib/frame-filter.js';
-import { FrameWindow } from '../../lib/frame-window.js';
-import { useRelay } from '../../lib/relay-context.js';
-import type { SessionLog } from '../../lib/session-log.js';
-import { useDebounced } from '../../lib/use-debounced.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { filterKey, isEmptyFilter, type FrameFilter } from '../../lib/log/frame-filter.js';
+import { FrameWindow } from '../../lib/log/frame-window.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
+import type { SessionLog } from '../../lib/log/session-log.js';
+import { useDebounced } from '../../lib/ui/use-debounced.js';
 import { indexOfSeq } from './seq-index.js';
 
 export interface LogRows {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMcpAction } from '../../api/use-mcp-action.js';
 import type { McpSessionState } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { LOG_LEVELS, type LogLevel } from './log-levels.js';
 
 export function LevelSetter({ sessionId, mcp, initial }: { sessionId: string; mcp: McpSessionState; initial: LogLevel | null }) {

@@ -1,5 +1,5 @@
 // The server's log messages, newest last; a click shows the notification in the Detail tab.
-import { formatTime } from '../../lib/format.js';
+import { formatTime } from '../../lib/ui/format.js';
 import { LEVEL_CLASS } from './log-levels.js';
 import type { LogMessage } from './log-message.js';
 

@@ -1,6 +1,6 @@
 // One notifications/message frame read into what the logging view shows: level, logger, data.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { isLogLevel, type LogLevel } from './log-levels.js';
 
 export interface LogMessage {

@@ -2,8 +2,8 @@
 import { useMemo, useState } from 'react';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
-import { useTakeIntent } from '../../lib/panel-intents.js';
-import { useInbound } from '../../lib/use-inbound.js';
+import { useTakeIntent } from '../../lib/ui/panel-intents.js';
+import { useInbound } from '../../lib/log/use-inbound.js';
 import { LevelSetter } from './level-setter.js';
 import { isLogLevel, LEVEL_CLASS, LOG_LEVELS, type LogLevel } from './log-levels.js';
 import { toLogMessage } from './log-message.js';

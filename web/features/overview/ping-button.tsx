@@ -2,9 +2,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { CallError } from '../../components/call-error.js';
 import { LogLink } from '../../components/log-link.js';
-import { formatLatency } from '../../lib/format.js';
-import { mcpCall } from '../../lib/mcp-call.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { formatLatency } from '../../lib/ui/format.js';
+import { mcpCall } from '../../lib/mcp/mcp-call.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 export function PingButton({ sessionId, live, modern, onSelect }: { sessionId: string; live: boolean; modern: boolean; onSelect: (seq: number) => void }) {
   const { engines } = useRelay();

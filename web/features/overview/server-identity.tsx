@@ -2,7 +2,7 @@
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { SafeLink } from '../../components/safe-link.js';
 import { ServerIcon } from '../../components/server-icon.js';
-import type { HandshakeResult } from '../../lib/handshake-result.js';
+import type { HandshakeResult } from '../../lib/mcp/handshake-result.js';
 
 export function ServerIdentity({ handshake }: { handshake: HandshakeResult }) {
   const info = isPlainObject(handshake.result.serverInfo) ? handshake.result.serverInfo : {};

@@ -1,8 +1,8 @@
 // Downloads every profile as one client config file; secret values become that client's variables unless asked for.
 import { useState } from 'react';
 import { CONFIG_FLAVORS, type ConfigFlavor } from '../../../shared/profiles/format-mcp-config.js';
-import { downloadBlob } from '../../lib/download.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { downloadBlob } from '../../lib/ui/download.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 const LABELS: Record<ConfigFlavor, string> = { 'claude-desktop': 'Claude Desktop', cursor: 'Cursor', vscode: 'VS Code' };
 

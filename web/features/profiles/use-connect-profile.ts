@@ -4,8 +4,8 @@ import type { Profile } from '../../../shared/profiles/profile.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { upsertSession } from '../../api/session-cache.js';
 import { useConfig } from '../../api/use-config.js';
-import { performHandshake } from '../../lib/perform-handshake.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { performHandshake } from '../../lib/mcp/perform-handshake.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 export function useConnectProfile(onOpen: (sessionId: string) => void) {
   const client = useRelay();

@@ -7,7 +7,7 @@ import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
 import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { LogLink } from '../../components/log-link.js';
-import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { PromptForm } from './prompt-form.js';
 import { placeholderPrompt, toPromptInfo } from './prompt-info.js';
 import { PromptList } from './prompt-list.js';

@@ -1,6 +1,6 @@
 // notifications/resources/updated from the log, folded per URI: how many, and the latest one's seq and time.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from '../../lib/frame-entry.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
 
 export interface UpdateInfo {
   count: number;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { McpSessionState } from '../../api/use-mcp-session.js';
 import { CompletionField } from '../../components/completion-field.js';
-import { expandTemplate, templateVariables } from './uri-template.js';
+import { parseTemplate } from './uri-template.js';
 
 interface Props {
   sessionId: string;
@@ -13,8 +13,19 @@ interface Props {
 
 export function TemplateForm({ sessionId, mcp, uriTemplate, onRead }: Props) {
   const [values, setValues] = useState<Record<string, string>>({});
-  const names = templateVariables(uriTemplate);
-  const uri = expandTemplate(uriTemplate, values);
+  const template = parseTemplate(uriTemplate);
+  if (!template.ok) {
+    return (
+      <div data-testid="template-form" className="space-y-1.5 border-b border-edge px-3 py-2">
+        <div className="font-mono text-[11px] text-dim">{uriTemplate}</div>
+        <p data-testid="template-error" className="text-rose-300">
+          Not a URI template mcpscope can expand: {template.error}
+        </p>
+      </div>
+    );
+  }
+  const names = template.variables;
+  const uri = template.expand(values);
   return (
     <div data-testid="template-form" className="space-y-1.5 border-b border-edge px-3 py-2">
       <div className="font-mono text-[11px] text-dim">{uriTemplate}</div>

@@ -1,5 +1,5 @@
 // "updated ×3": flashes each time a notifications/resources/updated for the URI arrives.
-import { formatTime } from '../../lib/format.js';
+import { formatTime } from '../../lib/ui/format.js';
 import type { UpdateInfo } from './resource-updates.js';
 import './resources.css';
 

@@ -2,8 +2,8 @@
 // (the engine gives it no timeout) until Unsubscribe cancels it; the server's resources/updated arrive on it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LISTEN_METHOD } from '../../../shared/engine/index.js';
-import { McpCallError, mcpCall } from '../../lib/mcp-call.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { McpCallError, mcpCall } from '../../lib/mcp/mcp-call.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 
 type Cancel = (reason?: string) => Promise<boolean>;
 

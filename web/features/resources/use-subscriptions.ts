@@ -1,8 +1,9 @@
 // Which URIs this page subscribed to: in a legacy session changed only by the server's answers to resources/subscribe and
 // /unsubscribe; in a modern one, the subscriptions/listen streams this page keeps open.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMcpAction } from '../../api/use-mcp-action.js';
 import type { McpSessionState } from '../../api/use-mcp-session.js';
+import { useOnChange } from '../../lib/ui/use-on-change.js';
 import { useListenSubscriptions } from './use-listen-subscriptions.js';
 
 export function useSubscriptions(sessionId: string, mcp: McpSessionState) {
@@ -10,7 +11,7 @@ export function useSubscriptions(sessionId: string, mcp: McpSessionState) {
   const subscribe = useMcpAction<string>(sessionId, mcp.epoch, 'resources/subscribe', [], (uri) => ({ uri }));
   const unsubscribe = useMcpAction<string>(sessionId, mcp.epoch, 'resources/unsubscribe', [], (uri) => ({ uri }));
   // A new server process has no subscriptions, whatever the old one had.
-  useEffect(() => setSubscribed(new Set()), [mcp.epoch]);
+  useOnChange([mcp.epoch], () => setSubscribed(new Set()));
 
   const { runAsync: sub } = subscribe;
   const { runAsync: unsub } = unsubscribe;

@@ -1,5 +1,5 @@
 // One select per kind of server request: answer it automatically (and how), or leave it pending for the user.
-import { RULE_CHOICES, type AutoRule, type ServerRequestKind } from '../../lib/server-request-rules.js';
+import { RULE_CHOICES, type AutoRule, type ServerRequestKind } from '../../lib/server-requests/server-request-rules.js';
 
 const LABEL: Record<AutoRule, string> = {
   manual: 'ask me',

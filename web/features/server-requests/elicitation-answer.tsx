@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { SafeLink } from '../../components/safe-link.js';
 import { SchemaForm } from '../../components/schema-form/schema-form.js';
-import { safeHttpUrl } from '../../lib/format.js';
-import { isUrlElicitation, type Outcome } from '../../lib/server-request-rules.js';
+import { safeHttpUrl } from '../../lib/ui/format.js';
+import { isUrlElicitation, type Outcome } from '../../lib/server-requests/server-request-rules.js';
 
 interface Props {
   requestKey: number;

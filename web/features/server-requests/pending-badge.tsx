@@ -1,5 +1,5 @@
 // The count of server requests waiting for an answer, shown on the Server requests tab so they are seen from any tab.
-import { usePendingServerRequests } from '../../lib/use-server-requests.js';
+import { usePendingServerRequests } from '../../lib/server-requests/use-server-requests.js';
 
 export function PendingBadge({ sessionId }: { sessionId: string }) {
   const pending = usePendingServerRequests(sessionId);

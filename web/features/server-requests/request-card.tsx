@@ -1,7 +1,7 @@
 // One request from the server: what it asked, whether it is still pending, and the answer given (by the user or a rule).
 import { JsonView } from '../../components/json-view.js';
-import type { InboxRequest } from '../../lib/server-request-inbox.js';
-import { rejection, rootsResult, type Outcome, type Root } from '../../lib/server-request-rules.js';
+import type { InboxRequest } from '../../lib/server-requests/server-request-inbox.js';
+import { rejection, rootsResult, type Outcome, type Root } from '../../lib/server-requests/server-request-rules.js';
 import { ElicitationAnswer } from './elicitation-answer.js';
 import { SamplingAnswer } from './sampling-answer.js';
 

@@ -1,6 +1,6 @@
 // Edits the roots (file:// URIs) the client offers; saving sends notifications/roots/list_changed so the server asks again.
 import { useState } from 'react';
-import { rootProblem, type Root } from '../../lib/server-request-rules.js';
+import { rootProblem, type Root } from '../../lib/server-requests/server-request-rules.js';
 
 export function RootsEditor({ roots, onChange }: { roots: readonly Root[]; onChange: (roots: Root[]) => void }) {
   const [uri, setUri] = useState('file:///');

@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { parseJson } from '../../../shared/jsonrpc.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance } from '../../components/schema-form/schema-check.js';
-import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/create-message-result-schema.js';
-import { cannedSamplingResult, rejection, type Outcome } from '../../lib/server-request-rules.js';
+import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/server-requests/create-message-result-schema.js';
+import { cannedSamplingResult, rejection, type Outcome } from '../../lib/server-requests/server-request-rules.js';
 import { SamplingResultEditor } from './sampling-result-editor.js';
 
 export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer: (o: Outcome) => void }) {

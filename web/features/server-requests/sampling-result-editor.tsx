@@ -2,8 +2,8 @@
 import type { OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
-import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/create-message-result-schema.js';
-import { attachJsonSchema } from '../../lib/monaco-json-schemas.js';
+import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/server-requests/create-message-result-schema.js';
+import { attachJsonSchema } from '../../lib/editor/monaco-json-schemas.js';
 
 type Monaco = Parameters<OnMount>[1];
 

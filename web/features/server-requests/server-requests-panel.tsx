@@ -1,5 +1,5 @@
 // The Server requests tab: the roots this client offers, an auto-response rule per kind, and every request the server sent.
-import { useServerRequests } from '../../lib/use-server-requests.js';
+import { useServerRequests } from '../../lib/server-requests/use-server-requests.js';
 import { AutoRules } from './auto-rules.js';
 import { RequestCard } from './request-card.js';
 import { RootsEditor } from './roots-editor.js';

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 import { useDeleteSession } from '../../api/use-history.js';
-import { downloadBlob } from '../../lib/download.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { downloadBlob } from '../../lib/ui/download.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { ReplayControls } from './replay-controls.js';
 import { SessionStatsView } from './session-stats-view.js';
 

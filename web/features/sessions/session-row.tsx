@@ -1,6 +1,6 @@
 // One session in the history: name (click to rename), status and origin, target, time, tags, stats and actions.
 import type { HistoryEntry } from '../../../shared/archive-api.js';
-import { formatTime } from '../../lib/format.js';
+import { formatTime } from '../../lib/ui/format.js';
 import { SessionActions } from './session-actions.js';
 import { SessionName } from './session-name.js';
 import { SessionTags } from './session-tags.js';

@@ -1,7 +1,7 @@
 // A session's numbers: frames by direction and kind, bytes, duration, what was negotiated, and its lint findings.
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 import { useSessionStats } from '../../api/use-history.js';
-import { formatLatency, formatSize } from '../../lib/format.js';
+import { formatLatency, formatSize } from '../../lib/ui/format.js';
 
 const name = (info: unknown) => (info && typeof info === 'object' && 'name' in info ? String((info as { name: unknown }).name) : '?');
 

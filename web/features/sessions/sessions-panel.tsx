@@ -1,7 +1,7 @@
 // The session history: search by name, target or tag, filter by tag, import a bundle, and one row per session.
 import { useState } from 'react';
 import { useHistory } from '../../api/use-history.js';
-import { useDebounced } from '../../lib/use-debounced.js';
+import { useDebounced } from '../../lib/ui/use-debounced.js';
 import { BundleImport } from './bundle-import.js';
 import { SessionRow } from './session-row.js';
 

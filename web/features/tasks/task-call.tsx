@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { CallError } from '../../components/call-error.js';
 import { LogLink } from '../../components/log-link.js';
 import { SchemaForm } from '../../components/schema-form/schema-form.js';
-import { mcpCall } from '../../lib/mcp-call.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { mcpCall } from '../../lib/mcp/mcp-call.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { taskTools, toTask, type TaskInfo } from './task-info.js';
 
 interface Props {

@@ -1,6 +1,6 @@
 // tasks/list to the last page: follows nextCursor, each page a request in the log, and stops on a repeated cursor or a cap.
-import type { ClientEngine } from '../../../shared/client-engine.js';
-import { mcpCall } from '../../lib/mcp-call.js';
+import type { ClientEngine } from '../../../shared/engine/index.js';
+import { mcpCall } from '../../lib/mcp/mcp-call.js';
 import { tasksOfList, type TaskInfo } from './task-info.js';
 
 export interface TaskPages {

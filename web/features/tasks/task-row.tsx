@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CallError } from '../../components/call-error.js';
 import { JsonView } from '../../components/json-view.js';
 import { LogLink } from '../../components/log-link.js';
-import { mcpCall, type McpCallResult } from '../../lib/mcp-call.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { mcpCall, type McpCallResult } from '../../lib/mcp/mcp-call.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { isTerminal, toTask, type TaskInfo } from './task-info.js';
 
 // tasks/result blocks until the task ends, which may be long after the usual request timeout.

@@ -1,6 +1,6 @@
 // A tool call that is still running: elapsed time, the server's progress (bar, count, message) and Cancel.
 import { useEffect, useState } from 'react';
-import { formatLatency } from '../../lib/format.js';
+import { formatLatency } from '../../lib/ui/format.js';
 import type { RunningCall } from './running-calls.js';
 
 function useNow(active: boolean): number {

@@ -4,7 +4,7 @@ import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.j
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
 import { TimeoutField } from './timeout-field.js';
-import { publishIntent } from '../../lib/panel-intents.js';
+import { publishIntent } from '../../lib/ui/panel-intents.js';
 import type { ToolInfo } from './tool-info.js';
 
 interface Props {

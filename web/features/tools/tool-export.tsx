@@ -1,6 +1,6 @@
 // Export the listed tools as OpenAI or Anthropic `tools` JSON: copy it, or download it as a file.
 import { useMemo, useState } from 'react';
-import { downloadBlob } from '../../lib/download.js';
+import { downloadBlob } from '../../lib/ui/download.js';
 import { exportTools, unexportableNames, type ExportFormat } from './tool-export-formats.js';
 import type { ToolInfo } from './tool-info.js';
 

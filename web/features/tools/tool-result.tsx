@@ -4,8 +4,8 @@ import type { ActionState } from '../../api/use-mcp-action.js';
 import { CallError } from '../../components/call-error.js';
 import { ContentBlock } from '../../components/content-block.js';
 import { LogLink } from '../../components/log-link.js';
-import { formatLatency } from '../../lib/format.js';
-import { McpCallError } from '../../lib/mcp-call.js';
+import { formatLatency } from '../../lib/ui/format.js';
+import { McpCallError } from '../../lib/mcp/mcp-call.js';
 import { StructuredCheck } from './structured-check.js';
 
 export interface ToolCallVariables {

@@ -5,7 +5,7 @@ import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
 import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import { useTakeIntent, type PanelIntent } from '../../lib/panel-intents.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { ToolDetail } from './tool-detail.js';
 import { ToolExport } from './tool-export.js';
 import { matchesSearch, placeholderTool, toToolInfo, type ToolInfo } from './tool-info.js';

@@ -2,8 +2,8 @@
 // cache (like every panel action's, see use-mcp-action), the running state in running-calls.
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import type { ActionState } from '../../api/use-mcp-action.js';
-import { McpCallError, mcpCall, type McpCallResult } from '../../lib/mcp-call.js';
-import { useRelay } from '../../lib/relay-context.js';
+import { McpCallError, mcpCall, type McpCallResult } from '../../lib/mcp/mcp-call.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { runKey, runningCalls, useRunningCall } from './running-calls.js';
 import type { ToolCallVariables } from './tool-result.js';
 

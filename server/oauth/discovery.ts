@@ -1,0 +1,116 @@
+// The discovery half of the flow: the 401/403 challenge, protected resource metadata (RFC 9728) and authorization
+// server metadata (RFC 8414, then OpenID discovery), with the 2025-03-26 fallbacks, each recorded as a step.
+import { discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/client/auth.js';
+import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
+import type { AuthorizationServerMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { bearerChallenge } from '../../shared/oauth/www-authenticate.js';
+import { describeError, type FlowStep } from './flow-steps.js';
+import type { FetchLike } from './recording-fetch.js';
+
+/** What the server said when it refused a request. */
+export interface AuthChallenge {
+  status: number;
+  wwwAuthenticate?: string;
+  /** The exchange that carried it. */
+  exchange?: string;
+}
+
+export interface Discovered {
+  resourceMetadata?: OAuthProtectedResourceMetadata;
+  /** The authorization server's URL (issuer) the client and tokens are bound to. */
+  issuer: string;
+  metadata?: AuthorizationServerMetadata;
+  /** The RFC 8707 resource indicator to send. */
+  resource: string;
+}
+
+export interface ParsedChallenge {
+  resourceMetadataUrl?: URL;
+  scope?: string;
+  error?: string;
+}
+
+export function readChallenge(step: FlowStep, c: AuthChallenge): ParsedChallenge {
+  if (c.exchange) step.exchanges.push(c.exchange);
+  step.fact('status', c.status);
+  const params = bearerChallenge(c.wwwAuthenticate);
+  if (!c.wwwAuthenticate) step.finding('error', `${c.status} without WWW-Authenticate: "The server generating a 401 response MUST send a WWW-Authenticate header field" (RFC 9110 §15.5.2); discovery falls back to the well-known URIs.`);
+  else if (!params) step.finding('warning', `WWW-Authenticate has no Bearer challenge: ${c.wwwAuthenticate}`);
+  const out: ParsedChallenge = {};
+  if (params?.resource_metadata) {
+    try {
+      out.resourceMetadataUrl = new URL(params.resource_metadata);
+    } catch {
+      step.finding('error', `resource_metadata is not a URL: ${params.resource_metadata}`);
+    }
+  }
+  if (params?.scope) out.scope = params.scope;
+  if (params?.error) out.error = params.error;
+  step.fact('resource_metadata', params?.resource_metadata).fact('scope', params?.scope).fact('error', params?.error).fact('error_description', params?.error_description);
+  if (params && !params.resource_metadata) step.finding('info', 'No resource_metadata in the challenge: the client tries /.well-known/oauth-protected-resource (path first, then root).');
+  return out;
+}
+
+export async function discoverResource(step: FlowStep, serverUrl: string, challenge: ParsedChallenge, fetchFn: FetchLike): Promise<OAuthProtectedResourceMetadata | undefined> {
+  try {
+    const prm = await discoverOAuthProtectedResourceMetadata(serverUrl, challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}, fetchFn);
+    step.fact('resource', prm.resource).fact('authorization_servers', prm.authorization_servers?.join(' ')).fact('scopes_supported', prm.scopes_supported?.join(' '));
+    return prm;
+  } catch (err) {
+    step.skipped(`No protected resource metadata (${describeError(err)}): as in 2025-03-26, the MCP server's origin is taken as the authorization server.`);
+    return undefined;
+  }
+}
+
+/** Checks the resource metadata against the server and picks the authorization server; throws through `step.fail`. */
+export function chooseIssuer(step: FlowStep, serverUrl: string, prm: OAuthProtectedResourceMetadata | undefined): { issuer: string; resource: string } {
+  const canonical = resourceUrlFromServerUrl(serverUrl).href;
+  if (!prm) return { issuer: new URL('/', serverUrl).href, resource: canonical };
+  if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: prm.resource })) {
+    step.fail(`The metadata names the resource ${prm.resource}, which is not ${canonical} (nor a parent of it): a token for it must not be requested for this server (RFC 9728 §3.3). Stopped before authorizing.`);
+  }
+  const first = prm.authorization_servers?.[0];
+  if (!first) {
+    step.finding('error', '"The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server." Falling back to the MCP server\'s origin.');
+    step.ok('Resource metadata read, but it names no authorization server.');
+    return { issuer: new URL('/', serverUrl).href, resource: prm.resource };
+  }
+  if ((prm.authorization_servers?.length ?? 0) > 1) step.finding('info', `${prm.authorization_servers!.length} authorization servers are listed; the first is used.`);
+  step.ok(`The resource ${prm.resource} is served by ${first}.`);
+  return { issuer: first, resource: prm.resource };
+}
+
+export async function discoverServer(step: FlowStep, issuer: string, fetchFn: FetchLike, protocolVersion?: string): Promise<AuthorizationServerMetadata | undefined> {
+  let metadata: AuthorizationServerMetadata | undefined;
+  try {
+    metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn, ...(protocolVersion ? { protocolVersion } : {}) });
+  } catch (err) {
+    step.fail(`Authorization server metadata could not be read: ${describeError(err)}`);
+  }
+  if (!metadata) {
+    step.finding('warning', 'No RFC 8414 or OpenID metadata: using the 2025-03-26 default endpoints /authorize, /token and /register at the server\'s origin. PKCE support cannot be verified.');
+    step.fact('authorization_endpoint', new URL('/authorize', issuer).href).fact('token_endpoint', new URL('/token', issuer).href).fact('registration_endpoint', new URL('/register', issuer).href);
+    step.skipped('No authorization server metadata: the default endpoints of 2025-03-26 are used.');
+    return undefined;
+  }
+  step
+    .fact('issuer', metadata.issuer)
+    .fact('authorization_endpoint', metadata.authorization_endpoint)
+    .fact('token_endpoint', metadata.token_endpoint)
+    .fact('registration_endpoint', metadata.registration_endpoint)
+    .fact('code_challenge_methods_supported', metadata.code_challenge_methods_supported?.join(' '))
+    .fact('token_endpoint_auth_methods_supported', metadata.token_endpoint_auth_methods_supported?.join(' '))
+    .fact('scopes_supported', metadata.scopes_supported?.join(' '))
+    .fact('client_id_metadata_document_supported', metadata.client_id_metadata_document_supported);
+  const methods = metadata.code_challenge_methods_supported;
+  if (!methods || !methods.includes('S256')) {
+    step.fail(
+      methods
+        ? `The authorization server advertises PKCE methods ${methods.join(', ')} but not S256: "MCP clients MUST use the S256 code challenge method", so the flow stops here.`
+        : '"If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed." The metadata has no code_challenge_methods_supported.',
+    );
+  }
+  if (!metadata.response_types_supported.includes('code')) step.fail(`response_types_supported (${metadata.response_types_supported.join(', ')}) lacks "code": no authorization code flow is possible.`);
+  step.ok(`Metadata of ${metadata.issuer} read; it supports PKCE with S256.`);
+  return metadata;
+}

@@ -1,0 +1,28 @@
+// How a remote target authenticates with OAuth: the user's choices (client identity, scope, how the person is asked).
+import { z } from 'zod';
+
+/**
+ * How the authorization URL reaches the person who approves it. `browser`: opened for them (the system browser from
+ * the CLI, a new tab from the web page); `print`: printed, the redirect awaited; `fetch`: mcpscope requests it itself
+ * and takes the code from the redirect, for authorization servers that approve without a person (test servers).
+ */
+export const OAUTH_OPEN_MODES = ['browser', 'print', 'fetch'] as const;
+export type OAuthOpenMode = (typeof OAUTH_OPEN_MODES)[number];
+
+export const OAuthConfigSchema = z.object({
+  type: z.literal('oauth'),
+  /** A pre-registered client; without it the client is a metadata document URL, or registers itself (RFC 7591). */
+  clientId: z.string().min(1).optional(),
+  /** The pre-registered client's secret. Never recorded: stored targets show it masked. */
+  clientSecret: z.string().min(1).optional(),
+  /** Client ID Metadata Document (2025-11-25): an https URL that is the client_id and serves the client's metadata. */
+  clientMetadataUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** Asked for in place of the scope the server's challenge or metadata suggests. */
+  scope: z.string().min(1).optional(),
+  open: z.enum(OAUTH_OPEN_MODES).optional(),
+  /** False: tokens live only as long as the connection (nothing written to the data directory). */
+  tokenCache: z.boolean().optional(),
+  /** The loopback port of the CLI's redirect URI (a pre-registered client names one); unset: any free port. */
+  callbackPort: z.number().int().min(1).max(65535).optional(),
+});
+export type OAuthConfig = z.infer<typeof OAuthConfigSchema>;

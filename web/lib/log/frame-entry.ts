@@ -1,0 +1,66 @@
+// One frame as the browser holds it: the relay's record, parsed once on arrival, plus what pairing learned about it.
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
+import { parseJson, type ParseFailure } from '../../../shared/jsonrpc.js';
+import type { Finding } from '../../../shared/lint/index.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
+
+export interface FrameEntry {
+  readonly frame: FrameRecord;
+  /** The parsed JSON, or undefined when the text is not JSON or is never parsed (stderr, oversize heads). */
+  readonly value: unknown;
+  readonly parseError: ParseFailure | null;
+  /** The frame's own method, or for responses the method of the request(s) they answer. */
+  method: string | null;
+  /** Seqs of the frames on the other side of this frame's exchanges (one, or several for batches). */
+  pairs: number[];
+  /** For responses: time since the request; the slowest element for a batch. */
+  latencyMs: number | null;
+  /** A request reusing an id its side already used, or a second response to one request. */
+  duplicate: boolean;
+  /** A response whose id matches no request seen in this process's lifetime. */
+  unmatched: boolean;
+  /** For a response: who made the request it answers (frame.origin says who made the frame itself). */
+  answersOrigin?: FrameOrigin;
+  /** For a request: the seq of the notifications/cancelled its sender sent before any response came. */
+  cancelledBy?: number;
+  /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */
+  findings: Finding[];
+  /** The text is only the frame's head (read through the relay's windowed view); the rest is fetched on demand. */
+  truncated?: boolean;
+  /** Lower-cased text, computed the first time a text filter needs it. */
+  lowerText?: string;
+}
+
+// stderr is free-form and an oversize head is cut mid-message: parsing either would only produce a useless error.
+const UNPARSED_KINDS = new Set<FrameRecord['kind']>(['stderr', 'oversize']);
+
+/** `parse` false for a cut text: its JSON is incomplete, parsing would only report that. */
+export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
+  let value: unknown;
+  let parseError: ParseFailure | null = null;
+  if (parse && !UNPARSED_KINDS.has(frame.kind)) {
+    const parsed = parseJson(frame.text);
+    if (parsed.ok) value = parsed.value;
+    else parseError = parsed.error;
+  }
+  return {
+    frame,
+    value,
+    parseError,
+    method: frame.method,
+    pairs: [],
+    latencyMs: null,
+    duplicate: false,
+    unmatched: false,
+    findings: [],
+  };
+}
+
+/** The event name of a relay event frame (`spawned`, `exited`…), or null. */
+export function eventName(entry: FrameEntry): string | null {
+  if (entry.frame.kind !== 'event') return null;
+  const v = entry.value;
+  return typeof v === 'object' && v !== null && typeof (v as { event?: unknown }).event === 'string'
+    ? (v as { event: string }).event
+    : null;
+}

@@ -1,0 +1,53 @@
+// What the log shows: free text over the raw frame, method, direction and a set of kinds.
+import type { FrameKind } from '../../../shared/jsonrpc.js';
+import type { FrameDir } from '../../../shared/relay-protocol.js';
+import type { FrameEntry } from './frame-entry.js';
+
+export interface FrameFilter {
+  /** Case-insensitive substring of the raw text. */
+  text: string;
+  /** Case-insensitive substring of the method (a response matches through its request's method). */
+  method: string;
+  dir: FrameDir | '';
+  /** Empty means every kind. */
+  kinds: readonly FrameKind[];
+  /** Only frames with at least one lint finding. */
+  findings?: boolean;
+  /** Leave out what mcpscope sent on its own (origin `bookkeeping`) and the server's answers to it. */
+  hideBookkeeping?: boolean;
+}
+
+export const EMPTY_FILTER: FrameFilter = { text: '', method: '', dir: '', kinds: [] };
+
+export function isEmptyFilter(f: FrameFilter): boolean {
+  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0 && f.findings !== true && f.hideBookkeeping !== true;
+}
+
+export function filterKey(f: FrameFilter): string {
+  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true, f.hideBookkeeping === true]);
+}
+
+/** Builds the predicate once per filter, so the per-frame work is only the comparisons. */
+export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
+  const text = f.text.toLowerCase();
+  const method = f.method.toLowerCase();
+  const kinds = new Set<FrameKind>(f.kinds);
+  return (entry) => {
+    const { frame } = entry;
+    if (kinds.size > 0 && !kinds.has(frame.kind)) return false;
+    if (f.findings === true && entry.findings.length === 0) return false;
+    if (f.hideBookkeeping === true && isBookkeeping(entry)) return false;
+    if (f.dir !== '' && frame.dir !== f.dir) return false;
+    if (method !== '' && !(entry.method ?? '').toLowerCase().includes(method)) return false;
+    if (text !== '') {
+      entry.lowerText ??= frame.text.toLowerCase();
+      if (!entry.lowerText.includes(text)) return false;
+    }
+    return true;
+  };
+}
+
+/** A frame mcpscope made on its own, or the server's answer to one. */
+export function isBookkeeping(entry: FrameEntry): boolean {
+  return entry.frame.origin === 'bookkeeping' || entry.answersOrigin === 'bookkeeping';
+}

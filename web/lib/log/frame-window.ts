@@ -1,0 +1,108 @@
+// The windowed view of a huge session for one filter: row positions map to seqs through the relay's per-block match
+// counts, and rows are read a page at a time as the virtualizer asks for them, with a small page cache.
+import type { FrameIndex, WindowFilter, WindowFrame } from '../../../shared/frame-window-api.js';
+import { toEntry, type FrameEntry } from './frame-entry.js';
+import type { FrameSource } from '../relay/frame-source.js';
+
+export const PAGE_ROWS = 100;
+/** Pages kept: about twenty screens of rows, so scrolling back and forth does not refetch. */
+const MAX_PAGES = 40;
+
+/** A page row as a log entry; a cut text is not parsed (its JSON is incomplete), the summary shows its head. */
+export function windowEntry(frame: WindowFrame): FrameEntry {
+  const { pairs, pairMethod, latencyMs, truncated, findings, ...record } = frame;
+  const entry = toEntry(record, !truncated);
+  // The relay's lint of the whole session: the page cannot lint frames it never held.
+  if (findings) entry.findings = findings;
+  entry.pairs = pairs;
+  entry.latencyMs = latencyMs;
+  if (entry.method === null) entry.method = pairMethod;
+  if (truncated) entry.truncated = true;
+  return entry;
+}
+
+export class FrameWindow {
+  private readonly pages = new Map<number, FrameEntry[]>();
+  private readonly loading = new Set<number>();
+  /** For a filtered window: the row index where each block of `index.blocks` starts. */
+  private readonly starts: number[] = [];
+
+  /** `index` null means unfiltered: row i is seq i + 1. */
+  constructor(
+    private readonly source: FrameSource,
+    private readonly sessionId: string,
+    readonly filter: WindowFilter,
+    readonly index: FrameIndex | null,
+    private readonly onPage: (entries: FrameEntry[]) => void,
+  ) {
+    let at = 0;
+    for (const [, n] of index?.blocks ?? []) {
+      this.starts.push(at);
+      at += n;
+    }
+  }
+
+  /** The row, or undefined while its page is on its way (a fetch is started). */
+  rowAt(i: number): FrameEntry | undefined {
+    const p = Math.floor(i / PAGE_ROWS);
+    const page = this.pages.get(p);
+    if (page) {
+      // Re-inserted so the map's order is least recently used first.
+      this.pages.delete(p);
+      this.pages.set(p, page);
+      return page[i - p * PAGE_ROWS];
+    }
+    this.load(p);
+    return undefined;
+  }
+
+  /** The row of a seq: exact when unfiltered, else only among the pages held (-1 when not found). */
+  indexOfSeq(seq: number): number {
+    if (this.index === null) return seq - 1;
+    for (const [p, page] of this.pages) {
+      const i = page.findIndex((e) => e.frame.seq === seq);
+      if (i >= 0) return p * PAGE_ROWS + i;
+    }
+    return -1;
+  }
+
+  /**
+   * Where a page starting at `row` reads: its block's first seq, skipping the matches before it in that block, up to
+   * the end of the block that holds its last row (so the relay scans only the blocks the page covers).
+   */
+  private locate(row: number): { fromSeq: number; toSeq: number; skip: number } {
+    if (this.index === null) return { fromSeq: row + 1, toSeq: row + 1 + PAGE_ROWS, skip: 0 };
+    const { blocks, blockBits } = this.index;
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= row) lo = mid;
+      else hi = mid - 1;
+    }
+    const first = blocks[lo];
+    if (!first) return { fromSeq: 1, toSeq: 1, skip: 0 };
+    let last = lo;
+    while (last + 1 < blocks.length && this.starts[last + 1]! < row + PAGE_ROWS) last++;
+    return { fromSeq: Math.max(1, first[0] << blockBits), toSeq: (blocks[last]![0] + 1) << blockBits, skip: row - this.starts[lo]! };
+  }
+
+  private load(p: number): void {
+    if (this.loading.has(p)) return;
+    this.loading.add(p);
+    this.source
+      .page(this.sessionId, this.locate(p * PAGE_ROWS), PAGE_ROWS, this.filter)
+      .then((frames) => {
+        const entries = frames.map(windowEntry);
+        this.pages.set(p, entries);
+        for (const key of this.pages.keys()) {
+          if (this.pages.size <= MAX_PAGES) break;
+          this.pages.delete(key);
+        }
+        this.onPage(entries);
+      })
+      // A failed read leaves the rows as placeholders; scrolling there again retries.
+      .catch(() => undefined)
+      .finally(() => this.loading.delete(p));
+  }
+}

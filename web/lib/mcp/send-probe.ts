@@ -1,0 +1,87 @@
+// Sends one exact frame (text or bytes) and collects what the server sent after it for a bounded time: the lab's probe.
+import { bytesToText, fromBase64, type FaultPayload, type FaultReply, type HttpRefusal } from '../../../shared/fault-lab/index.js';
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
+import type { FrameEntry } from '../log/frame-entry.js';
+import { eventName } from '../log/frame-entry.js';
+import type { RelayClient } from '../relay/relay-client.js';
+
+export interface ProbeResult {
+  /** The seq the relay recorded the sent frame under, to find it in the log. */
+  sentSeq: number;
+  /** The text that went out; bytes that are not UTF-8 show as U+FFFD. */
+  sentText: string;
+  /** Server frames after the sent one (stderr excluded: it is free-form logging, not a reply), in order. */
+  replies: FaultReply[];
+  /** The same frames as log entries, for seqs and timing. */
+  entries: FrameEntry[];
+  waitedMs: number;
+  /** The server process exited (or the connection ended) during the wait. */
+  exited: boolean;
+  /** Over HTTP: the POST that carried the frame got an error status (a bare one is an answer too). */
+  refusal: HttpRefusal | null;
+}
+
+export interface ProbeOptions {
+  waitMs: number;
+  /** Who sends it: the fault lab (default) or the batch builder. */
+  origin?: FrameOrigin;
+  /** Stop early once this says nothing more is needed; `refused`: the carrying POST got an error status. */
+  settled?: (replies: readonly FaultReply[], sentText: string, refused: boolean) => boolean;
+}
+
+export function payloadText(payload: FaultPayload): string {
+  return 'text' in payload ? payload.text : bytesToText(fromBase64(payload.b64));
+}
+
+/** The finished exchange that carried frame `seq`, when its status was an error. */
+function refusalOf(e: FrameEntry, seq: number): HttpRefusal | null {
+  const x = e.value;
+  if (e.frame.kind !== 'http' || !isPlainObject(x) || x.sentSeq !== seq || x.state === 'open' || !isPlainObject(x.response)) return null;
+  const { status, statusText } = x.response;
+  return typeof status === 'number' && status >= 400 ? { status, statusText: typeof statusText === 'string' ? statusText : '' } : null;
+}
+
+function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: FrameEntry[]; exited: boolean; refusal: HttpRefusal | null } {
+  const frames: FrameEntry[] = [];
+  let exited = false;
+  let refusal: HttpRefusal | null = null;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.frame.seq <= afterSeq) break;
+    if (e.frame.dir === 'in' && e.frame.kind !== 'stderr' && e.frame.kind !== 'http') frames.unshift(e);
+    refusal ??= refusalOf(e, afterSeq);
+    const name = eventName(e);
+    if (name === 'exited' || name === 'disconnected') exited = true;
+  }
+  return { frames, exited, refusal };
+}
+
+export async function sendProbe(client: RelayClient, sessionId: string, payload: FaultPayload, options: ProbeOptions): Promise<ProbeResult> {
+  const sentText = payloadText(payload);
+  // The engine must never hand out an id this probe used, or a later panel request would collide with it.
+  client.engines.get(sessionId).noteOutgoing(sentText, options.origin ?? 'lab');
+  const started = performance.now();
+  const sentSeq = await client.socket.send(sessionId, sentText, options.origin ?? 'lab', 'b64' in payload ? payload.b64 : undefined);
+  const log = client.store.log(sessionId);
+  return new Promise<ProbeResult>((resolve) => {
+    let off = (): void => undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      off();
+      const { frames, exited, refusal } = collect(log.entries, sentSeq);
+      resolve({ sentSeq, sentText, entries: frames, replies: frames.map(toReply), waitedMs: performance.now() - started, exited, refusal });
+    };
+    const check = () => {
+      const { frames, exited, refusal } = collect(log.entries, sentSeq);
+      if (exited || options.settled?.(frames.map(toReply), sentText, refusal !== null)) finish();
+    };
+    const timer = setTimeout(finish, options.waitMs);
+    off = client.store.subscribe(check);
+    check();
+  });
+}
+
+function toReply(entry: FrameEntry): FaultReply {
+  return entry.value === undefined ? { text: entry.frame.text } : { text: entry.frame.text, value: entry.value };
+}

@@ -1,0 +1,64 @@
+// Wires the pieces one page needs to talk to the relay: HTTP API, socket, message store and client engines.
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
+import { createApiClient, type ApiClient } from './api-client.js';
+import { createArchiveApi, type ArchiveApi } from './archive-api.js';
+import { EngineRegistry } from '../mcp/engine-registry.js';
+import { createFrameSource, type FrameSource } from './frame-source.js';
+import { MessageStore } from '../log/message-store.js';
+import { RelaySocket } from './relay-socket.js';
+
+export interface RelayClient {
+  api: ApiClient;
+  /** History, profiles, bundles and replay. */
+  archive: ArchiveApi;
+  socket: RelaySocket;
+  store: MessageStore;
+  engines: EngineRegistry;
+  /** Windowed reads of a huge session's frames. */
+  frames: FrameSource;
+}
+
+/** Frames of a session's start always held (the handshake lives there), whatever its size. */
+export const HEAD_FRAMES = 200;
+/** Frames of a session's end held in the page when it is opened; older ones are read in windows. */
+export const MEMORY_FRAMES = 10_000;
+
+/** `?memoryFrames=N` in the page URL lowers the bound, so a test can make a small session windowed. */
+function memoryFrames(): number {
+  const n = Number(new URLSearchParams(window.location.search).get('memoryFrames'));
+  return Number.isInteger(n) && n > 0 ? n : MEMORY_FRAMES;
+}
+
+export interface RelayClientHooks {
+  onSession(session: SessionInfo): void;
+  onUnauthorized(): void;
+  onRelayError(code: string, message: string): void;
+}
+
+export function createRelayClient(token: string, hooks: RelayClientHooks): RelayClient {
+  const tail = memoryFrames();
+  // The same bound as for opening a session: a session that grows past it while open drops its middle.
+  const store = new MessageStore({ head: HEAD_FRAMES, tail });
+  let engines: EngineRegistry | null = null;
+  const socket = new RelaySocket(
+    token,
+    {
+      onFrames(sessionId, frames) {
+        const added = store.append(sessionId, frames);
+        if (added > 0) engines?.feed(sessionId, store.log(sessionId).entries.slice(-added));
+      },
+      onSession(session) {
+        engines?.noteSession(session);
+        store.noteReported(session.id, session.lastSeq, HEAD_FRAMES + tail);
+        hooks.onSession(session);
+      },
+      onSynced: (sessionId) => engines?.synced(sessionId),
+      onAnswerer: (sessionId, holder) => engines?.setAnswerer(sessionId, holder),
+      onError: hooks.onRelayError,
+    },
+    (sessionId) => store.lastSeq(sessionId),
+    { head: HEAD_FRAMES, tail },
+  );
+  engines = new EngineRegistry(socket);
+  return { api: createApiClient(token, hooks.onUnauthorized), archive: createArchiveApi(token, hooks.onUnauthorized), socket, store, engines, frames: createFrameSource(token) };
+}

@@ -1,0 +1,269 @@
+// The browser's WebSocket to the relay: reconnects, resubscribes from the last seq held, and matches sends to replies.
+import type { HttpProbeMethod, HttpProbeResult } from '../../../shared/fault-lab/fault-types.js';
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
+import {
+  WS_PATH,
+  WS_PROTOCOL,
+  WS_TOKEN_PREFIX,
+  type AnswererHolder,
+  type FrameRecord,
+  type RelayClientMessage,
+  type RelayServerMessage,
+  type SessionInfo,
+} from '../../../shared/relay-protocol.js';
+
+export type SocketState = 'connecting' | 'open' | 'closed';
+
+/** A send that failed: a relay code (SESSION_NOT_LIVE…) or a local one (NOT_CONNECTED, SOCKET_CLOSED). */
+export class SendError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly local: boolean,
+  ) {
+    super(message);
+    this.name = 'SendError';
+  }
+}
+
+export interface RelaySocketHandlers {
+  onFrames(sessionId: string, frames: FrameRecord[]): void;
+  onSession(session: SessionInfo): void;
+  onSynced?(sessionId: string, seq: number): void;
+  /** Who answers the session's server→client requests changed (or was first reported on subscribe). */
+  onAnswerer?(sessionId: string, holder: AnswererHolder): void;
+  /** Relay errors that answer no send of ours (a subscribe to an unknown session, say). */
+  onError?(code: string, message: string): void;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+
+export class RelaySocket {
+  private ws: WebSocket | null = null;
+  private state: SocketState = 'closed';
+  private stopped = true;
+  private backoffMs = 250;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private nextRef = 1;
+  /** Sends and HTTP probes waiting for the relay's answer, by ref; `resolve` gets a seq or an HttpProbeResult. */
+  private readonly pendingSends = new Map<string, { resolve: (value: unknown) => void; reject: (e: SendError) => void }>();
+  private readonly subscriptions = new Set<string>();
+  /** Sessions whose history has been fully delivered on the current connection. */
+  private readonly synced = new Set<string>();
+  private readonly syncedWaiters = new Map<string, (() => void)[]>();
+  private readonly stateListeners = new Set<() => void>();
+
+  constructor(
+    private readonly token: string,
+    private readonly handlers: RelaySocketHandlers,
+    /** Where to resume each session's stream: the last seq the store holds. */
+    private readonly afterSeq: (sessionId: string) => number,
+    /** How much history to replay at most: the first `head` and last `tail` frames (a huge session's gap is read in windows). */
+    private readonly replayBounds: { head: number; tail: number } | null = null,
+  ) {}
+
+  private subscribeMessage(sessionId: string): RelayClientMessage {
+    return { type: 'subscribe', sessionId, afterSeq: this.afterSeq(sessionId), ...(this.replayBounds ?? {}) };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    const ws = this.ws;
+    this.ws = null;
+    // Closing a socket that is still connecting makes the browser log an error; let it open, then close it.
+    if (ws?.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+    else ws?.close();
+    this.failPending();
+    this.setState('closed');
+  }
+
+  subscribe(sessionId: string): void {
+    this.subscriptions.add(sessionId);
+    this.write(this.subscribeMessage(sessionId));
+  }
+
+  unsubscribe(sessionId: string): void {
+    this.synced.delete(sessionId);
+    if (!this.subscriptions.delete(sessionId)) return;
+    this.write({ type: 'unsubscribe', sessionId });
+  }
+
+  /**
+   * Writes one frame to the server (the exact bytes in `b64` when given), recorded as made by `origin`; resolves with
+   * the seq the relay recorded it under.
+   */
+  send(sessionId: string, text: string, origin: FrameOrigin, b64?: string): Promise<number> {
+    const ref = String(this.nextRef++);
+    return new Promise<number>((resolve, reject) => {
+      if (this.state !== 'open') {
+        reject(new SendError('NOT_CONNECTED', 'not connected to the relay', true));
+        return;
+      }
+      this.pendingSends.set(ref, { resolve: (v) => resolve(v as number), reject });
+      this.write({ type: 'send', sessionId, text, ref, origin, ...(b64 !== undefined ? { b64 } : {}) });
+    });
+  }
+
+  /** Asks the relay to make this socket the one that answers the session's server requests; the reply comes as onAnswerer. */
+  claimAnswerer(sessionId: string, force: boolean): void {
+    this.write({ type: 'claim-answerer', sessionId, ...(force ? { force } : {}) });
+  }
+
+  isSynced(sessionId: string): boolean {
+    return this.synced.has(sessionId);
+  }
+
+  /** The fault lab: one raw HTTP exchange on the session's endpoint, its headers changed as given (null removes one). */
+  httpProbe(sessionId: string, probe: { method: HttpProbeMethod; headers: Record<string, string | null>; body?: string; waitMs: number }): Promise<HttpProbeResult> {
+    const ref = String(this.nextRef++);
+    return new Promise<HttpProbeResult>((resolve, reject) => {
+      if (this.state !== 'open') {
+        reject(new SendError('NOT_CONNECTED', 'not connected to the relay', true));
+        return;
+      }
+      this.pendingSends.set(ref, { resolve: (v) => resolve(v as HttpProbeResult), reject });
+      this.write({ type: 'http-probe', sessionId, ref, origin: 'lab', ...probe });
+    });
+  }
+
+  /** Resolves once the socket is open, so a handshake never fails just because the page loaded faster than it. */
+  whenOpen(): Promise<void> {
+    if (this.state === 'open') return Promise.resolve();
+    return new Promise((resolve) => {
+      const off = this.subscribeState(() => {
+        if (this.state !== 'open') return;
+        off();
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * Resolves once the session's history has been delivered (the store and engine have seen every earlier frame),
+   * or after `timeoutMs` regardless, so a caller never hangs on a subscription that failed.
+   */
+  whenSynced(sessionId: string, timeoutMs = 10_000): Promise<void> {
+    if (this.synced.has(sessionId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      const list = this.syncedWaiters.get(sessionId) ?? [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.syncedWaiters.set(sessionId, list);
+    });
+  }
+
+  // useSyncExternalStore pair for the connection indicator.
+  subscribeState = (listener: () => void): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  };
+
+  getState = (): SocketState => this.state;
+
+  private connect(): void {
+    this.setState('connecting');
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    // The token rides in a subprotocol because browsers cannot set headers on a WebSocket.
+    const ws = new WebSocket(`${scheme}//${window.location.host}${WS_PATH}`, [WS_PROTOCOL, WS_TOKEN_PREFIX + this.token]);
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.setState('open');
+      for (const sessionId of this.subscriptions) {
+        this.write(this.subscribeMessage(sessionId));
+      }
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws === ws && typeof ev.data === 'string') this.dispatch(ev.data);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.synced.clear();
+      this.failPending();
+      this.setState('closed');
+      if (this.stopped) return;
+      this.retryTimer = setTimeout(() => this.connect(), this.backoffMs);
+      this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
+    };
+  }
+
+  private dispatch(data: string): void {
+    let msg: RelayServerMessage;
+    try {
+      msg = JSON.parse(data) as RelayServerMessage;
+    } catch {
+      return;
+    }
+    switch (msg.type) {
+      case 'hello':
+        this.backoffMs = 250;
+        break;
+      case 'frames':
+        this.handlers.onFrames(msg.sessionId, msg.frames);
+        break;
+      case 'synced': {
+        this.synced.add(msg.sessionId);
+        const waiters = this.syncedWaiters.get(msg.sessionId) ?? [];
+        this.syncedWaiters.delete(msg.sessionId);
+        for (const w of waiters) w();
+        this.handlers.onSynced?.(msg.sessionId, msg.seq);
+        break;
+      }
+      case 'session':
+        this.handlers.onSession(msg.session);
+        break;
+      case 'answerer':
+        this.handlers.onAnswerer?.(msg.sessionId, msg.holder);
+        break;
+      case 'sent':
+        this.settle(msg.ref, (p) => p.resolve(msg.seq));
+        break;
+      case 'http-result':
+        this.settle(msg.ref, (p) => p.resolve(msg.result));
+        break;
+      case 'error':
+        if (msg.ref !== undefined && this.pendingSends.has(msg.ref)) {
+          this.settle(msg.ref, (p) => p.reject(new SendError(msg.code, msg.message, false)));
+        } else {
+          this.handlers.onError?.(msg.code, msg.message);
+        }
+        break;
+    }
+  }
+
+  private settle(ref: string | undefined, fn: (p: { resolve: (value: unknown) => void; reject: (e: SendError) => void }) => void): void {
+    if (ref === undefined) return;
+    const pending = this.pendingSends.get(ref);
+    if (!pending) return;
+    this.pendingSends.delete(ref);
+    fn(pending);
+  }
+
+  private failPending(): void {
+    for (const pending of this.pendingSends.values()) {
+      pending.reject(new SendError('SOCKET_CLOSED', 'the connection to the relay closed before it confirmed the send', true));
+    }
+    this.pendingSends.clear();
+  }
+
+  private write(msg: RelayClientMessage): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  private setState(state: SocketState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener();
+  }
+}

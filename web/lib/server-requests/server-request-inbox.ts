@@ -1,0 +1,139 @@
+// One session's requests from the server (roots, sampling, elicitation) as this tab sees them: pending until the user,
+// or an auto-response rule, answers. The answers go out through the engine's handlers, so each is a real frame in the log.
+import type { ClientEngine } from '../../../shared/engine/index.js';
+import { HandlerError } from '../../../shared/engine/index.js';
+import { idKey, isPlainObject } from '../../../shared/jsonrpc.js';
+import type { AnswererHolder } from '../../../shared/relay-protocol.js';
+import { loadRoots, saveRoots } from './roots-storage.js';
+import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
+
+/** cancelled: by the server; abandoned: the connection ended; handed-over: another tab took over answering. */
+export type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled' | 'abandoned' | 'handed-over';
+
+export interface InboxRequest {
+  key: number;
+  /** The server's JSON-RPC id; null for a 2026 input request, answered inside a retried request instead. */
+  id: string | number | null;
+  method: string;
+  kind: ServerRequestKind;
+  params: unknown;
+  state: RequestState;
+  outcome?: Outcome;
+}
+
+export interface InboxState {
+  requests: readonly InboxRequest[];
+  roots: readonly Root[];
+  rules: Readonly<Record<ServerRequestKind, AutoRule>>;
+  /** Who answers the session's requests: this tab ('you'), another tab or an earlier load of this one, or nobody yet. */
+  answerer: AnswererHolder;
+}
+
+const KEEP = 50;
+
+export class ServerRequestInbox {
+  private state: InboxState = { requests: [], roots: [], rules: { ...DEFAULT_RULES }, answerer: 'none' };
+  private readonly settle = new Map<number, (o: Outcome) => void>();
+  private readonly listeners = new Set<() => void>();
+  private nextKey = 1;
+  /** Where the roots are saved (see roots-storage); null until the session's target is known. */
+  private rootsKey: string | null = null;
+  constructor(
+    private readonly engine: ClientEngine,
+    /** Makes this tab the one that answers (the user's "answer requests in this tab"). */
+    readonly takeOver: () => void,
+  ) {
+    for (const method of Object.keys(KIND_OF_METHOD)) engine.handle(method, (params, ctx) => this.arrive(method, params, ctx.id));
+    engine.onNotification((m) => {
+      if (m.method === 'notifications/cancelled' && isPlainObject(m.params)) this.cancelById(m.params.requestId);
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): InboxState => this.state;
+
+  /** Answers a pending request; errors become JSON-RPC error responses. */
+  resolve(key: number, outcome: Outcome): void {
+    const settle = this.settle.get(key);
+    if (!settle) return;
+    this.settle.delete(key);
+    this.update(key, { state: 'answered', outcome });
+    settle(outcome);
+  }
+
+  /** Whether this tab answers the session's requests: the relay grants that to one socket at a time. */
+  get answering(): boolean {
+    return this.state.answerer === 'you';
+  }
+
+  setAnswerer(answerer: AnswererHolder): void {
+    if (answerer === this.state.answerer) return;
+    // The engine dropped this tab's unanswered requests with the claim; the tab that answers now gets them again.
+    if (this.state.answerer === 'you') this.closePending('handed-over');
+    this.set({ answerer });
+  }
+
+  setRule(kind: ServerRequestKind, rule: AutoRule): void {
+    this.set({ rules: { ...this.state.rules, [kind]: rule } });
+  }
+
+  /** The session's target became known: start from the roots saved for it, if any (once; later edits win). */
+  useRootsKey(key: string): void {
+    if (this.rootsKey === key) return;
+    this.rootsKey = key;
+    const saved = loadRoots(key);
+    if (saved) this.set({ roots: saved });
+  }
+
+  /** Replaces (and saves) the roots and, when this tab speaks for the session, tells the server they changed. */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this.set({ roots });
+    if (this.rootsKey !== null) saveRoots(this.rootsKey, roots);
+    // Only when roots.listChanged was declared: the engine refuses, unsent, what the client did not offer.
+    if (this.answering) await this.engine.notify('notifications/roots/list_changed', undefined, 'bookkeeping').catch(() => undefined);
+  }
+
+  /** The server process went away: nobody is waiting for these answers any more. */
+  abandonAll(): void {
+    this.closePending('abandoned');
+  }
+
+  private closePending(state: 'abandoned' | 'handed-over'): void {
+    for (const r of this.state.requests) if (r.state === 'pending') this.update(r.key, { state });
+    this.settle.clear();
+  }
+
+  private arrive(method: string, params: unknown, id: string | number | null): Promise<unknown> {
+    const kind = KIND_OF_METHOD[method]!;
+    const key = this.nextKey++;
+    const auto = autoOutcome(kind, this.state.rules[kind], params, this.state.roots);
+    const item: InboxRequest = { key, id, method, kind, params, state: auto ? 'auto' : 'pending', ...(auto ? { outcome: auto } : {}) };
+    this.set({ requests: [...this.state.requests, item].slice(-KEEP) });
+    const outcome = auto ? Promise.resolve(auto) : new Promise<Outcome>((res) => this.settle.set(key, res));
+    return outcome.then((o) => {
+      if ('error' in o) throw new HandlerError(o.error.code, o.error.message);
+      return o.result;
+    });
+  }
+
+  private cancelById(requestId: unknown): void {
+    const wanted = idKey(requestId);
+    const item = this.state.requests.find((r) => r.state === 'pending' && r.id !== null && idKey(r.id) === wanted);
+    if (!item) return;
+    this.settle.delete(item.key);
+    this.update(item.key, { state: 'cancelled' });
+  }
+
+  private update(key: number, patch: Partial<InboxRequest>): void {
+    this.set({ requests: this.state.requests.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
+  }
+
+  private set(patch: Partial<InboxState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+}

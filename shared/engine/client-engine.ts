@@ -6,17 +6,14 @@ import { classifyValue, idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import { capabilityWarning } from './capability-warning.js';
 import { connectAuto, connectionFromDiscover, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
 import { LocalEngineError, type JsonRpcResponse } from './engine-errors.js';
-import { GateQueue } from './gate-queue.js';
-import { Lifecycle, type LifecyclePhase } from './lifecycle.js';
-import { resolveConnect, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
+import { EngineLifecycle } from './engine-lifecycle.js';
+import { resolveConnect, waitOptions, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
 import { MAX_INPUT_ROUNDS, META_CLIENT_INFO, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
 import { PendingRequests } from './pending-requests.js';
 import { defaultClock, defaultSchedule } from './scheduler.js';
 import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
-import { requestsIn, requestsInValue } from './outgoing-requests.js';
+import { matchableRequests, requestsIn, requestsInValue } from './outgoing-requests.js';
 
-/** The 2026-07-28 long-lived request that carries notifications (resource updates, list changes) until cancelled. */
-export const LISTEN_METHOD = 'subscriptions/listen';
 const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcpscope', version: '0' };
 
 export class ClientEngine {
@@ -25,17 +22,13 @@ export class ClientEngine {
   private readonly handlers = new ServerRequestHandlers();
   private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
   private readonly send: ClientEngineOptions['send'];
-  /** What the wire says of the handshake; the gate reads it before any frame of mcpscope's own goes out. */
-  readonly lifecycle = new Lifecycle();
-  private readonly gate: GateQueue;
-  private readonly lifecycleListeners = new Set<() => void>();
+  /** What the wire says of the handshake; its gate holds mcpscope's own frames until the lifecycle allows them. */
+  readonly lifecycle: EngineLifecycle;
   private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
   /** The modern era's log level, sent in every request's `_meta`; undefined: the server's default. */
   private logLevel: string | undefined;
   private current: Connection | null = null;
   private answering: boolean;
-  /** Inside connect(): a discovery answered meanwhile is this engine's own (auto's probe included), never adopted. */
-  private connecting = false;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
 
@@ -45,48 +38,7 @@ export class ClientEngine {
     this.maxTotalTimeoutMs = Math.max(options.maxTotalTimeoutMs ?? 600_000, this.timeoutMs);
     this.answering = options.serverRequests === 'answer';
     this.pending = new PendingRequests(options.schedule ?? defaultSchedule, options.now ?? defaultClock, (key) => this.onExpired(key));
-    this.gate = new GateQueue(options.schedule ?? defaultSchedule, (method, params, origin) => this.lifecycle.verdict(method, params, origin, this.connecting));
-    this.lifecycle.onChange(() => this.lifecycleMoved());
-  }
-
-  /** Where the handshake stands, as far as the gate is concerned. */
-  get lifecyclePhase(): LifecyclePhase {
-    return this.lifecycle.phase;
-  }
-
-  /** Whether requests of mcpscope's own (panels, bookkeeping) go out now rather than wait for the handshake. */
-  get lifecycleOpen(): boolean {
-    return !this.connecting && (this.lifecycle.phase === 'ready' || this.lifecycle.phase === 'unknown');
-  }
-
-  /** Calls `listener` whenever the lifecycle moves (or the engine's own handshake starts or ends). */
-  onLifecycle(listener: () => void): () => void {
-    this.lifecycleListeners.add(listener);
-    return () => this.lifecycleListeners.delete(listener);
-  }
-
-  private lifecycleMoved(): void {
-    this.gate.recheck();
-    for (const listener of [...this.lifecycleListeners]) listener();
-  }
-
-  /** The server process was started again, or the server forgot the session: a new handshake is due. */
-  noteRestart(): void {
-    this.lifecycle.restart();
-  }
-
-  /**
-   * Someone will perform the session's handshake (it is waiting to be claimed): mcpscope's own requests wait for it,
-   * even before the claim is decided. `false`: nobody will (a stateless session used without discovery).
-   */
-  expectHandshake(coming: boolean): void {
-    if (coming) this.lifecycle.expect();
-    else this.lifecycle.expectNone();
-  }
-
-  /** Frames held back until the handshake completes. */
-  get heldCount(): number {
-    return this.gate.size;
+    this.lifecycle = new EngineLifecycle(options.schedule ?? defaultSchedule);
   }
 
   /** What the handshake or discovery settled on; null before it, and again after close(). */
@@ -128,7 +80,7 @@ export class ClientEngine {
 
   /** Sends a notification; from a panel or bookkeeping it waits for the handshake like a request does. */
   async notify(method: string, params?: unknown, origin: FrameOrigin = 'panel'): Promise<void> {
-    const held = this.gate.admit(method, params, origin, this.timeoutMs);
+    const held = this.lifecycle.admit(method, params, origin, this.timeoutMs);
     if (held) await held;
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (params !== undefined) message.params = params;
@@ -143,7 +95,7 @@ export class ClientEngine {
     const key = idKey(id);
     const why = reason ? `: ${reason}` : '';
     const cancelled = (method: string) => new LocalEngineError('CANCELLED', `${method} (id ${key}) was cancelled by the client${why}`);
-    if (typeof id === 'number' && this.gate.drop(id, cancelled('the request'))) return Promise.resolve(true);
+    if (typeof id === 'number' && this.lifecycle.drop(id, cancelled('the request'))) return Promise.resolve(true);
     const settled = key === null ? 0 : this.pending.rejectAll(key, cancelled);
     return this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason }, origin).then(() => settled > 0);
   }
@@ -155,11 +107,7 @@ export class ClientEngine {
   sendRaw(text: string, origin: FrameOrigin = 'user'): { sent: Promise<void>; responses: Promise<JsonRpcResponse>[] } {
     const requests = requestsIn(text);
     for (const r of requests) this.reserve(r.id);
-    // Requests whose id is null or not a string/number can never be matched to a response, so nobody waits for them.
-    const matchable = requests.flatMap((r) => {
-      const key = idKey(r.id);
-      return key === null ? [] : [{ key, method: r.method }];
-    });
+    const matchable = matchableRequests(requests);
     const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions(r.method, {})));
     const parsed = parseJson(text);
     // The fault lab's frames probe the server; they are not the session's handshake, whatever they contain.
@@ -257,21 +205,11 @@ export class ClientEngine {
     this.clientInfo = o.clientInfo as ClientInfo;
     this.current = null;
     const flow: FlowEngine = { request: (m, p, r) => this.request(m, p, { ...r, origin: 'bookkeeping' }), notify: (m, p) => this.notify(m, p, 'bookkeeping') };
-    this.connecting = true;
-    this.lifecycle.expect();
-    try {
-      const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
-      this.current = conn;
-      return conn;
-    } catch (err) {
-      // What waited for this handshake will not get one: say so now rather than at each request's timeout.
-      const why = err instanceof Error ? err.message : String(err);
-      this.gate.rejectAll((method) => new LocalEngineError('NOT_INITIALIZED', `${method} was not sent: the handshake failed (${why})`, err));
-      throw err;
-    } finally {
-      this.connecting = false;
-      this.lifecycleMoved();
-    }
+    // The connection is set inside the handshake, so requests it releases already carry what it settled.
+    return this.lifecycle.handshake(async () => {
+      this.current = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+      return this.current;
+    });
   }
 
   /**
@@ -279,7 +217,7 @@ export class ClientEngine {
    * the modern session it settled on, so requests sent from here carry the same 2026 `_meta` keys.
    */
   adoptDiscovery(params: unknown, result: Record<string, unknown>): Connection | null {
-    if (this.connecting) return null;
+    if (this.lifecycle.connecting) return null;
     const conn = connectionFromDiscover(params, result);
     const info = isPlainObject(params) && isPlainObject(params._meta) ? params._meta[META_CLIENT_INFO] : undefined;
     if (isPlainObject(info) && typeof info.name === 'string' && typeof info.version === 'string') this.clientInfo = info as ClientInfo;
@@ -294,10 +232,8 @@ export class ClientEngine {
 
   /** A warning when the negotiated session does not back `method` (undeclared capability, wrong version); never blocks. */
   capabilityWarning(method: string, params?: unknown): string | null {
-    const l = this.lifecycle;
     // Another tab's handshake (or one in this page's history) is known only from the wire.
-    const seen = l.protocolVersion !== null && l.serverCapabilities !== null ? { protocolVersion: l.protocolVersion, serverCapabilities: l.serverCapabilities, clientCapabilities: l.clientCapabilities ?? {} } : null;
-    return capabilityWarning(method, params, this.current ?? seen);
+    return capabilityWarning(method, params, this.current ?? this.lifecycle.negotiated);
   }
 
   /** Rejects everything pending and forgets the session; the engine stays usable (a restarted session reuses it). */
@@ -305,8 +241,7 @@ export class ClientEngine {
     this.current = null;
     this.handlers.forgetInflight();
     this.handlers.forgetWaiting();
-    this.lifecycle.restart();
-    this.gate.rejectAll((method) => new LocalEngineError('CONNECTION_CLOSED', `${method} was never sent: ${reason}`));
+    this.lifecycle.close(reason);
     this.pending.rejectEverything((key, method) => new LocalEngineError('CONNECTION_CLOSED', `${method} (id ${key}): ${reason}`));
   }
 
@@ -315,7 +250,7 @@ export class ClientEngine {
     const origin = options.origin ?? 'panel';
     for (let round = 1; ; round++) {
       // Admitted at once, the request goes out synchronously, as callers of request() have always seen it.
-      const held = this.gate.admit(method, own, origin, options.timeoutMs ?? this.timeoutMs, state.id);
+      const held = this.lifecycle.admit(method, own, origin, options.timeoutMs ?? this.timeoutMs, state.id);
       if (held) await held;
       const response = await this.sendRequest(state.id, method, own, options, origin);
       const ask = this.current?.era === 'modern' && options.answerInputRequired !== false ? inputRequiredOf(response) : null;
@@ -345,15 +280,7 @@ export class ClientEngine {
   }
 
   private waitOptions(method: string, o: RequestOptions, progressToken?: string | number) {
-    // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
-    const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : this.timeoutMs);
-    return {
-      timeoutMs,
-      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, timeoutMs),
-      resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? this.options.resetTimeoutOnProgress ?? false,
-      ...(progressToken === undefined ? {} : { progressToken }),
-      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
-    };
+    return waitOptions(method, o, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.maxTotalTimeoutMs, resetTimeoutOnProgress: this.options.resetTimeoutOnProgress ?? false }, progressToken);
   }
 
   private onIncomingNotification(message: Record<string, unknown>, method: string): void {
@@ -372,21 +299,7 @@ export class ClientEngine {
   private transmit(message: string | Record<string, unknown>, keys: string[], origin: FrameOrigin): Promise<void> {
     const text = typeof message === 'string' ? message : JSON.stringify(message);
     if (typeof message !== 'string') this.lifecycle.noteOut(message);
-    const fail = (err: unknown): void => {
-      for (const key of keys) this.pending.rejectNewest(key, (method) => new LocalEngineError('SEND_FAILED', `${method} (id ${key}) was not sent`, err));
-    };
-    try {
-      return Promise.resolve(this.send(text, origin)).then(
-        () => undefined,
-        (err: unknown) => {
-          fail(err);
-          throw err;
-        },
-      );
-    } catch (err) {
-      fail(err);
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-    }
+    return this.pending.write(keys, () => this.send(text, origin));
   }
 
   private reserve(id: unknown): void {

@@ -88,3 +88,19 @@ export function resolveConnect(options: ConnectOptions, defaults: { clientInfo: 
     probeTimeoutMs: options.probeTimeoutMs ?? Math.min(timeoutMs, 5000),
   };
 }
+
+/** The 2026-07-28 long-lived request that carries notifications (resource updates, list changes) until cancelled. */
+export const LISTEN_METHOD = 'subscriptions/listen';
+
+/** How long a request waits and what progress does to it: its own options over the engine's defaults. */
+export function waitOptions(method: string, o: RequestOptions, defaults: { timeoutMs: number; maxTotalTimeoutMs: number; resetTimeoutOnProgress: boolean }, progressToken?: string | number) {
+  // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
+  const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : defaults.timeoutMs);
+  return {
+    timeoutMs,
+    maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs, timeoutMs),
+    resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress,
+    ...(progressToken === undefined ? {} : { progressToken }),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+  };
+}

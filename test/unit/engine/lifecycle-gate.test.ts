@@ -21,7 +21,7 @@ describe('the lifecycle gate', () => {
     const connected = h.engine.connect({ era: 'legacy', protocolVersion: '2025-11-25' });
     const list = h.engine.request('tools/list', {});
     expect(methods(h)).toEqual(['initialize']);
-    expect(h.engine.heldCount).toBe(1);
+    expect(h.engine.lifecycle.held).toBe(1);
     h.reply(initializeResult('2025-11-25'), h.messages()[0]);
     // The initialize result alone does not open the gate: the client has not said initialized yet.
     expect(methods(h)).toEqual(['initialize']);
@@ -39,7 +39,7 @@ describe('the lifecycle gate', () => {
     void h.engine.request('resources/read', { uri: 'x' });
     void h.engine.notify('notifications/roots/list_changed');
     expect(methods(h)).toEqual(['initialize', 'ping']);
-    expect(h.engine.heldCount).toBe(2);
+    expect(h.engine.lifecycle.held).toBe(2);
   });
 
   it('never sends bookkeeping for a capability the server did not declare, and says so locally', async () => {
@@ -157,10 +157,10 @@ describe('the lifecycle gate', () => {
     const h = harness();
     await handshake(h);
     h.engine.close('the server process exited');
-    h.engine.noteRestart();
-    expect(h.engine.lifecyclePhase).toBe('awaiting');
+    h.engine.lifecycle.restart();
+    expect(h.engine.lifecycle.phase).toBe('awaiting');
     const list = h.engine.request('tools/list', {});
-    expect(h.engine.heldCount).toBe(1);
+    expect(h.engine.lifecycle.held).toBe(1);
     await handshake(h);
     expect(methods(h).slice(-3)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
     h.reply({ tools: [] });
@@ -180,9 +180,9 @@ describe('the lifecycle gate', () => {
     const h = harness();
     await handshake(h, { tools: {}, prompts: {} });
     h.engine.sendRaw('{"jsonrpc":"2.0","id":50,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}');
-    expect(h.engine.lifecyclePhase).toBe('initializing');
+    expect(h.engine.lifecycle.phase).toBe('initializing');
     h.engine.receive('{"jsonrpc":"2.0","id":50,"error":{"code":-32600,"message":"already initialized"}}');
-    expect(h.engine.lifecyclePhase).toBe('ready');
+    expect(h.engine.lifecycle.phase).toBe('ready');
     void h.engine.request('prompts/list', {}, { origin: 'bookkeeping' });
     expect(h.last()).toMatchObject({ method: 'prompts/list' });
   });
@@ -212,7 +212,7 @@ describe('the lifecycle gate', () => {
     h.engine.sendRaw('[{"jsonrpc":"2.0","id":70,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}]', 'lab');
     h.engine.sendRaw('{"jsonrpc":"2.0","id":71,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}', 'lab');
     h.engine.noteOutgoing('[{"jsonrpc":"2.0","id":72,"method":"initialize","params":{}}]');
-    expect(h.engine.lifecyclePhase).toBe('ready');
+    expect(h.engine.lifecycle.phase).toBe('ready');
     void h.engine.request('tools/list', {}, { origin: 'bookkeeping' });
     expect(h.last()).toMatchObject({ method: 'tools/list' });
   });

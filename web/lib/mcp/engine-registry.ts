@@ -67,7 +67,7 @@ export class EngineRegistry {
    */
   noteSession(session: SessionInfo): void {
     this.inbox(session.id).useRootsKey(rootsKey(session.target));
-    if (session.live && session.handshakePending) this.get(session.id).expectHandshake(true);
+    if (session.live && session.handshakePending) this.get(session.id).lifecycle.expect(true);
   }
 
   /** The session's history reached this tab: if nobody answers its server's requests, this tab offers to. */
@@ -94,7 +94,7 @@ export class EngineRegistry {
         this.adoptDiscovered(sessionId, engine, entry.value);
       } else if (eventName(entry) === 'spawned' || eventName(entry) === 'session-expired') {
         // A new process, or a server that forgot the session: what was negotiated is gone, a new handshake is due.
-        engine.noteRestart();
+        engine.lifecycle.restart();
       } else if (isEnd(eventName(entry))) {
         this.discovers.delete(sessionId);
         // A remote connection ends with `disconnected`: its pending requests can no more be answered than a dead process's.

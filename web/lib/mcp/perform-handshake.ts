@@ -23,7 +23,7 @@ export type HandshakeOutcome =
 export async function performHandshake(client: Pick<RelayClient, 'api' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string, era?: Era): Promise<HandshakeOutcome> {
   if (era === undefined && !isLegacyVersion(session.protocolVersion)) {
     // Nothing will be sent, so nothing is waited for: the claim says so to the relay, the engine stops holding back.
-    if (await client.api.claimHandshake(session.id)) client.engines.get(session.id).expectHandshake(false);
+    if (await client.api.claimHandshake(session.id)) client.engines.get(session.id).lifecycle.expect(false);
     return { kind: 'stateless' };
   }
   // Wait until every earlier frame reached the engine, so the ids it picks are not already on the wire.

@@ -9,6 +9,7 @@ import { CreateSessionBodySchema, WS_PATH, WS_PROTOCOL, type RelayConfig } from 
 import { RelayError, errorMiddleware, toRelayError } from './errors.js';
 import { archiveRouter } from './routes/archive-router.js';
 import { frameRoutes } from './routes/frame-routes.js';
+import { recipeRoutes } from './routes/recipe-routes.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
 import { securityHeaders } from './security.js';
@@ -87,6 +88,7 @@ export function createRelay(deps: RelayDeps): Relay {
   });
   api.use(frameRoutes(sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
+  api.use(recipeRoutes(sessions.trust));
   api.use((_req) => {
     throw new RelayError('NOT_FOUND', 'no such API route');
   });

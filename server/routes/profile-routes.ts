@@ -8,6 +8,7 @@ import { profileFromSession } from '../../shared/profiles/profile-from-session.j
 import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../shared/mcp-versions.js';
 import { maskedHeaderProblem } from '../../shared/masked-header-problem.js';
 import { RelayError } from '../errors.js';
+import { bundleSource, profileRecipeFrom } from '../trust/recipe-source.js';
 import { attachment, param, parseBody, type ArchiveContext } from './route-context.js';
 import { z } from 'zod';
 
@@ -39,7 +40,8 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     // A placeholder only stands for a value this profile stored; anywhere else it would silently become ''.
     const had = stored.target.transport === 'stdio' ? {} : stored.target.headers;
     unmasked(edited, (name, value) => value === SECRET_PLACEHOLDER && (had[name] ?? '') !== '');
-    res.json(maskProfile(profiles.update(id, unmasked(unmaskProfile(edited, stored)))));
+    const kept = stored.importedFrom === undefined ? edited : { ...edited, importedFrom: stored.importedFrom };
+    res.json(maskProfile(profiles.update(id, unmasked(unmaskProfile(kept, stored)))));
   });
 
   router.delete('/profiles/:id', (req, res) => {
@@ -56,7 +58,7 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
     // session is recorded, and linted, under the version it will speak.
     const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;
-    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
+    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv, ...profileRecipeFrom(p) });
     ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
     res.status(201).json(session.info());
   });
@@ -66,7 +68,9 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     const { name } = parseBody(SaveSessionBodySchema, req.body);
     const info = ctx.sessions.info(param(req, 'id'));
     const { input, missing } = profileFromSession({ name: name ?? info.name, protocolVersion: info.protocolVersion }, ctx.sessions.givenTarget(info.id) ?? info.target);
-    res.status(201).json({ profile: maskProfile(profiles.create(input)), missing });
+    // A profile made from an imported bundle's session carries that bundle's recipe: still a recipe from a file.
+    const fromFile = ctx.archive.meta(info.id).origin === 'imported' ? { importedFrom: bundleSource(info.name) } : {};
+    res.status(201).json({ profile: maskProfile(profiles.create({ ...input, ...fromFile })), missing });
   });
 
   router.post('/profiles/import', (req, res) => {
@@ -78,7 +82,8 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
       if (err instanceof McpConfigError) throw new RelayError('BAD_REQUEST', err.message);
       throw err;
     }
-    const created = profiles.createMany(parsed.profiles);
+    const from = `an imported ${parsed.key === 'servers' ? 'VS Code' : 'mcpServers'} config`;
+    const created = profiles.createMany(parsed.profiles.map((p) => ({ ...p, importedFrom: from })));
     res.status(201).json({ key: parsed.key, profiles: created.map(maskProfile), warnings: parsed.warnings });
   });
 

@@ -5,7 +5,17 @@ import { isPlainObject } from '../jsonrpc.js';
 /** The local error codes the engine raises; their meanings live in the shared LOCAL_ERROR_CODES catalogue. */
 export type EngineErrorCode = Extract<
   LocalErrorCode,
-  'REQUEST_TIMEOUT' | 'SEND_FAILED' | 'CONNECTION_CLOSED' | 'CANCELLED' | 'PROTOCOL_VERSION_MISMATCH' | 'NOT_INITIALIZED' | 'CAPABILITY_NOT_SUPPORTED'
+  | 'REQUEST_TIMEOUT'
+  | 'SEND_FAILED'
+  | 'CONNECTION_CLOSED'
+  | 'CANCELLED'
+  | 'PROTOCOL_VERSION_MISMATCH'
+  | 'CLIENT_HTTP_AUTHENTICATION'
+  | 'CLIENT_HTTP_FORBIDDEN'
+  | 'CLIENT_HTTP_NOT_IMPLEMENTED'
+  | 'CLIENT_HTTP_UNEXPECTED_CONTENT'
+  | 'NOT_INITIALIZED'
+  | 'CAPABILITY_NOT_SUPPORTED'
 >;
 
 /** A failure made on this side of the wire. `local` is always true so the UI and the CLI can say so. */

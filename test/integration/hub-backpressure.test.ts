@@ -7,6 +7,7 @@ import { createRelay } from '../../server/app.js';
 import { Recorder } from '../../server/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
+import { RecipeTrust } from '../../server/trust/recipe-trust.js';
 import { FIXTURES } from '../helpers/relay-process.js';
 import { RelaySocket } from '../helpers/relay-socket.js';
 
@@ -19,7 +20,7 @@ afterEach(async () => {
 describe('the hub under a slow browser', () => {
   it('keeps what it queues for a stalled socket bounded and still delivers every frame in order', async () => {
     const recorder = new Recorder(null);
-    const sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500 });
+    const sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500, trust: new RecipeTrust(null) });
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
     const high = 256 * 1024;
@@ -56,9 +57,11 @@ describe('the hub under a slow browser', () => {
     }
     expect(session.info().lastSeq).toBe(40_003);
     // 40,000 frames are about 8 MB; the relay held back once the socket passed the high-water mark, so at most
-    // one tick's batch more than the mark was ever queued (without the mark the queue reaches ~10 MB).
+    // one tick's batch more than the mark was ever queued (without the mark the queue reaches ~10 MB). How many
+    // frames one tick gathers grows with the machine's load (a starved loop reads more per turn), so the bound is
+    // half the flood, which a relay without the mark exceeds whatever the load.
     expect(peak).toBeGreaterThan(high);
-    expect(peak).toBeLessThan(2 * 1024 * 1024);
+    expect(peak).toBeLessThan(4 * 1024 * 1024);
     raw.resume();
     await sock.frame(session.id, (f) => f.rpcId === '1' && f.dir === 'in', 'flood result', 30_000);
     const seqs = sock.framesOf(session.id).map((f) => f.seq);

@@ -1,5 +1,6 @@
 // Typed calls to the relay's HTTP API, with the bearer token and its error envelope turned into ApiError.
 import type { CreateSessionBody, FrameRecord, RelayConfig, SessionInfo } from '../../../shared/relay-protocol.js';
+import { RecipeReviewSchema, type RecipeReview } from '../../../shared/trust/recipe-review.js';
 
 /** A failure reported by the relay (`code` from RELAY_ERROR_CODES) or, with code NETWORK, by the browser. */
 export class ApiError extends Error {
@@ -7,10 +8,20 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** With RECIPE_UNCONFIRMED: the recipe to show a person before it may run. */
+    readonly review?: RecipeReview,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The ApiError for a relay's error envelope (or a body that is not one). */
+export function errorFromBody(status: number, statusText: string, payload: unknown): ApiError {
+  const error = (payload as { error?: { code?: unknown; message?: unknown; review?: unknown } } | undefined)?.error;
+  const code = typeof error?.code === 'string' ? error.code : `HTTP_${status}`;
+  const review = RecipeReviewSchema.safeParse(error?.review);
+  return new ApiError(status, code, typeof error?.message === 'string' ? error.message : statusText, review.success ? review.data : undefined);
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -27,10 +38,8 @@ export function createApiClient(token: string, onUnauthorized: () => void) {
     }
     const payload: unknown = await res.json().catch(() => undefined);
     if (res.ok) return payload as T;
-    const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-    const code = typeof error?.code === 'string' ? error.code : `HTTP_${res.status}`;
     if (res.status === 401) onUnauthorized();
-    throw new ApiError(res.status, code, typeof error?.message === 'string' ? error.message : res.statusText);
+    throw errorFromBody(res.status, res.statusText, payload);
   }
 
   const session = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;

@@ -4,7 +4,7 @@ import type { ConfigFlavor } from '../../../shared/profiles/format-mcp-config.js
 import type { Profile, ProfileInput } from '../../../shared/profiles/profile.js';
 import type { TranscriptDiff } from '../../../shared/replay/transcript-diff.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { ApiError } from './api-client.js';
+import { ApiError, errorFromBody } from './api-client.js';
 
 export type ArchiveApi = ReturnType<typeof createArchiveApi>;
 
@@ -38,10 +38,9 @@ export function createArchiveApi(token: string, onUnauthorized: () => void) {
       throw new ApiError(0, 'NETWORK', `relay unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (res.ok) return res;
-    const payload = (await res.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown } } | undefined;
+    const payload: unknown = await res.json().catch(() => undefined);
     if (res.status === 401) onUnauthorized();
-    const code = typeof payload?.error?.code === 'string' ? payload.error.code : `HTTP_${res.status}`;
-    throw new ApiError(res.status, code, typeof payload?.error?.message === 'string' ? payload.error.message : res.statusText);
+    throw errorFromBody(res.status, res.statusText, payload);
   }
   const json = async <T>(method: Method, path: string, body?: unknown): Promise<T> => {
     const res = await send(method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json');
@@ -73,6 +72,8 @@ export function createArchiveApi(token: string, onUnauthorized: () => void) {
     connectProfile: (id: string, handshake: boolean) => json<SessionInfo>('POST', `${p(id)}/connect`, { handshake }),
     saveSessionAsProfile: (id: string) => json<{ profile: Profile; missing: string[] }>('POST', `${s(id)}/profile`, {}),
     importProfiles: (text: string) => json<{ profiles: Profile[]; warnings: string[] }>('POST', '/api/profiles/import', { text }),
+    /** A person said yes to a recipe the relay refused (RECIPE_UNCONFIRMED); the relay remembers it by hash. */
+    confirmRecipe: (hash: string) => json<void>('POST', '/api/recipes/confirm', { hash }),
     exportProfiles: (format: ConfigFlavor, includeSecrets: boolean) =>
       json<{ fileName: string; text: string; warnings: string[] }>('GET', `/api/profiles/export?format=${format}${includeSecrets ? '&secrets=include' : ''}`),
   };

@@ -134,6 +134,9 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   process.on('exit', killAllProcessGroups);
   // What a server or a browser sends must never take the relay down; log it and keep serving.
   process.on('uncaughtException', (err) => console.error('mcpscope: unexpected error (relay keeps running):', err));
+  // A terminal or parent that went away (EPIPE) is nothing to log: logging it would fail again and again, an endless
+  // loop of uncaught errors that never lets a SIGTERM be handled.
+  for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
 }
 
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */

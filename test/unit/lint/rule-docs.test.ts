@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, RULE_IDS } from '../../../shared/lint/index.js';
 
-const DOC = join(import.meta.dirname, '..', '..', '..', 'docs', 'lint-and-errors.md');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const DOC = join(ROOT, 'docs', 'lint-and-errors.md');
 const START = '<!-- rule-table: start (checked by test/unit/lint/rule-docs.test.ts) -->';
 const END = '<!-- rule-table: end -->';
 
@@ -32,5 +33,17 @@ describe('the rule list in docs/lint-and-errors.md', () => {
     const expected = ruleTable();
     if (listed !== expected) console.log(`Paste between the markers:\n${expected}`);
     expect(listed).toBe(expected);
+  });
+
+  it('counts the rules as many as there are, in all and per family, here and in the README and architecture', () => {
+    const doc = readFileSync(DOC, 'utf8');
+    const families = new Map<string, number>();
+    for (const id of RULE_IDS) families.set(id.split('/')[0]!, (families.get(id.split('/')[0]!) ?? 0) + 1);
+    for (const [family, n] of families) expect(doc, family).toContain(`- \`${family}/*\` (${n}`);
+    for (const file of [DOC, join(ROOT, 'README.md'), join(ROOT, 'docs', 'architecture.md')]) {
+      const counts = [...readFileSync(file, 'utf8').matchAll(/(?<![\d-])(\d+) rules\b/g)].map((m) => Number(m[1]));
+      expect(counts.length, file).toBeGreaterThan(0);
+      expect(counts.every((n) => n === RULE_IDS.length), `${file}: ${counts.join(', ')}`).toBe(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 // Local error codes made by the relay, never by an MCP server: strings, so they can't be mistaken for JSON-RPC codes.
+import { z } from 'zod';
 
 export const RELAY_ERROR_CODES = {
   UNAUTHORIZED: 'The request carried no token or the wrong one; open the URL the CLI printed.',
@@ -13,6 +14,8 @@ export const RELAY_ERROR_CODES = {
 } as const;
 export type RelayErrorCode = keyof typeof RELAY_ERROR_CODES;
 
+/** The body of every error answer of the relay's API. `code` is a string so a newer relay's code still reads. */
+export const RelayErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 export interface RelayErrorBody {
   error: { code: RelayErrorCode; message: string };
 }

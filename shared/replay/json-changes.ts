@@ -1,12 +1,14 @@
 // The member-by-member differences between two JSON values, as paths a reader can find in the message.
+import { z } from 'zod';
 
-export interface JsonChange {
+export const JsonChangeSchema = z.object({
   /** `result.content[0].text`; empty for the whole value. */
-  path: string;
-  change: 'changed' | 'added' | 'removed';
-  old?: unknown;
-  new?: unknown;
-}
+  path: z.string(),
+  change: z.enum(['changed', 'added', 'removed']),
+  old: z.unknown().optional(),
+  new: z.unknown().optional(),
+});
+export type JsonChange = z.infer<typeof JsonChangeSchema>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const keyPath = (base: string, k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? (base ? `${base}.${k}` : k) : `${base}[${JSON.stringify(k)}]`);

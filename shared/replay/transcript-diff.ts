@@ -1,38 +1,43 @@
 // Diffs two transcripts message by message: lines them up by what each message is, then compares the normalized JSON.
+import { z } from 'zod';
 import { parseJson } from '../jsonrpc.js';
+import { FrameDirSchema } from '../relay-protocol.js';
 import { DiffOptionsSchema, type DiffOptions, type DiffOptionsInput } from './diff-options.js';
-import { jsonChanges, type JsonChange } from './json-changes.js';
+import { jsonChanges, JsonChangeSchema } from './json-changes.js';
 import { keyMessages, type DiffFrame, type KeyedMessage } from './message-keys.js';
 import { normalizeMessage } from './normalize-message.js';
 import { alignSequences } from './sequence-align.js';
 
-export interface DiffEntry {
-  status: 'changed' | 'added' | 'removed';
-  label: string;
-  dir: DiffFrame['dir'];
-  oldSeq: number | null;
-  newSeq: number | null;
+export const DiffEntrySchema = z.object({
+  status: z.enum(['changed', 'added', 'removed']),
+  label: z.string(),
+  dir: FrameDirSchema,
+  oldSeq: z.number().int().nullable(),
+  newSeq: z.number().int().nullable(),
   /** For `changed`: the members that differ after normalization. */
-  changes: JsonChange[];
+  changes: z.array(JsonChangeSchema),
   /** For `added` and `removed`: the message text, capped. */
-  text?: string;
-}
+  text: z.string().optional(),
+});
+export type DiffEntry = z.infer<typeof DiffEntrySchema>;
 
-export interface DiffSummary {
-  same: number;
-  changed: number;
-  added: number;
-  removed: number;
-  oldMessages: number;
-  newMessages: number;
-}
+export const DiffSummarySchema = z.object({
+  same: z.number().int(),
+  changed: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  oldMessages: z.number().int(),
+  newMessages: z.number().int(),
+});
+export type DiffSummary = z.infer<typeof DiffSummarySchema>;
 
-export interface TranscriptDiff {
-  identical: boolean;
-  summary: DiffSummary;
+export const TranscriptDiffSchema = z.object({
+  identical: z.boolean(),
+  summary: DiffSummarySchema,
   /** Only the differences, in transcript order. */
-  entries: DiffEntry[];
-}
+  entries: z.array(DiffEntrySchema),
+});
+export type TranscriptDiff = z.infer<typeof TranscriptDiffSchema>;
 
 const PREVIEW = 2000;
 

@@ -1,9 +1,10 @@
 // Test runner settings, kept apart from vite.config.ts so tests never load the React or Tailwind plugins.
+// Three projects: unit tests import the sources; integration and e2e tests run the built dist/, which their global
+// setup rebuilds first when any source is newer (so a run after an edit tests the edit).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     // Two cores: integration and browser tests spawn processes of their own.
@@ -12,5 +13,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] },
+      },
+      // The bench scripts' smoke test opens the built UI in Chromium too.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] } },
+    ],
   },
 });

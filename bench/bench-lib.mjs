@@ -42,11 +42,23 @@ export function peakRssMb(pid) {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** /proc counts CPU time in USER_HZ ticks, 100 a second on Linux whatever the kernel's own tick. */
+const USER_HZ = 100;
+
+/** CPU time (user + system) a process has used so far, in ms, all its threads included. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ;
+}
+
 export async function startRelay(command) {
   const token = randomBytes(24).toString('base64url');
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-bench-'));
   const started = performance.now();
-  const proc = spawn(process.execPath, [BIN, '--port', '0', '--no-open', '--data-dir', dataDir, '--', ...command], {
+  // BENCH_RELAY_NODE_ARGS passes Node flags to the relay alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...nodeArgs, BIN, '--port', '0', '--no-open', '--data-dir', dataDir, '--', ...command], {
     env: { ...process.env, MCPSCOPE_TOKEN: token },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -75,15 +87,17 @@ async function stop(proc, dataDir) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** A WS client that calls onFrames for every batch of frames of the session. */
-export async function connect(relay, onFrames) {
+/** A WS client that calls onFrames for every batch of frames of the session (or onText with each raw message). */
+export async function connect(relay, onFrames, onText) {
   const ws = new WebSocket(`ws://127.0.0.1:${relay.port}/ws`, ['mcpscope.v1', `token.${relay.token}`]);
   await new Promise((ok, fail) => {
     ws.once('open', ok);
     ws.once('error', fail);
   });
   ws.on('message', (data) => {
-    const msg = JSON.parse(data.toString());
+    const text = data.toString();
+    if (onText) return onText(text);
+    const msg = JSON.parse(text);
     if (msg.type === 'frames') onFrames(msg.frames);
   });
   ws.send(JSON.stringify({ type: 'subscribe', sessionId: relay.sessionId, afterSeq: 0 }));
@@ -91,4 +105,69 @@ export async function connect(relay, onFrames) {
     send: (text) => ws.send(JSON.stringify({ type: 'send', sessionId: relay.sessionId, text })),
     close: () => ws.close(),
   };
+}
+
+/** Occurrences of `needle` in `text`. */
+export function count(text, needle) {
+  let n = 0;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+/**
+ * A flood's client: counts the notifications delivered without parsing them (so the relay, not this client, is what
+ * is measured) and resolves `answered` with the time the flood request's answer arrived. Only the rare message that
+ * may hold the answer is parsed.
+ */
+export async function floodClient(relay) {
+  let delivered = 0;
+  let done;
+  const answered = new Promise((r) => (done = r));
+  const client = await connect(relay, null, (text) => {
+    delivered += count(text, '"method":"notifications/message"');
+    if (!text.includes('"rpcId":"1"')) return;
+    const msg = JSON.parse(text);
+    if (msg.type === 'frames' && msg.frames.some((f) => f.dir === 'in' && f.rpcId === '1')) done(performance.now());
+  });
+  return { ...client, answered, delivered: () => delivered };
+}
+
+export const ping = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+
+/**
+ * Round-trip times in ms of n sequential pings with ids from `firstId`: `send` writes one, and the caller calls
+ * `onReply.current(id)` for each answer it hears.
+ */
+export async function roundTrips(n, send, onReply, firstId = 1) {
+  const rtts = [];
+  for (let id = firstId; id < firstId + n; id++) {
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      onReply.current = (rid) => rid === id && resolve();
+      send(ping(id));
+    });
+    rtts.push(performance.now() - t0);
+  }
+  return rtts;
+}
+
+/** A stdio client of `command` with no relay between: the floor of a round trip. */
+export function directClient(command) {
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  const onReply = { current: () => {} };
+  let buf = '';
+  child.stdout.on('data', (c) => {
+    buf += c;
+    let nl;
+    while ((nl = buf.indexOf('\n')) !== -1) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      try {
+        onReply.current(JSON.parse(line).id);
+      } catch {
+        // not JSON: ignore
+      }
+    }
+  });
+  return { send: (t) => child.stdin.write(t + '\n'), onReply, close: () => child.stdin.end() };
 }

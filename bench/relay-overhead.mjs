@@ -1,47 +1,16 @@
 // Target 1: sequential ping round trips through the relay versus a direct stdio client of the same server.
 // Usage: node bench/relay-overhead.mjs [--n 10000] [--runs 3] [--server scripted|demo]
-import { spawn } from 'node:child_process';
-import { DEMO, SCRIPTED, args, connect, fmt, percentile, startRelay, summary } from './bench-lib.mjs';
+import { DEMO, SCRIPTED, args, connect, directClient, fmt, percentile, roundTrips, startRelay, summary } from './bench-lib.mjs';
 
 const o = args({ n: 10000, runs: 3, server: 'scripted' });
 const command = [process.execPath, o.server === 'demo' ? DEMO : SCRIPTED];
-const ping = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
-
-/** Round-trip times in ms for n sequential pings, given a send function and a way to hear replies. */
-async function roundTrips(n, send, onReply) {
-  const rtts = [];
-  for (let id = 1; id <= n; id++) {
-    const t0 = performance.now();
-    await new Promise((resolve) => {
-      onReply.current = (rid) => rid === id && resolve();
-      send(ping(id));
-    });
-    rtts.push(performance.now() - t0);
-  }
-  return rtts.sort((a, b) => a - b);
-}
 
 async function direct(n) {
-  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
-  const onReply = { current: () => {} };
-  let buf = '';
-  child.stdout.on('data', (c) => {
-    buf += c;
-    let nl;
-    while ((nl = buf.indexOf('\n')) !== -1) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      try {
-        onReply.current(JSON.parse(line).id);
-      } catch {
-        // not JSON: ignore
-      }
-    }
-  });
-  await roundTrips(Math.min(200, n), (t) => child.stdin.write(t + '\n'), onReply); // warm-up
-  const rtts = await roundTrips(n, (t) => child.stdin.write(t + '\n'), onReply);
-  child.stdin.end();
-  return rtts;
+  const d = directClient(command);
+  await roundTrips(Math.min(200, n), d.send, d.onReply); // warm-up
+  const rtts = await roundTrips(n, d.send, d.onReply);
+  d.close();
+  return rtts.sort((a, b) => a - b);
 }
 
 async function relayed(n) {
@@ -54,7 +23,7 @@ async function relayed(n) {
   const rtts = await roundTrips(n, client.send, onReply);
   client.close();
   await relay.stop();
-  return rtts;
+  return rtts.sort((a, b) => a - b);
 }
 
 const p50 = [];

@@ -1,25 +1,18 @@
 // Target 2: a server floods notifications of about 200 bytes; the relay records all and delivers all to a client.
 // Usage: node bench/throughput.mjs [--n 1000000] [--runs 3]
-import { SCRIPTED, args, connect, fmt, peakRssMb, startRelay, summary } from './bench-lib.mjs';
+import { SCRIPTED, args, floodClient, fmt, peakRssMb, startRelay, summary } from './bench-lib.mjs';
 
 const o = args({ n: 1_000_000, runs: 3 });
 const rates = [];
 const rss = [];
 for (let run = 1; run <= o.runs; run++) {
   const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(o.n)]);
-  let delivered = 0;
-  let done;
-  const finished = new Promise((r) => (done = r));
-  const client = await connect(relay, (frames) => {
-    for (const f of frames) {
-      if (f.method === 'notifications/message') delivered++;
-      if (f.dir === 'in' && f.rpcId === '1') done(performance.now());
-    }
-  });
+  const client = await floodClient(relay);
   await new Promise((r) => setTimeout(r, 300));
   const t0 = performance.now();
   client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
-  const t1 = await finished;
+  const t1 = await client.answered;
+  const delivered = client.delivered();
   const seconds = (t1 - t0) / 1000;
   // Everything delivered must also be on disk.
   const session = await relay.api(`/api/sessions/${relay.sessionId}`);

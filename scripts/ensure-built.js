@@ -1,11 +1,34 @@
-// Builds mcpscope when dist/ is missing or older than any source file, so `npm start` always runs current code.
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Builds the parts of mcpscope whose sources are newer than their build, so `npm start` and the tests that run dist/
+// never run stale code. `node scripts/ensure-built.js [server] [web]` (no part: both); a fast no-op when current.
+// It says what it is doing in a few lines; the compilers' own output is shown only when a step fails.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
-const outputs = ['dist/server/cli.js', 'dist/demo/demo-server.js', 'dist/web/index.html'].map((p) => join(root, p));
-const sources = ['server', 'shared', 'web', 'demo', 'vite.config.ts', 'tsconfig.server.json', 'package.json'];
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONFIG = ['package.json', 'tsconfig.base.json'];
+
+/**
+ * Each part: how it is built (the same steps as `npm run build`, run through node directly so no npm banner or bundler
+ * table reaches the terminal), what from, and the file its build always rewrites: tsc -b writes each project's build
+ * info whenever it looked at newer sources (even when no output changed); Vite empties dist/web and writes index.html.
+ */
+const PARTS = {
+  server: {
+    what: 'the relay',
+    args: ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.server.json'],
+    checks: [
+      { sources: ['shared', ...CONFIG], stamp: 'dist/shared/tsconfig.tsbuildinfo' },
+      { sources: ['server', 'demo', 'tsconfig.server.json', ...CONFIG], stamp: 'dist/tsconfig.server.tsbuildinfo' },
+    ],
+  },
+  web: {
+    what: 'the web UI',
+    args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'],
+    checks: [{ sources: ['web', 'shared', 'vite.config.ts', ...CONFIG], stamp: 'dist/web/index.html' }],
+  },
+};
 
 function newest(path) {
   const st = statSync(path, { throwIfNoEntry: false });
@@ -16,9 +39,29 @@ function newest(path) {
   return max;
 }
 
-const builtAt = outputs.every((p) => existsSync(p)) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
-const changedAt = Math.max(...sources.map((s) => newest(join(root, s))));
-if (builtAt < changedAt) {
-  console.error('mcpscope: building…');
-  execSync('npm run build', { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+/** True when a part's build is missing or older than any of its sources. */
+function isStale(part) {
+  return PARTS[part].checks.some(({ sources, stamp }) => {
+    const built = statSync(join(root, stamp), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    return built < Math.max(...sources.map((s) => newest(join(root, s))));
+  });
+}
+
+const asked = process.argv.slice(2);
+for (const part of asked.length > 0 ? asked : Object.keys(PARTS)) {
+  const step = PARTS[part];
+  if (!step) {
+    console.error(`ensure-built: unknown part "${part}" (server, web)`);
+    process.exit(2);
+  }
+  if (!isStale(part)) continue;
+  const started = Date.now();
+  console.error(`mcpscope: building ${step.what} (its sources are newer than dist/)…`);
+  const r = spawnSync(process.execPath, step.args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+    console.error(`mcpscope: building ${step.what} failed${r.error ? `: ${r.error.message}` : ''}`);
+    process.exit(1);
+  }
+  console.error(`mcpscope: built ${step.what} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -10,6 +10,7 @@ import { RELAY_ROUTES } from '../shared/relay-routes.js';
 import { RelayError, errorMiddleware, toRelayError } from './errors.js';
 import { archiveRouter } from './routes/archive-router.js';
 import { frameRoutes } from './routes/frame-routes.js';
+import { recipeRoutes } from './routes/recipe-routes.js';
 import { serveRoute } from './routes/serve-route.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
@@ -69,6 +70,7 @@ export function createRelay(deps: RelayDeps): Relay {
   });
   api.use(frameRoutes(sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
+  api.use(recipeRoutes(sessions.trust));
   api.use((_req) => {
     throw new RelayError('NOT_FOUND', 'no such API route');
   });

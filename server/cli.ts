@@ -7,14 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import { createRelay } from './app.js';
-import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions } from './cli-args.js';
-import { SUBCOMMANDS } from './commands/index.js';
+import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions, type RelayOptions } from './cli-args.js';
+import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
 import { openBrowser } from './open-browser.js';
 import { Recorder } from './recorder.js';
 import { SecurityGuard } from './security.js';
 import { SessionManager } from './session-manager.js';
 import { redactTarget } from './transports/header-mask.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
+import { RecipeTrust } from './trust/recipe-trust.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = resolve(here, '..', '..');
@@ -36,15 +37,17 @@ function launchTarget(o: CliOptions): Target | null {
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
 }
 
-/** Starts the relay. `launch.sessionId` opens the UI on an existing (imported) session instead of starting a target. */
-export async function run(o: CliOptions, launch: { sessionId?: string } = {}): Promise<void> {
+/**
+ * Starts the relay on `target` (null: none, the page offers the demo), or opens the UI on an existing (imported)
+ * session when `launch.sessionId` is given.
+ */
+async function run(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
-  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000 });
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir) });
   let port = o.port;
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
-  const target = launch.sessionId ? null : launchTarget(o);
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
     version,
@@ -104,12 +107,33 @@ export async function run(o: CliOptions, launch: { sessionId?: string } = {}): P
   process.on('uncaughtException', (err) => console.error('mcpscope: unexpected error (relay keeps running):', err));
 }
 
+/** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */
+async function help(name: string | undefined): Promise<number> {
+  if (name === undefined) {
+    console.log(USAGE);
+    return 0;
+  }
+  const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+  if (!sub) {
+    console.error(`mcpscope help: unknown command "${name}"; the commands are ${Object.keys(SUBCOMMANDS).join(', ')}`);
+    return 2;
+  }
+  console.log((await sub()).USAGE);
+  return 0;
+}
+
 export async function main(argv: string[]): Promise<void> {
-  const sub = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  if (argv[0] === 'help') {
+    process.exitCode = await help(argv[1]);
+    return;
+  }
+  const sub = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]] : undefined;
   if (sub) {
-    const code = await (await sub()).run(argv.slice(1));
+    const result = await (await sub()).run(argv.slice(1));
+    // A command that opens the inspector (open) hands its relay options back: only this module listens.
+    if (isRelayLaunch(result)) await start(result.relay, null, { sessionId: result.sessionId });
     // Let stdout drain before leaving: scripts pipe our JSON.
-    process.exitCode = code;
+    else process.exitCode = result;
     return;
   }
   let o: CliOptions;
@@ -130,8 +154,12 @@ export async function main(argv: string[]): Promise<void> {
     console.log(readVersion());
     return;
   }
+  await start(o, launchTarget(o));
+}
+
+async function start(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
   try {
-    await run(o);
+    await run(o, target, launch);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') console.error(`mcpscope: port ${o.port} is in use; pick another with --port, or --port 0 for any free one`);

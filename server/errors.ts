@@ -1,6 +1,7 @@
 // The relay's one error class, its normaliser from unknown, and the Express error middleware.
 import type { ErrorRequestHandler } from 'express';
 import { RELAY_ERROR_CODES, type RelayErrorBody, type RelayErrorCode } from '../shared/relay-errors.js';
+import type { RecipeReview } from '../shared/trust/recipe-review.js';
 
 const STATUS: Record<RelayErrorCode, number> = {
   UNAUTHORIZED: 401,
@@ -10,6 +11,8 @@ const STATUS: Record<RelayErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   SESSION_NOT_LIVE: 409,
+  // 428 Precondition Required: the request is fine, a person's confirmation is missing.
+  RECIPE_UNCONFIRMED: 428,
   SPAWN_FAILED: 502,
   INTERNAL: 500,
 };
@@ -18,18 +21,22 @@ export class RelayError extends Error {
   constructor(
     readonly code: RelayErrorCode,
     message: string = RELAY_ERROR_CODES[code],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; review?: RecipeReview },
   ) {
     super(message, options);
     this.name = 'RelayError';
+    this.review = options?.review;
   }
+
+  /** The recipe a RECIPE_UNCONFIRMED refusal asks the person to look at. */
+  readonly review: RecipeReview | undefined;
 
   get status(): number {
     return STATUS[this.code];
   }
 
   toBody(): RelayErrorBody {
-    return { error: { code: this.code, message: this.message } };
+    return { error: { code: this.code, message: this.message, ...(this.review ? { review: this.review } : {}) } };
   }
 }
 

@@ -1,7 +1,7 @@
 // Turns what a transport saw (bytes, stderr lines, events) into recorded frames: classified once, here, on the relay.
 import { isUtf8 } from 'node:buffer';
 import type { HttpExchangeRecord } from '../shared/http-exchange.js';
-import { classifyText, idKey } from '../shared/jsonrpc.js';
+import { classifyFrame } from '../shared/frame-class.js';
 import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
 
 export type FrameBody = Omit<FrameRecord, 'seq' | 'ts'>;
@@ -13,15 +13,8 @@ export function now(): number {
 /** A JSON-RPC frame (either direction) from its exact bytes. */
 export function messageFrame(dir: FrameDir, bytes: Buffer): FrameBody {
   const text = bytes.toString('utf8');
-  const c = classifyText(text);
-  const body: FrameBody = {
-    dir,
-    kind: c.kind,
-    text,
-    size: bytes.length,
-    method: c.method ?? null,
-    rpcId: c.hasId ? idKey(c.id) : null,
-  };
+  const c = classifyFrame(text);
+  const body: FrameBody = { dir, kind: c.kind, text, size: bytes.length, method: c.method, rpcId: c.rpcId };
   if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
   return body;
 }

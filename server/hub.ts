@@ -186,9 +186,13 @@ export class Hub {
     }
   }
 
-  /** One message per subscription per tick, however many frames arrived in it. */
+  /**
+   * One message per subscription per tick, however many frames arrived in it. Every live subscriber of a session
+   * queued the same frames in the same order, so each batch is serialized once for all their sockets.
+   */
   private flush(): void {
     this.flushScheduled = false;
+    const encoded = new Map<string, { first: FrameRecord; length: number; text: string }>();
     for (const client of this.dirty) {
       for (const sub of client.subs.values()) {
         if (sub.queue.length === 0) continue;
@@ -201,7 +205,15 @@ export class Hub {
           continue;
         }
         sub.lastSent = frames[frames.length - 1]!.seq;
-        this.sendTo(client, { type: 'frames', sessionId: sub.sessionId, frames });
+        // Same first frame and length means the same frames: a subscriber that went live mid-tick holds a suffix.
+        let batch = encoded.get(sub.sessionId);
+        if (batch === undefined || batch.first !== frames[0] || batch.length !== frames.length) {
+          const msg: RelayServerMessage = { type: 'frames', sessionId: sub.sessionId, frames };
+          batch = { first: frames[0]!, length: frames.length, text: JSON.stringify(msg) };
+          encoded.set(sub.sessionId, batch);
+        }
+        // A string, not a Buffer: the socket encodes it in native code as it writes, cheaper than Buffer.from first.
+        if (client.ws.readyState === client.ws.OPEN) client.ws.send(batch.text);
       }
     }
     this.dirty.clear();

@@ -1,57 +1,44 @@
-// Lints a whole recorded session on the relay, for sessions too large for the page to hold (and so to lint): the
-// shared Linter reads the frames from SQLite a chunk at a time in the background and the findings go to the
-// findings table (migration 4), where page rows, the "has findings" filter and the Findings tab read them.
+// Lints a whole recorded session on the relay, for sessions too large for the page to hold (and so to lint). The
+// lint runs on a thread of its own (recorder-lint-worker.ts) when the store is a file, so a flood never waits on it;
+// an in-memory store (tests) is linted here, between turns of the event loop. Either way it takes its chunks only
+// while the windowed reads are quiet, and this class serves what it stored: findings per frame and the summary.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { JsonSchemaValidator, Linter, type Finding, type LinterOptions } from '../shared/lint/index.js';
+import type { Finding } from '../shared/lint/index.js';
 import type { FindingsSummary } from '../shared/frame-window-api.js';
-import { toFrame, type FrameRow } from './recorder.js';
+import { LintRunner, MAX_STORED_FINDINGS, lintProgress, type LintTarget } from './lint-runner.js';
+import type { LintReply, LintRequest, LintWorkerData } from './recorder-lint-worker.js';
 
-/**
- * Findings stored per session. A flood that breaks a rule on every frame would otherwise store a row per frame;
- * past the cap only the per-rule counts go on (the summary reports how many were dropped).
- */
-export const MAX_STORED_FINDINGS = 50_000;
-/** Frames linted per turn of the event loop: about 5–10 ms of work, so a request arriving meanwhile waits little. */
-const CHUNK = 1_000;
+export { MAX_STORED_FINDINGS, type LintTarget };
+
 /**
  * The lint runs only when the windowed reads have been quiet this long: on two cores it would otherwise take a core
  * from a filter's scan threads and delay every jump while the user is reading the session (the bench saw twice the
  * jump and filter times). The Findings tab's polling does not count as activity.
  */
 const QUIET_MS = 300;
+/** A session just opened is busy replaying its held tail to the page (not a windowed read): its lint starts later. */
 const START_AFTER_MS = 1_000;
 /** Frames listed per rule in the summary (the Findings tab's jump list); the count is exact regardless. */
 export const MAX_RULE_SEQS = 500;
 
-export interface LintTarget {
-  options: Pick<LinterOptions, 'transport' | 'protocolVersion'>;
-  /** An ended session is finished once linted to its end: its unanswered requests are reported, then it is done. */
-  ended: boolean;
-}
+export const LINT_WORKER = new URL('./recorder-lint-worker.js', import.meta.url);
 
-interface Job {
-  linter: Linter;
-  lintedTo: number;
-  n: number;
-  stored: number;
-  dropped: number;
-  finished: boolean;
-  running: Promise<void> | null;
+interface Waiter {
+  resolve: () => void;
+  reject: (err: Error) => void;
 }
-
-interface Progress {
-  linted_to: number;
-  stored: number;
-  dropped: number;
-  finished: number;
-}
-
-const validator = new JsonSchemaValidator();
 
 export class RecorderLint {
-  /** The linters of sessions linted this run; the Linter's own history limits bound each one's memory. */
-  private readonly jobs = new Map<string, Job>();
   private lastActivity = 0;
+  /** Shared with the lint thread: the time before which it holds back (Float64, ms since the epoch). */
+  private readonly hold = new Float64Array(new SharedArrayBuffer(8));
+  private readonly local: LintRunner | null;
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<string, Waiter[]>();
+  private refresher: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -60,101 +47,107 @@ export class RecorderLint {
     private readonly cap = MAX_STORED_FINDINGS,
     /** When the store was last read for something else (a page's replay of the held tail): also holds the lint back. */
     private readonly lastReadAt: () => number = () => 0,
-  ) {}
+    /** The lint thread's compiled module; a test running from source points it at the build. */
+    private readonly workerUrl: URL = LINT_WORKER,
+  ) {
+    const threaded = !db.memory && existsSync(fileURLToPath(workerUrl));
+    this.local = threaded
+      ? null
+      : new LintRunner(
+          db,
+          cap,
+          () => this.quietHere(),
+          () => (this.lastActivity = Math.max(this.lastActivity, Date.now() + START_AFTER_MS)),
+          flush,
+        );
+  }
+
+  /** Whether the lint runs on its own thread (a file store) rather than between turns of this one's event loop. */
+  get threaded(): boolean {
+    return this.local === null;
+  }
 
   /** Notes a windowed read (a filter, a page, a frame): the background lint pauses until they have been quiet. */
   touch(): void {
     this.lastActivity = Date.now();
+    this.share();
   }
 
-  private async quiet(): Promise<void> {
+  private holdUntil(): number {
+    return Math.max(this.lastActivity, this.lastReadAt()) + QUIET_MS;
+  }
+
+  private share(): void {
+    this.hold[0] = this.holdUntil();
+  }
+
+  private async quietHere(): Promise<void> {
     // At least one turn of the event loop between chunks, so requests and frames are served between them.
     await new Promise((resolve) => setImmediate(resolve));
-    const wait = () => Math.max(this.lastActivity, this.lastReadAt()) + QUIET_MS - Date.now();
-    for (let ms = wait(); ms > 0; ms = wait()) await new Promise((resolve) => setTimeout(resolve, ms));
-  }
-
-  private progress(sessionId: string): Progress | undefined {
-    return this.db.prepare('SELECT * FROM lint_progress WHERE session_id = ?').get(sessionId) as Progress | undefined;
+    for (let ms = this.holdUntil() - Date.now(); ms > 0; ms = this.holdUntil() - Date.now()) await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   /**
    * Starts (or continues) the lint up to the session's current last frame and returns at once; the promise settles
-   * when it got there. A session finished in an earlier run is not linted again; an unfinished one starts over,
-   * since its Linter's state did not survive the restart.
+   * when it got there. A session finished in an earlier run is not linted again; an unfinished one starts over.
    */
   ensure(sessionId: string): Promise<void> {
-    let job = this.jobs.get(sessionId);
-    if (!job) {
-      const saved = this.progress(sessionId);
-      const lastSeq = (this.db.prepare('SELECT max(seq) FROM frames WHERE session_id = ?').pluck().get(sessionId) as number | null) ?? 0;
-      if (saved?.finished && saved.linted_to >= lastSeq) return Promise.resolve();
-      this.clear(sessionId);
-      const linter = new Linter({ ...this.targetOf(sessionId).options, jsonSchemaValidator: validator });
-      job = { linter, lintedTo: 0, n: 0, stored: 0, dropped: 0, finished: false, running: null };
-      this.jobs.set(sessionId, job);
-      // A session just opened is busy replaying its held tail to the page (not a windowed read): the lint starts a
-      // second later, and then only once the reads are quiet.
-      this.lastActivity = Math.max(this.lastActivity, Date.now() + START_AFTER_MS);
+    const target = this.targetOf(sessionId);
+    // Everything recorded so far is in the store before the lint reads it (an ended session's last frames included).
+    this.flush();
+    if (this.local) return this.local.ensure(sessionId, target);
+    return new Promise<void>((resolve, reject) => {
+      const list = this.waiting.get(sessionId) ?? [];
+      list.push({ resolve, reject });
+      this.waiting.set(sessionId, list);
+      this.share();
+      this.thread().postMessage({ sessionId, target } satisfies LintRequest);
+      // While a lint runs, the page's replay reads (which only the relay's thread sees) keep holding it back.
+      this.refresher ??= setInterval(() => this.share(), 50).unref();
+    });
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const data: LintWorkerData = { path: this.db.name, cap: this.cap, holdUntil: this.hold.buffer as SharedArrayBuffer, startAfterMs: START_AFTER_MS + QUIET_MS };
+    const w = new Worker(this.workerUrl, { workerData: data });
+    // The lint must never keep the relay alive at shutdown.
+    w.unref();
+    w.on('message', (m: LintReply) => this.settle(m.sessionId, 'error' in m ? new Error(m.error) : null));
+    w.on('error', (err) => this.fail(w, err));
+    w.on('exit', () => this.fail(w, new Error('the lint thread exited')));
+    this.worker = w;
+    return w;
+  }
+
+  private settle(sessionId: string, err: Error | null): void {
+    const list = this.waiting.get(sessionId) ?? [];
+    this.waiting.delete(sessionId);
+    for (const w of list) {
+      if (err) w.reject(err);
+      else w.resolve();
     }
-    const j = job;
-    j.running ??= this.run(sessionId, j).finally(() => (j.running = null));
-    return j.running;
+    this.idle();
   }
 
-  private async run(sessionId: string, job: Job): Promise<void> {
-    const read = this.db.prepare('SELECT * FROM frames WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?');
-    for (;;) {
-      await this.quiet();
-      if (this.jobs.get(sessionId) !== job) return;
-      this.flush();
-      const rows = read.all(sessionId, job.lintedTo, CHUNK) as FrameRow[];
-      const found: Finding[] = [];
-      for (const r of rows) found.push(...job.linter.push(toFrame(r)));
-      const last = rows.at(-1)?.seq ?? job.lintedTo;
-      const atEnd = rows.length < CHUNK;
-      // A restarted server adds frames after an earlier finish: those are linted too, and finished again at the end.
-      if (rows.length > 0) job.finished = false;
-      if (atEnd && !job.finished && this.targetOf(sessionId).ended) {
-        found.push(...job.linter.finish());
-        job.finished = true;
-      }
-      this.store(sessionId, job, found, last);
-      if (atEnd) return;
-    }
+  /** The thread died: its lints fail, and the next ensure starts a fresh thread that lints those sessions over. */
+  private fail(w: Worker, err: Error): void {
+    if (this.worker !== w) return;
+    this.worker = null;
+    for (const id of [...this.waiting.keys()]) this.settle(id, err);
   }
 
-  private store(sessionId: string, job: Job, found: Finding[], lintedTo: number): void {
-    const insert = this.db.prepare('INSERT INTO findings (session_id, seq, n, rule_id, severity, message, related) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const count = this.db.prepare(
-      `INSERT INTO finding_counts (session_id, rule_id, severity, count) VALUES (?, ?, ?, 1)
-       ON CONFLICT (session_id, rule_id) DO UPDATE SET count = count + 1`,
-    );
-    this.db.transaction(() => {
-      for (const f of found) {
-        count.run(sessionId, f.ruleId, f.severity);
-        if (job.stored >= this.cap) {
-          job.dropped++;
-          continue;
-        }
-        insert.run(sessionId, f.seq, job.n++, f.ruleId, f.severity, f.message, JSON.stringify(f.related));
-        job.stored++;
-      }
-      job.lintedTo = lintedTo;
-      this.db
-        .prepare(
-          `INSERT INTO lint_progress (session_id, linted_to, stored, dropped, finished) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (session_id) DO UPDATE SET linted_to = excluded.linted_to, stored = excluded.stored,
-             dropped = excluded.dropped, finished = excluded.finished`,
-        )
-        .run(sessionId, lintedTo, job.stored, job.dropped, job.finished ? 1 : 0);
-    })();
+  private idle(): void {
+    if (this.waiting.size > 0 || !this.refresher) return;
+    clearInterval(this.refresher);
+    this.refresher = null;
   }
 
-  private clear(sessionId: string): void {
-    this.db.transaction(() => {
-      for (const t of ['findings', 'finding_counts', 'lint_progress']) this.db.prepare(`DELETE FROM ${t} WHERE session_id = ?`).run(sessionId);
-    })();
+  /** Stops the lint thread (a test's teardown; the relay's lives as long as the relay). */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    await w?.terminate();
   }
 
   /** The stored findings of the given frames, by seq, in the order they were found. */
@@ -175,7 +168,7 @@ export class RecorderLint {
 
   /** Every rule that fired so far, with its exact count and the first MAX_RULE_SEQS frames it is stored on. */
   summary(sessionId: string, lastSeq: number): FindingsSummary {
-    const p = this.progress(sessionId);
+    const p = lintProgress(this.db, sessionId);
     const seqs = this.db.prepare(`SELECT DISTINCT seq FROM findings WHERE session_id = ? AND rule_id = ? ORDER BY seq LIMIT ${MAX_RULE_SEQS}`).pluck();
     const rules = (this.db.prepare('SELECT rule_id, severity, count FROM finding_counts WHERE session_id = ?').all(sessionId) as Array<{ rule_id: string; severity: string; count: number }>).map(
       (r) => ({ ruleId: r.rule_id, severity: r.severity, count: r.count, seqs: seqs.all(sessionId, r.rule_id) as number[] }) as FindingsSummary['rules'][number],

@@ -83,9 +83,54 @@ const MIGRATIONS: string[] = [
      dropped INTEGER NOT NULL,
      finished INTEGER NOT NULL
    );`,
+  // 5: frames key on a small integer per session (session_keys) instead of the session's text id, so every frame row
+  // and index entry carries two integers where it carried a 17-character string, and a flood appends at the right
+  // edge of each B-tree. Sessions keep their text id everywhere else (API, tags, findings). The rebuild copies the
+  // frames once, in key order; frames of a session id with no sessions row keep a key too, so nothing is lost.
+  `CREATE TABLE session_keys (
+     sk INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE
+   );
+   INSERT INTO session_keys (id) SELECT id FROM sessions ORDER BY started_at, id;
+   INSERT OR IGNORE INTO session_keys (id) SELECT DISTINCT session_id FROM frames;
+   CREATE TABLE frames_v5 (
+     sk INTEGER NOT NULL,
+     seq INTEGER NOT NULL,
+     ts REAL NOT NULL,
+     dir TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     text TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     method TEXT,
+     rpc_id TEXT,
+     raw BLOB,
+     PRIMARY KEY (sk, seq)
+   ) WITHOUT ROWID;
+   INSERT INTO frames_v5 (sk, seq, ts, dir, kind, text, size, method, rpc_id, raw)
+     SELECT k.sk, f.seq, f.ts, f.dir, f.kind, f.text, f.size, f.method, f.rpc_id, f.raw
+     FROM frames f JOIN session_keys k ON k.id = f.session_id ORDER BY k.sk, f.seq;
+   DROP TABLE frames;
+   ALTER TABLE frames_v5 RENAME TO frames;
+   CREATE INDEX frames_by_method ON frames (sk, method);
+   CREATE INDEX frames_by_rpc_id ON frames (sk, rpc_id) WHERE rpc_id IS NOT NULL;
+   CREATE INDEX frames_requests ON frames (sk, method, rpc_id) WHERE kind = 'request';`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * How every connection that writes the store runs: WAL, so readers (scan threads, exports, the lint thread) never
+ * block the recorder nor it them; synchronous NORMAL, which in WAL mode loses no committed frame when the relay
+ * crashes (only a power cut can lose the last commits); a page cache large enough for the right edges of the frame
+ * B-trees and a page of reads. Several writers (the lint thread; later several processes recording into one store)
+ * queue on SQLite's write lock for up to better-sqlite3's default 5 s busy timeout instead of failing.
+ */
+export function configure(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -16384');
+  db.pragma('temp_store = MEMORY');
+}
 
 /** `upTo` stops early, so a test can build a data dir exactly as an older mcpscope left it. */
 export function migrate(db: Database.Database, upTo: number = SCHEMA_VERSION): void {

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../shared/frame-window-api.js';
 import type { FrameRecord } from '../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
+import { sessionKey } from './session-keys.js';
 
 /**
  * A block is 2^BLOCK_BITS seqs. Counting matches per block is one pass that SQLite aggregates itself (no row
@@ -24,13 +25,13 @@ export class FrameWindowReader {
    * `answers`: for a method filter, select instead the responses to requests of those methods (the store keeps no
    * method on a response; the live log shows them under their request's method, so the windowed one must too).
    */
-  private where(sessionId: string, f: WindowFilter, answers: 'both' | 'own' | 'answers' = 'both'): Where | null {
-    const parts = ['session_id = ?'];
-    const params: unknown[] = [sessionId];
+  private where(sk: number, sessionId: string, f: WindowFilter, answers: 'both' | 'own' | 'answers' = 'both'): Where | null {
+    const parts = ['sk = ?'];
+    const params: unknown[] = [sk];
     if (f.method) {
       // The method index answers DISTINCT quickly; the substring test runs on the few distinct names, then IN uses the index.
       const needle = f.method.toLowerCase();
-      const methods = this.methods(sessionId).filter((m) => m.toLowerCase().includes(needle));
+      const methods = this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
       if (methods.length === 0) return null;
       const list = methods.map(() => '?').join(', ');
       const own = `method IN (${list})`;
@@ -38,15 +39,15 @@ export class FrameWindowReader {
       // methods narrow the candidates through the id index (ids are reused across exchanges), then each candidate's
       // own request is looked up exactly. INDEXED BY because, without ANALYZE statistics, SQLite scans the session.
       const answered = `seq IN (SELECT a.seq FROM frames a INDEXED BY frames_by_rpc_id
-          WHERE a.session_id = ? AND a.rpc_id IS NOT NULL AND a.kind IN ('response', 'error')
-          AND a.rpc_id IN (SELECT q.rpc_id FROM frames q INDEXED BY frames_requests WHERE q.session_id = ? AND q.method IN (${list}) AND q.kind = 'request')
-          AND (SELECT r.method FROM frames r INDEXED BY frames_by_rpc_id WHERE r.session_id = a.session_id AND r.rpc_id = a.rpc_id
+          WHERE a.sk = ? AND a.rpc_id IS NOT NULL AND a.kind IN ('response', 'error')
+          AND a.rpc_id IN (SELECT q.rpc_id FROM frames q INDEXED BY frames_requests WHERE q.sk = ? AND q.method IN (${list}) AND q.kind = 'request')
+          AND (SELECT r.method FROM frames r INDEXED BY frames_by_rpc_id WHERE r.sk = a.sk AND r.rpc_id = a.rpc_id
                AND r.dir != a.dir AND r.seq < a.seq AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1) IN (${list}))`;
       if (answers === 'own') parts.push(own);
       else if (answers === 'answers') parts.push(answered);
       else parts.push(`(${own} OR ${answered})`);
       if (answers !== 'answers') params.push(...methods);
-      if (answers !== 'own') params.push(sessionId, sessionId, ...methods, ...methods);
+      if (answers !== 'own') params.push(sk, sk, ...methods, ...methods);
     }
     if (f.dir) {
       parts.push('dir = ?');
@@ -72,32 +73,37 @@ export class FrameWindowReader {
    * The distinct methods of a session, one index seek each: SELECT DISTINCT walks every index entry (700 ms over a
    * million frames), since without ANALYZE statistics SQLite does not skip-scan.
    */
-  private methods(sessionId: string): string[] {
-    const next = this.db.prepare('SELECT method FROM frames WHERE session_id = ? AND method > ? ORDER BY method LIMIT 1').pluck();
+  private methods(sk: number): string[] {
+    const next = this.db.prepare('SELECT method FROM frames WHERE sk = ? AND method > ? ORDER BY method LIMIT 1').pluck();
     const out: string[] = [];
-    for (let m = next.get(sessionId, '') as string | undefined; m !== undefined; m = next.get(sessionId, m) as string | undefined) out.push(m);
+    for (let m = next.get(sk, '') as string | undefined; m !== undefined; m = next.get(sk, m) as string | undefined) out.push(m);
     return out;
   }
 
   /** The methods of the session's requests and notifications (what the method filter suggests), not relay events'. */
   messageMethods(sessionId: string): string[] {
+    const sk = sessionKey(this.db, sessionId);
+    if (sk === null) return [];
     // Each check stops at its method's first request or notification: immediate for a flood's method.
-    const used = this.db.prepare("SELECT 1 FROM frames WHERE session_id = ? AND method = ? AND kind IN ('request', 'notification') LIMIT 1").pluck();
-    return this.methods(sessionId).filter((m) => used.get(sessionId, m) !== undefined);
+    const used = this.db.prepare("SELECT 1 FROM frames WHERE sk = ? AND method = ? AND kind IN ('request', 'notification') LIMIT 1").pluck();
+    return this.methods(sk).filter((m) => used.get(sk, m) !== undefined);
   }
 
   lastSeq(sessionId: string): number {
-    return (this.db.prepare('SELECT max(seq) FROM frames WHERE session_id = ?').pluck().get(sessionId) as number | null) ?? 0;
+    const sk = sessionKey(this.db, sessionId);
+    return sk === null ? 0 : ((this.db.prepare('SELECT max(seq) FROM frames WHERE sk = ?').pluck().get(sk) as number | null) ?? 0);
   }
 
   /** `range` (fromSeq ≤ seq < toSeq) lets a scan be split across threads; `lastSeq` is then the caller's. */
   index(sessionId: string, filter: WindowFilter, range?: { fromSeq: number; toSeq: number; lastSeq: number }): FrameIndex {
     const lastSeq = range?.lastSeq ?? this.lastSeq(sessionId);
     const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
+    const sk = sessionKey(this.db, sessionId);
+    if (sk === null) return out;
     // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
     const counts = new Map<number, number>();
     for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
-      const w = this.where(sessionId, filter, part);
+      const w = this.where(sk, sessionId, filter, part);
       if (!w) return out;
       const rows = this.db
         // No seq bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
@@ -116,10 +122,12 @@ export class FrameWindowReader {
    * range from the index (the blocks that hold the page), so a rare match never makes this scan the rest of the session.
    */
   page(sessionId: string, fromSeq: number, toSeq: number, skip: number, limit: number, filter: WindowFilter): WindowFrame[] {
+    const sk = sessionKey(this.db, sessionId);
+    if (sk === null) return [];
     // As in index(): a method filter reads its two parts apart, each through its own index, and merges them.
     const seqs: number[] = [];
     for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
-      const w = this.where(sessionId, filter, part);
+      const w = this.where(sk, sessionId, filter, part);
       if (!w) return [];
       const found = this.db
         .prepare(`SELECT seq FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?`)
@@ -130,14 +138,15 @@ export class FrameWindowReader {
     const chosen = seqs.sort((a, b) => a - b).slice(skip, skip + limit);
     if (chosen.length === 0) return [];
     const rows = this.db
-      .prepare(`SELECT * FROM frames WHERE session_id = ? AND seq IN (${chosen.map(() => '?').join(', ')}) ORDER BY seq`)
-      .all(sessionId, ...chosen) as FrameRow[];
-    return rows.map((r) => this.withPair(sessionId, r));
+      .prepare(`SELECT * FROM frames WHERE sk = ? AND seq IN (${chosen.map(() => '?').join(', ')}) ORDER BY seq`)
+      .all(sk, ...chosen) as FrameRow[];
+    return rows.map((r) => this.withPair(sk, r));
   }
 
   /** One frame in full (its text uncut), or null. */
   frame(sessionId: string, seq: number): FrameRecord | null {
-    const row = this.db.prepare('SELECT * FROM frames WHERE session_id = ? AND seq = ?').get(sessionId, seq) as FrameRow | undefined;
+    const sk = sessionKey(this.db, sessionId);
+    const row = sk === null ? undefined : (this.db.prepare('SELECT * FROM frames WHERE sk = ? AND seq = ?').get(sk, seq) as FrameRow | undefined);
     return row ? toFrame(row) : null;
   }
 
@@ -145,7 +154,7 @@ export class FrameWindowReader {
    * Pairs by id alone: a request's first later answer from the other side, a response's latest earlier request.
    * Unlike the page's in-memory pairing this does not restart at a respawn; it is what a window can afford.
    */
-  private withPair(sessionId: string, r: FrameRow): WindowFrame {
+  private withPair(sk: number, r: FrameRow): WindowFrame {
     const f = toFrame(r);
     const out: WindowFrame = { ...f, pairs: [], pairMethod: null, latencyMs: null };
     if (f.text.length > PREVIEW_CHARS) {
@@ -157,14 +166,14 @@ export class FrameWindowReader {
     const other = f.dir === 'in' ? 'out' : 'in';
     if (f.kind === 'request') {
       const res = this.db
-        .prepare(`SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE session_id = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
+        .prepare(`SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
         .pluck()
-        .get(sessionId, f.rpcId, other, f.seq) as number | undefined;
+        .get(sk, f.rpcId, other, f.seq) as number | undefined;
       if (res !== undefined) out.pairs.push(res);
     } else if (f.kind === 'response' || f.kind === 'error') {
       const req = this.db
-        .prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE session_id = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`)
-        .get(sessionId, f.rpcId, other, f.seq) as { seq: number; ts: number; method: string | null } | undefined;
+        .prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`)
+        .get(sk, f.rpcId, other, f.seq) as { seq: number; ts: number; method: string | null } | undefined;
       if (req) {
         out.pairs.push(req.seq);
         out.pairMethod = req.method;

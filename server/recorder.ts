@@ -1,9 +1,13 @@
-// Stores sessions and every frame in SQLite (WAL), batching inserts so a flood of frames costs few transactions.
+// Stores sessions and every frame in SQLite (WAL), batching inserts so a flood of frames costs few transactions, and
+// making them on a writer thread when the store is a file.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
-import { migrate } from './recorder-schema.js';
+import { configure, migrate } from './recorder-schema.js';
+import { BATCH_WIDTH, FrameWriter, pushFrame } from './frame-writer.js';
+import { FrameWriterThread } from './frame-writer-thread.js';
+import { sessionKey } from './session-keys.js';
 
 export interface StoredSession {
   id: string;
@@ -20,6 +24,8 @@ export interface StoredSession {
 }
 
 export interface FrameRow {
+  /** The session's key (session-keys.ts). */
+  sk: number;
   seq: number;
   ts: number;
   dir: FrameRecord['dir'];
@@ -49,69 +55,82 @@ const FLUSH_AT = 2000;
 /** Batching inserts over a few ms, not one transaction a tick, halves the relay's added p99 latency (bench/relay-overhead). */
 const FLUSH_AFTER_MS = 10;
 
+export interface RecorderOptions {
+  /** The writer thread's compiled module; a test running from source points it at the build. */
+  writerUrl?: URL;
+}
+
 export class Recorder {
   readonly db: Database.Database;
-  private pending: Array<[string, FrameRecord]> = [];
+  /** Frames not yet handed to the writer, flat (frame-writer.ts). */
+  private pending: unknown[] = [];
   private flushScheduled = false;
-  private readonly insertFrame: Database.Statement;
-  private readonly insertMany: (rows: Array<[string, FrameRecord]>) => void;
+  private readonly writer: FrameWriter;
+  /** Inserts on a thread of their own when the store is a file; null for an in-memory store (tests), written here. */
+  private readonly thread: FrameWriterThread | null;
+  private readonly upsertSession: Database.Statement;
+  private readonly selectSessions: Database.Statement;
+  private readonly selectSession: Database.Statement;
+  private readonly selectFrames: Database.Statement;
 
   /** `dataDir` null keeps everything in memory (tests). */
-  constructor(dataDir: string | null) {
+  constructor(dataDir: string | null, opts: RecorderOptions = {}) {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     this.db = new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:');
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    configure(this.db);
     migrate(this.db);
-    this.insertFrame = this.db.prepare(
-      `INSERT INTO frames (session_id, seq, ts, dir, kind, text, size, method, rpc_id, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.writer = new FrameWriter(this.db);
+    this.thread = dataDir ? FrameWriterThread.start(this.db.name, this.writer, opts.writerUrl) : null;
+    // The writer thread checkpoints the WAL; this connection's few writes (sessions, findings) never make it wait on one.
+    if (this.thread) this.db.pragma('wal_autocheckpoint = 0');
+    this.upsertSession = this.db.prepare(
+      `INSERT INTO sessions (id, name, target, protocol_version, started_at, ended_at, status, pid, exit_code, signal, last_seq)
+       VALUES (@id, @name, @target, @protocolVersion, @startedAt, @endedAt, @status, @pid, @exitCode, @signal, @lastSeq)
+       ON CONFLICT(id) DO UPDATE SET name=@name, target=@target, protocol_version=@protocolVersion, ended_at=@endedAt,
+         status=@status, pid=@pid, exit_code=@exitCode, signal=@signal, last_seq=@lastSeq`,
     );
-    this.insertMany = this.db.transaction((rows: Array<[string, FrameRecord]>) => {
-      for (const [sid, f] of rows) {
-        const raw = f.b64 === undefined ? null : Buffer.from(f.b64, 'base64');
-        this.insertFrame.run(sid, f.seq, f.ts, f.dir, f.kind, f.text, f.size, f.method, f.rpcId, raw);
-      }
-    });
+    this.selectSessions = this.db.prepare('SELECT * FROM sessions ORDER BY started_at DESC');
+    this.selectSession = this.db.prepare('SELECT * FROM sessions WHERE id = ?');
+    this.selectFrames = this.db.prepare('SELECT * FROM frames WHERE sk = ? AND seq > ? ORDER BY seq LIMIT ?');
   }
 
   saveSession(s: StoredSession): void {
-    this.db
-      .prepare(
-        `INSERT INTO sessions (id, name, target, protocol_version, started_at, ended_at, status, pid, exit_code, signal, last_seq)
-         VALUES (@id, @name, @target, @protocolVersion, @startedAt, @endedAt, @status, @pid, @exitCode, @signal, @lastSeq)
-         ON CONFLICT(id) DO UPDATE SET name=@name, target=@target, protocol_version=@protocolVersion, ended_at=@endedAt,
-           status=@status, pid=@pid, exit_code=@exitCode, signal=@signal, last_seq=@lastSeq`,
-      )
-      .run({ ...s, target: JSON.stringify(s.target) });
+    this.upsertSession.run({ ...s, target: JSON.stringify(s.target) });
   }
 
   listSessions(): StoredSession[] {
-    const rows = this.db.prepare('SELECT * FROM sessions ORDER BY started_at DESC').all() as SessionRow[];
-    return rows.map(toSession);
+    return (this.selectSessions.all() as SessionRow[]).map(toSession);
   }
 
   getSession(id: string): StoredSession | null {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    const row = this.selectSession.get(id) as SessionRow | undefined;
     return row ? toSession(row) : null;
   }
 
   /** Queues a frame; it reaches the disk within FLUSH_AFTER_MS (or at FLUSH_AT frames), and before any read. */
   append(sessionId: string, frame: FrameRecord): void {
-    this.pending.push([sessionId, frame]);
-    if (this.pending.length >= FLUSH_AT) this.flush();
+    pushFrame(this.pending, sessionId, frame);
+    if (this.pending.length >= FLUSH_AT * BATCH_WIDTH) this.post();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+      setTimeout(() => this.post(), FLUSH_AFTER_MS);
     }
   }
 
-  flush(): void {
+  /** Hands the queued frames to the writer without waiting for them to be committed. */
+  private post(): void {
     this.flushScheduled = false;
     if (this.pending.length === 0) return;
-    const rows = this.pending;
+    const batch = this.pending;
     this.pending = [];
-    this.insertMany(rows);
+    if (this.thread) this.thread.post(batch);
+    else this.writer.write(batch);
+  }
+
+  /** Returns once every frame appended so far is in the store: call it before reading frames. */
+  flush(): void {
+    this.post();
+    this.thread?.barrier();
   }
 
   /** When frames were last read for a subscriber's replay or an export: the background lint waits for a quiet moment. */
@@ -121,14 +140,13 @@ export class Recorder {
   readFrames(sessionId: string, afterSeq: number, limit: number): FrameRecord[] {
     this.lastReadAt = Date.now();
     this.flush();
-    const rows = this.db
-      .prepare('SELECT * FROM frames WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?')
-      .all(sessionId, afterSeq, limit) as FrameRow[];
-    return rows.map(toFrame);
+    const sk = sessionKey(this.db, sessionId);
+    return sk === null ? [] : (this.selectFrames.all(sk, afterSeq, limit) as FrameRow[]).map(toFrame);
   }
 
   close(): void {
-    this.flush();
+    this.post();
+    this.thread?.close();
     this.db.close();
   }
 }

@@ -7,11 +7,14 @@ import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
 import { MASK, maskUrl, redactTarget } from './transports/header-mask.js';
+import type { RecipeTrust } from './trust/recipe-trust.js';
 
 export interface SessionManagerOptions {
   recorder: Recorder;
   maxLineBytes: number;
   graceMs: number;
+  /** Which stdio recipes from files may run; every session's spawn goes past it. */
+  trust: RecipeTrust;
 }
 
 type Listener = {
@@ -25,6 +28,11 @@ export interface CreateExtras {
   tap?: (frame: FrameRecord) => void;
   /** Env vars whose values are secret: masked in the stored target like header values. */
   secretEnv?: readonly string[];
+  /**
+   * Where a recipe that nobody typed here came from, in words (`the imported bundle "x"`): such a stdio recipe starts only
+   * once its exact form was confirmed. Without it the recipe counts as typed here, and is remembered as allowed.
+   */
+  recipeFrom?: string;
 }
 
 export class SessionManager {
@@ -46,12 +54,20 @@ export class SessionManager {
     return this.opts.recorder;
   }
 
+  get trust(): RecipeTrust {
+    return this.opts.trust;
+  }
+
   setListener(l: Listener): void {
     this.listener = l;
   }
 
   async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
     const t = body.target;
+    if (t.transport === 'stdio') {
+      if (extras.recipeFrom !== undefined) this.opts.trust.require(t, extras.recipeFrom, extras.secretEnv);
+      else this.opts.trust.allow(t, 'typed');
+    }
     const tap = extras.tap;
     const session = new Session(
       {

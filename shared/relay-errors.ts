@@ -1,5 +1,6 @@
 // Local error codes made by the relay, never by an MCP server: strings, so they can't be mistaken for JSON-RPC codes.
 import { z } from 'zod';
+import { RecipeReviewSchema, type RecipeReview } from './trust/recipe-review.js';
 
 export const RELAY_ERROR_CODES = {
   UNAUTHORIZED: 'The request carried no token or the wrong one; open the URL the CLI printed.',
@@ -9,13 +10,15 @@ export const RELAY_ERROR_CODES = {
   NOT_FOUND: 'No such session or route.',
   CONFLICT: 'The action was already taken (for example, the handshake was claimed by another tab).',
   SESSION_NOT_LIVE: 'The session has no running transport; restart it to send.',
+  RECIPE_UNCONFIRMED: 'The recipe came from a file and has not been confirmed on this machine; it runs once a person has seen it and said yes.',
   SPAWN_FAILED: 'The server process could not be started (command not found, not executable, bad cwd).',
   INTERNAL: 'The relay hit an unexpected error; the details are in its output.',
 } as const;
 export type RelayErrorCode = keyof typeof RELAY_ERROR_CODES;
 
 /** The body of every error answer of the relay's API. `code` is a string so a newer relay's code still reads. */
-export const RelayErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const RelayErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), review: RecipeReviewSchema.optional() }) });
 export interface RelayErrorBody {
-  error: { code: RelayErrorCode; message: string };
+  /** `review`: with RECIPE_UNCONFIRMED, the recipe to show before asking for a confirmation. */
+  error: { code: RelayErrorCode; message: string; review?: RecipeReview };
 }

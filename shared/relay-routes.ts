@@ -21,6 +21,7 @@ import {
 } from './archive-api.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
+import { ConfirmRecipeBodySchema } from './trust/recipe-review.js';
 import { CreateSessionBodySchema, FrameRecordSchema, RelayConfigSchema, SessionInfoSchema } from './relay-protocol.js';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -129,6 +130,10 @@ export const RELAY_ROUTES = {
     query: z.object({ format: ProfileExportFormatSchema, secrets: z.literal('include').optional(), ids: z.string().optional() }),
     response: ProfileExportResultSchema,
   }),
+
+  // ---- trust (server/routes/recipe-routes.ts)
+  /** A person said yes to a recipe the relay refused with RECIPE_UNCONFIRMED (its review carries the hash). */
+  confirmRecipe: route({ method: 'POST', path: '/recipes/confirm', body: ConfirmRecipeBodySchema, response: 'empty' }),
 } as const satisfies Record<string, RelayRoute>;
 
 export type RelayRoutes = typeof RELAY_ROUTES;

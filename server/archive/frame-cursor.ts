@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow, type Recorder } from '../recorder.js';
+import { sessionKey } from '../session-keys.js';
 
 export interface FrameRange {
   fromSeq?: number;
@@ -17,7 +18,7 @@ export interface FrameRange {
 const PAGE = 1000;
 
 function where(range: FrameRange): { sql: string; params: unknown[] } {
-  const parts = ['session_id = ?', 'seq >= ?'];
+  const parts = ['sk = ?', 'seq >= ?'];
   const params: unknown[] = [range.fromSeq ?? 0];
   if (range.toSeq !== undefined && range.toSeq !== null) {
     parts.push('seq <= ?');
@@ -40,11 +41,13 @@ function where(range: FrameRange): { sql: string; params: unknown[] } {
  */
 export async function* iterateFrames(recorder: Recorder, sessionId: string, range: FrameRange = {}): AsyncGenerator<FrameRecord> {
   recorder.flush();
+  const sk = sessionKey(recorder.db, sessionId);
+  if (sk === null) return;
   const { sql, params } = where(range);
   if (recorder.db.memory) {
     let after = (range.fromSeq ?? 0) - 1;
     for (;;) {
-      const rows = recorder.db.prepare(`SELECT * FROM frames WHERE ${sql} AND seq > ? ORDER BY seq LIMIT ${PAGE}`).all(sessionId, ...params, after) as FrameRow[];
+      const rows = recorder.db.prepare(`SELECT * FROM frames WHERE ${sql} AND seq > ? ORDER BY seq LIMIT ${PAGE}`).all(sk, ...params, after) as FrameRow[];
       for (const r of rows) yield toFrame(r);
       if (rows.length < PAGE) return;
       after = rows.at(-1)!.seq;
@@ -53,7 +56,7 @@ export async function* iterateFrames(recorder: Recorder, sessionId: string, rang
   const reader = new Database(recorder.db.name, { readonly: true, fileMustExist: true });
   try {
     const stmt = reader.prepare(`SELECT * FROM frames WHERE ${sql} ORDER BY seq`);
-    for (const row of stmt.iterate(sessionId, ...params) as IterableIterator<FrameRow>) yield toFrame(row);
+    for (const row of stmt.iterate(sk, ...params) as IterableIterator<FrameRow>) yield toFrame(row);
   } finally {
     reader.close();
   }

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from '../recorder.js';
+import { sessionKey } from '../session-keys.js';
 
 import type { HistoryEntry } from '../../shared/archive-api.js';
 
@@ -107,7 +108,8 @@ export class SessionArchive {
   deleteSession(id: string): void {
     this.db.pragma('secure_delete = ON');
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM frames WHERE session_id = ?').run(id);
+      this.db.prepare('DELETE FROM frames WHERE sk = (SELECT sk FROM session_keys WHERE id = ?)').run(id);
+      this.db.prepare('DELETE FROM session_keys WHERE id = ?').run(id);
       for (const t of ['findings', 'finding_counts', 'lint_progress']) this.db.prepare(`DELETE FROM ${t} WHERE session_id = ?`).run(id);
       this.db.prepare('DELETE FROM session_tags WHERE session_id = ?').run(id);
       this.db.prepare('DELETE FROM session_meta WHERE session_id = ?').run(id);
@@ -119,19 +121,19 @@ export class SessionArchive {
   /** The client's first initialize (or server/discover) and the frame that answered it: what the session negotiated. */
   negotiationFrames(id: string): { request: FrameRecord | null; answer: FrameRecord | null } {
     const req = this.db
-      .prepare(`SELECT * FROM frames WHERE session_id = ? AND dir = 'out' AND method IN ('initialize', 'server/discover') ORDER BY seq LIMIT 1`)
-      .get(id) as FrameRow | undefined;
+      .prepare(`SELECT * FROM frames WHERE sk = ? AND dir = 'out' AND method IN ('initialize', 'server/discover') ORDER BY seq LIMIT 1`)
+      .get(sessionKey(this.db, id)) as FrameRow | undefined;
     if (!req || req.rpc_id === null) return { request: req ? toFrame(req) : null, answer: null };
     const answer = this.db
-      .prepare(`SELECT * FROM frames WHERE session_id = ? AND seq > ? AND dir = 'in' AND rpc_id = ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
-      .get(id, req.seq, req.rpc_id) as FrameRow | undefined;
+      .prepare(`SELECT * FROM frames WHERE sk = ? AND seq > ? AND dir = 'in' AND rpc_id = ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
+      .get(req.sk, req.seq, req.rpc_id) as FrameRow | undefined;
     return { request: toFrame(req), answer: answer ? toFrame(answer) : null };
   }
 
   /** Frame counts and bytes per direction and kind, and the time span. */
   counts(id: string): Array<{ dir: FrameRecord['dir']; kind: FrameRecord['kind']; n: number; bytes: number; first: number; last: number }> {
     return this.db
-      .prepare('SELECT dir, kind, COUNT(*) AS n, SUM(size) AS bytes, MIN(ts) AS first, MAX(ts) AS last FROM frames WHERE session_id = ? GROUP BY dir, kind')
-      .all(id) as Array<{ dir: FrameRecord['dir']; kind: FrameRecord['kind']; n: number; bytes: number; first: number; last: number }>;
+      .prepare('SELECT dir, kind, COUNT(*) AS n, SUM(size) AS bytes, MIN(ts) AS first, MAX(ts) AS last FROM frames WHERE sk = ? GROUP BY dir, kind')
+      .all(sessionKey(this.db, id)) as Array<{ dir: FrameRecord['dir']; kind: FrameRecord['kind']; n: number; bytes: number; first: number; last: number }>;
   }
 }

@@ -2,10 +2,15 @@
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
-import { REMOTE_TRANSPORTS, type RemoteTransport, type Target } from '../../shared/relay-protocol.js';
+import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
-import { UsageError, header, httpTimeout, remoteUrl } from '../cli-args.js';
-import { oauthConfig, oauthFlag, type OAuthDraft } from '../oauth/oauth-args.js';
+import { REMOTE_FLAGS, STDIO_FLAGS, defaultDataDir, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
+import { milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
+import { MIN_HANDSHAKE_TIMEOUT_MS } from './call-handshake.js';
+import { COLLECT_MS } from './collect-replies.js';
+import { OAUTH_FLAGS, oauthConfig } from '../oauth/oauth-args.js';
+import { REQUEST_TIMEOUT_MS } from './run-request.js';
 
 export type CallMode =
   | { kind: 'method'; method: string; params: unknown }
@@ -34,134 +39,95 @@ export interface CallOptions {
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
 
-interface Draft {
-  method?: string;
-  params?: string;
-  raw?: string;
-  batch?: string;
-  fault?: string;
-  url?: string;
-  transport?: string;
-  headers: Record<string, string>;
-  httpTimeoutMs?: number;
-  env: Record<string, string>;
-  cwd?: string;
-  command: string[];
-  oauth: OAuthDraft;
-}
+export const CALL_FLAGS = {
+  method: value('<m>', 'the request to send; its result is printed as JSON on stdout'),
+  params: value("'<json>'", 'its params, any JSON, sent as given'),
+  raw: value("'<text>'", 'send this exact text as one frame (even if not JSON) and print each reply as a JSON line'),
+  batch: value('<file.json>', 'send the JSON array in the file as one frame; print each element with its reply or "missing"'),
+  fault: value(
+    '<preset>',
+    'send one fault-lab preset (invalid-json, null-id, http-accept-missing…) and print its verdict as\nJSON; a comma-separated list or "all" runs several, one JSON line each (HTTP presets need\n--url); exit 0 as the spec says, 1 deviates, 3 no reply (the worst of them for a list)',
+  ),
+  'no-handshake': onOff('send before (instead of after) initialize'),
+  'no-list': onOff(
+    "with --method tools/call: skip the tools/list (every page) sent first, which gives the linter\nthe tool's inputSchema/outputSchema and a 2026-07-28 HTTP transport its Mcp-Param-* headers",
+  ),
+  protocol: value('<version>', `the version to offer, sent as given (default ${DEFAULT_PROTOCOL_VERSION}; 2026-07-28 picks the modern era)`, nonEmpty('a version such as 2025-11-25')),
+  era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
+  'strict-version': onOff('stop (exit 2) when the server answers a version that was not offered or is unknown'),
+  timeout: value(
+    '<ms>',
+    `how long to wait for the reply (default ${REQUEST_TIMEOUT_MS}; --raw and --batch collect\nfor ${COLLECT_MS}); the handshake always gets at least ${MIN_HANDSHAKE_TIMEOUT_MS / 1000} s`,
+    milliseconds(1),
+  ),
+  progress: onOff('ask for progress, print it on stderr, and let it extend the timeout'),
+  lint: onOff('lint every frame of the call; findings go to stderr as JSON lines'),
+  strict: onOff(
+    'with --lint (implies it): exit 4 when a finding is a warning or an error (info never fails),\nin place of 0, 1 or 3 (an unanswered request is itself a finding); a usage or transport error stays 2',
+  ),
+  ...REMOTE_FLAGS,
+  ...OAUTH_FLAGS,
+  'data-dir': value('<dir>', `where OAuth tokens are cached (default: ${defaultDataDir()})`),
+  ...STDIO_FLAGS,
+};
 
-/** True when -h or --help comes before any `--` (after it, they belong to the server command). */
-export function wantsHelp(argv: string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === '-h' || a === '--help');
-}
-
+/** Ask `wantsHelp(argv, CALL_FLAGS)` first: with -h this would report what is missing instead. */
 export function parseCallArgs(argv: string[]): CallOptions {
-  const d: Draft = { headers: {}, env: {}, command: [], oauth: {} };
-  const o: Omit<CallOptions, 'mode' | 'target'> = { protocolVersion: DEFAULT_PROTOCOL_VERSION, era: undefined, timeoutMs: null, handshake: true, strictVersion: false, progress: false, lint: false, strict: false, listFirst: true, dataDir: null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      d.command = argv.slice(i + 1);
-      break;
-    }
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq === -1 ? arg : arg.slice(0, eq);
-    const value = (): string => {
-      if (eq !== -1) return arg.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--method': d.method = value(); break;
-      case '--params': d.params = value(); break;
-      case '--raw': d.raw = value(); break;
-      case '--batch': d.batch = value(); break;
-      case '--fault': d.fault = value(); break;
-      case '--protocol': o.protocolVersion = value(); break;
-      case '--era': o.era = oneOf(flag, value(), ERAS); break;
-      case '--timeout': o.timeoutMs = positiveInt(flag, value()); break;
-      case '--url': d.url = remoteUrl(value()); break;
-      case '--transport': d.transport = value(); break;
-      case '--header': {
-        const [name, v] = header(value());
-        d.headers[name] = v;
-        break;
-      }
-      case '--env': {
-        const v = value();
-        const at = v.indexOf('=');
-        if (at < 1) throw new UsageError(`--env needs KEY=VALUE, got "${v}"`);
-        d.env[v.slice(0, at)] = v.slice(at + 1);
-        break;
-      }
-      case '--http-timeout': d.httpTimeoutMs = httpTimeout(value()); break;
-      case '--cwd': d.cwd = value(); break;
-      case '--no-handshake': o.handshake = false; break;
-      case '--no-list': o.listFirst = false; break;
-      case '--strict-version': o.strictVersion = true; break;
-      case '--progress': o.progress = true; break;
-      case '--lint': o.lint = true; break;
-      case '--strict': o.strict = o.lint = true; break;
-      case '--data-dir': o.dataDir = value(); break;
-      default:
-        if (oauthFlag(d.oauth, flag, value)) break;
-        throw new UsageError(`unknown option ${arg}${arg.startsWith('-') ? '' : ' (put the server command after --)'}`);
-    }
-  }
-  if (o.protocolVersion.trim() === '') throw new UsageError('--protocol needs a version such as 2025-11-25');
-  return { ...o, mode: modeOf(d), target: targetOf(d) };
+  const p = parseFlags(argv, CALL_FLAGS, { positionalHint: 'put the server command after --' });
+  const v = p.values;
+  const o: Omit<CallOptions, 'mode' | 'target'> = {
+    protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
+    era: v.era,
+    timeoutMs: v.timeout ?? null,
+    handshake: v['no-handshake'] !== true,
+    strictVersion: v['strict-version'] === true,
+    progress: v.progress === true,
+    lint: v.lint === true || v.strict === true,
+    strict: v.strict === true,
+    listFirst: v['no-list'] !== true,
+    dataDir: v['data-dir'] ?? null,
+  };
+  return { ...o, mode: modeOf(v), target: targetOf(v, p.command) };
 }
 
-function modeOf(d: Draft): CallMode {
-  const given = [d.method !== undefined && '--method', d.raw !== undefined && '--raw', d.batch !== undefined && '--batch', d.fault !== undefined && '--fault'].filter(Boolean);
+type Values = FlagValues<typeof CALL_FLAGS>;
+
+function modeOf(v: Values): CallMode {
+  const given = (['method', 'raw', 'batch', 'fault'] as const).filter((k) => v[k] !== undefined).map((k) => `--${k}`);
   if (given.length !== 1) throw new UsageError(given.length === 0 ? 'say what to send: --method <m>, --raw <text>, --batch <file.json> or --fault <preset>' : `${given.join(' and ')} exclude each other`);
-  if (d.params !== undefined && d.method === undefined) throw new UsageError('--params goes with --method');
-  if (d.raw !== undefined) return { kind: 'raw', text: d.raw };
-  if (d.batch !== undefined) return { kind: 'batch', file: d.batch };
-  if (d.fault !== undefined) {
-    const ids = d.fault === 'all' ? FAULT_PRESETS.map((p) => p.id) : d.fault.split(',').map((s) => s.trim());
+  if (v.params !== undefined && v.method === undefined) throw new UsageError('--params goes with --method');
+  if (v.raw !== undefined) return { kind: 'raw', text: v.raw };
+  if (v.batch !== undefined) return { kind: 'batch', file: v.batch };
+  if (v.fault !== undefined) {
+    const ids = v.fault === 'all' ? FAULT_PRESETS.map((p) => p.id) : v.fault.split(',').map((s) => s.trim());
     const bad = ids.find((id) => !faultPreset(id));
     if (bad !== undefined) throw new UsageError(`--fault must be "all" or one or more (comma-separated) of ${FAULT_PRESETS.map((p) => p.id).join(', ')}, got "${bad}"`);
-    return { kind: 'fault', presetIds: d.fault === 'all' ? ['all'] : ids };
+    return { kind: 'fault', presetIds: v.fault === 'all' ? ['all'] : ids };
   }
-  if (d.method === '') throw new UsageError('--method needs a method name');
+  if (v.method === '') throw new UsageError('--method needs a method name');
   let params: unknown;
-  if (d.params !== undefined) {
-    const parsed = parseJson(d.params);
+  if (v.params !== undefined) {
+    const parsed = parseJson(v.params);
     // Any JSON is sent as given (a string or a number too): the server's reaction to odd params is worth seeing.
     if (!parsed.ok) throw new UsageError(`--params is not JSON: ${parsed.error.message} (use --raw to send text that is not JSON)`);
     params = parsed.value;
   }
-  return { kind: 'method', method: d.method!, params };
+  return { kind: 'method', method: v.method!, params };
 }
 
-function targetOf(d: Draft): Target {
-  if (d.url !== undefined) {
-    if (d.command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
-    if (Object.keys(d.env).length > 0 || d.cwd !== undefined) throw new UsageError('--env and --cwd go with a command after --, not with --url');
-    const isWs = /^wss?:/.test(d.url);
-    const transport = d.transport === undefined ? (isWs ? 'ws' : 'auto') : oneOf('--transport', d.transport, REMOTE_TRANSPORTS);
-    if ((transport === 'ws') !== isWs) throw new UsageError(`--transport ${transport} does not go with a ${isWs ? 'ws' : 'http'} URL`);
-    const auth = oauthConfig(d.oauth);
+function targetOf(v: Values, command: string[] | null): Target {
+  urlOrCommand(v.url, command);
+  remoteOnlyWithUrl(v);
+  if (v.url !== undefined) {
+    if (v.env !== undefined || v.cwd !== undefined) throw new UsageError('--env and --cwd go with a command after --, not with --url');
+    const timeout = v['http-timeout'];
+    const transport = transportFor(v.url, v.transport);
+    const auth = oauthConfig(v);
     if (auth && transport === 'ws') throw new UsageError('--auth oauth goes with an http(s) URL (MCP authorization is defined for HTTP transports)');
-    return { transport: transport as RemoteTransport, url: d.url, headers: d.headers, ...(d.httpTimeoutMs === undefined ? {} : { timeoutMs: d.httpTimeoutMs }), ...(auth ? { auth } : {}) };
+    return { transport, url: v.url, headers: record(v.header), ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(auth ? { auth } : {}) };
   }
-  if (d.transport !== undefined || Object.keys(d.headers).length > 0 || d.httpTimeoutMs !== undefined) throw new UsageError('--transport, --header and --http-timeout go with --url');
-  if (oauthConfig(d.oauth)) throw new UsageError('--auth and the OAuth options go with --url');
-  const [command, ...args] = d.command;
-  if (!command) throw new UsageError('say which server: --url <url>, or the command after --, e.g. -- node server.js');
-  return { transport: 'stdio', command, args, env: d.env, ...(d.cwd === undefined ? {} : { cwd: d.cwd }) };
-}
-
-function oneOf<T extends string>(flag: string, v: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got "${v}"`);
-  return v as T;
-}
-
-function positiveInt(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 2 ** 31 - 1) throw new UsageError(`${flag} needs a whole number of milliseconds, got "${v}"`);
-  return n;
+  if (oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');
+  const [cmd, ...args] = command ?? [];
+  if (!cmd) throw new UsageError('say which server: --url <url>, or the command after --, e.g. -- node server.js');
+  return { transport: 'stdio', command: cmd, args, env: record(v.env), ...(v.cwd === undefined ? {} : { cwd: v.cwd }) };
 }

@@ -1,9 +1,8 @@
 // `mcpscope call`: one request (or a raw frame, or a batch) to an MCP server from a script; no relay, no browser.
 import { readFile } from 'node:fs/promises';
 import { parseJson } from '../../shared/jsonrpc.js';
-import { UsageError } from '../cli-args.js';
-import { parseCallArgs, wantsHelp, type CallOptions } from '../call/call-args.js';
-import { MIN_HANDSHAKE_TIMEOUT_MS } from '../call/call-handshake.js';
+import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
+import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
 import { lintCall } from '../call/call-lint.js';
 import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
@@ -13,42 +12,16 @@ import { runFault } from '../call/run-fault.js';
 import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
-import { defaultDataDir } from '../cli-args.js';
-import { OAUTH_USAGE } from '../oauth/oauth-args.js';
+import { defaultDataDir } from '../cli/common-flags.js';
 import { openBrowser } from '../open-browser.js';
 
-export const CALL_USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
+export const USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
                      (--url <url> | -- <command> [args...])
 
 Starts the server (or connects to --url), performs the handshake, sends one message, prints what came back
 and shuts the server down. Any method and any params work, ping and custom methods included.
 
-  --method <m>          the request to send; its result is printed as JSON on stdout
-  --params '<json>'     its params, any JSON, sent as given
-  --raw '<text>'        send this exact text as one frame (even if not JSON) and print each reply as a JSON line
-  --batch <file.json>   send the JSON array in the file as one frame; print each element with its reply or "missing"
-  --fault <preset>      send one fault-lab preset (invalid-json, null-id, http-accept-missing…) and print its verdict as
-                        JSON; a comma-separated list or "all" runs several, one JSON line each (HTTP presets need
-                        --url); exit 0 as the spec says, 1 deviates, 3 no reply (the worst of them for a list)
-  --no-handshake        send before (instead of after) initialize
-  --no-list             with --method tools/call: skip the tools/list (every page) sent first, which gives the linter
-                        the tool's inputSchema/outputSchema and a 2026-07-28 HTTP transport its Mcp-Param-* headers
-  --protocol <version>  the version to offer (default 2025-11-25; 2026-07-28 picks the modern era)
-  --era <e>             legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)
-  --strict-version      stop (exit 2) when the server answers a version that was not offered or is unknown
-  --timeout <ms>        how long to wait for the reply (default ${REQUEST_TIMEOUT_MS}; --raw and --batch collect
-                        for ${COLLECT_MS}); the handshake always gets at least ${MIN_HANDSHAKE_TIMEOUT_MS / 1000} s
-  --progress            ask for progress, print it on stderr, and let it extend the timeout
-  --lint                lint every frame of the call; findings go to stderr as JSON lines
-  --strict              with --lint: exit 4 when a finding is a warning or an error (info never fails), in place
-                        of 0, 1 or 3 (an unanswered request is itself a finding); a usage or transport error stays 2
-  --url <url>           a remote server: http(s):// or ws(s)://
-  --transport <t>       with --url: auto (default for http), http, http-2026 (2026-07-28), sse, or ws
-  --header 'K: V'       with --url: a header for every request (repeatable)
-  --http-timeout <ms>   with --url: how long each HTTP request waits for response headers
-${OAUTH_USAGE}
-  --data-dir <dir>      where OAuth tokens are cached (default: ${defaultDataDir()})
-  --env KEY=VALUE       environment for the server command (repeatable); --cwd <dir> its working directory
+${flagHelp(CALL_FLAGS)}
 
 Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
 response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint warnings or errors.`;
@@ -75,8 +48,8 @@ async function execute(session: CallSession, o: CallOptions, items: unknown[] | 
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (wantsHelp(argv)) {
-    process.stdout.write(`${CALL_USAGE}\n`);
+  if (wantsHelp(argv, CALL_FLAGS)) {
+    process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   let o: CallOptions;
@@ -86,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
     if (o.mode.kind === 'batch') items = await readBatch(o.mode.file);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`mcpscope call: ${err.message}\n\n${CALL_USAGE}\n`);
+    process.stderr.write(`mcpscope call: ${err.message}\n\n${USAGE}\n`);
     return EXIT.usage;
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);

@@ -1,7 +1,20 @@
-// The registry of `mcpscope <command>` subcommands; each module exports run(argv) resolving to the exit code.
+// The registry of `mcpscope <command>` subcommands; each module exports its USAGE and run(argv), which resolves to the
+// exit code, or to the relay options for cli.ts to start the inspector with (the only module that listens).
+import type { RelayOptions } from '../cli-args.js';
+
+export interface RelayLaunch {
+  relay: RelayOptions;
+  /** The session the inspector opens on. */
+  sessionId: string;
+}
 
 export interface Subcommand {
-  run(argv: string[]): Promise<number>;
+  USAGE: string;
+  run(argv: string[]): Promise<number | RelayLaunch>;
+}
+
+export function isRelayLaunch(result: number | RelayLaunch): result is RelayLaunch {
+  return typeof result === 'object';
 }
 
 export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {

@@ -1,14 +1,21 @@
 // `mcpscope lint <file>`: lints a recorded transcript offline and prints its findings as JSON lines on stdout.
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { JsonSchemaValidator, TranscriptError, lintFrames, parseTranscript } from '../../shared/lint/index.js';
 import { TRANSPORT_KINDS, type TransportKind } from '../../shared/error-codes/index.js';
 import { PROTOCOL_VERSIONS } from '../../shared/mcp-versions.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
+import { knownProtocol, oneOf } from '../cli/validators.js';
 import { findingsSummary, lintExitCode, writeFindings } from './lint-output.js';
 
-export const LINT_USAGE = `usage: mcpscope lint <file | -> [--transport stdio|http|sse|ws] [--protocol <version>] [--strict]
+const FLAGS = {
+  transport: value('<t>', `the transport the traffic used: ${TRANSPORT_KINDS.join(', ')} (default: from the recorded events, else stdio)`, oneOf(TRANSPORT_KINDS)),
+  protocol: value('<v>', `protocol version to assume until the traffic negotiates one (${PROTOCOL_VERSIONS.join(', ')})`, knownProtocol),
+  strict: onOff('exit 4 when any finding is a warning or an error (info never fails)'),
+};
+
+export const USAGE = `usage: mcpscope lint <file | -> [--transport stdio|http|sse|ws] [--protocol <version>] [--strict]
 
 Lints a recorded transcript and prints one JSON line per finding on stdout:
   {"ruleId": "...", "severity": "error|warning|info", "seq": <frame>, "message": "...", "related"?: [...]}
@@ -16,9 +23,7 @@ Lints a recorded transcript and prints one JSON line per finding on stdout:
 The file holds the relay's frames (JSONL, a JSON array, or {"frames": [...]} as GET /api/sessions/:id/frames
 returns them), or JSONL of {"dir": "out"|"in", "text": "<raw line>"} or {"direction": "client"|"server", "message": {...}}.
 
-  --transport <t>     transport the traffic used (default: from the recorded events, otherwise stdio)
-  --protocol <v>      protocol version to assume until the traffic negotiates one (${PROTOCOL_VERSIONS.join(', ')})
-  --strict            exit 4 when any finding is a warning or an error (info never fails)
+${flagHelp(FLAGS)}
 Exit codes: 0 done, 4 warning- or error-level findings with --strict, 2 usage or input errors.`;
 
 /** What the recording itself says about the transport: the relay's spawned or connected event, or its HTTP exchanges. */
@@ -44,25 +49,15 @@ function fail(message: string): number {
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { transport: { type: 'string' }, protocol: { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
+    parsed = parseFlags(argv, FLAGS, { positionals: { min: 1, max: 1, what: 'one transcript file (or - for stdin)' } });
   } catch (err) {
-    return fail(`${(err as Error).message}\n\n${LINT_USAGE}`);
+    if (err instanceof UsageError) return fail(`${err.message}\n\n${USAGE}`);
+    throw err;
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${LINT_USAGE}\n`);
+  if (parsed.help) {
+    process.stdout.write(`${USAGE}\n`);
     return 0;
-  }
-  if (positionals.length !== 1) return fail(`expected one transcript file (or - for stdin)\n\n${LINT_USAGE}`);
-  if (values.transport !== undefined && !(TRANSPORT_KINDS as readonly string[]).includes(values.transport)) {
-    return fail(`--transport must be one of ${TRANSPORT_KINDS.join(', ')}`);
-  }
-  if (values.protocol !== undefined && !(PROTOCOL_VERSIONS as readonly string[]).includes(values.protocol)) {
-    return fail(`--protocol must be one of ${PROTOCOL_VERSIONS.join(', ')}`);
   }
   const file = positionals[0]!;
   let text: string;
@@ -78,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     if (err instanceof TranscriptError) return fail(`${file}: ${err.message}`);
     throw err;
   }
-  const transport = (values.transport as TransportKind | undefined) ?? recordedTransport(frames) ?? 'stdio';
+  const transport = values.transport ?? recordedTransport(frames) ?? 'stdio';
   const findings = lintFrames(frames, { transport, jsonSchemaValidator: new JsonSchemaValidator(), ...(values.protocol ? { protocolVersion: values.protocol } : {}) });
   writeFindings(findings, (line) => process.stdout.write(line));
   process.stderr.write(`mcpscope lint: ${frames.length} frames, ${findingsSummary(findings)}\n`);

@@ -1,46 +1,86 @@
-// `mcpscope open <bundle>`: imports a repro bundle into the data dir as a read-only session, then starts the relay
-// and opens the inspector on it.
+// `mcpscope open <bundle>`: imports a repro bundle into the data dir as a read-only session, reviews its recipe, then
+// hands the relay options back to cli.ts, which starts the inspector on it.
 import { createReadStream } from 'node:fs';
 import { BundleError } from '../../shared/bundle/bundle-reader.js';
+import { ProfileStore } from '../archive/profile-store.js';
 import { SessionArchive } from '../archive/session-archive.js';
 import { importBundle } from '../bundles/bundle-importer.js';
-import { USAGE, UsageError, parseCliArgs, type CliOptions } from '../cli-args.js';
+import { relayOptions, type RelayOptions } from '../cli-args.js';
+import { RELAY_FLAGS } from '../cli/common-flags.js';
+import { UsageError, flagHelp, onOff, parseFlags } from '../cli/flags.js';
+import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
+import { replayTarget } from '../replay/replay-target.js';
+import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
+import { RecipeTrust } from '../trust/recipe-trust.js';
+import type { RelayLaunch } from './index.js';
 
-export const OPEN_USAGE = `usage: mcpscope open <bundle.json> [--port <n>] [--host <h>] [--data-dir <dir>] [--token <t>] [--no-open]
+const FLAGS = {
+  yes: onOff("confirm the bundle's recipe without asking", 'y'),
+  ...RELAY_FLAGS,
+};
+
+export const USAGE = `usage: mcpscope open <bundle.json> [--yes] [--port <n>] [--host <h>] [--allow-remote] [--data-dir <dir>] [--token <t>] [--no-open]
 
 Imports a repro bundle (exported from the Sessions page or GET /api/sessions/:id/bundle) as a read-only session
-in the data dir, starts mcpscope and opens the inspector on it. The relay options are those of mcpscope itself:
+in the data dir, starts mcpscope and opens the inspector on it. Nothing is spawned now; to run a bundle against a
+server, use mcpscope replay. The bundle's stdio recipe is printed; unless it was confirmed on this machine before,
+it runs (from Replay) only after a yes: at the terminal now, with --yes, or in the inspector, which shows it first.
+The relay options are those of mcpscope itself.
 
-${USAGE.split('\n').filter((l) => /--(port|host|allow-remote|token|data-dir|no-open)\b/.test(l)).join('\n')}`;
+${flagHelp(FLAGS)}`;
 
 function fail(message: string): number {
   process.stderr.write(`mcpscope open: ${message}\n`);
   return 2;
 }
 
-export async function run(argv: string[]): Promise<number> {
-  const [file, ...rest] = argv;
-  if (file === '-h' || file === '--help') {
-    process.stdout.write(`${OPEN_USAGE}\n`);
-    return 0;
-  }
-  if (file === undefined || file.startsWith('-')) return fail(`expected a bundle file\n\n${OPEN_USAGE}`);
-  let o: CliOptions;
+/** Shows the recipe Replay would run, as the relay will resolve it, and asks for the confirmation it needs. */
+async function reviewRecipe(recorder: Recorder, sessionId: string, trust: RecipeTrust, yes: boolean): Promise<void> {
+  const stored = recorder.getSession(sessionId);
+  if (!stored || stored.target.transport !== 'stdio') return;
+  let chosen;
   try {
-    o = parseCliArgs(rest);
+    chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db), { ...stored, live: false, handshakePending: false }, {});
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n\n${OPEN_USAGE}`);
-    throw err;
+    if (!(err instanceof RelayError)) throw err;
+    process.stderr.write(`mcpscope open: the bundle's recipe cannot run from here (${err.message}); it opens read-only\n`);
+    return;
   }
-  if (o.command.length > 0 || o.url || o.demo) return fail('open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay');
+  if (chosen.target.transport !== 'stdio' || chosen.recipeFrom === undefined) return;
+  await confirmOnTerminal(trust, chosen.target, chosen.recipeFrom, {
+    prog: 'mcpscope open',
+    yes,
+    refusal: 'not confirmed: the session opens read-only, and the inspector shows this recipe and asks before Replay runs it (or run open again with --yes)',
+  });
+}
+
+export async function run(argv: string[]): Promise<number | RelayLaunch> {
+  let file: string;
+  let o: RelayOptions;
+  let yes: boolean;
+  try {
+    const p = parseFlags(argv, FLAGS, { positionals: { min: 1, max: 1, what: 'a bundle file' } });
+    if (p.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (p.command !== null) throw new UsageError('open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay');
+    file = p.positionals[0]!;
+    o = relayOptions(p.values, process.env);
+    yes = p.values.yes === true;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    const hint = /unknown option --(url|demo|transport|header|env|cwd)\b/.test(err.message) ? ' (open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay)' : '';
+    return fail(`${err.message}${hint}\n\n${USAGE}`);
+  }
 
   const recorder = new Recorder(o.dataDir);
-  let sessionId: string;
   try {
     const result = await importBundle(createReadStream(file), recorder, new SessionArchive(recorder.db));
-    sessionId = result.sessionId;
-    process.stderr.write(`mcpscope open: imported ${result.frames} frames of "${result.header.session.name}" as session ${sessionId}\n`);
+    process.stderr.write(`mcpscope open: imported ${result.frames} frames of "${result.header.session.name}" as session ${result.sessionId}\n`);
+    await reviewRecipe(recorder, result.sessionId, new RecipeTrust(o.dataDir), yes);
+    return { relay: o, sessionId: result.sessionId };
   } catch (err) {
     if (err instanceof BundleError) return fail(`${file}: not a valid bundle: ${err.message}`);
     const e = err as NodeJS.ErrnoException;
@@ -49,13 +89,4 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     recorder.close();
   }
-  // The relay keeps the process alive after run() resolves; the CLI's signal handlers end it.
-  const { run: startRelay } = await import('../cli.js');
-  try {
-    await startRelay(o, { sessionId });
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    return fail(e.code === 'EADDRINUSE' ? `port ${o.port} is in use; pick another with --port, or --port 0 for any free one` : `failed to start: ${e.message}`);
-  }
-  return 0;
 }

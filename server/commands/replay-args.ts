@@ -1,11 +1,50 @@
 // Parses `mcpscope replay`'s command line: the bundle, the target to run against, and the diff options.
-import { parseArgs } from 'node:util';
 import type { DiffOptionsInput } from '../../shared/replay/diff-options.js';
-import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/relay-protocol.js';
+import type { RemoteTransport } from '../../shared/relay-protocol.js';
 import { PROTOCOL_VERSIONS } from '../../shared/mcp-versions.js';
-import { UsageError } from '../cli-args.js';
+import { REMOTE_FLAGS, STDIO_FLAGS, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import { UsageError, flagHelp, list, onOff, parseFlags, value } from '../cli/flags.js';
+import { knownProtocol, milliseconds, record } from '../cli/validators.js';
 
-export const REPLAY_USAGE = `usage: mcpscope replay <bundle.json> [options] [--url <url> | -- <command> [args...]]
+const COMPARE: Record<string, keyof DiffOptionsInput> = { ids: 'ignoreIds', timestamps: 'ignoreTimestamps', 'session-ids': 'ignoreSessionIds', cursors: 'ignoreCursors' };
+
+const compareList = (v: string, flag: string): (keyof DiffOptionsInput)[] =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const key = Object.hasOwn(COMPARE, name) ? COMPARE[name] : undefined;
+      if (!key) throw new UsageError(`${flag} takes ${Object.keys(COMPARE).join(', ')}; got "${name}"`);
+      return key;
+    });
+
+const FLAGS = {
+  url: { ...REMOTE_FLAGS.url, help: 'run against this remote server instead of the bundle\'s recipe' },
+  transport: REMOTE_FLAGS.transport,
+  header: { ...REMOTE_FLAGS.header, help: "a header for the remote server, e.g. the Authorization the bundle redacted (repeatable;\nwithout --url it supplies a header to the bundle's own remote recipe)" },
+  'http-timeout': REMOTE_FLAGS['http-timeout'],
+  env: { ...STDIO_FLAGS.env, help: 'an environment variable for the stdio server (repeatable; e.g. a redacted secret)' },
+  cwd: {
+    ...STDIO_FLAGS.cwd,
+    help: "where the recipe's relative paths live and the stdio server runs (default: the current\ndirectory; the bundle records paths relative to the directory it ran in)",
+  },
+  protocol: value('<version>', `protocol version to record the run under (${PROTOCOL_VERSIONS.join(', ')})`, knownProtocol),
+  'preserve-pacing': onOff('send frames at their recorded times instead of each after the previous answer'),
+  'fresh-ids': onOff('give requests new ids instead of the recorded ones'),
+  compare: value('<list>', 'also compare: ids, timestamps, session-ids, cursors (comma-separated)', compareList),
+  ignore: list('<path>', 'ignore a member, dotted from the message root, * for any one segment (repeatable)'),
+  stderr: onOff("compare the server's stderr lines too"),
+  timeout: value('<ms>', 'how long to wait for each answer (default 10000)', milliseconds(100)),
+  json: onOff('print the diff as JSON'),
+  yes: onOff(
+    "run the bundle's own stdio recipe without asking, even if it was not confirmed on this\nmachine (it is printed first; without --yes a terminal asks, and anything else refuses)",
+    'y',
+  ),
+  'data-dir': value('<dir>', "where confirmed recipes are remembered (default: mcpscope's data dir)"),
+};
+
+export const USAGE = `usage: mcpscope replay <bundle.json> [options] [--url <url> | -- <command> [args...]]
 
 Runs a repro bundle's client frames against a server (the bundle's own recipe unless --url or a command is given),
 prints the difference between the new transcript and the recorded one, and exits 0 when they match, 1 when they
@@ -13,20 +52,7 @@ differ, 2 on errors. Ids, timestamps, session ids and cursors are ignored unless
 A stdio recipe runs from the current directory (or --cwd), so a bundle recorded at a checkout's root replays from
 the root of another; a command or script that cannot be found there is named, with how to override it.
 
-  --url <url>              run against this remote server instead
-  --transport <t>          with --url: auto (default for http URLs), http, sse, or ws
-  --header 'K: V'          a header for the remote server (repeatable; e.g. the Authorization the bundle redacted)
-  --env KEY=VALUE          an environment variable for the stdio server (repeatable; e.g. a redacted secret)
-  --cwd <dir>              where the recipe's relative paths live and the stdio server runs (default: the
-                           current directory; the bundle records paths relative to the directory it ran in)
-  --protocol <version>     protocol version to record the run under (${PROTOCOL_VERSIONS.join(', ')})
-  --preserve-pacing        send frames at their recorded times instead of each after the previous answer
-  --fresh-ids              give requests new ids instead of the recorded ones
-  --compare <list>         also compare: ids, timestamps, session-ids, cursors (comma-separated)
-  --ignore <path>          ignore a member, dotted from the message root, * for any one segment (repeatable)
-  --stderr                 compare the server's stderr lines too
-  --timeout <ms>           how long to wait for each answer (default 10000)
-  --json                   print the diff as JSON`;
+${flagHelp(FLAGS)}`;
 
 export interface ReplayArgs {
   bundle: string;
@@ -34,6 +60,8 @@ export interface ReplayArgs {
   url: string | null;
   transport: RemoteTransport | null;
   headers: Record<string, string>;
+  /** --http-timeout for --url; null: the transports' defaults. */
+  httpTimeoutMs: number | null;
   env: Record<string, string>;
   cwd: string | null;
   protocol: string | null;
@@ -42,69 +70,39 @@ export interface ReplayArgs {
   timeoutMs: number;
   json: boolean;
   diff: DiffOptionsInput;
+  yes: boolean;
+  dataDir: string | null;
   help: boolean;
 }
 
-const COMPARE: Record<string, keyof DiffOptionsInput> = { ids: 'ignoreIds', timestamps: 'ignoreTimestamps', 'session-ids': 'ignoreSessionIds', cursors: 'ignoreCursors' };
-
-function pairs(list: string[] | undefined, sep: string, what: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const v of list ?? []) {
-    const at = v.indexOf(sep);
-    if (at < 1) throw new UsageError(`${what} needs ${sep === '=' ? 'KEY=VALUE' : "'Name: value'"}, got "${v}"`);
-    out[v.slice(0, at).trim()] = sep === ':' ? v.slice(at + 1).trim() : v.slice(at + 1);
-  }
-  return out;
-}
-
 export function parseReplayArgs(argv: string[]): ReplayArgs {
-  const dash = argv.indexOf('--');
-  const own = dash === -1 ? argv : argv.slice(0, dash);
-  const command = dash === -1 ? [] : argv.slice(dash + 1);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: own,
-      allowPositionals: true,
-      options: {
-        url: { type: 'string' }, transport: { type: 'string' }, header: { type: 'string', multiple: true }, env: { type: 'string', multiple: true },
-        cwd: { type: 'string' }, protocol: { type: 'string' }, 'preserve-pacing': { type: 'boolean' }, 'fresh-ids': { type: 'boolean' },
-        compare: { type: 'string' }, ignore: { type: 'string', multiple: true }, stderr: { type: 'boolean' }, timeout: { type: 'string' },
-        json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
+  const p = parseFlags(argv, FLAGS, { positionals: { min: 1, max: 1, what: 'one bundle file' } });
+  const v = p.values;
+  const command = p.command ?? [];
+  if (!p.help) {
+    urlOrCommand(v.url, p.command);
+    if (p.command !== null && command.length === 0) throw new UsageError('no command after --');
+    if (v.url === undefined && (v.transport !== undefined || v['http-timeout'] !== undefined)) throw new UsageError('--transport and --http-timeout go with --url');
   }
-  const v = parsed.values;
-  const help = v.help === true;
-  if (!help && parsed.positionals.length !== 1) throw new UsageError('expected one bundle file');
-  if (v.url !== undefined && command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
-  if (dash !== -1 && command.length === 0) throw new UsageError('no command after --');
-  if (v.transport !== undefined && !(REMOTE_TRANSPORTS as readonly string[]).includes(v.transport)) throw new UsageError(`--transport must be one of ${REMOTE_TRANSPORTS.join(', ')}`);
-  if (v.protocol !== undefined && !(PROTOCOL_VERSIONS as readonly string[]).includes(v.protocol)) throw new UsageError(`--protocol must be one of ${PROTOCOL_VERSIONS.join(', ')}`);
-  const timeoutMs = v.timeout === undefined ? 10_000 : Number(v.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new UsageError('--timeout needs a whole number of milliseconds, at least 100');
   const diff: Record<string, unknown> = { includeStderr: v.stderr === true, ignorePaths: v.ignore ?? [] };
-  for (const name of (v.compare ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const key = COMPARE[name];
-    if (!key) throw new UsageError(`--compare takes ${Object.keys(COMPARE).join(', ')}; got "${name}"`);
-    diff[key] = false;
-  }
+  for (const key of v.compare ?? []) diff[key] = false;
   return {
-    bundle: parsed.positionals[0] ?? '',
+    bundle: p.positionals[0] ?? '',
     command,
     url: v.url ?? null,
-    transport: (v.transport as RemoteTransport | undefined) ?? null,
-    headers: pairs(v.header, ':', '--header'),
-    env: pairs(v.env, '=', '--env'),
+    transport: v.url === undefined || p.help ? null : transportFor(v.url, v.transport),
+    headers: record(v.header),
+    httpTimeoutMs: v['http-timeout'] ?? null,
+    env: record(v.env),
     cwd: v.cwd ?? null,
     protocol: v.protocol ?? null,
     preservePacing: v['preserve-pacing'] === true,
     freshIds: v['fresh-ids'] === true,
-    timeoutMs,
+    timeoutMs: v.timeout ?? 10_000,
     json: v.json === true,
     diff: diff as DiffOptionsInput,
-    help,
+    yes: v.yes === true,
+    dataDir: v['data-dir'] ?? null,
+    help: p.help,
   };
 }

@@ -6,14 +6,19 @@ import { formatDiff } from '../../shared/replay/format-diff.js';
 import type { BundleHeader } from '../../shared/bundle/bundle-format.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { loadBundleFile } from '../bundles/bundle-stream.js';
-import { UsageError } from '../cli-args.js';
+import { defaultDataDir } from '../cli/common-flags.js';
+import { UsageError } from '../cli/flags.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
 import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
 import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
-import { REPLAY_USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
+import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
+import { RecipeTrust } from '../trust/recipe-trust.js';
+import { USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
+
+export { USAGE };
 
 export const EXIT_IDENTICAL = 0;
 export const EXIT_DIFFERENT = 1;
@@ -24,14 +29,17 @@ function fail(message: string): number {
   return EXIT_ERROR;
 }
 
-/** The target to run: the one on the command line, else the bundle's recipe with the secrets it lacks supplied. */
-function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => void): Target {
+/**
+ * The target to run: the one on the command line (typed), else the bundle's recipe with the secrets it lacks supplied
+ * (`fromBundle`: a recipe from a file, which runs only once confirmed).
+ */
+function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => void): { target: Target; fromBundle: boolean } {
   const recipe = header.target;
   if (a.command.length > 0) {
     const [command, ...args] = a.command;
-    return { transport: 'stdio', command: command!, args, env: a.env, ...(a.cwd ? { cwd: a.cwd } : {}) };
+    return { target: { transport: 'stdio', command: command!, args, env: a.env, ...(a.cwd ? { cwd: a.cwd } : {}) }, fromBundle: false };
   }
-  if (a.url) return { transport: a.transport ?? (/^wss?:/i.test(a.url) ? 'ws' : 'auto'), url: a.url, headers: a.headers };
+  if (a.url) return { target: { transport: a.transport ?? 'auto', url: a.url, headers: a.headers, ...(a.httpTimeoutMs === null ? {} : { timeoutMs: a.httpTimeoutMs }) }, fromBundle: false };
   const { target, missing } = runnableTarget(recipe);
   const supplied = (m: string) => (m.startsWith('env.') ? m.slice(4) in a.env : Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase()));
   const lacking = missing.filter((m) => !supplied(m));
@@ -41,9 +49,9 @@ function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => 
     const { cwd: recorded, ...rest } = target;
     const resolved = resolveRecipe({ ...rest, ...(a.cwd || recorded === undefined ? {} : { cwd: recorded }), env: { ...target.env, ...a.env } }, header.origin, a.cwd ?? process.cwd());
     for (const w of resolved.warnings) warn(w);
-    return resolved.target;
+    return { target: resolved.target, fromBundle: true };
   }
-  return { ...target, headers: { ...target.headers, ...a.headers } };
+  return { target: { ...target, headers: { ...target.headers, ...a.headers } }, fromBundle: true };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -51,11 +59,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     a = parseReplayArgs(argv);
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n\n${REPLAY_USAGE}`);
+    if (err instanceof UsageError) return fail(`${err.message}\n\n${USAGE}`);
     throw err;
   }
   if (a.help) {
-    process.stdout.write(`${REPLAY_USAGE}\n`);
+    process.stdout.write(`${USAGE}\n`);
     return EXIT_IDENTICAL;
   }
   let bundle;
@@ -68,22 +76,29 @@ export async function run(argv: string[]): Promise<number> {
   const source = sourceFromBundle(bundle);
   if (source.clientFrames.length === 0) return fail(`${a.bundle} holds no client frames to replay`);
   if (a.protocol) source.protocolVersion = a.protocol;
-  let target: Target;
+  let chosen: { target: Target; fromBundle: boolean };
   try {
-    target = chooseTarget(a, bundle.header, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
+    chosen = chooseTarget(a, bundle.header, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
   } catch (err) {
     if (err instanceof RecipeError) return fail(`${err.message}; ${CLI_OVERRIDE}`);
     throw err;
   }
+  const { target } = chosen;
+  const trust = new RecipeTrust(a.dataDir ?? defaultDataDir());
+  const recipeFrom = chosen.fromBundle && target.transport === 'stdio' ? `the bundle ${a.bundle}` : undefined;
+  if (recipeFrom !== undefined && target.transport === 'stdio' && !(await confirmOnTerminal(trust, target, recipeFrom, { prog: 'mcpscope replay', yes: a.yes }))) {
+    return EXIT_ERROR;
+  }
 
   const recorder = new Recorder(null);
-  const manager = new SessionManager({ recorder, maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 });
+  const manager = new SessionManager({ recorder, maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000, trust });
   try {
     const { diff, outcome } = await replayAndDiff(manager, source, target, {
       preserveIds: !a.freshIds,
       preservePacing: a.preservePacing,
       answerTimeoutMs: a.timeoutMs,
       diff: a.diff,
+      ...(recipeFrom !== undefined ? { recipeFrom } : {}),
     });
     for (const w of outcome.warnings) process.stderr.write(`mcpscope replay: ${w}\n`);
     process.stdout.write(a.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));

@@ -19,6 +19,9 @@ export interface ReplayRequest {
   answerTimeoutMs?: number;
   /** How long the server must stay quiet after the last frame before the run ends (default 300 ms). */
   settleMs?: number;
+  /** The recipe came from a file (see CreateExtras.recipeFrom): it runs only once confirmed. */
+  recipeFrom?: string;
+  secretEnv?: readonly string[];
 }
 
 export interface ReplayOutcome {
@@ -63,7 +66,11 @@ export async function runReplay(manager: SessionManager, req: ReplayRequest): Pr
 
   const timeout = req.answerTimeoutMs ?? 10_000;
   const warnings: string[] = [];
-  const session = await manager.create({ target: req.target, protocolVersion: req.protocolVersion, handshake: false, name: req.name }, { tap });
+  const session = await manager.create({ target: req.target, protocolVersion: req.protocolVersion, handshake: false, name: req.name }, {
+    tap,
+    ...(req.recipeFrom !== undefined ? { recipeFrom: req.recipeFrom } : {}),
+    ...(req.secretEnv ? { secretEnv: req.secretEnv } : {}),
+  });
   if (!session.live) {
     const error = frames.find((f) => f.kind === 'event' && f.method === 'error');
     throw new RelayError('SPAWN_FAILED', `the server did not start${error ? `: ${JSON.parse(error.text).message as string}` : ''}`);

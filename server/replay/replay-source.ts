@@ -23,6 +23,9 @@ export interface ReplayOptions {
   preservePacing?: boolean;
   answerTimeoutMs?: number;
   diff?: DiffOptionsInput;
+  /** Where the recipe came from when it is not typed here (a bundle, an imported profile): it must be confirmed. */
+  recipeFrom?: string;
+  secretEnv?: readonly string[];
 }
 
 export interface ReplayResult {
@@ -52,6 +55,8 @@ export async function replayAndDiff(manager: SessionManager, source: ReplaySourc
     ...(opts.preserveIds !== undefined ? { preserveIds: opts.preserveIds } : {}),
     ...(opts.preservePacing !== undefined ? { preservePacing: opts.preservePacing } : {}),
     ...(opts.answerTimeoutMs !== undefined ? { answerTimeoutMs: opts.answerTimeoutMs } : {}),
+    ...(opts.recipeFrom !== undefined ? { recipeFrom: opts.recipeFrom } : {}),
+    ...(opts.secretEnv ? { secretEnv: opts.secretEnv } : {}),
   });
   return { outcome, diff: diffTranscripts(source.messages, outcome.frames, opts.diff ?? {}) };
 }

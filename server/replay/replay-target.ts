@@ -7,6 +7,7 @@ import type { SessionArchive } from '../archive/session-archive.js';
 import { RecipeOriginSchema } from '../../shared/bundle/bundle-format.js';
 import { RelayError } from '../errors.js';
 import { MASK } from '../transports/header-mask.js';
+import { bundleSource, profileRecipeFrom } from '../trust/recipe-source.js';
 import { RecipeError, resolveRecipe } from './recipe-resolver.js';
 
 export interface ReplayTarget {
@@ -14,23 +15,27 @@ export interface ReplayTarget {
   profileId: string | null;
   secretEnv: string[];
   warnings: string[];
+  /** Set when the recipe came from a file (an imported bundle or profile): the relay runs it only once confirmed. */
+  recipeFrom?: string;
 }
 
 export function replayTarget(archive: SessionArchive, profiles: ProfileStore, info: SessionInfo, body: { target?: Target | undefined; profileId?: string | undefined }): ReplayTarget {
   if (body.target) return { target: body.target, profileId: null, secretEnv: [], warnings: [] };
   const profileId = body.profileId ?? archive.meta(info.id).profileId;
   const profile = profileId ? profiles.find(profileId) : null;
-  if (profile) return { target: profile.target, profileId: profile.id, secretEnv: profile.secretEnv, warnings: [] };
+  if (profile) return { target: profile.target, profileId: profile.id, secretEnv: profile.secretEnv, warnings: [], ...profileRecipeFrom(profile) };
   // The relay masks secrets before it stores a target; a masked value would be sent as-is, so leave it out instead.
   const unmasked = maskedAsRedacted(info.target);
   const { target, missing } = runnableTarget(unmasked);
   const warnings = missing.length > 0 ? [`the recording does not hold ${missing.join(', ')} (secret); the replay runs without them`] : [];
-  const origin = RecipeOriginSchema.safeParse((archive.meta(info.id).importedFrom as { origin?: unknown } | null)?.origin);
-  if (target.transport !== 'stdio' || !origin.success) return { target, profileId: null, secretEnv: [], warnings };
+  const meta = archive.meta(info.id);
+  const fromFile = meta.origin === 'imported' ? { recipeFrom: bundleSource(info.name) } : {};
+  const origin = RecipeOriginSchema.safeParse((meta.importedFrom as { origin?: unknown } | null)?.origin);
+  if (target.transport !== 'stdio' || !origin.success) return { target, profileId: null, secretEnv: [], warnings, ...fromFile };
   // An imported bundle's portable recipe: its relative paths resolve against the relay's directory.
   try {
     const resolved = resolveRecipe(target, origin.data, process.cwd());
-    return { target: resolved.target, profileId: null, secretEnv: [], warnings: [...warnings, ...resolved.warnings] };
+    return { target: resolved.target, profileId: null, secretEnv: [], warnings: [...warnings, ...resolved.warnings], ...fromFile };
   } catch (err) {
     if (err instanceof RecipeError) throw new RelayError('BAD_REQUEST', `${err.message}; start mcpscope in the directory the paths are relative to, or replay against another target or a profile`);
     throw err;

@@ -8,6 +8,7 @@ import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../shared/mcp-vers
 import { maskedHeaderProblem } from '../../shared/masked-header-problem.js';
 import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
 import { RelayError } from '../errors.js';
+import { bundleSource, profileRecipeFrom } from '../trust/recipe-source.js';
 import type { ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -30,7 +31,8 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     // A placeholder only stands for a value this profile stored; anywhere else it would silently become ''.
     const had = stored.target.transport === 'stdio' ? {} : stored.target.headers;
     unmasked(edited, (name, value) => value === SECRET_PLACEHOLDER && (had[name] ?? '') !== '');
-    return maskProfile(profiles.update(id, unmasked(unmaskProfile(edited, stored))));
+    const kept = stored.importedFrom === undefined ? edited : { ...edited, importedFrom: stored.importedFrom };
+    return maskProfile(profiles.update(id, unmasked(unmaskProfile(kept, stored))));
   });
 
   serveRoute(router, R.deleteProfile, ({ params }) => {
@@ -45,7 +47,7 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
     // session is recorded, and linted, under the version it will speak.
     const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;
-    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv });
+    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv, ...profileRecipeFrom(p) });
     ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
     return session.info();
   });
@@ -54,7 +56,9 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   serveRoute(router, R.saveSessionAsProfile, ({ params, body: { name } }) => {
     const info = ctx.sessions.info(params.id);
     const { input, missing } = profileFromSession({ name: name ?? info.name, protocolVersion: info.protocolVersion }, ctx.sessions.givenTarget(info.id) ?? info.target);
-    return { profile: maskProfile(profiles.create(input)), missing };
+    // A profile made from an imported bundle's session carries that bundle's recipe: still a recipe from a file.
+    const fromFile = ctx.archive.meta(info.id).origin === 'imported' ? { importedFrom: bundleSource(info.name) } : {};
+    return { profile: maskProfile(profiles.create({ ...input, ...fromFile })), missing };
   });
 
   serveRoute(router, R.importProfiles, ({ body: { text } }) => {
@@ -65,7 +69,8 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
       if (err instanceof McpConfigError) throw new RelayError('BAD_REQUEST', err.message);
       throw err;
     }
-    const created = profiles.createMany(parsed.profiles);
+    const from = `an imported ${parsed.key === 'servers' ? 'VS Code' : 'mcpServers'} config`;
+    const created = profiles.createMany(parsed.profiles.map((p) => ({ ...p, importedFrom: from })));
     return { key: parsed.key, profiles: created.map(maskProfile), warnings: parsed.warnings };
   });
 

@@ -36,6 +36,8 @@ export function replayRoutes(router: Router, ctx: ArchiveContext): void {
       preservePacing: body.preservePacing,
       answerTimeoutMs: body.answerTimeoutMs,
       diff: body.diff,
+      ...(chosen.recipeFrom !== undefined ? { recipeFrom: chosen.recipeFrom } : {}),
+      secretEnv: chosen.secretEnv,
     });
     ctx.archive.setMeta(outcome.session.id, { origin: 'replay', profileId: chosen.profileId, secretEnv: chosen.secretEnv });
     return { session: historyEntry(ctx, outcome.session.id), diff, text: formatDiff(diff), warnings: [...chosen.warnings, ...outcome.warnings] };

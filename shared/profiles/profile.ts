@@ -16,6 +16,11 @@ export const ProfileInputSchema = z.object({
   secretEnv: z.array(z.string()).default([]),
   /** Header names whose values are secret (every custom header is masked in recordings regardless). */
   secretHeaders: z.array(z.string()).default([]),
+  /**
+   * Set when the profile came from a file (an imported mcp.json): its stdio recipe runs only once a person confirmed it.
+   * The relay keeps it through edits; a body cannot clear it.
+   */
+  importedFrom: z.string().max(300).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 

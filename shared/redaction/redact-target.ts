@@ -1,6 +1,7 @@
 // A target recipe as it may leave the machine: secret env values, header values and secret-looking arguments removed.
 import type { Target } from '../relay-protocol.js';
 import type { Redactor } from './redactor.js';
+import { secretArgMasks } from './secret-args.js';
 import { REDACTED, isSecretName } from './secret-patterns.js';
 
 /** Which env vars of a stdio target count as secret: those marked so, and those whose names say they are. */
@@ -48,10 +49,10 @@ export function redactTarget(target: Target, redactor: Redactor, markedEnv: read
       removed.push(`env.${k}`);
     } else env[k] = redactor.text(v);
   }
+  // `--api-key VALUE`: the value has no name of its own, the flag before it says what it is.
+  const masks = secretArgMasks(target.args);
   const args = target.args.map((a, i) => {
-    // `--api-key VALUE`: the value has no name of its own, the flag before it says what it is.
-    const prev = target.args[i - 1];
-    const out = prev !== undefined && /^--?[A-Za-z][\w-]*$/.test(prev) && isSecretName(prev.replace(/^-+/, '')) ? REDACTED : redactor.text(a);
+    const out = masks.get(i) ?? redactor.text(a);
     if (out !== a) removed.push(`arg.${i}`);
     return out;
   });

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/relay-process.js';
 
-const run = (script: string, ...args: string[]) =>
-  execFileSync(process.execPath, [join(ROOT, 'bench', script), ...args], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'ignore'] });
+const runFor = (timeout: number, script: string, ...args: string[]) =>
+  execFileSync(process.execPath, [join(ROOT, 'bench', script), ...args], { encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'ignore'] });
+const run = (script: string, ...args: string[]) => runFor(120_000, script, ...args);
 
 // Benchmarks are scripts, not timed tests: these only check that each one runs on a small input and reports.
 describe('the bench scripts', () => {
@@ -38,6 +39,23 @@ describe('the bench scripts', () => {
     expect(out).toMatch(/long tasks over 100 ms: \d+/);
     expect(out).not.toContain('page errors');
   });
+
+  it('insert-floor reports the rate and CPU of raw inserts into a table with only an integer key', () => {
+    expect(run('insert-floor.mjs', '--n', '3000')).toMatch(/^insert floor: 3000 rows, \d+ rows\/s, [\d.]+ µs CPU per row$/m);
+  });
+
+  it('side-by-side runs mcpscope and the official Inspector in one run and prints ratios with the load', () => {
+    // The first run installs Node 22 and the Inspector into the tools cache (scripts/node22-tools.sh).
+    const out = runFor(600_000, 'side-by-side.mjs', '--pings', '40', '--blocks', '2', '--floods', '2000', '--starts', '1');
+    expect(out).toMatch(/^load average at start: [\d.]+ [\d.]+ [\d.]+/m);
+    expect(out).toMatch(/official Inspector \d+\.\d+\.\d+ on Node v22\./);
+    expect(out).toMatch(/^RATIO added latency mcpscope\/official: p50 -?[\d.]+ \(target ≤ 0\.3\), p99 -?[\d.]+/m);
+    expect(out).toMatch(/^RATIO flood 2000: mcpscope\/floor [\d.]+ \(target ≥ 0\.7\), mcpscope\/official [\d.]+$/m);
+    expect(out).toMatch(/^CPU per frame at 2000: mcpscope relay [\d.]+ µs, official relay [\d.]+ µs, insert floor [\d.]+ µs per row$/m);
+    expect(out).toMatch(/^relay peak RSS at 2000: mcpscope [\d.]+ MB, official [\d.]+ MB/m);
+    expect(out).toMatch(/^RATIO start-up mcpscope\/official: ready [\d.]+, initialize answered [\d.]+$/m);
+    expect(out).toMatch(/^load average at end: /m);
+  }, 600_000);
 
   it('startup reports the ready line and the time to a connected demo server', () => {
     const out = run('startup.mjs', '--runs', '1');

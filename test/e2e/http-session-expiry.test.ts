@@ -54,20 +54,12 @@ describe('a bearer-protected Streamable HTTP server that forgets its session, in
   it('offers to re-initialize after a 404 on the session, explains the error in the 404 body, and works again after', async () => {
     await selectTool(page, 'forget_session');
     await callTool(page, 'forgotten');
-    // The next request carries the forgotten session id and gets the 404. The fixture forgets it 20 ms after answering,
-    // so a ping that raced ahead and was answered is simply sent again (a 404'd ping stays pending, its button disabled).
+    // The fixture forgets the session just after answering and says so; the next request carries the forgotten id.
+    await server.waitOutput(/forgot session /);
     await openTab(page, 'overview');
+    await page.getByTestId('ping').click();
     const banner = page.getByTestId('session-expired-banner');
-    const ping = page.getByTestId('ping');
-    await expect
-      .poll(
-        async () => {
-          if ((await banner.count()) === 0 && (await ping.isEnabled())) await ping.click();
-          return banner.count();
-        },
-        { timeout: 20_000, interval: 300 },
-      )
-      .toBe(1);
+    await banner.waitFor({ timeout: 20_000 });
     expect(await banner.textContent()).toContain('HTTP 404');
 
     const notFound = await openExchange(page, { method: 'POST', status: 404 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { openInspector, type Inspector } from '../helpers/browser.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
@@ -56,11 +57,14 @@ describe('the live log in a real browser', () => {
 
   it('shows the same history after a reload, without a second handshake', async () => {
     const before = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
+    // The reloaded page performs a handshake only for a session the relay lists as still waiting for one.
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions' && r.request().method() === 'GET', { timeout: 20_000 });
     await page.reload();
+    const sessions = (await (await listed).json()) as SessionInfo[];
+    expect(sessions.map((x) => x.handshakePending)).toEqual([false]);
     await rows(page, '[data-method="tools/list"]').first().waitFor({ timeout: 20_000 });
     const after = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     expect(after.slice(0, before.length)).toEqual(before);
-    await page.waitForTimeout(500);
     expect(await rows(page, '[data-dir="out"][data-method="initialize"]').count()).toBe(1);
   });
 

@@ -42,8 +42,9 @@ export interface Inspector {
 }
 
 /** Starts the real CLI on a server command and opens the printed URL in Chromium: the setup of most e2e files. */
-export async function openInspector(opts: { command: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
-  const relay = await startRelay({ command: opts.command });
+/** `leading` starts a subcommand instead of a server (`['open', bundle]`). */
+export async function openInspector(opts: { command?: string[]; leading?: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
+  const relay = await startRelay({ ...(opts.command ? { command: opts.command } : {}), ...(opts.leading ? { leading: opts.leading } : {}) });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
   const errors = watchPageErrors(page);

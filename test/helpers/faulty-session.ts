@@ -30,6 +30,7 @@ export async function driveFaultySession(d: SessionDriver, option: string | null
     d.raw(JSON.stringify([{ jsonrpc: '2.0', id: 6, method: 'ping' }, { jsonrpc: '2.0', id: 7, method: 'ping' }]));
     await d.waitFor((f) => f.dir === 'in' && f.text.includes('"id":7'), 2_000);
   }
-  // Let late messages (progress after the response, answers to the server's requests) land before stopping.
-  await new Promise((r) => setTimeout(r, 150));
+  // The server writes its late messages (progress after a response, its own requests) before answering the ping
+  // or batch awaited last; what remains in flight is this script's answers to its requests.
+  await d.settled();
 }

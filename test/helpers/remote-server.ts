@@ -11,6 +11,8 @@ export interface RemoteServer {
   port: number;
   url(path: string, scheme?: 'http' | 'ws'): string;
   output(): string;
+  /** Resolves once the server's output (stdout and stderr) matches: the fixture says it did something. */
+  waitOutput(pattern: RegExp, ms?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,21 @@ export async function startRemoteServer(script: string, args: string[] = [], env
     port,
     url: (path, scheme = 'http') => `${scheme}://127.0.0.1:${port}${path}`,
     output: () => out,
+    waitOutput: (pattern, ms = 10_000) =>
+      new Promise<void>((ok, fail) => {
+        if (pattern.test(out)) return ok();
+        const t = setTimeout(() => fail(new Error(`timed out waiting for ${String(pattern)} in the server's output:\n${out}`)), ms);
+        const check = () => {
+          if (!pattern.test(out)) return;
+          clearTimeout(t);
+          proc.stdout!.off('data', check);
+          proc.stderr!.off('data', check);
+          ok();
+        };
+        // After the collector above has appended the chunk.
+        proc.stdout!.on('data', check);
+        proc.stderr!.on('data', check);
+      }),
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
       await exited;

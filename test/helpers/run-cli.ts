@@ -1,6 +1,12 @@
 // Runs the built mcpscope CLI once to completion and collects its exit code and output.
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BIN } from './relay-process.js';
+
+/** A data home of this test file's own: a CLI run never reads or writes the user's data dir (confirmed recipes). */
+const dataHome = mkdtempSync(join(tmpdir(), 'mcpscope-cli-home-'));
 
 export interface CliRun {
   code: number | null;
@@ -10,7 +16,7 @@ export interface CliRun {
 
 export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+    const p = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, XDG_DATA_HOME: dataHome, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

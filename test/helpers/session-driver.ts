@@ -11,6 +11,12 @@ function answer(id: unknown, method: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } });
 }
 
+/** Ids a client cannot echo reliably (null, objects) are left alone, as a careful client would. */
+function answerable(request: FrameRecord): boolean {
+  const { id } = JSON.parse(request.text) as { id: unknown };
+  return typeof id === 'string' || typeof id === 'number';
+}
+
 export class SessionDriver {
   private answered = 0;
 
@@ -42,8 +48,7 @@ export class SessionDriver {
       const f = frames[this.answered]!;
       if (f.dir !== 'in' || f.kind !== 'request') continue;
       const msg = JSON.parse(f.text) as { id: unknown; method: string };
-      // Ids a client cannot echo reliably (null, objects) are left alone, as a careful client would.
-      if (typeof msg.id === 'string' || typeof msg.id === 'number') this.raw(answer(msg.id, msg.method));
+      if (answerable(f)) this.raw(answer(msg.id, msg.method));
     }
   }
 
@@ -67,6 +72,19 @@ export class SessionDriver {
     } catch {
       return null;
     }
+  }
+
+  /** Waits until every answer this script owes the server (see answerServerRequests) is recorded by the relay. */
+  async settled(ms = 5_000): Promise<void> {
+    await this.sock.until(() => {
+      const owed = new Map<string, number>();
+      for (const f of this.sock.framesOf(this.sessionId)) {
+        if (f.rpcId === null || f.kind === 'batch') continue;
+        if (f.dir === 'in' && f.kind === 'request' && answerable(f)) owed.set(f.rpcId, (owed.get(f.rpcId) ?? 0) + 1);
+        else if (f.dir === 'out' && (f.kind === 'response' || f.kind === 'error') && owed.has(f.rpcId)) owed.set(f.rpcId, owed.get(f.rpcId)! - 1);
+      }
+      return [...owed.values()].every((n) => n <= 0) ? true : undefined;
+    }, "the answers to the server's requests", ms);
   }
 
   /** Stops the server (the relay's shutdown ladder) and returns the whole recorded session. */

@@ -52,7 +52,7 @@ describe('remote faults the relay makes visible', () => {
     await s.handshake();
     const firstId = (await s.waitEvent('session-id')).sessionId;
     await s.request(2, 'tools/call', { name: 'forget_session', arguments: {} });
-    await new Promise((r) => setTimeout(r, 100));
+    await server.waitOutput(new RegExp(`forgot session ${firstId}`));
     s.sock.send({ type: 'send', sessionId: s.sid, text: '{"jsonrpc":"2.0","id":3,"method":"tools/list"}' });
     const expired = await s.waitEvent('session-expired');
     expect(expired).toMatchObject({ sessionId: firstId, status: 404 });

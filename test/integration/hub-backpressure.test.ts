@@ -7,6 +7,7 @@ import { createRelay } from '../../server/app.js';
 import { Recorder } from '../../server/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
+import { RecipeTrust } from '../../server/trust/recipe-trust.js';
 import { FIXTURES } from '../helpers/relay-process.js';
 import { RelaySocket } from '../helpers/relay-socket.js';
 
@@ -19,7 +20,7 @@ afterEach(async () => {
 describe('the hub under a slow browser', () => {
   it('keeps what it queues for a stalled socket bounded and still delivers every frame in order', async () => {
     const recorder = new Recorder(null);
-    const sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500 });
+    const sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500, trust: new RecipeTrust(null) });
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
     const high = 256 * 1024;

@@ -52,7 +52,8 @@ afterAll(async () => {
 /** Copies the bundle into `dir` and runs `mcpscope replay` there with no command. */
 async function replayIn(dir: string, extra: string[] = []) {
   writeFileSync(join(dir, 'session.bundle.json'), bundleText);
-  return runCli(['replay', 'session.bundle.json', '--json', ...extra], {}, dir);
+  // --yes: the bundle's recipe came from a file; tests/integration/recipe-trust covers the refusal without it.
+  return runCli(['replay', 'session.bundle.json', '--json', '--yes', ...extra], {}, dir);
 }
 
 describe('a bundle carried to another machine', () => {
@@ -65,7 +66,7 @@ describe('a bundle carried to another machine', () => {
   it('opens in a fresh relay with its own data dir, and replays there from the Replay API with no difference', async () => {
     const second = machine('mcpscope-machine-b-');
     writeFileSync(join(second, 'session.bundle.json'), bundleText);
-    const relay = await startRelay({ cwd: second, dataDir: join(second, 'data'), leading: ['open', 'session.bundle.json'] });
+    const relay = await startRelay({ cwd: second, dataDir: join(second, 'data'), leading: ['open', 'session.bundle.json', '--yes'] });
     relays.push(relay);
     const { body } = await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history');
     expect(body.sessions).toHaveLength(1);
@@ -92,7 +93,10 @@ describe('a bundle carried to another machine', () => {
   it('replays there with no command given and shows no difference against the same server', async () => {
     const second = machine('mcpscope-machine-b-');
     const run = await replayIn(second);
-    expect(run.stderr).toBe('');
+    // Nothing but the recipe it was told to run (--yes): no warning about paths or commands.
+    expect(run.stderr).toMatch(/^The recipe from the bundle session.bundle.json would run:\n {2}command: node srv\/server.mjs\n/);
+    expect(run.stderr).not.toContain('warn');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('mcpscope replay: confirmed by --yes; remembered for this exact recipe');
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as TranscriptDiff).identical).toBe(true);
   }, 60_000);

@@ -6,6 +6,7 @@ import { createRelay } from '../../server/app.js';
 import { Recorder } from '../../server/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
+import { RecipeTrust } from '../../server/trust/recipe-trust.js';
 import { ApiError, createRelayHttp, type RelayHttp } from '../../web/lib/relay/relay-http.js';
 import { FIXTURES } from '../helpers/relay-process.js';
 
@@ -37,7 +38,7 @@ describe('the relay API through the one browser client', () => {
 
   beforeAll(async () => {
     recorder = new Recorder(null);
-    sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500 });
+    sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500, trust: new RecipeTrust(null) });
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
     const config = { version: 't', defaultTarget: { transport: 'stdio' as const, command: 'x', args: [], env: {} }, defaultProtocolVersion: '2025-11-25', protocolVersions: ['2025-11-25'], launchSessionId: null, dataDir: '/tmp', maxLineBytes: 1 << 20 };

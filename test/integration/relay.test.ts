@@ -124,11 +124,12 @@ describe('the relay over stdio', () => {
   });
 
   it('never loses a frame for a browser that stops reading for a while', async () => {
-    const { sid, sock } = await launch([process.execPath, SCRIPTED, '--flood', '30000']);
+    const { relay, sid, sock } = await launch([process.execPath, SCRIPTED, '--flood', '30000']);
     const raw = (sock.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     raw.pause();
     sock.send({ type: 'send', sessionId: sid, text: req(1, 'flood') });
-    await new Promise((r) => setTimeout(r, 1500));
+    // The browser reads nothing until the relay has recorded the whole flood (its answer included).
+    await waitFor(async () => (await relay.api<SessionInfo>(`/api/sessions/${sid}`)).body.lastSeq >= 30_003, 'the flood to be recorded', 60_000);
     raw.resume();
     const done = await sock.frame(sid, (f) => f.rpcId === '1' && f.dir === 'in', 'flood result', 30_000);
     const frames = sock.framesOf(sid);

@@ -94,7 +94,7 @@ describe('a session recorded against the demo server, as a repro bundle', () => 
 
   it('mcpscope replay exits 0 against the same server, 1 against the changed one and 2 on a missing bundle', async () => {
     // No command: the recipe's relative path resolves against the directory replay runs in, the repo root.
-    const same = await runCli(['replay', bundleFile], {}, ROOT);
+    const same = await runCli(['replay', bundleFile, '--yes'], {}, ROOT);
     expect(same.stdout).toMatch(/^identical: 1[0-9] same, 0 changed, 0 added, 0 removed/m);
     expect(same.code).toBe(0);
     const changed = await runCli(['replay', bundleFile, '--', ...CHANGED_DEMO]);

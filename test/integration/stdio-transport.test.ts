@@ -95,6 +95,8 @@ describe('StdioTransport', () => {
     const t = scripted('--stubborn');
     const { got, handlers } = collector();
     await t.start(handlers);
+    // Closing before the server has armed its SIGTERM handler would test Node's default handling, not the ladder.
+    await waitFor(() => got.stderr.some((l) => l.startsWith('stubborn')), 'the stubborn server to be ready');
     const started = Date.now();
     await t.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);

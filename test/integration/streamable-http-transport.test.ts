@@ -84,8 +84,10 @@ describe('StreamableHttpTransport', () => {
     const t = new StreamableHttpTransport({ url: server.url('/hang'), headers: {}, maxMessageBytes: 1 << 20 });
     const { got, handlers, done } = collector();
     await t.start(handlers);
+    const before = (server.output().match(/hanging on a request/g) ?? []).length;
     t.send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}'));
-    await new Promise((r) => setTimeout(r, 100));
+    // In flight once the server holds it.
+    await server.waitOutput(new RegExp(`(hanging on a request[\\s\\S]*){${before + 1}}`));
     await t.close('test over');
     expect(done()[0]).toMatchObject({ state: 'aborted' });
     expect(got.events.filter((e) => e.event === 'error')).toEqual([]);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseCallArgs, wantsHelp } from '../../server/call/call-args.js';
-import { UsageError } from '../../server/cli-args.js';
+import { CALL_FLAGS, parseCallArgs } from '../../server/call/call-args.js';
+import { wantsHelp } from '../../server/cli/flags.js';
+import { usageMessage } from '../helpers/usage-message.js';
 
-const usage = (argv: string[]) => {
-  try {
-    parseCallArgs(argv);
-  } catch (err) {
-    expect(err).toBeInstanceOf(UsageError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a usage error');
-};
+const usage = (argv: string[]) => usageMessage(() => parseCallArgs(argv));
 
 describe('mcpscope call arguments', () => {
   it('reads a method, any JSON params and the command after --, leaving the command’s own flags alone', () => {
@@ -32,6 +25,17 @@ describe('mcpscope call arguments', () => {
     expect(parseCallArgs(['--raw', '{oops', '--no-handshake', '--', 'srv']).mode).toEqual({ kind: 'raw', text: '{oops' });
   });
 
+  it('takes values that start with a dash as values, as the flag before them asks', () => {
+    expect(parseCallArgs(['--method', 'm', '--params', '-1', '--', 'srv']).mode).toEqual({ kind: 'method', method: 'm', params: -1 });
+    expect(parseCallArgs(['--raw', '--', '--', 'srv']).mode).toEqual({ kind: 'raw', text: '--' });
+  });
+
+  it('passes --http-timeout into the remote target and refuses --env with --url', () => {
+    expect(parseCallArgs(['--method', 'ping', '--url', 'http://h/mcp', '--http-timeout', '500']).target).toMatchObject({ timeoutMs: 500 });
+    expect(usage(['--method', 'a', '--url', 'http://h/mcp', '--env', 'A=1'])).toMatch(/--env and --cwd go with a command/);
+    expect(usage(['--method', 'a', '--http-timeout', '5', '--', 'srv'])).toMatch(/go with --url/);
+  });
+
   it('makes --strict imply --lint', () => {
     expect(parseCallArgs(['--method', 'ping', '--strict', '--', 'srv'])).toMatchObject({ lint: true, strict: true });
   });
@@ -45,11 +49,19 @@ describe('mcpscope call arguments', () => {
     expect(usage(['--method', 'a', '--transport', 'sse', '--', 'srv'])).toMatch(/go with --url/);
     expect(usage(['--method', 'a', '--url', 'ws://h/', '--transport', 'http'])).toMatch(/does not go with a ws URL/);
     expect(usage(['--method', 'a', '--bogus', '--', 'srv'])).toMatch(/unknown option --bogus/);
+    expect(usage(['--method', 'a', '--era', 'future', '--', 'srv'])).toMatch(/--era must be one of legacy, modern, auto, got "future"/);
+    expect(usage(['--method', 'a', '--protocol', ' ', '--', 'srv'])).toMatch(/--protocol needs a version/);
+    expect(usage(['--method', 'a', '--progress=yes', '--', 'srv'])).toMatch(/--progress takes no value/);
+    expect(usage(['--method', 'a', '--timeout'])).toMatch(/--timeout needs a value/);
+    expect(usage(['--method', 'a', 'srv'])).toMatch(/unexpected argument "srv" \(put the server command after --\)/);
   });
 
   it('treats -h as help only before --', () => {
-    expect(wantsHelp(['--method', 'a', '-h'])).toBe(true);
-    expect(wantsHelp(['--method', 'a', '--', 'srv', '--help'])).toBe(false);
+    expect(wantsHelp(['--method', 'a', '-h'], CALL_FLAGS)).toBe(true);
+    expect(wantsHelp(['--method', 'a', '--', 'srv', '--help'], CALL_FLAGS)).toBe(false);
+    // A value that looks like a flag belongs to the flag before it.
+    expect(wantsHelp(['--raw', '--help', '--', 'srv'], CALL_FLAGS)).toBe(false);
+    expect(wantsHelp(['--bogus', '--help'], CALL_FLAGS)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, UsageError, isLoopback, parseCliArgs } from '../../server/cli-args.js';
+import { DEFAULT_PORT, USAGE, UsageError, isLoopback, parseCliArgs } from '../../server/cli-args.js';
 
 const env = { HOME: '/home/u', XDG_DATA_HOME: '/xdg' };
 
@@ -37,6 +37,26 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--env', 'NOEQUALS'], env)).toThrow(/KEY=VALUE/);
   });
 
+  it('answers -h and -v without checking the rest, even a token too short', () => {
+    expect(parseCliArgs(['--port', 'x', '-h'], { ...env, MCPSCOPE_TOKEN: 'short' })).toMatchObject({ help: true, version: false });
+    expect(parseCliArgs(['-v'], env)).toMatchObject({ help: false, version: true });
+    expect(parseCliArgs(['--', 'srv', '--help'], env)).toMatchObject({ help: false, command: ['srv', '--help'] });
+  });
+
+  it('bounds --max-line-bytes and keeps --demo apart from a command', () => {
+    expect(parseCliArgs(['--max-line-bytes', '1024'], env).maxLineBytes).toBe(1024);
+    expect(() => parseCliArgs(['--max-line-bytes', '1023'], env)).toThrow('--max-line-bytes needs a whole number from 1024 to 2147483647, got "1023"');
+    expect(() => parseCliArgs(['--demo', '--', 'node', 's.js'], env)).toThrow(/--demo and a command after -- exclude each other/);
+    expect(() => parseCliArgs(['--no-open=yes'], env)).toThrow('--no-open takes no value');
+  });
+
+  it('lists every flag in its usage', () => {
+    for (const flag of ['--port', '--host', '--allow-remote', '--token', '--data-dir', '--no-open', '--demo', '--protocol', '--max-line-bytes', '--env', '--cwd', '--url', '--transport', '--header', '--http-timeout', '-h, --help', '-v, --version']) {
+      expect(USAGE).toContain(flag);
+    }
+    expect(USAGE).toContain('mcpscope help [command]');
+  });
+
   it('collects --env pairs and --cwd for the server command', () => {
     const o = parseCliArgs(['--env', 'A=1', '--env', 'B=x=y', '--cwd', '/tmp'], env);
     expect(o.env).toEqual({ A: '1', B: 'x=y' });
@@ -69,6 +89,8 @@ describe('parseCliArgs for remote servers', () => {
     expect(() => parseCliArgs(['--header', 'A: b'], env)).toThrow(/go with --url/);
     expect(() => parseCliArgs(['--url', 'http://h/', '--', 'node', 's.js'], env)).toThrow(/exclude/);
     expect(() => parseCliArgs(['--url', 'http://h/', '--demo'], env)).toThrow(/exclude/);
+    expect(() => parseCliArgs(['--http-timeout', '100'], env)).toThrow(/go with --url/);
+    expect(parseCliArgs(['--url', 'http://h/', '--http-timeout', '100'], env).httpTimeoutMs).toBe(100);
   });
 });
 

@@ -83,7 +83,7 @@ describe('--http-timeout and --transport http-2026', () => {
 
   it('refuses them without --url, or with a bad value', () => {
     expect(() => parseCliArgs(['--http-timeout', '100'], env)).toThrow(/go with --url/);
-    expect(() => parseCliArgs(['--url', 'http://h/', '--http-timeout', '0'], env)).toThrow(/--http-timeout needs a whole number from 1/);
+    expect(() => parseCliArgs(['--url', 'http://h/', '--http-timeout', '0'], env)).toThrow(/--http-timeout needs a whole number of milliseconds from 1/);
     expect(() => parseCallArgs(['--method', 'ping', '--http-timeout', '100', '--', 'node', 's.js'])).toThrow(/go with --url/);
     expect(() => parseCallArgs(['--method', 'ping', '--url', 'ws://h/', '--transport', 'http-2026'])).toThrow(/does not go with/);
   });

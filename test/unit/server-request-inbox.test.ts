@@ -11,7 +11,17 @@ function setup() {
   const until = async (check: () => boolean) => {
     while (!check()) await new Promise((r) => setTimeout(r, 1));
   };
-  return { sent, engine, inbox, until };
+  /**
+   * The server pings and the answer arrives: the engine has handled everything the server sent before, so an answer
+   * that did not come by then is not coming. Returns what was sent before the pong.
+   */
+  const beforePong = async () => {
+    const id = `probe-${sent.length}`;
+    engine.receiveValue({ jsonrpc: '2.0', id, method: 'ping' });
+    await until(() => sent.some((m) => m.id === id));
+    return sent.filter((m) => !String(m.id).startsWith('probe-'));
+  };
+  return { sent, engine, inbox, until, beforePong };
 }
 
 describe('auto-response rules for server requests', () => {
@@ -40,17 +50,16 @@ describe('auto-response rules for server requests', () => {
 
 describe('the server-request inbox', () => {
   it('answers nothing before the tab claims answering, and never a replayed request another tab answered', async () => {
-    const { sent, engine, inbox, until } = setup();
+    const { sent, engine, inbox, until, beforePong } = setup();
     engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'roots/list' });
     engine.noteOutgoingValue({ jsonrpc: '2.0', id: 1, result: { roots: [] } });
-    await new Promise((r) => setTimeout(r, 5));
-    expect(sent).toEqual([]);
     expect(inbox.getSnapshot().requests).toEqual([]);
     engine.answerServerRequests(true);
     inbox.setAnswerer('you');
+    expect(await beforePong()).toEqual([]);
     engine.receiveValue({ jsonrpc: '2.0', id: 2, method: 'roots/list' });
-    await until(() => sent.length === 1);
-    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 2, result: { roots: [] } });
+    await until(() => sent.some((m) => m.id === 2));
+    expect(await beforePong()).toEqual([{ jsonrpc: '2.0', id: 2, result: { roots: [] } }]);
   });
 
   it('keeps a sampling request pending until the user answers, then sends the answer', async () => {
@@ -67,18 +76,20 @@ describe('the server-request inbox', () => {
   });
 
   it('marks a request the server cancelled and sends no answer for it', async () => {
-    const { sent, engine, inbox, until } = setup();
+    const { engine, inbox, until, beforePong } = setup();
     engine.answerServerRequests(true);
     engine.receiveValue({ jsonrpc: '2.0', id: 5, method: 'elicitation/create', params: {} });
     await until(() => inbox.getSnapshot().requests.length === 1);
     engine.receiveValue({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } });
-    expect(inbox.getSnapshot().requests[0]!.state).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 5));
-    expect(sent).toEqual([]);
+    const req = inbox.getSnapshot().requests[0]!;
+    expect(req.state).toBe('cancelled');
+    // An answer the user gives now is dropped.
+    inbox.resolve(req.key, { result: { action: 'decline' } });
+    expect(await beforePong()).toEqual([]);
   });
 
   it('answers, on taking over, what the server asked while nobody answered, but not what another tab already answered or the server cancelled', async () => {
-    const { sent, engine, inbox, until } = setup();
+    const { sent, engine, inbox, until, beforePong } = setup();
     // History seen while another tab (or nobody) answered: three requests, one answered by someone, one cancelled.
     engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: { message: 'answered elsewhere' } });
     engine.noteOutgoingValue({ jsonrpc: '2.0', id: 1, result: { action: 'decline' } });
@@ -96,16 +107,16 @@ describe('the server-request inbox', () => {
     // Handed out once: switching answering off and on again does not ask the user a second time.
     engine.answerServerRequests(false);
     engine.answerServerRequests(true);
-    await new Promise((r) => setTimeout(r, 5));
+    await beforePong();
     expect(inbox.getSnapshot().requests).toHaveLength(1);
   });
 
   it('forgets what it saw before a gap in the history, whose frames may hold the answers', async () => {
-    const { engine, inbox } = setup();
+    const { engine, inbox, beforePong } = setup();
     engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: {} });
     engine.forgetWaitingServerRequests();
     engine.answerServerRequests(true);
-    await new Promise((r) => setTimeout(r, 5));
+    await beforePong();
     expect(inbox.getSnapshot().requests).toEqual([]);
   });
 
@@ -120,7 +131,9 @@ describe('the server-request inbox', () => {
     const req = inbox.getSnapshot().requests[0]!;
     expect(req.state).toBe('handed-over');
     inbox.resolve(req.key, { result: { action: 'decline' } });
-    await new Promise((r) => setTimeout(r, 5));
+    // This tab answers nothing now, not even a ping; the answer would have gone out by the time every promise queued
+    // so far has settled (the path has no timers), which a macrotask boundary guarantees.
+    await new Promise((r) => setImmediate(r));
     expect(sent).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Profile } from '../../../shared/profiles/profile.js';
 import { useDeleteProfile } from '../../api/use-profiles.js';
+import { RecipeGate, recipeRefusal } from '../../components/recipe-gate.js';
 import { ProfileEditor } from './profile-editor.js';
 import { useConnectProfile } from './use-connect-profile.js';
 
@@ -37,8 +38,10 @@ export function ProfileRow({ profile: p, onOpen }: { profile: Profile; onOpen: (
       <div className="truncate font-mono text-[11px] text-dim" title={summary(p)}>
         {summary(p)}
       </div>
+      {p.importedFrom && p.target.transport === 'stdio' && <div className="text-[11px] text-dim">{`from ${p.importedFrom}: its command runs only after you confirm it`}</div>}
       {secrets.length > 0 && <div className="font-mono text-[11px] text-amber-200">{`secret: ${secrets.join(', ')}`}</div>}
-      {(connect.error ?? remove.error) && <p className="text-red-300">{(connect.error ?? remove.error)?.message}</p>}
+      <RecipeGate error={connect.error} onConfirmed={() => connect.mutate(p)} onCancel={() => connect.reset()} />
+      {((connect.error && !recipeRefusal(connect.error)) || remove.error) && <p className="text-red-300">{(connect.error ?? remove.error)?.message}</p>}
       {editing && <ProfileEditor profile={p} onDone={() => setEditing(false)} />}
     </li>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 import { useReplaySession } from '../../api/use-history.js';
 import { useProfiles } from '../../api/use-profiles.js';
+import { RecipeGate, recipeRefusal } from '../../components/recipe-gate.js';
 import { ReplayResultView } from './replay-result-view.js';
 
 export function ReplayControls({ session, onOpen }: { session: HistoryEntry; onOpen: (id: string) => void }) {
@@ -34,7 +35,8 @@ export function ReplayControls({ session, onOpen }: { session: HistoryEntry; onO
       <button type="button" className="btn" data-testid="session-replay" disabled={replay.isPending} onClick={run}>
         {replay.isPending ? 'Replaying…' : 'Replay'}
       </button>
-      {replay.error && <span className="w-full text-red-300">{replay.error.message}</span>}
+      <RecipeGate error={replay.error} onConfirmed={run} onCancel={() => replay.reset()} />
+      {replay.error && !recipeRefusal(replay.error) && <span className="w-full text-red-300">{replay.error.message}</span>}
       {replay.data && <ReplayResultView result={replay.data} onOpen={onOpen} />}
     </>
   );

@@ -1,6 +1,6 @@
 // Bundles Monaco and its workers with the app: the page's CSP allows no CDN, no eval and only same-origin workers.
-import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
+import { loader, type Monaco } from '@monaco-editor/react';
+import * as slim from './monaco-json-only.js';
 // monaco-editor 0.57's exports map ("./*" → "./esm/vs/*.js") hides the esm/vs/ prefix, so these are the deep paths.
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
@@ -10,6 +10,9 @@ self.MonacoEnvironment = {
     return label === 'json' ? new JsonWorker() : new EditorWorker();
   },
 };
+
+// Only JSON and plain text are ever edited; the full namespace's type is what the React wrapper is typed against.
+const monaco = slim as unknown as Monaco;
 
 // Without this the React wrapper would fetch Monaco from jsDelivr.
 loader.config({ monaco });

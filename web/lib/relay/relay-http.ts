@@ -2,6 +2,7 @@
 // turns the relay's error envelope (and a network failure) into ApiError, tells the page when the token was refused,
 // and checks each answer against the route's schema before anyone uses it.
 import type { z } from 'zod';
+import type { RecipeReview } from '../../../shared/trust/recipe-review.js';
 import { RelayErrorBodySchema } from '../../../shared/relay-errors.js';
 import { fillPath, RELAY_ROUTES, type PathParams, type RelayRoute, type RelayRoutes, type RouteName } from '../../../shared/relay-routes.js';
 import { describeIssues } from '../../../shared/zod-issues.js';
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** With RECIPE_UNCONFIRMED: the recipe to show a person before it may run. */
+    readonly review?: RecipeReview,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -84,5 +87,7 @@ export function createRelayHttp(token: string, onUnauthorized: () => void, base 
 async function refusal(res: Response, onUnauthorized: () => void): Promise<ApiError> {
   if (res.status === 401) onUnauthorized();
   const envelope = RelayErrorBodySchema.safeParse(await res.json().catch(() => undefined));
-  return envelope.success ? new ApiError(res.status, envelope.data.error.code, envelope.data.error.message) : new ApiError(res.status, `HTTP_${res.status}`, res.statusText);
+  if (!envelope.success) return new ApiError(res.status, `HTTP_${res.status}`, res.statusText);
+  const { code, message, review } = envelope.data.error;
+  return new ApiError(res.status, code, message, review);
 }

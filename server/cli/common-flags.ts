@@ -1,0 +1,80 @@
+// The flags several commands share, declared once: the relay's (where it listens), a stdio server's and a remote
+// server's; and the checks that tie a remote server's flags together.
+import { homedir, platform } from 'node:os';
+import { join } from 'node:path';
+import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/relay-protocol.js';
+import { UsageError, list, onOff, value } from './flags.js';
+import { envPair, headerPair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
+
+export const DEFAULT_PORT = 7410;
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const home = homedir();
+  if (platform() === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'mcpscope');
+  if (platform() === 'darwin') return join(home, 'Library', 'Application Support', 'mcpscope');
+  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'mcpscope');
+}
+
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Where the relay listens and keeps its data (`mcpscope` and `mcpscope open`). */
+export const RELAY_FLAGS = {
+  port: value('<n>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)`, wholeNumber(0, 65535)),
+  host: value('<h>', 'address to bind (default 127.0.0.1); anything not loopback needs --allow-remote'),
+  'allow-remote': onOff('allow a non-loopback --host (anyone who can reach it and has the token can spawn processes)'),
+  token: value('<t>', 'the access token, 16 characters or more (default: MCPSCOPE_TOKEN, else 32 random bytes per launch)'),
+  'data-dir': value('<dir>', `where sessions are recorded (default: ${defaultDataDir()})`),
+  'no-open': onOff('do not open a browser'),
+};
+
+/** A stdio server's environment and directory (the command itself goes after --). */
+export const STDIO_FLAGS = {
+  env: list('<KEY=VALUE>', 'environment variable for the server command (repeatable)', envPair),
+  cwd: value('<dir>', 'working directory for the server command'),
+};
+
+/** A remote server instead of a command. */
+export const REMOTE_FLAGS = {
+  url: value('<url>', 'connect to a remote MCP server (http(s):// or ws(s)://)', remoteUrl),
+  transport: value(
+    '<t>',
+    'with --url: auto (default for http URLs: 2026-07-28 HTTP for a first server/discover, else\nStreamable HTTP, falling back to legacy SSE), http, http-2026, sse, or ws (default for ws URLs)',
+    oneOf(REMOTE_TRANSPORTS),
+  ),
+  header: list('<\'K: V\'>', "with --url: an HTTP header for every request, e.g. 'Authorization: Bearer …'\n(repeatable; values are masked in everything recorded)", headerPair),
+  'http-timeout': value(
+    '<ms>',
+    'with --url: how long each HTTP request waits for response headers before it fails\n(default: 300000 for a POST carrying a request, 30000 for the rest)',
+    milliseconds(1, 3_600_000),
+  ),
+};
+
+export interface RemoteChoice {
+  url?: string | undefined;
+  transport?: RemoteTransport | undefined;
+  header?: [string, string][] | undefined;
+  'http-timeout'?: number | undefined;
+}
+
+/** Flags that only mean something with --url. */
+export function remoteOnlyWithUrl(v: RemoteChoice): void {
+  if (v.url === undefined && (v.transport !== undefined || v.header !== undefined || v['http-timeout'] !== undefined)) {
+    throw new UsageError('--transport, --header and --http-timeout go with --url');
+  }
+}
+
+/** The transport for --url: as given (it must fit the URL's scheme), else ws for ws URLs and auto for http ones. */
+export function transportFor(url: string, transport: RemoteTransport | undefined): RemoteTransport {
+  const isWs = /^wss?:/i.test(url);
+  if (transport === undefined) return isWs ? 'ws' : 'auto';
+  if ((transport === 'ws') !== isWs) throw new UsageError(`--transport ${transport} does not go with a ${isWs ? 'ws' : 'http'} URL`);
+  return transport;
+}
+
+/** --url and a command after -- are two answers to "which server". */
+export function urlOrCommand(url: string | undefined, command: string[] | null): void {
+  if (url !== undefined && command !== null && command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
+}

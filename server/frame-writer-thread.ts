@@ -1,0 +1,107 @@
+// The relay's side of the writer thread: posts batches without waiting, waits only when it must read what it posted
+// (or when the thread falls too far behind), and writes on its own thread if the writer thread is gone.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FrameWriter } from './frame-writer.js';
+import type { WriterData, WriterError } from './frame-writer-worker.js';
+
+/** Batches in flight before the relay waits for the thread: bounds the frames held in memory to a few MB. */
+const MAX_BEHIND = 16;
+/** A thread that commits nothing for this long while the relay waits is taken for dead, and the relay writes itself. */
+const STALL_MS = 15_000;
+
+export const WRITER_WORKER = new URL('./frame-writer-worker.js', import.meta.url);
+
+export class FrameWriterThread {
+  private worker: Worker | null;
+  private readonly committed = new Int32Array(new SharedArrayBuffer(4));
+  private posted = 0;
+  /** Batches posted and not yet known committed, kept to be written here should the thread die. */
+  private readonly inflight = new Map<number, unknown[]>();
+
+  /** null when the worker's compiled file is missing (tests running from source): the caller writes itself. */
+  static start(dbPath: string, fallback: FrameWriter, url: URL = WRITER_WORKER): FrameWriterThread | null {
+    return existsSync(fileURLToPath(url)) ? new FrameWriterThread(dbPath, fallback, url) : null;
+  }
+
+  private constructor(
+    dbPath: string,
+    private readonly fallback: FrameWriter,
+    url: URL,
+  ) {
+    const w = new Worker(url, { workerData: { path: dbPath, committed: this.committed.buffer as SharedArrayBuffer } satisfies WriterData });
+    // The thread must not keep the relay alive; close() lets it finish its queue and close its connection.
+    w.unref();
+    w.on('message', (m: WriterError) => console.error(`mcpscope: recording a batch of frames failed: ${m.error}`));
+    w.on('error', (err) => this.takeOver(err));
+    w.on('exit', () => this.takeOver(null));
+    this.worker = w;
+  }
+
+  post(frames: unknown[]): void {
+    if (!this.worker) return this.fallback.write(frames);
+    const n = ++this.posted;
+    this.inflight.set(n, frames);
+    this.worker.postMessage({ batch: n, frames });
+    if (n - this.done() > MAX_BEHIND) this.waitFor(n - MAX_BEHIND / 2);
+    else this.prune();
+  }
+
+  /** Returns once every batch posted so far is committed: what reads need to see every recorded frame. */
+  barrier(): void {
+    this.waitFor(this.posted);
+  }
+
+  close(): void {
+    this.barrier();
+    const w = this.worker;
+    this.worker = null;
+    w?.removeAllListeners('exit');
+    w?.postMessage({ close: true });
+  }
+
+  private done(): number {
+    return Atomics.load(this.committed, 0);
+  }
+
+  private waitFor(n: number): void {
+    let last = this.done();
+    let since = Date.now();
+    while (this.worker && last < n) {
+      Atomics.wait(this.committed, 0, last, 1000);
+      const now = this.done();
+      if (now !== last) [last, since] = [now, Date.now()];
+      // Only a dead thread stalls this long (a batch commits in milliseconds); 'exit' cannot arrive while we block.
+      else if (Date.now() - since > STALL_MS) this.takeOver(new Error(`no commit in ${STALL_MS} ms`));
+    }
+    this.prune();
+  }
+
+  private prune(): void {
+    const done = this.done();
+    for (const n of this.inflight.keys()) {
+      if (n > done) break;
+      this.inflight.delete(n);
+    }
+  }
+
+  /** The thread is gone: what it did not commit is written here, and from now on every batch. */
+  private takeOver(err: Error | null): void {
+    const w = this.worker;
+    if (!w) return;
+    this.worker = null;
+    void w.terminate();
+    if (err) console.error(`mcpscope: the recorder's writer thread failed (${err.message}); recording on the main thread`);
+    const done = this.done();
+    for (const [n, frames] of this.inflight) {
+      if (n <= done) continue;
+      try {
+        this.fallback.write(frames);
+      } catch (e) {
+        console.error(`mcpscope: recording a batch of frames failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    this.inflight.clear();
+  }
+}

@@ -1,0 +1,54 @@
+// The data directory and the files in it are the user's alone: recordings hold traffic, the secrets file credentials.
+// Threat: another local account reading sessions, tokens or confirmed recipes (umask 022 would make them world-readable).
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+/** Creates `dir` (and parents) if needed and makes it 0700; on Windows the mode is not enforced (see docs/security.md). */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  chmodQuietly(dir, DIR_MODE);
+}
+
+/** Brings a data directory written by an older mcpscope (or under a loose umask) to 0700 and its files to 0600. */
+export function tightenDataDir(dir: string): void {
+  ensurePrivateDir(dir);
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (st?.isFile()) chmodQuietly(p, FILE_MODE);
+    else if (st?.isDirectory()) chmodQuietly(p, DIR_MODE);
+  }
+}
+
+/** Writes `text` to `path` with mode 0600, atomically (a temporary file renamed over it), so a reader never sees half. */
+export function writePrivateFile(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', FILE_MODE);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  // openSync's mode is masked by the umask on create; say it again.
+  chmodQuietly(tmp, FILE_MODE);
+  renameSync(tmp, path);
+}
+
+/** Creates `path` empty with mode 0600 if it does not exist, so a library opening it later inherits the mode. */
+export function touchPrivateFile(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, 'a', FILE_MODE));
+  chmodQuietly(path, FILE_MODE);
+}
+
+function chmodQuietly(path: string, mode: number): void {
+  if (process.platform === 'win32') return;
+  try {
+    chmodSync(path, mode);
+  } catch {
+    // Not ours to change (a shared mount): the files inside are still written 0600.
+  }
+}

@@ -1,0 +1,106 @@
+// Remembers, by hash, the stdio recipes that may run: those a person confirmed after seeing them, and those typed here.
+// Threat: a recipe from a file (bundle, imported profile, config) spawning a process nobody looked at. Recipes from files
+// pass only when their exact hash is here; the file is 0600 in the data dir and holds hashes, never values.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isSecretName } from '../../shared/redaction/secret-patterns.js';
+import type { StdioTarget } from '../../shared/relay-protocol.js';
+import { isDangerousEnv, reviewRecipe, type RecipeReview } from '../../shared/trust/recipe-review.js';
+import { RelayError } from '../errors.js';
+import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
+
+export const TRUST_FILE = 'confirmed-recipes.json';
+/** Oldest entries go first past this many; a recipe forgotten this way is only asked about again. */
+const MAX_ENTRIES = 5000;
+
+type How = 'confirmed' | 'typed';
+interface TrustFile {
+  version: 1;
+  recipes: Record<string, { at: string; how: How }>;
+}
+
+/** The recipe as it would be spawned: the directory made absolute (a missing one is where the relay runs). */
+export function spawnedForm(t: StdioTarget): StdioTarget & { cwd: string } {
+  return { ...t, cwd: resolve(t.cwd ?? process.cwd()) };
+}
+
+/**
+ * The recipe's identity: command, arguments, directory and environment. Secret-named variables (not dangerous ones) are
+ * left out, so a recipe replayed without its redacted API key is still the recipe that ran, and no hash of a credential
+ * is ever written down.
+ */
+export function recipeHash(t: StdioTarget): string {
+  const s = spawnedForm(t);
+  const env = Object.entries(s.env)
+    .filter(([k]) => isDangerousEnv(k) || !isSecretName(k))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify([s.command, s.args, s.cwd, env])).digest('hex');
+}
+
+export class RecipeTrust {
+  private memory: TrustFile = { version: 1, recipes: {} };
+  /** Recipes refused since launch, so a confirmation by hash names one the relay actually showed. */
+  private readonly pending = new Map<string, StdioTarget>();
+
+  /** `dataDir` null keeps confirmations in memory only (tests, and a replay with no data dir). */
+  constructor(private readonly dataDir: string | null) {}
+
+  isConfirmed(t: StdioTarget): boolean {
+    return recipeHash(t) in this.read().recipes;
+  }
+
+  /** Records a recipe as allowed: after a person said yes to it, or because they typed it (how = 'typed'). */
+  allow(t: StdioTarget, how: How): void {
+    const file = this.read();
+    const hash = recipeHash(t);
+    if (file.recipes[hash]?.how === 'confirmed') return;
+    file.recipes[hash] = { at: new Date().toISOString(), how };
+    const keys = Object.keys(file.recipes);
+    for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete file.recipes[k];
+    this.write(file);
+    this.pending.delete(hash);
+  }
+
+  review(t: StdioTarget, source: string, markedSecret: readonly string[] = []): RecipeReview {
+    return reviewRecipe(spawnedForm(t), recipeHash(t), source, markedSecret);
+  }
+
+  /** Throws RECIPE_UNCONFIRMED, carrying the review the page shows, unless this exact recipe may run. */
+  require(t: StdioTarget, source: string, markedSecret: readonly string[] = []): void {
+    if (this.isConfirmed(t)) return;
+    const review = this.review(t, source, markedSecret);
+    this.pending.set(review.hash, t);
+    const danger = review.dangerous.length > 0 ? ` It sets ${review.dangerous.join(', ')}, which can make it run code the file chose.` : '';
+    throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${source} has not been confirmed on this machine; review it before it runs.${danger}`, { review });
+  }
+
+  /** Confirms a recipe the relay refused earlier in this run; false for a hash it never showed. */
+  confirmPending(hash: string): boolean {
+    const t = this.pending.get(hash);
+    if (!t) return false;
+    this.allow(t, 'confirmed');
+    return true;
+  }
+
+  private read(): TrustFile {
+    if (!this.dataDir) return this.memory;
+    try {
+      const parsed = JSON.parse(readFileSync(join(this.dataDir, TRUST_FILE), 'utf8')) as Partial<TrustFile>;
+      // Another relay on the same data dir may have added entries: the file, not this process, is the truth.
+      if (parsed.version === 1 && parsed.recipes && typeof parsed.recipes === 'object') return { version: 1, recipes: parsed.recipes };
+    } catch {
+      // Missing or unreadable: nothing is confirmed, which is the safe reading.
+    }
+    return { version: 1, recipes: {} };
+  }
+
+  private write(file: TrustFile): void {
+    if (!this.dataDir) {
+      this.memory = file;
+      return;
+    }
+    ensurePrivateDir(this.dataDir);
+    writePrivateFile(join(this.dataDir, TRUST_FILE), `${JSON.stringify(file, null, 1)}\n`);
+  }
+}

@@ -1,0 +1,35 @@
+// `mcpscope help [command]` and each command's --help, through the built CLI.
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+describe('mcpscope help', () => {
+  it('prints the inspector usage with no command, and a command’s usage as its --help does', async () => {
+    const [main, mainFlag, call, callFlag] = await Promise.all([runCli(['help']), runCli(['--help']), runCli(['help', 'call']), runCli(['call', '--help'])]);
+    expect(main).toMatchObject({ code: 0, stdout: mainFlag.stdout });
+    expect(main.stdout).toMatch(/^Usage: mcpscope \[options\]/);
+    expect(main.stdout).toContain('mcpscope help [command]');
+    expect(call).toMatchObject({ code: 0, stdout: callFlag.stdout });
+    expect(call.stdout).toMatch(/^usage: mcpscope call /);
+  });
+
+  it('answers --help for every command, with its flags, exit 0', async () => {
+    const runs = await Promise.all(['lint', 'open', 'replay', 'call'].map((c) => runCli([c, '-h'])));
+    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--http-timeout/];
+    runs.forEach((r, i) => {
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(want[i]!);
+    });
+  });
+
+  it('exits 2 for a command it does not know, naming the ones it does', async () => {
+    const r = await runCli(['help', 'frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call/);
+  });
+
+  it('exits 2 for an unknown option of the inspector, naming it', async () => {
+    const r = await runCli(['--frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcpscope: unknown option --frobnicate/);
+  });
+});

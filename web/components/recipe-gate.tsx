@@ -1,0 +1,69 @@
+// Shows a recipe from a file that the relay refused to run unconfirmed: command, arguments, directory and every
+// environment variable (secrets masked, the ones that change how code loads highlighted); runs it only on a yes.
+// Threat: a bundle or an imported profile that runs code on one click (NODE_OPTIONS=--import=data:…).
+import { useState } from 'react';
+import type { RecipeReview } from '../../shared/trust/recipe-review.js';
+import { ApiError } from '../lib/relay/relay-http.js';
+import { useRelay } from '../lib/relay/relay-context.js';
+
+/** The review a refusal carried, when `error` is the relay asking for a confirmation. */
+export function recipeRefusal(error: unknown): RecipeReview | null {
+  return error instanceof ApiError && error.code === 'RECIPE_UNCONFIRMED' && error.review ? error.review : null;
+}
+
+export function RecipeGate({ error, onConfirmed, onCancel }: { error: unknown; onConfirmed: () => void; onCancel: () => void }) {
+  const { http } = useRelay();
+  const [failure, setFailure] = useState<string | null>(null);
+  const review = recipeRefusal(error);
+  if (!review) return null;
+  const confirm = () => {
+    setFailure(null);
+    http.call('confirmRecipe', { body: { hash: review.hash } }).then(onConfirmed, (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
+  };
+  return (
+    <div className="w-full rounded border border-amber-500/60 bg-amber-950/30 p-2 text-[12px]" data-testid="recipe-gate" role="alertdialog" aria-label="Review the recipe before it runs">
+      <p className="font-medium text-amber-100">{`This recipe comes from ${review.source}. Nothing has run. Read it before you start it:`}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 font-mono text-[11px]">
+        <dt className="text-dim">command</dt>
+        <dd className="break-all" data-testid="recipe-command">
+          {[review.command, ...review.args].join(' ')}
+        </dd>
+        <dt className="text-dim">directory</dt>
+        <dd className="break-all">{review.cwd}</dd>
+        <dt className="text-dim">environment</dt>
+        <dd>
+          {review.env.length === 0 ? (
+            <span className="text-dim">nothing beyond the relay's own</span>
+          ) : (
+            <ul>
+              {review.env.map((e) => (
+                <li
+                  key={e.name}
+                  className={`break-all ${e.dangerous ? 'rounded bg-red-900/60 px-1 text-red-100' : ''}`}
+                  data-testid="recipe-env"
+                  data-dangerous={e.dangerous ? 'true' : undefined}
+                >
+                  {`${e.name}=${e.value}`}
+                  {e.dangerous && <span className="ml-2 font-sans font-semibold">dangerous: changes how programs load code</span>}
+                  {e.secret && <span className="ml-2 font-sans text-dim">secret</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      {review.dangerous.length > 0 && (
+        <p className="mt-1 text-red-200">{`${review.dangerous.join(', ')} can make the server run code the file chose. Run it only if you trust where the file came from.`}</p>
+      )}
+      <div className="mt-2 flex gap-2">
+        <button type="button" className="btn" data-testid="recipe-confirm" onClick={confirm}>
+          Run it
+        </button>
+        <button type="button" className="btn" data-testid="recipe-cancel" onClick={onCancel}>
+          Cancel
+        </button>
+        {failure && <span className="text-red-300">{failure}</span>}
+      </div>
+    </div>
+  );
+}

@@ -56,7 +56,11 @@ await check('npm pack builds a tarball with bin, dist, README and LICENSE and no
   if (!tarball) {
     // prepack builds dist/ from a clean slate; the tarball lands in the scratch folder, never in the repo.
     const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
-    tarball = join(work, JSON.parse(out.slice(out.indexOf('[')))[0].filename);
+    // prepack's build prints to the same stdout (and its lines may hold a '['): the report is the array that opens a
+    // line with '[' followed by '{' and runs to the end.
+    const start = /^\[\s*\{/m.exec(out);
+    if (!start) throw new Error(`npm pack printed no JSON report:\n${out.slice(-2000)}`);
+    tarball = join(work, JSON.parse(out.slice(start.index))[0].filename);
   }
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
   for (const want of ['package/bin/mcpscope.js', 'package/dist/server/cli.js', 'package/dist/demo/demo-server.js', 'package/dist/web/index.html', 'package/README.md', 'package/LICENSE']) {

@@ -44,7 +44,7 @@ export class SessionManager {
   constructor(private readonly opts: SessionManagerOptions) {
     // A relay that died mid-session left rows that say 'running'; they are not, any more.
     for (const s of opts.recorder.listSessions()) {
-      if (s.status === 'running' || s.status === 'starting') {
+      if (s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed') {
         opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now() });
       }
     }

@@ -127,6 +127,9 @@ export class Session {
       case 'error':
         if (!this.transport?.alive) this.update({ status: 'failed', endedAt: now() });
         break;
+      case 'stdout-closed':
+        this.update({ status: 'stdout-closed' });
+        break;
       case 'session-expired':
         // The server forgot the MCP session, so the next initialize is a new handshake for any one tab to claim.
         this.handshakeClaimed = false;

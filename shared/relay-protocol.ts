@@ -80,7 +80,8 @@ export type RemoteTarget = z.infer<typeof RemoteTargetSchema>;
 export const TargetSchema = z.discriminatedUnion('transport', [StdioTargetSchema, RemoteTargetSchema]);
 export type Target = z.infer<typeof TargetSchema>;
 
-export const SessionStatusSchema = z.enum(['starting', 'running', 'exited', 'stopped', 'failed']);
+/** `stdout-closed`: a stdio server that closed its stdout but keeps running; it can take frames but answer none. */
+export const SessionStatusSchema = z.enum(['starting', 'running', 'exited', 'stopped', 'failed', 'stdout-closed']);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
 export const SessionInfoSchema = z.object({

@@ -35,6 +35,8 @@ export interface CallOptions {
   listFirst: boolean;
   /** Where OAuth tokens are cached (--data-dir); null: the default data directory. */
   dataDir: string | null;
+  /** Write the call's transcript as a repro bundle to this file (--bundle). */
+  bundle: string | null;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -42,7 +44,7 @@ const ERAS = ['legacy', 'modern', 'auto'] as const;
 export const CALL_FLAGS = {
   method: value('<m>', 'the request to send; its result is printed as JSON on stdout'),
   params: value("'<json>'", 'its params, any JSON, sent as given'),
-  raw: value("'<text>'", 'send this exact text as one frame (even if not JSON) and print each reply as a JSON line'),
+  raw: value("'<text>'", 'send this exact text as one frame (even if not JSON) and print what came back as JSON lines;\nframes that do not answer it (the server\'s own traffic) are marked "unsolicited": true'),
   batch: value('<file.json>', 'send the JSON array in the file as one frame; print each element with its reply or "missing"'),
   fault: value(
     '<preset>',
@@ -69,6 +71,7 @@ export const CALL_FLAGS = {
   ...OAUTH_FLAGS,
   'data-dir': value('<dir>', `where OAuth tokens are cached (default: ${defaultDataDir()})`),
   ...STDIO_FLAGS,
+  bundle: value('<file>', "also write the call's transcript as a repro bundle (for mcpscope replay or open)"),
 };
 
 /** Ask `wantsHelp(argv, CALL_FLAGS)` first: with -h this would report what is missing instead. */
@@ -86,6 +89,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
     strict: v.strict === true,
     listFirst: v['no-list'] !== true,
     dataDir: v['data-dir'] ?? null,
+    bundle: v.bundle ?? null,
   };
   return { ...o, mode: modeOf(v), target: targetOf(v, p.command) };
 }

@@ -6,7 +6,7 @@ import type { CallSession } from './call-session.js';
 import { printFailure, printRpcError, transportKind, type Output } from './call-output.js';
 
 /** The package version, for clientInfo; found from dist/server/call or server/call alike. */
-function clientVersion(): string {
+export function clientVersion(): string {
   for (const rel of ['../../../package.json', '../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };

@@ -43,6 +43,7 @@ export function printLocalError(out: Output, err: LocalEngineError, stderrTail: 
   const e = explainError({ code: err.code, local: true });
   out.note(`${err.message} [${err.code}, made locally: ${e.meaning}]`);
   if (err.code === 'CONNECTION_CLOSED' && stderrTail) out.note(`the server's last stderr lines:\n${stderrTail}`);
+  if (err.code === 'CLIENT_HTTP_AUTHENTICATION') out.note("if you hold a token for this server, pass it with --header 'Authorization: Bearer <token>'");
   return err.code === 'REQUEST_TIMEOUT' ? EXIT.timeout : EXIT.transport;
 }
 

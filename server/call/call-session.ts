@@ -1,6 +1,7 @@
 // One server for one `mcpscope call`: the transport started directly (no relay), every frame numbered for lint,
 // and the client engine fed in arrival order. A dead transport fails whatever is pending at once, never by timeout.
 import { ClientEngine } from '../../shared/engine/index.js';
+import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
@@ -11,7 +12,7 @@ import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
 
 /** Events after which nothing more will come back. */
-const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'error']);
+const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'error', 'stdout-closed']);
 
 export class CallSession {
   readonly frames: FrameRecord[] = [];
@@ -104,12 +105,21 @@ export class CallSession {
 
   private onEvent(ev: TransportEvent): void {
     this.record(eventFrame(ev));
+    if (ev.event === 'http-answer') this.engine.settleFromTransport(ev, ev.seq === undefined ? undefined : this.messageAt(ev.seq));
     if (this.closing || !FATAL_EVENTS.has(ev.event)) return;
     if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.transport.alive) return;
     if (ev.event === 'exited') this.fail(`the server exited (code ${ev.code ?? '-'}, signal ${ev.signal ?? '-'})`);
     else if (ev.event === 'error') this.fail(ev.message);
     else if (ev.event === 'session-expired') this.fail(`the server forgot the session (${ev.status}): ${ev.message}`);
     else if (ev.event === 'disconnected') this.fail(`the connection ended: ${ev.reason}`);
+    else if (ev.event === 'stdout-closed') this.fail(ev.message);
+  }
+
+  /** The parsed message recorded as `seq`, for an http-answer that names the error answering its requests. */
+  private messageAt(seq: number): Record<string, unknown> | undefined {
+    const frame = this.frames[seq - 1];
+    const parsed = frame ? parseJson(frame.text) : null;
+    return parsed?.ok && isPlainObject(parsed.value) ? parsed.value : undefined;
   }
 
   private fail(reason: string): void {

@@ -7,11 +7,12 @@ import type { CallSession } from './call-session.js';
 export const COLLECT_MS = 3000;
 /** Once every request is answered, a little longer for duplicates and extras before stopping early. */
 const GRACE_MS = 150;
-const FINAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired']);
+const FINAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'stdout-closed']);
 
+/** What the server sent, and the events that say why something may not come: errors, HTTP answers, the end. */
 function isReply(f: FrameRecord): boolean {
   if (f.dir === 'in') return f.kind !== 'stderr';
-  return f.dir === 'relay' && f.kind === 'event' && (f.method === 'error' || FINAL_EVENTS.has(f.method ?? ''));
+  return f.dir === 'relay' && f.kind === 'event' && (f.method === 'error' || f.method === 'http-answer' || FINAL_EVENTS.has(f.method ?? ''));
 }
 
 /** The parsed JSON of the message frames, for correlation; noise and events are left out. */

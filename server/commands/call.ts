@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { parseJson } from '../../shared/jsonrpc.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
+import { writeCallBundle } from '../call/call-bundle.js';
+import { clientVersion } from '../call/call-handshake.js';
 import { lintCall } from '../call/call-lint.js';
 import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
@@ -23,8 +25,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
 
 ${flagHelp(CALL_FLAGS)}
 
-Exit codes: 0 a result (--raw: something came back; --batch: every request answered), 1 a JSON-RPC error
-response, 2 a usage or transport error, 3 a timeout (--raw: nothing came back), 4 --strict lint warnings or errors.`;
+Exit codes: 0 a result (--raw: the answer the frame calls for, or none owed; --batch: every request answered), 1 a
+JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors.`;
 
 async function readBatch(file: string): Promise<unknown[]> {
   let text: string;
@@ -37,6 +39,18 @@ async function readBatch(file: string): Promise<unknown[]> {
   if (!parsed.ok) throw new UsageError(`${file} is not JSON: ${parsed.error.message} (use --raw to send text that is not JSON)`);
   if (!Array.isArray(parsed.value)) throw new UsageError(`${file} must hold a JSON array (a batch); for one message use --raw or --method`);
   return parsed.value;
+}
+
+/** Writes the transcript for --bundle; a file that cannot be written makes the call fail (2), as the user asked for it. */
+async function saveBundle(file: string, session: CallSession, o: CallOptions, code: number): Promise<number> {
+  try {
+    const frames = await writeCallBundle(file, session.frames, o.target, o.protocolVersion, clientVersion());
+    stdio.note(`wrote the transcript (${frames} frames) as a repro bundle to ${file}; mcpscope replay ${file} runs it again`);
+    return code;
+  } catch (err) {
+    stdio.note(`could not write the bundle ${file}: ${(err as Error).message}`);
+    return EXIT.usage;
+  }
 }
 
 async function execute(session: CallSession, o: CallOptions, items: unknown[] | null): Promise<number> {
@@ -79,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     await session.close();
   }
   if (o.lint) code = lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
+  if (o.bundle !== null) code = await saveBundle(o.bundle, session, o, code);
   // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
   setTimeout(() => process.exit(code), 2000).unref();
   return code;

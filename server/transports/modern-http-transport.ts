@@ -152,7 +152,7 @@ export class ModernHttpTransport implements Transport {
       if (!body) return probe?.failed();
       if (probe) probe.holdBody(res, trace, body, out.id);
       else {
-        this.client.deliverBody(res, trace, body, path, res.status === 202);
+        this.client.deliverBody(res, trace, body, path, { quiet2xx: res.status === 202, requestIds: out.id === null ? [] : [out.id] });
         trace.complete();
         if (res.status === 400) this.explainParamMismatch(body.bytes, trace.id);
       }

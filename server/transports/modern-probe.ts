@@ -52,7 +52,7 @@ export class ModernProbe {
   /** A whole (JSON) body: decide; a 2026 server's answer is delivered, anything else stays only in the exchange. */
   holdBody(res: HttpResponse, trace: ExchangeTrace, body: Body, id: string | null): void {
     this.decided = judge(body.truncated ? [] : [body.bytes], id, res.status);
-    if (this.decided.kind === 'modern') this.client.deliverBody(res, trace, body, `POST ${this.client.url.pathname}`);
+    if (this.decided.kind === 'modern') this.client.deliverBody(res, trace, body, `POST ${this.client.url.pathname}`, { requestIds: id === null ? [] : [id] });
     trace.complete();
   }
 

@@ -2,9 +2,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { HeaderOverrides } from '../../shared/relay-protocol.js';
-import { classifyText } from '../../shared/jsonrpc.js';
+import type { HttpAnswerEvent } from '../../shared/http-answer.js';
 import type { AuthAttempt, OAuthAuthorizer } from '../oauth/oauth-authorizer.js';
 import { ExchangeTrace, type TraceStart } from './exchange-trace.js';
+import { answersWithoutId, isJsonRpcBody, refusalMessage } from './http-answer-body.js';
 import { HeaderMask, maskUrl } from './header-mask.js';
 import { bodyFailure, describeFailure, httpRequest, readBody, type HeaderLines, type HttpFailure, type HttpResponse } from './http-request.js';
 import type { TransportEvent, TransportHandlers } from './transport.js';
@@ -34,6 +35,13 @@ export type Traced =
   | { ok: false; failure: HttpFailure; trace: ExchangeTrace };
 export type Body = { bytes: Buffer; size: number; truncated: boolean };
 type RequestStart = Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number; hardCap?: boolean; signal?: AbortSignal };
+
+export interface DeliverOptions {
+  /** A 2xx body that is not JSON-RPC is normal here (a 202's "Accepted", a legacy endpoint's "Accepted"). */
+  quiet2xx?: boolean;
+  /** The requests the POST carried (idKey text), for an answer that settles them without their ids. */
+  requestIds?: readonly string[];
+}
 
 export class RemoteClient {
   readonly url: URL;
@@ -168,33 +176,46 @@ export class RemoteClient {
   }
 
   /**
-   * A non-stream body: JSON-RPC (a 4xx error body included) is recorded as the message it is; any other
-   * body or an error status is reported, never swallowed. `quiet2xx`: a 2xx body that is not JSON-RPC is normal here.
+   * A non-stream body: JSON-RPC (a 4xx error body included) is recorded as the message it is; any other body or an
+   * error status is reported, never swallowed. When the POST carried requests (`o.requestIds`) and the body answers
+   * them without their ids (an error with a null id, or no JSON-RPC at all: a 401 challenge, an HTML error page), an
+   * `http-answer` event ties it to them, so a client settles them now instead of waiting for a timeout.
    */
-  deliverBody(res: HttpResponse, trace: ExchangeTrace, body: Body, what: string, quiet2xx = false): 'message' | 'reported' | 'ignored' {
+  deliverBody(res: HttpResponse, trace: ExchangeTrace, body: Body, what: string, o: DeliverOptions = {}): 'message' | 'reported' | 'ignored' {
     const status = `${res.status} ${res.statusText}`.trim();
-    if (body.size === 0) {
-      if (res.status < 400) return 'ignored';
-      this.error(`${what} → ${status}, with an empty body`, `HTTP_${res.status}`, trace.id);
-      return 'reported';
-    }
+    const ids = o.requestIds ?? [];
+    const refuse = (summary: string, text: string) => {
+      const message = refusalMessage(res, what, summary, text);
+      if (ids.length > 0) this.httpAnswer(res, trace, ids, message);
+      else this.error(message, `HTTP_${res.status}`, trace.id);
+      return 'reported' as const;
+    };
+    if (body.size === 0) return res.status < 400 ? 'ignored' : refuse('with an empty body', '');
     if (body.truncated) {
       const seq = this.h.onOversize(body.bytes, body.size);
       if (typeof seq === 'number') trace.received(seq);
       return 'message';
     }
-    const kind = classifyText(body.bytes.toString('utf8')).kind;
-    const isRpc = kind !== 'noise' && kind !== 'invalid';
-    const saysJson = /[/+]json\b/.test(res.contentType) && res.status < 300 && !quiet2xx;
-    if (isRpc || saysJson) {
+    const text = body.bytes.toString('utf8');
+    const saysJson = /[/+]json\b/.test(res.contentType) && res.status < 300 && !o.quiet2xx;
+    if (isJsonRpcBody(text) || saysJson) {
       const seq = this.h.onMessage(body.bytes);
       if (typeof seq === 'number') trace.received(seq);
+      if (typeof seq === 'number' && ids.length > 0 && answersWithoutId(text, ids)) {
+        this.httpAnswer(res, trace, ids, `${what} → ${status}: the server's error carries no id, so it answers request ${ids.join(', ')}, which that POST carried`, seq);
+      }
       return 'message';
     }
-    if (res.status < 300 && quiet2xx) return 'ignored';
-    const type = res.contentType || 'untyped';
-    this.error(`${what} → ${status}: a ${type} body of ${body.size} bytes that is not JSON-RPC (see the HTTP exchange)`, `HTTP_${res.status}`, trace.id);
-    return 'reported';
+    if (res.status < 300 && o.quiet2xx) return 'ignored';
+    return refuse(`a ${res.contentType || 'untyped'} body of ${body.size} bytes that is not JSON-RPC (see the HTTP exchange)`, text);
+  }
+
+  private httpAnswer(res: HttpResponse, trace: ExchangeTrace, requestIds: readonly string[], message: string, seq?: number): void {
+    const challenge = res.header('www-authenticate');
+    const ev: HttpAnswerEvent = { event: 'http-answer', requestIds: [...requestIds], status: res.status, exchange: trace.id, message };
+    if (seq !== undefined) ev.seq = seq;
+    if (challenge !== undefined) ev.challenge = challenge;
+    this.event(ev);
   }
 
   event(e: TransportEvent): void {

@@ -1,6 +1,5 @@
 // The SSE side of Streamable HTTP: a POST's response stream, its resumption with Last-Event-ID when it ends too early,
 // and the standalone GET stream that is reopened whenever it ends (405 accepted).
-import { classifyText } from '../../shared/jsonrpc.js';
 import { responseIds } from './handshake-sniffer.js';
 import type { ExchangeTrace } from './exchange-trace.js';
 import { isEventStream, type HeaderLines, type HttpFailure, type HttpResponse } from './http-request.js';
@@ -13,11 +12,6 @@ const DEFAULT_RETRY_MS = 1000;
 const MAX_STALLS = 3;
 /** GETs and bodiless POSTs must answer at once. */
 export const QUICK_TIMEOUT_MS = 30_000;
-
-function isJsonRpcBody(bytes: Buffer): boolean {
-  const kind = classifyText(bytes.toString('utf8')).kind;
-  return kind !== 'noise' && kind !== 'invalid';
-}
 
 export type HeadersFor = (method: 'POST' | 'GET' | 'DELETE', lastEventId?: string) => HeaderLines;
 
@@ -126,16 +120,11 @@ export class ResponseStreams {
       }
       const { res, trace } = r;
       if (res.status >= 300 || !isEventStream(res)) {
+        // Whatever came instead of a stream (a 404 page from a POST-only server, a JSON error) stays in the exchange: it
+        // answers no request, so it is neither a message nor a transport error; the session goes on without the stream.
         const body = await this.client.readAll(res, trace, 'GET');
-        // A JSON-RPC error body is a message worth recording; any other refusal only means no server-initiated
-        // stream (POST-only servers answer 404 pages), which must not end a connection whose POSTs work.
-        if (body && res.status !== 405 && isJsonRpcBody(body.bytes)) this.client.deliverBody(res, trace, body, `GET ${this.client.url.pathname}`);
-        trace.complete();
-        const message =
-          res.status === 405
-            ? 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses'
-            : `the standalone GET stream was refused: ${res.status} ${res.statusText}${body && body.size > 0 && !isJsonRpcBody(body.bytes) ? ` (a ${res.contentType || 'untyped'} body of ${body.size} bytes, see the HTTP exchange)` : ''}`;
-        this.client.event({ event: 'stream-unavailable', status: res.status, message });
+        if (body) trace.complete();
+        this.client.event({ event: 'stream-unavailable', status: res.status, message: standaloneRefusal(res, body?.size ?? 0) });
         return;
       }
       origin ??= trace.id;
@@ -143,4 +132,12 @@ export class ResponseStreams {
       stalls = outcome.events === 0 ? stalls + 1 : 0;
     }
   }
+}
+
+/** Why there is no standalone stream, in words: 405 is the spec's way to say so; anything else is said as it came. */
+function standaloneRefusal(res: HttpResponse, bodySize: number): string {
+  if (res.status === 405) return 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses';
+  const body = bodySize > 0 ? ` (a ${res.contentType || 'untyped'} body of ${bodySize} bytes, see the HTTP exchange)` : '';
+  const what = res.status < 300 ? `${res.status} with ${res.contentType || 'an untyped body'} instead of text/event-stream` : `${res.status} ${res.statusText}`.trim();
+  return `the standalone GET was answered ${what}${body}; going on without it (the server's own messages can only ride on POST responses)`;
 }

@@ -1,4 +1,5 @@
 // Legacy HTTP+SSE (2024-11-05): one long GET whose `endpoint` event names where to POST; replies come as `message` events.
+import { sniffOutgoing } from './handshake-sniffer.js';
 import { maskUrl } from './header-mask.js';
 import { isEventStream } from './http-request.js';
 import { RemoteClient, type RemoteOptions } from './remote-client.js';
@@ -106,7 +107,7 @@ export class SseTransport implements Transport {
       }
       const body = await this.client.readAll(r.res, r.trace, what);
       // The answer travels on the stream; a 2xx body ("Accepted") is only shown in the exchange.
-      if (body) this.client.deliverBody(r.res, r.trace, body, what, true);
+      if (body) this.client.deliverBody(r.res, r.trace, body, what, { quiet2xx: true, requestIds: sniffOutgoing(bytes).requestIds });
       r.trace.complete();
     });
   }

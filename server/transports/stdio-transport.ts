@@ -14,6 +14,11 @@ export interface StdioOptions {
 }
 
 const STDERR_TAIL_LINES = 20;
+/**
+ * A process that exits closes its stdout a moment before its exit is seen; one still running this long after closing
+ * it has chosen to go deaf (a crashed writer thread, a stray `exec >&-`): that is reported, not an ordinary exit.
+ */
+export const STDOUT_CLOSED_GRACE_MS = 300;
 
 /** Every child we started and have not seen exit, so the relay can kill them all on its own way out. */
 const liveGroups = new Set<number>();
@@ -79,6 +84,14 @@ export class StdioTransport implements Transport {
         for (const ev of stderr.push(chunk)) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
       };
       child.stdout.on('data', onStdout);
+      let deafTimer: NodeJS.Timeout | undefined;
+      child.stdout.on('end', () => {
+        deafTimer = setTimeout(() => {
+          if (!this.running || child.exitCode !== null || child.signalCode !== null) return;
+          const message = `the server closed its stdout but is still running (pid ${child.pid}): nothing it sends can arrive; stop or restart it`;
+          h.onEvent({ event: 'stdout-closed', pid: child.pid!, message });
+        }, STDOUT_CLOSED_GRACE_MS);
+      });
       child.stderr.on('data', onStderr);
       // A server that exits while we write must not crash the relay with EPIPE.
       child.stdin.on('error', () => {});
@@ -98,6 +111,7 @@ export class StdioTransport implements Transport {
         }
       });
       child.on('close', (code, signal) => {
+        clearTimeout(deafTimer);
         for (const ev of stdout.end()) {
           if (ev.type === 'line') h.onMessage(ev.bytes);
           else h.onOversize(ev.head, ev.size);

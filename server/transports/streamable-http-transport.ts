@@ -98,7 +98,7 @@ export class StreamableHttpTransport implements Transport {
         kind: 'fallback',
         status: res.status,
         deliver: () => {
-          this.client.deliverBody(res, trace, body, path);
+          this.client.deliverBody(res, trace, body, path, { requestIds: out.requestIds });
           trace.complete();
         },
         discard: () => trace.complete(),
@@ -110,7 +110,7 @@ export class StreamableHttpTransport implements Transport {
     } else {
       const body = await this.client.readAll(res, trace, path);
       if (!body) return { kind: 'failed' };
-      this.client.deliverBody(res, trace, body, path, res.status === 202);
+      this.client.deliverBody(res, trace, body, path, { quiet2xx: res.status === 202, requestIds: out.requestIds });
       trace.complete();
     }
     if (res.status < 300 && out.initialized) this.openStandalone();

@@ -1,4 +1,5 @@
 // The one small interface every transport implements: start, send, close, and events. It knows no MCP methods.
+import type { HttpAnswerEvent } from '../../shared/http-answer.js';
 import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
 import type { AuthStepEvent } from '../../shared/oauth/auth-steps.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
@@ -23,6 +24,10 @@ export type TransportEvent =
   | { event: 'session-expired'; sessionId: string; status: number; message: string }
   | { event: 'stream-resuming'; exchange: string; lastEventId: string; delayMs: number; attempt: number }
   | { event: 'stream-unavailable'; status: number; message: string }
+  /** An HTTP answer that settles the requests its POST carried without a response bearing their ids (a 401, an id-less 400). */
+  | HttpAnswerEvent
+  /** A stdio server closed its stdout but is still running: nothing it sends can arrive any more. */
+  | { event: 'stdout-closed'; pid: number; message: string }
   /** One step of an OAuth flow (server/oauth/). */
   | AuthStepEvent;
 

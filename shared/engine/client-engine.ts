@@ -1,9 +1,11 @@
 // A transport-agnostic MCP client for the browser and the CLI: ids, waits with timeouts and progress, cancellation,
 // the handshake in either era, capability warnings and answers to the server's own requests, all in arrival order.
+import type { HttpAnswerEvent } from '../http-answer.js';
 import { classifyValue, idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import { capabilityWarning } from './capability-warning.js';
 import { connectAuto, connectionFromDiscover, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
 import { LocalEngineError, type JsonRpcResponse } from './engine-errors.js';
+import { httpAnswerError } from './http-answer-error.js';
 import { resolveConnect, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
 import { MAX_INPUT_ROUNDS, META_CLIENT_INFO, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
 import { PendingRequests } from './pending-requests.js';
@@ -178,6 +180,19 @@ export class ClientEngine {
       }
     }
     return resolved;
+  }
+
+  /**
+   * The transport's word that an HTTP answer settles these requests though no response bears their ids: the server's
+   * error with a null id (`response`, the frame the event names), or no JSON-RPC at all (then a local CLIENT_HTTP_*
+   * error). Without it they would wait for a timeout although the server has already said no. Returns how many.
+   */
+  settleFromTransport(ev: HttpAnswerEvent, response?: JsonRpcResponse): number {
+    let settled = 0;
+    for (const key of ev.requestIds) {
+      settled += response ? this.pending.settle(key, response) : this.pending.rejectAll(key, (method) => httpAnswerError(ev, method, key));
+    }
+    return settled;
   }
 
   private dispatchServerRequest(method: string, id: unknown, params: unknown): void {

@@ -5,7 +5,15 @@ import { isPlainObject } from '../jsonrpc.js';
 /** The local error codes the engine raises; their meanings live in the shared LOCAL_ERROR_CODES catalogue. */
 export type EngineErrorCode = Extract<
   LocalErrorCode,
-  'REQUEST_TIMEOUT' | 'SEND_FAILED' | 'CONNECTION_CLOSED' | 'CANCELLED' | 'PROTOCOL_VERSION_MISMATCH'
+  | 'REQUEST_TIMEOUT'
+  | 'SEND_FAILED'
+  | 'CONNECTION_CLOSED'
+  | 'CANCELLED'
+  | 'PROTOCOL_VERSION_MISMATCH'
+  | 'CLIENT_HTTP_AUTHENTICATION'
+  | 'CLIENT_HTTP_FORBIDDEN'
+  | 'CLIENT_HTTP_NOT_IMPLEMENTED'
+  | 'CLIENT_HTTP_UNEXPECTED_CONTENT'
 >;
 
 /** A failure made on this side of the wire. `local` is always true so the UI and the CLI can say so. */

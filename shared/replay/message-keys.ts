@@ -1,5 +1,5 @@
-// Names each message of a transcript by what it is (the 3rd client request, the answer to it…), not by its id or seq,
-// so two runs of the same traffic can be lined up however their ids and timing differ.
+// Names each message of a transcript by what it is (a tools/call request, the answer to it, a log notification), not
+// by its id, seq or position, so two runs of the same traffic pair up however their ids, timing and ordering differ.
 import { isPlainObject, parseJson } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
 
@@ -7,8 +7,12 @@ export type DiffFrame = Pick<FrameRecord, 'seq' | 'dir' | 'kind' | 'text' | 'met
 
 export interface KeyedMessage {
   frame: DiffFrame;
-  /** Equal keys are candidates for pairing; the alignment never pairs different keys. */
-  key: string;
+  /** Only messages of one group can pair: `out:request:tools/call`, `in:notification:notifications/message`… */
+  group: string;
+  /** For an answer: the index, in the same list, of the request it answers (the client's or the server's). */
+  answers: number | null;
+  /** For an answer: the method of that request, so a list result can be compared without regard to its order. */
+  answerTo: string | null;
   /** What a reader sees: "→ tools/call echo #3", "← answer to tools/call echo #3". */
   label: string;
 }
@@ -22,47 +26,53 @@ function toolOf(text: string): string {
   return typeof name === 'string' ? ` ${name.slice(0, 80)}` : '';
 }
 
+interface OpenRequest {
+  index: number;
+  id: string | null;
+  what: string;
+  method: string;
+  answered: boolean;
+}
+
+/** The request an answer with `id` is for: the oldest still open with that id, else the latest that had it. */
+function requestFor(list: OpenRequest[], id: string): OpenRequest | undefined {
+  return list.find((r) => r.id === id && !r.answered) ?? list.findLast((r) => r.id === id);
+}
+
 /** The messages worth comparing, keyed; relay events and HTTP records are not messages, stderr only on request. */
 export function keyMessages(frames: Iterable<DiffFrame>, includeStderr: boolean): KeyedMessage[] {
   const out: KeyedMessage[] = [];
-  const clientRequests = new Map<string, { n: number; what: string }>();
-  const serverRequests = new Map<string, string>();
-  /** Client requests not answered yet, oldest first: an error with a null id answers the latest of them. */
-  const unanswered: Array<{ n: number; what: string; id: string | null }> = [];
+  const client: OpenRequest[] = [];
+  const server: OpenRequest[] = [];
   let n = 0;
+  const push = (frame: DiffFrame, group: string, label: string, answered: OpenRequest | null = null) => {
+    out.push({ frame, group, label, answers: answered?.index ?? null, answerTo: answered?.method ?? null });
+  };
   for (const f of frames) {
     if (f.dir === 'relay') continue;
     if (f.kind === 'stderr') {
-      if (includeStderr) out.push({ frame: f, key: 'stderr', label: '← stderr' });
+      if (includeStderr) push(f, 'in:stderr', '← stderr');
       continue;
     }
     if (!MESSAGE_KINDS.has(f.kind)) continue;
     const arrow = f.dir === 'out' ? '→' : '←';
-    if (f.kind === 'request' && f.dir === 'out') {
-      const what = `${f.method ?? '?'}${toolOf(f.text)}`;
-      n++;
-      if (f.rpcId !== null) clientRequests.set(f.rpcId, { n, what });
-      unanswered.push({ n, what, id: f.rpcId });
-      out.push({ frame: f, key: `out:request:${n}:${f.method}`, label: `→ ${what} #${n}` });
-    } else if (f.kind === 'request') {
-      if (f.rpcId !== null) serverRequests.set(f.rpcId, f.method ?? '?');
-      out.push({ frame: f, key: `in:request:${f.method}`, label: `← ${f.method} (server request)` });
-    } else if ((f.kind === 'response' || f.kind === 'error') && f.dir === 'in') {
-      // JSON-RPC sends a null id when it could not read the request's (HTTP servers do it on 4xx too).
-      const req = f.rpcId === null ? (f.kind === 'error' ? unanswered.at(-1) : undefined) : clientRequests.get(f.rpcId);
-      if (req) unanswered.splice(unanswered.findIndex((u) => u.n === req.n), 1);
-      out.push(
-        req
-          ? { frame: f, key: `in:answer:${req.n}`, label: `← answer to ${req.what} #${req.n}` }
-          : { frame: f, key: `in:answer:unmatched`, label: `← ${f.kind} with an id no request used` },
-      );
+    const method = f.method ?? '?';
+    if (f.kind === 'request') {
+      const what = f.dir === 'out' ? `${method}${toolOf(f.text)}` : method;
+      if (f.dir === 'out') n++;
+      (f.dir === 'out' ? client : server).push({ index: out.length, id: f.rpcId, what, method, answered: false });
+      push(f, `${f.dir}:request:${method}`, f.dir === 'out' ? `→ ${what} #${n}` : `← ${what} (server request)`);
     } else if (f.kind === 'response' || f.kind === 'error') {
-      const method = f.rpcId === null ? undefined : serverRequests.get(f.rpcId);
-      out.push({ frame: f, key: `out:answer:${method ?? '?'}`, label: `→ answer to ${method ?? 'an unknown server request'}` });
+      const asked = f.dir === 'in' ? client : server;
+      // JSON-RPC sends a null id when it could not read the request's (HTTP servers do it on 4xx too): the latest open one.
+      const req = f.rpcId !== null ? requestFor(asked, f.rpcId) : f.kind === 'error' && f.dir === 'in' ? asked.findLast((r) => !r.answered) : undefined;
+      if (req) req.answered = true;
+      const label = f.dir === 'in' ? (req ? `← answer to ${req.what} #${client.indexOf(req) + 1}` : `← ${f.kind} with an id no request used`) : `→ answer to ${req ? req.what : 'an unknown server request'}`;
+      push(f, `${f.dir}:answer${req ? '' : ':unmatched'}`, label, req ?? null);
     } else if (f.kind === 'notification') {
-      out.push({ frame: f, key: `${f.dir}:notification:${f.method}`, label: `${arrow} ${f.method}` });
+      push(f, `${f.dir}:notification:${method}`, `${arrow} ${method}`);
     } else {
-      out.push({ frame: f, key: `${f.dir}:${f.kind}:${f.kind === 'batch' ? f.method : ''}`, label: `${arrow} ${f.kind}${f.method ? ` ${f.method}` : ''}` });
+      push(f, `${f.dir}:${f.kind}:${f.kind === 'batch' ? method : ''}`, `${arrow} ${f.kind}${f.method ? ` ${f.method}` : ''}`);
     }
   }
   return out;

@@ -1,4 +1,4 @@
-// Runs the built mcpscope CLI once to completion and collects its exit code and output.
+// Runs the built mcpscope CLI (or one of the repository's Node scripts) once to completion and collects its exit code and output.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +14,18 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
+/** `node <script> ...args`, with this test's Node. */
+export function runScript(script: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, XDG_DATA_HOME: dataHome, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+    const p = spawn(process.execPath, [script, ...args], { env: { ...process.env, XDG_DATA_HOME: dataHome, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     p.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
+  return runScript(BIN, args, env, cwd);
 }

@@ -1,10 +1,10 @@
 // A slice of the official conformance suite's auth/* client scenarios, with `mcpscope call` as the client under
-// test (scripts/conformance-auth-check.mjs runs all of them, N times).
+// test (node scripts/conformance-client.mjs --suite auth runs all of them, N times).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script, typed by use
-import { runScenario } from '../../scripts/conformance-auth-check.mjs';
+import { runScenario } from '../../scripts/conformance-client.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let tools = '';

@@ -106,7 +106,9 @@ describe('remote faults the relay makes visible', () => {
   it('shows a non-JSON error page and a stream cut mid-event, and keeps the session usable', async () => {
     const page = await openRemoteSession(relay, { transport: 'http', url: server.url('/html-error') });
     page.sock.send({ type: 'send', sessionId: page.sid, text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
-    const err = await page.waitEvent('error');
+    // The page answers the ping it carried: the request fails at once (http-answer), the session stays up.
+    const err = await page.waitEvent('http-answer');
+    expect(err).toMatchObject({ requestIds: ['1'], status: 500 });
     expect(err.message).toMatch(/500 Internal Server Error: a text\/html body of \d+ bytes that is not JSON-RPC/);
     const x = page.exchanges().find((e) => e.id === err.exchange)!;
     expect(x.response!.body).toContain('<h1>500 Internal Server Error</h1>');

@@ -57,9 +57,11 @@ describe('the hub under a slow browser', () => {
     }
     expect(session.info().lastSeq).toBe(40_003);
     // 40,000 frames are about 8 MB; the relay held back once the socket passed the high-water mark, so at most
-    // one tick's batch more than the mark was ever queued (without the mark the queue reaches ~10 MB).
+    // one tick's batch more than the mark was ever queued (without the mark the queue reaches ~10 MB). How many
+    // frames one tick gathers grows with the machine's load (a starved loop reads more per turn), so the bound is
+    // half the flood, which a relay without the mark exceeds whatever the load.
     expect(peak).toBeGreaterThan(high);
-    expect(peak).toBeLessThan(2 * 1024 * 1024);
+    expect(peak).toBeLessThan(4 * 1024 * 1024);
     raw.resume();
     await sock.frame(session.id, (f) => f.rpcId === '1' && f.dir === 'in', 'flood result', 30_000);
     const seqs = sock.framesOf(session.id).map((f) => f.seq);

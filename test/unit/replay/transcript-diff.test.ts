@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiff } from '../../../shared/replay/format-diff.js';
-import { alignSequences } from '../../../shared/replay/sequence-align.js';
 import { diffTranscripts } from '../../../shared/replay/transcript-diff.js';
 import type { DiffFrame } from '../../../shared/replay/message-keys.js';
 import { classifyText, idKey } from '../../../shared/jsonrpc.js';
@@ -82,22 +81,70 @@ describe('diffing two transcripts', () => {
     const d = diffTranscripts(run(['in', 'oops, not json']), run(['in', 'oops, still not json']));
     expect(d.entries).toMatchObject([{ status: 'changed', label: '← noise' }]);
   });
-});
 
-describe('aligning sequences', () => {
-  it('finds the shortest edit between two key lists', () => {
-    const ops = alignSequences(['a', 'b', 'c', 'd'], ['a', 'c', 'd', 'e']);
-    expect(ops).toEqual([
-      { op: 'equal', a: 0, b: 0 },
-      { op: 'delete', a: 1 },
-      { op: 'equal', a: 2, b: 1 },
-      { op: 'equal', a: 3, b: 2 },
-      { op: 'insert', b: 3 },
+  it('finds no difference when a notification comes before the answer in one run and after it in the other', () => {
+    const a = run(['out', req(1, 'tools/call', { name: 'log' })], ['in', note('notifications/message', { data: 'x' })], ['in', res(1, { content: [] })]);
+    const b = run(['out', req(1, 'tools/call', { name: 'log' })], ['in', res(1, { content: [] })], ['in', note('notifications/message', { data: 'x' })]);
+    expect(diffTranscripts(a, b)).toMatchObject({ identical: true, summary: { same: 3 } });
+  });
+
+  it('pairs back-to-back requests by method and params, whichever answer comes first', () => {
+    const a = run(['out', req(1, 'tools/list')], ['in', res(1, { tools: [] })], ['out', req(2, 'tools/call', { name: 'echo' })], ['in', res(2, { content: [{ type: 'text', text: 'e' }] })]);
+    const b = run(['out', req(1, 'tools/list')], ['out', req(2, 'tools/call', { name: 'echo' })], ['in', res(2, { content: [{ type: 'text', text: 'e' }] })], ['in', res(1, { tools: [] })]);
+    expect(diffTranscripts(a, b).identical).toBe(true);
+  });
+
+  it('pairs identical requests in order even when other requests sit between them differently', () => {
+    const a = run(['out', req(1, 'ping')], ['out', req(2, 'tools/list')], ['out', req(3, 'ping')], ['in', res(1, {})], ['in', res(2, { tools: [] })], ['in', res(3, {})]);
+    const b = run(['out', req(5, 'tools/list')], ['out', req(6, 'ping')], ['out', req(7, 'ping')], ['in', res(7, {})], ['in', res(6, {})], ['in', res(5, { tools: [] })]);
+    expect(diffTranscripts(a, b).identical).toBe(true);
+  });
+
+  it('takes a list result in another order as the same, and names a changed element by its key', () => {
+    const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
+    const a = run(['out', req(1, 'tools/list')], ['in', res(1, { tools: [tool('a', 'first'), tool('b', 'second')] })]);
+    const b = run(['out', req(1, 'tools/list')], ['in', res(1, { tools: [tool('b', 'second'), tool('a', 'first')] })]);
+    expect(diffTranscripts(a, b).identical).toBe(true);
+    const c = run(['out', req(1, 'tools/list')], ['in', res(1, { tools: [tool('b', 'second!'), tool('c', 'third')] })]);
+    expect(diffTranscripts(a, c).entries).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        label: '← answer to tools/list #1',
+        changes: [
+          { path: 'result.tools[name="a"]', change: 'removed', old: tool('a', 'first') },
+          { path: 'result.tools[name="b"].description', change: 'changed', old: 'second', new: 'second!' },
+          { path: 'result.tools[name="c"]', change: 'added', new: tool('c', 'third') },
+        ],
+      }),
     ]);
   });
 
-  it('falls back to pairing by position when the runs have too little in common', () => {
-    const ops = alignSequences(['a', 'b', 'c'], ['x', 'y'], 2);
-    expect(ops).toEqual([{ op: 'equal', a: 0, b: 0 }, { op: 'equal', a: 1, b: 1 }, { op: 'delete', a: 2 }]);
+  it('keeps the order of a tool result\'s content, where order carries meaning', () => {
+    const text = (t: string) => ({ type: 'text', text: t });
+    const a = run(['out', req(1, 'tools/call', { name: 'x' })], ['in', res(1, { content: [text('1'), text('2')] })]);
+    const b = run(['out', req(1, 'tools/call', { name: 'x' })], ['in', res(1, { content: [text('2'), text('1')] })]);
+    expect(diffTranscripts(a, b).entries[0]!.changes.map((c) => c.path)).toEqual(['result.content[0].text', 'result.content[1].text']);
+  });
+
+  it('shows a request whose params changed as a change of those params, its answer paired with it', () => {
+    const a = run(['out', req(1, 'tools/call', { name: 'echo', arguments: { text: 'a' } })], ['in', res(1, { content: [{ type: 'text', text: 'a' }] })]);
+    const b = run(['out', req(1, 'tools/call', { name: 'echo', arguments: { text: 'b' } })], ['in', res(1, { content: [{ type: 'text', text: 'b' }] })]);
+    expect(diffTranscripts(a, b).entries.map((e) => [e.status, e.label, e.changes.map((c) => `${c.path}: ${String(c.old)} → ${String(c.new)}`)])).toEqual([
+      ['changed', '→ tools/call echo #1', ['params.arguments.text: a → b']],
+      ['changed', '← answer to tools/call echo #1', ['result.content[0].text: a → b']],
+    ]);
+  });
+
+  it('pairs notifications of one method by content first, so one missing in the middle is the one reported', () => {
+    const log = (data: string) => note('notifications/message', { level: 'info', data });
+    const a = run(['in', log('one')], ['in', log('two')], ['in', log('three')]);
+    const b = run(['in', log('one')], ['in', log('three')]);
+    expect(diffTranscripts(a, b).entries).toMatchObject([{ status: 'removed', label: '← notifications/message', oldSeq: 2 }]);
+  });
+
+  it('reports an answer that went missing as removed, with the request still paired', () => {
+    const a = run(['out', req(1, 'ping')], ['in', res(1, {})]);
+    const b = run(['out', req(1, 'ping')]);
+    expect(diffTranscripts(a, b).entries).toMatchObject([{ status: 'removed', label: '← answer to ping #1' }]);
   });
 });

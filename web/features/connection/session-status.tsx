@@ -9,6 +9,7 @@ const STATUS_TONE: Record<SessionInfo['status'], string> = {
   exited: 'bg-red-900 text-red-100',
   stopped: 'bg-zinc-700 text-zinc-200',
   failed: 'bg-red-700 text-white',
+  'stdout-closed': 'bg-red-800 text-red-100',
 };
 
 export function statusText(s: SessionInfo): string {
@@ -17,6 +18,8 @@ export function statusText(s: SessionInfo): string {
       return s.signal ? `exited (signal ${s.signal})` : `exited (code ${s.exitCode ?? '?'})`;
     case 'starting':
       return 'starting…';
+    case 'stdout-closed':
+      return 'stdout closed (still running)';
     default:
       return s.status;
   }

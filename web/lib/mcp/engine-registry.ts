@@ -1,5 +1,6 @@
 // One client engine per session, sending through the relay socket and fed by every frame the store accepts.
 import { ClientEngine } from '../../../shared/engine/index.js';
+import { HttpAnswerEventSchema } from '../../../shared/http-answer.js';
 import { idKey, isPlainObject } from '../../../shared/jsonrpc.js';
 import type { AnswererHolder, SessionInfo } from '../../../shared/relay-protocol.js';
 import { eventName, type FrameEntry } from '../log/frame-entry.js';
@@ -15,6 +16,8 @@ export class EngineRegistry {
   private readonly fedSeq = new Map<string, number>();
   /** server/discover requests seen on the wire, per session, by id: their answers set the engine's modern session. */
   private readonly discovers = new Map<string, Map<string, unknown>>();
+  /** The latest incoming message per session, for an http-answer event naming it as the answer to its POST's requests. */
+  private readonly lastIncoming = new Map<string, { seq: number; value: unknown }>();
 
   constructor(private readonly socket: RelaySocket) {
     // The relay drops a closed socket's claims; until this tab claims again on the new socket, it must not answer.
@@ -87,11 +90,16 @@ export class EngineRegistry {
         this.noteDiscover(sessionId, entry.value);
       } else if (entry.frame.dir === 'in') {
         engine.receiveValue(entry.value);
+        this.lastIncoming.set(sessionId, { seq: entry.frame.seq, value: entry.value });
         this.adoptDiscovered(sessionId, engine, entry.value);
+      } else if (eventName(entry) === 'http-answer') {
+        const ev = HttpAnswerEventSchema.safeParse(entry.value);
+        const named = ev.success && ev.data.seq !== undefined ? this.lastIncoming.get(sessionId) : undefined;
+        if (ev.success) engine.settleFromTransport(ev.data, named && named.seq === ev.data.seq && isPlainObject(named.value) ? named.value : undefined);
       } else if (isEnd(eventName(entry))) {
         this.discovers.delete(sessionId);
         // A remote connection ends with `disconnected`: its pending requests can no more be answered than a dead process's.
-        engine.close(eventName(entry) === 'exited' ? 'the server process exited' : 'the connection to the server ended');
+        engine.close(END_REASONS[eventName(entry)!] ?? 'the connection to the server ended');
         // The answerer claim outlives the process (a restart keeps the same tab answering, unless another tab's
         // handshake takes it over); only the requests the old process was waiting on are abandoned.
         this.inboxes.get(sessionId)?.abandonAll();
@@ -121,6 +129,13 @@ export class EngineRegistry {
   }
 }
 
+/** Events after which nothing the server sends can arrive, and how a pending request says so. */
+const END_REASONS: Record<string, string> = {
+  exited: 'the server process exited',
+  disconnected: 'the connection to the server ended',
+  'stdout-closed': 'the server closed its stdout, so no answer can arrive',
+};
+
 function isEnd(event: string | null): boolean {
-  return event === 'exited' || event === 'disconnected';
+  return event !== null && event in END_REASONS;
 }

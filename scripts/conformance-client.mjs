@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Runs the official MCP conformance suite's client scenarios with `mcpscope call` as the client under test, each
+// scenario N times, and prints pass/fail counts (and why a run failed). Needs the built CLI (npm run build) and Node 22
+// for the suite, which scripts/node22-tools.sh installs into a cache folder.
+//   node scripts/conformance-client.mjs [--runs N] [--suite core|auth|auth-draft|all]... [--scenario <name>]... [--json]
+// Exit 0 when every run passed, 1 otherwise, 2 on a usage error. (With --client <url> it is the launcher the suite
+// runs for a scenario whose flags come from MCP_CONFORMANCE_CONTEXT; see SCENARIOS.)
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'mcpscope.js');
+const SELF = fileURLToPath(import.meta.url);
+
+/** The suite's fixed Client ID Metadata Document URL (its mock accepts it without fetching it). */
+const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+/** Every auth scenario: a tool call (after tools/list) with OAuth that approves without a person and keeps no tokens. */
+const AUTH = ['--auth', 'oauth', '--oauth-open', 'fetch', '--no-token-cache', '--method', 'tools/call', '--params', '{"name":"test-tool","arguments":{}}'];
+
+/**
+ * Scenario → the `mcpscope call` flags that make it the client the scenario expects; the suite appends the mock
+ * server's URL, which follows `--url`. `flags` as a function reads the scenario's MCP_CONFORMANCE_CONTEXT (credentials
+ * the suite makes up per run), so the suite runs this script's launcher, which starts `mcpscope call` with them.
+ * The one table of every scenario: add one here and nowhere else.
+ */
+export const SCENARIOS = {
+  // The handshake is what is judged; ping is the smallest request that needs one.
+  initialize: { suite: 'core', flags: ['--method', 'ping'] },
+  tools_call: { suite: 'core', flags: ['--method', 'tools/call', '--params', '{"name":"add_numbers","arguments":{"a":2,"b":3}}'] },
+  // The mock closes the tool call's SSE stream after a priming event with `retry: 500`; the answer comes on the GET
+  // that resumes it with Last-Event-ID.
+  'sse-retry': { suite: 'core', flags: ['--method', 'tools/call', '--params', '{"name":"test_reconnection","arguments":{}}'] },
+  'auth/metadata-default': { suite: 'auth', flags: AUTH },
+  'auth/metadata-var1': { suite: 'auth', flags: AUTH },
+  'auth/metadata-var2': { suite: 'auth', flags: AUTH },
+  'auth/metadata-var3': { suite: 'auth', flags: AUTH },
+  'auth/basic-cimd': { suite: 'auth', flags: [...AUTH, '--client-metadata-url', CIMD_URL] },
+  'auth/scope-from-www-authenticate': { suite: 'auth', flags: AUTH },
+  'auth/scope-from-scopes-supported': { suite: 'auth', flags: AUTH },
+  'auth/scope-omitted-when-undefined': { suite: 'auth', flags: AUTH },
+  'auth/scope-step-up': { suite: 'auth', flags: AUTH },
+  'auth/scope-retry-limit': { suite: 'auth', flags: AUTH },
+  'auth/token-endpoint-auth-basic': { suite: 'auth', flags: AUTH },
+  'auth/token-endpoint-auth-post': { suite: 'auth', flags: AUTH },
+  'auth/token-endpoint-auth-none': { suite: 'auth', flags: AUTH },
+  'auth/pre-registration': { suite: 'auth', flags: (ctx) => [...AUTH, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret] },
+  'auth/2025-03-26-oauth-metadata-backcompat': { suite: 'auth', flags: AUTH },
+  'auth/2025-03-26-oauth-endpoint-fallback': { suite: 'auth', flags: AUTH },
+  // Draft and extension scenarios. The client credentials grant (the last two) is not implemented yet: they fail.
+  'auth/resource-mismatch': { suite: 'auth-draft', flags: AUTH },
+  'auth/offline-access-scope': { suite: 'auth-draft', flags: [...AUTH, '--client-metadata-url', CIMD_URL] },
+  'auth/offline-access-not-supported': { suite: 'auth-draft', flags: AUTH },
+  'auth/client-credentials-jwt': { suite: 'auth-draft', flags: AUTH },
+  'auth/client-credentials-basic': { suite: 'auth-draft', flags: AUTH },
+};
+
+/** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */
+function shellWord(s) {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`;
+}
+
+/** The command the suite runs for a scenario; it appends the mock server's URL. */
+export function clientCommand(scenario) {
+  const { flags } = SCENARIOS[scenario];
+  const words = typeof flags === 'function' ? [process.execPath, SELF, '--client'] : [process.execPath, BIN, 'call', ...flags, '--url'];
+  return words.map(shellWord).join(' ');
+}
+
+export function toolsDir() {
+  const r = spawnSync('bash', [join(ROOT, 'scripts', 'node22-tools.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error('scripts/node22-tools.sh failed');
+  return r.stdout.trim();
+}
+
+/** One run of one scenario: passed, and when not, the suite's own lines saying why (and its whole output). */
+export function runScenario(dir, scenario) {
+  const suite = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+  return new Promise((resolve) => {
+    const p = spawn(join(dir, 'node'), [suite, 'client', '--command', clientCommand(scenario), '--scenario', scenario], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (c) => (out += c));
+    p.stderr.on('data', (c) => (out += c));
+    p.on('close', (code) => {
+      const passed = code === 0 && out.includes('OVERALL: PASSED');
+      const why = passed ? [] : out.split('\n').filter((l) => /FAILURE|WARNING|Error:|Warning:|CLIENT (TIMED OUT|EXITED)|^mcpscope call:/.test(l));
+      resolve({ passed, why: why.map((l) => l.trim()).slice(0, 12), out });
+    });
+  });
+}
+
+/** The launcher: `mcpscope call` with the flags the scenario's context gives, against the URL the suite appended. */
+function launch(url) {
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const entry = SCENARIOS[scenario];
+  if (!entry) {
+    console.error(`conformance-client: no flags for scenario "${scenario}"`);
+    return Promise.resolve(2);
+  }
+  const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
+  const flags = typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags;
+  const child = spawn(process.execPath, [BIN, 'call', ...flags, '--url', url], { stdio: 'inherit' });
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function main() {
+  let a;
+  try {
+    a = parseArgs({
+      allowPositionals: true,
+      options: { runs: { type: 'string', default: '10' }, suite: { type: 'string', multiple: true }, scenario: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, client: { type: 'boolean', default: false } },
+    });
+  } catch (err) {
+    console.error(`conformance-client: ${err.message}`);
+    return 2;
+  }
+  if (a.values.client) return launch(a.positionals.at(-1));
+  const { values: v } = a;
+  const runs = Number(v.runs);
+  const suites = new Set(v.suite ?? (v.scenario ? [] : ['core']));
+  const scenarios = [...new Set([...Object.keys(SCENARIOS).filter((s) => suites.has('all') || suites.has(SCENARIOS[s].suite)), ...(v.scenario ?? [])])];
+  const unknown = scenarios.find((s) => !(s in SCENARIOS));
+  if (!Number.isInteger(runs) || runs < 1 || unknown !== undefined || scenarios.length === 0) {
+    console.error(`conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`);
+    return 2;
+  }
+  const dir = toolsDir();
+  const results = [];
+  // One run at a time: sse-retry measures the client's reconnect delay, which a crowded machine would skew.
+  for (const scenario of scenarios) {
+    const r = { scenario, runs, passed: 0, failures: [] };
+    for (let i = 1; i <= runs; i++) {
+      const one = await runScenario(dir, scenario);
+      if (one.passed) r.passed++;
+      else r.failures.push({ run: i, why: one.why });
+    }
+    results.push(r);
+    if (!v.json) {
+      console.log(`${scenario.padEnd(42)} ${r.passed}/${runs} passed`);
+      for (const f of r.failures) console.log(`  run ${f.run} failed:\n    ${f.why.join('\n    ')}`);
+    }
+  }
+  if (v.json) console.log(JSON.stringify(results, null, 2));
+  return results.every((r) => r.passed === r.runs) ? 0 : 1;
+}
+
+if (process.argv[1] === SELF) process.exitCode = await main();

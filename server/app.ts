@@ -10,6 +10,10 @@ import { RELAY_ROUTES } from '../shared/relay-routes.js';
 import { RelayError, errorMiddleware, toRelayError } from './errors.js';
 import { archiveRouter } from './routes/archive-router.js';
 import { frameRoutes } from './routes/frame-routes.js';
+import { oauthRoutes } from './routes/oauth-routes.js';
+import { CALLBACK_HEADERS, callbackPage } from './oauth/callback-page.js';
+import { CALLBACK_PATH } from './oauth/loopback-callback.js';
+import type { RelayOAuth } from './oauth/relay-oauth.js';
 import { recipeRoutes } from './routes/recipe-routes.js';
 import { serveRoute } from './routes/serve-route.js';
 import { Hub, type HubOptions } from './hub.js';
@@ -25,6 +29,8 @@ export interface RelayDeps {
   config: () => RelayConfig;
   version: string;
   hub?: HubOptions;
+  /** OAuth flows of remote sessions: their redirect URI is this relay's /oauth/callback. */
+  oauth?: RelayOAuth;
 }
 
 export interface Relay {
@@ -40,6 +46,14 @@ export function createRelay(deps: RelayDeps): Relay {
   const hub = new Hub(sessions, deps.hub);
   app.disable('x-powered-by');
   app.use(securityHeaders);
+  // The authorization server sends the person's browser here: a cross-site navigation that cannot carry the API
+  // token. The Host allow-list still applies; the flow's unguessable, single-use state is what binds it (see
+  // server/oauth/pending-flows.ts for the threat model). Only GET, only this path.
+  app.get(CALLBACK_PATH, (req, res) => {
+    if (!guard.hostAllowed(req.headers.host)) throw new RelayError('FORBIDDEN_HOST', `Host ${req.headers.host ?? '(none)'} is not allowed`);
+    const out = deps.oauth ? deps.oauth.callback(new URL(req.url, 'http://relay').searchParams) : { status: 404, ok: false, message: 'This relay runs no OAuth flow.' };
+    res.status(out.status).set(CALLBACK_HEADERS).send(callbackPage(out.ok, out.message));
+  });
   app.use(guard.hostAndOrigin);
 
   const api = express.Router();
@@ -69,6 +83,7 @@ export function createRelay(deps: RelayDeps): Relay {
     return { frames: sessions.recorder.readFrames(params.id, query.afterSeq, query.limit) };
   });
   api.use(frameRoutes(sessions));
+  if (deps.oauth) api.use(oauthRoutes(deps.oauth, sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
   api.use(recipeRoutes(sessions.trust));
   api.use((_req) => {

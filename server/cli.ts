@@ -13,6 +13,7 @@ import { openBrowser } from './open-browser.js';
 import { Recorder } from './recorder.js';
 import { SecurityGuard } from './security.js';
 import { SessionManager } from './session-manager.js';
+import { RelayOAuth } from './oauth/relay-oauth.js';
 import { redactTarget } from './transports/header-mask.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
 import { RecipeTrust } from './trust/recipe-trust.js';
@@ -31,7 +32,7 @@ export function demoTarget(): StdioTarget {
 
 function launchTarget(o: CliOptions): Target | null {
   if (o.demo) return demoTarget();
-  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers, ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }) };
+  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers, ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }), ...(o.auth ? { auth: o.auth } : {}) };
   const [command, ...args] = o.command;
   if (!command) return null;
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
@@ -45,8 +46,11 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
-  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir) });
   let port = o.port;
+  // The redirect URI names the address the page uses: loopback by default, so it satisfies "localhost or https".
+  const callbackHost = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
+  const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${callbackHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir), oauth });
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
@@ -59,7 +63,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     dataDir: o.dataDir,
     maxLineBytes: o.maxLineBytes,
   });
-  const relay = createRelay({ sessions, guard, webRoot: join(here, '..', 'web'), config, version });
+  const relay = createRelay({ sessions, guard, webRoot: join(here, '..', 'web'), config, version, oauth });
   const server = createServer(relay.app);
   relay.attach(server);
 
@@ -105,6 +109,9 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   process.on('exit', killAllProcessGroups);
   // What a server or a browser sends must never take the relay down; log it and keep serving.
   process.on('uncaughtException', (err) => console.error('mcpscope: unexpected error (relay keeps running):', err));
+  // A terminal or parent that went away (EPIPE) is nothing to log: logging it would fail again and again, an endless
+  // loop of uncaught errors that never lets a SIGTERM be handled.
+  for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
 }
 
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */

@@ -7,6 +7,7 @@ import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
 import { MASK, maskUrl, redactTarget } from './transports/header-mask.js';
+import type { RelayOAuth } from './oauth/relay-oauth.js';
 import type { RecipeTrust } from './trust/recipe-trust.js';
 
 export interface SessionManagerOptions {
@@ -15,6 +16,8 @@ export interface SessionManagerOptions {
   graceMs: number;
   /** Which stdio recipes from files may run; every session's spawn goes past it. */
   trust: RecipeTrust;
+  /** Runs the OAuth flows of remote sessions (server/oauth/relay-oauth.ts). */
+  oauth?: RelayOAuth;
 }
 
 type Listener = {
@@ -69,6 +72,8 @@ export class SessionManager {
       else this.opts.trust.allow(t, 'typed');
     }
     const tap = extras.tap;
+    const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    const oauth = this.opts.oauth;
     const session = new Session(
       {
         recorder: this.opts.recorder,
@@ -79,9 +84,10 @@ export class SessionManager {
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
+        ...(oauth ? { oauth: oauth.forSession(id), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
       {
-        id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+        id,
         name: body.name ?? (t.transport === 'stdio' ? [basename(t.command), ...t.args.map((a) => basename(a))].join(' ') : `${t.transport} ${maskUrl(t.url)}`),
         // Header secrets stay in memory with the live session; what is stored and shown has them masked.
         target: maskSecretEnv(redactTarget(t), extras.secretEnv ?? []),

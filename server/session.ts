@@ -6,6 +6,7 @@ import { RelayError } from './errors.js';
 import type { HttpProbeResult } from '../shared/fault-lab/fault-types.js';
 import { rawHttpProbe, streamableOf, type HttpProbeSpec } from './raw-http-probe.js';
 import { createTransport } from './transports/create-transport.js';
+import type { OAuthHost } from './oauth/oauth-authorizer.js';
 import type { Transport, TransportEvent } from './transports/transport.js';
 
 export interface SessionDeps {
@@ -14,6 +15,10 @@ export interface SessionDeps {
   onChange(info: SessionInfo): void;
   maxLineBytes: number;
   graceMs: number;
+  /** Runs the OAuth flows of a remote target that asks for them; absent: OAuth targets cannot start. */
+  oauth?: OAuthHost;
+  /** The session stopped: its waiting authorizations end. */
+  onStopped?(): void;
 }
 
 export class Session {
@@ -55,7 +60,7 @@ export class Session {
   async start(): Promise<void> {
     this.stopping = false;
     this.update({ status: 'starting', endedAt: null, exitCode: null, signal: null, pid: null });
-    const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections);
+    const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections, this.deps.oauth ? { oauth: this.deps.oauth } : {});
     this.transport = transport;
     await transport.start({
       onMessage: (bytes) => this.record(messageFrame('in', bytes)).seq,
@@ -95,6 +100,7 @@ export class Session {
     if (!this.transport) return;
     this.stopping = true;
     this.record(eventFrame({ event: 'stopping', reason }));
+    this.deps.onStopped?.();
     await this.transport.close(reason);
   }
 

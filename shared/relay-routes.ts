@@ -21,6 +21,7 @@ import {
 } from './archive-api.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
+import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
 import { ConfirmRecipeBodySchema } from './trust/recipe-review.js';
 import { CreateSessionBodySchema, FrameRecordSchema, RelayConfigSchema, SessionInfoSchema } from './relay-protocol.js';
 
@@ -134,6 +135,15 @@ export const RELAY_ROUTES = {
   // ---- trust (server/routes/recipe-routes.ts)
   /** A person said yes to a recipe the relay refused with RECIPE_UNCONFIRMED (its review carries the hash). */
   confirmRecipe: route({ method: 'POST', path: '/recipes/confirm', body: ConfirmRecipeBodySchema, response: 'empty' }),
+
+  // ---- OAuth (server/routes/oauth-routes.ts; only when the relay runs OAuth flows)
+  /** Stored OAuth credentials, masked. */
+  oauthTokens: route({ method: 'GET', path: '/oauth/tokens', response: z.array(OAuthTokenSummarySchema) }),
+  /** Drops one server's client and tokens. */
+  forgetOAuthTokens: route({ method: 'DELETE', path: '/oauth/tokens', query: z.object({ server: z.string().min(1) }), response: z.object({ forgotten: z.boolean() }) }),
+  /** The session's authorizations waiting for a person, with the URL to open. */
+  oauthPending: route({ method: 'GET', path: '/sessions/:id/oauth/pending', response: z.array(PendingAuthorizationSchema) }),
+  cancelOAuth: route({ method: 'POST', path: '/sessions/:id/oauth/cancel', response: z.object({ cancelled: z.number().int() }) }),
 } as const satisfies Record<string, RelayRoute>;
 
 export type RelayRoutes = typeof RELAY_ROUTES;

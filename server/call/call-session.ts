@@ -7,6 +7,7 @@ import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, t
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import { rawHttpProbe, streamableOf, type HttpProbeSpec } from '../raw-http-probe.js';
 import { CliOAuthHost } from '../oauth/cli-oauth-host.js';
+import { authWaitFromEvent } from '../../shared/oauth/auth-steps.js';
 import { createTransport } from '../transports/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
@@ -104,7 +105,9 @@ export class CallSession {
   }
 
   private onEvent(ev: TransportEvent): void {
-    this.record(eventFrame(ev));
+    const frame = this.record(eventFrame(ev));
+    const wait = authWaitFromEvent(frame.text);
+    if (wait !== null) this.engine.holdTimeouts(wait);
     if (ev.event === 'http-answer') this.engine.settleFromTransport(ev, ev.seq === undefined ? undefined : this.messageAt(ev.seq));
     if (this.closing || !FATAL_EVENTS.has(ev.event)) return;
     if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.transport.alive) return;

@@ -47,5 +47,7 @@ export function redactTarget(target: Target): Target {
   if (target.transport === 'stdio') return target;
   const mask = new HeaderMask(target.headers);
   const headers = Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, mask.value(k, v)]));
-  return { ...target, url: maskUrl(target.url), headers };
+  // An OAuth client secret is a credential like a header: shown and stored masked; tokens never sit in a target.
+  const auth = target.auth?.clientSecret ? { auth: { ...target.auth, clientSecret: MASK } } : {};
+  return { ...target, url: maskUrl(target.url), headers, ...auth };
 }

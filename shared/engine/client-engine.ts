@@ -47,6 +47,11 @@ export class ClientEngine {
   }
 
   /** The id the next request will get, without reserving it (composer templates show it). */
+  /** While true, pending requests do not time out (an OAuth authorization is waiting for a person). */
+  holdTimeouts(on: boolean): void {
+    this.pending.hold(on);
+  }
+
   peekNextId(): number {
     return this.nextId;
   }

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_ROUTES } from '../../shared/relay-routes.js';
 import { createRelay } from '../../server/app.js';
+import { CALLBACK_PATH } from '../../server/oauth/loopback-callback.js';
+import { RelayOAuth } from '../../server/oauth/relay-oauth.js';
 import { Recorder } from '../../server/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
@@ -12,14 +16,14 @@ import { FIXTURES } from '../helpers/relay-process.js';
 
 const TOKEN = 'relay-http-token-0123456789abcdef';
 
-/** Every route the Express app serves, as "METHOD /path" relative to /api (the UI's fallback routes left out). */
+/** Every route the Express app serves, as "METHOD /path" relative to /api (the UI's fallback routes and the OAuth redirect URI, reached by navigation without the token, left out). */
 function servedRoutes(stack: unknown[]): string[] {
   const out: string[] = [];
   for (const layer of stack as Array<{ route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: unknown[] } }>) {
     if (layer.route) for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${layer.route.path}`);
     else if (layer.handle?.stack) out.push(...servedRoutes(layer.handle.stack));
   }
-  return out.filter((r) => r !== 'GET /{*rest}' && r !== 'GET /');
+  return out.filter((r) => r !== 'GET /{*rest}' && r !== 'GET /' && r !== `GET ${CALLBACK_PATH}`);
 }
 
 async function listen(server: Server): Promise<number> {
@@ -35,6 +39,7 @@ describe('the relay API through the one browser client', () => {
   let base = '';
   let refused = 0;
   let http: RelayHttp;
+  const dataDir = mkdtempSync(join(tmpdir(), 'relay-http-'));
 
   beforeAll(async () => {
     recorder = new Recorder(null);
@@ -42,7 +47,8 @@ describe('the relay API through the one browser client', () => {
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
     const config = { version: 't', defaultTarget: { transport: 'stdio' as const, command: 'x', args: [], env: {} }, defaultProtocolVersion: '2025-11-25', protocolVersions: ['2025-11-25'], launchSessionId: null, dataDir: '/tmp', maxLineBytes: 1 << 20 };
-    relay = createRelay({ sessions, guard, webRoot: '/nonexistent', version: 't', config: () => config });
+    const oauth = new RelayOAuth({ dataDir, redirectUri: () => `http://127.0.0.1:${port}/oauth/callback` });
+    relay = createRelay({ sessions, guard, webRoot: '/nonexistent', version: 't', config: () => config, oauth });
     server = createServer(relay.app);
     relay.attach(server);
     port = await listen(server);
@@ -54,6 +60,7 @@ describe('the relay API through the one browser client', () => {
     await sessions.stopAll('test over');
     await new Promise<void>((r) => server.close(() => r()));
     recorder.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('serves exactly the routes of the shared table, no more and no fewer', () => {
@@ -104,6 +111,13 @@ describe('the relay API through the one browser client', () => {
     expect(JSON.parse(exported.text)).toHaveProperty('servers');
     expect(await http.call('deleteProfile', { params: { id: profile.id } })).toBeUndefined();
     expect((await http.call('profiles')).map((p) => p.id)).not.toContain(profile.id);
+  });
+
+  it('lists stored OAuth credentials, forgets a server, and refuses a forget that names none', async () => {
+    expect(await http.call('oauthTokens')).toEqual([]);
+    expect(await http.call('forgetOAuthTokens', { query: { server: 'http://127.0.0.1:9/mcp' } })).toEqual({ forgotten: false });
+    await expect(http.call('forgetOAuthTokens', { query: {} } as never)).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringContaining('server') });
+    await expect(http.call('oauthPending', { params: { id: 'nope' } })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('turns a refused query into a BAD_REQUEST that names the field', async () => {

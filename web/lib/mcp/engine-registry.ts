@@ -7,6 +7,7 @@ import { eventName, type FrameEntry } from '../log/frame-entry.js';
 import type { RelaySocket } from '../relay/relay-socket.js';
 import { rootsKey } from '../server-requests/roots-storage.js';
 import { ServerRequestInbox } from '../server-requests/server-request-inbox.js';
+import { authWaitFromEvent } from '../../../shared/oauth/auth-steps.js';
 
 export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();
@@ -88,6 +89,10 @@ export class EngineRegistry {
       if (entry.frame.dir === 'out') {
         engine.noteOutgoingValue(entry.value);
         this.noteDiscover(sessionId, entry.value);
+      } else if (entry.frame.dir === 'relay' && entry.frame.kind === 'event') {
+        // A person approving an OAuth authorization is no server's slowness: nothing times out meanwhile.
+        const wait = authWaitFromEvent(entry.frame.text);
+        if (wait !== null) engine.holdTimeouts(wait);
       } else if (entry.frame.dir === 'in') {
         engine.receiveValue(entry.value);
         this.lastIncoming.set(sessionId, { seq: entry.frame.seq, value: entry.value });

@@ -39,7 +39,10 @@ export function redactTarget(target: Target, redactor: Redactor, markedEnv: read
     }
     const url = redactor.text(target.url);
     if (url !== target.url) removed.push('url');
-    return { target: { ...target, url, headers }, removed };
+    // An OAuth client secret is a credential like a header (stored masked already); tokens never sit in a target.
+    if (target.auth?.clientSecret === undefined) return { target: { ...target, url, headers }, removed };
+    removed.push('auth.clientSecret');
+    return { target: { ...target, url, headers, auth: { ...target.auth, clientSecret: REDACTED } }, removed };
   }
   const secret = new Set(secretEnvNames(target, markedEnv));
   const env: Record<string, string> = {};
@@ -71,5 +74,8 @@ export function runnableTarget(target: Target): { target: Target; missing: strin
   const masked = (v: string) => v === REDACTED || /^([A-Za-z][\w-]* )?[•]+$/.test(v);
   const missing = Object.keys(target.headers).filter((k) => masked(target.headers[k]!));
   const headers = Object.fromEntries(Object.entries(target.headers).filter(([, v]) => !masked(v)));
-  return { target: { ...target, headers }, missing: missing.map((k) => `header.${k}`) };
+  const out = { target: { ...target, headers }, missing: missing.map((k) => `header.${k}`) };
+  if (target.auth?.clientSecret === undefined || !masked(target.auth.clientSecret)) return out;
+  const { clientSecret: _secret, ...auth } = target.auth;
+  return { target: { ...out.target, auth }, missing: [...out.missing, 'auth.clientSecret'] };
 }

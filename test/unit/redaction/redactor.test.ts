@@ -73,4 +73,15 @@ describe('redacting a target recipe', () => {
     expect(out.target).toMatchObject({ url: `https://u:${REDACTED}@mcp.example.com/mcp`, headers: { Authorization: REDACTED, 'X-Team': REDACTED } });
     expect(runnableTarget(out.target).missing).toEqual(['header.Authorization', 'header.X-Team']);
   });
+
+  it('removes an OAuth client secret of a remote target and keeps the rest of its OAuth options', () => {
+    const auth = { type: 'oauth' as const, clientId: 'my-app', clientSecret: '••••', scope: 'read' };
+    const out = redactTarget({ transport: 'http', url: 'https://mcp.example.com/mcp', headers: {}, auth }, new Redactor());
+    expect(out.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', clientSecret: REDACTED, scope: 'read' } });
+    expect(out.removed).toEqual(['auth.clientSecret']);
+    const runnable = runnableTarget(out.target);
+    expect(runnable.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', scope: 'read' } });
+    expect(runnable.target.transport !== 'stdio' && runnable.target.auth).not.toHaveProperty('clientSecret');
+    expect(runnable.missing).toEqual(['auth.clientSecret']);
+  });
 });

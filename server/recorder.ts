@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isFrameOrigin } from '../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { configure, migrate } from './recorder-schema.js';
 import { BATCH_WIDTH, FrameWriter, pushFrame } from './frame-writer.js';
@@ -35,6 +36,8 @@ export interface FrameRow {
   method: string | null;
   rpc_id: string | null;
   raw: Buffer | null;
+  /** Null for server frames and for recordings made before origins were kept. */
+  origin?: string | null;
 }
 
 interface SessionRow {
@@ -163,6 +166,7 @@ export function toFrame(r: FrameRow): FrameRecord {
     rpcId: r.rpc_id,
   };
   if (r.raw) f.b64 = r.raw.toString('base64');
+  if (isFrameOrigin(r.origin)) f.origin = r.origin;
   return f;
 }
 

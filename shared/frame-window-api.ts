@@ -14,11 +14,13 @@ export interface WindowFilter {
   kinds?: FrameKind[];
   /** Only frames the relay's lint of the session found something on (as far as it has linted, see FindingsSummary). */
   findings?: true;
+  /** Leave out mcpscope's own bookkeeping frames (origin `bookkeeping`) and the server's answers to them. */
+  hideBookkeeping?: true;
 }
 
 const unknownKinds = (list: string) => list.split(',').filter((k) => !(FRAME_KINDS as readonly string[]).includes(k));
 
-/** A filter's fields in a query string: `kinds` comma-separated, `findings=1`; unknown values are refused, not ignored. */
+/** A filter's fields in a query string: `kinds` comma-separated, `findings=1`, `hideBookkeeping=1`; unknown values are refused, not ignored. */
 export const WindowFilterQueryShape = {
   text: z.string().optional(),
   method: z.string().optional(),
@@ -28,6 +30,7 @@ export const WindowFilterQueryShape = {
     .optional()
     .refine((s) => !s || unknownKinds(s).length === 0, { error: (i) => `unknown kind ${unknownKinds(String(i.input)).join(', ')}` }),
   findings: z.enum(['1', ''], { error: 'findings must be 1' }).optional(),
+  hideBookkeeping: z.enum(['1', ''], { error: 'hideBookkeeping must be 1' }).optional(),
 };
 export const WindowFilterQuerySchema = z.object(WindowFilterQueryShape);
 type WindowFilterQuery = z.output<typeof WindowFilterQuerySchema>;
@@ -40,6 +43,7 @@ export function windowFilterOf(q: WindowFilterQuery): WindowFilter {
     ...(q.dir ? { dir: q.dir } : {}),
     ...(q.kinds ? { kinds: q.kinds.split(',') as FrameKind[] } : {}),
     ...(q.findings === '1' ? { findings: true as const } : {}),
+    ...(q.hideBookkeeping === '1' ? { hideBookkeeping: true as const } : {}),
   };
 }
 
@@ -51,6 +55,7 @@ export function windowQuery(f: WindowFilter): WindowFilterQuery {
     ...(f.dir ? { dir: f.dir } : {}),
     ...(f.kinds && f.kinds.length > 0 ? { kinds: f.kinds.join(',') } : {}),
     ...(f.findings ? { findings: '1' as const } : {}),
+    ...(f.hideBookkeeping ? { hideBookkeeping: '1' as const } : {}),
   };
 }
 

@@ -90,6 +90,8 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_ERROR;
   }
 
+  const made = originCounts(source.clientFrames);
+  if (made) process.stderr.write(`mcpscope replay: sending ${source.clientFrames.length} client frames, as recorded: ${made}\n`);
   const recorder = new Recorder(null);
   const manager = new SessionManager({ recorder, maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000, trust });
   try {
@@ -110,4 +112,11 @@ export async function run(argv: string[]): Promise<number> {
     await manager.stopAll('replay finished');
     recorder.close();
   }
+}
+
+/** "3 bookkeeping, 1 panel, 1 user": who made the recording's client frames, when the bundle kept it; '' when not. */
+export function originCounts(frames: readonly { origin?: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const f of frames) if (f.origin !== undefined) counts.set(f.origin, (counts.get(f.origin) ?? 0) + 1);
+  return [...counts].map(([origin, n]) => `${n} ${origin}`).join(', ');
 }

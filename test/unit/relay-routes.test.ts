@@ -32,7 +32,7 @@ describe('the relay route table', () => {
   });
 
   it('carries a window filter through its query string and back unchanged', () => {
-    const filters: WindowFilter[] = [{}, { text: 'Ab%&', method: 'tools/', dir: 'in', kinds: ['request', 'error'], findings: true }, { dir: 'relay' }];
+    const filters: WindowFilter[] = [{}, { text: 'Ab%&', method: 'tools/', dir: 'in', kinds: ['request', 'error'], findings: true, hideBookkeeping: true }, { dir: 'relay' }];
     for (const f of filters) {
       const wire = new URLSearchParams(windowQuery(f) as Record<string, string>);
       expect(windowFilterOf(WindowFilterQuerySchema.parse(Object.fromEntries(wire)))).toEqual(f);

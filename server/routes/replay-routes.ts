@@ -27,7 +27,7 @@ function diffOptionsFromQuery(query: z.output<typeof R.diffSessions.query>): Dif
 export function replayRoutes(router: Router, ctx: ArchiveContext): void {
   serveRoute(router, R.replaySession, async ({ params, body }) => {
     const info = ctx.sessions.info(params.id);
-    const chosen = replayTarget(ctx.archive, ctx.profiles, info, body);
+    const chosen = replayTarget(ctx.archive, ctx.profiles, info, body, ctx.sessions.givenTarget(info.id));
     const source = await sourceFromSession(ctx.recorder, info);
     if (source.clientFrames.length === 0) throw new RelayError('BAD_REQUEST', 'the session has no client frames to replay');
     if (body.protocolVersion) source.protocolVersion = body.protocolVersion;

@@ -6,16 +6,27 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
-import { createRelay } from './app.js';
-import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions, type RelayOptions } from './cli-args.js';
+import type { CliOptions, RelayOptions } from './cli-args.js';
 import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
-import { openBrowser } from './open-browser.js';
-import { Recorder } from './recorder.js';
-import { SecurityGuard } from './security.js';
-import { SessionManager } from './session-manager.js';
-import { redactTarget } from './transports/header-mask.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
-import { RecipeTrust } from './trust/recipe-trust.js';
+
+/**
+ * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
+ * starts before every server it runs, pays for neither Express nor the schemas.
+ */
+async function relayParts() {
+  const [app, cliArgs, openBrowser, recorder, security, sessionManager, headerMask, recipeTrust] = await Promise.all([
+    import('./app.js'),
+    import('./cli-args.js'),
+    import('./open-browser.js'),
+    import('./recorder.js'),
+    import('./security.js'),
+    import('./session-manager.js'),
+    import('./transports/header-mask.js'),
+    import('./trust/recipe-trust.js'),
+  ]);
+  return { ...app, ...cliArgs, ...openBrowser, ...recorder, ...security, ...sessionManager, ...headerMask, ...recipeTrust };
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = resolve(here, '..', '..');
@@ -42,10 +53,12 @@ function launchTarget(o: CliOptions): Target | null {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
+  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, SessionManager, redactTarget, RecipeTrust } = await relayParts();
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
   const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir) });
+  sessions.watchTaps();
   let port = o.port;
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
@@ -110,7 +123,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */
 async function help(name: string | undefined): Promise<number> {
   if (name === undefined) {
-    console.log(USAGE);
+    console.log((await import('./cli-args.js')).USAGE);
     return 0;
   }
   const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
@@ -136,6 +149,7 @@ export async function main(argv: string[]): Promise<void> {
     else process.exitCode = result;
     return;
   }
+  const { USAGE, UsageError, parseCliArgs } = await import('./cli-args.js');
   let o: CliOptions;
   try {
     o = parseCliArgs(argv);

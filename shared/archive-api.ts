@@ -5,7 +5,7 @@ import { CONFIG_FLAVORS } from './profiles/format-mcp-config.js';
 import { DiffOptionsSchema } from './replay/diff-options.js';
 import { SessionInfoSchema, TargetSchema } from './relay-protocol.js';
 
-export const SESSION_ORIGINS = ['recorded', 'imported', 'replay'] as const;
+export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap'] as const;
 
 /** A session as the history page lists it: its info plus tags and where it came from. */
 export const HistoryEntrySchema = SessionInfoSchema.extend({

@@ -27,7 +27,8 @@ export function killAllProcessGroups(): void {
   for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
 }
 
-function killGroup(pid: number, signal: NodeJS.Signals): boolean {
+/** Signals a child's whole process group (it was spawned detached), or the child alone if it has none. */
+export function killGroup(pid: number, signal: NodeJS.Signals): boolean {
   try {
     process.kill(-pid, signal);
     return true;

@@ -20,7 +20,16 @@ export default defineConfig({
         test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] },
       },
       // The bench scripts' smoke test opens the built UI in Chromium too.
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'],
+          globalSetup: ['test/setup/ensure-built.ts'],
+          // A file's first test also starts its relay, Chromium and page (test/helpers/inspector-test.ts).
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

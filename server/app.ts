@@ -9,6 +9,10 @@ import { CreateSessionBodySchema, WS_PATH, WS_PROTOCOL, type RelayConfig } from 
 import { RelayError, errorMiddleware, toRelayError } from './errors.js';
 import { archiveRouter } from './routes/archive-router.js';
 import { frameRoutes } from './routes/frame-routes.js';
+import { oauthRoutes } from './routes/oauth-routes.js';
+import { CALLBACK_HEADERS, callbackPage } from './oauth/callback-page.js';
+import { CALLBACK_PATH } from './oauth/loopback-callback.js';
+import type { RelayOAuth } from './oauth/relay-oauth.js';
 import { recipeRoutes } from './routes/recipe-routes.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
@@ -23,6 +27,8 @@ export interface RelayDeps {
   config: () => RelayConfig;
   version: string;
   hub?: HubOptions;
+  /** OAuth flows of remote sessions: their redirect URI is this relay's /oauth/callback. */
+  oauth?: RelayOAuth;
 }
 
 export interface Relay {
@@ -44,6 +50,14 @@ export function createRelay(deps: RelayDeps): Relay {
   const hub = new Hub(sessions, deps.hub);
   app.disable('x-powered-by');
   app.use(securityHeaders);
+  // The authorization server sends the person's browser here: a cross-site navigation that cannot carry the API
+  // token. The Host allow-list still applies; the flow's unguessable, single-use state is what binds it (see
+  // server/oauth/pending-flows.ts for the threat model). Only GET, only this path.
+  app.get(CALLBACK_PATH, (req, res) => {
+    if (!guard.hostAllowed(req.headers.host)) throw new RelayError('FORBIDDEN_HOST', `Host ${req.headers.host ?? '(none)'} is not allowed`);
+    const out = deps.oauth ? deps.oauth.callback(new URL(req.url, 'http://relay').searchParams) : { status: 404, ok: false, message: 'This relay runs no OAuth flow.' };
+    res.status(out.status).set(CALLBACK_HEADERS).send(callbackPage(out.ok, out.message));
+  });
   app.use(guard.hostAndOrigin);
 
   const api = express.Router();
@@ -87,6 +101,7 @@ export function createRelay(deps: RelayDeps): Relay {
     res.json({ frames: sessions.recorder.readFrames(id, afterSeq, limit) });
   });
   api.use(frameRoutes(sessions));
+  if (deps.oauth) api.use(oauthRoutes(deps.oauth, sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
   api.use(recipeRoutes(sessions.trust));
   api.use((_req) => {

@@ -5,6 +5,8 @@ import { DEFAULT_PORT, RELAY_FLAGS, defaultDataDir, isLoopback, REMOTE_FLAGS, ST
 import { UsageError, flagHelp, onOff, parseFlags, value, type FlagValues } from './cli/flags.js';
 import { knownProtocol, record, wholeNumber } from './cli/validators.js';
 import { DEFAULT_MAX_LINE_BYTES } from './transports/line-buffer.js';
+import type { OAuthConfig } from '../shared/oauth/auth-config.js';
+import { OAUTH_FLAGS, oauthConfig } from './oauth/oauth-args.js';
 
 export { DEFAULT_PORT, UsageError, defaultDataDir, isLoopback };
 
@@ -31,6 +33,8 @@ export interface CliOptions extends RelayOptions {
   headers: Record<string, string>;
   /** --http-timeout: how long each HTTP request to --url may wait for response headers; null: the defaults. */
   httpTimeoutMs: number | null;
+  /** --auth oauth and its options, for --url (in the inspector, Authorize in the Auth tab opens the URL). */
+  auth: OAuthConfig | null;
   help: boolean;
   version: boolean;
 }
@@ -46,6 +50,7 @@ export const INSPECTOR_FLAGS = {
   ),
   ...STDIO_FLAGS,
   ...REMOTE_FLAGS,
+  ...OAUTH_FLAGS,
   version: onOff('print the version', 'v'),
 };
 
@@ -86,13 +91,18 @@ export function relayOptions(v: FlagValues<typeof INSPECTOR_FLAGS>, env: NodeJS.
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values: v, command, help } = parseFlags(argv, INSPECTOR_FLAGS, { positionalHint: 'put the server command after --' });
-  const rest = { demo: false, env: {}, cwd: null, command: [], url: null, transport: 'auto' as const, headers: {}, httpTimeoutMs: null };
+  const rest = { demo: false, env: {}, cwd: null, command: [], url: null, transport: 'auto' as const, headers: {}, httpTimeoutMs: null, auth: null };
   if (help || v.version) return { ...relayOptions({}, env, false), ...rest, help, version: !help };
   const cmd = command ?? [];
   if (v.demo && cmd.length > 0) throw new UsageError('--demo and a command after -- exclude each other');
   remoteOnlyWithUrl(v);
   urlOrCommand(v.url, command);
   if (v.url !== undefined && v.demo) throw new UsageError('--url and --demo exclude each other');
+  const auth = oauthConfig(v);
+  if (auth && v.url === undefined) throw new UsageError('--auth and the OAuth options go with --url');
+  if (auth?.callbackPort !== undefined) throw new UsageError("--callback-port is for mcpscope call: the inspector's redirect URI is its own port (--port)");
+  const transport = v.url === undefined ? 'auto' : transportFor(v.url, v.transport);
+  if (auth && transport === 'ws') throw new UsageError('--auth oauth goes with an http(s) URL (MCP authorization is defined for HTTP transports)');
   return {
     ...relayOptions(v, env),
     demo: v.demo === true,
@@ -100,9 +110,10 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     cwd: v.cwd ?? null,
     command: cmd,
     url: v.url ?? null,
-    transport: v.url === undefined ? 'auto' : transportFor(v.url, v.transport),
+    transport,
     headers: record(v.header),
     httpTimeoutMs: v['http-timeout'] ?? null,
+    auth,
     help: false,
     version: false,
   };

@@ -15,20 +15,27 @@ import { killAllProcessGroups } from './transports/stdio-transport.js';
  * starts before every server it runs, pays for neither Express nor the schemas.
  */
 async function relayParts() {
-  const [app, cliArgs, openBrowser, recorder, security, sessionManager, headerMask, recipeTrust] = await Promise.all([
+  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust] = await Promise.all([
     import('./app.js'),
     import('./cli-args.js'),
     import('./open-browser.js'),
     import('./recorder.js'),
     import('./security.js'),
+    import('./relay-shutdown.js'),
     import('./session-manager.js'),
-    import('./transports/header-mask.js'),
+    import('./stored-target.js'),
+    import('./url-host.js'),
+    import('./oauth/relay-oauth.js'),
+    import('./transports/process-tracker.js'),
     import('./trust/recipe-trust.js'),
   ]);
-  return { ...app, ...cliArgs, ...openBrowser, ...recorder, ...security, ...sessionManager, ...headerMask, ...recipeTrust };
+  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+const GRACE_MS = 2000;
+/** Past this, a signal ends mcpscope whatever is still stopping (its children are killed all the same). */
+const SHUTDOWN_MS = 3 * GRACE_MS;
 const packageRoot = resolve(here, '..', '..');
 
 export function readVersion(): string {
@@ -42,7 +49,7 @@ export function demoTarget(): StdioTarget {
 
 function launchTarget(o: CliOptions): Target | null {
   if (o.demo) return demoTarget();
-  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers, ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }) };
+  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers, ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }), ...(o.auth ? { auth: o.auth } : {}) };
   const [command, ...args] = o.command;
   if (!command) return null;
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
@@ -53,26 +60,35 @@ function launchTarget(o: CliOptions): Target | null {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
-  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, SessionManager, redactTarget, RecipeTrust } = await relayParts();
+  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust } =
+    await relayParts();
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
-  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir) });
-  sessions.watchTaps();
+  // What a relay that died without cleaning up (a crash, a SIGKILL) left running goes before anything new starts.
+  const reaped = reapOrphans(o.dataDir);
+  if (reaped.pids.length > 0) console.error(`mcpscope: killed ${reaped.pids.length} process(es) an earlier relay left running: ${reaped.pids.join(', ')}`);
+  processTracker.persistIn(o.dataDir);
   let port = o.port;
+  // The redirect URI names the address the page uses (set once listening): loopback by default, so it satisfies
+  // "localhost or https".
+  let shownHost = o.host;
+  const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${shownHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: GRACE_MS, trust: new RecipeTrust(o.dataDir), oauth });
+  sessions.watchTaps();
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
     version,
-    // The page only ever sees header secrets masked, like every stored session; the relay keeps the real ones.
-    defaultTarget: target ? redactTarget(target) : demoTarget(),
+    // The page only ever sees secrets masked, like every stored session; the relay keeps the real ones.
+    defaultTarget: target ? storedTarget(target) : demoTarget(),
     defaultProtocolVersion: o.protocolVersion,
     protocolVersions: [...PROTOCOL_VERSIONS],
     launchSessionId,
     dataDir: o.dataDir,
     maxLineBytes: o.maxLineBytes,
   });
-  const relay = createRelay({ sessions, guard, webRoot: join(here, '..', 'web'), config, version });
+  const relay = createRelay({ sessions, guard, webRoot: join(here, '..', 'web'), config, version, oauth });
   const server = createServer(relay.app);
   relay.attach(server);
 
@@ -84,11 +100,13 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     });
   });
   const addr = server.address();
-  if (addr && typeof addr === 'object') port = addr.port;
+  if (addr && typeof addr === 'object') {
+    port = addr.port;
+    shownHost = urlHost(o.host, addr.address);
+  }
 
   if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true })).id;
 
-  const shownHost = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${shownHost}:${port}/#token=${token}`;
   if (!isLoopback(o.host)) {
     console.error(`mcpscope: WARNING: listening on ${o.host}, not loopback. Anyone who can reach it and has the token can spawn processes as you.`);
@@ -104,12 +122,24 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     }
     shuttingDown = true;
     console.error(`mcpscope: ${signal}: stopping servers`);
-    relay.hub.closeAll();
-    await sessions.stopAll(`mcpscope received ${signal}`);
-    server.close();
-    server.closeAllConnections();
-    recorder.close();
-    process.exit(0);
+    await shutDown({
+      stopSessions: async () => {
+        relay.hub.closeAll();
+        await sessions.stopAll(`mcpscope received ${signal}`);
+      },
+      close: [
+        () => {
+          server.close();
+          server.closeAllConnections();
+        },
+        () => recorder.close(),
+      ],
+      killAll: killAllProcessGroups,
+      exit: (code) => process.exit(code),
+      log: (m) => console.error(`mcpscope: ${m}`),
+      // Each session's ladder takes up to two grace periods (stdin closed, SIGTERM) before its SIGKILL.
+      hardMs: SHUTDOWN_MS,
+    });
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -118,6 +148,9 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   process.on('exit', killAllProcessGroups);
   // What a server or a browser sends must never take the relay down; log it and keep serving.
   process.on('uncaughtException', (err) => console.error('mcpscope: unexpected error (relay keeps running):', err));
+  // A terminal or parent that went away (EPIPE) is nothing to log: logging it would fail again and again, an endless
+  // loop of uncaught errors that never lets a SIGTERM be handled.
+  for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
 }
 
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */

@@ -104,15 +104,15 @@ export class Hub {
           break;
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
-          const seq = this.sessions.owned(msg.sessionId).send(bytes);
+          const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
           this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
           break;
         }
         case 'http-probe': {
-          const { sessionId, method, headers, body, waitMs } = msg;
+          const { sessionId, method, headers, body, waitMs, origin } = msg;
           // Answered when the exchange ends; a failure is an error with the same ref, never an unhandled rejection.
           void Promise.resolve()
-            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }))
+            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }, origin))
             .then(
               (result) => this.sendTo(client, { type: 'http-result', sessionId, result, ...(ref ? { ref } : {}) }),
               (err: unknown) => {

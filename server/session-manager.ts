@@ -4,9 +4,10 @@ import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder, StoredSession } from './recorder.js';
 import { Session } from './session.js';
-import { defaultSessionName, newSessionId } from './session-naming.js';
+import { newSessionId } from './session-naming.js';
 import { TapWatcher } from './tap/tap-watcher.js';
-import { MASK, redactTarget } from './transports/header-mask.js';
+import { sessionName, storedTarget } from './stored-target.js';
+import type { RelayOAuth } from './oauth/relay-oauth.js';
 import type { RecipeTrust } from './trust/recipe-trust.js';
 
 export interface SessionManagerOptions {
@@ -15,6 +16,8 @@ export interface SessionManagerOptions {
   graceMs: number;
   /** Which stdio recipes from files may run; every session's spawn goes past it. */
   trust: RecipeTrust;
+  /** Runs the OAuth flows of remote sessions (server/oauth/relay-oauth.ts). */
+  oauth?: RelayOAuth;
 }
 
 type Listener = {
@@ -86,6 +89,10 @@ export class SessionManager {
       else this.opts.trust.allow(t, 'typed');
     }
     const tap = extras.tap;
+    const id = newSessionId();
+    const oauth = this.opts.oauth;
+    // Secrets stay in memory with the live session; what is stored, named and shown has them masked.
+    const stored = storedTarget(t, extras.secretEnv ?? []);
     const session = new Session(
       {
         recorder: this.opts.recorder,
@@ -96,12 +103,12 @@ export class SessionManager {
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
+        ...(oauth ? { oauth: oauth.forSession(id), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
       {
-        id: newSessionId(),
-        name: body.name ?? defaultSessionName(t),
-        // Header secrets stay in memory with the live session; what is stored and shown has them masked.
-        target: maskSecretEnv(redactTarget(t), extras.secretEnv ?? []),
+        id,
+        name: body.name ?? sessionName(stored),
+        target: stored,
         protocolVersion: body.protocolVersion,
         startedAt: now(),
         endedAt: null,
@@ -188,9 +195,4 @@ export class SessionManager {
     this.taps.stop();
     await Promise.all([...this.owning.values()].map((s) => s.stop(reason)));
   }
-}
-
-function maskSecretEnv(target: Target, names: readonly string[]): Target {
-  if (target.transport !== 'stdio' || names.length === 0) return target;
-  return { ...target, env: Object.fromEntries(Object.entries(target.env).map(([k, v]) => [k, names.includes(k) ? MASK : v])) };
 }

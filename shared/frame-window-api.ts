@@ -12,6 +12,8 @@ export interface WindowFilter {
   kinds?: FrameKind[];
   /** Only frames the relay's lint of the session found something on (as far as it has linted, see FindingsSummary). */
   findings?: true;
+  /** Leave out mcpscope's own bookkeeping frames (origin `bookkeeping`) and the server's answers to them. */
+  hideBookkeeping?: true;
 }
 
 export interface FrameIndex {

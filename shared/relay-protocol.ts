@@ -1,6 +1,7 @@
 // The messages between browser and relay, named by direction. MCP payloads travel opaque inside them as raw text.
 import { z } from 'zod';
 import type { HttpProbeResult } from './fault-lab/fault-types.js';
+import { FrameOriginSchema } from './frame-origin.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 import { OAuthConfigSchema } from './oauth/auth-config.js';
 
@@ -23,6 +24,8 @@ export const FrameRecordSchema = z.object({
   rpcId: z.string().nullable(),
   /** The exact bytes, base64, only when they were not valid UTF-8. */
   b64: z.string().optional(),
+  /** Who made an outgoing frame (and the relay's own HTTP exchanges); absent for what the server sent, and in old recordings. */
+  origin: FrameOriginSchema.optional(),
 });
 export type FrameRecord = z.infer<typeof FrameRecordSchema>;
 
@@ -151,6 +154,8 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     b64: z.string().optional(),
     /** Echoed back in `sent` so the sender can match its own frames. */
     ref: z.string().optional(),
+    /** Who made the frame (see shared/frame-origin.ts); a client that does not say is a user typing. */
+    origin: FrameOriginSchema.default('user'),
   }),
   /**
    * Ask to be the one socket that answers the session's server→client requests. Granted when nobody holds it, or
@@ -171,9 +176,11 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     /** How long to read a response body that is a stream before closing it. */
     waitMs: z.number().int().min(50).max(60_000).default(2000),
     ref: z.string().optional(),
+    origin: FrameOriginSchema.default('lab'),
   }),
 ]);
-export type RelayClientMessage = z.infer<typeof RelayClientMessageSchema>;
+/** What a client may write: fields with a default (a send's origin) may be left out. */
+export type RelayClientMessage = z.input<typeof RelayClientMessageSchema>;
 
 // ---- relay → browser over the WebSocket
 

@@ -1,5 +1,6 @@
 // The registry of the right-hand column's tabs: each feature contributes one entry, and the workbench renders them.
 import type { ReactNode } from 'react';
+import { AuthPanel } from './features/auth/auth-panel.js';
 import { BatchPanel } from './features/batch/batch-panel.js';
 import { DetailPane } from './features/detail/detail-pane.js';
 import { FaultLabPanel } from './features/fault-lab/fault-lab-panel.js';
@@ -64,6 +65,7 @@ export const SIDE_PANELS: SidePanelDef[] = [
     badge: (sessionId) => <ExchangeCountBadge sessionId={sessionId} />,
     render: (p) => <HttpExchangesPanel sessionId={p.sessionId} onSelect={p.onSelect} />,
   },
+  { id: 'auth', title: 'Auth', render: (p) => <AuthPanel sessionId={p.sessionId} /> },
   { id: 'batch', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   {

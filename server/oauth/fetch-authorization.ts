@@ -19,6 +19,18 @@ export function callbackParams(location: URL, redirectUri: string): CallbackPara
   return out;
 }
 
+/** An OAuth error body as `error: description`, else the start of whatever the body says. */
+async function refusal(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const e = JSON.parse(text) as { error?: unknown; error_description?: unknown };
+    if (typeof e.error === 'string') return typeof e.error_description === 'string' ? `${e.error}: ${e.error_description}` : e.error;
+  } catch {
+    // not JSON
+  }
+  return text.trim().slice(0, 200) || 'no body';
+}
+
 export async function fetchAuthorization(req: AuthorizationRequest, fetch: FetchLike): Promise<CallbackParams> {
   const step: FlowStep = req.step;
   step.waiting('Requesting the authorization URL directly (--oauth-open fetch): no person is asked.');
@@ -31,7 +43,8 @@ export async function fetchAuthorization(req: AuthorizationRequest, fetch: Fetch
       step.fail(`The authorization endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}`);
     }
     const location = res.headers.get('location');
-    if (res.status < 300 || res.status >= 400 || !location) {
+    if (res.status >= 400) step.fail(`The authorization endpoint refused the request (${res.status}): ${await refusal(res)}`);
+    if (res.status < 300 || !location) {
       step.fail(`The authorization endpoint answered ${res.status} without redirecting back: it wants a person to sign in or approve. Use --oauth-open browser (or print) instead of fetch.`);
     }
     const next = new URL(location, url);

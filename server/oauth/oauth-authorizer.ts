@@ -61,7 +61,7 @@ export class OAuthAuthorizer {
       emit: (e) => this.sink?.event(e),
       redirectUri: () => host.redirectUri(config),
       authorize: (req) => host.authorize(req, config, this.recording),
-    });
+    }, exchangeScope);
   }
 
   attach(sink: AuthSink): void {

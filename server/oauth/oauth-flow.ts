@@ -71,7 +71,11 @@ export class OAuthFlow {
   /** The scope the last flow asked for (a step-up adds to it even when the token response does not say). */
   lastScope: string | undefined;
 
-  constructor(private readonly env: FlowEnv) {}
+  /** `prefix` scopes flow ids like exchange ids (a restarted connection's flows are `c2.f1`…). */
+  constructor(
+    private readonly env: FlowEnv,
+    private readonly prefix = '',
+  ) {}
 
   private step(flow: string, name: AuthStepName): FlowStep {
     const s = new FlowStep(flow, name, (e) => this.env.emit(e));
@@ -81,7 +85,7 @@ export class OAuthFlow {
 
   /** Runs a whole flow for `challenge`; resolves with the saved tokens, or throws an AuthFlowError naming the step. */
   async run(challenge: AuthChallenge, opts: FlowOptions): Promise<ServerCredentials> {
-    const flow = `f${++this.n}`;
+    const flow = `${this.prefix}f${++this.n}`;
     const { env } = this;
     const c = this.step(flow, 'challenge');
     const parsed = readChallenge(c, challenge);

@@ -36,6 +36,9 @@ export function windowFilter(req: Request): WindowFilter {
   const findings = query(req, 'findings');
   if (findings !== undefined && findings !== '1') throw new RelayError('BAD_REQUEST', 'findings must be 1');
   if (findings) f.findings = true;
+  const hide = query(req, 'hideBookkeeping');
+  if (hide !== undefined && hide !== '1') throw new RelayError('BAD_REQUEST', 'hideBookkeeping must be 1');
+  if (hide) f.hideBookkeeping = true;
   if (text) f.text = text;
   if (method) f.method = method;
   if (dir) {

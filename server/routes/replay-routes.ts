@@ -26,7 +26,7 @@ export function replayRoutes(router: Router, ctx: ArchiveContext): void {
   router.post('/sessions/:id/replay', async (req, res) => {
     const info = ctx.sessions.info(param(req, 'id'));
     const body = parseBody(ReplayBodySchema, req.body);
-    const chosen = replayTarget(ctx.archive, ctx.profiles, info, body);
+    const chosen = replayTarget(ctx.archive, ctx.profiles, info, body, ctx.sessions.givenTarget(info.id));
     const source = await sourceFromSession(ctx.recorder, info);
     if (source.clientFrames.length === 0) throw new RelayError('BAD_REQUEST', 'the session has no client frames to replay');
     if (body.protocolVersion) source.protocolVersion = body.protocolVersion;

@@ -2,14 +2,17 @@
 // and with backpressure (stream pipes); a copy of each chunk goes to the recording thread. The tap writes nothing to
 // its stdout but the server's bytes; its own words go to stderr. Threat: a shim that changes, delays or outlives the
 // traffic it watches, so everything here is about passing bytes, mirroring the server's end and never outliving the host.
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import crossSpawn from 'cross-spawn';
 import { fstatSync, readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import { maskSecretArgs } from '../../shared/redaction/secret-args.js';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
-import { defaultSessionName, newSessionId } from '../session-naming.js';
-import { killGroup } from '../transports/stdio-transport.js';
+import { newSessionId } from '../session-naming.js';
+import { sessionName, storedTarget } from '../stored-target.js';
+import { processTracker } from '../transports/process-tracker.js';
+import { serverSpawnOptions } from '../transports/spawn-plan.js';
+import { childEnv } from '../transports/stdio-transport.js';
 import { TapRecording } from './tap-recording.js';
 
 export interface StdioTapOptions {
@@ -65,11 +68,12 @@ function hostName(pid: number): string | null {
 }
 
 export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
-  const target: StdioTarget = { transport: 'stdio', command: o.command, args: maskSecretArgs(o.args), env: {}, cwd: process.cwd() };
+  // The host's environment is the server's; none of it is stored. Credentials on the command line are masked.
+  const target = storedTarget({ transport: 'stdio', command: o.command, args: o.args, env: {}, cwd: process.cwd() }) as StdioTarget;
   const recording = new TapRecording({
     dataDir: o.dataDir,
     sessionId: newSessionId(),
-    name: o.name ?? `tap: ${defaultSessionName(target)}`,
+    name: o.name ?? `tap: ${sessionName(target)}`,
     target,
     maxLineBytes: o.maxLineBytes,
     say,
@@ -79,13 +83,14 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
 
   return new Promise((resolve) => {
     // detached: the server leads a process group of its own, so its whole tree can be signalled and reaped at once.
-    const child = spawn(o.command, o.args, { detached: true, stdio: 'pipe' });
+    // cross-spawn finds npx.cmd and other shims on Windows; the relay's token, if set, is not passed on.
+    const child = crossSpawn(o.command, o.args, serverSpawnOptions(undefined, childEnv({}))) as ChildProcessWithoutNullStreams;
     const out = hostOutput();
     let stopping: string | null = null;
     let timers: NodeJS.Timeout[] = [];
 
     const send = (sig: NodeJS.Signals) => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null && killGroup(child.pid, sig)) {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null && processTracker.signal(child.pid, sig)) {
         recording.event({ event: 'signal-sent', signal: sig, pid: child.pid });
       }
     };
@@ -125,11 +130,11 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
     }, PARENT_POLL_MS);
     parentWatch.unref();
     // Whatever way the tap goes, the server's group goes with it.
-    process.on('exit', () => {
-      if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
-    });
+    process.on('exit', () => processTracker.killAll());
 
     child.on('spawn', () => {
+      // Its tree is tracked by pid and start time, so children that left its process group go with it too.
+      processTracker.track(child.pid!);
       recording.event({ event: 'spawned', pid: child.pid!, command: o.command, args: target.args, cwd: target.cwd! }, { status: 'running', pid: child.pid! });
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
@@ -140,8 +145,8 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
       void end({ code: err.code === 'ENOENT' ? 127 : err.code === 'EACCES' ? 126 : 1, signal: null }, 'failed');
     });
     child.on('close', (code, signal) => {
-      // The leader is gone; whatever it left in its group goes too.
-      if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+      // The leader is gone; whatever it left in its group or its tree goes too.
+      if (child.pid !== undefined) processTracker.release(child.pid);
       recording.event({ event: 'exited', code, signal, stderrTail: '' });
       void end({ code, signal }, stopping === null ? 'exited' : 'stopped');
     });

@@ -66,7 +66,10 @@ export class TapRecord {
 
   private line(stream: TapStream, ts: number, bytes: Buffer, oversize: number | null): void {
     const dir = stream === 'out' ? 'out' : 'in';
-    this.append(ts, stream === 'stderr' ? stderrFrame(bytes) : oversize === null ? messageFrame(dir, bytes) : oversizeFrame(dir, bytes, oversize));
+    const body = stream === 'stderr' ? stderrFrame(bytes) : oversize === null ? messageFrame(dir, bytes) : oversizeFrame(dir, bytes, oversize);
+    // Provenance: every outgoing frame of a tapped session is the host's.
+    if (dir === 'out') body.origin = 'tap';
+    this.append(ts, body);
   }
 
   private append(ts: number, body: FrameBody): void {

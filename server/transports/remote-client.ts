@@ -266,5 +266,7 @@ export class RemoteClient {
   destroy(): void {
     this.agents.http.destroy();
     this.agents.https.destroy();
+    // The OAuth flow's own keep-alive sockets too (the agents stay usable if another client of the connection goes on).
+    this.opts.authorizer?.destroy();
   }
 }

@@ -27,6 +27,8 @@ export class PendingRequests {
   /** Waiters by idKey: usually one, more when raw text reuses an id still pending (a reply then answers them all). */
   private readonly byId = new Map<string, Waiter[]>();
   private readonly byToken = new Map<string, Waiter>();
+  /** True while a person is asked to authorize (OAuth): no request times out meanwhile. */
+  private held = false;
 
   constructor(
     private readonly schedule: Scheduler,
@@ -48,7 +50,7 @@ export class PendingRequests {
     return new Promise<JsonRpcResponse>((resolve, reject) => {
       const tokenKey = opts.progressToken === undefined ? null : idKey(opts.progressToken);
       const w: Waiter = { key, method, opts, startedAt: this.now(), resolve, reject, cancelTimer: () => {}, tokenKey };
-      w.cancelTimer = this.arm(() => this.expire(w, null), opts.timeoutMs);
+      if (!this.held) w.cancelTimer = this.arm(() => this.expire(w, null), opts.timeoutMs);
       const list = this.byId.get(key);
       if (list) list.push(w);
       else this.byId.set(key, [w]);
@@ -76,6 +78,25 @@ export class PendingRequests {
     if (w && this.remove(w)) w.reject(error(w.method));
   }
 
+  /** Runs a write that carries the requests `keys`; if it throws or rejects, they fail with SEND_FAILED at once. */
+  write(keys: readonly string[], send: () => void | Promise<unknown>): Promise<void> {
+    const fail = (err: unknown): void => {
+      for (const key of keys) this.rejectNewest(key, (method) => new LocalEngineError('SEND_FAILED', `${method} (id ${key}) was not sent`, err));
+    };
+    try {
+      return Promise.resolve(send()).then(
+        () => undefined,
+        (err: unknown) => {
+          fail(err);
+          throw err;
+        },
+      );
+    } catch (err) {
+      fail(err);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
   rejectEverything(error: (key: string, method: string) => LocalEngineError): void {
     for (const key of [...this.byId.keys()]) this.rejectAll(key, (method) => error(key, method));
   }
@@ -98,6 +119,25 @@ export class PendingRequests {
     // The cap wins over a fresh full timeout, so a chatty server can never keep a request alive forever.
     const ms = Math.min(w.opts.timeoutMs, left);
     w.cancelTimer = this.arm(() => this.expire(w, ms < w.opts.timeoutMs ? w.opts.maxTotalTimeoutMs : null), ms);
+  }
+
+  /**
+   * Stops every timeout while the transport waits for something that is no fault of the server's (a person approving
+   * an OAuth authorization); released, each pending request gets its full timeout again from that moment.
+   */
+  hold(on: boolean): void {
+    if (on === this.held) return;
+    this.held = on;
+    for (const list of this.byId.values()) {
+      for (const w of list) {
+        w.cancelTimer();
+        w.cancelTimer = () => {};
+        if (!on) {
+          w.startedAt = this.now();
+          w.cancelTimer = this.arm(() => this.expire(w, null), w.opts.timeoutMs);
+        }
+      }
+    }
   }
 
   /** An infinite wait (a subscriptions/listen stream) gets no timer: setTimeout would fire an Infinity delay at once. */

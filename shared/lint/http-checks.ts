@@ -32,6 +32,8 @@ function readExchange(text: string): Exchange | null {
     return null;
   }
   if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request) || !isPlainObject(x.response)) return null;
+  // The OAuth flow's requests go to metadata, registration and token endpoints: not MCP traffic (auth-checks.ts).
+  if (x.purpose === 'auth') return null;
   const { request: req, response: res } = x;
   if (typeof res.status !== 'number') return null;
   return {

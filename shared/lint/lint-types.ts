@@ -14,7 +14,8 @@ export type Severity = (typeof SEVERITIES)[number];
 export type Side = 'client' | 'server';
 
 export interface SpecRef {
-  source: 'JSON-RPC 2.0' | 'MCP';
+  /** RFC: an IETF document the MCP authorization rules build on (RFC 9110, RFC 9728, OAuth 2.1…). */
+  source: 'JSON-RPC 2.0' | 'MCP' | 'RFC';
   /** The protocol version the section is cited from (MCP only). */
   version?: ProtocolVersion;
   section: string;

@@ -12,6 +12,7 @@ import { checkErrorResponse } from './check-error-response.js';
 import { onCancelled, onProgress } from './progress-checks.js';
 import type { KnownCapabilities } from './capability-gates.js';
 import { HttpChecks } from './http-checks.js';
+import { AuthChecks } from './auth-checks.js';
 import { TRANSPORT_KINDS, type TransportKind } from '../error-codes/error-code-types.js';
 import { isReplyArray, onCallBatch, onEmptyArray, onReplyArray } from './batch-checks.js';
 import { checkClientParams } from './check-params.js';
@@ -43,12 +44,14 @@ export class Linter {
   private readonly ex: ExchangeTracker;
   private readonly session: McpSession;
   private readonly http: HttpChecks;
+  private readonly auth: AuthChecks;
 
   constructor(options: LinterOptions) {
     this.ctx = new LintContext(options);
     this.ex = new ExchangeTracker(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
     this.session = new McpSession(options.protocolVersion);
     this.http = new HttpChecks(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+    this.auth = new AuthChecks(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
   }
 
   /** The protocol version the traffic established (initialize result or 2026 _meta), if any. */
@@ -101,7 +104,10 @@ export class Linter {
   }
 
   private onRelayEvent(frame: FrameRecord): void {
-    if (frame.kind === 'http') return this.http.onExchange(this.ctx, frame, this.session);
+    if (frame.kind === 'http') {
+      this.auth.onExchange(this.ctx, frame);
+      return this.http.onExchange(this.ctx, frame, this.session);
+    }
     if (frame.kind !== 'event') return;
     // A process that exits or restarts takes the session with it: its pending requests can no longer be answered.
     if (frame.method === 'exited') this.ex.flushUnanswered(this.ctx, 'the server exited', frame.seq);

@@ -1,52 +1,51 @@
 // Lint findings and error explanations in a real browser, on the deliberately faulty fixture.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LOCAL_ERROR_CODES, WIRE_ERROR_CATALOGUE, explainError } from '../../shared/error-codes/index.js';
 import { RULE_IDS } from '../../shared/lint/index.js';
 import { RELAY_ERROR_CODES } from '../../shared/relay-errors.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
-import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { inspectorTest } from '../helpers/inspector-test.js';
+import { recordedFrames } from '../helpers/panel-page.js';
+import { FIXTURES, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 
-let browser: Browser;
-let relay: RelayHandle;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  // Noise on stdout at start, and ping answered with -32020, a code 2025-11-25 does not define.
-  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--noise', '--error-code-not-in-version'] });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-  errors = watchPageErrors(page);
-  await page.goto(relay.url);
+// Noise on stdout at start, and ping answered with -32020, a code 2025-11-25 does not define.
+const it = inspectorTest({
+  command: [process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--noise', '--error-code-not-in-version'],
+  context: { viewport: { width: 1500, height: 950 } },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-});
+const rows = (page: Page, sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
 
-const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
+/** The -32020 answers the relay recorded: the log's ground truth (a virtualized table renders only what is in view). */
+const errorFrames = async (relay: RelayHandle) => (await recordedFrames(relay)).filter((f) => f.dir === 'in' && f.kind === 'error');
+
+/** Sends a ping from the composer, which this server answers with -32020, and returns the error's row. */
+async function pingForError(page: Page, relay: RelayHandle) {
+  await expect.poll(() => page.getByTestId('connection-status').textContent()).toMatch(/running/i);
+  const before = (await errorFrames(relay)).length;
+  await page.getByTestId('template-ping').click();
+  await page.getByTestId('composer-send').click();
+  const error = await waitFor(async () => (await errorFrames(relay))[before], 'the -32020 answer');
+  const row = rows(page, `[data-seq="${error.seq}"]`);
+  await row.waitFor();
+  return row;
+}
 
 describe('lint findings in the browser', () => {
-  it('puts a severity badge on the offending row and none on clean ones', async () => {
-    const noise = rows('[data-kind="noise"]').first();
+  it('puts a severity badge on the offending row and none on clean ones', async ({ page }) => {
+    const noise = rows(page, '[data-kind="noise"]').first();
     await noise.waitFor({ timeout: 20_000 });
     await expect.poll(() => noise.getAttribute('data-findings')).toBe('framing/stdout-noise');
     expect(await noise.getByTestId('finding-badge').getAttribute('data-severity')).toBe('error');
-    const initResult = rows('[data-dir="in"][data-kind="response"]').first();
+    const initResult = rows(page, '[data-dir="in"][data-kind="response"]').first();
     await initResult.waitFor();
     expect(await initResult.getAttribute('data-findings')).toBe('');
     expect(await initResult.getByTestId('finding-badge').count()).toBe(0);
   });
 
-  it('explains an error response inline, keyed on the negotiated version, with its finding and spec link', async () => {
-    await expect.poll(() => page.getByTestId('connection-status').textContent()).toMatch(/running/i);
-    await page.getByTestId('template-ping').click();
-    await page.getByTestId('composer-send').click();
-    const error = rows('[data-kind="error"]').first();
-    await error.waitFor();
+  it('explains an error response inline, keyed on the negotiated version, with its finding and spec link', async ({ page, inspector: { relay } }) => {
+    const error = await pingForError(page, relay);
     await expect.poll(() => error.getAttribute('data-findings')).toBe('mcp/error-code-not-in-version');
     expect(await error.getByTestId('finding-badge').getAttribute('data-severity')).toBe('warning');
     await error.click();
@@ -63,8 +62,9 @@ describe('lint findings in the browser', () => {
     expect(await finding.locator('[data-testid="spec-reference"] a').getAttribute('href')).toMatch(/^https:\/\//);
   });
 
-  it('groups findings by rule with counts in the Findings tab, and a click jumps to the frame', async () => {
-    const noiseSeq = await rows('[data-kind="noise"]').first().getAttribute('data-seq');
+  it('groups findings by rule with counts in the Findings tab, and a click jumps to the frame', async ({ page, inspector: { relay } }) => {
+    await pingForError(page, relay);
+    const noiseSeq = await rows(page, '[data-kind="noise"]').first().getAttribute('data-seq');
     await page.getByTestId('tab-findings').click();
     const group = page.locator('[data-testid="finding-group"][data-rule="framing/stdout-noise"]');
     await group.waitFor();
@@ -74,20 +74,23 @@ describe('lint findings in the browser', () => {
     await group.getByTestId('finding-group-toggle').click();
     await group.locator(`[data-testid="finding-frame"][data-seq="${noiseSeq}"]`).click();
     await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(noiseSeq);
-    expect(await rows(`[data-seq="${noiseSeq}"]`).getAttribute('aria-selected')).toBe('true');
+    expect(await rows(page, `[data-seq="${noiseSeq}"]`).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('filters the log to the frames with findings', async () => {
-    const total = await rows().count();
+  it('filters the log to the frames with findings', async ({ page, inspector: { relay } }) => {
+    await pingForError(page, relay);
+    const errorsSent = (await errorFrames(relay)).length;
+    const total = await rows(page).count();
     await page.getByTestId('filter-findings').click();
-    await expect.poll(() => rows().count()).toBe(2);
-    const flagged = await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-findings')));
-    expect(flagged.sort()).toEqual(['framing/stdout-noise', 'mcp/error-code-not-in-version']);
+    // The noise line, and each -32020 answer (one per ping this file's tests sent), and nothing else.
+    await expect.poll(() => rows(page).count()).toBe(1 + errorsSent);
+    const flagged = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-findings')));
+    expect(flagged.sort()).toEqual(['framing/stdout-noise', ...Array<string>(errorsSent).fill('mcp/error-code-not-in-version')]);
     await page.getByTestId('filter-findings').click();
-    await expect.poll(() => rows().count()).toBe(total);
+    await expect.poll(() => rows(page).count()).toBe(total);
   });
 
-  it('lists every error code and every lint rule in the Reference tab, with an explanation each, and searches them', async () => {
+  it('lists every error code and every lint rule in the Reference tab, with an explanation each, and searches them', async ({ page }) => {
     await page.getByTestId('tab-reference').click();
     const codes = page.getByTestId('reference-error');
     const expected = WIRE_ERROR_CATALOGUE.length + Object.keys(LOCAL_ERROR_CODES).length + Object.keys(RELAY_ERROR_CODES).length;
@@ -115,9 +118,5 @@ describe('lint findings in the browser', () => {
     expect(await page.locator('[data-testid="reference-error"][data-code="-32602"]').count()).toBe(1);
     await page.getByTestId('reference-search').fill('stdout-noise');
     await expect.poll(() => page.getByTestId('reference-rule').count()).toBe(1);
-  });
-
-  it('ran without page errors', () => {
-    expect(errors).toEqual([]);
   });
 });

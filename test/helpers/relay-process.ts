@@ -40,7 +40,8 @@ export async function startRelay(opts: { args?: string[]; command?: string[]; da
   proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
   const url = await new Promise<string>((ok, fail) => {
-    const t = setTimeout(() => fail(new Error(`relay did not print its URL in time:\n${out}`)), 15_000);
+    // Only a bound for a relay that never gets ready: on a loaded machine Node alone can take seconds to start.
+    const t = setTimeout(() => fail(new Error(`relay did not print its URL in time:\n${out}`)), 45_000);
     const check = () => {
       const m = /ready: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(out);
       if (m?.[1]) {

@@ -22,7 +22,8 @@ export async function startRemoteServer(script: string, args: string[] = [], env
   let out = '';
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const port = await new Promise<number>((ok, fail) => {
-    const t = setTimeout(() => fail(new Error(`server did not start in time:\n${out}`)), 15_000);
+    // Only a bound for a server that never listens: on a loaded machine Node alone can take seconds to start.
+    const t = setTimeout(() => fail(new Error(`server did not start in time:\n${out}`)), 45_000);
     const onData = (c: Buffer) => {
       out += c.toString();
       const m = /LISTENING (\d+)/.exec(out);

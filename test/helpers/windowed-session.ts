@@ -18,8 +18,11 @@ export interface WindowedSession {
   close(): Promise<void>;
 }
 
-/** `middle` is sent as typed with id 902 (make it malformed to get findings); each flood is `flood` notifications. */
-export async function openWindowedSession(flood: number, middle: string): Promise<WindowedSession> {
+/**
+ * `middle` is sent as typed with id 902 (make it malformed to get findings); each flood is `flood` notifications.
+ * `query` adds page URL parameters (`&scrollCap=…`).
+ */
+export async function openWindowedSession(flood: number, middle: string, query = ''): Promise<WindowedSession> {
   const relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(flood)] });
   const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
   const sock = await relay.socket();
@@ -34,7 +37,7 @@ export async function openWindowedSession(flood: number, middle: string): Promis
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors = watchPageErrors(page);
-  await page.goto(relay.url.replace('/#', '/?memoryFrames=500#'));
+  await page.goto(relay.url.replace('/#', `/?memoryFrames=500${query}#`));
   return {
     relay,
     browser,

@@ -65,6 +65,10 @@ export interface HttpSketch {
   status: number;
   responseBody?: string;
   responseHeaders?: [string, string][];
+  /** Default: the MCP endpoint, purpose `message`. */
+  url?: string;
+  purpose?: string;
+  authStep?: string;
 }
 
 let exchanges = 0;
@@ -75,8 +79,9 @@ export function http(x: HttpSketch): Pair {
   const record = {
     id: `x${++exchanges}`,
     state: 'complete',
-    purpose: 'message',
-    request: { method, url: 'http://127.0.0.1:3001/mcp', headers: x.headers ?? [], body: x.body, bodySize: x.body?.length ?? 0 },
+    purpose: x.purpose ?? 'message',
+    ...(x.authStep ? { authStep: x.authStep } : {}),
+    request: { method, url: x.url ?? 'http://127.0.0.1:3001/mcp', headers: x.headers ?? [], body: x.body, bodySize: x.body?.length ?? 0 },
     response: { status: x.status, statusText: '', headers: x.responseHeaders ?? [], body: x.responseBody ?? '', bodySize: x.responseBody?.length ?? 0 },
     timing: { startedAt: 0 },
     receivedSeqs: [],

@@ -6,8 +6,9 @@ import { FRAMING_CASES } from './framing-cases.js';
 import { MCP_CASES } from './mcp-cases.js';
 import { HTTP_CASES } from './http-cases.js';
 import { REQUEST_CASES } from './request-cases.js';
+import { AUTH_CASES } from './auth-cases.js';
 
-const CASES = [...JSONRPC_CASES, ...FRAMING_CASES, ...MCP_CASES, ...REQUEST_CASES, ...HTTP_CASES];
+const CASES = [...JSONRPC_CASES, ...FRAMING_CASES, ...MCP_CASES, ...REQUEST_CASES, ...HTTP_CASES, ...AUTH_CASES];
 
 for (const rule of RULE_IDS) {
   describe(rule, () => {
@@ -36,7 +37,7 @@ describe('the rule catalogue', () => {
     for (const id of RULE_IDS) {
       const r = RULES[id];
       expect(SEVERITIES).toContain(r.severity);
-      expect(id).toMatch(/^(jsonrpc|framing|mcp|http)\/[a-z0-9-]+$/);
+      expect(id).toMatch(/^(jsonrpc|framing|mcp|http|auth)\/[a-z0-9-]+$/);
       for (const text of [r.title, r.explanation, r.fix, r.spec.section]) expect(text.length).toBeGreaterThan(0);
       if (r.spec.url) expect(r.spec.url).toMatch(/^https:\/\//);
     }

@@ -27,6 +27,8 @@ describe('TapRecord', () => {
       [4, 'in', 'response', 4],
       [5, 'in', 'stderr', 5],
     ]);
+    // Provenance: what went out is the host's; what came in has none, as for any server frame.
+    expect(frames().map((f) => f.origin)).toEqual(['tap', 'tap', undefined, undefined, undefined]);
   });
 
   it('keeps a last line without a newline when its stream ends, and a line past the cap as an oversize head', () => {

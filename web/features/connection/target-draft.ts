@@ -1,6 +1,7 @@
 // The editable form of a target: stdio (args one per line, env as KEY=VALUE lines) or a URL with headers.
 import { maskedHeaderProblem as maskedHeader } from '../../../shared/masked-header-problem.js';
 import { REMOTE_TRANSPORTS, type RemoteTarget, type Target } from '../../../shared/relay-protocol.js';
+import type { OAuthConfig } from '../../../shared/oauth/auth-config.js';
 
 export type TargetTransport = Target['transport'];
 export const TARGET_TRANSPORTS: readonly TargetTransport[] = ['stdio', ...REMOTE_TRANSPORTS];
@@ -16,16 +17,44 @@ export interface TargetDraft {
   headers: string;
   /** Carried over untouched: the form does not edit deliberate header faults. */
   overrides?: RemoteTarget['overrides'];
+  /** OAuth on 401 (shared/oauth/auth-config.ts); unset or empty means off / not given. */
+  oauth?: boolean;
+  clientId?: string;
+  clientSecret?: string;
+  clientMetadataUrl?: string;
+  scope?: string;
+  /** browser: Authorize in the Auth tab; fetch: the relay requests the URL itself (servers that approve alone). */
+  oauthOpen?: 'browser' | 'fetch';
 }
 
 const EMPTY: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
+
+function oauthDraft(auth: OAuthConfig | undefined): Partial<TargetDraft> {
+  if (!auth) return {};
+  return { oauth: true, clientId: auth.clientId ?? '', clientSecret: auth.clientSecret ?? '', clientMetadataUrl: auth.clientMetadataUrl ?? '', scope: auth.scope ?? '', oauthOpen: auth.open === 'fetch' ? 'fetch' : 'browser' };
+}
+
+function oauthConfig(d: TargetDraft): OAuthConfig | { error: string } {
+  const t = (s: string | undefined) => (s ?? '').trim();
+  if (t(d.clientSecret) && !t(d.clientId)) return { error: 'an OAuth client secret goes with a client id' };
+  if (t(d.clientId) && t(d.clientMetadataUrl)) return { error: 'a pre-registered client id and a client metadata document URL exclude each other' };
+  if (t(d.clientMetadataUrl) && !/^https?:\/\/[^/]+\/./.test(t(d.clientMetadataUrl))) return { error: 'the client metadata document URL needs https:// and a path' };
+  return {
+    type: 'oauth',
+    ...(t(d.clientId) ? { clientId: t(d.clientId) } : {}),
+    ...(t(d.clientSecret) ? { clientSecret: t(d.clientSecret) } : {}),
+    ...(t(d.clientMetadataUrl) ? { clientMetadataUrl: t(d.clientMetadataUrl) } : {}),
+    ...(t(d.scope) ? { scope: t(d.scope) } : {}),
+    ...(d.oauthOpen === 'fetch' ? { open: 'fetch' as const } : {}),
+  };
+}
 
 export function draftFromTarget(target: Target): TargetDraft {
   if (target.transport !== 'stdio') {
     const headers = Object.entries(target.headers)
       .map(([k, v]) => `${k}: ${v}`)
       .join('\n');
-    return { ...EMPTY, transport: target.transport, url: target.url, headers, overrides: target.overrides };
+    return { ...EMPTY, transport: target.transport, url: target.url, headers, overrides: target.overrides, ...oauthDraft(target.auth) };
   }
   return {
     ...EMPTY,
@@ -69,6 +98,12 @@ export function targetFromDraft(draft: TargetDraft): Parsed {
     if (!headers.ok) return headers;
     const target: RemoteTarget = { transport: draft.transport, url, headers: headers.map };
     if (draft.overrides) target.overrides = draft.overrides;
+    if (draft.oauth) {
+      if (wantWs) return { ok: false, error: 'OAuth goes with an http(s) URL' };
+      const auth = oauthConfig(draft);
+      if ('error' in auth) return { ok: false, error: auth.error };
+      target.auth = auth;
+    }
     return { ok: true, target };
   }
   const command = draft.command.trim();

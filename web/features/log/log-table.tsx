@@ -1,5 +1,4 @@
 // The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { noteLogPainted } from '../../lib/editor/first-paint.js';
@@ -7,6 +6,7 @@ import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
 import type { LogRows } from './use-log-rows.js';
+import { useRowScroller } from './use-row-scroller.js';
 
 interface Props {
   rows: LogRows;
@@ -26,15 +26,10 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   const scrollRef = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
   const { count } = rows;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-  });
+  const scroller = useRowScroller(scrollRef, count, ROW_HEIGHT, 20);
+  const { scrollToIndex } = scroller;
 
-  // Rows have a fixed height, so following the tail is one scrollTop write; the virtualizer's scrollToIndex
-  // re-measures the scroll extent several times per call, which dominated the cost of replaying a long session.
+  // Rows have a fixed height, so following the tail is one scrollTop write.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
@@ -47,8 +42,8 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   useEffect(() => {
     if (selectedSeq === null) return;
     const i = rowsRef.current.indexOfSeq(selectedSeq);
-    if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
-  }, [selectedSeq, virtualizer]);
+    if (i >= 0) scrollToIndex(i);
+  }, [selectedSeq, scrollToIndex]);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
@@ -76,6 +71,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
         <span className="text-right">#</span>
         <span>time</span>
         <span />
+        <span title="who made the frame: you (composer), form (a panel), auto (mcpscope's own bookkeeping), ans (an answer to the server), batch, lab, rply (replay)">by</span>
         <span>kind</span>
         <span>method</span>
         <span>id</span>
@@ -91,21 +87,22 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
         role="grid"
         aria-label="frames"
         data-testid="log-table"
+        data-scroll-scale={scroller.scale}
         className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
       >
         {count === 0 ? (
           <div className="p-4 text-dim">{emptyText}</div>
         ) : (
-          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
+          <div className="relative w-full" style={{ height: scroller.height }}>
+            {scroller.items.map((item) => {
               const entry = rows.rowAt(item.index);
               // A windowed row whose page is still on its way: a placeholder of the same height.
-              if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.start} />;
+              if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.top} />;
               return (
                 <LogRow
                   key={entry.frame.seq}
                   entry={entry}
-                  top={item.start}
+                  top={item.top}
                   selected={entry.frame.seq === selectedSeq}
                   onClick={select}
                   findingIds={findingIdsOf(entry)}

@@ -22,7 +22,7 @@ export interface LogRows {
 }
 
 function toWindowFilter(f: FrameFilter): WindowFilter {
-  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds], ...(f.findings ? { findings: true as const } : {}) };
+  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds], ...(f.findings ? { findings: true as const } : {}), ...(f.hideBookkeeping ? { hideBookkeeping: true as const } : {}) };
 }
 
 const EMPTY: readonly FrameEntry[] = [];

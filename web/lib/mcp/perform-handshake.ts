@@ -21,7 +21,11 @@ export type HandshakeOutcome =
  * legacy version gets initialize and a modern one nothing: 2026-07-28 has no initialize.
  */
 export async function performHandshake(client: Pick<RelayClient, 'api' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string, era?: Era): Promise<HandshakeOutcome> {
-  if (era === undefined && !isLegacyVersion(session.protocolVersion)) return { kind: 'stateless' };
+  if (era === undefined && !isLegacyVersion(session.protocolVersion)) {
+    // Nothing will be sent, so nothing is waited for: the claim says so to the relay, the engine stops holding back.
+    if (await client.api.claimHandshake(session.id)) client.engines.get(session.id).lifecycle.expect(false);
+    return { kind: 'stateless' };
+  }
   // Wait until every earlier frame reached the engine, so the ids it picks are not already on the wire.
   await client.socket.whenOpen();
   await client.socket.whenSynced(session.id);

@@ -1,5 +1,6 @@
 // Typed calls to the relay's HTTP API, with the bearer token and its error envelope turned into ApiError.
 import type { CreateSessionBody, FrameRecord, RelayConfig, SessionInfo } from '../../../shared/relay-protocol.js';
+import type { OAuthTokenSummary, PendingAuthorization } from '../../../shared/oauth/token-summary.js';
 import { RecipeReviewSchema, type RecipeReview } from '../../../shared/trust/recipe-review.js';
 
 /** A failure reported by the relay (`code` from RELAY_ERROR_CODES) or, with code NETWORK, by the browser. */
@@ -27,7 +28,7 @@ export function errorFromBody(status: number, statusText: string, payload: unkno
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(token: string, onUnauthorized: () => void) {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
@@ -61,6 +62,12 @@ export function createApiClient(token: string, onUnauthorized: () => void) {
     },
     restart: (id: string) => call<SessionInfo>('POST', `${session(id)}/restart`),
     stop: (id: string) => call<SessionInfo>('POST', `${session(id)}/stop`),
+    /** Stored OAuth credentials, masked; forget drops one server's client and tokens. */
+    oauthTokens: () => call<OAuthTokenSummary[]>('GET', '/api/oauth/tokens'),
+    forgetTokens: (serverUrl: string) => call<{ forgotten: boolean }>('DELETE', `/api/oauth/tokens?server=${encodeURIComponent(serverUrl)}`),
+    /** The session's authorizations waiting for a person, with the URL to open. */
+    oauthPending: (id: string) => call<PendingAuthorization[]>('GET', `${session(id)}/oauth/pending`),
+    cancelOAuth: (id: string) => call<{ cancelled: number }>('POST', `${session(id)}/oauth/cancel`),
     frames: (id: string, afterSeq = 0, limit = 500) =>
       call<{ frames: FrameRecord[] }>('GET', `${session(id)}/frames?afterSeq=${afterSeq}&limit=${limit}`),
   };

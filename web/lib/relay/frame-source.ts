@@ -26,6 +26,7 @@ export function windowQuery(f: WindowFilter): string {
   if (f.dir) q.set('dir', f.dir);
   if (f.kinds && f.kinds.length > 0) q.set('kinds', f.kinds.join(','));
   if (f.findings) q.set('findings', '1');
+  if (f.hideBookkeeping) q.set('hideBookkeeping', '1');
   return q.toString();
 }
 

@@ -1,5 +1,6 @@
 // The browser's WebSocket to the relay: reconnects, resubscribes from the last seq held, and matches sends to replies.
 import type { HttpProbeMethod, HttpProbeResult } from '../../../shared/fault-lab/fault-types.js';
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import {
   WS_PATH,
   WS_PROTOCOL,
@@ -94,8 +95,11 @@ export class RelaySocket {
     this.write({ type: 'unsubscribe', sessionId });
   }
 
-  /** Writes one frame to the server (the exact bytes in `b64` when given); resolves with the seq the relay recorded it under. */
-  send(sessionId: string, text: string, b64?: string): Promise<number> {
+  /**
+   * Writes one frame to the server (the exact bytes in `b64` when given), recorded as made by `origin`; resolves with
+   * the seq the relay recorded it under.
+   */
+  send(sessionId: string, text: string, origin: FrameOrigin, b64?: string): Promise<number> {
     const ref = String(this.nextRef++);
     return new Promise<number>((resolve, reject) => {
       if (this.state !== 'open') {
@@ -103,7 +107,7 @@ export class RelaySocket {
         return;
       }
       this.pendingSends.set(ref, { resolve: (v) => resolve(v as number), reject });
-      this.write({ type: 'send', sessionId, text, ref, ...(b64 !== undefined ? { b64 } : {}) });
+      this.write({ type: 'send', sessionId, text, ref, origin, ...(b64 !== undefined ? { b64 } : {}) });
     });
   }
 
@@ -125,7 +129,7 @@ export class RelaySocket {
         return;
       }
       this.pendingSends.set(ref, { resolve: (v) => resolve(v as HttpProbeResult), reject });
-      this.write({ type: 'http-probe', sessionId, ref, ...probe });
+      this.write({ type: 'http-probe', sessionId, ref, origin: 'lab', ...probe });
     });
   }
 

@@ -1,0 +1,128 @@
+// Checks the HTTP exchanges around MCP authorization: 401 challenges, OAuth metadata documents, token responses,
+// tokens in URLs and redirect URIs. Reads any recorded exchange (mcpscope's own flow tags its steps; a transcript
+// from elsewhere is recognized by its well-known paths and parameters).
+import { isPlainObject } from '../jsonrpc.js';
+import type { FrameRecord } from '../relay-protocol.js';
+import { BoundedMap } from './bounded-map.js';
+import type { LintContext } from './lint-context.js';
+
+interface Seen {
+  id: string;
+  url: string;
+  method: string;
+  body: string | null;
+  step: string | null;
+  status: number;
+  headers: Map<string, string>;
+  responseBody: string;
+}
+
+function read(text: string): Seen | null {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request) || !isPlainObject(x.response) || x.state === 'open') return null;
+  const { request: q, response: r } = x;
+  if (typeof r.status !== 'number' || typeof q.url !== 'string') return null;
+  const headers = new Map<string, string>();
+  if (Array.isArray(r.headers)) for (const l of r.headers) if (Array.isArray(l) && typeof l[0] === 'string') headers.set(l[0].toLowerCase(), String(l[1]));
+  return {
+    id: x.id,
+    url: q.url,
+    method: String(q.method),
+    body: typeof q.body === 'string' ? q.body : null,
+    step: typeof x.authStep === 'string' ? x.authStep : null,
+    status: r.status,
+    headers,
+    responseBody: typeof r.body === 'string' ? r.body : '',
+  };
+}
+
+function json(text: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isPlainObject(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The query parameters of a URL string, without a URL class (shared/ has none). */
+function query(url: string): Map<string, string> {
+  const m = new Map<string, string>();
+  const q = /\?([^#]*)/.exec(url)?.[1];
+  if (!q) return m;
+  for (const part of q.split('&')) {
+    const at = part.indexOf('=');
+    const k = at === -1 ? part : part.slice(0, at);
+    let v = at === -1 ? '' : part.slice(at + 1);
+    try {
+      v = decodeURIComponent(v.replace(/\+/g, ' '));
+    } catch {
+      // a malformed escape is kept as written
+    }
+    m.set(k, v);
+  }
+  return m;
+}
+
+const path = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? '';
+
+export function isLoopbackOrHttps(uri: string): boolean {
+  return /^https:\/\//i.test(uri) || /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/i.test(uri);
+}
+
+export class AuthChecks {
+  private readonly judged: BoundedMap<string, true>;
+
+  constructor(historyLimit: number) {
+    this.judged = new BoundedMap(historyLimit);
+  }
+
+  onExchange(ctx: LintContext, frame: FrameRecord): void {
+    const x = read(frame.text);
+    if (!x || this.judged.has(x.id)) return;
+    this.judged.set(x.id, true);
+    const at = frame.seq;
+    const p = path(x.url);
+
+    if (x.status === 401 && !x.headers.has('www-authenticate')) ctx.emit('auth/401-without-challenge', at, `${x.method} ${p || x.url} was answered 401 with no WWW-Authenticate header.`, []);
+
+    const q = query(x.url);
+    if (q.has('access_token')) ctx.emit('auth/token-in-query', at, `${x.method} ${p} carries access_token in its query string.`, []);
+
+    const redirect = q.get('redirect_uri');
+    if (q.get('response_type') === 'code' && redirect !== undefined && !isLoopbackOrHttps(redirect)) ctx.emit('auth/redirect-uri-insecure', at, `The authorization request names redirect_uri ${redirect}.`, []);
+    if (x.method === 'POST' && (x.step === 'client' || /\/register$/.test(p)) && x.body) {
+      const uris = json(x.body)?.redirect_uris;
+      const bad = Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string' && !isLoopbackOrHttps(u)) : [];
+      if (bad.length) ctx.emit('auth/redirect-uri-insecure', at, `The client registration asks for redirect_uris ${bad.join(', ')}.`, []);
+    }
+
+    if (x.status < 200 || x.status >= 300) return;
+    const doc = json(x.responseBody);
+    if (!doc) return;
+    const prm = p.includes('/.well-known/oauth-protected-resource') || (x.step === 'resource-metadata' && x.method === 'GET');
+    const asm = p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration') || (x.step === 'server-metadata' && x.method === 'GET');
+    if (prm) {
+      const missing = [typeof doc.resource !== 'string' && 'resource', !(Array.isArray(doc.authorization_servers) && doc.authorization_servers.length > 0) && 'authorization_servers'].filter(Boolean);
+      if (missing.length) ctx.emit('auth/resource-metadata-fields', at, `The protected resource metadata at ${p} lacks ${missing.join(' and ')}.`, []);
+    } else if (asm) {
+      const missing = ['issuer', 'authorization_endpoint', 'token_endpoint'].filter((k) => typeof doc[k] !== 'string');
+      if (!Array.isArray(doc.response_types_supported)) missing.push('response_types_supported');
+      if (missing.length) ctx.emit('auth/server-metadata-fields', at, `The authorization server metadata at ${p} lacks ${missing.join(', ')}.`, []);
+      const methods = doc.code_challenge_methods_supported;
+      if (!Array.isArray(methods) || !methods.includes('S256')) {
+        ctx.emit('auth/pkce-s256-missing', at, Array.isArray(methods) ? `code_challenge_methods_supported is ${JSON.stringify(methods)}: no S256.` : `The metadata at ${p} has no code_challenge_methods_supported.`, []);
+      }
+    }
+    const tokenStep = x.step === 'token' || x.step === 'refresh' || (x.method === 'POST' && x.body !== null && /(^|&)grant_type=/.test(x.body));
+    if (tokenStep) {
+      const missing = ['access_token', 'token_type'].filter((k) => typeof doc[k] !== 'string');
+      if (missing.length) ctx.emit('auth/token-response-fields', at, `The token response (${x.status}) lacks ${missing.join(' and ')}.`, []);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// The e2e fixture: one relay, one Chromium and one page per test file (each takes seconds to start on two busy cores),
+// shared explicitly: a test gets the page through this fixture, and must not rely on what another test left on it or
+// on the server. Whatever a test needs (a tab open, a request sent, a tool called) it does itself, so it passes alone
+// (`-t`) and in any order (`--sequence.shuffle`). `isolated: true` gives every test a fresh browser context and page
+// instead (about a second more per test), for files whose tests change what the page remembers (storage, eras).
+// Page and console errors fail the test during which they happened.
+import { expect, test } from 'vitest';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser, watchPageErrors } from './browser.js';
+import { startRelay, type RelayHandle } from './relay-process.js';
+
+export interface InspectorTestOptions {
+  /** The stdio server the relay starts (after --). */
+  command?: string[];
+  /** Relay flags, such as --url. */
+  args?: string[];
+  context?: BrowserContextOptions;
+  /** Extra query for the page URL (e.g. memoryFrames=300), before the token fragment. */
+  query?: string;
+  /** A fresh context and page for every test instead of one page per file. */
+  isolated?: boolean;
+}
+
+interface OpenPage {
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+async function openPage(browser: Browser, relay: RelayHandle, opts: InspectorTestOptions): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...opts.context });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(opts.query ? relay.url.replace('/#', `/?${opts.query}#`) : relay.url);
+  return { page, errors, close: () => context.close() };
+}
+
+export function inspectorTest(opts: InspectorTestOptions) {
+  return test
+    // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern: none.
+    .extend('inspector', { scope: 'file' }, async ({}, { onCleanup }) => {
+      const [relay, browser] = await Promise.all([startRelay({ ...(opts.command ? { command: opts.command } : {}), ...(opts.args ? { args: opts.args } : {}) }), launchBrowser()]);
+      const shared = opts.isolated ? null : await openPage(browser, relay, opts);
+      onCleanup(async () => {
+        await browser.close();
+        await relay.stop();
+      });
+      return { relay, browser, shared };
+    })
+    .extend('page', async ({ inspector }, { onCleanup }) => {
+      const open = inspector.shared ?? (await openPage(inspector.browser, inspector.relay, opts));
+      const seen = open.errors.length;
+      onCleanup(async () => {
+        if (!inspector.shared) await open.close();
+        expect(open.errors.slice(seen), 'page and console errors').toEqual([]);
+      });
+      return open.page;
+    });
+}

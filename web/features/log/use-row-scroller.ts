@@ -1,0 +1,67 @@
+// Fixed-height row virtualization over a scroll extent scaled to stay under the browser's cap (row-geometry.ts): the
+// rows in view, the spacer height, and scrolling a row into view.
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { rowGeometry, rowsOffset, scrollCap, scrollTopFor, visibleRows, type RowItem } from './row-geometry.js';
+
+export interface RowScroller {
+  /** Height of the spacer that gives the scroll element its extent. */
+  height: number;
+  items: RowItem[];
+  /** Brings a row into view with the least movement (nothing if it is in view already). */
+  scrollToIndex: (index: number) => void;
+  /** Px of rows per px of scroll: 1 until the rows outgrow the cap. */
+  scale: number;
+}
+
+export function useRowScroller(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): RowScroller {
+  const [cap] = useState(scrollCap);
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const g = rowGeometry(count, rowHeight, view.height, cap);
+  // The rows' offset last shown: a new count rescales the extent, and the scroll position must then move to keep it.
+  const shown = useRef(0);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const read = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    read();
+    el.addEventListener('scroll', read, { passive: true });
+    const resize = new ResizeObserver(read);
+    resize.observe(el);
+    return () => {
+      el.removeEventListener('scroll', read);
+      resize.disconnect();
+    };
+  }, [ref]);
+
+  // Before the offset below is updated, so it still holds what was on screen (a follower of the tail is then moved
+  // to the new end by its owner's effect, which runs after this one).
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || g.scale === 1) return;
+    const top = Math.round(shown.current / g.scale);
+    if (Math.abs(el.scrollTop - top) > 1) el.scrollTop = top;
+  }, [ref, g.scale]);
+
+  const offset = rowsOffset(g, view.top, view.height);
+  useLayoutEffect(() => {
+    shown.current = offset;
+  }, [offset]);
+
+  const items = useMemo(
+    () => visibleRows(rowGeometry(count, rowHeight, view.height, cap), count, rowHeight, view.top, view.height, overscan),
+    [count, rowHeight, view.top, view.height, overscan, cap],
+  );
+
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const el = ref.current;
+      if (!el) return;
+      const top = scrollTopFor(rowGeometry(count, rowHeight, el.clientHeight, cap), index, rowHeight, el.scrollTop, el.clientHeight);
+      if (top !== null) el.scrollTop = top;
+    },
+    [ref, count, rowHeight, cap],
+  );
+
+  return { height: g.height, items, scrollToIndex, scale: g.scale };
+}

@@ -130,11 +130,11 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
     }, PARENT_POLL_MS);
     parentWatch.unref();
     // Whatever way the tap goes, the server's group goes with it.
-    process.on('exit', () => processTracker.killAll());
+    process.on('exit', () => {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) processTracker.signal(child.pid, 'SIGKILL');
+    });
 
     child.on('spawn', () => {
-      // Its tree is tracked by pid and start time, so children that left its process group go with it too.
-      processTracker.track(child.pid!);
       recording.event({ event: 'spawned', pid: child.pid!, command: o.command, args: target.args, cwd: target.cwd! }, { status: 'running', pid: child.pid! });
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
@@ -145,8 +145,9 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
       void end({ code: err.code === 'ENOENT' ? 127 : err.code === 'EACCES' ? 126 : 1, signal: null }, 'failed');
     });
     child.on('close', (code, signal) => {
-      // The leader is gone; whatever it left in its group or its tree goes too.
-      if (child.pid !== undefined) processTracker.release(child.pid);
+      // The leader is gone; whatever it left in its group goes too. (The relay also walks the process table for
+      // children that left the group; a tap does not, since a walk stalls the thread that carries the host's bytes.)
+      if (child.pid !== undefined) processTracker.signal(child.pid, 'SIGKILL');
       recording.event({ event: 'exited', code, signal, stderrTail: '' });
       void end({ code, signal }, stopping === null ? 'exited' : 'stopped');
     });

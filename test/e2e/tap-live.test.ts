@@ -31,9 +31,9 @@ const tappedRows = () => page.locator('[data-testid="history-row"][data-origin="
 const logRows = (method: string) => page.locator(`[data-testid="log-row"][data-dir="out"][data-method="${method}"]`);
 
 describe('tapped sessions in a real browser', () => {
-  it('appear in the open Sessions view as five hosts start, without a reload', { timeout: 120_000 }, async () => {
+  it('appear in the open Sessions view as five hosts start, without a reload', { timeout: 180_000 }, async () => {
     hosts = (await Promise.all(Array.from({ length: 5 }, (_, i) => connectClient([process.execPath, ...tapArgs(relay.dataDir, EVERYTHING, ['--name', `host ${i}`])])))).map((h) => h.client);
-    await expect.poll(() => tappedRows().count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => tappedRows().count(), { timeout: 90_000 }).toBe(5);
     expect((await tappedRows().getByTestId('session-name').allTextContents()).sort()).toEqual(['host 0', 'host 1', 'host 2', 'host 3', 'host 4']);
   });
 

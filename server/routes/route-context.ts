@@ -30,7 +30,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 
 export function historyEntry(ctx: ArchiveContext, id: string): HistoryEntry {
   const meta = ctx.archive.meta(id);
-  return { ...ctx.sessions.info(id), tags: ctx.archive.tags(id), origin: meta.origin, profileId: meta.profileId };
+  return { ...ctx.sessions.info(id), tags: ctx.archive.tags(id), origin: meta.origin, profileId: meta.profileId, scratchFor: meta.scratchFor };
 }
 
 /** A file name from a session name: what the browser saves, safe on every OS. */

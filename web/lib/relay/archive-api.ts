@@ -70,6 +70,8 @@ export function createArchiveApi(token: string, onUnauthorized: () => void) {
     updateProfile: (id: string, input: ProfileInput) => json<Profile>('PUT', p(id), input),
     deleteProfile: (id: string) => json<void>('DELETE', p(id)),
     connectProfile: (id: string, handshake: boolean) => json<SessionInfo>('POST', `${p(id)}/connect`, { handshake }),
+    /** A fault-lab scratch connection beside a live session: same target, its own recorded session, linked back. */
+    openScratch: (id: string, handshake: boolean) => json<HistoryEntry>('POST', `${s(id)}/scratch`, { handshake }),
     saveSessionAsProfile: (id: string) => json<{ profile: Profile; missing: string[] }>('POST', `${s(id)}/profile`, {}),
     importProfiles: (text: string) => json<{ profiles: Profile[]; warnings: string[] }>('POST', '/api/profiles/import', { text }),
     /** A person said yes to a recipe the relay refused (RECIPE_UNCONFIRMED); the relay remembers it by hash. */

@@ -119,7 +119,7 @@ export class Session {
   }
 
   private onTransportEvent(ev: TransportEvent): void {
-    this.record(eventFrame(ev));
+    this.record(eventFrame(this.shown(ev)));
     switch (ev.event) {
       case 'spawned':
         this.update({ status: 'running', pid: ev.pid });
@@ -152,6 +152,13 @@ export class Session {
       default:
         break;
     }
+  }
+
+  /** The event as it is recorded: a `spawned` event names the command as the stored target does, secrets masked. */
+  private shown(ev: TransportEvent): TransportEvent {
+    const t = this.stored.target;
+    if (ev.event !== 'spawned' || t.transport !== 'stdio' || t.args.length !== ev.args.length) return ev;
+    return { ...ev, command: t.command, args: t.args };
   }
 
   private record(body: FrameBody): FrameRecord {

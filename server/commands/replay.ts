@@ -41,9 +41,10 @@ function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => 
   }
   if (a.url) return { target: { transport: a.transport ?? 'auto', url: a.url, headers: a.headers, ...(a.httpTimeoutMs === null ? {} : { timeoutMs: a.httpTimeoutMs }) }, fromBundle: false };
   const { target, missing } = runnableTarget(recipe);
-  const supplied = (m: string) => (m.startsWith('env.') ? m.slice(4) in a.env : Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase()));
+  const supplied = (m: string) =>
+    m.startsWith('env.') ? m.slice(4) in a.env : m.startsWith('header.') && Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase());
   const lacking = missing.filter((m) => !supplied(m));
-  if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply with --env / --header)`);
+  if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply env with --env and headers with --header; a redacted argument runs as it is, so give the server after -- to set it)`);
   if (target.transport === 'stdio') {
     // --cwd says where the recipe's relative paths live, overriding any directory an older bundle recorded.
     const { cwd: recorded, ...rest } = target;

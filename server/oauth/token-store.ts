@@ -1,9 +1,9 @@
 // Keeps OAuth client registrations and tokens per MCP server, in a 0600 file in the data directory (or in memory
 // with --no-token-cache). Threat: another local user reading tokens, or tokens leaking into recordings and bundles;
 // so the file is created 0600 and written by rename, and nothing here is ever recorded or exported.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
 
 export const TOKEN_FILE = 'oauth-tokens.json';
 
@@ -96,12 +96,8 @@ export class FileTokenStore implements TokenStore {
   }
 
   private save(entries: Map<string, ServerCredentials>): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const tmp = `${this.path}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ servers: [...entries.values()] }, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
-    // A file created by an older version (or by hand) keeps its mode across rename of a new one; make sure.
-    chmodSync(this.path, 0o600);
+    ensurePrivateDir(dirname(this.path));
+    writePrivateFile(this.path, `${JSON.stringify({ servers: [...entries.values()] }, null, 2)}\n`);
   }
 
   get(serverUrl: string): ServerCredentials | undefined {

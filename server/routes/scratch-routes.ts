@@ -3,20 +3,19 @@
 // Threat model: nothing new can be spawned here. The target is the live session's own (already started in this relay
 // run, so already allowed), never one from the request; the body only says whether the page will perform a handshake.
 import type { Router } from 'express';
-import { ScratchBodySchema } from '../../shared/archive-api.js';
+import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
 import { RelayError } from '../errors.js';
-import { historyEntry, param, parseBody, type ArchiveContext } from './route-context.js';
+import { historyEntry, type ArchiveContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
 
 export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
-  router.post('/sessions/:id/scratch', async (req, res) => {
-    const id = param(req, 'id');
-    const body = parseBody(ScratchBodySchema, req.body);
-    const info = ctx.sessions.owned(id).info();
-    const target = ctx.sessions.givenTarget(id);
+  serveRoute(router, R.openScratch, async ({ params, body }) => {
+    const info = ctx.sessions.owned(params.id).info();
+    const target = ctx.sessions.givenTarget(params.id);
     if (!info.live || target === null) throw new RelayError('SESSION_NOT_LIVE', 'the session under test is not running: start it before running the fault lab');
-    const meta = ctx.archive.meta(id);
+    const meta = ctx.archive.meta(params.id);
     const scratch = await ctx.sessions.create({ target, protocolVersion: info.protocolVersion, handshake: body.handshake, name: `${info.name} · fault lab` }, { secretEnv: meta.secretEnv });
-    ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: id, profileId: meta.profileId, secretEnv: meta.secretEnv });
-    res.status(201).json(historyEntry(ctx, scratch.id));
+    ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: params.id, profileId: meta.profileId, secretEnv: meta.secretEnv });
+    return historyEntry(ctx, scratch.id);
   });
 }

@@ -7,7 +7,7 @@ import { performHandshake } from '../../lib/mcp/perform-handshake.js';
 import type { RelayClient } from '../../lib/relay/relay-client.js';
 
 export async function openScratch(client: RelayClient, underTest: string, o: { handshake: boolean; clientVersion: string }): Promise<HistoryEntry> {
-  const scratch = await client.archive.openScratch(underTest, o.handshake);
+  const scratch = await client.http.call('openScratch', { params: { id: underTest }, body: { handshake: o.handshake } });
   // Its frames must reach this page's store and engine: the probes read replies there, the handshake waits for them.
   client.socket.subscribe(scratch.id);
   if (o.handshake) {
@@ -19,6 +19,6 @@ export async function openScratch(client: RelayClient, underTest: string, o: { h
 
 /** Stops the scratch session's server (its recording stays, linked to the session under test). */
 export async function closeScratch(client: RelayClient, scratchId: string): Promise<void> {
-  await client.api.stop(scratchId).catch(() => undefined);
+  await client.http.call('stopSession', { params: { id: scratchId } }).catch(() => undefined);
   client.socket.unsubscribe(scratchId);
 }

@@ -23,6 +23,12 @@ export async function explanationOf(page: Page, presetId: string): Promise<strin
   return (await page.locator(`[data-testid="fault-result"][data-preset="${presetId}"] [data-testid="fault-explanation"]`).textContent()) ?? '';
 }
 
+/** Each mismatch with the explanation its row gave, for a failure message that says what came back. */
+export async function explainMismatches(page: Page, mismatches: readonly string[]): Promise<string> {
+  const lines = await Promise.all(mismatches.map(async (m) => `${m} (${await explanationOf(page, m.split(':')[0]!)})`));
+  return lines.join('\n');
+}
+
 /** Every preset whose verdict differs from the table, as "id: got X, expected Y" (empty when all agree). */
 export function verdictMismatches(got: Record<string, string>, expected: Record<string, string>): string[] {
   const ids = new Set([...Object.keys(got), ...Object.keys(expected)]);

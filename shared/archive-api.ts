@@ -8,7 +8,7 @@ import { TranscriptDiffSchema } from './replay/transcript-diff.js';
 import { SessionInfoSchema, TargetSchema } from './relay-protocol.js';
 
 /** scratch: a connection the fault lab opened beside the session under test (`scratchFor`), so that one stays untouched. */
-export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'scratch'] as const;
+export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap', 'scratch'] as const;
 
 /** A session as the history page lists it: its info plus tags and where it came from. */
 export const HistoryEntrySchema = SessionInfoSchema.extend({

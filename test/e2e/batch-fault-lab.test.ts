@@ -67,7 +67,7 @@ describe('the batch builder and the fault lab in a real browser', () => {
       // HTTP presets are raw exchanges on an HTTP endpoint: not offered on stdio.
       expect(await page.getByTestId('fault-send-http-accept-missing').isDisabled()).toBe(true);
       expect(verdictMismatches(await runAllPresets(page), STDIO_VERDICTS)).toEqual([]);
-      expect(await explanationOf(page, 'second-initialize')).toMatch(/does not require the server to refuse/);
+      expect(await explanationOf(page, 'second-initialize')).toMatch(/silent on a second one: an error and a fresh result are both allowed/);
       expect(await explanationOf(page, 'duplicate-id')).toMatch(/Answered both/);
       await page.getByTestId('fault-copy-markdown').click();
       const markdown = await page.getByTestId('fault-markdown').textContent();

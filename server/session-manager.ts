@@ -4,6 +4,7 @@ import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../sha
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
+import { FrameWindowReader } from './recorder-window.js';
 import { Session } from './session.js';
 import { sessionName, storedTarget } from './stored-target.js';
 import type { RelayOAuth } from './oauth/relay-oauth.js';
@@ -44,10 +45,12 @@ export class SessionManager {
   private listener: Listener = { frame: () => {}, session: () => {} };
 
   constructor(private readonly opts: SessionManagerOptions) {
-    // A relay that died mid-session left rows that say 'running'; they are not, any more.
+    // A relay that died mid-session left rows that say 'running'; they are not, any more. Their frame count was saved
+    // with the session's last status change, long before the crash: the frames themselves say how many there are.
+    const reader = new FrameWindowReader(opts.recorder.db);
     for (const s of opts.recorder.listSessions()) {
       if (s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed') {
-        opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now() });
+        opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now(), lastSeq: Math.max(s.lastSeq, reader.lastSeq(s.id)) });
       }
     }
   }

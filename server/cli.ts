@@ -15,6 +15,8 @@ import { SecurityGuard } from './security.js';
 import { shutDown } from './relay-shutdown.js';
 import { SessionManager } from './session-manager.js';
 import { storedTarget } from './stored-target.js';
+import { terminalAsker } from './config-file/ask-input.js';
+import { configTarget } from './config-file/config-target.js';
 import { urlHost } from './url-host.js';
 import { RelayOAuth } from './oauth/relay-oauth.js';
 import { processTracker, reapOrphans } from './transports/process-tracker.js';
@@ -44,11 +46,17 @@ function launchTarget(o: CliOptions): Target | null {
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
 }
 
+/** An imported session to open (`sessionId`), or the name the launch session takes (a config file's server name). */
+interface Launch {
+  sessionId?: string;
+  name?: string;
+}
+
 /**
  * Starts the relay on `target` (null: none, the page offers the demo), or opens the UI on an existing (imported)
  * session when `launch.sessionId` is given.
  */
-async function run(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
+async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
@@ -91,7 +99,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     shownHost = urlHost(o.host, addr.address);
   }
 
-  if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true })).id;
+  if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true, ...(launch.name ? { name: launch.name } : {}) })).id;
 
   const url = `http://${shownHost}:${port}/#token=${token}`;
   if (!isLoopback(o.host)) {
@@ -186,10 +194,22 @@ export async function main(argv: string[]): Promise<void> {
     console.log(readVersion());
     return;
   }
-  await start(o, launchTarget(o));
+  let target: Target | null;
+  let name: string | undefined;
+  try {
+    const fromConfig = o.config ? await configTarget(o.config, { env: process.env, ask: terminalAsker() }) : null;
+    for (const w of fromConfig?.warnings ?? []) console.error(`mcpscope: ${w}`);
+    target = fromConfig?.target ?? launchTarget(o);
+    name = fromConfig?.name;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`mcpscope: ${err.message}`);
+    process.exit(2);
+  }
+  await start(o, target, { ...(name !== undefined ? { name } : {}) });
 }
 
-async function start(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
+async function start(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
   try {
     await run(o, target, launch);
   } catch (err) {

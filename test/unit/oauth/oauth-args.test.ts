@@ -6,7 +6,7 @@ const base = ['--method', 'tools/list', '--url', 'http://127.0.0.1:9/mcp'];
 describe('mcpscope call OAuth flags', () => {
   it('puts the OAuth options on the target', () => {
     const o = parseCallArgs([...base, '--auth', 'oauth', '--client-id', 'c', '--client-secret', 's', '--scope', 'a b', '--oauth-open', 'fetch', '--no-token-cache', '--callback-port', '8123']);
-    expect(o.target.transport !== 'stdio' && o.target.auth).toEqual({ type: 'oauth', clientId: 'c', clientSecret: 's', scope: 'a b', open: 'fetch', tokenCache: false, callbackPort: 8123 });
+    expect(o.target?.transport !== 'stdio' && o.target?.auth).toEqual({ type: 'oauth', clientId: 'c', clientSecret: 's', scope: 'a b', open: 'fetch', tokenCache: false, callbackPort: 8123 });
   });
 
   it('refuses OAuth options without --auth oauth, and a secret without a client id', () => {

@@ -7,6 +7,7 @@ import {
   type RelayServerMessage,
   type SessionInfo,
 } from '../shared/relay-protocol.js';
+import { describeIssues } from '../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
 import { RelayError, toRelayError } from './errors.js';
 import type { SessionManager } from './session-manager.js';
@@ -85,7 +86,7 @@ export class Hub {
       if (raw && typeof raw === 'object' && 'ref' in raw && typeof raw.ref === 'string') ref = raw.ref;
       const parsed = RelayClientMessageSchema.safeParse(raw);
       if (!parsed.success) {
-        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), ...(ref ? { ref } : {}) });
+        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: describeIssues(parsed.error, 'message'), ...(ref ? { ref } : {}) });
         return;
       }
       const msg = parsed.data;

@@ -7,8 +7,8 @@ import {
   WS_TOKEN_PREFIX,
   type AnswererHolder,
   type FrameRecord,
+  parseRelayServerMessage,
   type RelayClientMessage,
-  type RelayServerMessage,
   type SessionInfo,
 } from '../../../shared/relay-protocol.js';
 
@@ -199,12 +199,14 @@ export class RelaySocket {
   }
 
   private dispatch(data: string): void {
-    let msg: RelayServerMessage;
-    try {
-      msg = JSON.parse(data) as RelayServerMessage;
-    } catch {
+    const parsed = parseRelayServerMessage(data);
+    if (!parsed.ok) {
+      // Acting on a message of the wrong shape could corrupt the log or the engine: it is reported, and dropped.
+      console.error(`mcpscope: ignored a message from the relay: ${parsed.error}`);
+      this.handlers.onError?.('BAD_MESSAGE', `ignored a message from the relay that does not match its schema: ${parsed.error}`);
       return;
     }
+    const msg = parsed.message;
     switch (msg.type) {
       case 'hello':
         this.backoffMs = 250;

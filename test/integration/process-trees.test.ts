@@ -24,8 +24,8 @@ afterEach(async () => {
 });
 
 /** A relay on a server that starts a setsid grandchild; resolves once the grandchild's pid is known. */
-async function launch(dataDir?: string) {
-  const relay = await startRelay({ command: [process.execPath, SCRIPTED, '--stderr', '5', '--setsid-grandchild'], ...(dataDir ? { dataDir } : {}) });
+async function launch(serverFlags: string[] = []) {
+  const relay = await startRelay({ command: [process.execPath, SCRIPTED, '--stderr', '5', '--setsid-grandchild', ...serverFlags] });
   relays.push(relay);
   const { body: config } = await relay.api<RelayConfig>('/api/config');
   const sid = config.launchSessionId!;
@@ -58,7 +58,8 @@ describe('a server whose child left its process group (setsid)', () => {
   });
 
   it('survives a SIGKILLed mcpscope only until the next launch on the same data dir, which kills it and the server and recounts the session\'s frames', async () => {
-    const first = await launch();
+    // Stubborn: it ignores its stdin closing when the relay dies, as many servers do, so only a kill ends it.
+    const first = await launch(['--stubborn']);
     const table = join(first.relay.dataDir, 'processes', `${first.relay.proc.pid}.json`);
     // The relay writes down each descendant as its sweep finds it; a SIGKILL before that would leave nothing to read.
     await waitFor(() => {

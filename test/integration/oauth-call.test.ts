@@ -124,4 +124,14 @@ describe('mcpscope call --auth oauth against a real authorization server', () =>
     expect(run.stderr).toContain('connection refused');
     expect(seen(s, 'AUTHORIZE')).toHaveLength(0);
   });
+
+  it('asks for a client credentials token with no person and no registration, and explains the refusal of a server without that grant', async () => {
+    const s = await fixture({ OAUTH_PRECLIENT: 'pre-client:pre-secret:http://127.0.0.1:9/oauth/callback' });
+    const run = await runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--grant', 'client-credentials', '--client-id', 'pre-client', '--client-secret', 'pre-secret', '--no-token-cache', ...tool('whoami')]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('authorization failed at the token step');
+    expect(run.stderr).toContain('unsupported_grant_type');
+    expect(seen(s, 'REGISTER')).toHaveLength(0);
+    expect(seen(s, 'AUTHORIZE')).toHaveLength(0);
+  });
 });

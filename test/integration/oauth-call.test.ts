@@ -83,6 +83,19 @@ describe('mcpscope call --auth oauth against a real authorization server', () =>
     expect(seen(s, 'REGISTER')).toHaveLength(0);
   });
 
+  it('keeps cached tokens to the client identity that got them: a pre-registered client authorizes anew', async () => {
+    const port = await freePort();
+    const s = await fixture({ OAUTH_PRECLIENT: `pre-client:pre-secret:http://127.0.0.1:${port}/oauth/callback` });
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-oauth-'));
+    const registered = await oauthCall(s, dir, ...tool('whoami'));
+    expect(registered.code, registered.stderr).toBe(0);
+    const pre = await oauthCall(s, dir, '--client-id', 'pre-client', '--client-secret', 'pre-secret', '--callback-port', String(port), ...tool('whoami'));
+    expect(pre.code, pre.stderr).toBe(0);
+    expect(pre.stdout).toContain('client pre-client');
+    expect(seen(s, 'AUTHORIZE')).toHaveLength(2);
+    expect(JSON.parse(readFileSync(join(dir, 'oauth-tokens.json'), 'utf8')).servers[0].identity).toBe('pre-registered pre-client');
+  });
+
   it('uses a Client ID Metadata Document URL as the client id when the server supports it', async () => {
     const s = await fixture({ OAUTH_CIMD: '1' });
     const port = await freePort();

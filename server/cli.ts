@@ -6,22 +6,32 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
-import { createRelay } from './app.js';
-import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions, type RelayOptions } from './cli-args.js';
+import type { CliOptions, RelayOptions } from './cli-args.js';
+import type { ConfigChoice } from './config-file/config-target.js';
 import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
-import { openBrowser } from './open-browser.js';
-import { Recorder } from './recorder.js';
-import { SecurityGuard } from './security.js';
-import { shutDown } from './relay-shutdown.js';
-import { SessionManager } from './session-manager.js';
-import { storedTarget } from './stored-target.js';
-import { terminalAsker } from './config-file/ask-input.js';
-import { configTarget } from './config-file/config-target.js';
-import { urlHost } from './url-host.js';
-import { RelayOAuth } from './oauth/relay-oauth.js';
-import { processTracker, reapOrphans } from './transports/process-tracker.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
-import { RecipeTrust } from './trust/recipe-trust.js';
+
+/**
+ * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
+ * starts before every server it runs, pays for neither Express nor the schemas.
+ */
+async function relayParts() {
+  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust] = await Promise.all([
+    import('./app.js'),
+    import('./cli-args.js'),
+    import('./open-browser.js'),
+    import('./recorder.js'),
+    import('./security.js'),
+    import('./relay-shutdown.js'),
+    import('./session-manager.js'),
+    import('./stored-target.js'),
+    import('./url-host.js'),
+    import('./oauth/relay-oauth.js'),
+    import('./transports/process-tracker.js'),
+    import('./trust/recipe-trust.js'),
+  ]);
+  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust };
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const GRACE_MS = 2000;
@@ -57,6 +67,8 @@ interface Launch {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
+  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust } =
+    await relayParts();
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
@@ -70,6 +82,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
   let shownHost = o.host;
   const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${shownHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
   const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: GRACE_MS, trust: new RecipeTrust(o.dataDir), oauth });
+  sessions.watchTaps();
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
@@ -150,7 +163,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */
 async function help(name: string | undefined): Promise<number> {
   if (name === undefined) {
-    console.log(USAGE);
+    console.log((await import('./cli-args.js')).USAGE);
     return 0;
   }
   const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
@@ -176,6 +189,7 @@ export async function main(argv: string[]): Promise<void> {
     else process.exitCode = result;
     return;
   }
+  const { USAGE, UsageError, parseCliArgs } = await import('./cli-args.js');
   let o: CliOptions;
   try {
     o = parseCliArgs(argv);
@@ -197,7 +211,7 @@ export async function main(argv: string[]): Promise<void> {
   let target: Target | null;
   let name: string | undefined;
   try {
-    const fromConfig = o.config ? await configTarget(o.config, { env: process.env, ask: terminalAsker() }) : null;
+    const fromConfig = o.config ? await readConfigTarget(o.config) : null;
     for (const w of fromConfig?.warnings ?? []) console.error(`mcpscope: ${w}`);
     target = fromConfig?.target ?? launchTarget(o);
     name = fromConfig?.name;
@@ -207,6 +221,12 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   await start(o, target, { ...(name !== undefined ? { name } : {}) });
+}
+
+/** --config: the file's server, asking for its inputs at a terminal; loaded only then, like the relay's parts. */
+async function readConfigTarget(choice: ConfigChoice) {
+  const [{ configTarget }, { terminalAsker }] = await Promise.all([import('./config-file/config-target.js'), import('./config-file/ask-input.js')]);
+  return configTarget(choice, { env: process.env, ask: terminalAsker() });
 }
 
 async function start(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {

@@ -45,7 +45,7 @@ function check(name, fn, needsInstall = true) {
 }
 
 function run(cmd, args, cwd) {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 600_000, shell: process.platform === 'win32' });
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 1_800_000, shell: process.platform === 'win32' });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}\n${r.stdout}${r.stderr}`);
   return r.stdout;
 }

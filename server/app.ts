@@ -1,11 +1,12 @@
 // Builds the relay: the Express app (API + static UI) and the WebSocket upgrade handler, from its dependencies.
-import express, { type Request } from 'express';
+import express from 'express';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { CreateSessionBodySchema, WS_PATH, WS_PROTOCOL, type RelayConfig } from '../shared/relay-protocol.js';
+import { WS_PATH, WS_PROTOCOL, type RelayConfig } from '../shared/relay-protocol.js';
+import { RELAY_ROUTES } from '../shared/relay-routes.js';
 import { RelayError, errorMiddleware, toRelayError } from './errors.js';
 import { archiveRouter } from './routes/archive-router.js';
 import { frameRoutes } from './routes/frame-routes.js';
@@ -14,6 +15,7 @@ import { CALLBACK_HEADERS, callbackPage } from './oauth/callback-page.js';
 import { CALLBACK_PATH } from './oauth/loopback-callback.js';
 import type { RelayOAuth } from './oauth/relay-oauth.js';
 import { recipeRoutes } from './routes/recipe-routes.js';
+import { serveRoute } from './routes/serve-route.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
 import { securityHeaders } from './security.js';
@@ -38,12 +40,6 @@ export interface Relay {
   attach(server: Server): void;
 }
 
-function param(req: Request, name: string): string {
-  const v = req.params[name];
-  if (typeof v !== 'string') throw new RelayError('BAD_REQUEST', `missing ${name}`);
-  return v;
-}
-
 export function createRelay(deps: RelayDeps): Relay {
   const { sessions, guard } = deps;
   const app = express();
@@ -63,42 +59,28 @@ export function createRelay(deps: RelayDeps): Relay {
   const api = express.Router();
   api.use(guard.requireToken);
   api.use(express.json({ limit: '1mb' }));
-  api.get('/config', (_req, res) => {
-    res.json(deps.config());
+  const R = RELAY_ROUTES;
+  serveRoute(api, R.config, () => deps.config());
+  serveRoute(api, R.sessions, () => sessions.list());
+  serveRoute(api, R.createSession, async ({ body }) => (await sessions.create(body)).info());
+  serveRoute(api, R.session, ({ params }) => sessions.info(params.id));
+  serveRoute(api, R.claimHandshake, ({ params }) => {
+    if (!sessions.owned(params.id).claimHandshake()) throw new RelayError('CONFLICT', 'the handshake was already claimed');
+    return { claimed: true as const };
   });
-  api.get('/sessions', (_req, res) => {
-    res.json(sessions.list());
-  });
-  api.post('/sessions', async (req, res) => {
-    const parsed = CreateSessionBodySchema.safeParse(req.body);
-    if (!parsed.success) throw new RelayError('BAD_REQUEST', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-    const session = await sessions.create(parsed.data);
-    res.status(201).json(session.info());
-  });
-  api.get('/sessions/:id', (req, res) => {
-    res.json(sessions.info(param(req, 'id')));
-  });
-  api.post('/sessions/:id/claim-handshake', (req, res) => {
-    if (!sessions.owned(param(req, 'id')).claimHandshake()) throw new RelayError('CONFLICT', 'the handshake was already claimed');
-    res.json({ claimed: true });
-  });
-  api.post('/sessions/:id/restart', async (req, res) => {
-    const s = sessions.owned(param(req, 'id'));
+  serveRoute(api, R.restartSession, async ({ params }) => {
+    const s = sessions.owned(params.id);
     await s.restart();
-    res.json(s.info());
+    return s.info();
   });
-  api.post('/sessions/:id/stop', async (req, res) => {
-    const s = sessions.owned(param(req, 'id'));
+  serveRoute(api, R.stopSession, async ({ params }) => {
+    const s = sessions.owned(params.id);
     await s.stop();
-    res.json(s.info());
+    return s.info();
   });
-  api.get('/sessions/:id/frames', (req, res) => {
-    const id = param(req, 'id');
-    if (!sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
-    const afterSeq = Number(req.query.afterSeq ?? 0);
-    const limit = Math.min(Number(req.query.limit ?? 1000), 10000);
-    if (!Number.isInteger(afterSeq) || !Number.isInteger(limit) || limit < 1) throw new RelayError('BAD_REQUEST', 'afterSeq and limit must be integers');
-    res.json({ frames: sessions.recorder.readFrames(id, afterSeq, limit) });
+  serveRoute(api, R.frames, ({ params, query }) => {
+    if (!sessions.exists(params.id)) throw new RelayError('NOT_FOUND', `no session ${params.id}`);
+    return { frames: sessions.recorder.readFrames(params.id, query.afterSeq, query.limit) };
   });
   api.use(frameRoutes(sessions));
   if (deps.oauth) api.use(oauthRoutes(deps.oauth, sessions));

@@ -12,13 +12,19 @@ import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
 import { openBrowser } from './open-browser.js';
 import { Recorder } from './recorder.js';
 import { SecurityGuard } from './security.js';
+import { shutDown } from './relay-shutdown.js';
 import { SessionManager } from './session-manager.js';
+import { storedTarget } from './stored-target.js';
+import { urlHost } from './url-host.js';
 import { RelayOAuth } from './oauth/relay-oauth.js';
-import { redactTarget } from './transports/header-mask.js';
+import { processTracker, reapOrphans } from './transports/process-tracker.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
 import { RecipeTrust } from './trust/recipe-trust.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const GRACE_MS = 2000;
+/** Past this, a signal ends mcpscope whatever is still stopping (its children are killed all the same). */
+const SHUTDOWN_MS = 3 * GRACE_MS;
 const packageRoot = resolve(here, '..', '..');
 
 export function readVersion(): string {
@@ -46,17 +52,22 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
+  // What a relay that died without cleaning up (a crash, a SIGKILL) left running goes before anything new starts.
+  const reaped = reapOrphans(o.dataDir);
+  if (reaped.pids.length > 0) console.error(`mcpscope: killed ${reaped.pids.length} process(es) an earlier relay left running: ${reaped.pids.join(', ')}`);
+  processTracker.persistIn(o.dataDir);
   let port = o.port;
-  // The redirect URI names the address the page uses: loopback by default, so it satisfies "localhost or https".
-  const callbackHost = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
-  const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${callbackHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
-  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: 2000, trust: new RecipeTrust(o.dataDir), oauth });
+  // The redirect URI names the address the page uses (set once listening): loopback by default, so it satisfies
+  // "localhost or https".
+  let shownHost = o.host;
+  const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${shownHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
+  const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: GRACE_MS, trust: new RecipeTrust(o.dataDir), oauth });
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
     version,
-    // The page only ever sees header secrets masked, like every stored session; the relay keeps the real ones.
-    defaultTarget: target ? redactTarget(target) : demoTarget(),
+    // The page only ever sees secrets masked, like every stored session; the relay keeps the real ones.
+    defaultTarget: target ? storedTarget(target) : demoTarget(),
     defaultProtocolVersion: o.protocolVersion,
     protocolVersions: [...PROTOCOL_VERSIONS],
     launchSessionId,
@@ -75,11 +86,13 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     });
   });
   const addr = server.address();
-  if (addr && typeof addr === 'object') port = addr.port;
+  if (addr && typeof addr === 'object') {
+    port = addr.port;
+    shownHost = urlHost(o.host, addr.address);
+  }
 
   if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true })).id;
 
-  const shownHost = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${shownHost}:${port}/#token=${token}`;
   if (!isLoopback(o.host)) {
     console.error(`mcpscope: WARNING: listening on ${o.host}, not loopback. Anyone who can reach it and has the token can spawn processes as you.`);
@@ -95,12 +108,24 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     }
     shuttingDown = true;
     console.error(`mcpscope: ${signal}: stopping servers`);
-    relay.hub.closeAll();
-    await sessions.stopAll(`mcpscope received ${signal}`);
-    server.close();
-    server.closeAllConnections();
-    recorder.close();
-    process.exit(0);
+    await shutDown({
+      stopSessions: async () => {
+        relay.hub.closeAll();
+        await sessions.stopAll(`mcpscope received ${signal}`);
+      },
+      close: [
+        () => {
+          server.close();
+          server.closeAllConnections();
+        },
+        () => recorder.close(),
+      ],
+      killAll: killAllProcessGroups,
+      exit: (code) => process.exit(code),
+      log: (m) => console.error(`mcpscope: ${m}`),
+      // Each session's ladder takes up to two grace periods (stdin closed, SIGTERM) before its SIGKILL.
+      hardMs: SHUTDOWN_MS,
+    });
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
 // Turns what a transport saw (bytes, stderr lines, events) into recorded frames: classified once, here, on the relay.
 import { isUtf8 } from 'node:buffer';
+import type { FrameOrigin } from '../shared/frame-origin.js';
 import type { HttpExchangeRecord } from '../shared/http-exchange.js';
 import { classifyFrame } from '../shared/frame-class.js';
 import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
@@ -10,12 +11,13 @@ export function now(): number {
   return performance.timeOrigin + performance.now();
 }
 
-/** A JSON-RPC frame (either direction) from its exact bytes. */
-export function messageFrame(dir: FrameDir, bytes: Buffer): FrameBody {
+/** A JSON-RPC frame (either direction) from its exact bytes; an outgoing one says who made it. */
+export function messageFrame(dir: FrameDir, bytes: Buffer, origin?: FrameOrigin): FrameBody {
   const text = bytes.toString('utf8');
   const c = classifyFrame(text);
   const body: FrameBody = { dir, kind: c.kind, text, size: bytes.length, method: c.method, rpcId: c.rpcId };
   if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
+  if (origin !== undefined) body.origin = origin;
   return body;
 }
 
@@ -37,8 +39,8 @@ export function eventFrame(event: { event: string } & Record<string, unknown>): 
 }
 
 /** One record of an HTTP exchange with a remote server; `method` holds the HTTP method so the log can filter on it. */
-export function httpFrame(exchange: HttpExchangeRecord): FrameBody {
+export function httpFrame(exchange: HttpExchangeRecord, origin: FrameOrigin): FrameBody {
   const text = JSON.stringify(exchange);
   const method = exchange.state === 'progress' ? exchange.method : exchange.request.method;
-  return { dir: 'relay', kind: 'http', text, size: Buffer.byteLength(text), method, rpcId: null };
+  return { dir: 'relay', kind: 'http', text, size: Buffer.byteLength(text), method, rpcId: null, origin };
 }

@@ -4,12 +4,15 @@ import type Database from 'better-sqlite3';
 import type { FrameRecord } from '../shared/relay-protocol.js';
 import { ensureSessionKey } from './session-keys.js';
 
-/** Values per frame in a batch: session id, seq, ts, dir, kind, text, size, method, rpc id, base64 of raw bytes or null. */
-export const BATCH_WIDTH = 10;
+/**
+ * Values per frame in a batch: session id, seq, ts, dir, kind, text, size, method, rpc id, base64 of raw bytes or null,
+ * and who made it (shared/frame-origin.ts) or null.
+ */
+export const BATCH_WIDTH = 11;
 
 /** Appends one frame of a session to a flat batch. */
 export function pushFrame(batch: unknown[], sessionId: string, f: FrameRecord): void {
-  batch.push(sessionId, f.seq, f.ts, f.dir, f.kind, f.text, f.size, f.method, f.rpcId, f.b64 ?? null);
+  batch.push(sessionId, f.seq, f.ts, f.dir, f.kind, f.text, f.size, f.method, f.rpcId, f.b64 ?? null, f.origin ?? null);
 }
 
 /** Rows per INSERT: one call into SQLite binds 64 frames, so the per-call cost of the binding is paid once for them. */
@@ -31,7 +34,7 @@ export class FrameWriter {
         let sk = keys.get(sid);
         if (sk === undefined) keys.set(sid, (sk = ensureSessionKey(db, sid)));
         const b64 = batch[i + 9] as string | null;
-        params.push(sk, batch[i + 1], batch[i + 2], batch[i + 3], batch[i + 4], batch[i + 5], batch[i + 6], batch[i + 7], batch[i + 8], b64 === null ? null : Buffer.from(b64, 'base64'));
+        params.push(sk, batch[i + 1], batch[i + 2], batch[i + 3], batch[i + 4], batch[i + 5], batch[i + 6], batch[i + 7], batch[i + 8], b64 === null ? null : Buffer.from(b64, 'base64'), batch[i + 10]);
         if (++n === ROWS_PER_INSERT) {
           this.insert(n).run(params);
           params.length = 0;
@@ -44,7 +47,7 @@ export class FrameWriter {
 
   private insert(n: number): Database.Statement {
     return (this.inserts[n] ??= this.db.prepare(
-      `INSERT INTO frames (sk, seq, ts, dir, kind, text, size, method, rpc_id, raw) VALUES ${Array<string>(n).fill(ROW).join(', ')}`,
+      `INSERT INTO frames (sk, seq, ts, dir, kind, text, size, method, rpc_id, raw, origin) VALUES ${Array<string>(n).fill(ROW).join(', ')}`,
     ));
   }
 }

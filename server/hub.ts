@@ -7,6 +7,7 @@ import {
   type RelayServerMessage,
   type SessionInfo,
 } from '../shared/relay-protocol.js';
+import { describeIssues } from '../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
 import { RelayError, toRelayError } from './errors.js';
 import type { SessionManager } from './session-manager.js';
@@ -85,7 +86,7 @@ export class Hub {
       if (raw && typeof raw === 'object' && 'ref' in raw && typeof raw.ref === 'string') ref = raw.ref;
       const parsed = RelayClientMessageSchema.safeParse(raw);
       if (!parsed.success) {
-        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), ...(ref ? { ref } : {}) });
+        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: describeIssues(parsed.error, 'message'), ...(ref ? { ref } : {}) });
         return;
       }
       const msg = parsed.data;
@@ -104,15 +105,15 @@ export class Hub {
           break;
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
-          const seq = this.sessions.owned(msg.sessionId).send(bytes);
+          const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
           this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
           break;
         }
         case 'http-probe': {
-          const { sessionId, method, headers, body, waitMs } = msg;
+          const { sessionId, method, headers, body, waitMs, origin } = msg;
           // Answered when the exchange ends; a failure is an error with the same ref, never an unhandled rejection.
           void Promise.resolve()
-            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }))
+            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }, origin))
             .then(
               (result) => this.sendTo(client, { type: 'http-result', sessionId, result, ...(ref ? { ref } : {}) }),
               (err: unknown) => {

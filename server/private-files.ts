@@ -1,6 +1,6 @@
 // The data directory and the files in it are the user's alone: recordings hold traffic, the secrets file credentials.
 // Threat: another local account reading sessions, tokens or confirmed recipes (umask 022 would make them world-readable).
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const DIR_MODE = 0o700;
@@ -50,5 +50,42 @@ function chmodQuietly(path: string, mode: number): void {
     chmodSync(path, mode);
   } catch {
     // Not ours to change (a shared mount): the files inside are still written 0600.
+  }
+}
+
+/**
+ * A small JSON document of the user's own (confirmed recipes, secrets), 0600 in the data dir, re-read on every access so
+ * a relay and a `mcpscope` command on the same data dir see each other's writes; in memory when there is no data dir.
+ */
+export class PrivateJsonFile<T> {
+  private memory: T;
+
+  constructor(
+    private readonly dataDir: string | null,
+    private readonly name: string,
+    private readonly empty: () => T,
+    private readonly valid: (v: unknown) => v is T,
+  ) {
+    this.memory = empty();
+  }
+
+  read(): T {
+    if (!this.dataDir) return this.memory;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(join(this.dataDir, this.name), 'utf8'));
+      if (this.valid(parsed)) return parsed;
+    } catch {
+      // Missing: nothing written yet. Damaged: nothing usable, and the next write replaces it.
+    }
+    return this.empty();
+  }
+
+  write(value: T): void {
+    if (!this.dataDir) {
+      this.memory = value;
+      return;
+    }
+    ensurePrivateDir(this.dataDir);
+    writePrivateFile(join(this.dataDir, this.name), `${JSON.stringify(value, null, 1)}\n`);
   }
 }

@@ -114,6 +114,10 @@ const MIGRATIONS: string[] = [
    CREATE INDEX frames_by_method ON frames (sk, method);
    CREATE INDEX frames_by_rpc_id ON frames (sk, rpc_id) WHERE rpc_id IS NOT NULL;
    CREATE INDEX frames_requests ON frames (sk, method, rpc_id) WHERE kind = 'request';`,
+  // 6: who made each outgoing frame (shared/frame-origin.ts; null for server frames and older recordings), and the
+  // session a fault-lab scratch session was started for.
+  `ALTER TABLE frames ADD COLUMN origin TEXT;
+   ALTER TABLE session_meta ADD COLUMN scratch_for TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -70,6 +70,13 @@ export class FrameWindowReader {
       parts.push('seq IN (SELECT seq FROM findings WHERE session_id = ?)');
       params.push(sessionId);
     }
+    if (f.hideBookkeeping) {
+      // An answer is left out with its request: the latest earlier request with its id, from the other side.
+      parts.push(`(origin IS NULL OR origin != 'bookkeeping')`);
+      parts.push(`NOT (kind IN ('response', 'error') AND rpc_id IS NOT NULL AND COALESCE((SELECT r.origin FROM frames r
+          WHERE r.sk = frames.sk AND r.rpc_id = frames.rpc_id AND r.dir != frames.dir AND r.seq < frames.seq
+          AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1), '') = 'bookkeeping')`);
+    }
     if (f.text) {
       parts.push(`text LIKE ? ESCAPE '\\'`);
       params.push(`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

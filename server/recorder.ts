@@ -1,12 +1,13 @@
 // Stores sessions and every frame in SQLite (WAL), batching inserts so a flood of frames costs few transactions, and
 // making them on a writer thread when the store is a file.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isFrameOrigin } from '../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { configure, migrate } from './recorder-schema.js';
 import { BATCH_WIDTH, FrameWriter, pushFrame } from './frame-writer.js';
 import { FrameWriterThread } from './frame-writer-thread.js';
+import { tightenDataDir, touchPrivateFile } from './private-files.js';
 import { sessionKey } from './session-keys.js';
 
 export interface StoredSession {
@@ -35,6 +36,8 @@ export interface FrameRow {
   method: string | null;
   rpc_id: string | null;
   raw: Buffer | null;
+  /** Null for server frames and for recordings made before origins were kept. */
+  origin?: string | null;
 }
 
 interface SessionRow {
@@ -74,8 +77,16 @@ export class Recorder {
   private readonly selectFrames: Database.Statement;
 
   /** `dataDir` null keeps everything in memory (tests). */
-  constructor(dataDir: string | null, opts: RecorderOptions = {}) {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
+  constructor(
+    readonly dataDir: string | null,
+    opts: RecorderOptions = {},
+  ) {
+    if (dataDir) {
+      // The store holds every session's traffic: the directory is 0700 and the file 0600 before SQLite opens it, so its
+      // WAL and shared-memory files (created with the database's mode) are 0600 too.
+      tightenDataDir(dataDir);
+      touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
+    }
     this.db = new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:');
     configure(this.db);
     migrate(this.db);
@@ -163,6 +174,7 @@ export function toFrame(r: FrameRow): FrameRecord {
     rpcId: r.rpc_id,
   };
   if (r.raw) f.b64 = r.raw.toString('base64');
+  if (isFrameOrigin(r.origin)) f.origin = r.origin;
   return f;
 }
 

@@ -1,12 +1,11 @@
 // Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
 import { randomBytes } from 'node:crypto';
-import { basename } from 'node:path';
 import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder } from './recorder.js';
 import { Session } from './session.js';
-import { MASK, maskUrl, redactTarget } from './transports/header-mask.js';
+import { sessionName, storedTarget } from './stored-target.js';
 import type { RelayOAuth } from './oauth/relay-oauth.js';
 import type { RecipeTrust } from './trust/recipe-trust.js';
 
@@ -74,6 +73,8 @@ export class SessionManager {
     const tap = extras.tap;
     const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
     const oauth = this.opts.oauth;
+    // Secrets stay in memory with the live session; what is stored, named and shown has them masked.
+    const stored = storedTarget(t, extras.secretEnv ?? []);
     const session = new Session(
       {
         recorder: this.opts.recorder,
@@ -88,9 +89,8 @@ export class SessionManager {
       },
       {
         id,
-        name: body.name ?? (t.transport === 'stdio' ? [basename(t.command), ...t.args.map((a) => basename(a))].join(' ') : `${t.transport} ${maskUrl(t.url)}`),
-        // Header secrets stay in memory with the live session; what is stored and shown has them masked.
-        target: maskSecretEnv(redactTarget(t), extras.secretEnv ?? []),
+        name: body.name ?? sessionName(stored),
+        target: stored,
         protocolVersion: body.protocolVersion,
         startedAt: now(),
         endedAt: null,
@@ -166,9 +166,4 @@ export class SessionManager {
   async stopAll(reason: string): Promise<void> {
     await Promise.all([...this.owning.values()].map((s) => s.stop(reason)));
   }
-}
-
-function maskSecretEnv(target: Target, names: readonly string[]): Target {
-  if (target.transport !== 'stdio' || names.length === 0) return target;
-  return { ...target, env: Object.fromEntries(Object.entries(target.env).map(([k, v]) => [k, names.includes(k) ? MASK : v])) };
 }

@@ -1,6 +1,8 @@
 // One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
+import type { FrameOrigin } from '../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from './frame-factory.js';
+import { FrameOrigins } from './frame-origins.js';
 import type { Recorder, StoredSession } from './recorder.js';
 import { RelayError } from './errors.js';
 import type { HttpProbeResult } from '../shared/fault-lab/fault-types.js';
@@ -27,6 +29,7 @@ export class Session {
   private handshakeClaimed: boolean;
   /** Transports started so far: a restart's exchanges get ids of their own (`c2.x1`), never repeats of `x1`. */
   private connections = 0;
+  private readonly origins = new FrameOrigins();
 
   /** `target` is the real one, secrets included; `stored.target` is the redacted copy that gets recorded and shown. */
   constructor(
@@ -67,7 +70,7 @@ export class Session {
       onOversize: (head, size) => this.record(oversizeFrame('in', head, size)).seq,
       onStderr: (bytes) => this.record(stderrFrame(bytes)),
       onEvent: (ev) => this.onTransportEvent(ev),
-      onExchange: (exchange) => this.record(httpFrame(exchange)),
+      onExchange: (exchange) => this.record(httpFrame(exchange, this.origins.ofExchange(exchange))),
       onClosed: () => {
         if (this.transport === transport) this.transport = null;
         this.deps.onChange(this.info());
@@ -75,19 +78,24 @@ export class Session {
     });
   }
 
-  /** Writes one frame exactly as given and records it; returns its sequence number. */
-  send(bytes: Buffer): number {
+  /** Writes one frame exactly as given and records it with who made it; returns its sequence number. */
+  send(bytes: Buffer, origin: FrameOrigin): number {
     if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
-    const frame = this.record(messageFrame('out', bytes));
+    const frame = this.record(messageFrame('out', bytes, origin));
+    this.origins.note(frame.seq, origin);
     this.transport.send(bytes, frame.seq);
     return frame.seq;
   }
 
   /** The fault lab: one raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
-  httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
+  httpProbe(spec: HttpProbeSpec, origin: FrameOrigin = 'lab'): Promise<HttpProbeResult> {
     if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
     return rawHttpProbe(streamableOf(this.transport), spec, {
-      recordOut: (bytes) => this.record(messageFrame('out', bytes)).seq,
+      recordOut: (bytes) => {
+        const { seq } = this.record(messageFrame('out', bytes, origin));
+        this.origins.note(seq, origin);
+        return seq;
+      },
       lastSeq: () => this.stored.lastSeq,
     });
   }
@@ -111,7 +119,7 @@ export class Session {
   }
 
   private onTransportEvent(ev: TransportEvent): void {
-    this.record(eventFrame(ev));
+    this.record(eventFrame(this.shown(ev)));
     switch (ev.event) {
       case 'spawned':
         this.update({ status: 'running', pid: ev.pid });
@@ -144,6 +152,13 @@ export class Session {
       default:
         break;
     }
+  }
+
+  /** The event as it is recorded: a `spawned` event names the command as the stored target does, secrets masked. */
+  private shown(ev: TransportEvent): TransportEvent {
+    const t = this.stored.target;
+    if (ev.event !== 'spawned' || t.transport !== 'stdio' || t.args.length !== ev.args.length) return ev;
+    return { ...ev, command: t.command, args: t.args };
   }
 
   private record(body: FrameBody): FrameRecord {

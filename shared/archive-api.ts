@@ -1,8 +1,10 @@
 // The wire shapes of the history, profile, bundle and replay routes, declared once for the relay and the browser.
 import { z } from 'zod';
-import { NegotiationSchema } from './bundle/bundle-format.js';
+import { BundleTrailerSchema, NegotiationSchema } from './bundle/bundle-format.js';
 import { CONFIG_FLAVORS } from './profiles/format-mcp-config.js';
+import { ProfileSchema } from './profiles/profile.js';
 import { DiffOptionsSchema } from './replay/diff-options.js';
+import { TranscriptDiffSchema } from './replay/transcript-diff.js';
 import { SessionInfoSchema, TargetSchema } from './relay-protocol.js';
 
 export const SESSION_ORIGINS = ['recorded', 'imported', 'replay'] as const;
@@ -61,8 +63,34 @@ export const ReplayBodySchema = z.object({
 });
 export type ReplayBody = z.input<typeof ReplayBodySchema>;
 
+/** GET /api/session-history: one page of sessions, and every tag with how many sessions carry it. */
+export const HistoryPageSchema = z.object({
+  sessions: z.array(HistoryEntrySchema),
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+
+/** POST /api/bundles: the imported session, read-only. */
+export const BundleImportResultSchema = z.object({ session: HistoryEntrySchema, frames: z.number().int(), trailer: BundleTrailerSchema.nullable() });
+
+/** POST /api/sessions/:id/replay: the new session, its diff against the recorded one, and the diff as text. */
+export const ReplayResultSchema = z.object({ session: HistoryEntrySchema, diff: TranscriptDiffSchema, text: z.string(), warnings: z.array(z.string()) });
+export type ReplayResult = z.infer<typeof ReplayResultSchema>;
+
+/** GET /api/sessions/:id/diff/:other */
+export const DiffResultSchema = z.object({ diff: TranscriptDiffSchema, text: z.string() });
+
+/** POST /api/profiles/:id/connect */
+export const ConnectProfileBodySchema = z.object({ handshake: z.boolean().default(true) });
+
+/** POST /api/sessions/:id/profile: "save this connection as a profile". */
+export const SaveSessionBodySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
+export const SavedProfileSchema = z.object({ profile: ProfileSchema, missing: z.array(z.string()) });
+
 /** POST /api/profiles/import */
 export const ProfileImportBodySchema = z.object({ text: z.string().max(2_000_000) });
+export const ProfileImportResultSchema = z.object({ key: z.string(), profiles: z.array(ProfileSchema), warnings: z.array(z.string()) });
 
-/** GET /api/profiles/export?format=…&secrets=include */
+/** GET /api/profiles/export?format=…&secrets=include&ids=a,b */
 export const ProfileExportFormatSchema = z.enum(CONFIG_FLAVORS);
+export const ProfileExportResultSchema = z.object({ fileName: z.string(), text: z.string(), warnings: z.array(z.string()) });

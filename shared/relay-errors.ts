@@ -1,5 +1,6 @@
 // Local error codes made by the relay, never by an MCP server: strings, so they can't be mistaken for JSON-RPC codes.
-import type { RecipeReview } from './trust/recipe-review.js';
+import { z } from 'zod';
+import { RecipeReviewSchema, type RecipeReview } from './trust/recipe-review.js';
 
 export const RELAY_ERROR_CODES = {
   UNAUTHORIZED: 'The request carried no token or the wrong one; open the URL the CLI printed.',
@@ -15,6 +16,8 @@ export const RELAY_ERROR_CODES = {
 } as const;
 export type RelayErrorCode = keyof typeof RELAY_ERROR_CODES;
 
+/** The body of every error answer of the relay's API. `code` is a string so a newer relay's code still reads. */
+export const RelayErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), review: RecipeReviewSchema.optional() }) });
 export interface RelayErrorBody {
   /** `review`: with RECIPE_UNCONFIRMED, the recipe to show before asking for a confirmation. */
   error: { code: RelayErrorCode; message: string; review?: RecipeReview };

@@ -1,7 +1,9 @@
 // The messages between browser and relay, named by direction. MCP payloads travel opaque inside them as raw text.
 import { z } from 'zod';
-import type { HttpProbeResult } from './fault-lab/fault-types.js';
+import { HttpProbeResultSchema } from './fault-lab/fault-types.js';
+import { FrameOriginSchema } from './frame-origin.js';
 import { FRAME_KINDS } from './jsonrpc.js';
+import { describeIssues } from './zod-issues.js';
 import { OAuthConfigSchema } from './oauth/auth-config.js';
 
 /** out: client → server, in: server → client (stdout and stderr), relay: something the relay saw or did. */
@@ -23,6 +25,8 @@ export const FrameRecordSchema = z.object({
   rpcId: z.string().nullable(),
   /** The exact bytes, base64, only when they were not valid UTF-8. */
   b64: z.string().optional(),
+  /** Who made an outgoing frame (and the relay's own HTTP exchanges); absent for what the server sent, and in old recordings. */
+  origin: FrameOriginSchema.optional(),
 });
 export type FrameRecord = z.infer<typeof FrameRecordSchema>;
 
@@ -149,6 +153,8 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     b64: z.string().optional(),
     /** Echoed back in `sent` so the sender can match its own frames. */
     ref: z.string().optional(),
+    /** Who made the frame (see shared/frame-origin.ts); a client that does not say is a user typing. */
+    origin: FrameOriginSchema.default('user'),
   }),
   /**
    * Ask to be the one socket that answers the session's server→client requests. Granted when nobody holds it, or
@@ -169,25 +175,45 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     /** How long to read a response body that is a stream before closing it. */
     waitMs: z.number().int().min(50).max(60_000).default(2000),
     ref: z.string().optional(),
+    origin: FrameOriginSchema.default('lab'),
   }),
 ]);
-export type RelayClientMessage = z.infer<typeof RelayClientMessageSchema>;
+/** What a client may write: fields with a default (a send's origin) may be left out. */
+export type RelayClientMessage = z.input<typeof RelayClientMessageSchema>;
 
 // ---- relay → browser over the WebSocket
 
-export type RelayServerMessage =
-  | { type: 'hello'; version: string }
-  | { type: 'frames'; sessionId: string; frames: FrameRecord[] }
-  /** All history up to `seq` has been delivered; what follows is live. */
-  | { type: 'synced'; sessionId: string; seq: number }
-  | { type: 'session'; session: SessionInfo }
-  | { type: 'sent'; sessionId: string; seq: number; ref?: string }
-  /** Who answers the session's server→client requests, as seen by this socket; sent on subscribe and on every change. */
-  | { type: 'answerer'; sessionId: string; holder: AnswererHolder }
-  | { type: 'http-result'; sessionId: string; result: HttpProbeResult; ref?: string }
-  | { type: 'error'; code: string; message: string; ref?: string };
+export const AnswererHolderSchema = z.enum(['you', 'other', 'none']);
+export type AnswererHolder = z.infer<typeof AnswererHolderSchema>;
 
-export type AnswererHolder = 'you' | 'other' | 'none';
+/** Checked by the browser on arrival: a message that does not match is reported, never acted on. */
+export const RelayServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), version: z.string() }),
+  z.object({ type: z.literal('frames'), sessionId: z.string(), frames: z.array(FrameRecordSchema) }),
+  /** All history up to `seq` has been delivered; what follows is live. */
+  z.object({ type: z.literal('synced'), sessionId: z.string(), seq: z.number().int() }),
+  z.object({ type: z.literal('session'), session: SessionInfoSchema }),
+  z.object({ type: z.literal('sent'), sessionId: z.string(), seq: z.number().int(), ref: z.string().optional() }),
+  /** Who answers the session's server→client requests, as seen by this socket; sent on subscribe and on every change. */
+  z.object({ type: z.literal('answerer'), sessionId: z.string(), holder: AnswererHolderSchema }),
+  z.object({ type: z.literal('http-result'), sessionId: z.string(), result: HttpProbeResultSchema, ref: z.string().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), ref: z.string().optional() }),
+]);
+export type RelayServerMessage = z.infer<typeof RelayServerMessageSchema>;
+
+/** One message from the relay checked against its schema: what to act on, or why it was refused. */
+export function parseRelayServerMessage(text: string): { ok: true; message: RelayServerMessage } | { ok: false; error: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: `not JSON (${err instanceof Error ? err.message : String(err)})` };
+  }
+  const parsed = RelayServerMessageSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? JSON.stringify((raw as { type: unknown }).type) : 'without a type';
+  return { ok: false, error: `message ${type}: ${describeIssues(parsed.error, 'message')}` };
+}
 
 /** The subprotocol the browser offers on the WebSocket; the token travels as a second one, `token.<token>`. */
 export const WS_PROTOCOL = 'mcpscope.v1';

@@ -66,7 +66,8 @@ export async function writeBundle(src: BundleSource, sink: TextSink): Promise<Bu
   await sink.write(sectionOpening('clientFrames'));
   for await (const f of iterateFrames(recorder, session.id, { ...range, dir: 'out' })) {
     const r = redactFrame(f, redactor);
-    await sink.write(sectionItem({ seq: r.seq, offsetMs: Math.max(0, r.ts - session.startedAt), text: r.text, ...(r.b64 ? { b64: r.b64 } : {}) }, clientFrames++ === 0));
+    const item = { seq: r.seq, offsetMs: Math.max(0, r.ts - session.startedAt), text: r.text, ...(r.b64 ? { b64: r.b64 } : {}), ...(r.origin ? { origin: r.origin } : {}) };
+    await sink.write(sectionItem(item, clientFrames++ === 0));
   }
   await sink.write(sectionClosing());
 

@@ -6,10 +6,11 @@ import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 
 export async function writeCallBundle(file: string, frames: readonly FrameRecord[], target: Target, protocolVersion: string, version: string): Promise<number> {
   // Loaded only when asked: a plain call never opens SQLite.
-  const [{ Recorder }, { SessionArchive }, { ProfileStore }, { writeBundle }, { TextSink }] = await Promise.all([
+  const [{ Recorder }, { SessionArchive }, { ProfileStore }, { SecretStore }, { writeBundle }, { TextSink }] = await Promise.all([
     import('../recorder.js'),
     import('../archive/session-archive.js'),
     import('../archive/profile-store.js'),
+    import('../secret-store.js'),
     import('../bundles/bundle-writer.js'),
     import('../bundles/text-sink.js'),
   ]);
@@ -39,7 +40,7 @@ export async function writeCallBundle(file: string, frames: readonly FrameRecord
     });
     const db = recorder.db;
     const trailer = await writeBundle(
-      { recorder, archive: new SessionArchive(db), profiles: new ProfileStore(db), version, session: { ...session, live: false, handshakePending: false }, givenTarget: target },
+      { recorder, archive: new SessionArchive(db), profiles: new ProfileStore(db, new SecretStore(null)), version, session: { ...session, live: false, handshakePending: false }, givenTarget: target },
       new TextSink(out),
     );
     await done;

@@ -3,7 +3,7 @@
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import { JsonSchemaValidator, lintFrames, type Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { findingsSummary, lintExitCode, writeFindings } from '../commands/lint-output.js';
+import { findingsSummary, lintExitCode, originsOf, writeFindings } from '../commands/lint-output.js';
 import type { CallOptions } from './call-args.js';
 import { EXIT, transportKind, type Output } from './call-output.js';
 
@@ -12,7 +12,7 @@ const TIMEOUT_REASON = 'timed out';
 
 /** The notifications/cancelled this call sent because its own --timeout ran out (never one a user typed). */
 function isTimeoutCancel(f: FrameRecord): boolean {
-  if (f.dir !== 'out' || f.kind !== 'notification') return false;
+  if (f.dir !== 'out' || f.kind !== 'notification' || (f.origin !== undefined && f.origin !== 'bookkeeping')) return false;
   const parsed = parseJson(f.text);
   const m = parsed.ok ? parsed.value : null;
   return isPlainObject(m) && m.method === 'notifications/cancelled' && isPlainObject(m.params) && m.params.reason === TIMEOUT_REASON;
@@ -41,7 +41,8 @@ export function strictCallExit(code: number, findings: readonly Finding[], stric
 
 export function lintCall(frames: readonly FrameRecord[], o: CallOptions, code: number, out: Output, write: (line: string) => void): number {
   const findings = lintFrames(framesForLint(frames), { transport: transportKind(o.target), protocolVersion: o.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
-  writeFindings(findings, write);
-  out.note(`lint: ${frames.length} frames, ${findingsSummary(findings)}`);
+  const originOf = originsOf(frames);
+  writeFindings(findings, write, originOf);
+  out.note(`lint: ${frames.length} frames, ${findingsSummary(findings, originOf)}`);
   return strictCallExit(code, findings, o.strict);
 }

@@ -1,11 +1,13 @@
 // One server for one `mcpscope call`: the transport started directly (no relay), every frame numbered for lint,
 // and the client engine fed in arrival order. A dead transport fails whatever is pending at once, never by timeout.
 import { ClientEngine } from '../../shared/engine/index.js';
+import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import { rawHttpProbe, streamableOf, type HttpProbeSpec } from '../raw-http-probe.js';
+import { FrameOrigins } from '../frame-origins.js';
 import { CliOAuthHost } from '../oauth/cli-oauth-host.js';
 import { authWaitFromEvent } from '../../shared/oauth/auth-steps.js';
 import { createTransport } from '../transports/create-transport.js';
@@ -24,6 +26,7 @@ export class CallSession {
   private readonly listeners = new Set<(frame: FrameRecord) => void>();
   private readonly stderrTail: string[] = [];
   private closing = false;
+  private readonly origins = new FrameOrigins();
 
   private readonly exchangeErrorsFatal: boolean;
   private readonly oauthHost: CliOAuthHost | null;
@@ -38,7 +41,7 @@ export class CallSession {
     // OAuth: the flow's redirect comes back to a loopback listener of this process (or is fetched, with --oauth-open fetch).
     this.oauthHost = target.transport !== 'stdio' && target.auth && options.oauth ? new CliOAuthHost(options.oauth) : null;
     this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 }, 1, this.oauthHost ? { oauth: this.oauthHost } : {});
-    this.engine = new ClientEngine({ send: (text) => this.send(text), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
+    this.engine = new ClientEngine({ send: (text, origin) => this.send(text, origin), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
   }
 
   /** Resolves once the transport can take a frame; throws with the reason when it cannot start at all. */
@@ -56,22 +59,23 @@ export class CallSession {
         if (this.stderrTail.length > 10) this.stderrTail.shift();
       },
       onEvent: (ev) => this.onEvent(ev),
-      onExchange: (exchange) => void this.record(httpFrame(exchange)),
+      onExchange: (exchange) => void this.record(httpFrame(exchange, this.origins.ofExchange(exchange))),
       onClosed: () => this.fail('the connection closed'),
     });
     if (!this.transport.alive && this.failure === null) this.fail('the transport did not start');
     if (this.failure !== null) throw new Error(this.failure);
   }
 
-  /** Writes one frame exactly as given and records it; throws when the transport is gone (the engine reports that). */
-  send(text: string): void {
-    this.sendBytes(Buffer.from(text, 'utf8'));
+  /** Writes one frame exactly as given and records who made it; throws when the transport is gone (the engine reports that). */
+  send(text: string, origin: FrameOrigin): void {
+    this.sendBytes(Buffer.from(text, 'utf8'), origin);
   }
 
   /** Exact bytes, for frames that are not valid UTF-8 (the fault lab's encoding faults). */
-  sendBytes(bytes: Buffer): void {
+  sendBytes(bytes: Buffer, origin: FrameOrigin): void {
     if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
-    const frame = this.record(messageFrame('out', bytes));
+    const frame = this.record(messageFrame('out', bytes, origin));
+    this.origins.note(frame.seq, origin);
     this.transport.send(bytes, frame.seq);
   }
 
@@ -79,7 +83,11 @@ export class CallSession {
   httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
     if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
     return rawHttpProbe(streamableOf(this.transport), spec, {
-      recordOut: (bytes) => this.record(messageFrame('out', bytes)).seq,
+      recordOut: (bytes) => {
+        const { seq } = this.record(messageFrame('out', bytes, 'lab'));
+        this.origins.note(seq, 'lab');
+        return seq;
+      },
       lastSeq: () => this.frames.length,
     });
   }

@@ -1,4 +1,5 @@
 // Gathers what a server sends back after a raw frame or a batch: every message, and the event if the connection dies.
+import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { CallSession } from './call-session.js';
@@ -25,8 +26,8 @@ export function replyValues(frames: readonly FrameRecord[]): unknown[] {
 }
 
 /** Sends text exactly as given; replies are read from the frames, the engine's own waits only keep its ids straight. */
-export async function sendRawText(session: CallSession, text: string): Promise<void> {
-  const { sent, responses } = session.engine.sendRaw(text);
+export async function sendRawText(session: CallSession, text: string, origin: FrameOrigin = 'user'): Promise<void> {
+  const { sent, responses } = session.engine.sendRaw(text, origin);
   for (const r of responses) r.catch(() => undefined);
   return sent;
 }

@@ -23,7 +23,7 @@ export async function listToolsFirst(session: CallSession, timeoutMs: number, ou
   let pages = 0;
   try {
     do {
-      const response = await session.engine.request('tools/list', cursor === undefined ? undefined : { cursor }, { timeoutMs });
+      const response = await session.engine.request('tools/list', cursor === undefined ? undefined : { cursor }, { timeoutMs, origin: 'bookkeeping' });
       pages++;
       if (isErrorResponse(response)) {
         out.note(`tools/list (sent first, for the tool's schemas) was answered with error ${String(response.error.code)}; calling the tool anyway`);

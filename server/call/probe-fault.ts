@@ -1,6 +1,6 @@
 // One fault-lab preset from the CLI: its frame (after a slow lead request for the duplicate id) or its raw HTTP
 // exchange, graded with the same verdict functions as the browser's lab.
-import { bytesToText, fromBase64, gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type FaultPreset, type FaultReply, type FaultVerdict, type HttpRefusal } from '../../shared/fault-lab/index.js';
+import { bytesToText, fromBase64, gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type FaultPreset, type FaultReply, type FaultVerdict, type HttpRefusal, type SlowTool } from '../../shared/fault-lab/index.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { CallSession } from './call-session.js';
@@ -37,8 +37,10 @@ function refusalOf(frames: readonly FrameRecord[], seq: number): HttpRefusal | n
   return null;
 }
 
-async function slowTool(session: CallSession, timeoutMs: number) {
-  const r = await session.engine.request('tools/list', undefined, { timeoutMs });
+/** A slow tool the server lists, for the duplicate-id preset; null when it lists none known (or declared no tools). */
+export async function slowTool(session: CallSession, timeoutMs: number): Promise<SlowTool | null> {
+  // Bookkeeping: refused, unsent, by a server that declared no tools (then no slow tool is known either).
+  const r = await session.engine.request('tools/list', undefined, { timeoutMs, origin: 'bookkeeping' }).catch(() => ({}) as Record<string, unknown>);
   const tools = isPlainObject(r.result) && Array.isArray(r.result.tools) ? (r.result.tools as { name?: unknown }[]) : [];
   return pickSlowTool(tools.map((t) => String(t.name)));
 }
@@ -51,9 +53,12 @@ async function probeHttp(session: CallSession, preset: FaultPreset, body: string
   return { preset: preset.id, title: preset.title, spec: preset.spec, sent: `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, replies: r.messages, http: { status, statusText, contentType, body: r.body.slice(0, 2000), error } };
 }
 
-/** `protocolVersion`: what the handshake negotiated, else what was offered. */
-export async function probeFault(session: CallSession, preset: FaultPreset, o: { timeoutMs: number; protocolVersion: string; overHttp: boolean }): Promise<FaultLine> {
-  const lead = preset.lead ? await slowTool(session, o.timeoutMs) : null;
+/**
+ * `protocolVersion`: what the handshake negotiated, else what was offered. `slowTool`: found before the run began (a
+ * tools/list sent after a preset disturbed the session would be mcpscope's own request in a broken lifecycle).
+ */
+export async function probeFault(session: CallSession, preset: FaultPreset, o: { timeoutMs: number; protocolVersion: string; overHttp: boolean; slowTool?: SlowTool | null }): Promise<FaultLine> {
+  const lead = preset.lead ? (o.slowTool !== undefined ? o.slowTool : await slowTool(session, o.timeoutMs)) : null;
   if (preset.lead && lead === null) {
     const verdict: FaultVerdict = { outcome: 'no-reply', explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' };
     return { preset: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict, replies: [] };
@@ -64,11 +69,11 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
   if (preset.http) return probeHttp(session, preset, text, o.timeoutMs, o.protocolVersion);
   let sentSeq = -1;
   const send = async () => {
-    if (preset.lead) await sendRawText(session, preset.lead(ctx));
+    if (preset.lead) await sendRawText(session, preset.lead(ctx), 'lab');
     sentSeq = session.frames.length + 1;
-    if ('text' in payload) return sendRawText(session, payload.text);
-    session.engine.noteOutgoing(text);
-    session.sendBytes(Buffer.from(payload.b64, 'base64'));
+    if ('text' in payload) return sendRawText(session, payload.text, 'lab');
+    session.engine.noteOutgoing(text, 'lab');
+    session.sendBytes(Buffer.from(payload.b64, 'base64'), 'lab');
   };
   const waitMs = Math.max(o.timeoutMs, preset.minWaitMs ?? 0);
   const got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));

@@ -22,7 +22,7 @@ export async function runBatch(session: CallSession, o: CallOptions, items: unkn
     await callHandshake(session, o, timeoutMs, out);
     const got = await collectReplies(
       session,
-      () => sendRawText(session, text),
+      () => sendRawText(session, text, 'batch'),
       timeoutMs,
       (frames) => correlateBatch(items, replyValues(frames)).summary.missing === 0,
     );

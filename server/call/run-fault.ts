@@ -6,7 +6,7 @@ import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
 import { COLLECT_MS } from './collect-replies.js';
-import { probeFault } from './probe-fault.js';
+import { probeFault, slowTool } from './probe-fault.js';
 
 /** Exit codes follow the verdict: as the spec says 0, deviates 1, no reply 3; a list exits with its worst. */
 const VERDICT_EXIT = { 'as-spec': EXIT.result, deviates: EXIT.rpcError, 'no-reply': EXIT.timeout } as const;
@@ -38,13 +38,15 @@ export async function runFault(session: CallSession, o: CallOptions & { mode: Mo
   try {
     const negotiated = o.handshake ? await callHandshake(session, o, timeoutMs, out) : null;
     const protocolVersion = negotiated?.protocolVersion ?? o.protocolVersion;
+    // mcpscope's own bookkeeping goes first, while the session is as the handshake left it: presets disturb it on purpose.
+    const slow = presets.some((p) => p.lead) ? await slowTool(session, timeoutMs) : null;
     let worst: number = EXIT.result;
     for (const preset of presets) {
       if (session.failure !== null) {
         out.note(`stopped before ${preset.id}: ${session.failure}`);
         return EXIT.transport;
       }
-      const line = await probeFault(session, preset, { timeoutMs, protocolVersion, overHttp: o.target.transport !== 'stdio' });
+      const line = await probeFault(session, preset, { timeoutMs, protocolVersion, overHttp: o.target.transport !== 'stdio', slowTool: slow });
       out.line(line);
       worst = Math.max(worst, VERDICT_EXIT[line.verdict.outcome]);
     }

@@ -24,6 +24,7 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
     const warning = session.engine.capabilityWarning(method, params);
     if (warning) out.note(`warning: ${warning}`);
     const response = await session.engine.request(method, params, {
+      origin: 'user',
       timeoutMs,
       ...(o.progress ? { resetTimeoutOnProgress: true, onProgress: (p: Record<string, unknown>) => out.note(`progress ${JSON.stringify(p)}`) } : {}),
     });

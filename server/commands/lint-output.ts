@@ -1,12 +1,24 @@
 // Findings as JSON lines, one per finding, and the exit-code rule for --strict: shared by `mcpscope lint` and `call --lint`.
+import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { Finding } from '../../shared/lint/index.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 /** The exit code of a --strict run with at least one finding that fails it (see failsStrict). */
 export const STRICT_EXIT_CODE = 4;
 
-/** One finding as one line of JSON: rule id, severity, frame seq, message, and the other frames involved if any. */
-export function findingLine(f: Finding): string {
-  return JSON.stringify({ ruleId: f.ruleId, severity: f.severity, seq: f.seq, message: f.message, ...(f.related.length > 0 ? { related: f.related } : {}) });
+/**
+ * One finding as one line of JSON: rule id, severity, frame seq, message, the other frames involved if any, and who
+ * made the frame when the recording says (`bookkeeping`: mcpscope's own traffic, not the user's).
+ */
+export function findingLine(f: Finding, origin?: FrameOrigin): string {
+  return JSON.stringify({ ruleId: f.ruleId, severity: f.severity, seq: f.seq, message: f.message, ...(f.related.length > 0 ? { related: f.related } : {}), ...(origin ? { origin } : {}) });
+}
+
+/** Who made each frame, by seq, for the frames that say. */
+export function originsOf(frames: readonly FrameRecord[]): (seq: number) => FrameOrigin | undefined {
+  const bySeq = new Map<number, FrameOrigin>();
+  for (const f of frames) if (f.origin !== undefined) bySeq.set(f.seq, f.origin);
+  return (seq) => bySeq.get(seq);
 }
 
 /** In frame order (a finding can be raised after later frames, e.g. an unanswered request), stable within a frame. */
@@ -14,8 +26,8 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   return findings.map((f, i) => [f, i] as const).sort((a, b) => a[0].seq - b[0].seq || a[1] - b[1]).map(([f]) => f);
 }
 
-export function writeFindings(findings: readonly Finding[], write: (text: string) => void): void {
-  for (const f of sortFindings(findings)) write(`${findingLine(f)}\n`);
+export function writeFindings(findings: readonly Finding[], write: (text: string) => void, originOf: (seq: number) => FrameOrigin | undefined = () => undefined): void {
+  for (const f of sortFindings(findings)) write(`${findingLine(f, originOf(f.seq))}\n`);
 }
 
 /**
@@ -32,8 +44,10 @@ export function lintExitCode(findings: readonly Finding[], strict: boolean): num
   return strict && findings.some(failsStrict) ? STRICT_EXIT_CODE : 0;
 }
 
-/** A one-line human summary for stderr, so stdout stays pure JSON lines. */
-export function findingsSummary(findings: readonly Finding[]): string {
+/** A one-line human summary for stderr, so stdout stays pure JSON lines; says how many are about mcpscope's own frames. */
+export function findingsSummary(findings: readonly Finding[], originOf: (seq: number) => FrameOrigin | undefined = () => undefined): string {
   const count = (s: Finding['severity']) => findings.filter((f) => f.severity === s).length;
-  return `${findings.length} finding${findings.length === 1 ? '' : 's'} (${count('error')} error, ${count('warning')} warning, ${count('info')} info)`;
+  const own = findings.filter((f) => originOf(f.seq) === 'bookkeeping').length;
+  const ownNote = own > 0 ? `; ${own} on frames mcpscope sent on its own (bookkeeping)` : '';
+  return `${findings.length} finding${findings.length === 1 ? '' : 's'} (${count('error')} error, ${count('warning')} warning, ${count('info')} info${ownNote})`;
 }

@@ -7,7 +7,7 @@ import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
 import { knownProtocol, oneOf } from '../cli/validators.js';
-import { findingsSummary, lintExitCode, writeFindings } from './lint-output.js';
+import { findingsSummary, lintExitCode, originsOf, writeFindings } from './lint-output.js';
 
 const FLAGS = {
   transport: value('<t>', `the transport the traffic used: ${TRANSPORT_KINDS.join(', ')} (default: from the recorded events, else stdio)`, oneOf(TRANSPORT_KINDS)),
@@ -18,7 +18,9 @@ const FLAGS = {
 export const USAGE = `usage: mcpscope lint <file | -> [--transport stdio|http|sse|ws] [--protocol <version>] [--strict]
 
 Lints a recorded transcript and prints one JSON line per finding on stdout:
-  {"ruleId": "...", "severity": "error|warning|info", "seq": <frame>, "message": "...", "related"?: [...]}
+  {"ruleId": "...", "severity": "error|warning|info", "seq": <frame>, "message": "...", "related"?: [...], "origin"?: "..."}
+"origin" says who made the frame when the recording kept it (user, panel, bookkeeping, answer, batch, lab, replay):
+"bookkeeping" is mcpscope's own traffic (handshake, pagination, re-lists), so a finding there is mcpscope's fault.
 
 The file holds the relay's frames (JSONL, a JSON array, or {"frames": [...]} as GET /api/sessions/:id/frames
 returns them), or JSONL of {"dir": "out"|"in", "text": "<raw line>"} or {"direction": "client"|"server", "message": {...}}.
@@ -75,8 +77,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const transport = values.transport ?? recordedTransport(frames) ?? 'stdio';
   const findings = lintFrames(frames, { transport, jsonSchemaValidator: new JsonSchemaValidator(), ...(values.protocol ? { protocolVersion: values.protocol } : {}) });
-  writeFindings(findings, (line) => process.stdout.write(line));
-  process.stderr.write(`mcpscope lint: ${frames.length} frames, ${findingsSummary(findings)}\n`);
+  const originOf = originsOf(frames);
+  writeFindings(findings, (line) => process.stdout.write(line), originOf);
+  process.stderr.write(`mcpscope lint: ${frames.length} frames, ${findingsSummary(findings, originOf)}\n`);
   return lintExitCode(findings, values.strict === true);
 }
 

@@ -8,6 +8,7 @@ import { importBundle } from '../bundles/bundle-importer.js';
 import { relayOptions, type RelayOptions } from '../cli-args.js';
 import { RELAY_FLAGS } from '../cli/common-flags.js';
 import { UsageError, flagHelp, onOff, parseFlags } from '../cli/flags.js';
+import { SecretStore } from '../secret-store.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
 import { replayTarget } from '../replay/replay-target.js';
@@ -41,7 +42,7 @@ async function reviewRecipe(recorder: Recorder, sessionId: string, trust: Recipe
   if (!stored || stored.target.transport !== 'stdio') return;
   let chosen;
   try {
-    chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db), { ...stored, live: false, handshakePending: false }, {});
+    chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db, new SecretStore(recorder.dataDir)), { ...stored, live: false, handshakePending: false }, {});
   } catch (err) {
     if (!(err instanceof RelayError)) throw err;
     process.stderr.write(`mcpscope open: the bundle's recipe cannot run from here (${err.message}); it opens read-only\n`);

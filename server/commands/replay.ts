@@ -41,9 +41,10 @@ function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => 
   }
   if (a.url) return { target: { transport: a.transport ?? 'auto', url: a.url, headers: a.headers, ...(a.httpTimeoutMs === null ? {} : { timeoutMs: a.httpTimeoutMs }) }, fromBundle: false };
   const { target, missing } = runnableTarget(recipe);
-  const supplied = (m: string) => (m.startsWith('env.') ? m.slice(4) in a.env : Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase()));
+  const supplied = (m: string) =>
+    m.startsWith('env.') ? m.slice(4) in a.env : m.startsWith('header.') && Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase());
   const lacking = missing.filter((m) => !supplied(m));
-  if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply with --env / --header)`);
+  if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply env with --env and headers with --header; a redacted argument runs as it is, so give the server after -- to set it)`);
   if (target.transport === 'stdio') {
     // --cwd says where the recipe's relative paths live, overriding any directory an older bundle recorded.
     const { cwd: recorded, ...rest } = target;
@@ -90,6 +91,8 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_ERROR;
   }
 
+  const made = originCounts(source.clientFrames);
+  if (made) process.stderr.write(`mcpscope replay: sending ${source.clientFrames.length} client frames, as recorded: ${made}\n`);
   const recorder = new Recorder(null);
   const manager = new SessionManager({ recorder, maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000, trust });
   try {
@@ -110,4 +113,11 @@ export async function run(argv: string[]): Promise<number> {
     await manager.stopAll('replay finished');
     recorder.close();
   }
+}
+
+/** "3 bookkeeping, 1 panel, 1 user": who made the recording's client frames, when the bundle kept it; '' when not. */
+export function originCounts(frames: readonly { origin?: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const f of frames) if (f.origin !== undefined) counts.set(f.origin, (counts.get(f.origin) ?? 0) + 1);
+  return [...counts].map(([origin, n]) => `${n} ${origin}`).join(', ');
 }

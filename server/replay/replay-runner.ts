@@ -92,7 +92,7 @@ export async function runReplay(manager: SessionManager, req: ReplayRequest): Pr
       const bytes = text !== null ? Buffer.from(text) : step.frame.b64 !== undefined ? Buffer.from(step.frame.b64, 'base64') : Buffer.from(step.frame.text);
       const batchesBefore = batchReplies;
       const errorsBefore = anonymousErrors;
-      session.send(bytes);
+      session.send(bytes, 'replay');
       if (req.preservePacing) continue;
       const awaited = step.awaits;
       if (awaited !== null && !(await until(() => answered.has(awaited) || anonymousErrors > errorsBefore || !session.live, timeout))) {

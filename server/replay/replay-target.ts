@@ -19,11 +19,19 @@ export interface ReplayTarget {
   recipeFrom?: string;
 }
 
-export function replayTarget(archive: SessionArchive, profiles: ProfileStore, info: SessionInfo, body: { target?: Target | undefined; profileId?: string | undefined }): ReplayTarget {
+/** `given` is the target, secrets included, when this relay run started the session (the recording holds them masked). */
+export function replayTarget(
+  archive: SessionArchive,
+  profiles: ProfileStore,
+  info: SessionInfo,
+  body: { target?: Target | undefined; profileId?: string | undefined },
+  given: Target | null = null,
+): ReplayTarget {
   if (body.target) return { target: body.target, profileId: null, secretEnv: [], warnings: [] };
   const profileId = body.profileId ?? archive.meta(info.id).profileId;
   const profile = profileId ? profiles.find(profileId) : null;
   if (profile) return { target: profile.target, profileId: profile.id, secretEnv: profile.secretEnv, warnings: [], ...profileRecipeFrom(profile) };
+  if (given) return { target: given, profileId: null, secretEnv: archive.meta(info.id).secretEnv, warnings: [] };
   // The relay masks secrets before it stores a target; a masked value would be sent as-is, so leave it out instead.
   const unmasked = maskedAsRedacted(info.target);
   const { target, missing } = runnableTarget(unmasked);

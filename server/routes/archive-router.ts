@@ -1,6 +1,7 @@
 // The routes that make sessions last: history, profiles, bundles and reproductions, replay and diff. Mounted under /api.
 import express, { type Router } from 'express';
 import { ProfileStore } from '../archive/profile-store.js';
+import { SecretStore } from '../secret-store.js';
 import { SessionArchive } from '../archive/session-archive.js';
 import type { SessionManager } from '../session-manager.js';
 import { bundleRoutes } from './bundle-routes.js';
@@ -15,7 +16,7 @@ export function archiveRouter(deps: { sessions: SessionManager; version: string 
     sessions: deps.sessions,
     recorder,
     archive: new SessionArchive(recorder.db),
-    profiles: new ProfileStore(recorder.db),
+    profiles: new ProfileStore(recorder.db, new SecretStore(recorder.dataDir)),
     version: deps.version,
   };
   const router = express.Router();

@@ -7,7 +7,9 @@ import { writeBundle } from '../bundles/bundle-writer.js';
 import { TextSink } from '../bundles/text-sink.js';
 import { RelayError } from '../errors.js';
 import { REPRO_KINDS, checkReproKind, writeRepro, type ReproKind } from '../repro/repro-writers.js';
-import { attachment, fileStem, historyEntry, param, streamed, type ArchiveContext } from './route-context.js';
+import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
+import { attachment, fileStem, historyEntry, streamed, type ArchiveContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
 
 const REPRO_TYPES: Record<ReproKind, string> = {
   'client-frames.jsonl': 'application/x-ndjson; charset=utf-8',
@@ -16,39 +18,30 @@ const REPRO_TYPES: Record<ReproKind, string> = {
   'har.json': 'application/json; charset=utf-8',
 };
 
-function seqParam(v: unknown, name: string): number | undefined {
-  if (v === undefined || v === '') return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new RelayError('BAD_REQUEST', `${name} must be a whole number`);
-  return n;
-}
-
 export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
-  router.get('/sessions/:id/bundle', async (req, res) => {
-    const session = ctx.sessions.info(param(req, 'id'));
-    const fromSeq = seqParam(req.query.fromSeq, 'fromSeq');
-    const toSeq = seqParam(req.query.toSeq, 'toSeq');
+  serveRoute(router, R.sessionBundle, async ({ params, query: { fromSeq, toSeq } }, _req, res) => {
+    const session = ctx.sessions.info(params.id);
     attachment(res, `${fileStem(session.name, session.id)}.bundle.json`, 'application/json; charset=utf-8');
     await streamed(res, () =>
       writeBundle({ recorder: ctx.recorder, archive: ctx.archive, profiles: ctx.profiles, version: ctx.version, session, givenTarget: ctx.sessions.givenTarget(session.id), ...(fromSeq !== undefined ? { fromSeq } : {}), ...(toSeq !== undefined ? { toSeq } : {}) }, new TextSink(res)),
     );
   });
 
-  router.post('/bundles', async (req, res) => {
+  serveRoute(router, R.importBundle, async (_input, req) => {
     // Sent as application/octet-stream the body is still unread here: it streams into the store line by line.
     const input = req.body === undefined ? req : Readable.from([typeof req.body === 'string' ? req.body : JSON.stringify(req.body)]);
     try {
       const result = await importBundle(input, ctx.recorder, ctx.archive);
-      res.status(201).json({ session: historyEntry(ctx, result.sessionId), frames: result.frames, trailer: result.trailer });
+      return { session: historyEntry(ctx, result.sessionId), frames: result.frames, trailer: result.trailer };
     } catch (err) {
       if (err instanceof BundleError) throw new RelayError('BAD_REQUEST', `not a valid bundle: ${err.message}`);
       throw err;
     }
   });
 
-  router.get('/sessions/:id/repro/:kind', async (req, res) => {
-    const session = ctx.sessions.info(param(req, 'id'));
-    const kind = param(req, 'kind');
+  serveRoute(router, R.sessionRepro, async ({ params }, _req, res) => {
+    const session = ctx.sessions.info(params.id);
+    const kind = params.kind;
     if (!(REPRO_KINDS as readonly string[]).includes(kind)) throw new RelayError('NOT_FOUND', `no reproduction ${kind}; one of ${REPRO_KINDS.join(', ')}`);
     const k = kind as ReproKind;
     checkReproKind(k, session);

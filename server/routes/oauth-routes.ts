@@ -1,37 +1,27 @@
 // The relay's OAuth routes: the stored credentials (masked) and "forget", and a session's waiting authorizations.
 // The redirect URI itself (/oauth/callback) is in app.ts: it is reached by navigation, without the API token.
-import express, { type Request } from 'express';
+import { Router } from 'express';
+import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
 import { RelayError } from '../errors.js';
 import type { RelayOAuth } from '../oauth/relay-oauth.js';
 import type { SessionManager } from '../session-manager.js';
+import { serveRoute } from './serve-route.js';
 
-function sessionParam(req: Request, sessions: SessionManager): string {
-  const id = req.params.id;
-  if (typeof id !== 'string' || !sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${String(id)}`);
-  return id;
-}
-
-export function oauthRoutes(oauth: RelayOAuth, sessions: SessionManager): express.Router {
-  const r = express.Router();
-  r.get('/oauth/tokens', (_req, res) => {
-    res.json(oauth.tokens());
-  });
-  r.delete('/oauth/tokens', (req, res) => {
-    const server = req.query.server;
-    if (typeof server !== 'string' || server === '') throw new RelayError('BAD_REQUEST', 'say which server: ?server=<url>');
-    let forgotten: boolean;
+export function oauthRoutes(oauth: RelayOAuth, sessions: SessionManager): Router {
+  const router = Router();
+  const session = (id: string): string => {
+    if (!sessions.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    return id;
+  };
+  serveRoute(router, R.oauthTokens, () => oauth.tokens());
+  serveRoute(router, R.forgetOAuthTokens, ({ query: { server } }) => {
     try {
-      forgotten = oauth.forget(server);
+      return { forgotten: oauth.forget(server) };
     } catch {
       throw new RelayError('BAD_REQUEST', `not a URL: ${server}`);
     }
-    res.json({ forgotten });
   });
-  r.get('/sessions/:id/oauth/pending', (req, res) => {
-    res.json(oauth.pending(sessionParam(req, sessions)));
-  });
-  r.post('/sessions/:id/oauth/cancel', (req, res) => {
-    res.json({ cancelled: oauth.cancel(sessionParam(req, sessions), 'cancelled in the page') });
-  });
-  return r;
+  serveRoute(router, R.oauthPending, ({ params }) => oauth.pending(session(params.id)));
+  serveRoute(router, R.cancelOAuth, ({ params }) => ({ cancelled: oauth.cancel(session(params.id), 'cancelled in the page') }));
+  return router;
 }

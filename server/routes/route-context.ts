@@ -1,10 +1,8 @@
-// What the archive routes share: the stores, and small helpers for parameters, bodies and downloads.
-import type { Request, Response } from 'express';
-import type { z } from 'zod';
+// What the archive routes share: the stores, and small helpers for history entries, file names and downloads.
+import type { Response } from 'express';
 import type { HistoryEntry } from '../../shared/archive-api.js';
 import type { ProfileStore } from '../archive/profile-store.js';
 import type { SessionArchive } from '../archive/session-archive.js';
-import { RelayError } from '../errors.js';
 import type { Recorder } from '../recorder.js';
 import type { SessionManager } from '../session-manager.js';
 
@@ -14,18 +12,6 @@ export interface ArchiveContext {
   archive: SessionArchive;
   profiles: ProfileStore;
   version: string;
-}
-
-export function param(req: Request, name: string): string {
-  const v = req.params[name];
-  if (typeof v !== 'string') throw new RelayError('BAD_REQUEST', `missing ${name}`);
-  return v;
-}
-
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new RelayError('BAD_REQUEST', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-  return parsed.data;
 }
 
 export function historyEntry(ctx: ArchiveContext, id: string): HistoryEntry {

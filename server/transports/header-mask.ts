@@ -1,6 +1,5 @@
 // Masks secrets before anything is recorded. Threat: tokens ending up in SQLite, in exports, or on a shared screen.
 import { HEADER_MASK } from '../../shared/masked-header-problem.js';
-import type { Target } from '../../shared/relay-protocol.js';
 import type { HeaderLines } from './http-request.js';
 
 /** One definition, shared with the checks that refuse a mask sent back as a value. */
@@ -40,14 +39,4 @@ export function maskUrl(href: string): string {
   }
   if (!u.password) return href;
   return `${u.protocol}//${u.username}:${MASK}@${u.host}${u.pathname}${u.search}${u.hash}`;
-}
-
-/** The target as it may be stored and shown: custom header values and a URL password masked, the rest untouched. */
-export function redactTarget(target: Target): Target {
-  if (target.transport === 'stdio') return target;
-  const mask = new HeaderMask(target.headers);
-  const headers = Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, mask.value(k, v)]));
-  // An OAuth client secret is a credential like a header: shown and stored masked; tokens never sit in a target.
-  const auth = target.auth?.clientSecret ? { auth: { ...target.auth, clientSecret: MASK } } : {};
-  return { ...target, url: maskUrl(target.url), headers, ...auth };
 }

@@ -1,6 +1,9 @@
 // Spawns an MCP server as a child process in its own process group and frames its stdout by newlines.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import crossSpawn from 'cross-spawn';
 import { LineBuffer, DEFAULT_MAX_LINE_BYTES } from './line-buffer.js';
+import { processTracker } from './process-tracker.js';
+import { serverSpawnOptions } from './spawn-plan.js';
 import type { Transport, TransportHandlers } from './transport.js';
 
 export interface StdioOptions {
@@ -20,26 +23,23 @@ const STDERR_TAIL_LINES = 20;
  */
 export const STDOUT_CLOSED_GRACE_MS = 300;
 
-/** Every child we started and have not seen exit, so the relay can kill them all on its own way out. */
-const liveGroups = new Set<number>();
-
+/** Kills every server this process started, and all they started: the relay's way out, whatever it is. */
 export function killAllProcessGroups(): void {
-  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  processTracker.killAll();
 }
 
-function killGroup(pid: number, signal: NodeJS.Signals): boolean {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    try {
-      process.kill(pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+/**
+ * The server's environment: the relay's own, minus what only the relay may know, plus the recipe's. Threat: a server
+ * (or anything it runs) reading the relay's access token and driving the relay, which can spawn processes.
+ */
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of RELAY_ONLY_ENV) delete base[name];
+  return { ...base, ...env };
 }
+
+/** Variables the relay reads and no server should inherit. */
+const RELAY_ONLY_ENV = ['MCPSCOPE_TOKEN'];
 
 export class StdioTransport implements Transport {
   private child: ChildProcessWithoutNullStreams | null = null;
@@ -63,8 +63,8 @@ export class StdioTransport implements Transport {
     return new Promise((resolve) => {
       let child: ChildProcessWithoutNullStreams;
       try {
-        // detached: the child leads a new process group, so the whole tree can be signalled at once.
-        child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: 'pipe' });
+        // Its own process group (POSIX), hidden console (Windows); cross-spawn finds npx.cmd and other shims on Windows.
+        child = crossSpawn(command, args, serverSpawnOptions(cwd, childEnv(env))) as ChildProcessWithoutNullStreams;
       } catch (err) {
         h.onEvent({ event: 'error', message: `spawn failed: ${(err as Error).message}` });
         h.onClosed();
@@ -97,7 +97,7 @@ export class StdioTransport implements Transport {
       child.stdin.on('error', () => {});
       child.on('spawn', () => {
         this.running = true;
-        liveGroups.add(child.pid!);
+        processTracker.track(child.pid!);
         h.onEvent({ event: 'spawned', pid: child.pid!, command, args, cwd: cwd ?? process.cwd() });
         resolve();
       });
@@ -117,11 +117,8 @@ export class StdioTransport implements Transport {
           else h.onOversize(ev.head, ev.size);
         }
         for (const ev of stderr.end()) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
-        if (child.pid) {
-          // The leader is gone; anything it left in its group goes too.
-          killGroup(child.pid, 'SIGKILL');
-          liveGroups.delete(child.pid);
-        }
+        // The leader is gone; anything it left (in its group or out of it) goes too.
+        if (child.pid) processTracker.release(child.pid);
         const wasRunning = this.running;
         this.running = false;
         if (wasRunning) h.onEvent({ event: 'exited', code, signal, stderrTail: this.stderrTail.join('\n') });
@@ -150,7 +147,7 @@ export class StdioTransport implements Transport {
   }
 
   private signal(pid: number, signal: NodeJS.Signals): void {
-    if (killGroup(pid, signal)) this.handlers?.onEvent({ event: 'signal-sent', signal, pid });
+    if (processTracker.signal(pid, signal)) this.handlers?.onEvent({ event: 'signal-sent', signal, pid });
   }
 
   private waitExit(ms: number): Promise<boolean> {

@@ -2,13 +2,12 @@
 // Threat: a recipe from a file (bundle, imported profile, config) spawning a process nobody looked at. Recipes from files
 // pass only when their exact hash is here; the file is 0600 in the data dir and holds hashes, never values.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isSecretName } from '../../shared/redaction/secret-patterns.js';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
 import { isDangerousEnv, reviewRecipe, type RecipeReview } from '../../shared/trust/recipe-review.js';
 import { RelayError } from '../errors.js';
-import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
+import { PrivateJsonFile } from '../private-files.js';
 
 export const TRUST_FILE = 'confirmed-recipes.json';
 /** Oldest entries go first past this many; a recipe forgotten this way is only asked about again. */
@@ -19,6 +18,9 @@ interface TrustFile {
   version: 1;
   recipes: Record<string, { at: string; how: How }>;
 }
+
+const isTrustFile = (v: unknown): v is TrustFile =>
+  typeof v === 'object' && v !== null && (v as TrustFile).version === 1 && typeof (v as TrustFile).recipes === 'object' && (v as TrustFile).recipes !== null;
 
 /** The recipe as it would be spawned: the directory made absolute (a missing one is where the relay runs). */
 export function spawnedForm(t: StdioTarget): StdioTarget & { cwd: string } {
@@ -39,26 +41,29 @@ export function recipeHash(t: StdioTarget): string {
 }
 
 export class RecipeTrust {
-  private memory: TrustFile = { version: 1, recipes: {} };
+  /** Another relay on the same data dir may add entries: the file, not this process, is the truth. */
+  private readonly file: PrivateJsonFile<TrustFile>;
   /** Recipes refused since launch, so a confirmation by hash names one the relay actually showed. */
   private readonly pending = new Map<string, StdioTarget>();
 
-  /** `dataDir` null keeps confirmations in memory only (tests, and a replay with no data dir). */
-  constructor(private readonly dataDir: string | null) {}
+  /** `dataDir` null keeps confirmations in memory only (tests). */
+  constructor(dataDir: string | null) {
+    this.file = new PrivateJsonFile(dataDir, TRUST_FILE, () => ({ version: 1, recipes: {} }), isTrustFile);
+  }
 
   isConfirmed(t: StdioTarget): boolean {
-    return recipeHash(t) in this.read().recipes;
+    return recipeHash(t) in this.file.read().recipes;
   }
 
   /** Records a recipe as allowed: after a person said yes to it, or because they typed it (how = 'typed'). */
   allow(t: StdioTarget, how: How): void {
-    const file = this.read();
+    const file = this.file.read();
     const hash = recipeHash(t);
     if (file.recipes[hash]?.how === 'confirmed') return;
     file.recipes[hash] = { at: new Date().toISOString(), how };
     const keys = Object.keys(file.recipes);
     for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete file.recipes[k];
-    this.write(file);
+    this.file.write(file);
     this.pending.delete(hash);
   }
 
@@ -83,24 +88,4 @@ export class RecipeTrust {
     return true;
   }
 
-  private read(): TrustFile {
-    if (!this.dataDir) return this.memory;
-    try {
-      const parsed = JSON.parse(readFileSync(join(this.dataDir, TRUST_FILE), 'utf8')) as Partial<TrustFile>;
-      // Another relay on the same data dir may have added entries: the file, not this process, is the truth.
-      if (parsed.version === 1 && parsed.recipes && typeof parsed.recipes === 'object') return { version: 1, recipes: parsed.recipes };
-    } catch {
-      // Missing or unreadable: nothing is confirmed, which is the safe reading.
-    }
-    return { version: 1, recipes: {} };
-  }
-
-  private write(file: TrustFile): void {
-    if (!this.dataDir) {
-      this.memory = file;
-      return;
-    }
-    ensurePrivateDir(this.dataDir);
-    writePrivateFile(join(this.dataDir, TRUST_FILE), `${JSON.stringify(file, null, 1)}\n`);
-  }
 }

@@ -1,8 +1,13 @@
 // The repro bundle: one JSON file holding a session's recipe, what was negotiated, the client's frames and the transcript.
 import { z } from 'zod';
+import { FrameOriginSchema } from '../frame-origin.js';
 import { FrameRecordSchema, SessionStatusSchema, TargetSchema } from '../relay-protocol.js';
 
 export const BUNDLE_FORMAT = 'mcpscope-bundle';
+/**
+ * Still 1: fields added since (frame `origin`) are optional, so older readers skip them and bundles without them
+ * read as before.
+ */
 export const BUNDLE_FORMAT_VERSION = 1;
 
 export const BundleEnvironmentSchema = z.object({
@@ -76,6 +81,8 @@ export const ClientFrameSchema = z.object({
   offsetMs: z.number(),
   text: z.string(),
   b64: z.string().optional(),
+  /** Who made the frame when it was recorded (absent in bundles written before origins were kept). */
+  origin: FrameOriginSchema.optional(),
 });
 
 export const BundleFindingSchema = z.object({

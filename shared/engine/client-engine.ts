@@ -1,20 +1,21 @@
 // A transport-agnostic MCP client for the browser and the CLI: ids, waits with timeouts and progress, cancellation,
 // the handshake in either era, capability warnings and answers to the server's own requests, all in arrival order.
+// Its own traffic obeys the lifecycle (lifecycle.ts) and every frame it writes says who made it.
+import type { FrameOrigin } from '../frame-origin.js';
 import type { HttpAnswerEvent } from '../http-answer.js';
 import { classifyValue, idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import { capabilityWarning } from './capability-warning.js';
 import { connectAuto, connectionFromDiscover, connectLegacy, connectModern, type Connection, type FlowEngine } from './connect-flow.js';
 import { LocalEngineError, type JsonRpcResponse } from './engine-errors.js';
+import { EngineLifecycle } from './engine-lifecycle.js';
+import { resolveConnect, waitOptions, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
 import { httpAnswerError } from './http-answer-error.js';
-import { resolveConnect, type ClientEngineOptions, type ClientInfo, type ConnectOptions, type OutgoingRequest, type RequestOptions } from './engine-options.js';
 import { MAX_INPUT_ROUNDS, META_CLIENT_INFO, inputRequiredOf, modernMeta, retryParams, withMeta } from './modern-meta.js';
 import { PendingRequests } from './pending-requests.js';
 import { defaultClock, defaultSchedule } from './scheduler.js';
 import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
-import { requestsIn, requestsInValue } from './outgoing-requests.js';
+import { matchableRequests, requestsIn, requestsInValue } from './outgoing-requests.js';
 
-/** The 2026-07-28 long-lived request that carries notifications (resource updates, list changes) until cancelled. */
-export const LISTEN_METHOD = 'subscriptions/listen';
 const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcpscope', version: '0' };
 
 export class ClientEngine {
@@ -22,14 +23,14 @@ export class ClientEngine {
   private readonly pending: PendingRequests;
   private readonly handlers = new ServerRequestHandlers();
   private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
-  private readonly send: (text: string) => void | Promise<unknown>;
+  private readonly send: ClientEngineOptions['send'];
+  /** What the wire says of the handshake; its gate holds mcpscope's own frames until the lifecycle allows them. */
+  readonly lifecycle: EngineLifecycle;
   private clientInfo: ClientInfo = DEFAULT_CLIENT_INFO;
   /** The modern era's log level, sent in every request's `_meta`; undefined: the server's default. */
   private logLevel: string | undefined;
   private current: Connection | null = null;
   private answering: boolean;
-  /** Inside connect(): a discovery answered meanwhile is this engine's own (auto's probe included), never adopted. */
-  private connecting = false;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
 
@@ -39,6 +40,7 @@ export class ClientEngine {
     this.maxTotalTimeoutMs = Math.max(options.maxTotalTimeoutMs ?? 600_000, this.timeoutMs);
     this.answering = options.serverRequests === 'answer';
     this.pending = new PendingRequests(options.schedule ?? defaultSchedule, options.now ?? defaultClock, (key) => this.onExpired(key));
+    this.lifecycle = new EngineLifecycle(options.schedule ?? defaultSchedule);
   }
 
   /** What the handshake or discovery settled on; null before it, and again after close(). */
@@ -78,49 +80,60 @@ export class ClientEngine {
       response,
       cancel: (reason) => {
         state.cancelled = true;
-        return this.cancel(state.id, reason);
+        return this.cancel(state.id, reason, options.origin);
       },
     };
   }
 
-  notify(method: string, params?: unknown): Promise<void> {
+  /** Sends a notification; from a panel or bookkeeping it waits for the handshake like a request does. */
+  async notify(method: string, params?: unknown, origin: FrameOrigin = 'panel'): Promise<void> {
+    const held = this.lifecycle.admit(method, params, origin, this.timeoutMs);
+    if (held) await held;
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (params !== undefined) message.params = params;
-    return this.transmit(JSON.stringify(message), []);
+    return this.transmit(message, [], origin);
   }
 
-  /** Sends notifications/cancelled and settles the request, if still pending, with a local CANCELLED error. */
-  cancel(id: string | number, reason?: string): Promise<boolean> {
+  /**
+   * Sends notifications/cancelled and settles the request, if still pending, with a local CANCELLED error. A request
+   * the gate still holds is dropped instead: it never went out, so there is nothing to cancel on the wire.
+   */
+  cancel(id: string | number, reason?: string, origin: FrameOrigin = 'panel'): Promise<boolean> {
     const key = idKey(id);
     const why = reason ? `: ${reason}` : '';
-    const settled = key === null ? 0 : this.pending.rejectAll(key, (method) => new LocalEngineError('CANCELLED', `${method} (id ${key}) was cancelled by the client${why}`));
-    return this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason }).then(() => settled > 0);
+    const cancelled = (method: string) => new LocalEngineError('CANCELLED', `${method} (id ${key}) was cancelled by the client${why}`);
+    if (typeof id === 'number' && this.lifecycle.drop(id, cancelled('the request'))) return Promise.resolve(true);
+    const settled = key === null ? 0 : this.pending.rejectAll(key, cancelled);
+    return this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason }, origin).then(() => settled > 0);
   }
 
   /**
    * Sends text exactly as given (it may be anything, even not JSON) and tracks every request inside it,
    * so the ids it used are never handed out again and its responses resolve.
    */
-  sendRaw(text: string): { sent: Promise<void>; responses: Promise<JsonRpcResponse>[] } {
+  sendRaw(text: string, origin: FrameOrigin = 'user'): { sent: Promise<void>; responses: Promise<JsonRpcResponse>[] } {
     const requests = requestsIn(text);
     for (const r of requests) this.reserve(r.id);
-    // Requests whose id is null or not a string/number can never be matched to a response, so nobody waits for them.
-    const matchable = requests.flatMap((r) => {
-      const key = idKey(r.id);
-      return key === null ? [] : [{ key, method: r.method }];
-    });
+    const matchable = matchableRequests(requests);
     const responses = matchable.map((r) => this.pending.track(r.key, r.method, this.waitOptions(r.method, {})));
-    return { sent: this.transmit(text, matchable.map((r) => r.key)), responses };
+    const parsed = parseJson(text);
+    // The fault lab's frames probe the server; they are not the session's handshake, whatever they contain.
+    if (parsed.ok && origin !== 'lab') this.lifecycle.noteOut(parsed.value);
+    return { sent: this.transmit(text, matchable.map((r) => r.key), origin), responses };
   }
 
-  /** Notes an outgoing frame someone else sent (history, another tab) so its ids are never reused. */
-  noteOutgoing(text: string): void {
+  /**
+   * Notes an outgoing frame someone else sent (history, another tab) so its ids are never reused, and the lifecycle
+   * follows it (unless the fault lab made it: a probe is not the session's handshake).
+   */
+  noteOutgoing(text: string, origin?: FrameOrigin): void {
     const parsed = parseJson(text);
-    if (parsed.ok) this.noteOutgoingValue(parsed.value);
+    if (parsed.ok) this.noteOutgoingValue(parsed.value, origin);
     else for (const r of requestsIn(text)) this.reserve(r.id);
   }
 
-  noteOutgoingValue(value: unknown): void {
+  noteOutgoingValue(value: unknown, origin?: FrameOrigin): void {
+    if (origin !== 'lab') this.lifecycle.noteOut(value);
     for (const r of requestsInValue(value)) this.reserve(r.id);
     for (const item of Array.isArray(value) ? value : [value]) {
       const c = classifyValue(item);
@@ -170,6 +183,8 @@ export class ClientEngine {
 
   /** Handles every message strictly in order and synchronously, so a progress notification is never overtaken by its result. */
   receiveValue(value: unknown): number {
+    // The lifecycle moves first, so a request released by this answer goes out after whatever its waiter sends.
+    this.lifecycle.noteIn(value);
     let resolved = 0;
     for (const item of Array.isArray(value) ? value : [value]) {
       const c = classifyValue(item);
@@ -201,7 +216,7 @@ export class ClientEngine {
   }
 
   private dispatchServerRequest(method: string, id: unknown, params: unknown): void {
-    this.handlers.dispatch(method, id, params, (reply) => this.transmit(JSON.stringify(reply), []).catch(() => undefined));
+    this.handlers.dispatch(method, id, params, (reply) => this.transmit(reply, [], 'answer').catch(() => undefined));
   }
 
   /** Starts the session in the chosen era; see ConnectOptions. */
@@ -209,15 +224,12 @@ export class ClientEngine {
     const o = resolveConnect(options, { clientInfo: this.clientInfo, capabilities: this.handlers.capabilities(), timeoutMs: this.timeoutMs });
     this.clientInfo = o.clientInfo as ClientInfo;
     this.current = null;
-    const flow: FlowEngine = { request: (m, p, r) => this.request(m, p, r), notify: (m, p) => this.notify(m, p) };
-    this.connecting = true;
-    try {
-      const conn = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
-      this.current = conn;
-      return conn;
-    } finally {
-      this.connecting = false;
-    }
+    const flow: FlowEngine = { request: (m, p, r) => this.request(m, p, { ...r, origin: 'bookkeeping' }), notify: (m, p) => this.notify(m, p, 'bookkeeping') };
+    // The connection is set inside the handshake, so requests it releases already carry what it settled.
+    return this.lifecycle.handshake(async () => {
+      this.current = await (o.era === 'legacy' ? connectLegacy : o.era === 'modern' ? connectModern : connectAuto)(flow, o);
+      return this.current;
+    });
   }
 
   /**
@@ -225,7 +237,7 @@ export class ClientEngine {
    * the modern session it settled on, so requests sent from here carry the same 2026 `_meta` keys.
    */
   adoptDiscovery(params: unknown, result: Record<string, unknown>): Connection | null {
-    if (this.connecting) return null;
+    if (this.lifecycle.connecting) return null;
     const conn = connectionFromDiscover(params, result);
     const info = isPlainObject(params) && isPlainObject(params._meta) ? params._meta[META_CLIENT_INFO] : undefined;
     if (isPlainObject(info) && typeof info.name === 'string' && typeof info.version === 'string') this.clientInfo = info as ClientInfo;
@@ -240,7 +252,8 @@ export class ClientEngine {
 
   /** A warning when the negotiated session does not back `method` (undeclared capability, wrong version); never blocks. */
   capabilityWarning(method: string, params?: unknown): string | null {
-    return capabilityWarning(method, params, this.current);
+    // Another tab's handshake (or one in this page's history) is known only from the wire.
+    return capabilityWarning(method, params, this.current ?? this.lifecycle.negotiated);
   }
 
   /** Rejects everything pending and forgets the session; the engine stays usable (a restarted session reuses it). */
@@ -248,13 +261,18 @@ export class ClientEngine {
     this.current = null;
     this.handlers.forgetInflight();
     this.handlers.forgetWaiting();
+    this.lifecycle.close(reason);
     this.pending.rejectEverything((key, method) => new LocalEngineError('CONNECTION_CLOSED', `${method} (id ${key}): ${reason}`));
   }
 
   private async run(method: string, params: unknown, options: RequestOptions, state: { id: number; cancelled: boolean }): Promise<JsonRpcResponse> {
     let own = params;
+    const origin = options.origin ?? 'panel';
     for (let round = 1; ; round++) {
-      const response = await this.sendRequest(state.id, method, own, options);
+      // Admitted at once, the request goes out synchronously, as callers of request() have always seen it.
+      const held = this.lifecycle.admit(method, own, origin, options.timeoutMs ?? this.timeoutMs, state.id);
+      if (held) await held;
+      const response = await this.sendRequest(state.id, method, own, options, origin);
       const ask = this.current?.era === 'modern' && options.answerInputRequired !== false ? inputRequiredOf(response) : null;
       if (!ask || round > MAX_INPUT_ROUNDS) return response;
       const answers = await this.handlers.answerAll(ask.inputRequests);
@@ -266,7 +284,7 @@ export class ClientEngine {
     }
   }
 
-  private sendRequest(id: number, method: string, params: unknown, options: RequestOptions): Promise<JsonRpcResponse> {
+  private sendRequest(id: number, method: string, params: unknown, options: RequestOptions, origin: FrameOrigin): Promise<JsonRpcResponse> {
     const meta: Record<string, unknown> = this.current?.era === 'modern' ? modernMeta(this.current.protocolVersion, this.current.clientCapabilities, this.clientInfo, this.logLevel) : {};
     const ownMeta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
     const token = options.onProgress ? ((ownMeta.progressToken as string | number | undefined) ?? id) : undefined;
@@ -277,20 +295,12 @@ export class ClientEngine {
     const key = JSON.stringify(id);
     const response = this.pending.track(key, method, this.waitOptions(method, options, token));
     // A failed send rejects `response` through the pending entry, so the transmit promise itself is not needed.
-    this.transmit(JSON.stringify(message), [key]).catch(() => undefined);
+    this.transmit(message, [key], origin).catch(() => undefined);
     return response;
   }
 
   private waitOptions(method: string, o: RequestOptions, progressToken?: string | number) {
-    // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
-    const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : this.timeoutMs);
-    return {
-      timeoutMs,
-      maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs, timeoutMs),
-      resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? this.options.resetTimeoutOnProgress ?? false,
-      ...(progressToken === undefined ? {} : { progressToken }),
-      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
-    };
+    return waitOptions(method, o, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.maxTotalTimeoutMs, resetTimeoutOnProgress: this.options.resetTimeoutOnProgress ?? false }, progressToken);
   }
 
   private onIncomingNotification(message: Record<string, unknown>, method: string): void {
@@ -302,25 +312,14 @@ export class ClientEngine {
 
   private onExpired(key: string): void {
     if (!this.options.cancelOnTimeout) return;
-    this.notify('notifications/cancelled', { requestId: JSON.parse(key) as string | number, reason: 'timed out' }).catch(() => undefined);
+    this.notify('notifications/cancelled', { requestId: JSON.parse(key) as string | number, reason: 'timed out' }, 'bookkeeping').catch(() => undefined);
   }
 
-  private transmit(text: string, keys: string[]): Promise<void> {
-    const fail = (err: unknown): void => {
-      for (const key of keys) this.pending.rejectNewest(key, (method) => new LocalEngineError('SEND_FAILED', `${method} (id ${key}) was not sent`, err));
-    };
-    try {
-      return Promise.resolve(this.send(text)).then(
-        () => undefined,
-        (err: unknown) => {
-          fail(err);
-          throw err;
-        },
-      );
-    } catch (err) {
-      fail(err);
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-    }
+  /** Writes a frame: a message object is noted in the lifecycle first, so what it releases goes out after it. */
+  private transmit(message: string | Record<string, unknown>, keys: string[], origin: FrameOrigin): Promise<void> {
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    if (typeof message !== 'string') this.lifecycle.noteOut(message);
+    return this.pending.write(keys, () => this.send(text, origin));
   }
 
   private reserve(id: unknown): void {

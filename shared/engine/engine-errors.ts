@@ -14,6 +14,8 @@ export type EngineErrorCode = Extract<
   | 'CLIENT_HTTP_FORBIDDEN'
   | 'CLIENT_HTTP_NOT_IMPLEMENTED'
   | 'CLIENT_HTTP_UNEXPECTED_CONTENT'
+  | 'NOT_INITIALIZED'
+  | 'CAPABILITY_NOT_SUPPORTED'
 >;
 
 /** A failure made on this side of the wire. `local` is always true so the UI and the CLI can say so. */

@@ -1,4 +1,5 @@
 // The engine's settings: for the engine as a whole, per request, and for connecting; and how connect fills the gaps.
+import type { FrameOrigin } from '../frame-origin.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp-versions.js';
 import type { Era, ResolvedConnect } from './connect-flow.js';
 import type { JsonRpcResponse } from './engine-errors.js';
@@ -12,7 +13,8 @@ export interface ClientInfo {
 }
 
 export interface ClientEngineOptions {
-  send: (text: string) => void | Promise<unknown>;
+  /** Writes one frame; `origin` says who made it, for the recording (see shared/frame-origin.ts). */
+  send: (text: string, origin: FrameOrigin) => void | Promise<unknown>;
   /** Per-request timeout (default 30 s). */
   timeoutMs?: number;
   /** How long progress may keep a request alive in total (default 10 min; never below timeoutMs). */
@@ -31,6 +33,11 @@ export interface ClientEngineOptions {
 }
 
 export interface RequestOptions {
+  /**
+   * Who asks (default 'panel': a person used a form). 'panel' and 'bookkeeping' wait for the handshake to complete;
+   * 'bookkeeping' is also refused, unsent, when the server did not declare the capability the method needs.
+   */
+  origin?: FrameOrigin;
   timeoutMs?: number;
   maxTotalTimeoutMs?: number;
   resetTimeoutOnProgress?: boolean;
@@ -79,5 +86,21 @@ export function resolveConnect(options: ConnectOptions, defaults: { clientInfo: 
     onUnexpectedVersion: options.onUnexpectedVersion ?? 'proceed',
     timeoutMs,
     probeTimeoutMs: options.probeTimeoutMs ?? Math.min(timeoutMs, 5000),
+  };
+}
+
+/** The 2026-07-28 long-lived request that carries notifications (resource updates, list changes) until cancelled. */
+export const LISTEN_METHOD = 'subscriptions/listen';
+
+/** How long a request waits and what progress does to it: its own options over the engine's defaults. */
+export function waitOptions(method: string, o: RequestOptions, defaults: { timeoutMs: number; maxTotalTimeoutMs: number; resetTimeoutOnProgress: boolean }, progressToken?: string | number) {
+  // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
+  const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : defaults.timeoutMs);
+  return {
+    timeoutMs,
+    maxTotalTimeoutMs: Math.max(o.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs, timeoutMs),
+    resetTimeoutOnProgress: o.resetTimeoutOnProgress ?? defaults.resetTimeoutOnProgress,
+    ...(progressToken === undefined ? {} : { progressToken }),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   };
 }

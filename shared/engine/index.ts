@@ -1,5 +1,8 @@
 // The client engine in one import: the class, its errors, and the types of its options and results.
-export { ClientEngine, LISTEN_METHOD } from './client-engine.js';
+export { ClientEngine } from './client-engine.js';
+export { LISTEN_METHOD } from './engine-options.js';
+export type { EngineLifecycle } from './engine-lifecycle.js';
+export type { LifecyclePhase } from './lifecycle.js';
 export type { ClientEngineOptions, ClientInfo, ConnectOptions, OutgoingRequest, RequestOptions } from './engine-options.js';
 export { HandlerError, LocalEngineError, PeerRpcError, isErrorResponse, type EngineErrorCode, type JsonRpcErrorResponse, type JsonRpcResponse } from './engine-errors.js';
 export type { Connection, Era, ProbeRecord } from './connect-flow.js';

@@ -78,6 +78,25 @@ export class PendingRequests {
     if (w && this.remove(w)) w.reject(error(w.method));
   }
 
+  /** Runs a write that carries the requests `keys`; if it throws or rejects, they fail with SEND_FAILED at once. */
+  write(keys: readonly string[], send: () => void | Promise<unknown>): Promise<void> {
+    const fail = (err: unknown): void => {
+      for (const key of keys) this.rejectNewest(key, (method) => new LocalEngineError('SEND_FAILED', `${method} (id ${key}) was not sent`, err));
+    };
+    try {
+      return Promise.resolve(send()).then(
+        () => undefined,
+        (err: unknown) => {
+          fail(err);
+          throw err;
+        },
+      );
+    } catch (err) {
+      fail(err);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
   rejectEverything(error: (key: string, method: string) => LocalEngineError): void {
     for (const key of [...this.byId.keys()]) this.rejectAll(key, (method) => error(key, method));
   }

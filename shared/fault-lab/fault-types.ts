@@ -1,4 +1,5 @@
 // The vocabulary of the fault lab: a preset to send, what the spec says must come back, and the graded verdict.
+import { z } from 'zod';
 
 /** stdio: only meaningful on a line-framed transport; http: only over HTTP; any: every transport. */
 export type FaultTransport = 'stdio' | 'http' | 'any';
@@ -69,23 +70,24 @@ export interface FaultPreset {
 }
 
 /** What one raw HTTP exchange got: the relay's answer to an `http-probe`. */
-export interface HttpProbeResult {
+export const HttpProbeResultSchema = z.object({
   /** The seq of the recorded `http` frame, or null if none was recorded. */
-  exchangeSeq: number | null;
+  exchangeSeq: z.number().int().nullable(),
   /** The seq of the body as an outgoing message frame, when there was a body. */
-  sentSeq: number | null;
+  sentSeq: z.number().int().nullable(),
   /** Null when no response came at all (refused connection, timeout): `error` says why. */
-  status: number | null;
-  statusText: string;
-  contentType: string;
+  status: z.number().int().nullable(),
+  statusText: z.string(),
+  contentType: z.string(),
   /** The body as text (capped); for an SSE stream, what arrived within the wait. */
-  body: string;
+  body: z.string(),
   /** JSON-RPC messages the body carried (one JSON body, or SSE data), in order. */
-  messages: unknown[];
+  messages: z.array(z.unknown()),
   /** The session id the session holds (before the preset's changes); null when the server issued none. */
-  sessionId: string | null;
-  error: string | null;
-}
+  sessionId: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type HttpProbeResult = z.infer<typeof HttpProbeResultSchema>;
 
 /** One frame the server sent within the wait: its raw text and, when it parsed, the JSON. */
 export interface FaultReply {

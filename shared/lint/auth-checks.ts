@@ -109,11 +109,11 @@ export class AuthChecks {
     const asm = p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration') || (x.step === 'server-metadata' && x.method === 'GET');
     if (prm) {
       const missing = [typeof doc.resource !== 'string' && 'resource', !(Array.isArray(doc.authorization_servers) && doc.authorization_servers.length > 0) && 'authorization_servers'].filter(Boolean);
-      if (missing.length) ctx.emit('auth/metadata-fields', at, `The protected resource metadata at ${p} lacks ${missing.join(' and ')}.`, []);
+      if (missing.length) ctx.emit('auth/resource-metadata-fields', at, `The protected resource metadata at ${p} lacks ${missing.join(' and ')}.`, []);
     } else if (asm) {
       const missing = ['issuer', 'authorization_endpoint', 'token_endpoint'].filter((k) => typeof doc[k] !== 'string');
       if (!Array.isArray(doc.response_types_supported)) missing.push('response_types_supported');
-      if (missing.length) ctx.emit('auth/metadata-fields', at, `The authorization server metadata at ${p} lacks ${missing.join(', ')}.`, []);
+      if (missing.length) ctx.emit('auth/server-metadata-fields', at, `The authorization server metadata at ${p} lacks ${missing.join(', ')}.`, []);
       const methods = doc.code_challenge_methods_supported;
       if (!Array.isArray(methods) || !methods.includes('S256')) {
         ctx.emit('auth/pkce-s256-missing', at, Array.isArray(methods) ? `code_challenge_methods_supported is ${JSON.stringify(methods)}: no S256.` : `The metadata at ${p} has no code_challenge_methods_supported.`, []);

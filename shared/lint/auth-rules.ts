@@ -1,55 +1,73 @@
 // Lint rules for MCP authorization (2025-03-26 and later): what servers, authorization servers and clients put on
-// the wire around OAuth. Each MUST sentence is quoted in the rule that enforces it.
+// the wire around OAuth. Each rule quotes the one sentence it enforces; its severity is that sentence's keyword.
 import type { RuleMeta, SpecRef } from './lint-types.js';
 import { mcpRef } from './spec-refs.js';
 
 const AUTHZ = '/basic/authorization';
 const rfc = (section: string, url: string): SpecRef => ({ source: 'RFC', section, url });
 
+/** The sentence a rule enforces, as worded where `spec` points (cuts marked …), and the keyword that sets its severity. */
+interface AuthQuote {
+  keyword: 'MUST' | 'MUST NOT' | 'REQUIRED';
+  text: string;
+}
+
 export const AUTH_RULES = {
   'auth/401-without-challenge': {
     severity: 'error',
     title: '401 without WWW-Authenticate',
     explanation:
-      'RFC 9110 §15.5.2: "The server generating a 401 response MUST send a WWW-Authenticate header field containing at least one challenge applicable to the target resource." MCP 2025-06-18: "MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL." Without it a client cannot tell OAuth from any other refusal.',
+      'A 401 names the way to authorize in its WWW-Authenticate challenge; MCP (2025-06-18 on) adds that it points to the protected resource metadata ("MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL"). Without it a client cannot tell OAuth from any other refusal.',
     spec: rfc('RFC 9110 §15.5.2 401 Unauthorized', 'https://www.rfc-editor.org/rfc/rfc9110.html#section-15.5.2'),
+    quote: { keyword: 'MUST', text: 'The server generating a 401 response MUST send a WWW-Authenticate header field (Section 11.6.1) containing at least one challenge applicable to the target resource.' },
     fix: 'Answer 401 with WWW-Authenticate: Bearer resource_metadata="<protected resource metadata URL>" (and scope="…" when known).',
   },
-  'auth/metadata-fields': {
+  'auth/resource-metadata-fields': {
     severity: 'error',
-    title: 'OAuth metadata missing a required field',
-    explanation:
-      'Protected resource metadata (RFC 9728 §2): "resource: REQUIRED", and MCP: "The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server." Authorization server metadata (RFC 8414 §2): issuer and response_types_supported are REQUIRED, and so are authorization_endpoint and token_endpoint for the authorization code grant.',
+    title: 'Protected resource metadata without its authorization server (or resource)',
+    explanation: 'The protected resource metadata is how a client finds the authorization server; RFC 9728 §2 also makes its "resource" REQUIRED, the identifier the client checks against the server it is talking to. Clients stop at the first one missing.',
     spec: mcpRef('2025-11-25', 'Basic › Authorization › Authorization Server Location', `${AUTHZ}#authorization-server-location`),
-    fix: 'Serve every required field; clients stop at the first one missing.',
+    quote: { keyword: 'MUST', text: 'The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server.' },
+    fix: 'Serve {"resource": "<the MCP server URL>", "authorization_servers": ["<issuer>"], …}.',
+  },
+  'auth/server-metadata-fields': {
+    severity: 'error',
+    title: 'Authorization server metadata missing a required field',
+    explanation: 'RFC 8414 §2 makes issuer and response_types_supported REQUIRED, authorization_endpoint REQUIRED for any grant that uses it, and token_endpoint REQUIRED unless only the implicit grant is supported: for the authorization code grant MCP uses, all four. A client cannot run the flow without them.',
+    spec: rfc('RFC 8414 §2 Authorization Server Metadata', 'https://www.rfc-editor.org/rfc/rfc8414.html#section-2'),
+    quote: { keyword: 'REQUIRED', text: "issuer REQUIRED. The authorization server's issuer identifier, which is a URL that uses the \"https\" scheme and has no query or fragment components. … response_types_supported REQUIRED." },
+    fix: 'Serve issuer, authorization_endpoint, token_endpoint and response_types_supported (["code"]).',
   },
   'auth/pkce-s256-missing': {
     severity: 'error',
     title: 'Authorization server metadata does not advertise PKCE S256',
-    explanation:
-      'MCP 2025-11-25: "If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed." and "MCP clients MUST use the S256 code challenge method". Such a server cannot be used by a conforming MCP client.',
+    explanation: 'MCP clients must use PKCE with S256 and learn that the server supports it from code_challenge_methods_supported, so a server that does not list S256 there cannot be used by a conforming MCP client.',
     spec: mcpRef('2025-11-25', 'Basic › Authorization › Authorization Code Protection', `${AUTHZ}#authorization-code-protection`),
+    quote: { keyword: 'MUST', text: 'If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed.' },
     fix: 'Support PKCE and list it: "code_challenge_methods_supported": ["S256"].',
   },
   'auth/token-in-query': {
     severity: 'error',
     title: 'Access token in a query string',
-    explanation: 'MCP: "Access tokens MUST NOT be included in the URI query string." URLs end up in logs, histories and Referer headers; the token belongs in Authorization: Bearer.',
+    explanation: 'URLs end up in logs, histories and Referer headers; the token belongs in Authorization: Bearer.',
     spec: mcpRef('2025-11-25', 'Basic › Authorization › Token Requirements', `${AUTHZ}#token-requirements`),
+    quote: { keyword: 'MUST NOT', text: 'Access tokens MUST NOT be included in the URI query string' },
     fix: 'Send the token only as Authorization: Bearer <token>.',
   },
   'auth/token-response-fields': {
     severity: 'error',
     title: 'Token response without access_token or token_type',
-    explanation: 'OAuth 2.1 §3.2.3: a successful token response carries "access_token: REQUIRED. The access token issued by the authorization server." and "token_type: REQUIRED. The type of the access token issued". A client cannot use a response without them.',
+    explanation: 'A successful token response carries the token and its type (token_type is REQUIRED as well, OAuth 2.1 §3.2.3); a client cannot use a response without them.',
     spec: rfc('OAuth 2.1 §3.2.3 Token Response', 'https://www.ietf.org/archive/id/draft-ietf-oauth-v2-1-13.html#section-3.2.3'),
+    quote: { keyword: 'REQUIRED', text: 'access_token: REQUIRED. The access token issued by the authorization server.' },
     fix: 'Return {"access_token": "…", "token_type": "Bearer", …} with 200.',
   },
   'auth/redirect-uri-insecure': {
     severity: 'error',
     title: 'Redirect URI neither loopback nor https',
-    explanation: 'MCP 2025-06-18: "All redirect URIs MUST be either localhost or use HTTPS." A code sent to a plain-http remote address can be read on the way.',
+    explanation: 'A code sent to a plain-http remote address can be read on the way.',
     spec: mcpRef('2025-06-18', 'Basic › Authorization › Communication Security', `${AUTHZ}#communication-security`),
+    quote: { keyword: 'MUST', text: 'All redirect URIs MUST be either localhost or use HTTPS.' },
     fix: 'Use http://127.0.0.1:<port>/… (or localhost) for a local client, https:// otherwise.',
   },
-} as const satisfies Record<string, RuleMeta>;
+} as const satisfies Record<string, RuleMeta & { quote: AuthQuote }>;

@@ -1,6 +1,7 @@
 // The lint engine and its rule catalogue, in one import.
 export * from './lint-types.js';
 export { RULES, RULE_IDS, ruleMeta, type RuleId } from './rules.js';
+export { FindingSchema } from './finding-schema.js';
 export { Linter, lintFrames } from './linter.js';
 export { DEFAULT_SLOW_AFTER_MS, type LinterOptions, type JsonSchemaValidatorProvider } from './lint-context.js';
 export type { Era } from './mcp-session.js';

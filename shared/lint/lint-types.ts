@@ -1,6 +1,5 @@
 // The shapes of lint rules and findings, shared by the engine, the UI's reference page and the CLI.
 import type { ProtocolVersion } from '../mcp-versions.js';
-import type { RuleId } from './rules.js';
 export type { TransportKind } from '../error-codes/error-code-types.js';
 
 export const SEVERITIES = [
@@ -32,12 +31,4 @@ export interface RuleMeta {
   fix: string;
 }
 
-export interface Finding {
-  ruleId: RuleId;
-  severity: Severity;
-  /** The frame the finding is about (its badge goes there); it may be earlier than the frame just pushed. */
-  seq: number;
-  /** Other frames involved: the request of a response, the first of two responses, the batch of a reply. */
-  related: number[];
-  message: string;
-}
+export type { Finding } from './finding-schema.js';

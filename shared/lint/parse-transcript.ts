@@ -1,5 +1,6 @@
 // Reads a recorded transcript into FrameRecords for the linter: the relay's own frames (JSONL, a JSON array or
 // {frames: [...]}), or hand-written lines of {dir: 'out'|'in', text} / {direction: 'client'|'server', message}.
+import { isFrameOrigin } from '../frame-origin.js';
 import { classifyText, idKey, isPlainObject } from '../jsonrpc.js';
 import { FrameRecordSchema, type FrameRecord } from '../relay-protocol.js';
 
@@ -38,7 +39,9 @@ function simpleRecord(rec: Record<string, unknown>, seq: number, where: string):
     return { ...base, dir: 'relay', kind: 'event', method: event, rpcId: null };
   }
   const c = classifyText(text);
-  return { ...base, dir, kind: c.kind, method: c.method ?? null, rpcId: c.hasId ? idKey(c.id) : null };
+  const frame: FrameRecord = { ...base, dir, kind: c.kind, method: c.method ?? null, rpcId: c.hasId ? idKey(c.id) : null };
+  if (isFrameOrigin(rec.origin)) frame.origin = rec.origin;
+  return frame;
 }
 
 function isFrameRecordLike(rec: Record<string, unknown>): boolean {

@@ -4,6 +4,9 @@ import type { Redactor } from './redactor.js';
 import { secretArgMasks } from './secret-args.js';
 import { REDACTED, isSecretName } from './secret-patterns.js';
 
+/** The OAuth options a portable recipe leaves out (see redactTarget). */
+const AUTH_SECRETS = ['clientSecret', 'clientKeyFile'] as const;
+
 /** Which env vars of a stdio target count as secret: those marked so, and those whose names say they are. */
 export function secretEnvNames(target: Target, marked: readonly string[] = []): string[] {
   if (target.transport !== 'stdio') return [];
@@ -11,14 +14,34 @@ export function secretEnvNames(target: Target, marked: readonly string[] = []): 
   return Object.keys(target.env).filter((k) => set.has(k) || isSecretName(k));
 }
 
-/** The values that must not appear anywhere in an export: secret env values and every custom header value. */
+/** The values that must not appear anywhere in an export: secret env values and flag values, every custom header value,
+ * a URL password and an OAuth client secret. */
 export function secretValues(target: Target, markedEnv: readonly string[] = []): string[] {
-  if (target.transport === 'stdio') return secretEnvNames(target, markedEnv).map((k) => target.env[k]!);
+  if (target.transport === 'stdio') {
+    // `--token=V` and `--api-key V`: the value alone, wherever it turns up (a session name, an echo, a log line).
+    const args = [...secretArgMasks(target.args).keys()].map((i) => target.args[i]!.replace(/^--?[A-Za-z][\w-]*=/, ''));
+    return [...secretEnvNames(target, markedEnv).map((k) => target.env[k]!), ...args];
+  }
   // "Bearer abc": the credential alone can turn up anywhere (echoed, logged), without its scheme.
-  return Object.values(target.headers).flatMap((v) => {
+  const headers = Object.values(target.headers).flatMap((v) => {
     const credential = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(v)?.[1];
     return credential ? [v, credential] : [v];
   });
+  const clientSecret = target.auth?.clientSecret ? [target.auth.clientSecret] : [];
+  return [...headers, ...urlPasswords(target.url), ...clientSecret];
+}
+
+/** The password in a URL's userinfo (http://user:secret@host/), raw and as the URL spells it. */
+function urlPasswords(href: string): string[] {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:([^/?#@]*)@/i.exec(href);
+  if (!m?.[1]) return [];
+  let decoded = m[1];
+  try {
+    decoded = decodeURIComponent(m[1]);
+  } catch {
+    // Not valid percent-encoding: the raw form is all there is.
+  }
+  return decoded === m[1] ? [m[1]] : [m[1], decoded];
 }
 
 export interface RedactedTarget {
@@ -39,7 +62,16 @@ export function redactTarget(target: Target, redactor: Redactor, markedEnv: read
     }
     const url = redactor.text(target.url);
     if (url !== target.url) removed.push('url');
-    return { target: { ...target, url, headers }, removed };
+    // An OAuth client secret is a credential like a header (stored masked already), and a private key's path must not
+    // travel: a recipe from elsewhere would pick which of this machine's keys signs for its server. Tokens never sit in a target.
+    if (!target.auth) return { target: { ...target, url, headers }, removed };
+    const auth = { ...target.auth };
+    for (const k of AUTH_SECRETS) {
+      if (auth[k] === undefined) continue;
+      auth[k] = REDACTED;
+      removed.push(`auth.${k}`);
+    }
+    return { target: { ...target, url, headers, auth }, removed };
   }
   const secret = new Set(secretEnvNames(target, markedEnv));
   const env: Record<string, string> = {};
@@ -66,10 +98,21 @@ export function runnableTarget(target: Target): { target: Target; missing: strin
   if (target.transport === 'stdio') {
     const missing = Object.keys(target.env).filter((k) => target.env[k] === REDACTED);
     const env = Object.fromEntries(Object.entries(target.env).filter(([, v]) => v !== REDACTED));
-    return { target: { ...target, env }, missing: missing.map((k) => `env.${k}`) };
+    // An argument has a place in the line and cannot be left out: it runs as it is, and the warning says so.
+    const args = target.args.flatMap((a, i) => (a.includes(REDACTED) ? [`arg.${i}`] : []));
+    return { target: { ...target, env }, missing: [...missing.map((k) => `env.${k}`), ...args] };
   }
   const masked = (v: string) => v === REDACTED || /^([A-Za-z][\w-]* )?[•]+$/.test(v);
   const missing = Object.keys(target.headers).filter((k) => masked(target.headers[k]!));
   const headers = Object.fromEntries(Object.entries(target.headers).filter(([, v]) => !masked(v)));
-  return { target: { ...target, headers }, missing: missing.map((k) => `header.${k}`) };
+  const gone = missing.map((k) => `header.${k}`);
+  if (!target.auth) return { target: { ...target, headers }, missing: gone };
+  const auth = { ...target.auth };
+  for (const k of AUTH_SECRETS) {
+    const v = auth[k];
+    if (v === undefined || !masked(v)) continue;
+    delete auth[k];
+    gone.push(`auth.${k}`);
+  }
+  return { target: { ...target, headers, auth }, missing: gone };
 }

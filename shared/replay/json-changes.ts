@@ -1,12 +1,14 @@
 // The member-by-member differences between two JSON values, as paths a reader can find in the message.
+import { z } from 'zod';
 
-export interface JsonChange {
+export const JsonChangeSchema = z.object({
   /** `result.content[0].text`; `result.tools[name="echo"].description` for an array compared by key; empty for the whole value. */
-  path: string;
-  change: 'changed' | 'added' | 'removed';
-  old?: unknown;
-  new?: unknown;
-}
+  path: z.string(),
+  change: z.enum(['changed', 'added', 'removed']),
+  old: z.unknown().optional(),
+  new: z.unknown().optional(),
+});
+export type JsonChange = z.infer<typeof JsonChangeSchema>;
 
 /**
  * Arrays whose order carries no meaning, by path (`result.tools`), and the member that names each element (`name`).

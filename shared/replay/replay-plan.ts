@@ -1,4 +1,5 @@
 // Turns a recording's client frames into replay steps: what to send, what answer to wait for, which ids to rewrite.
+import type { FrameOrigin } from '../frame-origin.js';
 import { idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
 
@@ -9,6 +10,8 @@ export interface ClientFrame {
   text: string;
   /** The exact bytes, base64, when they were not valid UTF-8. */
   b64?: string;
+  /** Who made it in the recording (shared/frame-origin.ts); the replay sends it as `replay`. */
+  origin?: FrameOrigin;
 }
 
 export interface ReplayStep {
@@ -33,6 +36,7 @@ export function clientFramesOf(frames: Iterable<FrameRecord>, startedAt: number)
     if (f.dir !== 'out') continue;
     const c: ClientFrame = { seq: f.seq, offsetMs: Math.max(0, f.ts - startedAt), text: f.text };
     if (f.b64 !== undefined) c.b64 = f.b64;
+    if (f.origin !== undefined) c.origin = f.origin;
     out.push(c);
   }
   return out;

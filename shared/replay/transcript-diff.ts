@@ -1,39 +1,44 @@
 // Diffs two transcripts message by message: pairs them by meaning (message-pairing.ts), then compares the normalized
 // JSON of each pair, so only what a server said differently shows, never when or in which order it said it.
+import { z } from 'zod';
 import { parseJson } from '../jsonrpc.js';
+import { FrameDirSchema } from '../relay-protocol.js';
 import { DiffOptionsSchema, type DiffOptions, type DiffOptionsInput } from './diff-options.js';
-import { byKey, jsonChanges, type JsonChange, type KeyedArrays } from './json-changes.js';
+import { byKey, jsonChanges, JsonChangeSchema, type KeyedArrays } from './json-changes.js';
 import { keyMessages, type DiffFrame, type KeyedMessage } from './message-keys.js';
 import { pairMessages } from './message-pairing.js';
 import { normalizeMessage } from './normalize-message.js';
 
-export interface DiffEntry {
-  status: 'changed' | 'added' | 'removed';
-  label: string;
-  dir: DiffFrame['dir'];
-  oldSeq: number | null;
-  newSeq: number | null;
+export const DiffEntrySchema = z.object({
+  status: z.enum(['changed', 'added', 'removed']),
+  label: z.string(),
+  dir: FrameDirSchema,
+  oldSeq: z.number().int().nullable(),
+  newSeq: z.number().int().nullable(),
   /** For `changed`: the members that differ after normalization. */
-  changes: JsonChange[];
+  changes: z.array(JsonChangeSchema),
   /** For `added` and `removed`: the message text, capped. */
-  text?: string;
-}
+  text: z.string().optional(),
+});
+export type DiffEntry = z.infer<typeof DiffEntrySchema>;
 
-export interface DiffSummary {
-  same: number;
-  changed: number;
-  added: number;
-  removed: number;
-  oldMessages: number;
-  newMessages: number;
-}
+export const DiffSummarySchema = z.object({
+  same: z.number().int(),
+  changed: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  oldMessages: z.number().int(),
+  newMessages: z.number().int(),
+});
+export type DiffSummary = z.infer<typeof DiffSummarySchema>;
 
-export interface TranscriptDiff {
-  identical: boolean;
-  summary: DiffSummary;
+export const TranscriptDiffSchema = z.object({
+  identical: z.boolean(),
+  summary: DiffSummarySchema,
   /** Only the differences, in the order of the new run (a removed message where its neighbours went). */
-  entries: DiffEntry[];
-}
+  entries: z.array(DiffEntrySchema),
+});
+export type TranscriptDiff = z.infer<typeof TranscriptDiffSchema>;
 
 const PREVIEW = 2000;
 

@@ -42,9 +42,10 @@ export interface Inspector {
 }
 
 /** Starts the real CLI on a server command and opens the printed URL in Chromium: the setup of most e2e files. */
-/** `leading` starts a subcommand instead of a server (`['open', bundle]`). */
-export async function openInspector(opts: { command?: string[]; leading?: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
-  const relay = await startRelay({ ...(opts.command ? { command: opts.command } : {}), ...(opts.leading ? { leading: opts.leading } : {}) });
+/** `leading` starts a subcommand instead of a server (`['open', bundle]`); `args` are relay options before the command. */
+export async function openInspector(opts: { command?: string[]; leading?: string[]; args?: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
+  const { viewport: _viewport, ...relayOpts } = opts;
+  const relay = await startRelay(relayOpts);
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
   const errors = watchPageErrors(page);

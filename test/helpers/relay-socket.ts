@@ -1,15 +1,23 @@
 // A test client for the relay's WebSocket: collects frames per session and waits for what a test expects.
 import type WebSocket from 'ws';
-import type { FrameRecord, RelayClientMessage, RelayServerMessage } from '../../shared/relay-protocol.js';
+import { parseRelayServerMessage, type FrameRecord, type RelayClientMessage, type RelayServerMessage } from '../../shared/relay-protocol.js';
 
 export class RelaySocket {
   readonly messages: RelayServerMessage[] = [];
   readonly frames = new Map<string, FrameRecord[]>();
+  /** Messages from the relay that failed RelayServerMessageSchema: any makes every later wait fail. */
+  readonly invalid: string[] = [];
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as RelayServerMessage;
+      const parsed = parseRelayServerMessage(data.toString());
+      if (!parsed.ok) {
+        this.invalid.push(parsed.error);
+        for (const w of this.waiters.splice(0)) w();
+        return;
+      }
+      const msg = parsed.message;
       this.messages.push(msg);
       if (msg.type === 'frames') {
         const list = this.frames.get(msg.sessionId) ?? [];
@@ -41,6 +49,7 @@ export class RelaySocket {
   async until<T>(pick: () => T | undefined, what: string, ms = 10_000): Promise<T> {
     const deadline = Date.now() + ms;
     for (;;) {
+      if (this.invalid.length > 0) throw new Error(`the relay sent a message that does not match its schema: ${this.invalid[0]}`);
       const v = pick();
       if (v !== undefined) return v;
       const left = deadline - Date.now();

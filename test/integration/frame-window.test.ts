@@ -96,10 +96,10 @@ describe('windowed frame reads', () => {
     const preview = await relay.api<WindowFrame>(`/api/sessions/${sid}/frames/${lastSeq}`);
     expect(preview.body.pairs).toEqual([expect.any(Number)]);
     expect(preview.body.pairMethod).toBe('flood');
-    const { status, body } = await relay.api<FrameRecord>(`/api/sessions/${sid}/frames/${lastSeq}?full`);
+    const { status, body } = await relay.api<FrameRecord>(`/api/sessions/${sid}/frames/${lastSeq}/full`);
     expect(status).toBe(200);
     expect(JSON.parse(body.text).result).toEqual({ sent: FLOOD });
-    const res = await fetch(`${relay.base}/api/sessions/${sid}/frames/${lastSeq}?download`, { headers: { authorization: `Bearer ${relay.token}` } });
+    const res = await fetch(`${relay.base}/api/sessions/${sid}/frames/${lastSeq}/bytes`, { headers: { authorization: `Bearer ${relay.token}` } });
     expect(res.headers.get('content-disposition')).toMatch(/attachment/);
     expect(await res.text()).toBe(body.text);
     expect((await relay.api(`/api/sessions/${sid}/frames/${lastSeq + 10}`)).status).toBe(404);

@@ -43,7 +43,7 @@ describe('the hub under a slow browser', () => {
 
     const raw = (sock.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     raw.pause();
-    session.send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"flood"}'));
+    session.send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"flood"}'), 'user');
     let peak = 0;
     // Sample while the flood is recorded, however long a loaded machine takes: spawned + request + 40,000 + result.
     const deadline = Date.now() + 60_000;

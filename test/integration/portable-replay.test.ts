@@ -93,10 +93,10 @@ describe('a bundle carried to another machine', () => {
   it('replays there with no command given and shows no difference against the same server', async () => {
     const second = machine('mcpscope-machine-b-');
     const run = await replayIn(second);
-    // Nothing but the recipe it was told to run (--yes): no warning about paths or commands.
+    // Nothing but the recipe it was told to run (--yes) and who made the frames it sends: no warning about paths or commands.
     expect(run.stderr).toMatch(/^The recipe from the bundle session.bundle.json would run:\n {2}command: node srv\/server.mjs\n/);
     expect(run.stderr).not.toContain('warn');
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('mcpscope replay: confirmed by --yes; remembered for this exact recipe');
+    expect(run.stderr.trim().split('\n').slice(-2)).toEqual(['mcpscope replay: confirmed by --yes; remembered for this exact recipe', expect.stringMatching(/^mcpscope replay: sending \d+ client frames, as recorded: /)]);
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as TranscriptDiff).identical).toBe(true);
   }, 60_000);

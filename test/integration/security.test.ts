@@ -1,6 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX, type SessionInfo } from '../../shared/relay-protocol.js';
@@ -127,5 +129,24 @@ describe('binding', () => {
     const r = spawnSync(process.execPath, [BIN, '--host', '0.0.0.0', '--no-open', '--port', '0'], { encoding: 'utf8', timeout: 10_000 });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--allow-remote');
+  });
+
+  it('prints the address it actually bound: --host ::1 gives http://[::1]:<port>/, which answers', async () => {
+    const proc = spawn(process.execPath, [BIN, '--host', '::1', '--no-open', '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'mcpscope-test-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      proc.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      const url = await new Promise<string>((ok, fail) => {
+        proc.stdout.on('data', () => {
+          const m = /ready: (\S+)/.exec(out);
+          if (m?.[1]) ok(m[1]);
+        });
+        proc.once('exit', (code) => fail(new Error(`relay exited with ${code}: ${out}`)));
+      });
+      expect(url).toMatch(/^http:\/\/\[::1\]:\d+\/#token=/);
+      expect((await fetch(url.split('#')[0]!)).status).toBe(200);
+    } finally {
+      proc.kill('SIGKILL');
+    }
   });
 });

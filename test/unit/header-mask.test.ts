@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HeaderMask, MASK, maskUrl, redactTarget } from '../../server/transports/header-mask.js';
+import { HeaderMask, MASK, maskUrl } from '../../server/transports/header-mask.js';
+import { sessionName, storedTarget } from '../../server/stored-target.js';
 
 describe('HeaderMask', () => {
   it('masks credentials but keeps the auth scheme, and leaves protocol headers alone', () => {
@@ -15,12 +16,29 @@ describe('HeaderMask', () => {
   });
 });
 
-describe('redactTarget and maskUrl', () => {
-  it('masks header values and a password in the URL, and leaves stdio targets untouched', () => {
-    const t = redactTarget({ transport: 'http', url: 'https://me:hunter2@mcp.example.com/mcp?x=1', headers: { Authorization: 'Bearer t0k3n', 'X-Key': 'k' } });
+describe('storedTarget and maskUrl', () => {
+  it('masks header values and a password in the URL of a remote target', () => {
+    const t = storedTarget({ transport: 'http', url: 'https://me:hunter2@mcp.example.com/mcp?x=1', headers: { Authorization: 'Bearer t0k3n', 'X-Key': 'k' } });
     expect(t).toEqual({ transport: 'http', url: `https://me:${MASK}@mcp.example.com/mcp?x=1`, headers: { Authorization: `Bearer ${MASK}`, 'X-Key': MASK } });
-    const stdio = { transport: 'stdio' as const, command: 'node', args: [], env: { TOKEN: 'kept: env is not a header' } };
-    expect(redactTarget(stdio)).toBe(stdio);
     expect(maskUrl('http://127.0.0.1:1/sse')).toBe('http://127.0.0.1:1/sse');
+  });
+
+  it('masks a stdio target\'s secret env, flag values and credential shapes, and keeps what a replay can set again', () => {
+    const t = storedTarget(
+      {
+        transport: 'stdio',
+        command: 'node',
+        args: ['server.js', '--api-key', 'k-123456', '--token=t-123456', '--db', 'postgres://u:pw-12345@db/x', '--port', '8080'],
+        env: { GITHUB_TOKEN: 'ghp_x', MODE: 'dev', LOG_LEVEL: 'debug', DSN: 'mysql://root:rootpw1@h/db' },
+      },
+      ['MODE'],
+    );
+    expect(t).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js', '--api-key', '[REDACTED]', '--token=[REDACTED]', '--db', 'postgres://u:[REDACTED]@db/x', '--port', '8080'],
+      env: { GITHUB_TOKEN: MASK, MODE: MASK, LOG_LEVEL: 'debug', DSN: 'mysql://root:[REDACTED]@h/db' },
+    });
+    expect(sessionName(t)).toBe('node server.js --api-key [REDACTED] --token=[REDACTED] --db x --port 8080');
   });
 });

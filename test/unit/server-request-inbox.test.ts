@@ -137,8 +137,15 @@ describe('the server-request inbox', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends roots/list_changed when the roots change in the answering tab only', async () => {
-    const { sent, inbox } = setup();
+  it('sends roots/list_changed when the roots change in the answering tab only, and never before the handshake', async () => {
+    const { sent, inbox, engine } = setup();
+    inbox.setAnswerer('you');
+    await inbox.setRoots([{ uri: 'file:///0' }]);
+    expect(sent).toEqual([]);
+    inbox.setAnswerer('none');
+    engine.noteOutgoing('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{"listChanged":true}}}}');
+    engine.receive('{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}');
+    engine.noteOutgoing('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     await inbox.setRoots([{ uri: 'file:///a' }]);
     expect(sent).toEqual([]);
     inbox.setAnswerer('you');

@@ -39,7 +39,7 @@ export function useCompletion(sessionId: string, mcp: McpSessionState, req: Comp
     queryFn: async (): Promise<Completion> => {
       const params: Record<string, unknown> = { ref: req.ref, argument: { name: req.argument, value } };
       if (context) params.context = context;
-      const { result } = await mcpCall(engines.get(sessionId), 'completion/complete', params);
+      const { result } = await mcpCall(engines.get(sessionId), 'completion/complete', params, { origin: 'bookkeeping' });
       const c = isPlainObject(result.completion) ? result.completion : {};
       return {
         values: Array.isArray(c.values) ? c.values.filter((v): v is string => typeof v === 'string') : [],

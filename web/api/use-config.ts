@@ -4,6 +4,6 @@ import { useRelay } from '../lib/relay/relay-context.js';
 import { queryKeys } from './query-keys.js';
 
 export function useConfig() {
-  const { api } = useRelay();
-  return useQuery({ queryKey: queryKeys.config, queryFn: api.config, staleTime: Infinity, retry: 1 });
+  const { http } = useRelay();
+  return useQuery({ queryKey: queryKeys.config, queryFn: () => http.call('config'), staleTime: Infinity, retry: 1 });
 }

@@ -9,10 +9,10 @@ const POLL_MS = 1_000;
 
 /** null for a session the page holds whole (its findings come from the browser's linter) or before the first answer. */
 export function useFrameFindings(sessionId: string | null, windowed: boolean): FindingsSummary | null {
-  const { frames } = useRelay();
+  const { http } = useRelay();
   const { data } = useQuery({
     queryKey: ['frame-findings', sessionId],
-    queryFn: () => frames.findingsSummary(sessionId!),
+    queryFn: () => http.call('findingsSummary', { params: { id: sessionId! } }),
     enabled: windowed && sessionId !== null,
     // A live session keeps growing: look again now and then even after a lint caught up.
     refetchInterval: (q) => (q.state.data?.done ? POLL_MS * 5 : POLL_MS),

@@ -8,10 +8,10 @@ import { useRelay } from '../lib/relay/relay-context.js';
 const REFRESH_MS = 10_000;
 
 export function useFrameMethods(sessionId: string | null, windowed: boolean, held: readonly string[]): string[] {
-  const { frames } = useRelay();
+  const { http } = useRelay();
   const { data } = useQuery({
     queryKey: ['frame-methods', sessionId],
-    queryFn: () => frames.methods(sessionId!),
+    queryFn: async () => (await http.call('sessionMethods', { params: { id: sessionId! } })).methods,
     enabled: windowed && sessionId !== null,
     refetchInterval: REFRESH_MS,
   });

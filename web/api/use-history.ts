@@ -19,10 +19,10 @@ export const HISTORY_PAGE = 50;
 
 /** The history a page at a time: each asks for one more than it shows, so the list knows whether more follow. */
 export function useHistory(q: string, tag: string) {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   return useInfiniteQuery({
     queryKey: archiveKeys.history(q, tag),
-    queryFn: ({ pageParam }) => archive.history(q, tag, pageParam, HISTORY_PAGE + 1),
+    queryFn: ({ pageParam }) => http.call('history', { query: { q, tag, offset: pageParam, limit: HISTORY_PAGE + 1 } }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.sessions.length > HISTORY_PAGE ? pages.length * HISTORY_PAGE : undefined),
     select: (data) => ({
@@ -36,30 +36,30 @@ export function useHistory(q: string, tag: string) {
 
 /** Stats for one session; keyed on its last seq, so a session that grew is counted again. */
 export function useSessionStats(id: string, lastSeq: number, enabled: boolean) {
-  const { archive } = useRelay();
-  return useQuery({ queryKey: archiveKeys.stats(id, lastSeq), queryFn: () => archive.stats(id), enabled, staleTime: Infinity });
+  const { http } = useRelay();
+  return useQuery({ queryKey: archiveKeys.stats(id, lastSeq), queryFn: () => http.call('sessionStats', { params: { id } }), enabled, staleTime: Infinity });
 }
 
 export function usePatchSession() {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, patch }: { id: string; patch: SessionPatch }) => archive.patchSession(id, patch), onSuccess: refresh });
+  return useMutation({ mutationFn: ({ id, patch }: { id: string; patch: SessionPatch }) => http.call('patchSession', { params: { id }, body: patch }), onSuccess: refresh });
 }
 
 export function useDeleteSession() {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => archive.deleteSession(id), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: string) => http.call('deleteSession', { params: { id } }), onSuccess: refresh });
 }
 
 export function useImportBundle() {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (file: Blob) => archive.importBundle(file), onSuccess: refresh });
+  return useMutation({ mutationFn: (file: Blob) => http.call('importBundle', { body: file }), onSuccess: refresh });
 }
 
 export function useReplaySession() {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, body }: { id: string; body: ReplayBody }) => archive.replay(id, body), onSuccess: refresh });
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: ReplayBody }) => http.call('replaySession', { params: { id }, body }), onSuccess: refresh });
 }

@@ -7,26 +7,26 @@ const tokensKey = ['oauth-tokens'] as const;
 const pendingKey = (sessionId: string) => ['oauth-pending', sessionId] as const;
 
 export function useOAuthTokens() {
-  const { api } = useRelay();
-  return useQuery({ queryKey: tokensKey, queryFn: api.oauthTokens, staleTime: 2_000 });
+  const { http } = useRelay();
+  return useQuery({ queryKey: tokensKey, queryFn: () => http.call('oauthTokens'), staleTime: 2_000 });
 }
 
 export function useForgetTokens() {
-  const { api } = useRelay();
+  const { http } = useRelay();
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (serverUrl: string) => api.forgetTokens(serverUrl), onSuccess: () => void queryClient.invalidateQueries({ queryKey: tokensKey }) });
+  return useMutation({ mutationFn: (serverUrl: string) => http.call('forgetOAuthTokens', { query: { server: serverUrl } }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: tokensKey }) });
 }
 
 /** Polled while `waiting`: the relay holds the URL to open (its state must never be recorded, so it is not in the log). */
 export function usePendingAuthorizations(sessionId: string, waiting: boolean) {
-  const { api } = useRelay();
-  return useQuery({ queryKey: pendingKey(sessionId), queryFn: () => api.oauthPending(sessionId), enabled: waiting, refetchInterval: waiting ? 1_000 : false });
+  const { http } = useRelay();
+  return useQuery({ queryKey: pendingKey(sessionId), queryFn: () => http.call('oauthPending', { params: { id: sessionId } }), enabled: waiting, refetchInterval: waiting ? 1_000 : false });
 }
 
 export function useCancelAuthorization(sessionId: string) {
-  const { api } = useRelay();
+  const { http } = useRelay();
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => api.cancelOAuth(sessionId), onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey(sessionId) }) });
+  return useMutation({ mutationFn: () => http.call('cancelOAuth', { params: { id: sessionId } }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey(sessionId) }) });
 }
 
 /** After a flow changes, the stored tokens may have too. */

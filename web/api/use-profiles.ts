@@ -5,8 +5,8 @@ import { useRelay } from '../lib/relay/relay-context.js';
 import { archiveKeys } from './archive-keys.js';
 
 export function useProfiles() {
-  const { archive } = useRelay();
-  return useQuery({ queryKey: archiveKeys.profiles, queryFn: archive.profiles, staleTime: 10_000 });
+  const { http } = useRelay();
+  return useQuery({ queryKey: archiveKeys.profiles, queryFn: () => http.call('profiles'), staleTime: 10_000 });
 }
 
 function useProfileMutation<V, R>(fn: (vars: V) => Promise<R>) {
@@ -15,27 +15,27 @@ function useProfileMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export function useCreateProfile() {
-  const { archive } = useRelay();
-  return useProfileMutation((input: ProfileInput) => archive.createProfile(input));
+  const { http } = useRelay();
+  return useProfileMutation((input: ProfileInput) => http.call('createProfile', { body: input }));
 }
 
 export function useUpdateProfile() {
-  const { archive } = useRelay();
-  return useProfileMutation(({ id, input }: { id: string; input: ProfileInput }) => archive.updateProfile(id, input));
+  const { http } = useRelay();
+  return useProfileMutation(({ id, input }: { id: string; input: ProfileInput }) => http.call('updateProfile', { params: { id }, body: input }));
 }
 
 export function useDeleteProfile() {
-  const { archive } = useRelay();
-  return useProfileMutation((id: string) => archive.deleteProfile(id));
+  const { http } = useRelay();
+  return useProfileMutation((id: string) => http.call('deleteProfile', { params: { id } }));
 }
 
 export function useImportProfiles() {
-  const { archive } = useRelay();
-  return useProfileMutation((text: string) => archive.importProfiles(text));
+  const { http } = useRelay();
+  return useProfileMutation((text: string) => http.call('importProfiles', { body: { text } }));
 }
 
 /** Saves the connection a session was started with as a new profile, every env value and header marked secret. */
 export function useSaveSessionAsProfile() {
-  const { archive } = useRelay();
-  return useProfileMutation((sessionId: string) => archive.saveSessionAsProfile(sessionId));
+  const { http } = useRelay();
+  return useProfileMutation((sessionId: string) => http.call('saveSessionAsProfile', { params: { id: sessionId }, body: {} }));
 }

@@ -10,16 +10,16 @@ function useSessionMutation<V>(fn: (vars: V) => Promise<SessionInfo>) {
 }
 
 export function useCreateSession() {
-  const { api } = useRelay();
-  return useSessionMutation((body: CreateSessionBody) => api.createSession(body));
+  const { http } = useRelay();
+  return useSessionMutation((body: CreateSessionBody) => http.call('createSession', { body }));
 }
 
 export function useRestartSession() {
-  const { api } = useRelay();
-  return useSessionMutation((id: string) => api.restart(id));
+  const { http } = useRelay();
+  return useSessionMutation((id: string) => http.call('restartSession', { params: { id } }));
 }
 
 export function useStopSession() {
-  const { api } = useRelay();
-  return useSessionMutation((id: string) => api.stop(id));
+  const { http } = useRelay();
+  return useSessionMutation((id: string) => http.call('stopSession', { params: { id } }));
 }

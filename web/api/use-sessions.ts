@@ -5,8 +5,8 @@ import { useRelay } from '../lib/relay/relay-context.js';
 import { queryKeys } from './query-keys.js';
 
 export function useSessions() {
-  const { api } = useRelay();
-  return useQuery({ queryKey: queryKeys.sessions, queryFn: api.sessions, staleTime: 5_000 });
+  const { http } = useRelay();
+  return useQuery({ queryKey: queryKeys.sessions, queryFn: () => http.call('sessions'), staleTime: 5_000 });
 }
 
 export function useSession(sessionId: string | null): SessionInfo | null {

@@ -3,7 +3,7 @@
 // Threat: a bundle or an imported profile that runs code on one click (NODE_OPTIONS=--import=data:…).
 import { useState } from 'react';
 import type { RecipeReview } from '../../shared/trust/recipe-review.js';
-import { ApiError } from '../lib/relay/api-client.js';
+import { ApiError } from '../lib/relay/relay-http.js';
 import { useRelay } from '../lib/relay/relay-context.js';
 
 /** The review a refusal carried, when `error` is the relay asking for a confirmation. */
@@ -12,13 +12,13 @@ export function recipeRefusal(error: unknown): RecipeReview | null {
 }
 
 export function RecipeGate({ error, onConfirmed, onCancel }: { error: unknown; onConfirmed: () => void; onCancel: () => void }) {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const [failure, setFailure] = useState<string | null>(null);
   const review = recipeRefusal(error);
   if (!review) return null;
   const confirm = () => {
     setFailure(null);
-    archive.confirmRecipe(review.hash).then(onConfirmed, (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
+    http.call('confirmRecipe', { body: { hash: review.hash } }).then(onConfirmed, (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
   };
   return (
     <div className="w-full rounded border border-amber-500/60 bg-amber-950/30 p-2 text-[12px]" data-testid="recipe-gate" role="alertdialog" aria-label="Review the recipe before it runs">

@@ -5,18 +5,21 @@ export type Json = Record<string, unknown>;
 
 export function harness(options: Partial<ClientEngineOptions> = {}) {
   const sent: string[] = [];
+  /** Who made each frame in `sent`, as the engine told its transport. */
+  const origins: string[] = [];
   let now = 0;
   const timers = new Map<() => void, number>();
   const schedule: Scheduler = (fn, ms) => {
     timers.set(fn, now + ms);
     return () => timers.delete(fn);
   };
-  const engine = new ClientEngine({ send: (text) => void sent.push(text), schedule, now: () => now, timeoutMs: 1000, ...options });
+  const engine = new ClientEngine({ send: (text, origin) => void (sent.push(text), origins.push(origin)), schedule, now: () => now, timeoutMs: 1000, ...options });
   const messages = (): Json[] => sent.map((t) => JSON.parse(t) as Json);
   const last = (): Json => messages().at(-1)!;
   return {
     engine,
     sent,
+    origins,
     messages,
     last,
     /** Moves the clock on, firing due timers in order (a fired timer may schedule another one). */

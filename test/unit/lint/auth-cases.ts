@@ -17,14 +17,14 @@ export const AUTH_CASES: RuleCase[] = [
     good: [http({ status: 401, responseHeaders: [['WWW-Authenticate', 'Bearer resource_metadata="http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp"']] })],
   },
   {
-    rule: 'auth/metadata-fields',
+    rule: 'auth/resource-metadata-fields',
     fails: 'protected resource metadata without authorization_servers',
     bad: [get('http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp', { resource: 'http://127.0.0.1:3001/mcp' }, 'resource-metadata')],
     passes: 'protected resource metadata naming its authorization server',
     good: [get('http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp', { resource: 'http://127.0.0.1:3001/mcp', authorization_servers: [AS] }, 'resource-metadata')],
   },
   {
-    rule: 'auth/metadata-fields',
+    rule: 'auth/server-metadata-fields',
     fails: 'authorization server metadata without a token endpoint',
     bad: [get(`${AS}/.well-known/oauth-authorization-server`, { ...asMeta, token_endpoint: undefined }, 'server-metadata')],
     passes: 'complete authorization server metadata',

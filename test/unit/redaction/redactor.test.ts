@@ -58,19 +58,35 @@ describe('the redactor', () => {
 });
 
 describe('redacting a target recipe', () => {
-  it('removes marked and secret-named env values and secret flag arguments, and says what it removed', () => {
+  it('removes marked and secret-named env values and secret flag arguments, says what it removed, and names a redacted argument a replay runs as it is', () => {
     const target = { transport: 'stdio' as const, command: 'node', args: ['server.js', '--api-key', 'k-123456', '--port', '80'], env: { MY_SETTING: 'hunter2-xyz', API_TOKEN: 'tok-9', UNITS: 'metric' } };
-    expect(secretValues(target, ['MY_SETTING'])).toEqual(['hunter2-xyz', 'tok-9']);
+    expect(secretValues(target, ['MY_SETTING'])).toEqual(['hunter2-xyz', 'tok-9', 'k-123456']);
     const red = new Redactor(secretValues(target, ['MY_SETTING']));
     const out = redactTarget(target, red, ['MY_SETTING']);
     expect(out.target).toEqual({ transport: 'stdio', command: 'node', args: ['server.js', '--api-key', REDACTED, '--port', '80'], env: { MY_SETTING: REDACTED, API_TOKEN: REDACTED, UNITS: 'metric' } });
     expect(out.removed).toEqual(['env.MY_SETTING', 'env.API_TOKEN', 'arg.2']);
-    expect(runnableTarget(out.target)).toEqual({ target: { ...out.target, env: { UNITS: 'metric' } }, missing: ['env.MY_SETTING', 'env.API_TOKEN'] });
+    expect(runnableTarget(out.target)).toEqual({ target: { ...out.target, env: { UNITS: 'metric' } }, missing: ['env.MY_SETTING', 'env.API_TOKEN', 'arg.2'] });
   });
 
   it('removes every custom header value of a remote target', () => {
     const out = redactTarget({ transport: 'http', url: 'https://u:pw@mcp.example.com/mcp', headers: { Authorization: 'Bearer ••••', 'X-Team': 'core' } }, new Redactor());
     expect(out.target).toMatchObject({ url: `https://u:${REDACTED}@mcp.example.com/mcp`, headers: { Authorization: REDACTED, 'X-Team': REDACTED } });
     expect(runnableTarget(out.target).missing).toEqual(['header.Authorization', 'header.X-Team']);
+  });
+
+  it('counts a URL password, raw and decoded, and an OAuth client secret among a remote target\'s secret values', () => {
+    const t = { transport: 'http' as const, url: 'https://u:p%40ss-1@mcp.example.com/mcp', headers: {}, auth: { type: 'oauth' as const, clientId: 'c', clientSecret: 'cs-987' } };
+    expect(secretValues(t)).toEqual(['p%40ss-1', 'p@ss-1', 'cs-987']);
+  });
+
+  it('removes an OAuth client secret and key path of a remote target and keeps the rest of its OAuth options', () => {
+    const auth = { type: 'oauth' as const, clientId: 'my-app', clientSecret: '••••', clientKeyFile: '/home/me/.keys/app.pem', scope: 'read' };
+    const out = redactTarget({ transport: 'http', url: 'https://mcp.example.com/mcp', headers: {}, auth }, new Redactor());
+    expect(out.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', clientSecret: REDACTED, clientKeyFile: REDACTED, scope: 'read' } });
+    expect(out.removed).toEqual(['auth.clientSecret', 'auth.clientKeyFile']);
+    const runnable = runnableTarget(out.target);
+    expect(runnable.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', scope: 'read' } });
+    expect(runnable.target.transport !== 'stdio' && runnable.target.auth).toEqual({ type: 'oauth', clientId: 'my-app', scope: 'read' });
+    expect(runnable.missing).toEqual(['auth.clientSecret', 'auth.clientKeyFile']);
   });
 });

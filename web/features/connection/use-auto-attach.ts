@@ -11,7 +11,7 @@ interface Options {
 }
 
 export function useAutoAttach({ config, sessions, sessionId, attach }: Options): void {
-  const { api } = useRelay();
+  const { http } = useRelay();
   const done = useRef(false);
   useEffect(() => {
     if (done.current || sessionId !== null || !config || !sessions) return;
@@ -21,9 +21,9 @@ export function useAutoAttach({ config, sessions, sessionId, attach }: Options):
     if (launch) return attach(launch);
     if (launchId !== null) {
       // The list may predate the launch session; ask for it directly before falling back to the newest.
-      api.session(launchId).then(attach, () => sessions[0] && attach(sessions[0]));
+      http.call('session', { params: { id: launchId } }).then(attach, () => sessions[0] && attach(sessions[0]));
       return;
     }
     if (sessions[0]) attach(sessions[0]);
-  }, [config, sessions, sessionId, attach, api]);
+  }, [config, sessions, sessionId, attach, http]);
 }

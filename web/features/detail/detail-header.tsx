@@ -1,4 +1,5 @@
 // The detail pane's header: seq, time, direction, kind, size, latency, and links to the paired frames.
+import { ORIGIN_INFO } from '../../../shared/frame-origin.js';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
@@ -33,6 +34,8 @@ export function DetailHeader({ entry, pairs, onSelect, onClose }: Props) {
         <Item label="time" value={formatTime(frame.ts)} />
         <Item label="size" value={`${formatSize(frame.size)}${frame.size >= 1024 ? ` (${frame.size} B)` : ''}`} />
         {frame.rpcId !== null && <Item label="id" value={frame.rpcId} />}
+        {frame.origin !== undefined && <Item label="made by" value={`${frame.origin}: ${ORIGIN_INFO[frame.origin].description}`} testId="detail-origin" />}
+        {entry.answersOrigin !== undefined && <Item label="answers" value={`a request made by ${entry.answersOrigin}`} />}
         {entry.latencyMs !== null && <Item label="latency" value={formatLatency(entry.latencyMs)} />}
         {entry.duplicate && <Item label="warning" value="duplicate id / second response" />}
         {entry.unmatched && <Item label="warning" value="answers no request seen" />}
@@ -59,9 +62,9 @@ export function DetailHeader({ entry, pairs, onSelect, onClose }: Props) {
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex gap-1" data-testid={testId}>
       <dt>{label}</dt>
       <dd className="text-ink">{value}</dd>
     </div>

@@ -18,7 +18,7 @@ export function isLargeFrame(entry: FrameEntry): boolean {
 }
 
 export function LargeFrameView({ sessionId, entry }: { sessionId: string; entry: FrameEntry }) {
-  const { frames } = useRelay();
+  const { http } = useRelay();
   const { frame } = entry;
   const [full, setFull] = useState<string | null>(null);
   const [busy, setBusy] = useState<'expand' | 'download' | null>(null);
@@ -31,9 +31,12 @@ export function LargeFrameView({ sessionId, entry }: { sessionId: string; entry:
       .finally(() => setBusy(null));
   };
   const expand = () =>
-    run('expand', async () => setFull(entry.truncated ? (await frames.full(sessionId, frame.seq)).text : frame.text));
+    run('expand', async () => setFull(entry.truncated ? (await http.call('frameFull', { params: { id: sessionId, seq: frame.seq } })).text : frame.text));
   const download = () =>
-    run('download', async () => downloadBlob(`frame-${frame.seq}.json`, await frames.bytes(sessionId, frame.seq)));
+    run('download', async () => {
+      const file = await http.call('frameBytes', { params: { id: sessionId, seq: frame.seq } });
+      downloadBlob(file.fileName, file.blob);
+    });
   return (
     <div data-testid="large-frame" data-seq={frame.seq} className="flex min-h-0 flex-1 flex-col">
       <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-edge px-3 py-1">

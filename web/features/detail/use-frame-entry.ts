@@ -7,7 +7,7 @@ import { useRelay, useSessionLog } from '../../lib/relay/relay-context.js';
 import type { SessionLog } from '../../lib/log/session-log.js';
 
 export function useFrameEntry(sessionId: string, seq: number): { log: SessionLog | null; entry: FrameEntry | undefined; pairs: FrameEntry[] } {
-  const { frames, store } = useRelay();
+  const { http, store } = useRelay();
   const { log } = useSessionLog(sessionId);
   const entry = log?.bySeq(seq);
   const missing = log?.windowed ? [...(entry ? [] : [seq]), ...(entry?.pairs ?? []).filter((s) => !log.bySeq(s))] : [];
@@ -15,14 +15,14 @@ export function useFrameEntry(sessionId: string, seq: number): { log: SessionLog
   useEffect(() => {
     if (missingKey === '') return;
     let live = true;
-    Promise.all(missingKey.split(',').map((s) => frames.preview(sessionId, Number(s))))
+    Promise.all(missingKey.split(',').map((s) => http.call('framePreview', { params: { id: sessionId, seq: s } })))
       .then((list) => live && store.remember(sessionId, list.map(windowEntry)))
       // A frame that cannot be read stays "not loaded"; the pane says so.
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [missingKey, sessionId, frames, store]);
+  }, [missingKey, sessionId, http, store]);
   const pairs = entry ? entry.pairs.flatMap((s) => log?.bySeq(s) ?? []) : [];
   return { log, entry, pairs };
 }

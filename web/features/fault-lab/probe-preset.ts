@@ -18,7 +18,7 @@ export interface ProbeContext {
 
 /** A slow tool the server lists, for the duplicate-id preset; null when it lists none we know. */
 export async function findSlowTool(client: RelayClient, sessionId: string): Promise<SlowTool | null> {
-  const { result } = await mcpCall(client.engines.get(sessionId), 'tools/list', undefined, { timeoutMs: 10_000 });
+  const { result } = await mcpCall(client.engines.get(sessionId), 'tools/list', undefined, { timeoutMs: 10_000, origin: 'bookkeeping' });
   const tools = Array.isArray(result.tools) ? (result.tools as { name?: unknown }[]) : [];
   return pickSlowTool(tools.map((t) => String(t.name)));
 }
@@ -52,8 +52,8 @@ export async function probePreset(client: RelayClient, sessionId: string, preset
   if (preset.lead) {
     // The lead reuses the payload's id: parse the edited payload's id if the user changed it.
     const lead = preset.lead({ ...build, id: idOf(payloadText(payload)) ?? build.id });
-    engine.noteOutgoing(lead);
-    await client.socket.send(sessionId, lead);
+    engine.noteOutgoing(lead, 'lab');
+    await client.socket.send(sessionId, lead, 'lab');
   }
   const waitMs = Math.max(ctx.waitMs, preset.minWaitMs ?? 0);
   const probe = await sendProbe(client, sessionId, payload, { waitMs, settled: (replies, text, refused) => isSettled(preset.expect, text, replies, refused) });

@@ -1,4 +1,6 @@
-// The log's filter bar: free text, method, direction, a toggle per kind (none toggled = every kind) and "has findings".
+// The log's filter bar: free text, method, direction, a toggle per kind (none toggled = every kind), "has findings", and
+// hiding what mcpscope sent on its own (bookkeeping).
+import type { ReactNode } from 'react';
 import { FRAME_KINDS, type FrameKind } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
 import type { FrameFilter } from '../../lib/log/frame-filter.js';
@@ -71,18 +73,20 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
           );
         })}
       </div>
-      <button
-        type="button"
-        data-testid="filter-findings"
-        aria-pressed={filter.findings === true}
-        onClick={() => set({ findings: filter.findings !== true })}
-        title="only frames with lint findings"
-        className={`rounded border px-1.5 text-[11px] leading-5 ${filter.findings ? 'border-red-500 bg-red-900/60 text-white' : 'border-edge text-dim hover:text-ink'}`}
-      >
+      <Toggle testId="filter-findings" on={filter.findings === true} tone="red" title="only frames with lint findings" onClick={() => set({ findings: filter.findings !== true })}>
         has findings{findingCount > 0 ? ` (${findingCount})` : ''}
-      </button>
-      {(filter.text || filter.method || filter.dir || filter.kinds.length > 0 || filter.findings) && (
-        <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false })}>
+      </Toggle>
+      <Toggle
+        testId="filter-hide-bookkeeping"
+        on={filter.hideBookkeeping === true}
+        tone="blue"
+        title="hide what mcpscope sent on its own (handshake, pagination, re-lists, completion lookups) and the answers to it"
+        onClick={() => set({ hideBookkeeping: filter.hideBookkeeping !== true })}
+      >
+        hide auto
+      </Toggle>
+      {(filter.text || filter.method || filter.dir || filter.kinds.length > 0 || filter.findings || filter.hideBookkeeping) && (
+        <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false, hideBookkeeping: false })}>
           clear
         </button>
       )}
@@ -90,5 +94,14 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
         {pending ? `… / ${total} frames` : shown === total ? `${total} frames` : `${shown} / ${total} frames`}
       </span>
     </div>
+  );
+}
+
+function Toggle(p: { testId: string; on: boolean; tone: 'red' | 'blue'; title: string; onClick: () => void; children: ReactNode }) {
+  const pressed = p.tone === 'red' ? 'border-red-500 bg-red-900/60 text-white' : 'border-blue-500 bg-blue-900/60 text-white';
+  return (
+    <button type="button" data-testid={p.testId} aria-pressed={p.on} onClick={p.onClick} title={p.title} className={`rounded border px-1.5 text-[11px] leading-5 ${p.on ? pressed : 'border-edge text-dim hover:text-ink'}`}>
+      {p.children}
+    </button>
   );
 }

@@ -4,6 +4,7 @@
 import { memo } from 'react';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
+import { OriginTag } from '../../components/origin-tag.js';
 import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { PendingMarker } from '../../components/pending-marker.js';
@@ -46,6 +47,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
       data-dir={frame.dir}
       data-method={entry.method ?? ''}
       data-rpc-id={frame.rpcId ?? ''}
+      data-origin={frame.origin ?? ''}
       data-findings={findingIds}
       role="row"
       aria-selected={selected}
@@ -56,6 +58,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
       <span className="text-right text-dim">{frame.seq}</span>
       <span className="text-dim">{formatTime(frame.ts)}</span>
       <DirArrow dir={frame.dir} />
+      <OriginTag entry={entry} />
       <span>
         <KindBadge kind={frame.kind} />
       </span>

@@ -71,6 +71,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
         <span className="text-right">#</span>
         <span>time</span>
         <span />
+        <span title="who made the frame: you (composer), form (a panel), auto (mcpscope's own bookkeeping), ans (an answer to the server), batch, lab, rply (replay)">by</span>
         <span>kind</span>
         <span>method</span>
         <span>id</span>

@@ -1,7 +1,7 @@
 // The rows the log table shows, as a count and an accessor: the in-memory filtered list for a session the page holds
 // whole, or a window over the relay's store for a huge one (the page holds only its head and tail).
 import { useEffect, useMemo, useState } from 'react';
-import type { WindowFilter } from '../../../shared/frame-window-api.js';
+import { windowQuery, type WindowFilter } from '../../../shared/frame-window-api.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { filterKey, isEmptyFilter, type FrameFilter } from '../../lib/log/frame-filter.js';
 import { FrameWindow } from '../../lib/log/frame-window.js';
@@ -22,7 +22,7 @@ export interface LogRows {
 }
 
 function toWindowFilter(f: FrameFilter): WindowFilter {
-  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds], ...(f.findings ? { findings: true as const } : {}) };
+  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds], ...(f.findings ? { findings: true as const } : {}), ...(f.hideBookkeeping ? { hideBookkeeping: true as const } : {}) };
 }
 
 const EMPTY: readonly FrameEntry[] = [];
@@ -33,7 +33,7 @@ const EMPTY: readonly FrameEntry[] = [];
  * caught up are held in memory and linted by the page.
  */
 export function useLogRows(sessionId: string | null, log: SessionLog | null, version: number, input: FrameFilter, lintEpoch = ''): LogRows {
-  const { frames, store } = useRelay();
+  const { http, store } = useRelay();
   // One relay query per pause in typing, not per keystroke; a session held whole filters on every keystroke as before.
   const debounced = useDebounced(input, log?.windowed ? 50 : 0);
   const filter = log?.windowed ? debounced : input;
@@ -49,19 +49,19 @@ export function useLogRows(sessionId: string | null, log: SessionLog | null, ver
     let live = true;
     const onPage = (entries: FrameEntry[]) => store.remember(sessionId, entries);
     if (key === null) {
-      setHeld({ key, win: new FrameWindow(frames, sessionId, {}, null, onPage) });
+      setHeld({ key, win: new FrameWindow(http, sessionId, {}, null, onPage) });
     } else {
       const f = toWindowFilter(filter);
-      frames
-        .index(sessionId, f)
-        .then((index) => live && setHeld({ key, win: new FrameWindow(frames, sessionId, f, index, onPage) }))
+      http
+        .call('frameIndex', { params: { id: sessionId }, query: windowQuery(f) })
+        .then((index) => live && setHeld({ key, win: new FrameWindow(http, sessionId, f, index, onPage) }))
         .catch(() => undefined);
     }
     return () => {
       live = false;
     };
     // filter is read through key: a new object with the same filter must not re-query.
-  }, [windowed, sessionId, key, frames, store, relint]);
+  }, [windowed, sessionId, key, http, store, relint]);
 
   // version is a dependency on purpose: the log grows in place and filtered() extends its cached view.
   const memory = useMemo(() => (log ? log.filtered(filter) : EMPTY), [log, filter, version]);

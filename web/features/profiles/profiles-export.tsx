@@ -7,13 +7,13 @@ import { useRelay } from '../../lib/relay/relay-context.js';
 const LABELS: Record<ConfigFlavor, string> = { 'claude-desktop': 'Claude Desktop', cursor: 'Cursor', vscode: 'VS Code' };
 
 export function ProfilesExport({ disabled }: { disabled: boolean }) {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const [format, setFormat] = useState<ConfigFlavor>('vscode');
   const [secrets, setSecrets] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const run = () => {
     setNote(null);
-    archive.exportProfiles(format, secrets).then(
+    http.call('exportProfiles', { query: { format, ...(secrets ? { secrets: 'include' } : {}) } }).then(
       (out) => {
         downloadBlob(out.fileName, out.text, 'application/json');
         if (out.warnings.length > 0) setNote(out.warnings.join(' · '));

@@ -12,7 +12,7 @@ export function useConnectProfile(onOpen: (sessionId: string) => void) {
   const config = useConfig();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: Pick<Profile, 'id' | 'era'>) => client.archive.connectProfile(profile.id, true),
+    mutationFn: (profile: Pick<Profile, 'id' | 'era'>) => client.http.call('connectProfile', { params: { id: profile.id }, body: { handshake: true } }),
     onSuccess: (session, profile) => {
       upsertSession(queryClient, session);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });

@@ -5,6 +5,7 @@ import { useMcpAction } from '../../api/use-mcp-action.js';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
+import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { LogLink } from '../../components/log-link.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { PromptForm } from './prompt-form.js';
@@ -39,7 +40,8 @@ export function PromptsPanel({ sessionId, onSelect }: { sessionId: string; onSel
   const last = get.last;
   return (
     <section data-testid="prompts-panel" className="flex min-h-0 flex-1 flex-col">
-      {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: prompts are listed once the initialize handshake is answered.</p>}
+      {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: prompts are listed once the handshake is complete.</p>}
+      {mcp.ready && list.missing !== null && !list.forced && <UndeclaredNote missing={list.missing} what="prompts/list" onListAnyway={list.listAnyway} />}
       {list.error && <div className="p-2"><CallError error={list.error} /></div>}
       {list.data && <PromptList prompts={prompts} selected={selected} onSelect={setSelected} />}
       <div className="min-h-0 flex-1 space-y-2 overflow-auto p-3">

@@ -6,6 +6,7 @@ import { queryKeys } from '../../api/query-keys.js';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
+import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { useInbound } from '../../lib/log/use-inbound.js';
 import { ResourceList } from './resource-list.js';
@@ -47,11 +48,21 @@ export function ResourcesPanel({ sessionId, onSelect }: { sessionId: string; onS
           {resources.data?.items.length ?? 0} resources · {templates.data?.items.length ?? 0} templates
           {updateFrames.length > 0 && ` · ${updateFrames.length} update notifications`}
         </span>
-        <button type="button" className="btn ml-auto" disabled={!mcp.ready || resources.isFetching} onClick={() => void Promise.all([resources.refetch(), templates.refetch()])}>
+        <button type="button" className="btn ml-auto" disabled={!mcp.ready || resources.isFetching} onClick={() => void Promise.all([resources.refresh(), templates.refresh()])}>
           Refresh
         </button>
       </div>
-      {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: resources are listed once the initialize handshake is answered.</p>}
+      {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: resources are listed once the handshake is complete.</p>}
+      {mcp.ready && resources.missing !== null && !resources.forced && (
+        <UndeclaredNote
+          missing={resources.missing}
+          what="resources/list and resources/templates/list"
+          onListAnyway={() => {
+            resources.listAnyway();
+            templates.listAnyway();
+          }}
+        />
+      )}
       {[resources.error, templates.error, subs.error].map((e, i) => e && <div key={i} className="p-2"><CallError error={e} /></div>)}
       <div className="max-h-[40%] shrink-0 overflow-auto border-b border-edge">
         <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">resources</h3>

@@ -1,5 +1,5 @@
 // The outcome of a replay: a summary line, each difference with the members that changed, and a link to the new run.
-import type { ReplayResult } from '../../lib/relay/archive-api.js';
+import type { ReplayResult } from '../../../shared/archive-api.js';
 
 const TONE = { changed: 'text-amber-300', added: 'text-emerald-300', removed: 'text-red-300' } as const;
 const MARK = { changed: '~', added: '+', removed: '−' } as const;

@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../../shared/archive-api.js';
 import { useDeleteSession } from '../../api/use-history.js';
 import { downloadBlob } from '../../lib/ui/download.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
+import type { Download } from '../../lib/relay/relay-http.js';
 import { ReplayControls } from './replay-controls.js';
 import { SessionStatsView } from './session-stats-view.js';
 
@@ -16,12 +17,12 @@ const REPROS: Array<{ kind: string; label: string; when: (t: HistoryEntry['targe
 ];
 
 export function SessionActions({ session, onOpen }: { session: HistoryEntry; onOpen: (id: string) => void }) {
-  const { archive } = useRelay();
+  const { http } = useRelay();
   const remove = useDeleteSession();
   const [confirming, setConfirming] = useState(false);
   const [showStats, setShowStats] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const save = (get: () => Promise<{ fileName: string; blob: Blob }>) => {
+  const save = (get: () => Promise<Download>) => {
     setError(null);
     get().then(
       (d) => downloadBlob(d.fileName, d.blob),
@@ -33,7 +34,7 @@ export function SessionActions({ session, onOpen }: { session: HistoryEntry; onO
       <button type="button" className="btn btn-primary" data-testid="session-open" onClick={() => onOpen(session.id)} title={session.live ? 'show it in the inspector' : 'show it in the inspector, read-only'}>
         Open
       </button>
-      <button type="button" className="btn" data-testid="session-export" onClick={() => save(() => archive.bundle(session.id))} title="one JSON file: recipe, client frames, transcript, findings; secrets redacted">
+      <button type="button" className="btn" data-testid="session-export" onClick={() => save(() => http.call('sessionBundle', { params: { id: session.id } }))} title="one JSON file: recipe, client frames, transcript, findings; secrets redacted">
         Export bundle
       </button>
       <select
@@ -41,7 +42,7 @@ export function SessionActions({ session, onOpen }: { session: HistoryEntry; onO
         data-testid="session-repro"
         value=""
         title="a standalone reproduction, secrets redacted"
-        onChange={(e) => e.target.value && save(() => archive.repro(session.id, e.target.value))}
+        onChange={(e) => e.target.value && save(() => http.call('sessionRepro', { params: { id: session.id, kind: e.target.value } }))}
       >
         <option value="">Reproduction…</option>
         {REPROS.filter((r) => r.when(session.target.transport)).map((r) => (

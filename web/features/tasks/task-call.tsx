@@ -21,7 +21,7 @@ export function TaskCall({ sessionId, epoch, ready, onCreated, onSelect }: Props
   // Its own tools/list (one page is enough to find task tools in practice); cached per server, like other panels.
   const tools = useQuery({
     queryKey: ['task-tools', sessionId, epoch],
-    queryFn: async () => taskTools((await mcpCall(engines.get(sessionId), 'tools/list')).result),
+    queryFn: async () => taskTools((await mcpCall(engines.get(sessionId), 'tools/list', undefined, { origin: 'bookkeeping' })).result),
     enabled: ready,
   });
   const [picked, setPicked] = useState('');

@@ -18,7 +18,8 @@ export async function listAllTasks(engine: ClientEngine): Promise<TaskPages> {
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
-    const { result } = await mcpCall(engine, 'tasks/list', cursor === undefined ? {} : { cursor });
+    // The first page is what the user asked for; following the cursor is mcpscope's own bookkeeping.
+    const { result } = await mcpCall(engine, 'tasks/list', cursor === undefined ? {} : { cursor }, { origin: cursor === undefined ? 'panel' : 'bookkeeping' });
     tasks.push(...tasksOfList(result));
     const next = result.nextCursor;
     if (typeof next !== 'string') return { tasks, pages, stoppedEarly: null };

@@ -28,7 +28,8 @@ export function TasksPanel({ sessionId, onSelect }: { sessionId: string; onSelec
     <section data-testid="tasks-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
       <div className="space-y-2 border-b border-edge px-3 py-2">
         {!declared && mcp.ready && <p className="text-amber-300">The server did not declare the tasks capability; requests are still sent if you ask.</p>}
-        <TaskCall sessionId={sessionId} epoch={mcp.epoch} ready={mcp.ready} onCreated={(t) => noted([t])} onSelect={onSelect} />
+        {/* Its automatic tools/list (to find task tools) is asked only of a server that declared tasks. */}
+        <TaskCall sessionId={sessionId} epoch={mcp.epoch} ready={mcp.ready && declared} onCreated={(t) => noted([t])} onSelect={onSelect} />
         <div className="flex items-center gap-2">
           <button type="button" data-testid="tasks-list" className="btn" disabled={!mcp.ready || list.isPending} onClick={() => list.mutate()}>
             tasks/list

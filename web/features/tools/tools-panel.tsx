@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
+import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { ToolDetail } from './tool-detail.js';
@@ -42,12 +43,13 @@ export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelec
         count={tools.length}
         pages={list.data?.pages ?? 0}
         fetching={list.isFetching}
-        onRefresh={() => void list.refetch()}
+        onRefresh={() => void list.refresh()}
         canRefresh={mcp.ready}
         exportOpen={showExport}
         onToggleExport={() => setShowExport((v) => !v)}
       />
-      {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: the tools are listed once the initialize handshake is answered.</p>}
+      {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: the tools are listed once the handshake is complete.</p>}
+      {mcp.ready && list.missing !== null && !list.forced && <UndeclaredNote missing={list.missing} what="tools/list" onListAnyway={list.listAnyway} />}
       {list.error && <div className="p-2"><CallError error={list.error} /></div>}
       {list.data?.stoppedEarly && <p className="px-3 text-amber-300">Paging stopped: {list.data.stoppedEarly}.</p>}
       {showExport && <ToolExport tools={tools} />}

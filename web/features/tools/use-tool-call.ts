@@ -43,7 +43,7 @@ export function useToolCall(sessionId: string, epoch: string, toolName: string, 
         // Giving up on a tool call is said on the wire too (the spec's SHOULD), so the server can stop its work. Only
         // here: raw composer sends stay exactly what the user typed, with nothing added behind their back.
         if (err instanceof McpCallError && err.local && err.code === 'REQUEST_TIMEOUT' && id !== -1) {
-          void engine.notify('notifications/cancelled', { requestId: id, reason: 'timed out' }).catch(() => undefined);
+          void engine.notify('notifications/cancelled', { requestId: id, reason: 'timed out' }, 'bookkeeping').catch(() => undefined);
         }
         throw err;
       } finally {

@@ -1,4 +1,5 @@
 // One frame as the browser holds it: the relay's record, parsed once on arrival, plus what pairing learned about it.
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import { parseJson, type ParseFailure } from '../../../shared/jsonrpc.js';
 import type { Finding } from '../../../shared/lint/index.js';
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
@@ -18,6 +19,8 @@ export interface FrameEntry {
   duplicate: boolean;
   /** A response whose id matches no request seen in this process's lifetime. */
   unmatched: boolean;
+  /** For a response: who made the request it answers (frame.origin says who made the frame itself). */
+  answersOrigin?: FrameOrigin;
   /** For a request: the seq of the notifications/cancelled its sender sent before any response came. */
   cancelledBy?: number;
   /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */

@@ -13,16 +13,18 @@ export interface FrameFilter {
   kinds: readonly FrameKind[];
   /** Only frames with at least one lint finding. */
   findings?: boolean;
+  /** Leave out what mcpscope sent on its own (origin `bookkeeping`) and the server's answers to it. */
+  hideBookkeeping?: boolean;
 }
 
 export const EMPTY_FILTER: FrameFilter = { text: '', method: '', dir: '', kinds: [] };
 
 export function isEmptyFilter(f: FrameFilter): boolean {
-  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0 && f.findings !== true;
+  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0 && f.findings !== true && f.hideBookkeeping !== true;
 }
 
 export function filterKey(f: FrameFilter): string {
-  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true]);
+  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true, f.hideBookkeeping === true]);
 }
 
 /** Builds the predicate once per filter, so the per-frame work is only the comparisons. */
@@ -34,6 +36,7 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
     const { frame } = entry;
     if (kinds.size > 0 && !kinds.has(frame.kind)) return false;
     if (f.findings === true && entry.findings.length === 0) return false;
+    if (f.hideBookkeeping === true && isBookkeeping(entry)) return false;
     if (f.dir !== '' && frame.dir !== f.dir) return false;
     if (method !== '' && !(entry.method ?? '').toLowerCase().includes(method)) return false;
     if (text !== '') {
@@ -42,4 +45,9 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
     }
     return true;
   };
+}
+
+/** A frame mcpscope made on its own, or the server's answer to one. */
+export function isBookkeeping(entry: FrameEntry): boolean {
+  return entry.frame.origin === 'bookkeeping' || entry.answersOrigin === 'bookkeeping';
 }

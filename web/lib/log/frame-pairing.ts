@@ -50,6 +50,7 @@ export class FramePairing {
         if (open.answered) entry.duplicate = true;
         open.answered = true;
         link(open.entry, entry);
+        if (open.entry.frame.origin !== undefined) entry.answersOrigin ??= open.entry.frame.origin;
         const latency = frame.ts - open.entry.frame.ts;
         entry.latencyMs = entry.latencyMs === null ? latency : Math.max(entry.latencyMs, latency);
         if (!answeredMethods.includes(open.method)) answeredMethods.push(open.method);

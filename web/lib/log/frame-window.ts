@@ -1,8 +1,8 @@
 // The windowed view of a huge session for one filter: row positions map to seqs through the relay's per-block match
 // counts, and rows are read a page at a time as the virtualizer asks for them, with a small page cache.
-import type { FrameIndex, WindowFilter, WindowFrame } from '../../../shared/frame-window-api.js';
+import { windowQuery, type FrameIndex, type WindowFilter, type WindowFrame } from '../../../shared/frame-window-api.js';
+import type { RelayHttp } from '../relay/relay-http.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
-import type { FrameSource } from '../relay/frame-source.js';
 
 export const PAGE_ROWS = 100;
 /** Pages kept: about twenty screens of rows, so scrolling back and forth does not refetch. */
@@ -29,7 +29,7 @@ export class FrameWindow {
 
   /** `index` null means unfiltered: row i is seq i + 1. */
   constructor(
-    private readonly source: FrameSource,
+    private readonly http: RelayHttp,
     private readonly sessionId: string,
     readonly filter: WindowFilter,
     readonly index: FrameIndex | null,
@@ -90,9 +90,9 @@ export class FrameWindow {
   private load(p: number): void {
     if (this.loading.has(p)) return;
     this.loading.add(p);
-    this.source
-      .page(this.sessionId, this.locate(p * PAGE_ROWS), PAGE_ROWS, this.filter)
-      .then((frames) => {
+    this.http
+      .call('framePage', { params: { id: this.sessionId }, query: { ...this.locate(p * PAGE_ROWS), limit: PAGE_ROWS, ...windowQuery(this.filter) } })
+      .then(({ frames }) => {
         const entries = frames.map(windowEntry);
         this.pages.set(p, entries);
         for (const key of this.pages.keys()) {

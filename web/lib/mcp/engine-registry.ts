@@ -31,7 +31,7 @@ export class EngineRegistry {
   get(sessionId: string): ClientEngine {
     let engine = this.engines.get(sessionId);
     if (!engine) {
-      engine = new ClientEngine({ send: (text) => this.socket.send(sessionId, text) });
+      engine = new ClientEngine({ send: (text, origin) => this.socket.send(sessionId, text, origin) });
       this.engines.set(sessionId, engine);
       this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId)));
     }
@@ -65,9 +65,13 @@ export class EngineRegistry {
     if (holder === 'none' && this.socket.isSynced(sessionId)) this.socket.claimAnswerer(sessionId, false);
   }
 
-  /** Session info from the relay: its target says which saved roots the session starts with. */
+  /**
+   * Session info from the relay: its target says which saved roots the session starts with, and a live session whose
+   * handshake nobody claimed yet will get one, so panel requests wait for it rather than race it.
+   */
   noteSession(session: SessionInfo): void {
     this.inbox(session.id).useRootsKey(rootsKey(session.target));
+    if (session.live && session.handshakePending) this.get(session.id).lifecycle.expect(true);
   }
 
   /** The session's history reached this tab: if nobody answers its server's requests, this tab offers to. */
@@ -87,7 +91,7 @@ export class EngineRegistry {
       if (entry.frame.seq > last + 1 && last > 0) engine.forgetWaitingServerRequests();
       this.fedSeq.set(sessionId, entry.frame.seq);
       if (entry.frame.dir === 'out') {
-        engine.noteOutgoingValue(entry.value);
+        engine.noteOutgoingValue(entry.value, entry.frame.origin);
         this.noteDiscover(sessionId, entry.value);
       } else if (entry.frame.dir === 'relay' && entry.frame.kind === 'event') {
         // A person approving an OAuth authorization is no server's slowness: nothing times out meanwhile.
@@ -97,6 +101,9 @@ export class EngineRegistry {
         engine.receiveValue(entry.value);
         this.lastIncoming.set(sessionId, { seq: entry.frame.seq, value: entry.value });
         this.adoptDiscovered(sessionId, engine, entry.value);
+      } else if (eventName(entry) === 'spawned' || eventName(entry) === 'session-expired') {
+        // A new process, or a server that forgot the session: what was negotiated is gone, a new handshake is due.
+        engine.lifecycle.restart();
       } else if (eventName(entry) === 'http-answer') {
         const ev = HttpAnswerEventSchema.safeParse(entry.value);
         const named = ev.success && ev.data.seq !== undefined ? this.lastIncoming.get(sessionId) : undefined;

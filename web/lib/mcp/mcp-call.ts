@@ -1,5 +1,6 @@
 // Sends one MCP request through a session's client engine and splits the answer into a result or an error that says whose it is.
 import { LocalEngineError, type ClientEngine } from '../../../shared/engine/index.js';
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import { SendError } from '../relay/relay-socket.js';
 
 export interface McpCallResult {
@@ -25,6 +26,8 @@ export class McpCallError extends Error {
 }
 
 export interface McpCallOptions {
+  /** Who asks: 'panel' (default) for what a person clicked, 'bookkeeping' for what a panel asks on its own. */
+  origin?: FrameOrigin;
   timeoutMs?: number;
   resetTimeoutOnProgress?: boolean;
   /** Asks for progress (a progressToken goes out in `_meta`) and gets each notifications/progress params. */

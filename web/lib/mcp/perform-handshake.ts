@@ -5,6 +5,7 @@ import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { CLIENT_CAPABILITIES } from './client-capabilities.js';
 import type { RelayClient } from '../relay/relay-client.js';
+import { ApiError, type RelayHttp } from '../relay/relay-http.js';
 
 export type HandshakeOutcome =
   /** The version is stateless (2026-07-28): there is no initialize. */
@@ -14,18 +15,33 @@ export type HandshakeOutcome =
   /** `connection` says which era it settled on, and for auto what the probe got. */
   | { kind: 'done'; result: Record<string, unknown>; connection: Connection | null };
 
+/** True when this tab won the right to perform the handshake; false when another tab or load already has it (409). */
+async function claimHandshake(http: RelayHttp, sessionId: string): Promise<boolean> {
+  try {
+    await http.call('claimHandshake', { params: { id: sessionId } });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409) return false;
+    throw err;
+  }
+}
+
 /**
  * Throws what the engine threw (a server error to initialize, or a local timeout). With an era (the connection bar's
  * selector, a profile's), the engine connects in it: legacy sends initialize (even offering 2026-07-28, a deliberate
  * fault), modern server/discover, auto probes with server/discover and falls back to initialize. Without an era, a
  * legacy version gets initialize and a modern one nothing: 2026-07-28 has no initialize.
  */
-export async function performHandshake(client: Pick<RelayClient, 'api' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string, era?: Era): Promise<HandshakeOutcome> {
-  if (era === undefined && !isLegacyVersion(session.protocolVersion)) return { kind: 'stateless' };
+export async function performHandshake(client: Pick<RelayClient, 'http' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string, era?: Era): Promise<HandshakeOutcome> {
+  if (era === undefined && !isLegacyVersion(session.protocolVersion)) {
+    // Nothing will be sent, so nothing is waited for: the claim says so to the relay, the engine stops holding back.
+    if (await claimHandshake(client.http, session.id)) client.engines.get(session.id).lifecycle.expect(false);
+    return { kind: 'stateless' };
+  }
   // Wait until every earlier frame reached the engine, so the ids it picks are not already on the wire.
   await client.socket.whenOpen();
   await client.socket.whenSynced(session.id);
-  if (!(await client.api.claimHandshake(session.id))) return { kind: 'elsewhere' };
+  if (!(await claimHandshake(client.http, session.id))) return { kind: 'elsewhere' };
   client.engines.claimAnswering(session.id);
   const clientInfo = { name: 'mcpscope', version: clientVersion };
   const engine = client.engines.get(session.id);

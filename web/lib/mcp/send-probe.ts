@@ -1,5 +1,6 @@
 // Sends one exact frame (text or bytes) and collects what the server sent after it for a bounded time: the lab's probe.
 import { bytesToText, fromBase64, type FaultPayload, type FaultReply, type HttpRefusal } from '../../../shared/fault-lab/index.js';
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { FrameEntry } from '../log/frame-entry.js';
 import { eventName } from '../log/frame-entry.js';
@@ -23,6 +24,8 @@ export interface ProbeResult {
 
 export interface ProbeOptions {
   waitMs: number;
+  /** Who sends it: the fault lab (default) or the batch builder. */
+  origin?: FrameOrigin;
   /** Stop early once this says nothing more is needed; `refused`: the carrying POST got an error status. */
   settled?: (replies: readonly FaultReply[], sentText: string, refused: boolean) => boolean;
 }
@@ -57,9 +60,9 @@ function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: Fr
 export async function sendProbe(client: RelayClient, sessionId: string, payload: FaultPayload, options: ProbeOptions): Promise<ProbeResult> {
   const sentText = payloadText(payload);
   // The engine must never hand out an id this probe used, or a later panel request would collide with it.
-  client.engines.get(sessionId).noteOutgoing(sentText);
+  client.engines.get(sessionId).noteOutgoing(sentText, options.origin ?? 'lab');
   const started = performance.now();
-  const sentSeq = await client.socket.send(sessionId, sentText, 'b64' in payload ? payload.b64 : undefined);
+  const sentSeq = await client.socket.send(sessionId, sentText, options.origin ?? 'lab', 'b64' in payload ? payload.b64 : undefined);
   const log = client.store.log(sessionId);
   return new Promise<ProbeResult>((resolve) => {
     let off = (): void => undefined;

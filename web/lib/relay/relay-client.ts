@@ -1,21 +1,16 @@
 // Wires the pieces one page needs to talk to the relay: HTTP API, socket, message store and client engines.
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { createApiClient, type ApiClient } from './api-client.js';
-import { createArchiveApi, type ArchiveApi } from './archive-api.js';
 import { EngineRegistry } from '../mcp/engine-registry.js';
-import { createFrameSource, type FrameSource } from './frame-source.js';
 import { MessageStore } from '../log/message-store.js';
+import { createRelayHttp, type RelayHttp } from './relay-http.js';
 import { RelaySocket } from './relay-socket.js';
 
 export interface RelayClient {
-  api: ApiClient;
-  /** History, profiles, bundles and replay. */
-  archive: ArchiveApi;
+  /** Every HTTP call to the relay: sessions, windowed frame reads, history, profiles, bundles and replay. */
+  http: RelayHttp;
   socket: RelaySocket;
   store: MessageStore;
   engines: EngineRegistry;
-  /** Windowed reads of a huge session's frames. */
-  frames: FrameSource;
 }
 
 /** Frames of a session's start always held (the handshake lives there), whatever its size. */
@@ -60,5 +55,5 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
     { head: HEAD_FRAMES, tail },
   );
   engines = new EngineRegistry(socket);
-  return { api: createApiClient(token, hooks.onUnauthorized), archive: createArchiveApi(token, hooks.onUnauthorized), socket, store, engines, frames: createFrameSource(token) };
+  return { http: createRelayHttp(token, hooks.onUnauthorized), socket, store, engines };
 }

@@ -1,13 +1,14 @@
 // The browser's WebSocket to the relay: reconnects, resubscribes from the last seq held, and matches sends to replies.
 import type { HttpProbeMethod, HttpProbeResult } from '../../../shared/fault-lab/fault-types.js';
+import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import {
   WS_PATH,
   WS_PROTOCOL,
   WS_TOKEN_PREFIX,
   type AnswererHolder,
   type FrameRecord,
+  parseRelayServerMessage,
   type RelayClientMessage,
-  type RelayServerMessage,
   type SessionInfo,
 } from '../../../shared/relay-protocol.js';
 
@@ -94,8 +95,11 @@ export class RelaySocket {
     this.write({ type: 'unsubscribe', sessionId });
   }
 
-  /** Writes one frame to the server (the exact bytes in `b64` when given); resolves with the seq the relay recorded it under. */
-  send(sessionId: string, text: string, b64?: string): Promise<number> {
+  /**
+   * Writes one frame to the server (the exact bytes in `b64` when given), recorded as made by `origin`; resolves with
+   * the seq the relay recorded it under.
+   */
+  send(sessionId: string, text: string, origin: FrameOrigin, b64?: string): Promise<number> {
     const ref = String(this.nextRef++);
     return new Promise<number>((resolve, reject) => {
       if (this.state !== 'open') {
@@ -103,7 +107,7 @@ export class RelaySocket {
         return;
       }
       this.pendingSends.set(ref, { resolve: (v) => resolve(v as number), reject });
-      this.write({ type: 'send', sessionId, text, ref, ...(b64 !== undefined ? { b64 } : {}) });
+      this.write({ type: 'send', sessionId, text, ref, origin, ...(b64 !== undefined ? { b64 } : {}) });
     });
   }
 
@@ -125,7 +129,7 @@ export class RelaySocket {
         return;
       }
       this.pendingSends.set(ref, { resolve: (v) => resolve(v as HttpProbeResult), reject });
-      this.write({ type: 'http-probe', sessionId, ref, ...probe });
+      this.write({ type: 'http-probe', sessionId, ref, origin: 'lab', ...probe });
     });
   }
 
@@ -195,12 +199,14 @@ export class RelaySocket {
   }
 
   private dispatch(data: string): void {
-    let msg: RelayServerMessage;
-    try {
-      msg = JSON.parse(data) as RelayServerMessage;
-    } catch {
+    const parsed = parseRelayServerMessage(data);
+    if (!parsed.ok) {
+      // Acting on a message of the wrong shape could corrupt the log or the engine: it is reported, and dropped.
+      console.error(`mcpscope: ignored a message from the relay: ${parsed.error}`);
+      this.handlers.onError?.('BAD_MESSAGE', `ignored a message from the relay that does not match its schema: ${parsed.error}`);
       return;
     }
+    const msg = parsed.message;
     switch (msg.type) {
       case 'hello':
         this.backoffMs = 250;

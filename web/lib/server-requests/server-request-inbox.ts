@@ -93,7 +93,8 @@ export class ServerRequestInbox {
   async setRoots(roots: readonly Root[]): Promise<void> {
     this.set({ roots });
     if (this.rootsKey !== null) saveRoots(this.rootsKey, roots);
-    if (this.answering) await this.engine.notify('notifications/roots/list_changed');
+    // Only when roots.listChanged was declared: the engine refuses, unsent, what the client did not offer.
+    if (this.answering) await this.engine.notify('notifications/roots/list_changed', undefined, 'bookkeeping').catch(() => undefined);
   }
 
   /** The server process went away: nobody is waiting for these answers any more. */

@@ -1,0 +1,75 @@
+// Splits a profile into what SQLite keeps (secret values replaced by the placeholder) and the real values, which go to
+// the secrets file (server/secret-store.ts); and joins them back when the profile is read.
+// Threat: a profile's API key or bearer sitting in the store beside the recordings, where exports and copies reach it.
+import { SECRET_PLACEHOLDER, type ProfileInput } from '../../shared/profiles/profile.js';
+import { secretArgMasks } from '../../shared/redaction/secret-args.js';
+import { isSecretName } from '../../shared/redaction/secret-patterns.js';
+import type { Target } from '../../shared/relay-protocol.js';
+
+/** The real values a profile needs, by where they go back: env names, arg indexes, header names, the whole URL. */
+export interface ProfileSecrets {
+  env?: Record<string, string>;
+  args?: Record<string, string>;
+  headers?: Record<string, string>;
+  url?: string;
+}
+
+/** A URL's password in its userinfo (http://user:secret@host/), or null. */
+function urlPassword(href: string): string | null {
+  try {
+    return new URL(href).password || null;
+  } catch {
+    return null;
+  }
+}
+
+function withoutPassword(href: string): string {
+  const u = new URL(href);
+  u.password = '';
+  return u.href;
+}
+
+export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput; secrets: ProfileSecrets } {
+  const t = input.target;
+  const secrets: ProfileSecrets = {};
+  const real = (v: string) => v !== '' && v !== SECRET_PLACEHOLDER;
+  if (t.transport === 'stdio') {
+    // A name that says secret is marked so, and the API masks it like any marked one.
+    const secretEnv = new Set([...input.secretEnv, ...Object.keys(t.env).filter(isSecretName)]);
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(t.env)) {
+      const move = secretEnv.has(k) && real(v);
+      if (move) (secrets.env ??= {})[k] = v;
+      env[k] = move ? SECRET_PLACEHOLDER : v;
+    }
+    const masks = secretArgMasks(t.args);
+    const args = t.args.map((a, i) => {
+      if (!masks.has(i)) return a;
+      (secrets.args ??= {})[String(i)] = a;
+      return masks.get(i)!;
+    });
+    return { stored: { ...input, secretEnv: [...secretEnv], target: { ...t, env, args } }, secrets };
+  }
+  // Every header value may be a credential (the recordings mask them all); SQLite keeps the names only.
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(t.headers)) {
+    if (real(v)) (secrets.headers ??= {})[k] = v;
+    headers[k] = real(v) ? SECRET_PLACEHOLDER : v;
+  }
+  const password = urlPassword(t.url);
+  if (password !== null) secrets.url = t.url;
+  const url = password === null ? t.url : withoutPassword(t.url);
+  return { stored: { ...input, target: { ...t, url, headers } as Target }, secrets };
+}
+
+export function joinProfileSecrets<P extends ProfileInput>(stored: P, secrets: ProfileSecrets | undefined): P {
+  if (!secrets) return stored;
+  const t = stored.target;
+  if (t.transport === 'stdio') {
+    const env = { ...t.env, ...Object.fromEntries(Object.entries(secrets.env ?? {}).filter(([k]) => k in t.env)) };
+    const args = t.args.map((a, i) => secrets.args?.[String(i)] ?? a);
+    return { ...stored, target: { ...t, env, args } };
+  }
+  const headers = { ...t.headers, ...Object.fromEntries(Object.entries(secrets.headers ?? {}).filter(([k]) => k in t.headers)) };
+  return { ...stored, target: { ...t, headers, url: secrets.url ?? t.url } as Target };
+}

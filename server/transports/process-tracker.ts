@@ -1,0 +1,167 @@
+// No process outlives its session: every process a stdio server starts is tracked by pid and start time (the process
+// table is walked while it runs and again at stop), killed on stop and on exit, and written to the data dir so the next
+// launch kills what a crashed or SIGKILLed relay left. Threat: servers (and what they spawn with setsid, out of the
+// process group) running on after mcpscope is gone; and a remembered pid that now names someone else's process, which
+// is why nothing is signalled unless its start time still matches.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writePrivateFile } from '../private-files.js';
+import { bootId, canReadProcessTable, descendantsOf, processTable, startTimeOf } from './process-table.js';
+import { treeKillCommand } from './spawn-plan.js';
+
+/** How often the tree of each running server is walked; a setsid grandchild is caught while its parent lives. */
+const SWEEP_MS = 500;
+const TABLE_DIR = 'processes';
+
+interface TableFile {
+  relayPid: number;
+  relayStart: string | null;
+  boot: string;
+  procs: Array<{ pid: number; start: string }>;
+}
+
+/** Signals one process, or its whole group; false when there was nothing to signal. */
+function kill(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Windows: the tree goes at once, by taskkill, since there are no process groups to signal (untested here). */
+function taskkillTree(pid: number): boolean {
+  const { command, args } = treeKillCommand(pid);
+  try {
+    execFileSync(command, args, { stdio: 'ignore', windowsHide: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class ProcessTracker {
+  /** leader pid → (pid → start time) of the leader and every descendant seen so far. */
+  private readonly trees = new Map<number, Map<number, string>>();
+  private timer: NodeJS.Timeout | null = null;
+  private tableFile: string | null = null;
+  private written = '';
+
+  /** Keeps the table in `dataDir/processes/<pid>.json` from now on, for the next launch to read if this one dies. */
+  persistIn(dataDir: string): void {
+    mkdirSync(join(dataDir, TABLE_DIR), { recursive: true, mode: 0o700 });
+    this.tableFile = join(dataDir, TABLE_DIR, `${process.pid}.json`);
+    this.write();
+  }
+
+  track(leader: number): void {
+    const start = startTimeOf(leader);
+    if (start === null && canReadProcessTable) return;
+    this.trees.set(leader, new Map([[leader, start ?? '']]));
+    this.sweep();
+    if (!this.timer && canReadProcessTable) {
+      this.timer = setInterval(() => this.sweep(), SWEEP_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Walks the process table once and adds every descendant of every tracked process that is still itself. */
+  sweep(): void {
+    if (!canReadProcessTable || this.trees.size === 0) return;
+    const table = processTable();
+    const startOf = new Map(table.map((p) => [p.pid, p.start]));
+    for (const tree of this.trees.values()) {
+      for (const [pid, start] of [...tree]) {
+        // Walk from every member, not only the leader: a grandchild orphaned by its parent's exit is still found.
+        if (startOf.get(pid) !== start) continue;
+        for (const d of descendantsOf(pid, table)) tree.set(d.pid, d.start);
+      }
+    }
+    this.write();
+  }
+
+  /** Signals the leader's group and every tracked descendant that is still the same process. */
+  signal(leader: number, signal: NodeJS.Signals): boolean {
+    if (process.platform === 'win32') return signal === 'SIGKILL' ? taskkillTree(leader) : kill(leader, signal);
+    this.sweep();
+    let any = kill(-leader, signal) || kill(leader, signal);
+    for (const [pid, start] of this.trees.get(leader) ?? []) {
+      if (pid !== leader && startTimeOf(pid) === start) any = kill(pid, signal) || any;
+    }
+    return any;
+  }
+
+  /** The leader is gone: whatever is left of its tree is killed, and the tree forgotten. */
+  release(leader: number): void {
+    if (!this.trees.has(leader)) return;
+    this.signal(leader, 'SIGKILL');
+    this.trees.delete(leader);
+    if (this.trees.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    this.write();
+  }
+
+  /** Synchronously kills every tracked tree: the relay's way out, whatever it is (signal, exit, failed start). */
+  killAll(): void {
+    for (const leader of [...this.trees.keys()]) this.release(leader);
+    // Nothing is left to clean up after this relay: the next launch need not read its table.
+    if (this.tableFile) rmSync(this.tableFile, { force: true });
+    this.tableFile = null;
+  }
+
+  private write(): void {
+    if (!this.tableFile) return;
+    const procs = [...this.trees.values()].flatMap((t) => [...t].map(([pid, start]) => ({ pid, start })));
+    const text = JSON.stringify({ relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), procs } satisfies TableFile);
+    if (text === this.written) return;
+    this.written = text;
+    try {
+      writePrivateFile(this.tableFile, text);
+    } catch {
+      // A data dir that went away must not take the relay with it; the in-memory table still works.
+    }
+  }
+}
+
+/** The relay's one tracker: every stdio transport registers with it. */
+export const processTracker = new ProcessTracker();
+
+/**
+ * At launch: kills what relays that died without cleaning up (a crash, a SIGKILL) left running, as their tables in
+ * `dataDir` record it; a process is killed only if its start time still matches, so a reused pid is never hit.
+ */
+export function reapOrphans(dataDir: string): { pids: number[] } {
+  const dir = join(dataDir, TABLE_DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return { pids: [] };
+  }
+  const killed: number[] = [];
+  const boot = bootId();
+  for (const name of names) {
+    const file = join(dir, name);
+    let t: TableFile;
+    try {
+      t = JSON.parse(readFileSync(file, 'utf8')) as TableFile;
+    } catch {
+      rmSync(file, { force: true });
+      continue;
+    }
+    // A relay that is still running keeps its own table; it is alive if its pid still has the start time it wrote.
+    const alive = t.relayPid !== process.pid && t.relayStart !== null && startTimeOf(t.relayPid) === t.relayStart;
+    if (alive) continue;
+    if (t.boot === boot && Array.isArray(t.procs)) {
+      for (const p of t.procs) {
+        if (startTimeOf(p.pid) === p.start && kill(p.pid, 'SIGKILL')) killed.push(p.pid);
+      }
+    }
+    rmSync(file, { force: true });
+  }
+  return { pids: killed };
+}

@@ -1,0 +1,35 @@
+// Who made an outgoing frame: a person (composer, panel, batch builder), mcpscope on its own (bookkeeping, answers),
+// or a tool (fault lab, replay). Recorded with each frame, so nobody mistakes the inspector's traffic for the user's.
+import { z } from 'zod';
+
+export const FRAME_ORIGINS = [
+  'user', // text typed in the composer, or a request named on the command line (`call --method`, `--raw`)
+  'panel', // a form or a button a person clicked (tool call, read, get, set level, subscribe, List anyway…)
+  'bookkeeping', // what the engine did on its own: handshake, pagination, re-lists, completion lookups, timeouts' cancels
+  'answer', // an answer to the server's own request (by a person, or an auto-answer rule)
+  'batch', // the batch builder (`call --batch`)
+  'lab', // the fault lab (`call --fault`), on purpose
+  'replay', // a recording sent again by `replay`
+  'check', // reserved: automated checks
+  'tap', // reserved: frames relayed for another client
+] as const;
+
+export const FrameOriginSchema = z.enum(FRAME_ORIGINS);
+export type FrameOrigin = z.infer<typeof FrameOriginSchema>;
+
+/** A short label for a narrow log column, and a sentence for the detail pane. */
+export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: string }> = {
+  user: { short: 'you', description: 'typed by the user (composer, or a command-line request)' },
+  panel: { short: 'form', description: 'sent from a panel or form a person used' },
+  bookkeeping: { short: 'auto', description: 'sent by mcpscope on its own: handshake, pagination, re-list, completion lookup' },
+  answer: { short: 'ans', description: "an answer to the server's request (by hand or by an auto-answer rule)" },
+  batch: { short: 'batch', description: 'sent from the batch builder' },
+  lab: { short: 'lab', description: 'sent by the fault lab, on purpose' },
+  replay: { short: 'rply', description: 'sent again by a replay of a recording' },
+  check: { short: 'chk', description: 'sent by an automated check' },
+  tap: { short: 'tap', description: 'relayed for another client' },
+};
+
+export function isFrameOrigin(v: unknown): v is FrameOrigin {
+  return typeof v === 'string' && (FRAME_ORIGINS as readonly string[]).includes(v);
+}

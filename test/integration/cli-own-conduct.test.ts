@@ -1,0 +1,44 @@
+// `mcpscope call` keeps its own conduct clean: against a server that declares only tools, what it sends on its own
+// (handshake, the tools/list before a tools/call) draws no finding, and in a fault-lab run every finding is about a
+// frame the lab sent on purpose, never one of mcpscope's own.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EVERYTHING_SERVER, FIXTURES } from '../helpers/relay-process.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const toolsOnly = ['--', process.execPath, join(FIXTURES, 'tools-only-server.mjs')];
+
+/** The JSON finding lines `--lint` writes on stderr (other stderr lines are notes). */
+function findings(stderr: string): { ruleId: string; seq: number; origin?: string }[] {
+  return stderr.split('\n').flatMap((l) => (l.startsWith('{"ruleId"') ? [JSON.parse(l) as { ruleId: string; seq: number; origin?: string }] : []));
+}
+
+describe('mcpscope call, conduct of its own', () => {
+  for (const protocol of ['2025-11-25', '2026-07-28']) {
+    it(`calls a tool of a tools-only server at ${protocol} with no finding at all, its tools/list first included`, async () => {
+      const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"add","arguments":{"a":2,"b":3}}', '--protocol', protocol, '--lint', '--strict', ...toolsOnly]);
+      expect(run.stderr).toMatch(/listed the tools first/);
+      expect(findings(run.stderr)).toEqual([]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ type: 'text', text: '5' }] });
+    }, 60_000);
+  }
+
+  it('sends the prompts/get a user asks of a server that declared no prompts as theirs, with no bookkeeping of its own', async () => {
+    const run = await runCli(['call', '--method', 'prompts/get', '--params', '{"name":"x"}', '--lint', ...toolsOnly]);
+    expect(run.stderr).toMatch(/did not declare the capability "prompts"/);
+    // The user's own request is judged like any other: the finding names its maker.
+    const own = findings(run.stderr).filter((f) => f.origin === 'bookkeeping');
+    expect(own).toEqual([]);
+    expect(findings(run.stderr).some((f) => f.origin === 'user')).toBe(true);
+  }, 60_000);
+
+  it('runs every fault preset against server-everything without a finding on any frame mcpscope sent on its own', async () => {
+    const run = await runCli(['call', '--fault', 'all', '--timeout', '2500', '--lint', '--', process.execPath, EVERYTHING_SERVER, 'stdio']);
+    const all = findings(run.stderr);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.filter((f) => f.origin === 'bookkeeping')).toEqual([]);
+    expect(all.some((f) => f.origin === 'lab')).toBe(true);
+    expect(run.stderr).not.toMatch(/on frames mcpscope sent on its own/);
+  }, 180_000);
+});

@@ -22,4 +22,5 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   open: () => import('./open.js'),
   replay: () => import('./replay.js'),
   call: () => import('./call.js'),
+  check: () => import('./check.js'),
 };

@@ -7,7 +7,7 @@ import { DiffOptionsSchema } from './replay/diff-options.js';
 import { TranscriptDiffSchema } from './replay/transcript-diff.js';
 import { SessionInfoSchema, TargetSchema } from './relay-protocol.js';
 
-export const SESSION_ORIGINS = ['recorded', 'imported', 'replay'] as const;
+export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap'] as const;
 
 /** A session as the history page lists it: its info plus tags and where it came from. */
 export const HistoryEntrySchema = SessionInfoSchema.extend({

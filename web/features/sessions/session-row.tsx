@@ -12,7 +12,7 @@ interface Props {
   onOpen: (sessionId: string) => void;
 }
 
-const ORIGIN_LABEL: Record<HistoryEntry['origin'], string | null> = { recorded: null, imported: 'imported', replay: 'replay' };
+const ORIGIN_LABEL: Record<HistoryEntry['origin'], string | null> = { recorded: null, imported: 'imported', replay: 'replay', tap: 'tapped' };
 
 export function SessionRow({ session: s, current, onOpen }: Props) {
   const origin = ORIGIN_LABEL[s.origin];

@@ -1,12 +1,13 @@
 // The fault lab's presets as checks, on a scratch connection of their own (they disturb protocol state on purpose),
-// graded as the lab grades them (as the spec says → pass; deviates or no reply → warn, since each preset's expectation
-// is the lab's reading of JSON-RPC 2.0 and the transports, not an MCP sentence with a keyword).
+// graded as the lab grades them (as the spec says, or a spec silent on the answer → pass; deviates or no reply → warn,
+// since each preset's expectation is the lab's reading of JSON-RPC 2.0 and the transports, not an MCP sentence with a
+// keyword).
 import { appliesTo, FAULT_PRESETS, type FaultPreset } from '../../shared/fault-lab/index.js';
 import type { CheckContext, CheckResult, CheckStatus } from '../../shared/check/index.js';
 import { probeFault } from '../call/probe-fault.js';
 import type { CheckHost } from './check-host.js';
 
-const STATUS = { 'as-spec': 'pass', deviates: 'warn', 'no-reply': 'warn' } as const satisfies Record<string, CheckStatus>;
+const STATUS = { 'as-spec': 'pass', 'spec-silent': 'pass', deviates: 'warn', 'no-reply': 'warn' } as const satisfies Record<string, CheckStatus>;
 /** A preset's wait: enough for a reply on a loaded machine, short enough that silence does not drag the run out. */
 const PRESET_WAIT_MS = 2000;
 const SESSION = 'robustness';

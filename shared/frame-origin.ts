@@ -10,7 +10,7 @@ export const FRAME_ORIGINS = [
   'batch', // the batch builder (`call --batch`)
   'lab', // the fault lab (`call --fault`), on purpose
   'replay', // a recording sent again by `replay`
-  'check', // reserved: automated checks
+  'check', // mcpscope check's scratch connections
   'tap', // what a host sent to its server through `mcpscope tap`: the host's frame, not mcpscope's
 ] as const;
 

@@ -23,4 +23,5 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   replay: () => import('./replay.js'),
   call: () => import('./call.js'),
   tap: () => import('./tap.js'),
+  check: () => import('./check.js'),
 };

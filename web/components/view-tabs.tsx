@@ -1,5 +1,6 @@
 // Switches between the inspector and the Sessions view, and says when the inspector shows a read-only recording.
 import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { ThemeToggle } from './theme-toggle.js';
 
 export type WorkbenchView = 'inspect' | 'sessions';
 
@@ -30,11 +31,13 @@ export function ViewTabs({ view, onView, session }: Props) {
           {t.label}
         </button>
       ))}
+      <span className="flex-1" />
       {view === 'inspect' && session !== null && !session.live && (
-        <span className="ml-auto font-mono text-[11px] text-amber-200" data-testid="readonly-badge" title="recorded earlier or imported: nothing can be sent">
+        <span className="font-mono text-[11px] text-amber-200" data-testid="readonly-badge" title="recorded earlier or imported: nothing can be sent">
           read-only recording
         </span>
       )}
+      <ThemeToggle />
     </nav>
   );
 }

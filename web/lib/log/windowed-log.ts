@@ -134,6 +134,12 @@ export class WindowedLog extends InPageLog {
       });
   }
 
+  /** A frame read from the relay came with its pairs (the relay pairs the whole session): the first one, once read. */
+  override pairOf(entry: FrameEntry): FrameEntry | undefined {
+    const first = entry.pairs[0];
+    return super.pairOf(entry) ?? (first === undefined ? undefined : this.frame(first));
+  }
+
   override async fullText(entry: FrameEntry): Promise<string> {
     if (!entry.truncated) return entry.frame.text;
     return (await this.http.call('frameFull', { params: { id: this.sessionId, seq: entry.frame.seq } })).text;

@@ -6,6 +6,8 @@
 // Exit 0 when every run passed, 1 otherwise, 2 on a usage error. (With --client <url> it is the launcher the suite
 // runs for a scenario whose flags come from MCP_CONFORMANCE_CONTEXT; see SCENARIOS.)
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,6 +18,21 @@ const SELF = fileURLToPath(import.meta.url);
 
 /** The suite's fixed Client ID Metadata Document URL (its mock accepts it without fetching it). */
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
+/** Folders the launcher made for one run (a private key file), removed when `mcpscope call` exits. */
+const scratch = [];
+
+/** The scenario's private key as a 0600 file, since `mcpscope call` takes a key by path (--client-key). */
+function keyFile(pem) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-conformance-'));
+  scratch.push(dir);
+  const file = join(dir, 'client-key.pem');
+  writeFileSync(file, pem, { mode: 0o600 });
+  return file;
+}
+
+/** The client credentials grant (no person, so none of AUTH's authorization-code options), then the same tool call. */
+const CREDENTIALS = ['--auth', 'oauth', '--grant', 'client-credentials', '--no-token-cache', '--method', 'tools/call', '--params', '{"name":"test-tool","arguments":{}}'];
+
 /** Every auth scenario: a tool call (after tools/list) with OAuth that approves without a person and keeps no tokens. */
 const AUTH = ['--auth', 'oauth', '--oauth-open', 'fetch', '--no-token-cache', '--method', 'tools/call', '--params', '{"name":"test-tool","arguments":{}}'];
 
@@ -48,12 +65,12 @@ export const SCENARIOS = {
   'auth/pre-registration': { suite: 'auth', flags: (ctx) => [...AUTH, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret] },
   'auth/2025-03-26-oauth-metadata-backcompat': { suite: 'auth', flags: AUTH },
   'auth/2025-03-26-oauth-endpoint-fallback': { suite: 'auth', flags: AUTH },
-  // Draft and extension scenarios. The client credentials grant (the last two) is not implemented yet: they fail.
+  // Draft and extension scenarios; the last two are the client credentials grant (SEP-1046), with made-up credentials.
   'auth/resource-mismatch': { suite: 'auth-draft', flags: AUTH },
   'auth/offline-access-scope': { suite: 'auth-draft', flags: [...AUTH, '--client-metadata-url', CIMD_URL] },
   'auth/offline-access-not-supported': { suite: 'auth-draft', flags: AUTH },
-  'auth/client-credentials-jwt': { suite: 'auth-draft', flags: AUTH },
-  'auth/client-credentials-basic': { suite: 'auth-draft', flags: AUTH },
+  'auth/client-credentials-jwt': { suite: 'auth-draft', flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-key', keyFile(ctx.private_key_pem), '--signing-alg', ctx.signing_algorithm] },
+  'auth/client-credentials-basic': { suite: 'auth-draft', flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret] },
 };
 
 /** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */
@@ -101,7 +118,12 @@ function launch(url) {
   const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
   const flags = typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags;
   const child = spawn(process.execPath, [BIN, 'call', ...flags, '--url', url], { stdio: 'inherit' });
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+      resolve(code ?? (signal ? 1 : 0));
+    }),
+  );
 }
 
 async function main() {

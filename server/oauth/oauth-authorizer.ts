@@ -8,7 +8,7 @@ import type { AuthChallenge } from './discovery.js';
 import { AuthFlowError, FlowStep } from './flow-steps.js';
 import { OAuthFlow, union, type AuthorizationRequest, type CallbackParams } from './oauth-flow.js';
 import { RecordingFetch } from './recording-fetch.js';
-import type { TokenStore } from './token-store.js';
+import { credentialsFor, type TokenStore } from './token-store.js';
 
 /** What hosts the flow: the CLI (loopback listener, system browser) or the relay (its own callback, the web page). */
 export interface OAuthHost {
@@ -70,7 +70,7 @@ export class OAuthAuthorizer {
 
   /** The Authorization header to send, from the tokens stored for this server (null before any flow). */
   header(): string | null {
-    const t = this.store.get(this.serverUrl)?.tokens;
+    const t = credentialsFor(this.store, this.serverUrl, this.config)?.tokens;
     return t ? `Bearer ${t.access_token}` : null;
   }
 

@@ -5,11 +5,12 @@ import { exchangeAuthorization, refreshAuthorization, selectClientAuthMethod, st
 import type { AuthorizationServerMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
 import type { AuthStepEvent, AuthStepName } from '../../shared/oauth/auth-steps.js';
+import { clientCredentialsClient, clientCredentialsToken } from './client-credentials.js';
 import { chooseClient } from './client-identity.js';
 import { chooseIssuer, discoverResource, discoverServer, readChallenge, type AuthChallenge } from './discovery.js';
 import { describeError, FlowStep } from './flow-steps.js';
 import type { FetchLike } from './recording-fetch.js';
-import type { ServerCredentials, StoredClient, StoredTokens, TokenStore } from './token-store.js';
+import { credentialsFor, identityOf, type ServerCredentials, type StoredClient, type StoredTokens, type TokenStore } from './token-store.js';
 
 /** What came back to the redirect URI. */
 export interface CallbackParams {
@@ -99,8 +100,14 @@ export class OAuthFlow {
     const m = this.step(flow, 'server-metadata');
     const metadata = await discoverServer(m, issuer, env.fetch, env.protocolVersion);
 
-    const stored = env.store.get(env.serverUrl);
+    if (env.config.grant === 'client_credentials') {
+      const scope = this.scopeFor(parsed.scope, prm?.scopes_supported, undefined, insufficient ? opts.previousScope : undefined);
+      return this.clientCredentials(flow, { issuer, metadata, resource, scope });
+    }
+
+    const stored = credentialsFor(env.store, env.serverUrl, env.config);
     const mine = stored && stored.issuer === issuer ? stored : undefined;
+    const identity = identityOf(env.config);
     if (opts.allowRefresh && !insufficient && mine?.tokens?.refresh_token) {
       const refreshed = await this.refreshWith(flow, { ...mine, tokens: mine.tokens }, metadata, resource);
       if (refreshed) return refreshed;
@@ -111,12 +118,26 @@ export class OAuthFlow {
     const redirectUri = await env.redirectUri();
     const k = this.step(flow, 'client');
     const { client, save } = await chooseClient(k, { config: env.config, issuer, metadata, remembered: mine?.client, redirectUri, scope, fetch: env.fetch });
-    if (save) env.store.put({ serverUrl: env.serverUrl, issuer, client, updatedAt: Date.now() });
+    if (save) env.store.put({ serverUrl: env.serverUrl, issuer, identity, client, updatedAt: Date.now() });
 
     const code = await this.authorize(flow, { issuer, metadata, client, redirectUri, scope, resource });
     const tokens = await this.token(flow, { issuer, metadata, client, redirectUri, resource, ...code });
-    const creds: ServerCredentials = { serverUrl: env.serverUrl, issuer, ...(client.how !== 'pre-registered' ? { client } : {}), tokens, updatedAt: Date.now() };
+    const creds: ServerCredentials = { serverUrl: env.serverUrl, issuer, identity, ...(client.how !== 'pre-registered' ? { client } : {}), tokens, updatedAt: Date.now() };
     env.store.put(creds);
+    return creds;
+  }
+
+  /** Client credentials: a pre-registered client asks for a token for itself; nothing to refresh, no person. */
+  private async clientCredentials(flow: string, a: { issuer: string; metadata: AuthorizationServerMetadata | undefined; resource: string; scope: string | undefined }): Promise<ServerCredentials> {
+    this.lastScope = a.scope;
+    clientCredentialsClient(this.step(flow, 'client'), this.env.config, a.metadata);
+    const s: FlowStep = this.step(flow, 'token');
+    s.fact('token_endpoint', a.metadata?.token_endpoint ?? new URL('/token', a.issuer).href).fact('grant_type', 'client_credentials').fact('scope', a.scope ?? '(omitted: none known)').fact('resource', a.resource);
+    const t = await clientCredentialsToken(s, { config: this.env.config, issuer: a.issuer, metadata: a.metadata, resource: a.resource, scope: a.scope, fetch: this.env.fetch });
+    this.tokenFacts(s, t);
+    s.ok(`Got a ${t.token_type} access token${t.expires_in !== undefined ? ` for ${t.expires_in} s` : ''} for the client itself.`);
+    const creds: ServerCredentials = { serverUrl: this.env.serverUrl, issuer: a.issuer, identity: identityOf(this.env.config), tokens: toStoredTokens(t), updatedAt: Date.now() };
+    this.env.store.put(creds);
     return creds;
   }
 

@@ -3,6 +3,7 @@
 // so the file is created 0600 and written by rename, and nothing here is ever recorded or exported.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
 import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
 
 export const TOKEN_FILE = 'oauth-tokens.json';
@@ -31,9 +32,28 @@ export interface ServerCredentials {
   serverUrl: string;
   /** The authorization server the client and tokens belong to; a different one never sees them. */
   issuer: string;
+  /**
+   * Who obtained them, as the options name it (see identityOf): another client identity for the same server (another
+   * profile, another --client-id) never gets them, and starts its own flow. Unset in files from before: any.
+   */
+  identity?: string;
   client?: StoredClient;
   tokens?: StoredTokens;
   updatedAt: number;
+}
+
+/** The client identity the OAuth options ask for: the grant and the client id, metadata document, or registration. */
+export function identityOf(config: OAuthConfig): string {
+  if (config.grant === 'client_credentials') return `client-credentials ${config.clientId ?? ''}`;
+  if (config.clientId) return `pre-registered ${config.clientId}`;
+  if (config.clientMetadataUrl) return `metadata-document ${config.clientMetadataUrl}`;
+  return 'registered';
+}
+
+/** The stored credentials, when they belong to the identity `config` asks for. */
+export function credentialsFor(store: TokenStore, serverUrl: string, config: OAuthConfig): ServerCredentials | undefined {
+  const c = store.get(serverUrl);
+  return c && (c.identity === undefined || c.identity === identityOf(config)) ? c : undefined;
 }
 
 export interface TokenStore {

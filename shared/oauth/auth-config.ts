@@ -9,12 +9,26 @@ import { z } from 'zod';
 export const OAUTH_OPEN_MODES = ['browser', 'print', 'fetch'] as const;
 export type OAuthOpenMode = (typeof OAUTH_OPEN_MODES)[number];
 
+/**
+ * The grant that gets the token: `authorization_code` (default; a person approves, PKCE) or `client_credentials` (the
+ * SEP-1046 extension: the client acts for itself, with a pre-registered id and a secret or a private key).
+ */
+export const OAUTH_GRANTS = ['authorization_code', 'client_credentials'] as const;
+
 export const OAuthConfigSchema = z.object({
   type: z.literal('oauth'),
+  grant: z.enum(OAUTH_GRANTS).optional(),
   /** A pre-registered client; without it the client is a metadata document URL, or registers itself (RFC 7591). */
   clientId: z.string().min(1).optional(),
   /** The pre-registered client's secret. Never recorded: stored targets show it masked. */
   clientSecret: z.string().min(1).optional(),
+  /**
+   * client_credentials with private_key_jwt (RFC 7523): the path of the client's PEM (PKCS #8) private key, read when
+   * the token is requested. A path, never the key, sits in a target; bundles drop it (a recipe must not pick a key).
+   */
+  clientKeyFile: z.string().min(1).optional(),
+  /** The JWT signing algorithm for clientKeyFile (default: the first the authorization server lists, else RS256). */
+  signingAlg: z.string().min(1).optional(),
   /** Client ID Metadata Document (2025-11-25): an https URL that is the client_id and serves the client's metadata. */
   clientMetadataUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** Asked for in place of the scope the server's challenge or metadata suggests. */

@@ -72,7 +72,7 @@ export const STEP_EXPECTATIONS: Record<AuthStepName, StepExpectation> = {
   },
   token: {
     title: 'Token request',
-    expects: 'The code with its code_verifier, the same resource parameter, and the client authentication the server supports (none, client_secret_basic, client_secret_post). The response carries access_token and token_type (OAuth 2.1 §3.2.3).',
+    expects: 'The code with its code_verifier (or, with the client credentials extension SEP-1046, grant_type=client_credentials), the same resource parameter, and the client authentication the server supports (none, client_secret_basic, client_secret_post, or a signed JWT: private_key_jwt, RFC 7523). The response carries access_token and token_type (OAuth 2.1 §3.2.3).',
     source: 'MCP 2025-11-25 › Authorization › Token Handling; OAuth 2.1 §3.2',
     url: `${AUTHZ}#token-handling`,
   },

@@ -4,6 +4,9 @@ import type { Redactor } from './redactor.js';
 import { secretArgMasks } from './secret-args.js';
 import { REDACTED, isSecretName } from './secret-patterns.js';
 
+/** The OAuth options a portable recipe leaves out (see redactTarget). */
+const AUTH_SECRETS = ['clientSecret', 'clientKeyFile'] as const;
+
 /** Which env vars of a stdio target count as secret: those marked so, and those whose names say they are. */
 export function secretEnvNames(target: Target, marked: readonly string[] = []): string[] {
   if (target.transport !== 'stdio') return [];
@@ -59,10 +62,16 @@ export function redactTarget(target: Target, redactor: Redactor, markedEnv: read
     }
     const url = redactor.text(target.url);
     if (url !== target.url) removed.push('url');
-    // An OAuth client secret is a credential like a header (stored masked already); tokens never sit in a target.
-    if (target.auth?.clientSecret === undefined) return { target: { ...target, url, headers }, removed };
-    removed.push('auth.clientSecret');
-    return { target: { ...target, url, headers, auth: { ...target.auth, clientSecret: REDACTED } }, removed };
+    // An OAuth client secret is a credential like a header (stored masked already), and a private key's path must not
+    // travel: a recipe from elsewhere would pick which of this machine's keys signs for its server. Tokens never sit in a target.
+    if (!target.auth) return { target: { ...target, url, headers }, removed };
+    const auth = { ...target.auth };
+    for (const k of AUTH_SECRETS) {
+      if (auth[k] === undefined) continue;
+      auth[k] = REDACTED;
+      removed.push(`auth.${k}`);
+    }
+    return { target: { ...target, url, headers, auth }, removed };
   }
   const secret = new Set(secretEnvNames(target, markedEnv));
   const env: Record<string, string> = {};
@@ -96,8 +105,14 @@ export function runnableTarget(target: Target): { target: Target; missing: strin
   const masked = (v: string) => v === REDACTED || /^([A-Za-z][\w-]* )?[•]+$/.test(v);
   const missing = Object.keys(target.headers).filter((k) => masked(target.headers[k]!));
   const headers = Object.fromEntries(Object.entries(target.headers).filter(([, v]) => !masked(v)));
-  const out = { target: { ...target, headers }, missing: missing.map((k) => `header.${k}`) };
-  if (target.auth?.clientSecret === undefined || !masked(target.auth.clientSecret)) return out;
-  const { clientSecret: _secret, ...auth } = target.auth;
-  return { target: { ...out.target, auth }, missing: [...out.missing, 'auth.clientSecret'] };
+  const gone = missing.map((k) => `header.${k}`);
+  if (!target.auth) return { target: { ...target, headers }, missing: gone };
+  const auth = { ...target.auth };
+  for (const k of AUTH_SECRETS) {
+    const v = auth[k];
+    if (v === undefined || !masked(v)) continue;
+    delete auth[k];
+    gone.push(`auth.${k}`);
+  }
+  return { target: { ...target, headers, auth }, missing: gone };
 }

@@ -83,6 +83,19 @@ describe('mcpscope call --auth oauth against a real authorization server', () =>
     expect(seen(s, 'REGISTER')).toHaveLength(0);
   });
 
+  it('keeps cached tokens to the client identity that got them: a pre-registered client authorizes anew', async () => {
+    const port = await freePort();
+    const s = await fixture({ OAUTH_PRECLIENT: `pre-client:pre-secret:http://127.0.0.1:${port}/oauth/callback` });
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-oauth-'));
+    const registered = await oauthCall(s, dir, ...tool('whoami'));
+    expect(registered.code, registered.stderr).toBe(0);
+    const pre = await oauthCall(s, dir, '--client-id', 'pre-client', '--client-secret', 'pre-secret', '--callback-port', String(port), ...tool('whoami'));
+    expect(pre.code, pre.stderr).toBe(0);
+    expect(pre.stdout).toContain('client pre-client');
+    expect(seen(s, 'AUTHORIZE')).toHaveLength(2);
+    expect(JSON.parse(readFileSync(join(dir, 'oauth-tokens.json'), 'utf8')).servers[0].identity).toBe('pre-registered pre-client');
+  });
+
   it('uses a Client ID Metadata Document URL as the client id when the server supports it', async () => {
     const s = await fixture({ OAUTH_CIMD: '1' });
     const port = await freePort();
@@ -122,6 +135,16 @@ describe('mcpscope call --auth oauth against a real authorization server', () =>
     const run = await runCli(['call', '--url', `http://127.0.0.1:${port}/mcp`, '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--no-token-cache', ...tool('whoami')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('connection refused');
+    expect(seen(s, 'AUTHORIZE')).toHaveLength(0);
+  });
+
+  it('asks for a client credentials token with no person and no registration, and explains the refusal of a server without that grant', async () => {
+    const s = await fixture({ OAUTH_PRECLIENT: 'pre-client:pre-secret:http://127.0.0.1:9/oauth/callback' });
+    const run = await runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--grant', 'client-credentials', '--client-id', 'pre-client', '--client-secret', 'pre-secret', '--no-token-cache', ...tool('whoami')]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('authorization failed at the token step');
+    expect(run.stderr).toContain('unsupported_grant_type');
+    expect(seen(s, 'REGISTER')).toHaveLength(0);
     expect(seen(s, 'AUTHORIZE')).toHaveLength(0);
   });
 });

@@ -79,14 +79,14 @@ describe('redacting a target recipe', () => {
     expect(secretValues(t)).toEqual(['p%40ss-1', 'p@ss-1', 'cs-987']);
   });
 
-  it('removes an OAuth client secret of a remote target and keeps the rest of its OAuth options', () => {
-    const auth = { type: 'oauth' as const, clientId: 'my-app', clientSecret: '••••', scope: 'read' };
+  it('removes an OAuth client secret and key path of a remote target and keeps the rest of its OAuth options', () => {
+    const auth = { type: 'oauth' as const, clientId: 'my-app', clientSecret: '••••', clientKeyFile: '/home/me/.keys/app.pem', scope: 'read' };
     const out = redactTarget({ transport: 'http', url: 'https://mcp.example.com/mcp', headers: {}, auth }, new Redactor());
-    expect(out.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', clientSecret: REDACTED, scope: 'read' } });
-    expect(out.removed).toEqual(['auth.clientSecret']);
+    expect(out.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', clientSecret: REDACTED, clientKeyFile: REDACTED, scope: 'read' } });
+    expect(out.removed).toEqual(['auth.clientSecret', 'auth.clientKeyFile']);
     const runnable = runnableTarget(out.target);
     expect(runnable.target).toMatchObject({ auth: { type: 'oauth', clientId: 'my-app', scope: 'read' } });
-    expect(runnable.target.transport !== 'stdio' && runnable.target.auth).not.toHaveProperty('clientSecret');
-    expect(runnable.missing).toEqual(['auth.clientSecret']);
+    expect(runnable.target.transport !== 'stdio' && runnable.target.auth).toEqual({ type: 'oauth', clientId: 'my-app', scope: 'read' });
+    expect(runnable.missing).toEqual(['auth.clientSecret', 'auth.clientKeyFile']);
   });
 });

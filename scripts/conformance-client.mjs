@@ -49,6 +49,12 @@ export const SCENARIOS = {
   // The mock closes the tool call's SSE stream after a priming event with `retry: 500`; the answer comes on the GET
   // that resumes it with Last-Event-ID.
   'sse-retry': { suite: 'core', flags: ['--method', 'tools/call', '--params', '{"name":"test_reconnection","arguments":{}}'] },
+  // The mock's tool asks for five fields, each with a default, and expects all five back: the answers file accepts
+  // with no values of its own, so every one comes from the requested schema (SEP-1034).
+  'elicitation-sep1034-client-defaults': {
+    suite: 'core',
+    flags: ['--method', 'tools/call', '--params', '{"name":"test_client_elicitation_defaults","arguments":{}}', '--answers', join(ROOT, 'scripts', 'conformance-answers.json')],
+  },
   'auth/metadata-default': { suite: 'auth', flags: AUTH },
   'auth/metadata-var1': { suite: 'auth', flags: AUTH },
   'auth/metadata-var2': { suite: 'auth', flags: AUTH },

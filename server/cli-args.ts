@@ -62,9 +62,11 @@ to the bundled demo server.
 
 Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope call ...     send one request (or raw text, or a batch) and print what came back
+  mcpscope check ...    grade a server check by check (pass, fail, warn, skip), for people and CI
   mcpscope lint <file>  lint a recorded transcript
   mcpscope open <file>  open a repro bundle in the inspector
   mcpscope replay <file> [--url <url> | -- <command>]   replay a bundle and diff the transcripts
+  mcpscope tap -- <command>   sit between a host and its stdio server: pass every byte, record every frame
   mcpscope help [command]
 
 Options:

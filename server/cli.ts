@@ -6,20 +6,31 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
-import { createRelay } from './app.js';
-import { USAGE, UsageError, isLoopback, parseCliArgs, type CliOptions, type RelayOptions } from './cli-args.js';
+import type { CliOptions, RelayOptions } from './cli-args.js';
 import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
-import { openBrowser } from './open-browser.js';
-import { Recorder } from './recorder.js';
-import { SecurityGuard } from './security.js';
-import { shutDown } from './relay-shutdown.js';
-import { SessionManager } from './session-manager.js';
-import { storedTarget } from './stored-target.js';
-import { urlHost } from './url-host.js';
-import { RelayOAuth } from './oauth/relay-oauth.js';
-import { processTracker, reapOrphans } from './transports/process-tracker.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
-import { RecipeTrust } from './trust/recipe-trust.js';
+
+/**
+ * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
+ * starts before every server it runs, pays for neither Express nor the schemas.
+ */
+async function relayParts() {
+  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust] = await Promise.all([
+    import('./app.js'),
+    import('./cli-args.js'),
+    import('./open-browser.js'),
+    import('./recorder.js'),
+    import('./security.js'),
+    import('./relay-shutdown.js'),
+    import('./session-manager.js'),
+    import('./stored-target.js'),
+    import('./url-host.js'),
+    import('./oauth/relay-oauth.js'),
+    import('./transports/process-tracker.js'),
+    import('./trust/recipe-trust.js'),
+  ]);
+  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust };
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const GRACE_MS = 2000;
@@ -49,6 +60,8 @@ function launchTarget(o: CliOptions): Target | null {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
+  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust } =
+    await relayParts();
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
@@ -62,6 +75,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
   let shownHost = o.host;
   const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${shownHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
   const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: GRACE_MS, trust: new RecipeTrust(o.dataDir), oauth });
+  sessions.watchTaps();
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
@@ -142,7 +156,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */
 async function help(name: string | undefined): Promise<number> {
   if (name === undefined) {
-    console.log(USAGE);
+    console.log((await import('./cli-args.js')).USAGE);
     return 0;
   }
   const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
@@ -168,6 +182,7 @@ export async function main(argv: string[]): Promise<void> {
     else process.exitCode = result;
     return;
   }
+  const { USAGE, UsageError, parseCliArgs } = await import('./cli-args.js');
   let o: CliOptions;
   try {
     o = parseCliArgs(argv);

@@ -48,7 +48,7 @@ export class Hub {
   ) {
     this.high = opts.highWaterBytes ?? 8 * 1024 * 1024;
     this.chunk = opts.replayChunk ?? 2000;
-    sessions.setListener({ frame: (sid, f) => this.publish(sid, f), session: (info) => this.broadcastSession(info) });
+    sessions.setListener({ frame: (sid, f) => this.publish(sid, f), session: (info) => this.broadcastSession(info), following: (sid) => this.following(sid) });
   }
 
   get clientCount(): number {
@@ -173,10 +173,18 @@ export class Hub {
     this.sendTo(client, { type: 'synced', sessionId: sub.sessionId, seq: sub.lastSent });
   }
 
+  /** Whether some client follows the session live (a replaying one reads the store itself). */
+  private following(sessionId: string): boolean {
+    for (const c of this.clients) if (c.subs.get(sessionId)?.mode === 'live') return true;
+    return false;
+  }
+
   private publish(sessionId: string, frame: FrameRecord): void {
     for (const client of this.clients) {
       const sub = client.subs.get(sessionId);
       if (sub?.mode !== 'live') continue;
+      // A session recorded by another process (a tap) is read back from the store: its replay may already have sent this.
+      if (frame.seq <= (sub.queue.at(-1)?.seq ?? sub.lastSent)) continue;
       sub.queue.push(frame);
       this.dirty.add(client);
     }

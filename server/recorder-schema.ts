@@ -138,14 +138,23 @@ export function configure(db: Database.Database): void {
 
 /** `upTo` stops early, so a test can build a data dir exactly as an older mcpscope left it. */
 export function migrate(db: Database.Database, upTo: number = SCHEMA_VERSION): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SCHEMA_VERSION) {
-    throw new Error(`the data dir was written by a newer mcpscope (schema ${current} > ${SCHEMA_VERSION})`);
-  }
-  for (let v = current; v < upTo; v++) {
-    db.transaction(() => {
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const check = (current: number) => {
+    if (current > SCHEMA_VERSION) throw new Error(`the data dir was written by a newer mcpscope (schema ${current} > ${SCHEMA_VERSION})`);
+  };
+  check(version());
+  if (version() >= upTo) return;
+  // Several processes may open one store at once (the inspector and taps): each migration step takes the write lock
+  // first (BEGIN IMMEDIATE) and reads the version under it, so a step another process just made is never made twice.
+  for (;;) {
+    const done = db.transaction(() => {
+      const v = version();
+      check(v);
+      if (v >= upTo) return true;
       db.exec(MIGRATIONS[v]!);
       db.pragma(`user_version = ${v + 1}`);
-    })();
+      return false;
+    }).immediate();
+    if (done) return;
   }
 }

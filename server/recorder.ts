@@ -61,6 +61,12 @@ const FLUSH_AFTER_MS = 10;
 export interface RecorderOptions {
   /** The writer thread's compiled module; a test running from source points it at the build. */
   writerUrl?: URL;
+  /** Write on the caller's thread even to a file: the caller is a thread of its own already (a tap's recorder). */
+  inline?: boolean;
+  /** Frames per transaction at most (default FLUSH_AT): smaller transactions hold the store's write lock for less time. */
+  flushAt?: number;
+  /** How long a write waits for another process's write lock before it fails (default: better-sqlite3's 5 s). */
+  busyTimeoutMs?: number;
 }
 
 export class Recorder {
@@ -69,6 +75,7 @@ export class Recorder {
   private pending: unknown[] = [];
   private flushScheduled = false;
   private readonly writer: FrameWriter;
+  private readonly flushAt: number;
   /** Inserts on a thread of their own when the store is a file; null for an in-memory store (tests), written here. */
   private readonly thread: FrameWriterThread | null;
   private readonly upsertSession: Database.Statement;
@@ -87,11 +94,12 @@ export class Recorder {
       tightenDataDir(dataDir);
       touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
     }
-    this.db = new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:');
+    this.db = new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs });
+    this.flushAt = opts.flushAt ?? FLUSH_AT;
     configure(this.db);
     migrate(this.db);
     this.writer = new FrameWriter(this.db);
-    this.thread = dataDir ? FrameWriterThread.start(this.db.name, this.writer, opts.writerUrl) : null;
+    this.thread = dataDir && !opts.inline ? FrameWriterThread.start(this.db.name, this.writer, opts.writerUrl) : null;
     // The writer thread checkpoints the WAL; this connection's few writes (sessions, findings) never make it wait on one.
     if (this.thread) this.db.pragma('wal_autocheckpoint = 0');
     this.upsertSession = this.db.prepare(
@@ -121,7 +129,7 @@ export class Recorder {
   /** Queues a frame; it reaches the disk within FLUSH_AFTER_MS (or at FLUSH_AT frames), and before any read. */
   append(sessionId: string, frame: FrameRecord): void {
     pushFrame(this.pending, sessionId, frame);
-    if (this.pending.length >= FLUSH_AT * BATCH_WIDTH) this.post();
+    if (this.pending.length >= this.flushAt * BATCH_WIDTH) this.post();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
       setTimeout(() => this.post(), FLUSH_AFTER_MS);

@@ -1,10 +1,11 @@
 // Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
-import { randomBytes } from 'node:crypto';
 import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
-import type { Recorder } from './recorder.js';
+import type { Recorder, StoredSession } from './recorder.js';
 import { Session } from './session.js';
+import { newSessionId } from './session-naming.js';
+import { TapWatcher } from './tap/tap-watcher.js';
 import { sessionName, storedTarget } from './stored-target.js';
 import type { RelayOAuth } from './oauth/relay-oauth.js';
 import type { RecipeTrust } from './trust/recipe-trust.js';
@@ -22,6 +23,8 @@ export interface SessionManagerOptions {
 type Listener = {
   frame(sessionId: string, frame: FrameRecord): void;
   session(info: SessionInfo): void;
+  /** Whether anyone follows the session live now; frames nobody follows are left on disk for a later replay. */
+  following?(sessionId: string): boolean;
 };
 
 /** What the relay's own features (profiles, replay) add to a session they create; the HTTP body cannot set these. */
@@ -42,10 +45,20 @@ export class SessionManager {
   /** The targets as given, secrets included, of sessions this run started: exports use them to find those secrets. */
   private readonly givenTargets = new Map<string, Target>();
   private listener: Listener = { frame: () => {}, session: () => {} };
+  /** Sessions that taps record into this store, from other processes: read-only here, live while their tap runs. */
+  private readonly taps: TapWatcher;
 
   constructor(private readonly opts: SessionManagerOptions) {
-    // A relay that died mid-session left rows that say 'running'; they are not, any more.
+    this.taps = new TapWatcher({
+      recorder: opts.recorder,
+      frame: (sid, f) => this.listener.frame(sid, f),
+      session: (info) => this.listener.session(info),
+      following: (sid) => this.listener.following?.(sid) ?? false,
+    });
+    // A relay that died mid-session left rows that say 'running'; they are not, any more. Tapped sessions belong to
+    // their taps, which may well be running (the watcher notices the ones that are not).
     for (const s of opts.recorder.listSessions()) {
+      if (this.taps.isTap(s.id)) continue;
       if (s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed') {
         opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now() });
       }
@@ -64,6 +77,11 @@ export class SessionManager {
     this.listener = l;
   }
 
+  /** Starts showing tapped sessions live (the CLI's relay does; in-process tests need not). */
+  watchTaps(): void {
+    this.taps.start();
+  }
+
   async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
     const t = body.target;
     if (t.transport === 'stdio') {
@@ -71,7 +89,7 @@ export class SessionManager {
       else this.opts.trust.allow(t, 'typed');
     }
     const tap = extras.tap;
-    const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    const id = newSessionId();
     const oauth = this.opts.oauth;
     // Secrets stay in memory with the live session; what is stored, named and shown has them masked.
     const stored = storedTarget(t, extras.secretEnv ?? []);
@@ -113,6 +131,7 @@ export class SessionManager {
   owned(id: string): Session {
     const s = this.owning.get(id);
     if (s) return s;
+    if (this.taps.isTap(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session is tapped: the host that runs it owns it, so it is read-only here');
     if (this.opts.recorder.getSession(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session was recorded by an earlier relay run; it is read-only');
     throw new RelayError('NOT_FOUND', `no session ${id}`);
   }
@@ -122,11 +141,17 @@ export class SessionManager {
     if (s) return s.info();
     const stored = this.opts.recorder.getSession(id);
     if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
-    return { ...stored, live: false, handshakePending: false };
+    return this.pastInfo(stored);
   }
 
   list(): SessionInfo[] {
-    return this.opts.recorder.listSessions().map((s) => this.owning.get(s.id)?.info() ?? { ...s, live: false, handshakePending: false });
+    return this.opts.recorder.listSessions().map((s) => this.owning.get(s.id)?.info() ?? this.pastInfo(s));
+  }
+
+  /** A session this run does not own: recorded earlier, imported, or tapped (whose row's lastSeq lags its frames). */
+  private pastInfo(s: StoredSession): SessionInfo {
+    if (!this.taps.isTap(s.id)) return { ...s, live: false, handshakePending: false };
+    return { ...s, lastSeq: Math.max(s.lastSeq, this.taps.lastSeq(s.id)), live: false, handshakePending: false, tapped: true };
   }
 
   exists(id: string): boolean {
@@ -157,6 +182,9 @@ export class SessionManager {
   remove(id: string, purge: () => void): void {
     if (!this.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
     if (this.owning.get(id)?.live) throw new RelayError('CONFLICT', 'the session is running; stop it before deleting it');
+    if (this.taps.isTap(id) && this.opts.recorder.getSession(id)?.status === 'running') {
+      throw new RelayError('CONFLICT', 'the session is tapped and its server is running; it can be deleted once the host stops it');
+    }
     this.owning.delete(id);
     this.givenTargets.delete(id);
     this.opts.recorder.flush();
@@ -164,6 +192,7 @@ export class SessionManager {
   }
 
   async stopAll(reason: string): Promise<void> {
+    this.taps.stop();
     await Promise.all([...this.owning.values()].map((s) => s.stop(reason)));
   }
 }

@@ -7,17 +7,23 @@ import { DiffOptionsSchema } from './replay/diff-options.js';
 import { TranscriptDiffSchema } from './replay/transcript-diff.js';
 import { SessionInfoSchema, TargetSchema } from './relay-protocol.js';
 
-export const SESSION_ORIGINS = ['recorded', 'imported', 'replay'] as const;
+/** scratch: a connection the fault lab opened beside the session under test (`scratchFor`), so that one stays untouched. */
+export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap', 'scratch'] as const;
 
 /** A session as the history page lists it: its info plus tags and where it came from. */
 export const HistoryEntrySchema = SessionInfoSchema.extend({
   tags: z.array(z.string()),
   origin: z.enum(SESSION_ORIGINS),
   profileId: z.string().nullable(),
+  /** For a fault-lab scratch session: the session under test it was opened for. */
+  scratchFor: z.string().nullable(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const MAX_TAG_LENGTH = 40;
+
+/** POST /api/sessions/:id/scratch: a second connection to the same target; `handshake` as the session under test had one. */
+export const ScratchBodySchema = z.object({ handshake: z.boolean() });
 
 /** PATCH /api/sessions/:id */
 export const SessionPatchSchema = z.object({

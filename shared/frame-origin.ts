@@ -10,8 +10,8 @@ export const FRAME_ORIGINS = [
   'batch', // the batch builder (`call --batch`)
   'lab', // the fault lab (`call --fault`), on purpose
   'replay', // a recording sent again by `replay`
-  'check', // reserved: automated checks
-  'tap', // reserved: frames relayed for another client
+  'check', // mcpscope check's scratch connections
+  'tap', // what a host sent to its server through `mcpscope tap`: the host's frame, not mcpscope's
 ] as const;
 
 export const FrameOriginSchema = z.enum(FRAME_ORIGINS);
@@ -27,7 +27,7 @@ export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: stri
   lab: { short: 'lab', description: 'sent by the fault lab, on purpose' },
   replay: { short: 'rply', description: 'sent again by a replay of a recording' },
   check: { short: 'chk', description: 'sent by an automated check' },
-  tap: { short: 'tap', description: 'relayed for another client' },
+  tap: { short: 'host', description: 'sent by the host, through mcpscope tap (the host owns this session)' },
 };
 
 export function isFrameOrigin(v: unknown): v is FrameOrigin {

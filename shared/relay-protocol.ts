@@ -104,6 +104,8 @@ export const SessionInfoSchema = z.object({
   protocolVersion: z.string(),
   /** True until a client claims the right to perform the handshake (see POST /api/sessions/:id/claim-handshake). */
   handshakePending: z.boolean(),
+  /** Recorded by `mcpscope tap` between a host and its server: the host owns it, so it is read-only here. */
+  tapped: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

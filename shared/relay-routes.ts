@@ -14,6 +14,7 @@ import {
   ProfileImportResultSchema,
   ReplayBodySchema,
   ReplayResultSchema,
+  ScratchBodySchema,
   SavedProfileSchema,
   SaveSessionBodySchema,
   SessionPatchSchema,
@@ -114,6 +115,10 @@ export const RELAY_ROUTES = {
     query: z.object({ ignoreIds: flag, ignoreTimestamps: flag, ignoreSessionIds: flag, ignoreCursors: flag, includeStderr: flag, ignorePaths: z.string().optional() }),
     response: DiffResultSchema,
   }),
+
+  // ---- the fault lab's scratch connections (server/routes/scratch-routes.ts)
+  /** A second connection to a live session's own target, recorded as its own session linked back (`scratchFor`). */
+  openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
 
   // ---- profiles (server/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),

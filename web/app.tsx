@@ -1,6 +1,7 @@
 // The app root: gates on the relay token, then provides the relay client and query cache to the workbench.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { archiveKeys } from './api/archive-keys.js';
 import { queryKeys } from './api/query-keys.js';
 import { upsertSession } from './api/session-cache.js';
 import { TokenMissing } from './components/token-missing.js';
@@ -45,7 +46,10 @@ function Connected({ token, onUnauthorized }: { token: string; onUnauthorized: (
       defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
     });
     const client: RelayClient = createRelayClient(token, {
-      onSession: (session) => upsertSession(queryClient, session),
+      onSession: (session) => {
+        // A session that appeared from elsewhere (a tap recording into this store) or ended shows in the history too.
+        if (upsertSession(queryClient, session)) void queryClient.invalidateQueries({ queryKey: archiveKeys.historyAll });
+      },
       onUnauthorized,
       onRelayError: (code, message) => setRelayError(`${code}: ${message}`),
     });

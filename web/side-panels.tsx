@@ -22,6 +22,8 @@ export interface SidePanelProps {
   selectedSeq: number | null;
   /** Selects a frame in the log and shows it in the Detail tab. */
   onSelect: (seq: number) => void;
+  /** Opens another session (a fault-lab scratch session) at one of its frames. */
+  onOpenFrame: (sessionId: string, seq: number | null) => void;
   onClose: () => void;
 }
 
@@ -67,7 +69,7 @@ export const SIDE_PANELS: SidePanelDef[] = [
   },
   { id: 'auth', title: 'Auth', render: (p) => <AuthPanel sessionId={p.sessionId} /> },
   { id: 'batch', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
-  { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   {
     id: 'findings',
     title: 'Findings',

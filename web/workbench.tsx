@@ -41,8 +41,13 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
     return () => socket.unsubscribe(sessionId);
   }, [socket, sessionId]);
 
-  // A selection belongs to one session's log; re-attaching to the same session (a restart) keeps it.
-  useOnChange([sessionId], () => setSelectedSeq(null));
+  // A selection belongs to one session's log; re-attaching to the same session (a restart) keeps it. A frame asked for
+  // in another session (the fault lab's scratch session) is selected once that session is shown.
+  const [pendingFrame, setPendingFrame] = useState<{ sessionId: string; seq: number | null } | null>(null);
+  useOnChange([sessionId], () => {
+    setPendingFrame(null);
+    setSelectedSeq(pendingFrame !== null && pendingFrame.sessionId === sessionId ? pendingFrame.seq : null);
+  });
 
   const attach = useCallback((id: string) => setSessionId(id), []);
   // The Sessions view opens any session in the inspector; past and imported ones are read-only there.
@@ -64,6 +69,19 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
     setDetailOpen(true);
   }, []);
   const closeDetail = useCallback(() => setDetailOpen(false), []);
+  const openFrame = useCallback(
+    (id: string, seq: number | null) => {
+      if (id === sessionId) {
+        if (seq !== null) selectAndShow(seq);
+        return;
+      }
+      setPendingFrame({ sessionId: id, seq });
+      setSessionId(id);
+      setView('inspect');
+      if (seq !== null) setTab('detail');
+    },
+    [sessionId, selectAndShow],
+  );
 
   return (
     <div className="flex h-full flex-col">
@@ -109,7 +127,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
             </nav>
             {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
               <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
-                {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onClose: closeDetail })}
+                {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}
               </div>
             ))}
           </aside>

@@ -15,6 +15,8 @@ export interface SessionMeta {
   secretEnv: string[];
   /** For imported sessions: the bundle's environment and export time, as JSON. */
   importedFrom: unknown;
+  /** A fault-lab scratch session's session under test. */
+  scratchFor: string | null;
 }
 
 export interface HistoryQuery {
@@ -31,6 +33,7 @@ interface MetaRow {
   profile_id: string | null;
   secret_env: string;
   imported_from: string | null;
+  scratch_for: string | null;
 }
 
 export const MAX_TAGS = 20;
@@ -41,12 +44,13 @@ export class SessionArchive {
 
   meta(id: string): SessionMeta {
     const row = this.db.prepare('SELECT * FROM session_meta WHERE session_id = ?').get(id) as MetaRow | undefined;
-    if (!row) return { origin: 'recorded', profileId: null, secretEnv: [], importedFrom: null };
+    if (!row) return { origin: 'recorded', profileId: null, secretEnv: [], importedFrom: null, scratchFor: null };
     return {
       origin: row.origin,
       profileId: row.profile_id,
       secretEnv: JSON.parse(row.secret_env) as string[],
       importedFrom: row.imported_from === null ? null : (JSON.parse(row.imported_from) as unknown),
+      scratchFor: row.scratch_for,
     };
   }
 
@@ -54,11 +58,11 @@ export class SessionArchive {
     const m = { ...this.meta(id), ...patch };
     this.db
       .prepare(
-        `INSERT INTO session_meta (session_id, origin, profile_id, secret_env, imported_from) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO session_meta (session_id, origin, profile_id, secret_env, imported_from, scratch_for) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(session_id) DO UPDATE SET origin = excluded.origin, profile_id = excluded.profile_id,
-           secret_env = excluded.secret_env, imported_from = excluded.imported_from`,
+           secret_env = excluded.secret_env, imported_from = excluded.imported_from, scratch_for = excluded.scratch_for`,
       )
-      .run(id, m.origin, m.profileId, JSON.stringify(m.secretEnv), m.importedFrom === null ? null : JSON.stringify(m.importedFrom));
+      .run(id, m.origin, m.profileId, JSON.stringify(m.secretEnv), m.importedFrom === null ? null : JSON.stringify(m.importedFrom), m.scratchFor);
   }
 
   tags(id: string): string[] {

@@ -6,7 +6,8 @@ import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
 import { REMOTE_FLAGS, STDIO_FLAGS, defaultDataDir, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
-import { milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
+import { listOf, milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
+import { ANSWER_CAPABILITIES, type AnswerCapability } from '../../shared/answers/index.js';
 import { MIN_HANDSHAKE_TIMEOUT_MS } from './call-handshake.js';
 import { COLLECT_MS } from './collect-replies.js';
 import { OAUTH_FLAGS, oauthConfig } from '../oauth/oauth-args.js';
@@ -37,6 +38,10 @@ export interface CallOptions {
   dataDir: string | null;
   /** Write the call's transcript as a repro bundle to this file (--bundle). */
   bundle: string | null;
+  /** The answers file for the server's requests (--answers); null: every server request gets -32601. */
+  answers: string | null;
+  /** The client capabilities to declare (--capabilities); null: the answers file's (or none). */
+  capabilities: AnswerCapability[] | null;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -61,6 +66,15 @@ export const CALL_FLAGS = {
     '<ms>',
     `how long to wait for the reply (default ${REQUEST_TIMEOUT_MS}; --raw and --batch collect\nfor ${COLLECT_MS}); the handshake always gets at least ${MIN_HANDSHAKE_TIMEOUT_MS / 1000} s`,
     milliseconds(1),
+  ),
+  answers: value(
+    '<file.json>',
+    'answer the server\'s sampling, elicitation and roots requests from this file (see docs/command-line.md);\nelicitation values get the requested schema\'s defaults and are checked against it',
+  ),
+  capabilities: value(
+    '<list>',
+    `the client capabilities to declare, comma-separated (${ANSWER_CAPABILITIES.join(', ')}); default: the\nanswers file's; a declared kind with no scripted answer is refused, declined or an empty list`,
+    listOf(ANSWER_CAPABILITIES),
   ),
   progress: onOff('ask for progress, print it on stderr, and let it extend the timeout'),
   lint: onOff('lint every frame of the call; findings go to stderr as JSON lines'),
@@ -90,6 +104,8 @@ export function parseCallArgs(argv: string[]): CallOptions {
     listFirst: v['no-list'] !== true,
     dataDir: v['data-dir'] ?? null,
     bundle: v.bundle ?? null,
+    answers: v.answers ?? null,
+    capabilities: v.capabilities ?? null,
   };
   return { ...o, mode: modeOf(v), target: targetOf(v, p.command) };
 }
@@ -119,7 +135,8 @@ function modeOf(v: Values): CallMode {
   return { kind: 'method', method: v.method!, params };
 }
 
-function targetOf(v: Values, command: string[] | null): Target {
+/** The server a command names: --url (with its remote and OAuth flags) or the command after -- (with --env, --cwd). */
+export function targetOf(v: Pick<Values, 'url' | 'env' | 'cwd' | 'http-timeout' | 'transport' | 'header' | keyof typeof OAUTH_FLAGS>, command: string[] | null): Target {
   urlOrCommand(v.url, command);
   remoteOnlyWithUrl(v);
   if (v.url !== undefined) {

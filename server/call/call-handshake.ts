@@ -29,6 +29,7 @@ export async function callHandshake(session: CallSession, o: CallOptions, callTi
     ...(o.era === undefined ? {} : { era: o.era }),
     protocolVersion: o.protocolVersion,
     clientInfo: { name: 'mcpscope', version: clientVersion() },
+    ...(session.clientCapabilities ? { capabilities: session.clientCapabilities } : {}),
     onUnexpectedVersion: o.strictVersion ? 'fail' : 'proceed',
     timeoutMs,
   });

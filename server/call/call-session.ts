@@ -20,6 +20,8 @@ const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'erro
 export class CallSession {
   readonly frames: FrameRecord[] = [];
   readonly engine: ClientEngine;
+  /** What the handshake declares (--answers, --capabilities); undefined: what the engine's handlers can answer. */
+  clientCapabilities: Record<string, unknown> | undefined;
   /** Why the transport can no longer carry anything, once that happens. */
   failure: string | null = null;
   private readonly transport: Transport;
@@ -29,6 +31,9 @@ export class CallSession {
   private readonly origins = new FrameOrigins();
 
   private readonly exchangeErrorsFatal: boolean;
+  /** Set: every frame this session sends is recorded as made by it (mcpscope check's scratch connections say 'check'). */
+  private readonly forcedOrigin: FrameOrigin | undefined;
+  private readonly probeOrigin: FrameOrigin;
   private readonly oauthHost: CliOAuthHost | null;
 
   /**
@@ -36,8 +41,10 @@ export class CallSession {
    * `exchangeErrorsFatal: false` (the fault lab): an error about one HTTP exchange (a stream cut before its response,
    * a refused POST) is recorded but does not end the session, since breaking exchanges is what the lab does.
    */
-  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean; exchangeErrorsFatal?: boolean; oauth?: { dataDir: string; print(text: string): void; openBrowser(url: string): void } }) {
+  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean; exchangeErrorsFatal?: boolean; origin?: FrameOrigin; oauth?: { dataDir: string; print(text: string): void; openBrowser(url: string): void } }) {
     this.exchangeErrorsFatal = options.exchangeErrorsFatal ?? true;
+    this.forcedOrigin = options.origin;
+    this.probeOrigin = options.origin ?? 'lab';
     // OAuth: the flow's redirect comes back to a loopback listener of this process (or is fetched, with --oauth-open fetch).
     this.oauthHost = target.transport !== 'stdio' && target.auth && options.oauth ? new CliOAuthHost(options.oauth) : null;
     this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 }, 1, this.oauthHost ? { oauth: this.oauthHost } : {});
@@ -72,8 +79,9 @@ export class CallSession {
   }
 
   /** Exact bytes, for frames that are not valid UTF-8 (the fault lab's encoding faults). */
-  sendBytes(bytes: Buffer, origin: FrameOrigin): void {
+  sendBytes(bytes: Buffer, given: FrameOrigin): void {
     if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
+    const origin = this.forcedOrigin ?? given;
     const frame = this.record(messageFrame('out', bytes, origin));
     this.origins.note(frame.seq, origin);
     this.transport.send(bytes, frame.seq);
@@ -84,8 +92,8 @@ export class CallSession {
     if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
     return rawHttpProbe(streamableOf(this.transport), spec, {
       recordOut: (bytes) => {
-        const { seq } = this.record(messageFrame('out', bytes, 'lab'));
-        this.origins.note(seq, 'lab');
+        const { seq } = this.record(messageFrame('out', bytes, this.probeOrigin));
+        this.origins.note(seq, this.probeOrigin);
         return seq;
       },
       lastSeq: () => this.frames.length,

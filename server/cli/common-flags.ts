@@ -1,19 +1,14 @@
 // The flags several commands share, declared once: the relay's (where it listens), a stdio server's and a remote
 // server's; and the checks that tie a remote server's flags together.
-import { homedir, platform } from 'node:os';
-import { join } from 'node:path';
+import { defaultDataDir } from './data-dir.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/relay-protocol.js';
 import { UsageError, list, onOff, value } from './flags.js';
 import { envPair, headerPair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
 
+export { defaultDataDir };
+
 export const DEFAULT_PORT = 7410;
 
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const home = homedir();
-  if (platform() === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'mcpscope');
-  if (platform() === 'darwin') return join(home, 'Library', 'Application Support', 'mcpscope');
-  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'mcpscope');
-}
 
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();

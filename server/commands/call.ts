@@ -1,8 +1,8 @@
 // `mcpscope call`: one request (or a raw frame, or a batch) to an MCP server from a script; no relay, no browser.
-import { readFile } from 'node:fs/promises';
-import { parseJson } from '../../shared/jsonrpc.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
+import { readJsonFile } from '../cli/read-json-file.js';
 import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
+import { installScriptedClient, loadScriptedClient, type ScriptedClient } from '../call/call-answers.js';
 import { writeCallBundle } from '../call/call-bundle.js';
 import { clientVersion } from '../call/call-handshake.js';
 import { lintCall } from '../call/call-lint.js';
@@ -29,16 +29,9 @@ Exit codes: 0 a result (--raw: the answer the frame calls for, or none owed; --b
 JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors.`;
 
 async function readBatch(file: string): Promise<unknown[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
-  }
-  const parsed = parseJson(text);
-  if (!parsed.ok) throw new UsageError(`${file} is not JSON: ${parsed.error.message} (use --raw to send text that is not JSON)`);
-  if (!Array.isArray(parsed.value)) throw new UsageError(`${file} must hold a JSON array (a batch); for one message use --raw or --method`);
-  return parsed.value;
+  const value = await readJsonFile(file, 'use --raw to send text that is not JSON');
+  if (!Array.isArray(value)) throw new UsageError(`${file} must hold a JSON array (a batch); for one message use --raw or --method`);
+  return value;
 }
 
 /** Writes the transcript for --bundle; a file that cannot be written makes the call fail (2), as the user asked for it. */
@@ -68,9 +61,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   let o: CallOptions;
   let items: unknown[] | null = null;
+  let scripted: ScriptedClient | null;
   try {
     o = parseCallArgs(argv);
     if (o.mode.kind === 'batch') items = await readBatch(o.mode.file);
+    scripted = await loadScriptedClient(o);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`mcpscope call: ${err.message}\n\n${USAGE}\n`);
@@ -79,6 +74,10 @@ export async function run(argv: string[]): Promise<number> {
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
   const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };
   const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth });
+  if (scripted) {
+    installScriptedClient(session.engine, scripted);
+    session.clientCapabilities = scripted.capabilities;
+  }
   // Whatever way this process goes, the server it started goes with it.
   process.on('exit', killAllProcessGroups);
   const interrupted = () => void session.close().finally(() => process.exit(130));

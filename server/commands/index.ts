@@ -22,4 +22,6 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   open: () => import('./open.js'),
   replay: () => import('./replay.js'),
   call: () => import('./call.js'),
+  tap: () => import('./tap.js'),
+  check: () => import('./check.js'),
 };

@@ -8,6 +8,7 @@ import { bundleRoutes } from './bundle-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { replayRoutes } from './replay-routes.js';
+import { scratchRoutes } from './scratch-routes.js';
 import type { ArchiveContext } from './route-context.js';
 
 export function archiveRouter(deps: { sessions: SessionManager; version: string }): Router {
@@ -24,5 +25,6 @@ export function archiveRouter(deps: { sessions: SessionManager; version: string 
   profileRoutes(router, ctx);
   bundleRoutes(router, ctx);
   replayRoutes(router, ctx);
+  scratchRoutes(router, ctx);
   return router;
 }

@@ -16,7 +16,7 @@ export interface ArchiveContext {
 
 export function historyEntry(ctx: ArchiveContext, id: string): HistoryEntry {
   const meta = ctx.archive.meta(id);
-  return { ...ctx.sessions.info(id), tags: ctx.archive.tags(id), origin: meta.origin, profileId: meta.profileId };
+  return { ...ctx.sessions.info(id), tags: ctx.archive.tags(id), origin: meta.origin, profileId: meta.profileId, scratchFor: meta.scratchFor };
 }
 
 /** A file name from a session name: what the browser saves, safe on every OS. */

@@ -53,6 +53,15 @@ describe('the bench scripts', () => {
     expect(out).not.toContain('page errors');
   });
 
+  it('tap measures the added round trip and five taps flooding one store, every frame recorded', () => {
+    const out = run('tap.mjs', '--pings', '50', '--flood', '2000', '--taps', '5');
+    expect(out).toMatch(/^load average at start: /m);
+    expect(out).toMatch(/run 1: added latency p50 -?[\d.]+ ms, p99 -?[\d.]+ ms; RATIO tap\/direct p50 [\d.]+/);
+    expect(out).toMatch(/run 1: flood per host, 5 taps at once: \d+ frames\/s .*, 0 frames lost by hosts/);
+    expect(out).toMatch(/run 1: recorded per tap, 5 at once: \d+ frames\/s/);
+    expect(out).toContain('run 1: recorded 5 sessions of 5, frames each: 2006, 2006, 2006, 2006, 2006; 0 short of 2002');
+  });
+
   it('insert-floor reports the rate and CPU of raw inserts into a table with only an integer key', () => {
     expect(run('insert-floor.mjs', '--n', '3000')).toMatch(/^insert floor: 3000 rows, \d+ rows\/s, [\d.]+ µs CPU per row$/m);
   });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { HTTP_VERDICTS } from '../helpers/fault-expectations.js';
-import { explanationOf, runAllPresets, verdictMismatches } from '../helpers/fault-lab-page.js';
-import { openTab, recordedFrames, waitForServer } from '../helpers/panel-page.js';
+import { explainMismatches, explanationOf, runAllPresets, scratchFrames, verdictMismatches } from '../helpers/fault-lab-page.js';
+import { openTab, waitForServer } from '../helpers/panel-page.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 
@@ -68,11 +68,12 @@ describe('the batch builder and the fault lab against server-everything over Str
   });
 
   it('runs every preset, the raw HTTP exchanges included, and grades each as MCP-FACTS documents (DELETE last)', async () => {
-    expect(verdictMismatches(await runAllPresets(page), HTTP_VERDICTS)).toEqual([]);
+    const mismatches = verdictMismatches(await runAllPresets(page), HTTP_VERDICTS);
+    expect(mismatches, await explainMismatches(page, mismatches)).toEqual([]);
     expect(await explanationOf(page, 'http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000, as the spec says/);
     expect(await explanationOf(page, 'http-session-unknown')).toMatch(/400 Bad Request.*the spec says 404/);
-    // Each raw exchange is recorded as an http frame of its own, like the transport's exchanges.
-    const faults = (await recordedFrames(relay)).filter((f) => f.kind === 'http' && (JSON.parse(f.text) as { purpose?: string }).purpose === 'fault');
+    // Each raw exchange is recorded as an http frame of its own, like the transport's exchanges, in the scratch session.
+    const faults = (await scratchFrames(page, relay)).frames.filter((f) => f.kind === 'http' && (JSON.parse(f.text) as { purpose?: string }).purpose === 'fault');
     expect(faults.map((f) => f.method)).toEqual(expect.arrayContaining(['PUT', 'GET', 'DELETE', 'POST']));
     expect(errors).toEqual([]);
   }, 300_000);

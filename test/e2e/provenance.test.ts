@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord, SessionInfo } from '../../shared/relay-protocol.js';
 import { openInspector, type Inspector } from '../helpers/browser.js';
-import { callTool, selectTool, waitForServer } from '../helpers/panel-page.js';
+import { callTool, selectTool, sessionFrames, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
 let ui: Inspector;
@@ -13,9 +13,7 @@ let sessionId: string;
 
 const rows = (selector = '') => page.locator(`[data-testid="log-row"]${selector}`);
 
-async function frames(id: string): Promise<FrameRecord[]> {
-  return (await ui.relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${id}/frames?afterSeq=0&limit=10000`)).body.frames;
-}
+const frames = (id: string) => sessionFrames(ui.relay, id);
 
 beforeAll(async () => {
   ui = await openInspector({ command: [process.execPath, DEMO_SERVER] });

@@ -1,7 +1,9 @@
 // Drives the Fault lab tab in a real browser: Run all, then read every preset's verdict off the results table.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openTab } from './panel-page.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { openTab, sessionFrames } from './panel-page.js';
+import type { RelayHandle } from './relay-process.js';
 
 /** Runs every preset the page enables and returns preset → outcome, once each has a row. */
 export async function runAllPresets(page: Page, waitMs = 2000): Promise<Record<string, string>> {
@@ -21,8 +23,21 @@ export async function explanationOf(page: Page, presetId: string): Promise<strin
   return (await page.locator(`[data-testid="fault-result"][data-preset="${presetId}"] [data-testid="fault-explanation"]`).textContent()) ?? '';
 }
 
+/** Each mismatch with the explanation its row gave, for a failure message that says what came back. */
+export async function explainMismatches(page: Page, mismatches: readonly string[]): Promise<string> {
+  const lines = await Promise.all(mismatches.map(async (m) => `${m} (${await explanationOf(page, m.split(':')[0]!)})`));
+  return lines.join('\n');
+}
+
 /** Every preset whose verdict differs from the table, as "id: got X, expected Y" (empty when all agree). */
 export function verdictMismatches(got: Record<string, string>, expected: Record<string, string>): string[] {
   const ids = new Set([...Object.keys(got), ...Object.keys(expected)]);
   return [...ids].filter((id) => got[id] !== expected[id]).map((id) => `${id}: got ${got[id] ?? 'nothing'}, expected ${expected[id] ?? 'nothing'}`);
+}
+
+/** The frames of the scratch session the latest lab run used (the link above the results names it). */
+export async function scratchFrames(page: Page, relay: Pick<RelayHandle, 'api'>): Promise<{ id: string; frames: FrameRecord[] }> {
+  const id = await page.getByTestId('fault-scratch-link').getAttribute('data-session-id');
+  if (id === null) throw new Error('no scratch session link');
+  return { id, frames: await sessionFrames(relay, id) };
 }

@@ -37,9 +37,12 @@ export function sentRows(page: Page, method: string): Locator {
 export async function recordedFrames(relay: RelayHandle): Promise<FrameRecord[]> {
   const sessions = await relay.api<{ id: string }[]>('/api/sessions');
   const id = sessions.body[0]?.id;
-  if (id === undefined) return [];
-  const res = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${id}/frames?afterSeq=0&limit=10000`);
-  return res.body.frames;
+  return id === undefined ? [] : sessionFrames(relay, id);
+}
+
+/** Every frame the relay recorded for session `id` (up to 10,000). */
+export async function sessionFrames(relay: Pick<RelayHandle, 'api'>, id: string): Promise<FrameRecord[]> {
+  return (await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${id}/frames?afterSeq=0&limit=10000`)).body.frames;
 }
 
 /** How many requests with `method` the client has sent so far, as recorded. */

@@ -13,8 +13,8 @@ describe('mcpscope help', () => {
   });
 
   it('answers --help for every command, with its flags, exit 0', async () => {
-    const runs = await Promise.all(['lint', 'open', 'replay', 'call'].map((c) => runCli([c, '-h'])));
-    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--http-timeout/];
+    const runs = await Promise.all(['lint', 'open', 'replay', 'call', 'tap', 'check'].map((c) => runCli([c, '-h'])));
+    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/, /--data-dir <dir>[\s\S]*--grace <ms>/, /--allow-tools[\s\S]*--junit <file>/];
     runs.forEach((r, i) => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(want[i]!);
@@ -24,7 +24,7 @@ describe('mcpscope help', () => {
   it('exits 2 for a command it does not know, naming the ones it does', async () => {
     const r = await runCli(['help', 'frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call/);
+    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call, tap, check/);
   });
 
   it('exits 2 for an unknown option of the inspector, naming it', async () => {

@@ -23,13 +23,15 @@ beforeAll(() => {
 const runCheck = (args: string[]) => runScript(join(ROOT, 'scripts', 'conformance-client.mjs'), args);
 
 describe('the conformance suite with mcpscope call as the client', () => {
-  it('passes the initialize, tools_call and sse-retry scenarios', async () => {
+  it('passes the initialize, tools_call, sse-retry and elicitation-sep1034-client-defaults scenarios', async () => {
     const run = await runCheck(['--runs', '1', '--json']);
     const results = JSON.parse(run.stdout) as ScenarioResult[];
     expect(results.map((r) => [r.scenario, r.passed, r.failures])).toEqual([
       ['initialize', 1, []],
       ['tools_call', 1, []],
       ['sse-retry', 1, []],
+      // `call --answers` accepts with no values of its own: the five defaults come from the requested schema.
+      ['elicitation-sep1034-client-defaults', 1, []],
     ]);
     expect(run.code).toBe(0);
   }, 180_000);
@@ -37,6 +39,6 @@ describe('the conformance suite with mcpscope call as the client', () => {
   it('says which scenarios it knows when asked for another', async () => {
     const run = await runCheck(['--scenario', 'auth/no-such-scenario']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--scenario one of initialize, tools_call, sse-retry, auth\/metadata-default/);
+    expect(run.stderr).toMatch(/--scenario one of initialize, tools_call, sse-retry, elicitation-sep1034-client-defaults, auth\/metadata-default/);
   }, 30_000);
 });

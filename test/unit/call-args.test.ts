@@ -77,3 +77,15 @@ describe('--fault with one preset, a list or all', () => {
     expect(() => parseCallArgs(['--fault', 'null-id,nope', ...stdioCmd])).toThrow(/got "nope"/);
   });
 });
+
+describe('mcpscope call scripted answers', () => {
+  it('takes an answers file and a capability list, each word once', () => {
+    const o = parseCallArgs(['--method', 'ping', '--answers', 'a.json', '--capabilities', 'roots, elicitation,roots', '--', 'node', 's.js']);
+    expect(o).toMatchObject({ answers: 'a.json', capabilities: ['roots', 'elicitation'] });
+    expect(parseCallArgs(['--method', 'ping', '--', 'node'])).toMatchObject({ answers: null, capabilities: null });
+  });
+
+  it('names a capability it does not know', () => {
+    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--capabilities', 'sampling,telepathy', '--', 'node']))).toBe('--capabilities takes a comma-separated list of sampling, elicitation, roots, tasks, got "telepathy"');
+  });
+});

@@ -27,6 +27,12 @@ describe('target draft', () => {
     expect(targetFromDraft({ ...base, transport: 'ws' })).toMatchObject({ ok: false });
   });
 
+  it('round-trips the OAuth options, those the form does not edit (grant, key file, token cache) included', () => {
+    const auth = { type: 'oauth' as const, grant: 'client_credentials' as const, clientId: 'ci-bot', clientKeyFile: '/keys/ci.pem', signingAlg: 'ES256', scope: 'read', tokenCache: false };
+    const target = { transport: 'http' as const, url: 'https://mcp.example.com/mcp', headers: {}, auth };
+    expect(targetFromDraft(draftFromTarget(target))).toEqual({ ok: true, target });
+  });
+
   it('refuses to connect with a header value that is still masked, instead of sending the mask', () => {
     const shown = draftFromTarget({ transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer ••••', 'X-Trace': 'on' } });
     const parsed = targetFromDraft(shown);

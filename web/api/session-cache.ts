@@ -3,13 +3,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { queryKeys } from './query-keys.js';
 
-export function upsertSession(queryClient: QueryClient, session: SessionInfo): void {
+/** True when the session is new to the list or its status changed: the history list is then worth reading again. */
+export function upsertSession(queryClient: QueryClient, session: SessionInfo): boolean {
+  let news = false;
   queryClient.setQueryData<SessionInfo[]>(queryKeys.sessions, (list) => {
     if (!list) return [session];
     const i = list.findIndex((s) => s.id === session.id);
+    news = i === -1 || list[i]!.status !== session.status;
     if (i === -1) return [session, ...list].sort((a, b) => b.startedAt - a.startedAt);
     const next = list.slice();
     next[i] = session;
     return next;
   });
+  return news;
 }

@@ -1,4 +1,5 @@
-// Switches between the inspector and the Sessions view, and says when the inspector shows a read-only recording.
+// Switches between the inspector and the Sessions view, and says when the inspector shows a read-only recording or a
+// session a host runs through mcpscope tap.
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 
 export type WorkbenchView = 'inspect' | 'sessions';
@@ -30,7 +31,17 @@ export function ViewTabs({ view, onView, session }: Props) {
           {t.label}
         </button>
       ))}
-      {view === 'inspect' && session !== null && !session.live && (
+      {view === 'inspect' && session?.tapped === true && (
+        <span
+          className="ml-auto font-mono text-[11px] text-sky-200"
+          data-testid="readonly-badge"
+          data-tapped="true"
+          title="recorded by mcpscope tap between a host and its server: the host owns the ids and the handshake, so the composer, panels, batch and fault lab send nothing here"
+        >
+          {session.status === 'running' ? 'tapped by a host, live · read-only' : 'tapped by a host · read-only'}
+        </span>
+      )}
+      {view === 'inspect' && session !== null && !session.live && session.tapped !== true && (
         <span className="ml-auto font-mono text-[11px] text-amber-200" data-testid="readonly-badge" title="recorded earlier or imported: nothing can be sent">
           read-only recording
         </span>

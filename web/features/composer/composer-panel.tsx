@@ -80,7 +80,7 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
         compact={compact}
         onCompactChange={setCompact}
         canSend={live && plan.kind !== 'empty'}
-        notLiveReason={sessionId === null ? 'not attached to a session' : live ? null : 'session is not live: restart it to send'}
+        notLiveReason={sessionId === null ? 'not attached to a session' : live ? null : session?.tapped ? 'tapped session: the host owns it, nothing is sent from here' : 'session is not live: restart it to send'}
         onSend={send}
         status={status}
         historyOpen={historyOpen}

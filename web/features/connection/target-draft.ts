@@ -25,13 +25,17 @@ export interface TargetDraft {
   scope?: string;
   /** browser: Authorize in the Auth tab; fetch: the relay requests the URL itself (servers that approve alone). */
   oauthOpen?: 'browser' | 'fetch';
+  /** Carried over untouched: OAuth options the form does not edit (set on the command line or in a profile). */
+  oauthKept?: Pick<OAuthConfig, 'grant' | 'clientKeyFile' | 'signingAlg' | 'tokenCache'>;
 }
 
 const EMPTY: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
 
 function oauthDraft(auth: OAuthConfig | undefined): Partial<TargetDraft> {
   if (!auth) return {};
-  return { oauth: true, clientId: auth.clientId ?? '', clientSecret: auth.clientSecret ?? '', clientMetadataUrl: auth.clientMetadataUrl ?? '', scope: auth.scope ?? '', oauthOpen: auth.open === 'fetch' ? 'fetch' : 'browser' };
+  const { grant, clientKeyFile, signingAlg, tokenCache } = auth;
+  const kept = { ...(grant ? { grant } : {}), ...(clientKeyFile ? { clientKeyFile } : {}), ...(signingAlg ? { signingAlg } : {}), ...(tokenCache !== undefined ? { tokenCache } : {}) };
+  return { ...(Object.keys(kept).length ? { oauthKept: kept } : {}), oauth: true, clientId: auth.clientId ?? '', clientSecret: auth.clientSecret ?? '', clientMetadataUrl: auth.clientMetadataUrl ?? '', scope: auth.scope ?? '', oauthOpen: auth.open === 'fetch' ? 'fetch' : 'browser' };
 }
 
 function oauthConfig(d: TargetDraft): OAuthConfig | { error: string } {
@@ -46,6 +50,7 @@ function oauthConfig(d: TargetDraft): OAuthConfig | { error: string } {
     ...(t(d.clientMetadataUrl) ? { clientMetadataUrl: t(d.clientMetadataUrl) } : {}),
     ...(t(d.scope) ? { scope: t(d.scope) } : {}),
     ...(d.oauthOpen === 'fetch' ? { open: 'fetch' as const } : {}),
+    ...d.oauthKept,
   };
 }
 

@@ -1,4 +1,5 @@
-// The Fault lab tab: send malformed or misplaced messages on purpose and grade what the server does against the spec.
+// The Fault lab tab: send malformed or misplaced messages on purpose and grade what the server does against the spec,
+// on a scratch connection beside the session under test (use-fault-runner.ts), which stays untouched.
 import { useState } from 'react';
 import { FAULT_PRESETS, type FaultPayload, type FaultPreset } from '../../../shared/fault-lab/index.js';
 import { useSession } from '../../api/use-sessions.js';
@@ -9,7 +10,7 @@ import { blockedReason, PresetList, type LabTransport } from './preset-list.js';
 import { PresetEditor } from './preset-editor.js';
 import { useFaultRunner } from './use-fault-runner.js';
 
-export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSelect: (seq: number) => void }) {
+export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; onOpenFrame: (sessionId: string, seq: number | null) => void }) {
   const { engines } = useRelay();
   const session = useSession(sessionId);
   const handshake = useHandshakeResult(sessionId);
@@ -19,14 +20,12 @@ export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSe
   const protocolVersion = negotiated ?? session?.protocolVersion ?? '2025-11-25';
   const target = session?.target.transport;
   const transport: LabTransport = target === 'stdio' ? 'stdio' : target === 'http' || target === 'auto' ? 'http' : 'remote';
-  const { runs, running, run, clear } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio' });
+  const { runs, running, scratch, run, runAll: runPresets, clear } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio', handshaken: handshake !== null });
   const live = session?.live === true;
   const serverInfo = handshake?.result.serverInfo as { name?: unknown; version?: unknown } | undefined;
   const server = serverInfo ? `${String(serverInfo.name)} ${String(serverInfo.version ?? '')}`.trim() : (session?.name ?? 'the server');
 
-  const runAll = async () => {
-    for (const p of FAULT_PRESETS) if (blockedReason(p, transport, handshake !== null, live) === null) await run(p);
-  };
+  const runAll = () => runPresets(FAULT_PRESETS.filter((p) => blockedReason(p, transport, handshake !== null, live) === null));
   const edit = (preset: FaultPreset) => setEditing({ preset, payload: preset.build({ id: engines.get(sessionId).peekNextId(), protocolVersion }) });
 
   return (
@@ -51,7 +50,20 @@ export function FaultLabPanel({ sessionId, onSelect }: { sessionId: string; onSe
           onClose={() => setEditing(null)}
         />
       )}
-      <FaultResultsTable runs={runs} context={{ server, transport: session?.target.transport ?? '?', protocolVersion: negotiated }} onSelect={onSelect} onClear={clear} />
+      <p className="shrink-0 px-3 pt-2 text-dim">
+        Each run opens a scratch connection (a second instance of the server, or a fresh HTTP session) with the same
+        handshake as this session, recorded as its own session: this session&apos;s handshake, state and lint stay untouched.
+        {scratch && (
+          <>
+            {' '}
+            Last run:{' '}
+            <button type="button" data-testid="fault-scratch-link" data-session-id={scratch.id} className="underline decoration-dotted" onClick={() => onOpenFrame(scratch.id, null)}>
+              {scratch.name}
+            </button>
+          </>
+        )}
+      </p>
+      <FaultResultsTable runs={runs} context={{ server, transport: session?.target.transport ?? '?', protocolVersion: negotiated }} onShow={onOpenFrame} onClear={clear} />
       <PresetList transport={transport} initialized={handshake !== null} live={live} running={running} onSend={(p) => void run(p)} onEdit={edit} />
     </section>
   );

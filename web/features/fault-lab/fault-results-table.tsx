@@ -8,11 +8,12 @@ const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', deviates: 'text-amber-300
 interface Props {
   runs: readonly FaultRun[];
   context: { server: string; transport: string; protocolVersion: string | null };
-  onSelect: (seq: number) => void;
+  /** Shows the sent frame in the log of the (scratch) session it went out on. */
+  onShow: (sessionId: string, seq: number) => void;
   onClear: () => void;
 }
 
-export function FaultResultsTable({ runs, context, onSelect, onClear }: Props) {
+export function FaultResultsTable({ runs, context, onShow, onClear }: Props) {
   const [markdown, setMarkdown] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const copy = () => {
@@ -48,8 +49,8 @@ export function FaultResultsTable({ runs, context, onSelect, onClear }: Props) {
           {runs.map((r) => (
             <tr key={r.presetId} data-testid="fault-result" data-preset={r.presetId} data-outcome={r.verdict.outcome} className="border-t border-edge align-top">
               <td className="py-0.5 pr-2">
-                {r.sentSeq === null ? r.title : (
-                  <button type="button" className="text-left underline decoration-dotted" title="show the sent frame in the log" onClick={() => onSelect(r.sentSeq!)}>
+                {r.sentSeq === null || r.sessionId === null ? r.title : (
+                  <button type="button" className="text-left underline decoration-dotted" title="show the sent frame in the scratch session's log" onClick={() => onShow(r.sessionId!, r.sentSeq!)}>
                     {r.title}
                   </button>
                 )}

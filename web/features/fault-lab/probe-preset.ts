@@ -7,6 +7,8 @@ import { payloadText, sendProbe } from '../../lib/mcp/send-probe.js';
 export interface FaultRun extends FaultRunRecord {
   /** The sent frame's (or the HTTP exchange's) seq, so the table can show it in the log. */
   sentSeq: number | null;
+  /** The scratch session it ran on (its log holds `sentSeq`); null when none opened. */
+  sessionId: string | null;
 }
 
 export interface ProbeContext {
@@ -23,8 +25,8 @@ export async function findSlowTool(client: RelayClient, sessionId: string): Prom
   return pickSlowTool(tools.map((t) => String(t.name)));
 }
 
-function record(preset: FaultPreset, sent: string, rest: Omit<FaultRun, 'presetId' | 'title' | 'spec' | 'sent'>): FaultRun {
-  return { presetId: preset.id, title: preset.title, spec: preset.spec, sent, ...rest };
+function record(preset: FaultPreset, sent: string, rest: Omit<FaultRun, 'presetId' | 'title' | 'spec' | 'sent' | 'sessionId'>): FaultRun {
+  return { presetId: preset.id, title: preset.title, spec: preset.spec, sent, sessionId: null, ...rest };
 }
 
 async function probeHttp(client: RelayClient, sessionId: string, preset: FaultPreset, payload: FaultPayload, ctx: ProbeContext): Promise<FaultRun> {

@@ -12,7 +12,7 @@ interface Props {
   onOpen: (sessionId: string) => void;
 }
 
-const ORIGIN_LABEL: Record<HistoryEntry['origin'], string | null> = { recorded: null, imported: 'imported', replay: 'replay' };
+const ORIGIN_LABEL: Record<HistoryEntry['origin'], string | null> = { recorded: null, imported: 'imported', replay: 'replay', tap: 'tapped', scratch: 'fault lab' };
 
 export function SessionRow({ session: s, current, onOpen }: Props) {
   const origin = ORIGIN_LABEL[s.origin];
@@ -29,6 +29,11 @@ export function SessionRow({ session: s, current, onOpen }: Props) {
           {s.live ? 'live' : s.status}
         </span>
         {origin && <span className="rounded bg-indigo-900 px-1.5 font-mono text-[11px] text-indigo-100">{origin}</span>}
+        {s.scratchFor !== null && (
+          <button type="button" data-testid="history-scratch-for" className="font-mono text-[11px] text-dim underline decoration-dotted" title="the session under test this fault-lab connection was opened beside" onClick={() => onOpen(s.scratchFor!)}>
+            for {s.scratchFor}
+          </button>
+        )}
         <span className="ml-auto shrink-0 font-mono text-[11px] text-dim" title={new Date(s.startedAt).toString()}>
           {`${new Date(s.startedAt).toLocaleDateString()} ${formatTime(s.startedAt).slice(0, 8)} · ${s.lastSeq} frames · ${s.protocolVersion}`}
         </span>

@@ -1,0 +1,73 @@
+// Parses `mcpscope check` arguments into options; pure, so every flag and usage error can be checked without a server.
+import { CHECKS } from '../../shared/check/index.js';
+import type { Era } from '../../shared/engine/index.js';
+import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
+import type { Target } from '../../shared/relay-protocol.js';
+import { targetOf } from '../call/call-args.js';
+import { REMOTE_FLAGS, STDIO_FLAGS } from '../cli/common-flags.js';
+import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
+import { milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
+import { OAUTH_FLAGS } from '../oauth/oauth-args.js';
+
+export const CHECK_TIMEOUT_MS = 10_000;
+const ERAS = ['legacy', 'modern', 'auto'] as const;
+
+export const CHECK_FLAGS = {
+  'allow-tools': value('<names|all>', 'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named'),
+  only: value('<ids>', 'run only these checks or groups, comma-separated (lifecycle, tools, http/origin-403…)'),
+  'no-robustness': onOff("skip the fault lab's presets (they run on a scratch connection of their own)"),
+  json: onOff('print the report as JSON on stdout instead of the summary'),
+  markdown: onOff('print the report as Markdown (for a bug report) instead of the summary'),
+  junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
+  protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
+  era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
+  timeout: value('<ms>', `how long each request waits (default ${CHECK_TIMEOUT_MS})`, milliseconds(100)),
+  ...REMOTE_FLAGS,
+  ...OAUTH_FLAGS,
+  ...STDIO_FLAGS,
+};
+
+export interface CheckOptions {
+  target: Target;
+  /** null: read-only tools only; 'all': every tool; else these names too. */
+  allowTools: 'all' | string[] | null;
+  only: string[];
+  robustness: boolean;
+  output: 'summary' | 'json' | 'markdown';
+  junit: string | null;
+  protocolVersion: string;
+  era: Era | undefined;
+  timeoutMs: number;
+}
+
+export function parseCheckArgs(argv: string[]): CheckOptions {
+  const p = parseFlags(argv, CHECK_FLAGS, { positionalHint: 'put the server command after --' });
+  const v = p.values;
+  if (v.json === true && v.markdown === true) throw new UsageError('--json and --markdown exclude each other');
+  const only = (v.only ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const known = new Set(CHECKS.flatMap((c) => [c.id, c.group]).concat(['robustness', 'transcript']));
+  const unknown = only.find((o) => !known.has(o));
+  if (unknown !== undefined) throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
+  const allow = v['allow-tools'];
+  return {
+    target: targetOf(v, p.command),
+    allowTools: allow === undefined ? null : allow === 'all' ? 'all' : allow.split(',').map((s) => s.trim()).filter(Boolean),
+    only,
+    robustness: v['no-robustness'] !== true && (only.length === 0 || only.includes('robustness')),
+    output: v.json === true ? 'json' : v.markdown === true ? 'markdown' : 'summary',
+    junit: v.junit ?? null,
+    protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
+    era: v.era,
+    timeoutMs: v.timeout ?? CHECK_TIMEOUT_MS,
+  };
+}
+
+/** Whether the run may call a tool: named (or all) with --allow-tools, else only read-only and never destructive. */
+export function toolPolicy(allow: CheckOptions['allowTools']): (tool: Record<string, unknown>) => boolean {
+  return (tool) => {
+    if (allow === 'all') return true;
+    if (allow !== null && allow.includes(String(tool.name))) return true;
+    const a = tool.annotations && typeof tool.annotations === 'object' ? (tool.annotations as Record<string, unknown>) : {};
+    return a.readOnlyHint === true && a.destructiveHint !== true;
+  };
+}

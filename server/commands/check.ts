@@ -1,0 +1,87 @@
+// `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
+import { writeFile } from 'node:fs/promises';
+import { checkExitCode, checkJunit, checkMarkdown, runChecks, terminalSummary, type CheckContext, type CheckReport } from '../../shared/check/index.js';
+import { sessionName, storedTarget } from '../stored-target.js';
+import { clientVersion } from '../call/call-handshake.js';
+import { transportKind } from '../call/call-output.js';
+import { CHECK_FLAGS, parseCheckArgs, toolPolicy, type CheckOptions } from '../check/check-args.js';
+import { CheckHost } from '../check/check-host.js';
+import { robustnessChecks } from '../check/robustness-checks.js';
+import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
+import { killAllProcessGroups } from '../transports/stdio-transport.js';
+
+export const USAGE = `usage: mcpscope check [options] (--url <url> | -- <command> [args...])
+
+Runs the check suite against a server: lifecycle, capability honesty, tools, resources, prompts, completion,
+logging, the fault lab's presets and, over Streamable HTTP, Origin validation and session ending. Each check
+is graded pass, fail, warn or skip, with the spec sentence it rests on, the frames that show it and a fix.
+It starts its own connections (scratch sessions); it never touches a session under inspection.
+
+${flagHelp(CHECK_FLAGS)}
+
+Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the check could not run (usage, the
+server could not be started or reached, or the handshake failed).`;
+
+async function execute(o: CheckOptions, host: CheckHost): Promise<CheckReport> {
+  const startedAt = new Date().toISOString();
+  const main = await host.open('check');
+  const connection = await main.engine.connect({
+    ...(o.era === undefined ? {} : { era: o.era }),
+    protocolVersion: o.protocolVersion,
+    clientInfo: { name: 'mcpscope-check', version: clientVersion() },
+    capabilities: {},
+    timeoutMs: Math.max(o.timeoutMs, 10_000),
+  });
+  const ctx: CheckContext = { main, connection, transport: transportKind(o.target), timeoutMs: o.timeoutMs, mayCall: toolPolicy(o.allowTools), fresh: (name) => host.open(name), facts: new Map() };
+  const results = await runChecks(ctx, { only: o.only, ...(o.robustness ? { extra: (c) => robustnessChecks(c, host) } : {}) });
+  return {
+    // Masked as every recorded target is: a header or env value never reaches the report.
+    target: sessionName(storedTarget(o.target)),
+    transport: ctx.transport,
+    protocolVersion: connection.protocolVersion,
+    startedAt,
+    sessions: [...host.sessions].map(([name, s]) => ({ name, frames: s.frames.length })),
+    results,
+  };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (wantsHelp(argv, CHECK_FLAGS)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let o: CheckOptions;
+  try {
+    o = parseCheckArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`mcpscope check: ${err.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  process.on('exit', killAllProcessGroups);
+  const host = new CheckHost(o.target, o.timeoutMs);
+  let report: CheckReport;
+  try {
+    report = await execute(o, host);
+  } catch (err) {
+    process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}\n`);
+    const tail = [...host.sessions.values()][0]?.stderr();
+    if (tail) process.stderr.write(`the server's last stderr lines:\n${tail}\n`);
+    await host.closeAll();
+    return 2;
+  }
+  await host.closeAll();
+  const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : terminalSummary(report);
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  let code: number = checkExitCode(report.results);
+  if (o.junit !== null) {
+    try {
+      await writeFile(o.junit, checkJunit(report));
+    } catch (err) {
+      process.stderr.write(`mcpscope check: could not write ${o.junit}: ${(err as Error).message}\n`);
+      code = 2;
+    }
+  }
+  setTimeout(() => process.exit(code), 2000).unref();
+  return code;
+}

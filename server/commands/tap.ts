@@ -1,0 +1,67 @@
+// `mcpscope tap`: watch a real host talk to a real server. Put it in the host's config in place of the server command;
+// it passes every byte through, records every frame in the inspector's store, and ends as the server ends.
+import { constants } from 'node:os';
+import { defaultDataDir } from '../cli/data-dir.js';
+import { UsageError, flagHelp, parseFlags, value } from '../cli/flags.js';
+import { nonEmpty, wholeNumber } from '../cli/validators.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import { runStdioTap, say, type TapExit } from '../tap/stdio-tap.js';
+
+export const TAP_FLAGS = {
+  'data-dir': value('<dir>', `the store to record into, the inspector's (default: ${defaultDataDir()})`),
+  name: value('<name>', 'the session\'s name in the inspector (default: "tap: " and the server command)', nonEmpty('a name')),
+  'max-line-bytes': value('<n>', `framing cap for one recorded message (default ${DEFAULT_MAX_LINE_BYTES}); bytes pass through whatever their size`, wholeNumber(1024, 2 ** 31 - 1)),
+  grace: value('<ms>', 'once the host has gone: how long the server gets after its stdin closes, then after SIGTERM (default 2000)', wholeNumber(0, 600_000, 'milliseconds')),
+};
+
+export const USAGE = `usage: mcpscope tap [--data-dir <dir>] [--name <name>] -- <server command> [args...]
+
+A transparent stdio shim to put in a host's MCP config (Claude Desktop, Cursor, VS Code, Claude Code) in place of
+the server command. It starts the server and copies bytes both ways unchanged, with backpressure; the server's
+stderr passes through. Every frame is recorded in the inspector's store: an inspector running on the same data dir
+shows the session live, read-only (the host owns it); otherwise it is there the next time the inspector starts.
+The tap writes nothing to stdout but the server's bytes; its own messages go to stderr. If recording fails, the
+bytes keep passing and stderr says so. The tap exits as the server does (same code, same signal); when the host
+goes away (stdin closed, the tap signalled, or the host's process gone), the server and its process group go too.
+
+${flagHelp(TAP_FLAGS)}
+
+In a host's config:  "command": "mcpscope", "args": ["tap", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]`;
+
+export async function run(argv: string[]): Promise<number> {
+  let exit: TapExit;
+  try {
+    const p = parseFlags(argv, TAP_FLAGS);
+    if (p.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const [command, ...args] = p.command ?? [];
+    if (command === undefined) throw new UsageError('expected the server command after --');
+    const v = p.values;
+    exit = await runStdioTap({
+      command,
+      args,
+      dataDir: v['data-dir'] ?? defaultDataDir(),
+      name: v.name ?? null,
+      maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
+      graceMs: v.grace ?? 2000,
+    });
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    say(`${err.message}\n\n${USAGE}`);
+    return 2;
+  }
+  return mirror(exit);
+}
+
+/** Ends the tap as the server ended: by the same signal, or with the same code. */
+function mirror(exit: TapExit): never {
+  if (exit.signal !== null) {
+    process.removeAllListeners(exit.signal);
+    process.kill(process.pid, exit.signal);
+    // A signal whose default action does not end a process: exit as a shell reports a signalled child.
+    process.exit(128 + (constants.signals[exit.signal] ?? 0));
+  }
+  process.exit(exit.code ?? 1);
+}

@@ -1,0 +1,105 @@
+// The tap's side of its recording thread: hands it copies of the bytes that passed, never waits for it, and when
+// recording fails (the store cannot open, a write fails, the thread falls too far behind) stops recording and says so
+// on stderr, while the bytes keep passing. Threat: a recorder that blocks or kills the host's connection to its server.
+import { Worker } from 'node:worker_threads';
+import type { Target } from '../../shared/relay-protocol.js';
+import { now } from '../frame-factory.js';
+import { TAP_STREAMS, type TapStream } from './tap-record.js';
+import type { TapPatch, TapWorkerData, TapWorkerReply, TapWorkerRequest } from './tap-recorder-worker.js';
+
+/** Bytes handed to the thread and not yet taken in before recording gives up rather than hold more in memory. */
+export const MAX_BEHIND_BYTES = 256 * 1024 * 1024;
+
+export const TAP_WORKER = new URL('./tap-recorder-worker.js', import.meta.url);
+
+export interface TapRecordingOptions {
+  dataDir: string;
+  sessionId: string;
+  name: string;
+  target: Target;
+  maxLineBytes: number;
+  /** Where diagnostics go (the tap's stderr). */
+  say: (line: string) => void;
+  maxBehindBytes?: number;
+  workerUrl?: URL;
+}
+
+export class TapRecording {
+  private worker: Worker | null;
+  private readonly taken = new BigInt64Array(new SharedArrayBuffer(8));
+  private handed = 0;
+  private readonly maxBehind: number;
+  private finished: ((lastSeq: number | null) => void) | null = null;
+
+  constructor(private readonly opts: TapRecordingOptions) {
+    this.maxBehind = opts.maxBehindBytes ?? MAX_BEHIND_BYTES;
+    const data: TapWorkerData = { dataDir: opts.dataDir, sessionId: opts.sessionId, name: opts.name, target: opts.target, maxLineBytes: opts.maxLineBytes, taken: this.taken.buffer as SharedArrayBuffer };
+    const w = new Worker(opts.workerUrl ?? TAP_WORKER, { workerData: data });
+    // The tap's life is the server's: the recording thread never keeps it running (finish() waits for it, bounded).
+    w.unref();
+    w.on('message', (m: TapWorkerReply) => {
+      if ('ready' in m) opts.say(`recording session ${opts.sessionId} in ${opts.dataDir}`);
+      else if ('failed' in m) this.stop(m.failed);
+      else if ('finished' in m) this.settle(m.finished);
+    });
+    w.on('error', (err) => this.stop(err.message));
+    w.on('exit', () => this.stop('the recording thread ended'));
+    this.worker = w;
+  }
+
+  get recording(): boolean {
+    return this.worker !== null;
+  }
+
+  /** A chunk that just passed the tap; copied, because the stream may reuse its buffer once the callback returns. */
+  chunk(stream: TapStream, bytes: Buffer): void {
+    const w = this.worker;
+    if (!w) return;
+    this.handed += bytes.length;
+    if (this.handed - Number(Atomics.load(this.taken, 0)) > this.maxBehind) {
+      this.stop(`the recording fell more than ${Math.round(this.maxBehind / 1048576)} MB behind the traffic`);
+      return;
+    }
+    // A copy of exactly these bytes (new Uint8Array(buffer) copies element by element, several times slower).
+    const copy = Uint8Array.prototype.slice.call(bytes);
+    w.postMessage({ s: TAP_STREAMS.indexOf(stream), ts: now(), b: copy } satisfies TapWorkerRequest, [copy.buffer]);
+  }
+
+  event(ev: { event: string } & Record<string, unknown>, patch?: TapPatch): void {
+    this.worker?.postMessage({ ev, ts: now(), ...(patch ? { patch } : {}) } satisfies TapWorkerRequest);
+  }
+
+  /** Records the end and waits (at most `timeoutMs`) for every frame to be in the store; the last seq, or null. */
+  finish(patch: TapPatch, timeoutMs: number): Promise<number | null> {
+    const w = this.worker;
+    if (!w) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.stop(`the recording did not finish within ${timeoutMs} ms; the last frames may be missing`);
+      }, timeoutMs);
+      this.finished = (seq) => {
+        clearTimeout(timer);
+        resolve(seq);
+      };
+      w.postMessage({ finish: patch } satisfies TapWorkerRequest);
+    });
+  }
+
+  private settle(lastSeq: number | null): void {
+    const w = this.worker;
+    this.worker = null;
+    w?.removeAllListeners('exit');
+    const f = this.finished;
+    this.finished = null;
+    f?.(lastSeq);
+  }
+
+  /** Recording is off for the rest of this tap; the bytes still pass. */
+  private stop(reason: string): void {
+    const w = this.worker;
+    if (!w) return;
+    this.opts.say(`recording stopped (${reason}); the server's traffic still passes through unchanged`);
+    this.settle(null);
+    void w.terminate();
+  }
+}

@@ -1,0 +1,86 @@
+// The check report in each form a reader wants: counts and the exit code, a terminal summary, Markdown for a bug
+// report, and JUnit XML for CI. Pure text; the CLI writes it and the Conformance tab exports it.
+import type { CheckReport, CheckResult, CheckStatus } from './check-types.js';
+
+export function countStatuses(results: readonly CheckResult[]): Record<CheckStatus, number> {
+  const counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  for (const r of results) counts[r.status]++;
+  return counts;
+}
+
+/** 0 when nothing failed (warnings and skips do not fail a run), 1 when something did. */
+export function checkExitCode(results: readonly CheckResult[]): 0 | 1 {
+  return results.some((r) => r.status === 'fail') ? 1 : 0;
+}
+
+const MARK: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+
+function framesLabel(r: CheckResult): string {
+  return r.frames.length === 0 ? '' : ` [${r.session} #${r.frames.slice(0, 6).join(', #')}${r.frames.length > 6 ? ', …' : ''}]`;
+}
+
+export function summaryLine(results: readonly CheckResult[]): string {
+  const c = countStatuses(results);
+  return `${results.length} checks: ${c.pass} passed, ${c.fail} failed, ${c.warn} warned, ${c.skip} skipped`;
+}
+
+/** One line per check, grouped; a failure or warning adds its sentence and its fix. */
+export function terminalSummary(report: CheckReport): string {
+  const lines = [`mcpscope check ${report.target} (${report.transport}, ${report.protocolVersion ?? 'no version'})`];
+  let group = '';
+  for (const r of report.results) {
+    if (r.group !== group) lines.push('', `${(group = r.group)}`);
+    lines.push(`  ${MARK[r.status]}  ${r.id}  ${r.detail}${framesLabel(r)}`);
+    if (r.status === 'fail' || r.status === 'warn') lines.push(`        spec (${r.spec.keyword}): "${r.spec.quote}" — ${r.spec.source}`, `        fix: ${r.fix}`);
+  }
+  lines.push('', summaryLine(report.results));
+  return lines.join('\n');
+}
+
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+export function checkMarkdown(report: CheckReport): string {
+  const problems = report.results.filter((r) => r.status === 'fail' || r.status === 'warn');
+  const out = [
+    `# mcpscope check: ${report.target}`,
+    '',
+    `${report.transport}, protocol ${report.protocolVersion ?? '(none)'}, ${report.startedAt}. ${summaryLine(report.results)}.`,
+    '',
+    '| status | check | what was seen | frames |',
+    '|---|---|---|---|',
+    ...report.results.map((r) => `| ${MARK[r.status]} | \`${r.id}\` | ${cell(r.detail)} | ${r.frames.length ? `${r.session} #${r.frames.slice(0, 6).join(', #')}` : ''} |`),
+  ];
+  for (const r of problems) {
+    out.push('', `## ${MARK[r.status]} \`${r.id}\`: ${r.title}`, '', r.detail, '', `> ${r.spec.quote}`, `> — ${r.spec.source} (${r.spec.keyword})`, '', `**Fix:** ${r.fix}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** XML 1.0 cannot carry most control characters at all, even escaped: they are dropped. */
+function isXmlChar(c: string): boolean {
+  const n = c.charCodeAt(0);
+  return n >= 0x20 || n === 0x9 || n === 0xa || n === 0xd;
+}
+const xml = (s: string) => [...s].filter(isXmlChar).join('').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** JUnit XML: one testsuite per group; a failure is <failure>, a skip <skipped>, a warning passes with system-out. */
+export function checkJunit(report: CheckReport): string {
+  const groups = [...new Set(report.results.map((r) => r.group))];
+  const c = countStatuses(report.results);
+  const suites = groups.map((g) => {
+    const rs = report.results.filter((r) => r.group === g);
+    const cases = rs.map((r) => {
+      const body =
+        r.status === 'fail'
+          ? `<failure message="${xml(r.detail)}">${xml(`${r.spec.keyword}: ${r.spec.quote} (${r.spec.source})\nfix: ${r.fix}\nframes: ${r.session} ${r.frames.join(',')}`)}</failure>`
+          : r.status === 'skip'
+            ? `<skipped message="${xml(r.detail)}"/>`
+            : `<system-out>${xml(`${r.status}: ${r.detail}`)}</system-out>`;
+      return `    <testcase classname="mcpscope.check.${xml(g)}" name="${xml(r.id)}">${body}</testcase>`;
+    });
+    const f = rs.filter((r) => r.status === 'fail').length;
+    const s = rs.filter((r) => r.status === 'skip').length;
+    return `  <testsuite name="${xml(g)}" tests="${rs.length}" failures="${f}" skipped="${s}" errors="0">\n${cases.join('\n')}\n  </testsuite>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcpscope check ${xml(report.target)}" tests="${report.results.length}" failures="${c.fail}" skipped="${c.skip}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
+}

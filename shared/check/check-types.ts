@@ -1,0 +1,91 @@
+// The vocabulary of `mcpscope check`: a check as data (what it rests on, how to fix a failure) plus the function that
+// runs it, its graded result, and the report every output (terminal, JSON, JUnit, Markdown, the Conformance tab) reads.
+import { z } from 'zod';
+import type { Connection, ClientEngine } from '../engine/index.js';
+import type { HttpProbeResult } from '../fault-lab/fault-types.js';
+import type { TransportKind } from '../lint/lint-types.js';
+import type { FrameRecord } from '../relay-protocol.js';
+
+export const CHECK_STATUSES = ['pass', 'fail', 'warn', 'skip'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+export const CHECK_GROUPS = ['lifecycle', 'capabilities', 'tools', 'resources', 'prompts', 'completion', 'logging', 'robustness', 'http', 'transcript'] as const;
+export type CheckGroup = (typeof CHECK_GROUPS)[number];
+
+/** The sentence a check rests on: its keyword decides what a problem costs (MUST → fail, SHOULD → warn). */
+export const SpecSentenceSchema = z.object({
+  keyword: z.enum(['MUST', 'MUST NOT', 'REQUIRED', 'SHOULD', 'SHOULD NOT', 'silent']),
+  quote: z.string(),
+  /** Where the sentence is: a spec page (with its version) or another standard. */
+  source: z.string(),
+});
+export type SpecSentence = z.infer<typeof SpecSentenceSchema>;
+
+export const CheckResultSchema = z.object({
+  id: z.string(),
+  group: z.enum(CHECK_GROUPS),
+  title: z.string(),
+  status: z.enum(CHECK_STATUSES),
+  /** What was seen, in a sentence or two. */
+  detail: z.string(),
+  spec: SpecSentenceSchema,
+  /** The frames that show it: seqs of the scratch session named by `session` (a second connection has its own). */
+  frames: z.array(z.number().int()),
+  session: z.string(),
+  fix: z.string(),
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+export const CheckReportSchema = z.object({
+  target: z.string(),
+  transport: z.string(),
+  protocolVersion: z.string().nullable(),
+  startedAt: z.string(),
+  /** Each scratch connection the check made: its name (as in results) and its frame count. */
+  sessions: z.array(z.object({ name: z.string(), frames: z.number().int() })),
+  results: z.array(CheckResultSchema),
+});
+export type CheckReport = z.infer<typeof CheckReportSchema>;
+
+/** What a check's run says: ok, a problem (graded by the sentence's keyword), or not applicable. */
+export type CheckOutcome = { ok: boolean; detail: string; frames?: number[]; /** The scratch connection the frames are on, when not the main one. */ session?: string } | { skip: string };
+
+/** A scratch connection the check owns: a connected engine and the frames it recorded. */
+export interface ScratchConnection {
+  name: string;
+  engine: ClientEngine;
+  frames: readonly FrameRecord[];
+  /** Streamable HTTP only: one raw exchange on the endpoint (the fault lab's), recorded like any other. */
+  httpProbe?: (spec: { method: 'POST' | 'GET' | 'DELETE' | 'PUT'; headers: Record<string, string | null>; body: string; waitMs: number }) => Promise<HttpProbeResult>;
+  close(): Promise<void>;
+}
+
+/** Everything a check may use; the CLI and the browser each provide one. */
+export interface CheckContext {
+  main: ScratchConnection;
+  connection: Connection;
+  transport: TransportKind;
+  timeoutMs: number;
+  /** Tools the check may call: read-only ones, or those --allow-tools names. */
+  mayCall(tool: Record<string, unknown>): boolean;
+  /** A fresh scratch connection, not yet initialized (for version negotiation and the fault lab's presets). */
+  fresh(name: string): Promise<ScratchConnection>;
+  /** Facts earlier checks found (the tool list, the first resource…), so later ones need not ask again. */
+  facts: Map<string, unknown>;
+}
+
+export interface CheckDefinition {
+  id: string;
+  group: CheckGroup;
+  title: string;
+  spec: SpecSentence;
+  fix: string;
+  run(ctx: CheckContext): Promise<CheckOutcome>;
+}
+
+/** A problem costs what its sentence's keyword says; where the spec is silent it is a warning at most. */
+export function statusOf(outcome: CheckOutcome, keyword: SpecSentence['keyword']): CheckStatus {
+  if ('skip' in outcome) return 'skip';
+  if (outcome.ok) return 'pass';
+  return keyword === 'MUST' || keyword === 'MUST NOT' || keyword === 'REQUIRED' ? 'fail' : 'warn';
+}

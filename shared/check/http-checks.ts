@@ -1,0 +1,61 @@
+// Streamable HTTP checks: a foreign Origin refused with 403, and DELETE ending the session (after which its id is 404).
+import type { CheckContext, CheckDefinition, CheckOutcome, ScratchConnection } from './check-types.js';
+import { SENTENCES } from './spec-sentences.js';
+
+/** An origin no server should trust: the .invalid TLD never resolves (RFC 2606). */
+export const FOREIGN_ORIGIN = 'https://mcpscope-check.invalid';
+
+const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+
+function httpOnly(ctx: CheckContext): CheckOutcome | null {
+  if (ctx.transport !== 'http' || !ctx.main.httpProbe) return { skip: 'a Streamable HTTP check (use --url with an http(s) endpoint)' };
+  return null;
+}
+
+const framesOf = (r: { exchangeSeq: number | null; sentSeq: number | null }) => [r.sentSeq, r.exchangeSeq].filter((s): s is number => s !== null);
+
+export const HTTP_CHECKS: CheckDefinition[] = [
+  {
+    id: 'http/origin-403',
+    group: 'http',
+    title: 'a request with a foreign Origin is refused with 403',
+    spec: SENTENCES.origin,
+    fix: 'Check the Origin header of every request against an allow-list (localhost for a local server) and answer 403 Forbidden when it is present and not allowed.',
+    async run(ctx) {
+      const skip = httpOnly(ctx);
+      if (skip) return skip;
+      const r = await ctx.main.httpProbe!({ method: 'POST', headers: { Origin: FOREIGN_ORIGIN }, body: ping(ctx.main.engine.takeId()), waitMs: ctx.timeoutMs });
+      const frames = framesOf(r);
+      if (r.status === 403) return { ok: true, detail: `Origin: ${FOREIGN_ORIGIN} got 403`, frames };
+      return { ok: false, detail: r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Origin: ${FOREIGN_ORIGIN} got ${r.status} ${r.statusText}: the request was served`, frames };
+    },
+  },
+  {
+    id: 'http/delete-session',
+    group: 'http',
+    title: 'DELETE ends the session (or 405), and a request on an ended session gets 404',
+    spec: SENTENCES.sessionAfterDelete,
+    fix: 'Answer DELETE with 200/204 and forget the session (then 404 for its id), or 405 when clients may not end sessions.',
+    async run(ctx) {
+      const skip = httpOnly(ctx);
+      if (skip) return skip;
+      let conn: ScratchConnection | null = null;
+      try {
+        conn = await ctx.fresh('delete-session');
+        await conn.engine.connect({ era: 'legacy', clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs });
+        const del = await conn.httpProbe!({ method: 'DELETE', headers: {}, body: '', waitMs: ctx.timeoutMs });
+        if (del.sessionId === null) return { skip: 'the server issued no session id (stateless): nothing to end' };
+        const frames = framesOf(del);
+        const session = conn.name;
+        if (del.status === 405) return { ok: true, detail: 'DELETE got 405: the server does not let clients end sessions', frames, session };
+        if (del.status === null || del.status >= 300) return { ok: false, detail: `DELETE got ${del.status ?? del.error}`, frames, session };
+        const after = await conn.httpProbe!({ method: 'POST', headers: {}, body: ping(conn.engine.takeId()), waitMs: ctx.timeoutMs });
+        frames.push(...framesOf(after));
+        const gone = after.status === 404;
+        return { ok: gone, detail: gone ? `DELETE got ${del.status}; the ended session's id then got 404` : `DELETE got ${del.status}, but a request with the ended session's id got ${after.status ?? after.error}, not 404`, frames, session };
+      } finally {
+        await conn?.close();
+      }
+    },
+  },
+];

@@ -1,0 +1,90 @@
+// Runs the suite: each check in order on the scratch connection, then the linter over the whole transcript, whose
+// findings mark the check whose frames they are about (or a transcript/<family> result when no check owns them).
+import { lintFrames, JsonSchemaValidator, type Finding } from '../lint/index.js';
+import type { CheckContext, CheckDefinition, CheckResult, CheckStatus } from './check-types.js';
+import { statusOf } from './check-types.js';
+import { FEATURE_CHECKS } from './feature-checks.js';
+import { HTTP_CHECKS } from './http-checks.js';
+import { LIFECYCLE_CHECKS } from './lifecycle-checks.js';
+import { TOOL_CHECKS } from './tool-checks.js';
+
+export const CHECKS: readonly CheckDefinition[] = [...LIFECYCLE_CHECKS, ...TOOL_CHECKS, ...FEATURE_CHECKS, ...HTTP_CHECKS];
+
+const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
+const worse = (a: CheckStatus, b: CheckStatus): CheckStatus => (RANK[a] >= RANK[b] ? a : b);
+
+/** The status a lint finding gives: an error fails, a warning warns, info changes nothing. */
+function findingStatus(f: Finding): CheckStatus {
+  return f.severity === 'error' ? 'fail' : f.severity === 'warning' ? 'warn' : 'pass';
+}
+
+async function runOne(ctx: CheckContext, check: CheckDefinition): Promise<CheckResult> {
+  const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, fix: check.fix, session: ctx.main.name };
+  try {
+    const outcome = await check.run(ctx);
+    const detail = 'skip' in outcome ? outcome.skip : outcome.detail;
+    if ('skip' in outcome) return { ...base, status: 'skip', detail, frames: [] };
+    return { ...base, status: statusOf(outcome, check.spec.keyword), detail, frames: outcome.frames ?? [], session: outcome.session ?? ctx.main.name };
+  } catch (err) {
+    return { ...base, status: 'fail', detail: `the check could not finish: ${err instanceof Error ? err.message : String(err)}`, frames: [] };
+  }
+}
+
+/**
+ * Folds the linter's findings into the results: onto the check that owns the frame, else one result per rule family.
+ * `ownFrames`: seqs mcpscope sent; a finding about one of them judges the check's own request, not the server.
+ */
+export function attachFindings(results: CheckResult[], findings: readonly Finding[], session: string, ownFrames: ReadonlySet<number> = new Set()): CheckResult[] {
+  const out = results.map((r) => ({ ...r, frames: [...r.frames] }));
+  const loose = new Map<string, Finding[]>();
+  for (const f of findings) {
+    if (f.severity === 'info' || ownFrames.has(f.seq)) continue;
+    const owner = out.find((r) => r.session === session && r.status !== 'skip' && (r.frames.includes(f.seq) || f.related.some((s) => r.frames.includes(s))));
+    if (owner) {
+      owner.status = worse(owner.status, findingStatus(f));
+      owner.detail += `; lint ${f.ruleId} (${f.severity}) at #${f.seq}: ${f.message}`;
+      continue;
+    }
+    const family = f.ruleId.split('/')[0]!;
+    loose.set(family, [...(loose.get(family) ?? []), f]);
+  }
+  for (const [family, list] of loose) {
+    const status = list.map(findingStatus).reduce(worse, 'pass' as CheckStatus);
+    out.push({
+      id: `transcript/${family}`,
+      group: 'transcript',
+      title: `the rest of the transcript is clean of ${family} findings`,
+      status,
+      detail: list.slice(0, 5).map((f) => `${f.ruleId} (${f.severity}) at #${f.seq}: ${f.message}`).join('; ') + (list.length > 5 ? `; and ${list.length - 5} more` : ''),
+      spec: { keyword: status === 'fail' ? 'MUST' : 'SHOULD', quote: 'The severity of each lint rule (see mcpscope lint --rules and docs/lint-and-errors.md).', source: 'mcpscope lint rules' },
+      frames: [...new Set(list.map((f) => f.seq))].slice(0, 20),
+      session,
+      fix: 'See each finding: mcpscope lint explains the rule and how to fix it.',
+    });
+  }
+  return out;
+}
+
+export interface RunChecksOptions {
+  /** Check ids (or groups) to run; empty: all. */
+  only?: readonly string[];
+  /** More checks the host adds (the fault lab's presets), run after the suite's own. */
+  extra?: (ctx: CheckContext) => Promise<CheckResult[]>;
+  onResult?: (r: CheckResult) => void;
+}
+
+export async function runChecks(ctx: CheckContext, o: RunChecksOptions = {}): Promise<CheckResult[]> {
+  const wanted = (c: CheckDefinition) => !o.only || o.only.length === 0 || o.only.some((w) => w === c.id || w === c.group);
+  const results: CheckResult[] = [];
+  for (const check of CHECKS.filter(wanted)) {
+    const r = await runOne(ctx, check);
+    results.push(r);
+    o.onResult?.(r);
+  }
+  const findings = lintFrames(ctx.main.frames, { transport: ctx.transport, protocolVersion: ctx.connection.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+  const own = new Set(ctx.main.frames.filter((f) => f.dir === 'out').map((f) => f.seq));
+  const graded = attachFindings(results, findings, ctx.main.name, own);
+  const extra = o.extra ? await o.extra(ctx) : [];
+  for (const r of extra) o.onResult?.(r);
+  return [...graded, ...extra];
+}

@@ -1,0 +1,30 @@
+// The sentences the checks rest on, quoted from the MCP specification (2025-11-25 unless named) and its schema, once.
+import type { SpecSentence } from './check-types.js';
+
+const PAGE = (path: string) => `modelcontextprotocol.io/specification/2025-11-25${path}`;
+const SCHEMA = 'schema.ts 2025-11-25 (a field without "?" is required)';
+
+export const SENTENCES = {
+  versionSame: { keyword: 'MUST', quote: 'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.', source: PAGE('/basic/lifecycle#version-negotiation') },
+  initializeResult: { keyword: 'REQUIRED', quote: 'InitializeResult { protocolVersion: string; capabilities: ServerCapabilities; serverInfo: Implementation }', source: SCHEMA },
+  ping: { keyword: 'MUST', quote: 'The receiver MUST respond promptly with an empty response', source: PAGE('/basic/utilities/ping') },
+  capabilityHonesty: {
+    keyword: 'silent',
+    quote: 'Capability negotiation … determines which protocol features will be available during the session. (The spec has no keyword for a declared feature whose methods fail; a client that trusts the declaration breaks.)',
+    source: PAGE('/basic/lifecycle#capability-negotiation'),
+  },
+  listResult: { keyword: 'REQUIRED', quote: 'ListToolsResult { tools: Tool[] } (and resources, resourceTemplates, prompts alike); nextCursor?: string', source: SCHEMA },
+  pagination: { keyword: 'silent', quote: 'nextCursor: An opaque token representing the pagination position after the last returned result. If present, there may be more results available. (A cursor that repeats makes an endless loop.)', source: PAGE('/server/utilities/pagination') },
+  inputSchema: { keyword: 'REQUIRED', quote: 'inputSchema: { $schema?: string; type: "object"; properties?: …; required?: string[] } — a JSON Schema object defining the expected parameters for the tool', source: SCHEMA },
+  outputSchema: { keyword: 'MUST', quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.', source: PAGE('/server/tools#output-schema') },
+  toolResult: { keyword: 'REQUIRED', quote: 'CallToolResult { content: ContentBlock[]; structuredContent?: object; isError?: boolean }', source: SCHEMA },
+  unknownTool: { keyword: 'silent', quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools … (given as an example, without a keyword)', source: PAGE('/server/tools#error-handling') },
+  readResult: { keyword: 'REQUIRED', quote: 'ReadResourceResult { contents: (TextResourceContents | BlobResourceContents)[] }, each with its uri', source: SCHEMA },
+  subscribe: { keyword: 'REQUIRED', quote: 'subscribe?: boolean — Whether this server supports subscribing to resource updates. (resources/subscribe answers with an empty result)', source: SCHEMA },
+  promptResult: { keyword: 'REQUIRED', quote: 'GetPromptResult { description?: string; messages: PromptMessage[] }', source: SCHEMA },
+  completion: { keyword: 'REQUIRED', quote: 'CompleteResult { completion: { values: string[] /* Must not exceed 100 items. */; total?: number; hasMore?: boolean } }', source: SCHEMA },
+  setLevel: { keyword: 'REQUIRED', quote: 'SetLevelRequest … the server answers with an empty result (EmptyResult)', source: SCHEMA },
+  origin: { keyword: 'MUST', quote: 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.', source: PAGE('/basic/transports#security-warning') },
+  sessionDelete: { keyword: 'silent', quote: 'Clients that no longer need a particular session SHOULD send an HTTP DELETE … The server MAY respond to this request with HTTP 405 Method Not Allowed', source: PAGE('/basic/transports#session-management') },
+  sessionAfterDelete: { keyword: 'MUST', quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.', source: PAGE('/basic/transports#session-management') },
+} satisfies Record<string, SpecSentence>;

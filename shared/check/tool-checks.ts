@@ -1,0 +1,143 @@
+// Tool checks: the list (every page), each inputSchema, calls with arguments made up from the schema (only tools the
+// run may call), structuredContent against outputSchema, and an unknown tool answered on the JSON-RPC channel.
+import { isPlainObject } from '../jsonrpc.js';
+import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
+import { ask, gotten, listAll } from './ask.js';
+import type { CheckContext, CheckDefinition, CheckOutcome } from './check-types.js';
+import { argumentsFor } from './schema-arguments.js';
+import { SENTENCES } from './spec-sentences.js';
+
+const NO_SUCH_TOOL = 'mcpscope-check-no-such-tool';
+
+function declared(ctx: CheckContext, capability: string): boolean {
+  return isPlainObject(ctx.connection.serverCapabilities[capability]);
+}
+
+/** The tools (every page), listed once per run and kept for the checks after the first. */
+export async function toolList(ctx: CheckContext): Promise<{ items: Record<string, unknown>[]; pages: number; frames: number[]; problem: string | null }> {
+  const known = ctx.facts.get('tools') as Awaited<ReturnType<typeof toolList>> | undefined;
+  if (known) return known;
+  const listed = await listAll(ctx.main, 'tools/list', 'tools', ctx.timeoutMs);
+  ctx.facts.set('tools', listed);
+  return listed;
+}
+
+/** Why an inputSchema is unusable, or null. */
+export function inputSchemaProblem(schema: unknown): string | null {
+  if (!isPlainObject(schema)) return 'inputSchema is not an object';
+  if (schema.type !== 'object') return `inputSchema's type is ${JSON.stringify(schema.type)}, not "object"`;
+  if (schema.properties !== undefined && !isPlainObject(schema.properties)) return 'properties is not an object';
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string'))) return 'required is not an array of names';
+  try {
+    new JsonSchemaValidator().getValidator(schema as never)({});
+  } catch (err) {
+    return `not a usable JSON Schema: ${(err as Error).message}`;
+  }
+  return null;
+}
+
+/** Arguments made up from the schema, or null when they do not satisfy it (a pattern, say): then the tool is not called. */
+export function validArguments(tool: Record<string, unknown>): Record<string, unknown> | null {
+  const args = argumentsFor(tool.inputSchema);
+  return new JsonSchemaValidator().getValidator(tool.inputSchema as never)(args).valid ? args : null;
+}
+
+async function callOne(ctx: CheckContext, tool: Record<string, unknown>, args: Record<string, unknown>): Promise<{ problem: string | null; frames: number[] }> {
+  const name = String(tool.name);
+  const a = await ask(ctx.main, 'tools/call', { name, arguments: args }, ctx.timeoutMs, { progress: true });
+  if (!a.result) return { problem: `${name}: ${gotten(a)}`, frames: a.frames };
+  if (!Array.isArray(a.result.content)) return { problem: `${name}: the result has no content array`, frames: a.frames };
+  if (isPlainObject(tool.outputSchema) && a.result.isError !== true) {
+    if (!isPlainObject(a.result.structuredContent)) return { problem: `${name}: declares an outputSchema but returned no structuredContent`, frames: a.frames };
+    const v = new JsonSchemaValidator().getValidator(tool.outputSchema as never)(a.result.structuredContent);
+    if (!v.valid) return { problem: `${name}: structuredContent fails its outputSchema: ${v.errorMessage}`, frames: a.frames };
+  }
+  return { problem: null, frames: a.frames };
+}
+
+const needsTools = (ctx: CheckContext): CheckOutcome | null => (declared(ctx, 'tools') ? null : { skip: 'the server declared no tools capability' });
+
+export const TOOL_CHECKS: CheckDefinition[] = [
+  {
+    id: 'tools/list',
+    group: 'tools',
+    title: 'tools/list answers with tools, every page, each with a name',
+    spec: SENTENCES.listResult,
+    fix: 'Answer tools/list with {tools: [{name, inputSchema, …}], nextCursor?} and make each cursor lead to the next page.',
+    async run(ctx) {
+      const skip = needsTools(ctx);
+      if (skip) return skip;
+      const l = await toolList(ctx);
+      if (l.problem) return { ok: false, detail: l.problem, frames: l.frames };
+      const unnamed = l.items.filter((t) => typeof t.name !== 'string' || t.name === '').length;
+      if (unnamed > 0) return { ok: false, detail: `${unnamed} tool(s) without a name`, frames: l.frames };
+      const names = l.items.map((t) => String(t.name));
+      const twice = names.filter((n, i) => names.indexOf(n) !== i);
+      if (twice.length > 0) return { ok: false, detail: `listed more than once: ${[...new Set(twice)].join(', ')}`, frames: l.frames };
+      return { ok: true, detail: `${l.items.length} tool(s) on ${l.pages} page(s)`, frames: l.frames };
+    },
+  },
+  {
+    id: 'tools/input-schema',
+    group: 'tools',
+    title: 'each inputSchema is a JSON Schema object with type "object"',
+    spec: SENTENCES.inputSchema,
+    fix: 'Give every tool an inputSchema {"type":"object", "properties": {…}, "required": […]}, even one with no parameters.',
+    async run(ctx) {
+      const skip = needsTools(ctx);
+      if (skip) return skip;
+      const l = await toolList(ctx);
+      if (l.items.length === 0) return { skip: 'the server lists no tools' };
+      const problems = l.items.flatMap((t) => {
+        const p = inputSchemaProblem(t.inputSchema);
+        return p === null ? [] : [`${String(t.name)}: ${p}`];
+      });
+      return problems.length === 0 ? { ok: true, detail: `${l.items.length} schema(s) usable`, frames: l.frames } : { ok: false, detail: problems.join('; '), frames: l.frames };
+    },
+  },
+  {
+    id: 'tools/call',
+    group: 'tools',
+    title: 'tools called with arguments from their schema answer with content (and structuredContent fitting outputSchema)',
+    spec: SENTENCES.outputSchema,
+    fix: 'Answer tools/call with {content: […]} (isError: true when the tool failed); when the tool declares an outputSchema, return structuredContent that satisfies it.',
+    async run(ctx) {
+      const skip = needsTools(ctx);
+      if (skip) return skip;
+      const tools = (await toolList(ctx)).items.filter((t) => ctx.mayCall(t) && inputSchemaProblem(t.inputSchema) === null);
+      if (tools.length === 0) return { skip: 'no tool is annotated read-only (readOnlyHint) and none was allowed with --allow-tools' };
+      const frames: number[] = [];
+      const problems: string[] = [];
+      const called: string[] = [];
+      const unfit: string[] = [];
+      for (const tool of tools) {
+        const args = validArguments(tool);
+        if (args === null) {
+          unfit.push(String(tool.name));
+          continue;
+        }
+        const r = await callOne(ctx, tool, args);
+        called.push(String(tool.name));
+        frames.push(...r.frames);
+        if (r.problem) problems.push(r.problem);
+      }
+      if (called.length === 0) return { skip: `no arguments fitting the schema could be made up for ${unfit.join(', ')}` };
+      const notCalled = unfit.length > 0 ? ` (not called, no fitting arguments could be made up: ${unfit.join(', ')})` : '';
+      return { ok: problems.length === 0, detail: problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; '), frames };
+    },
+  },
+  {
+    id: 'tools/unknown-tool',
+    group: 'tools',
+    title: 'an unknown tool is a JSON-RPC error, not a result',
+    spec: SENTENCES.unknownTool,
+    fix: `Answer tools/call for a tool you do not have with a JSON-RPC error (-32602), not a result.`,
+    async run(ctx) {
+      const skip = needsTools(ctx);
+      if (skip) return skip;
+      const a = await ask(ctx.main, 'tools/call', { name: NO_SUCH_TOOL, arguments: {} }, ctx.timeoutMs);
+      if (a.error) return { ok: true, detail: `error ${a.error.code}`, frames: a.frames };
+      return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };
+    },
+  },
+];

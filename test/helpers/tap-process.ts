@@ -1,0 +1,58 @@
+// Runs the real `mcpscope tap` (built, from dist/) as a host would, and reads what it recorded back from its store.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { Recorder, type StoredSession } from '../../server/recorder.js';
+import { SessionArchive } from '../../server/archive/session-archive.js';
+import { BIN, EVERYTHING_SERVER } from './relay-process.js';
+
+export const EVERYTHING = [process.execPath, EVERYTHING_SERVER, 'stdio'];
+
+/** The argv (after node) of a tap on `command` recording into `dataDir`. */
+export function tapArgs(dataDir: string, command: string[], flags: string[] = []): string[] {
+  return [BIN, 'tap', '--data-dir', dataDir, ...flags, '--', ...command];
+}
+
+export interface TapHandle {
+  proc: ChildProcessWithoutNullStreams;
+  stdout: Buffer[];
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A tap with the test as its host: the test writes its stdin and reads its stdout. */
+export function startTap(dataDir: string, command: string[], flags: string[] = []): TapHandle {
+  const proc = spawn(process.execPath, tapArgs(dataDir, command, flags), { stdio: 'pipe' });
+  const stdout: Buffer[] = [];
+  let err = '';
+  proc.stdout.on('data', (c: Buffer) => stdout.push(c));
+  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.on('close', (code, signal) => r({ code, signal })));
+  return { proc, stdout, stderr: () => err, exited };
+}
+
+/** An SDK client whose server command is `command` (through a tap or not), with the server's stderr kept. */
+export async function connectClient(command: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: command[0]!, args: command.slice(1), stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  const client = new Client({ name: 'tap-test-host', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => err };
+}
+
+/** What the tapped sessions of a data dir hold: each session and its frames, oldest session first. */
+export function readTapped(dataDir: string): Array<{ session: StoredSession; frames: FrameRecord[] }> {
+  const recorder = new Recorder(dataDir);
+  try {
+    const archive = new SessionArchive(recorder.db);
+    return recorder
+      .listSessions()
+      .filter((s) => archive.meta(s.id).origin === 'tap')
+      .reverse()
+      .map((session) => ({ session, frames: recorder.readFrames(session.id, 0, 1_000_000) }));
+  } finally {
+    recorder.close();
+  }
+}

@@ -1,0 +1,89 @@
+// `mcpscope check` against real servers: the demo passes, server-everything over Streamable HTTP fails the checks
+// of its known deviations (each named), and faults of the faulty fixture each fail the check they belong to.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckReport } from '../../shared/check/index.js';
+import { FAULTY_SERVER } from '../helpers/faulty-session.js';
+import { ROOT } from '../helpers/relay-process.js';
+import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const DEMO = join(ROOT, 'dist', 'demo', 'demo-server.js');
+
+async function check(args: string[]): Promise<{ code: number | null; report: CheckReport; stderr: string }> {
+  const run = await runCli(['check', '--json', ...args]);
+  return { code: run.code, report: run.stdout ? (JSON.parse(run.stdout) as CheckReport) : ({ results: [] } as unknown as CheckReport), stderr: run.stderr };
+}
+const statusOf = (report: CheckReport, id: string) => report.results.find((r) => r.id === id)?.status;
+
+describe('mcpscope check on the demo server', () => {
+  it('passes every check it runs, and says which frames show each', async () => {
+    const { code, report } = await check(['--no-robustness', '--', process.execPath, DEMO]);
+    expect(report.results.filter((r) => r.status === 'fail')).toEqual([]);
+    expect(code).toBe(0);
+    for (const id of ['lifecycle/initialize-result', 'lifecycle/unsupported-version', 'lifecycle/ping', 'tools/list', 'tools/call', 'resources/read', 'prompts/get', 'completion/complete', 'logging/set-level']) {
+      expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
+    }
+    const ping = report.results.find((r) => r.id === 'lifecycle/ping')!;
+    expect(ping.session).toBe('check');
+    expect(ping.frames.length).toBeGreaterThanOrEqual(2);
+    expect(report.results.find((r) => r.id === 'lifecycle/unsupported-version')!.session).toBe('unsupported-version');
+    // Over stdio the HTTP checks have nothing to check.
+    expect(statusOf(report, 'http/origin-403')).toBe('skip');
+  }, 120_000);
+});
+
+describe('mcpscope check on server-everything over Streamable HTTP', () => {
+  let server: RemoteServer;
+  beforeAll(async () => {
+    server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('finds its known deviations by name: no Origin validation, DELETE then 400 not 404, isError for an unknown tool', async () => {
+    const junit = join(mkdtempSync(join(tmpdir(), 'mcpscope-check-')), 'check.xml');
+    const { code, report } = await check(['--no-robustness', '--junit', junit, '--url', server.url('/mcp')]);
+    const origin = report.results.find((r) => r.id === 'http/origin-403')!;
+    expect(origin.status).toBe('fail');
+    expect(origin.detail).toMatch(/got 200/);
+    expect(origin.spec).toMatchObject({ keyword: 'MUST', quote: expect.stringMatching(/403 Forbidden/) });
+    expect(origin.frames.length).toBeGreaterThan(0);
+    expect(report.results.find((r) => r.id === 'http/delete-session')!.detail).toMatch(/got 400, not 404/);
+    expect(statusOf(report, 'tools/unknown-tool')).toBe('warn');
+    // The long-running tool is read-only: it is called, and its progress keeps the call alive past the timeout.
+    expect(statusOf(report, 'tools/call')).toBe('pass');
+    expect(code).toBe(1);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403"><failure message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
+  }, 120_000);
+});
+
+describe('mcpscope check on the faulty fixture', () => {
+  // Each fault → the check it must fail; without the fault the same check passes.
+  const CASES = [
+    ['--tool-without-input-schema', 'tools/input-schema'],
+    ['--bad-structured-content', 'tools/call'],
+    ['--result-and-error', 'lifecycle/ping'],
+    ['--unknown-protocol-version', 'lifecycle/version-negotiation'],
+  ] as const;
+
+  it('passes those checks when no fault is switched on', async () => {
+    const { report } = await check(['--no-robustness', '--only', 'lifecycle,tools', '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER]);
+    for (const [, id] of CASES) expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
+  }, 60_000);
+
+  it.each(CASES)('fails %s on %s', async (fault, id) => {
+    const { code, report } = await check(['--no-robustness', '--only', 'lifecycle,tools', '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
+    expect(statusOf(report, id)).toBe('fail');
+    expect(code).toBe(1);
+  }, 60_000);
+
+  it('exits 2 when the server cannot be started', async () => {
+    const { code, stderr } = await check(['--', join(ROOT, 'no-such-server')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/mcpscope check: could not run/);
+  }, 30_000);
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { argumentsFor, checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
+import { parseCheckArgs } from '../../../server/check/check-args.js';
+import { UsageError } from '../../../server/cli/flags.js';
+
+const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult => ({
+  id,
+  group: id.split('/')[0] as CheckResult['group'],
+  title: `${id} title`,
+  status,
+  detail,
+  spec: { keyword: 'MUST', quote: 'servers MUST respond with HTTP 403 Forbidden', source: 'transports' },
+  frames: status === 'skip' ? [] : [3, 4],
+  session: 'check',
+  fix: 'Answer 403.',
+});
+
+const report = (results: CheckResult[]): CheckReport => ({ target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-01T00:00:00Z', sessions: [{ name: 'check', frames: 9 }], results });
+
+describe('the check report', () => {
+  it('exits 1 only when a check failed: warnings and skips pass a run', () => {
+    expect(checkExitCode([result('lifecycle/ping', 'pass'), result('tools/unknown-tool', 'warn'), result('http/origin-403', 'skip')])).toBe(0);
+    expect(checkExitCode([result('lifecycle/ping', 'pass'), result('http/origin-403', 'fail')])).toBe(1);
+  });
+
+  it('prints a summary grouped by group, with the sentence and the fix under a failure', () => {
+    const text = terminalSummary(report([result('lifecycle/ping', 'pass'), result('http/origin-403', 'fail', 'got 200')]));
+    expect(text).toContain('  FAIL  http/origin-403  got 200 [check #3, #4]');
+    expect(text).toContain('spec (MUST): "servers MUST respond with HTTP 403 Forbidden" — transports');
+    expect(text).toContain('fix: Answer 403.');
+    expect(text.trim().split('\n').at(-1)).toBe('2 checks: 1 passed, 1 failed, 0 warned, 0 skipped');
+  });
+
+  it('writes Markdown with a table and a section per problem, and escapes pipes', () => {
+    const md = checkMarkdown(report([result('lifecycle/ping', 'pass'), result('http/origin-403', 'fail', 'a | b')]));
+    expect(md).toContain('| FAIL | `http/origin-403` | a \\| b | check #3, #4 |');
+    expect(md).toContain('## FAIL `http/origin-403`: http/origin-403 title');
+    expect(md).not.toContain('## PASS');
+  });
+
+  it('writes JUnit XML: a failure element for a failure, skipped for a skip, escaped text', () => {
+    const xml = checkJunit(report([result('http/origin-403', 'fail', '<200> & "served"'), result('http/delete-session', 'skip')]));
+    expect(xml).toContain('<testsuite name="http" tests="2" failures="1" skipped="1" errors="0">');
+    expect(xml).toContain('<failure message="&lt;200&gt; &amp; &quot;served&quot;">');
+    expect(xml).toContain('<skipped message="seen"/>');
+  });
+});
+
+describe('made-up tool arguments', () => {
+  it('fill each required property from its default, enum, bounds or type, and leave optional ones out', () => {
+    const schema = {
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 3 }, unit: { enum: ['c', 'f'] }, name: { type: 'string', minLength: 10 }, on: { type: 'boolean' }, when: { type: 'string', format: 'date' }, list: { type: 'array', items: { type: 'number' }, minItems: 1 }, opt: { type: 'string' }, d: { type: 'number', default: 7 } },
+      required: ['n', 'unit', 'name', 'on', 'when', 'list', 'd'],
+    };
+    expect(argumentsFor(schema)).toEqual({ n: 3, unit: 'c', name: 'mcpscopexx', on: true, when: '2026-01-01', list: [1], d: 7 });
+  });
+});
+
+describe('check arguments', () => {
+  it('takes a server, outputs and a tool policy', () => {
+    const o = parseCheckArgs(['--json', '--junit', 'out.xml', '--allow-tools', 'a,b', '--only', 'lifecycle,http/origin-403', '--', 'node', 's.js']);
+    expect(o).toMatchObject({ output: 'json', junit: 'out.xml', allowTools: ['a', 'b'], only: ['lifecycle', 'http/origin-403'], robustness: false, target: { transport: 'stdio', command: 'node', args: ['s.js'] } });
+    expect(parseCheckArgs(['--url', 'http://127.0.0.1:1/mcp']).robustness).toBe(true);
+  });
+
+  it('refuses an unknown check id, both outputs at once, and no server', () => {
+    expect(() => parseCheckArgs(['--only', 'nope', '--', 'node'])).toThrow(/--only takes check ids or groups/);
+    expect(() => parseCheckArgs(['--json', '--markdown', '--', 'node'])).toThrow(UsageError);
+    expect(() => parseCheckArgs([])).toThrow(/say which server/);
+  });
+});

@@ -1,0 +1,68 @@
+// Each check against a scripted server that does it right (pass) and the same server broken in one place (fail or
+// warn, as the sentence's keyword says), through the real engine, runner and linter.
+import { describe, expect, it } from 'vitest';
+import { runChecks, type CheckContext, type CheckResult } from '../../../shared/check/index.js';
+import { goodServer, scriptedConnection, type Script } from '../../helpers/scripted-peer.js';
+import { toolPolicy } from '../../../server/check/check-args.js';
+
+async function run(script: Script, only: string[]): Promise<CheckResult[]> {
+  const main = scriptedConnection('check', script);
+  const connection = await main.engine.connect({ era: 'legacy', clientInfo: { name: 't', version: '1' }, capabilities: {}, timeoutMs: 300 });
+  const ctx: CheckContext = { main, connection, transport: 'stdio', timeoutMs: 300, mayCall: toolPolicy(null), fresh: async (name) => scriptedConnection(name, script), facts: new Map() };
+  return runChecks(ctx, { only });
+}
+
+const status = (results: CheckResult[], id: string) => results.find((r) => r.id === id)?.status;
+
+/** check id → how to break the good server for it, and the status the break earns. */
+const BREAKS: [id: string, broken: Partial<Script>, expected: 'fail' | 'warn'][] = [
+  ['lifecycle/initialize-result', { initialize: () => ({ result: { protocolVersion: '2025-11-25', capabilities: {} } }) }, 'fail'],
+  ['lifecycle/version-negotiation', { initialize: () => ({ result: { protocolVersion: '2031-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) }, 'fail'],
+  ['lifecycle/unsupported-version', { initialize: (p) => ({ result: { protocolVersion: p.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }) }, 'fail'],
+  ['lifecycle/ping', { ping: () => ({ result: { pong: true } }) }, 'fail'],
+  ['tools/list', { 'tools/list': () => ({ result: { tools: [], nextCursor: 'again' } }) }, 'fail'],
+  ['tools/input-schema', { 'tools/list': () => ({ result: { tools: [{ name: 'x', inputSchema: { type: 'string' } }] } }) }, 'fail'],
+  ['tools/call', { 'tools/call': (p) => (p.name === 'add' ? { result: { content: [], structuredContent: { sum: 'five' } } } : { error: { code: -32602, message: 'no' } }) }, 'fail'],
+  ['tools/unknown-tool', { 'tools/call': () => ({ result: { content: [{ type: 'text', text: 'no such tool' }], isError: true } }) }, 'warn'],
+  ['capabilities/declared-methods-work', { 'prompts/list': () => ({ error: { code: -32601, message: 'Method not found' } }) }, 'warn'],
+  ['resources/read', { 'resources/read': () => ({ result: { contents: [{ text: 'no uri' }] } }) }, 'fail'],
+  ['resources/subscribe', { 'resources/subscribe': () => 'silence' }, 'fail'],
+  ['prompts/get', { 'prompts/get': () => ({ result: { description: 'no messages' } }) }, 'fail'],
+  ['completion/complete', { 'completion/complete': () => ({ result: { completion: { values: Array.from({ length: 101 }, (_, i) => String(i)) } } }) }, 'fail'],
+  ['logging/set-level', { 'logging/setLevel': (p) => (p.level === 'notice' ? { error: { code: -32602, message: 'unknown level' } } : { result: {} }) }, 'fail'],
+];
+
+describe('the check suite against a scripted server', () => {
+  it('passes every check on a server that does everything right', async () => {
+    const results = await run(goodServer(), []);
+    const notPassed = results.filter((r) => r.status !== 'pass' && !(r.group === 'http' && r.status === 'skip'));
+    expect(notPassed.map((r) => [r.id, r.detail])).toEqual([]);
+    // The paginated list is followed to its second page; the destructive tool is never called.
+    expect(results.find((r) => r.id === 'tools/list')!.detail).toBe('2 tool(s) on 2 page(s)');
+    expect(results.find((r) => r.id === 'tools/call')!.detail).toBe('called add');
+  });
+
+  it.each(BREAKS)('grades %s as it should when the server breaks it', async (id, broken, expected) => {
+    const results = await run({ ...goodServer(), ...broken } as Script, [id]);
+    expect([id, status(results, id)]).toEqual([id, expected]);
+    const r = results.find((x) => x.id === id)!;
+    expect(r.spec.quote.length).toBeGreaterThan(20);
+    expect(r.fix.length).toBeGreaterThan(10);
+  });
+
+  it('marks the check whose frame the linter faults, and leaves findings on its own requests out', async () => {
+    // A ping answered with both result and error: the ping check owns the response frame, so the finding lands there.
+    const results = await run({ ...goodServer(), ping: () => ({ result: {}, error: { code: -1, message: 'both' } }) as never }, ['lifecycle/ping']);
+    expect(results.find((r) => r.id === 'lifecycle/ping')!.detail).toMatch(/jsonrpc\/result-and-error/);
+    expect(results.some((r) => r.group === 'transcript')).toBe(false);
+  });
+
+  it('calls a tool that is not read-only only when --allow-tools names it', () => {
+    expect(toolPolicy(null)({ name: 'wipe', annotations: { destructiveHint: true } })).toBe(false);
+    expect(toolPolicy(null)({ name: 'sneaky', annotations: { readOnlyHint: true, destructiveHint: true } })).toBe(false);
+    expect(toolPolicy(null)({ name: 'add', annotations: { readOnlyHint: true } })).toBe(true);
+    expect(toolPolicy(null)({ name: 'plain' })).toBe(false);
+    expect(toolPolicy(['wipe'])({ name: 'wipe', annotations: { destructiveHint: true } })).toBe(true);
+    expect(toolPolicy('all')({ name: 'anything' })).toBe(true);
+  });
+});

@@ -1,18 +1,23 @@
 // Target 3: a session of n flooded frames opened in headless Chromium: time to the first painted rows, jumps to random
 // positions, method and text filters over the whole session, and the page's JS heap. Times are taken in the page
 // (performance.now, polled every animation frame), so they include fetching, rendering and painting.
-// Usage: node bench/browser-log.mjs [--n 1000000] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)]
+// Several sizes (--n 1000000,3000000) are recorded first and then opened in turns, run by run, under the same load:
+// the ratios of their times say what the size costs, whatever the machine's load does to the absolute times.
+// Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)]
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
+import { loadavg } from 'node:os';
 import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
 
-const o = args({ n: 1_000_000, runs: 3, jumps: 10, memoryFrames: 0 });
+const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0 });
+const sizes = o.n.split(',').map(Number);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 const ROW = 22;
 
-/** Records the session: the flood, all of it on disk before the browser opens it. */
-async function record() {
-  const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(o.n)]);
+/** Records a session of n flooded frames, all of it on disk before the browser opens it. */
+async function record(n) {
+  const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(n)]);
   const client = await floodClient(relay);
   const t0 = performance.now();
   client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
@@ -20,7 +25,7 @@ async function record() {
   client.close();
   const session = await relay.api(`/api/sessions/${relay.sessionId}`);
   console.log(`recorded ${session.lastSeq} frames in ${fmt((performance.now() - t0) / 1000, 1)} s`);
-  return { relay, lastSeq: session.lastSeq };
+  return { relay, n, lastSeq: session.lastSeq };
 }
 
 /** Resolves in the page with performance.now() at the first animation frame where `test()` holds. */
@@ -39,7 +44,7 @@ async function filterMs(page, selector, value) {
   return { ms, shown: Number(shown) };
 }
 
-async function run(browser, relay, lastSeq, i) {
+async function run(browser, { relay, n, lastSeq }, label) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -88,10 +93,10 @@ async function run(browser, relay, lastSeq, i) {
   }
   const j = summary(jumps);
   // Written now, the rest of the line after the filters: on a loaded machine a filter over millions of frames may time out.
-  process.stdout.write(`run ${i}: paint ${fmt(paint, 0)} ms (first row ${fmt(firstRow, 0)} ms) | jump median ${fmt(j.median, 0)} ms max ${fmt(j.max, 0)} ms (${jumps.length}) | `);
+  process.stdout.write(`${label}: paint ${fmt(paint, 0)} ms (first row ${fmt(firstRow, 0)} ms) | jump median ${fmt(j.median, 0)} ms max ${fmt(j.max, 0)} ms (${jumps.length}) | `);
   const method = await filterMs(page, '[data-testid="filter-method"]', 'flood');
   const methodBroad = await filterMs(page, '[data-testid="filter-method"]', 'notifications/message');
-  const textRare = await filterMs(page, '[data-testid="filter-text"]', `"${Math.max(1, o.n - 7)} x`);
+  const textRare = await filterMs(page, '[data-testid="filter-text"]', `"${Math.max(1, n - 7)} x`);
   const textBroad = await filterMs(page, '[data-testid="filter-text"]', 'info');
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
@@ -103,24 +108,42 @@ async function run(browser, relay, lastSeq, i) {
   return { paint, jumpMedian: j.median, jumpMax: j.max, method: method.ms, methodBroad: methodBroad.ms, textRare: textRare.ms, textBroad: textBroad.ms, heap };
 }
 
-const { relay, lastSeq } = await record();
+console.log(`load average at start: ${load()} (1, 5, 15 min)`);
+const sessions = [];
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-const results = [];
+const results = sizes.map(() => []);
 try {
-  for (let i = 1; i <= o.runs; i++) results.push(await run(browser, relay, lastSeq, i));
+  for (const n of sizes) sessions.push(await record(n));
+  for (let i = 1; i <= o.runs; i++) {
+    // Rotated, so that no size always runs first in a changing load.
+    for (let k = 0; k < sizes.length; k++) {
+      const s = (i - 1 + k) % sizes.length;
+      results[s].push(await run(browser, sessions[s], sizes.length > 1 ? `run ${i} at ${sizes[s]}` : `run ${i}`));
+    }
+  }
 } finally {
   await browser.close();
-  await relay.stop();
+  for (const s of sessions) await s.relay.stop();
 }
-const line = (label, key, target, unit = 'ms', digits = 0) => {
-  const s = summary(results.map((r) => r[key]));
+console.log(`load average at end: ${load()}`);
+const median = (list, key) => summary(list.map((r) => r[key])).median;
+const line = (list, label, key, target, unit = 'ms', digits = 0) => {
+  const s = summary(list.map((r) => r[key]));
   console.log(`${label}: ${fmt(s.median, digits)} ${unit} (min ${fmt(s.min, digits)}, max ${fmt(s.max, digits)}) target ${target}`);
 };
-line('open and paint', 'paint', '≤ 1500 ms');
-line('jump, median of a run', 'jumpMedian', '≤ 100 ms');
-line('jump, slowest of a run', 'jumpMax', '≤ 100 ms');
-line('filter by method, rare', 'method', '≤ 500 ms');
-line('filter by method, broad', 'methodBroad', '≤ 500 ms');
-line('filter by text, rare', 'textRare', '≤ 500 ms');
-line('filter by text, broad', 'textBroad', '≤ 500 ms');
-line('JS heap after GC', 'heap', '≤ 300 MB', 'MB', 1);
+sizes.forEach((n, s) => {
+  const list = results[s];
+  if (sizes.length > 1) console.log(`at ${n} frames:`);
+  line(list, 'open and paint', 'paint', '≤ 1500 ms');
+  line(list, 'jump, median of a run', 'jumpMedian', '≤ 100 ms');
+  line(list, 'jump, slowest of a run', 'jumpMax', '≤ 100 ms');
+  line(list, 'filter by method, rare', 'method', '≤ 500 ms');
+  line(list, 'filter by method, broad', 'methodBroad', '≤ 500 ms');
+  line(list, 'filter by text, rare', 'textRare', '≤ 500 ms');
+  line(list, 'filter by text, broad', 'textBroad', '≤ 500 ms');
+  line(list, 'JS heap after GC', 'heap', '≤ 300 MB', 'MB', 1);
+  if (s === 0) return;
+  // What the larger session costs, in the same run: 1.00 means nothing more than the first size.
+  const r = (key) => fmt(median(list, key) / median(results[0], key), 2);
+  console.log(`RATIO ${n}/${sizes[0]} frames: paint ${r('paint')}, jump median ${r('jumpMedian')}, slowest jump ${r('jumpMax')}, heap ${r('heap')}`);
+});

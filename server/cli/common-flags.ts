@@ -1,19 +1,16 @@
 // The flags several commands share, declared once: the relay's (where it listens), a stdio server's and a remote
 // server's; and the checks that tie a remote server's flags together.
 import { defaultDataDir } from './data-dir.js';
+import { isLoopback } from './loopback.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/relay-protocol.js';
 import { UsageError, list, onOff, value } from './flags.js';
 import { envPair, headerPair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
 
-export { defaultDataDir };
+export { defaultDataDir, isLoopback };
 
 export const DEFAULT_PORT = 7410;
 
 
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
 
 /** Where the relay listens and keeps its data (`mcpscope` and `mcpscope open`). */
 export const RELAY_FLAGS = {

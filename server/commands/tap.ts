@@ -2,9 +2,11 @@
 // it passes every byte through, records every frame in the inspector's store, and ends as the server ends.
 import { constants } from 'node:os';
 import { defaultDataDir } from '../cli/data-dir.js';
-import { UsageError, flagHelp, parseFlags, value } from '../cli/flags.js';
+import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
+import { isLoopback } from '../cli/loopback.js';
 import { nonEmpty, wholeNumber } from '../cli/validators.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import { runHttpTap } from '../tap/http-tap.js';
 import { runStdioTap, say, type TapExit } from '../tap/stdio-tap.js';
 
 export const TAP_FLAGS = {
@@ -12,9 +14,31 @@ export const TAP_FLAGS = {
   name: value('<name>', 'the session\'s name in the inspector (default: "tap: " and the server command)', nonEmpty('a name')),
   'max-line-bytes': value('<n>', `framing cap for one recorded message (default ${DEFAULT_MAX_LINE_BYTES}); bytes pass through whatever their size`, wholeNumber(1024, 2 ** 31 - 1)),
   grace: value('<ms>', 'once the host has gone: how long the server gets after its stdin closes, then after SIGTERM (default 2000)', wholeNumber(0, 600_000, 'milliseconds')),
+  url: value('<url>', 'tap a remote server instead (Streamable HTTP, 2026-07-28 HTTP or legacy SSE): a proxy the host points at', httpUrl),
+  listen: value('<host:port>', 'with --url: where the proxy listens (default 127.0.0.1:0, a free port, printed on stderr)', hostPort),
+  'allow-remote': onOff('with --url: allow a --listen address that is not loopback (anyone who reaches it goes through the tap)'),
 };
 
+function httpUrl(v: string, flag: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new UsageError(`${flag} needs an absolute http(s):// URL, got "${v}"`);
+  }
+  if (!/^https?:$/.test(u.protocol)) throw new UsageError(`${flag} must be http:// or https:// (a WebSocket server cannot be tapped), got ${u.protocol}`);
+  return u.href;
+}
+
+function hostPort(v: string, flag: string): { host: string; port: number } {
+  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(v);
+  const port = Number(m?.[2]);
+  if (!m || port > 65535) throw new UsageError(`${flag} needs host:port, such as 127.0.0.1:7411 or [::1]:7411, got "${v}"`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
 export const USAGE = `usage: mcpscope tap [--data-dir <dir>] [--name <name>] -- <server command> [args...]
+       mcpscope tap --url <https://server/mcp> [--listen 127.0.0.1:<port>] [--data-dir <dir>] [--name <name>]
 
 A transparent stdio shim to put in a host's MCP config (Claude Desktop, Cursor, VS Code, Claude Code) in place of
 the server command. It starts the server and copies bytes both ways unchanged, with backpressure; the server's
@@ -26,6 +50,11 @@ goes away (stdin closed, the tap signalled, or the host's process gone), the ser
 
 ${flagHelp(TAP_FLAGS)}
 
+With --url, the tap is a reverse proxy for a remote server instead: point the host at the address it prints
+(the server's path on the tap's address). Requests, responses and SSE streams pass unbuffered; Authorization, cookies
+and other secret headers are masked in the record; a legacy SSE endpoint on the server's origin is rewritten to the
+tap's, and the record says so. It runs until it is signalled.
+
 In a host's config:  "command": "mcpscope", "args": ["tap", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -36,13 +65,22 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    const [command, ...args] = p.command ?? [];
-    if (command === undefined) throw new UsageError('expected the server command after --');
     const v = p.values;
+    const dataDir = v['data-dir'] ?? defaultDataDir();
+    if (v.url !== undefined) {
+      if (p.command !== null && p.command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
+      if (v.grace !== undefined) throw new UsageError('--grace goes with a server command, not --url');
+      const listen = v.listen ?? { host: '127.0.0.1', port: 0 };
+      if (!isLoopback(listen.host) && v['allow-remote'] !== true) throw new UsageError(`--listen ${listen.host} is not loopback; add --allow-remote if others should reach the tap`);
+      return await runHttpTap({ url: v.url, ...listen, dataDir, name: v.name ?? null, maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES });
+    }
+    if (v.listen !== undefined || v['allow-remote'] !== undefined) throw new UsageError('--listen and --allow-remote go with --url');
+    const [command, ...args] = p.command ?? [];
+    if (command === undefined) throw new UsageError('expected the server command after -- (or --url for a remote server)');
     exit = await runStdioTap({
       command,
       args,
-      dataDir: v['data-dir'] ?? defaultDataDir(),
+      dataDir,
       name: v.name ?? null,
       maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
       graceMs: v.grace ?? 2000,

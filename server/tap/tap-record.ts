@@ -3,7 +3,8 @@
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { SessionArchive } from '../archive/session-archive.js';
-import { eventFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
+import type { HttpExchange } from '../../shared/http-exchange.js';
+import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
 import type { Recorder, StoredSession } from '../recorder.js';
 import { LineBuffer } from '../transports/line-buffer.js';
 
@@ -39,7 +40,6 @@ export class TapRecord {
   /** A chunk of bytes that passed the tap at `ts`; complete lines become frames now, the rest waits for its newline. */
   chunk(stream: TapStream, ts: number, bytes: Buffer): void {
     for (const ev of this.lines[stream].push(bytes)) this.line(stream, ts, ev.type === 'line' ? ev.bytes : ev.head, ev.type === 'oversize' ? ev.size : null);
-    this.maybeSave();
   }
 
   /** The stream ended: a last line without a newline is still a frame. */
@@ -49,6 +49,18 @@ export class TapRecord {
 
   event(ts: number, ev: { event: string } & Record<string, unknown>): void {
     this.append(ts, eventFrame(ev));
+  }
+
+  /** One whole message (an HTTP body, an SSE event's data); returns its seq. */
+  message(dir: 'out' | 'in', ts: number, bytes: Buffer): number {
+    const body = messageFrame(dir, bytes);
+    if (dir === 'out') body.origin = 'tap';
+    return this.append(ts, body);
+  }
+
+  /** One HTTP exchange between the host and the server, as the inspector records its own. */
+  exchange(ts: number, record: HttpExchange): void {
+    this.append(ts, httpFrame(record, 'tap'));
   }
 
   update(patch: Partial<Pick<StoredSession, 'status' | 'pid' | 'exitCode' | 'signal' | 'endedAt'>>): void {
@@ -72,11 +84,13 @@ export class TapRecord {
     this.append(ts, body);
   }
 
-  private append(ts: number, body: FrameBody): void {
+  private append(ts: number, body: FrameBody): number {
     const frame = { seq: this.stored.lastSeq + 1, ts, ...body };
     this.stored.lastSeq = frame.seq;
     this.recorder.append(this.stored.id, frame);
     if (this.versionFrom !== 'done' && (body.kind === 'request' || body.kind === 'response')) this.followVersion(body);
+    this.maybeSave();
+    return frame.seq;
   }
 
   /**

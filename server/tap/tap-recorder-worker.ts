@@ -3,6 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Target } from '../../shared/relay-protocol.js';
 import { Recorder } from '../recorder.js';
+import { now } from '../frame-factory.js';
+import { HttpTapRecord, type HttpTapEvent } from './http-tap-record.js';
 import { TAP_STREAMS, TapRecord, tapSession } from './tap-record.js';
 
 export interface TapWorkerData {
@@ -17,6 +19,7 @@ export interface TapWorkerData {
 
 /** Main → worker. `s` indexes TAP_STREAMS; bytes travel as a transferred Uint8Array. */
 export type TapWorkerRequest =
+  | HttpTapEvent
   | { s: number; ts: number; b: Uint8Array }
   | { ev: { event: string } & Record<string, unknown>; ts: number; patch?: TapPatch }
   | { finish: TapPatch };
@@ -38,12 +41,14 @@ function message(err: unknown): string {
 }
 
 let record: TapRecord | null = null;
+let http: HttpTapRecord | null = null;
 try {
   // This thread is the tap's writer already: a second one would only copy every frame across once more. Small
   // transactions keep each hold of the store's one write lock short, so the inspector and other taps wait little;
   // and this thread can afford to wait long for the lock, where the host's traffic never waits at all.
   const recorder = new Recorder(data.dataDir, { inline: true, flushAt: TAP_FLUSH_AT, busyTimeoutMs: TAP_BUSY_TIMEOUT_MS });
   record = new TapRecord(recorder, tapSession(data.sessionId, data.name, data.target), data.maxLineBytes);
+  http = new HttpTapRecord(record);
   port.postMessage({ ready: true } satisfies TapWorkerReply);
 } catch (err) {
   port.postMessage({ failed: message(err) } satisfies TapWorkerReply);
@@ -52,7 +57,10 @@ try {
 port.on('message', (m: TapWorkerRequest) => {
   if (!record) return;
   try {
-    if ('b' in m) {
+    if ('h' in m) {
+      http!.handle(m);
+      Atomics.add(taken, 0, BigInt(HttpTapRecord.size(m)));
+    } else if ('b' in m) {
       record.chunk(TAP_STREAMS[m.s]!, m.ts, Buffer.from(m.b.buffer, m.b.byteOffset, m.b.byteLength));
       Atomics.add(taken, 0, BigInt(m.b.byteLength));
     } else if ('ev' in m) {
@@ -61,6 +69,7 @@ port.on('message', (m: TapWorkerRequest) => {
     } else {
       const r = record;
       record = null;
+      http?.finish(now());
       r.finish(m.finish);
       port.postMessage({ finished: r.lastSeq } satisfies TapWorkerReply);
       port.close();

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Target } from '../../shared/relay-protocol.js';
 import { now } from '../frame-factory.js';
 import { TAP_STREAMS, type TapStream } from './tap-record.js';
+import type { HttpTapEvent } from './http-tap-record.js';
 import type { TapPatch, TapWorkerData, TapWorkerReply, TapWorkerRequest } from './tap-recorder-worker.js';
 
 /** Bytes handed to the thread and not yet taken in before recording gives up rather than hold more in memory. */
@@ -55,14 +56,23 @@ export class TapRecording {
   chunk(stream: TapStream, bytes: Buffer): void {
     const w = this.worker;
     if (!w) return;
-    this.handed += bytes.length;
-    if (this.handed - Number(Atomics.load(this.taken, 0)) > this.maxBehind) {
-      this.stop(`the recording fell more than ${Math.round(this.maxBehind / 1048576)} MB behind the traffic`);
-      return;
-    }
+    if (!this.behind(bytes.length)) return;
     // A copy of exactly these bytes (new Uint8Array(buffer) copies element by element, several times slower).
     const copy = Uint8Array.prototype.slice.call(bytes);
     w.postMessage({ s: TAP_STREAMS.indexOf(stream), ts: now(), b: copy } satisfies TapWorkerRequest, [copy.buffer]);
+  }
+
+  /** One step of an HTTP exchange through an HTTP tap; a body chunk is copied like a stdio chunk. */
+  http(ev: HttpTapEvent): void {
+    const w = this.worker;
+    if (!w) return;
+    if (!('b' in ev)) {
+      w.postMessage(ev satisfies TapWorkerRequest);
+      return;
+    }
+    if (!this.behind(ev.b.byteLength)) return;
+    const copy = Uint8Array.prototype.slice.call(ev.b);
+    w.postMessage({ ...ev, b: copy } satisfies TapWorkerRequest, [copy.buffer]);
   }
 
   event(ev: { event: string } & Record<string, unknown>, patch?: TapPatch): void {
@@ -83,6 +93,14 @@ export class TapRecording {
       };
       w.postMessage({ finish: patch } satisfies TapWorkerRequest);
     });
+  }
+
+  /** Counts `n` more bytes handed over; false (and recording stopped) once the thread is too far behind. */
+  private behind(n: number): boolean {
+    this.handed += n;
+    if (this.handed - Number(Atomics.load(this.taken, 0)) <= this.maxBehind) return true;
+    this.stop(`the recording fell more than ${Math.round(this.maxBehind / 1048576)} MB behind the traffic`);
+    return false;
   }
 
   private settle(lastSeq: number | null): void {

@@ -1,7 +1,8 @@
 // Parses mcpscope's own command line (the inspector) into options; pure, so every flag and usage error has a unit test.
 import { DEFAULT_PROTOCOL_VERSION } from '../shared/mcp-versions.js';
 import type { RemoteTransport } from '../shared/relay-protocol.js';
-import { DEFAULT_PORT, RELAY_FLAGS, defaultDataDir, isLoopback, REMOTE_FLAGS, STDIO_FLAGS, remoteOnlyWithUrl, transportFor, urlOrCommand } from './cli/common-flags.js';
+import { CONFIG_FLAGS, DEFAULT_PORT, RELAY_FLAGS, configChoice, defaultDataDir, isLoopback, REMOTE_FLAGS, STDIO_FLAGS, remoteOnlyWithUrl, transportFor, urlOrCommand } from './cli/common-flags.js';
+import type { ConfigChoice } from './config-file/config-target.js';
 import { UsageError, flagHelp, onOff, parseFlags, value, type FlagValues } from './cli/flags.js';
 import { knownProtocol, record, wholeNumber } from './cli/validators.js';
 import { DEFAULT_MAX_LINE_BYTES } from './transports/line-buffer.js';
@@ -29,6 +30,8 @@ export interface CliOptions extends RelayOptions {
   command: string[];
   /** A remote server to connect to instead of a command. */
   url: string | null;
+  /** --config <file> [--server <name>]: the server an MCP config file describes, instead of a command or a URL. */
+  config: ConfigChoice | null;
   transport: RemoteTransport;
   headers: Record<string, string>;
   /** --http-timeout: how long each HTTP request to --url may wait for response headers; null: the defaults. */
@@ -51,14 +54,15 @@ export const INSPECTOR_FLAGS = {
   ...STDIO_FLAGS,
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
+  ...CONFIG_FLAGS,
   version: onOff('print the version', 'v'),
 };
 
-export const USAGE = `Usage: mcpscope [options] [--url <url> | -- <command> [args...]]
+export const USAGE = `Usage: mcpscope [options] [--url <url> | --config <file> [--server <name>] | -- <command> [args...]]
 
 Starts the mcpscope relay and opens the inspector in your browser. With a command after --,
-the inspector connects to that stdio MCP server; with --url, to a remote server; with --demo,
-to the bundled demo server.
+the inspector connects to that stdio MCP server; with --url, to a remote server; with --config,
+to a server of an MCP client's config file; with --demo, to the bundled demo server.
 
 Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope call ...     send one request (or raw text, or a batch) and print what came back
@@ -93,13 +97,15 @@ export function relayOptions(v: FlagValues<typeof INSPECTOR_FLAGS>, env: NodeJS.
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values: v, command, help } = parseFlags(argv, INSPECTOR_FLAGS, { positionalHint: 'put the server command after --' });
-  const rest = { demo: false, env: {}, cwd: null, command: [], url: null, transport: 'auto' as const, headers: {}, httpTimeoutMs: null, auth: null };
+  const rest = { demo: false, env: {}, cwd: null, command: [], url: null, config: null, transport: 'auto' as const, headers: {}, httpTimeoutMs: null, auth: null };
   if (help || v.version) return { ...relayOptions({}, env, false), ...rest, help, version: !help };
   const cmd = command ?? [];
   if (v.demo && cmd.length > 0) throw new UsageError('--demo and a command after -- exclude each other');
   remoteOnlyWithUrl(v);
   urlOrCommand(v.url, command);
   if (v.url !== undefined && v.demo) throw new UsageError('--url and --demo exclude each other');
+  const config = configChoice(v, command);
+  if (config && v.demo) throw new UsageError('--config and --demo exclude each other');
   const auth = oauthConfig(v);
   if (auth && v.url === undefined) throw new UsageError('--auth and the OAuth options go with --url');
   if (auth?.callbackPort !== undefined) throw new UsageError("--callback-port is for mcpscope call: the inspector's redirect URI is its own port (--port)");
@@ -112,6 +118,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     cwd: v.cwd ?? null,
     command: cmd,
     url: v.url ?? null,
+    config,
     transport,
     headers: record(v.header),
     httpTimeoutMs: v['http-timeout'] ?? null,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import type { CliOptions, RelayOptions } from './cli-args.js';
+import type { ConfigChoice } from './config-file/config-target.js';
 import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
 import { killAllProcessGroups } from './transports/stdio-transport.js';
 
@@ -55,11 +56,17 @@ function launchTarget(o: CliOptions): Target | null {
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
 }
 
+/** An imported session to open (`sessionId`), or the name the launch session takes (a config file's server name). */
+interface Launch {
+  sessionId?: string;
+  name?: string;
+}
+
 /**
  * Starts the relay on `target` (null: none, the page offers the demo), or opens the UI on an existing (imported)
  * session when `launch.sessionId` is given.
  */
-async function run(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
+async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
   const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust } =
     await relayParts();
   const version = readVersion();
@@ -105,7 +112,7 @@ async function run(o: RelayOptions, target: Target | null, launch: { sessionId?:
     shownHost = urlHost(o.host, addr.address);
   }
 
-  if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true })).id;
+  if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true, ...(launch.name ? { name: launch.name } : {}) })).id;
 
   const url = `http://${shownHost}:${port}/#token=${token}`;
   if (!isLoopback(o.host)) {
@@ -201,10 +208,28 @@ export async function main(argv: string[]): Promise<void> {
     console.log(readVersion());
     return;
   }
-  await start(o, launchTarget(o));
+  let target: Target | null;
+  let name: string | undefined;
+  try {
+    const fromConfig = o.config ? await readConfigTarget(o.config) : null;
+    for (const w of fromConfig?.warnings ?? []) console.error(`mcpscope: ${w}`);
+    target = fromConfig?.target ?? launchTarget(o);
+    name = fromConfig?.name;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`mcpscope: ${err.message}`);
+    process.exit(2);
+  }
+  await start(o, target, { ...(name !== undefined ? { name } : {}) });
 }
 
-async function start(o: RelayOptions, target: Target | null, launch: { sessionId?: string } = {}): Promise<void> {
+/** --config: the file's server, asking for its inputs at a terminal; loaded only then, like the relay's parts. */
+async function readConfigTarget(choice: ConfigChoice) {
+  const [{ configTarget }, { terminalAsker }] = await Promise.all([import('./config-file/config-target.js'), import('./config-file/ask-input.js')]);
+  return configTarget(choice, { env: process.env, ask: terminalAsker() });
+}
+
+async function start(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
   try {
     await run(o, target, launch);
   } catch (err) {

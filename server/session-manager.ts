@@ -3,6 +3,7 @@ import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../sha
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder, StoredSession } from './recorder.js';
+import { FrameWindowReader } from './recorder-window.js';
 import { Session } from './session.js';
 import { newSessionId } from './session-naming.js';
 import { TapWatcher } from './tap/tap-watcher.js';
@@ -56,11 +57,13 @@ export class SessionManager {
       following: (sid) => this.listener.following?.(sid) ?? false,
     });
     // A relay that died mid-session left rows that say 'running'; they are not, any more. Tapped sessions belong to
-    // their taps, which may well be running (the watcher notices the ones that are not).
+    // their taps, which may well be running (the watcher notices the ones that are not). Their frame count was saved
+    // with the session's last status change, long before the crash: the frames themselves say how many there are.
+    const reader = new FrameWindowReader(opts.recorder.db);
     for (const s of opts.recorder.listSessions()) {
       if (this.taps.isTap(s.id)) continue;
       if (s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed') {
-        opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now() });
+        opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now(), lastSeq: Math.max(s.lastSeq, reader.lastSeq(s.id)) });
       }
     }
   }

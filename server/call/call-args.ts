@@ -4,7 +4,8 @@ import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
-import { REMOTE_FLAGS, STDIO_FLAGS, defaultDataDir, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice, defaultDataDir, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
 import { listOf, milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
 import { ANSWER_CAPABILITIES, type AnswerCapability } from '../../shared/answers/index.js';
@@ -85,11 +86,15 @@ export const CALL_FLAGS = {
   ...OAUTH_FLAGS,
   'data-dir': value('<dir>', `where OAuth tokens are cached (default: ${defaultDataDir()})`),
   ...STDIO_FLAGS,
+  ...CONFIG_FLAGS,
   bundle: value('<file>', "also write the call's transcript as a repro bundle (for mcpscope replay or open)"),
 };
 
+/** The command line as parsed: the target is null when --config names it (the file is read by the caller). */
+export type ParsedCallArgs = Omit<CallOptions, 'target'> & { target: Target | null; config: ConfigChoice | null };
+
 /** Ask `wantsHelp(argv, CALL_FLAGS)` first: with -h this would report what is missing instead. */
-export function parseCallArgs(argv: string[]): CallOptions {
+export function parseCallArgs(argv: string[]): ParsedCallArgs {
   const p = parseFlags(argv, CALL_FLAGS, { positionalHint: 'put the server command after --' });
   const v = p.values;
   const o: Omit<CallOptions, 'mode' | 'target'> = {
@@ -107,7 +112,9 @@ export function parseCallArgs(argv: string[]): CallOptions {
     answers: v.answers ?? null,
     capabilities: v.capabilities ?? null,
   };
-  return { ...o, mode: modeOf(v), target: targetOf(v, p.command) };
+  const config = configChoice(v, p.command);
+  if (config && oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');
+  return { ...o, mode: modeOf(v), target: config ? null : targetOf(v, p.command), config };
 }
 
 type Values = FlagValues<typeof CALL_FLAGS>;
@@ -149,6 +156,6 @@ export function targetOf(v: Pick<Values, 'url' | 'env' | 'cwd' | 'http-timeout' 
   }
   if (oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');
   const [cmd, ...args] = command ?? [];
-  if (!cmd) throw new UsageError('say which server: --url <url>, or the command after --, e.g. -- node server.js');
+  if (!cmd) throw new UsageError('say which server: --url <url>, --config <file> [--server <name>], or the command after --, e.g. -- node server.js');
   return { transport: 'stdio', command: cmd, args, env: record(v.env), ...(v.cwd === undefined ? {} : { cwd: v.cwd }) };
 }

@@ -3,6 +3,7 @@
 import { defaultDataDir } from './data-dir.js';
 import { isLoopback } from './loopback.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/relay-protocol.js';
+import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, list, onOff, value } from './flags.js';
 import { envPair, headerPair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
 
@@ -69,4 +70,33 @@ export function transportFor(url: string, transport: RemoteTransport | undefined
 /** --url and a command after -- are two answers to "which server". */
 export function urlOrCommand(url: string | undefined, command: string[] | null): void {
   if (url !== undefined && command !== null && command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
+}
+
+/** A server from an MCP client's config file instead of a command or a URL (server/config-file/config-target.ts). */
+export const CONFIG_FLAGS = {
+  config: value(
+    '<file>',
+    'run a server from an MCP config file: Claude Desktop, Claude Code (.mcp.json), Cursor or VS Code\n(mcp.json, settings.json); ${VAR}, ${VAR:-default}, ${env:VAR} and ${input:id} are expanded',
+  ),
+  server: value('<name>', 'with --config: which of its servers (needed when it has more than one)'),
+  input: list('<id=value>', 'with --config: the value of a VS Code ${input:id} (repeatable; asked for at a terminal otherwise)', envPair),
+};
+
+export interface ConfigFlags {
+  config?: string | undefined;
+  server?: string | undefined;
+  input?: [string, string][] | undefined;
+  env?: [string, string][] | undefined;
+  cwd?: string | undefined;
+}
+
+/** --config and its companions, checked against the other ways of naming a server; null without --config. */
+export function configChoice(v: ConfigFlags & { url?: string | undefined }, command: string[] | null): ConfigChoice | null {
+  if (v.config === undefined) {
+    if (v.server !== undefined || v.input !== undefined) throw new UsageError('--server and --input go with --config');
+    return null;
+  }
+  if (v.url !== undefined) throw new UsageError('--config and --url exclude each other');
+  if (command !== null && command.length > 0) throw new UsageError('--config and a command after -- exclude each other');
+  return { file: v.config, server: v.server, inputs: Object.fromEntries(v.input ?? []), env: Object.fromEntries(v.env ?? []), cwd: v.cwd ?? null };
 }

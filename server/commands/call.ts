@@ -14,11 +14,13 @@ import { runFault } from '../call/run-fault.js';
 import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
+import { terminalAsker } from '../config-file/ask-input.js';
+import { configTarget } from '../config-file/config-target.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { openBrowser } from '../open-browser.js';
 
 export const USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
-                     (--url <url> | -- <command> [args...])
+                     (--url <url> | --config <file> [--server <name>] | -- <command> [args...])
 
 Starts the server (or connects to --url), performs the handshake, sends one message, prints what came back
 and shuts the server down. Any method and any params work, ping and custom methods included.
@@ -63,7 +65,10 @@ export async function run(argv: string[]): Promise<number> {
   let items: unknown[] | null = null;
   let scripted: ScriptedClient | null;
   try {
-    o = parseCallArgs(argv);
+    const parsed = parseCallArgs(argv);
+    const fromConfig = parsed.config ? await configTarget(parsed.config, { env: process.env, ask: terminalAsker() }) : null;
+    for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope call: ${w}\n`);
+    o = { ...parsed, target: parsed.target ?? fromConfig!.target };
     if (o.mode.kind === 'batch') items = await readBatch(o.mode.file);
     scripted = await loadScriptedClient(o);
   } catch (err) {

@@ -138,6 +138,9 @@ export class StdioTransport implements Transport {
     const child = this.child;
     if (!child || !this.running) return this.exited;
     const grace = this.opts.graceMs ?? 2000;
+    // Note every descendant now: once the server exits on stdin EOF, a child it left (setsid) belongs to init, and no
+    // walk from the server would find it any more.
+    processTracker.sweep();
     child.stdin.end();
     if (await this.waitExit(grace)) return;
     this.signal(child.pid!, 'SIGTERM');

@@ -15,10 +15,11 @@ export function nextSignificant(text: string, from: number): number {
   }
 }
 
-/** Drops comments and trailing commas outside strings, then parses; throws SyntaxError like JSON.parse. */
+/** Drops a UTF-8 BOM, comments and trailing commas outside strings, then parses; throws SyntaxError like JSON.parse. */
 export function parseJsonc(text: string): unknown {
   let out = '';
-  let i = 0;
+  // Windows editors save a BOM; JSON.parse would call it an unexpected token.
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (i < text.length) {
     const c = text[i]!;
     if (c === '"') {

@@ -19,7 +19,7 @@ export class McpConfigError extends Error {}
 /** `${input:id}` (VS Code) and `${env:NAME}` (Cursor, VS Code) are resolved by the client, never by mcpscope. */
 const VARIABLE = /\$\{(input|env|workspaceFolder|userHome)(?::([^}]*))?\}/;
 
-function serversOf(root: unknown): { key: ParsedMcpConfig['key']; servers: Record<string, unknown> } {
+export function serversOf(root: unknown): { key: ParsedMcpConfig['key']; servers: Record<string, unknown> } {
   if (!isPlainObject(root)) throw new McpConfigError('the file is not a JSON object');
   if (isPlainObject(root.mcpServers)) return { key: 'mcpServers', servers: root.mcpServers };
   if (isPlainObject(root.servers)) return { key: 'servers', servers: root.servers };
@@ -63,41 +63,49 @@ function variableWarnings(name: string, target: Target, warn: (m: string) => voi
   }
 }
 
-/** Parses a config file's text. Throws McpConfigError when it is not one; skips (with a warning) entries it cannot use. */
-export function parseMcpConfig(text: string): ParsedMcpConfig {
-  let root: unknown;
+/** One server entry as a profile input, or null (with the reason among the warnings) when it cannot be used. */
+export function profileOfEntry(name: string, entry: unknown, warn: (m: string) => void): ProfileInput | null {
+  if (!isPlainObject(entry)) {
+    warn(`${name}: skipped, not an object`);
+    return null;
+  }
+  const raw = entryTarget(name, entry, warn);
+  if (!raw) return null;
+  const parsed = TargetSchema.safeParse(raw);
+  if (!parsed.success) {
+    warn(`${name}: skipped, ${parsed.error.issues.map((i) => `${i.path.join('.') || 'target'}: ${i.message}`).join('; ')}`);
+    return null;
+  }
+  const target = parsed.data;
+  variableWarnings(name, target, warn);
+  const isInput = (v: string) => /\$\{input:/.test(v);
+  return {
+    name,
+    target,
+    protocolVersion: DEFAULT_PROTOCOL_VERSION,
+    era: 'auto',
+    secretEnv: target.transport === 'stdio' ? Object.entries(target.env).filter(([k, v]) => isSecretName(k) || isInput(v)).map(([k]) => k) : [],
+    secretHeaders: target.transport === 'stdio' ? [] : Object.entries(target.headers).filter(([k, v]) => isSecretName(k) || isInput(v)).map(([k]) => k),
+  };
+}
+
+/** Parses a config file's text (JSONC, a BOM tolerated). Throws McpConfigError when it is not one. */
+export function parseConfigRoot(text: string): unknown {
   try {
-    root = parseJsonc(text);
+    return parseJsonc(text);
   } catch (err) {
     throw new McpConfigError(`not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const { key, servers } = serversOf(root);
+}
+
+/** Parses a config file's text. Throws McpConfigError when it is not one; skips (with a warning) entries it cannot use. */
+export function parseMcpConfig(text: string): ParsedMcpConfig {
+  const { key, servers } = serversOf(parseConfigRoot(text));
   const warnings: string[] = [];
   const profiles: ProfileInput[] = [];
   for (const [name, entry] of Object.entries(servers)) {
-    const warn = (m: string) => warnings.push(m);
-    if (!isPlainObject(entry)) {
-      warn(`${name}: skipped, not an object`);
-      continue;
-    }
-    const raw = entryTarget(name, entry, warn);
-    if (!raw) continue;
-    const parsed = TargetSchema.safeParse(raw);
-    if (!parsed.success) {
-      warn(`${name}: skipped, ${parsed.error.issues.map((i) => `${i.path.join('.') || 'target'}: ${i.message}`).join('; ')}`);
-      continue;
-    }
-    const target = parsed.data;
-    variableWarnings(name, target, warn);
-    const isInput = (v: string) => /\$\{input:/.test(v);
-    profiles.push({
-      name,
-      target,
-      protocolVersion: DEFAULT_PROTOCOL_VERSION,
-      era: 'auto',
-      secretEnv: target.transport === 'stdio' ? Object.entries(target.env).filter(([k, v]) => isSecretName(k) || isInput(v)).map(([k]) => k) : [],
-      secretHeaders: target.transport === 'stdio' ? [] : Object.entries(target.headers).filter(([k, v]) => isSecretName(k) || isInput(v)).map(([k]) => k),
-    });
+    const profile = profileOfEntry(name, entry, (m) => warnings.push(m));
+    if (profile) profiles.push(profile);
   }
   return { key, profiles, warnings };
 }

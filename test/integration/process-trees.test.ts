@@ -1,9 +1,10 @@
 // No process outlives its session: a grandchild that left the server's process group with setsid is killed on stop and
-// on Ctrl-C, and after mcpscope itself is SIGKILLed, the next launch on the same data dir kills what it left running.
+// on Ctrl-C, and after mcpscope itself is SIGKILLed, the next launch on the same data dir kills what it left running and
+// recounts the crashed session's frames from the store.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
+import type { FrameRecord, RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import { FIXTURES, pidAlive, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 
 const SCRIPTED = join(FIXTURES, 'scripted-server.mjs');
@@ -23,8 +24,8 @@ afterEach(async () => {
 });
 
 /** A relay on a server that starts a setsid grandchild; resolves once the grandchild's pid is known. */
-async function launch(dataDir?: string) {
-  const relay = await startRelay({ command: [process.execPath, SCRIPTED, '--setsid-grandchild'], ...(dataDir ? { dataDir } : {}) });
+async function launch(serverFlags: string[] = []) {
+  const relay = await startRelay({ command: [process.execPath, SCRIPTED, '--stderr', '5', '--setsid-grandchild', ...serverFlags] });
   relays.push(relay);
   const { body: config } = await relay.api<RelayConfig>('/api/config');
   const sid = config.launchSessionId!;
@@ -56,8 +57,9 @@ describe('a server whose child left its process group (setsid)', () => {
     await waitFor(() => !pidAlive(server) && !pidAlive(grandchild), 'server and setsid grandchild to be gone', 5000);
   });
 
-  it('survives a SIGKILLed mcpscope only until the next launch on the same data dir, which kills it and the server', async () => {
-    const first = await launch();
+  it('survives a SIGKILLed mcpscope only until the next launch on the same data dir, which kills it and the server and recounts the session\'s frames', async () => {
+    // Stubborn: it ignores its stdin closing when the relay dies, as many servers do, so only a kill ends it.
+    const first = await launch(['--stubborn']);
     const table = join(first.relay.dataDir, 'processes', `${first.relay.proc.pid}.json`);
     // The relay writes down each descendant as its sweep finds it; a SIGKILL before that would leave nothing to read.
     await waitFor(() => {
@@ -67,6 +69,10 @@ describe('a server whose child left its process group (setsid)', () => {
         return false;
       }
     }, 'the grandchild in the relay\'s process table');
+    // Read back (so flushed to disk): the frames of a session whose row was last saved when it started running.
+    const before = await first.relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${first.sid}/frames`);
+    const lastSeq = before.body.frames.at(-1)!.seq;
+    expect(lastSeq).toBeGreaterThan(2);
     await first.relay.stop('SIGKILL');
     // Nothing cleaned up: both are still running, orphaned.
     expect(pidAlive(first.server)).toBe(true);
@@ -76,5 +82,8 @@ describe('a server whose child left its process group (setsid)', () => {
     relays.push(second);
     await waitFor(() => !pidAlive(first.server) && !pidAlive(first.grandchild), 'the orphans to be killed', 5000);
     expect(second.output()).toMatch(/killed \d+ process\(es\) an earlier relay left running/);
+    // The crashed session's count comes from its frames, not from the row saved before most of them.
+    const { body: info } = await second.api<SessionInfo>(`/api/sessions/${first.sid}`);
+    expect(info).toMatchObject({ status: 'stopped', lastSeq });
   });
 });

@@ -94,6 +94,21 @@ describe('parseCliArgs for remote servers', () => {
   });
 });
 
+describe('parseCliArgs for a server from a config file', () => {
+  it('takes --config, --server, --input pairs, --env and --cwd, and names no command or URL', () => {
+    const o = parseCliArgs(['--config', '.vscode/mcp.json', '--server', 'gh', '--input', 'tok=a=b', '--env', 'X=1', '--cwd', '/srv']);
+    expect(o).toMatchObject({ config: { file: '.vscode/mcp.json', server: 'gh', inputs: { tok: 'a=b' }, env: { X: '1' }, cwd: '/srv' }, command: [], url: null });
+    expect(parseCliArgs([]).config).toBeNull();
+  });
+
+  it('keeps --config apart from --url, --demo and a command, and --server and --input with it', () => {
+    expect(() => parseCliArgs(['--config', 'c.json', '--url', 'http://127.0.0.1:1/mcp'])).toThrow('--config and --url exclude each other');
+    expect(() => parseCliArgs(['--config', 'c.json', '--demo'])).toThrow('--config and --demo exclude each other');
+    expect(() => parseCliArgs(['--config', 'c.json', '--', 'node', 's.js'])).toThrow('--config and a command after -- exclude each other');
+    expect(() => parseCliArgs(['--server', 'gh'])).toThrow('--server and --input go with --config');
+  });
+});
+
 describe('isLoopback', () => {
   it('knows the loopback names', () => {
     for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(h)).toBe(true);

@@ -2,8 +2,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { startTheme } from './lib/ui/theme.js';
 import './styles.css';
 
+// Before the first render, so the page never flashes the other theme.
+startTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

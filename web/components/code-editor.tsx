@@ -1,6 +1,7 @@
 // Monaco as a React component, with the editor settings mcpscope wants everywhere; loaded lazily (it is large).
 import Editor, { type OnMount } from '@monaco-editor/react';
-import { MONACO_THEME } from '../lib/editor/monaco-setup.js';
+import { MONACO_THEMES } from '../lib/editor/monaco-setup.js';
+import { useTheme } from '../lib/ui/theme.js';
 
 export interface CodeEditorProps {
   /** Controlled text, for read-only views. An editor the user types in must use defaultValue instead: a controlled
@@ -17,13 +18,14 @@ export interface CodeEditorProps {
 }
 
 export default function CodeEditor({ value, defaultValue, language, readOnly, wordWrap, onChange, onMount, path }: CodeEditorProps) {
+  const { theme } = useTheme();
   return (
     <Editor
       value={value}
       defaultValue={defaultValue}
       language={language}
       path={path}
-      theme={MONACO_THEME}
+      theme={MONACO_THEMES[theme]}
       onChange={(v) => onChange?.(v ?? '')}
       onMount={onMount}
       loading={<div className="p-2 text-dim">loading editor…</div>}

@@ -1,10 +1,10 @@
 // The log's "by" cell: who made a frame, in a few letters (full name in the title and the detail pane); a server's
-// answer to mcpscope's own bookkeeping is marked too, dimmed, so hiding bookkeeping never surprises.
+// answer to mcpscope's own bookkeeping is marked too, dimmed (yet AA-readable), so hiding bookkeeping never surprises.
 import { ORIGIN_INFO } from '../../shared/frame-origin.js';
 import type { FrameEntry } from '../lib/log/frame-entry.js';
 
 const TONE: Record<string, string> = {
-  bookkeeping: 'text-zinc-500',
+  bookkeeping: 'text-dim',
   user: 'text-sky-300',
   panel: 'text-sky-200',
   lab: 'text-pink-300',
@@ -22,7 +22,7 @@ export function OriginTag({ entry }: { entry: FrameEntry }) {
   }
   if (entry.answersOrigin === 'bookkeeping') {
     return (
-      <span className="truncate text-[10px] text-zinc-600" title="the server's answer to mcpscope's own bookkeeping">
+      <span className="truncate text-[10px] text-dim" title="the server's answer to mcpscope's own bookkeeping">
         ↳auto
       </span>
     );

@@ -1,6 +1,7 @@
 // Switches between the inspector and the Sessions view, and says when the inspector shows a read-only recording or a
 // session a host runs through mcpscope tap.
 import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { ThemeToggle } from './theme-toggle.js';
 
 export type WorkbenchView = 'inspect' | 'sessions';
 
@@ -31,9 +32,10 @@ export function ViewTabs({ view, onView, session }: Props) {
           {t.label}
         </button>
       ))}
+      <span className="flex-1" />
       {view === 'inspect' && session?.tapped === true && (
         <span
-          className="ml-auto font-mono text-[11px] text-sky-200"
+          className="font-mono text-[11px] text-sky-200"
           data-testid="readonly-badge"
           data-tapped="true"
           title="recorded by mcpscope tap between a host and its server: the host owns the ids and the handshake, so the composer, panels, batch and fault lab send nothing here"
@@ -42,10 +44,11 @@ export function ViewTabs({ view, onView, session }: Props) {
         </span>
       )}
       {view === 'inspect' && session !== null && !session.live && session.tapped !== true && (
-        <span className="ml-auto font-mono text-[11px] text-amber-200" data-testid="readonly-badge" title="recorded earlier or imported: nothing can be sent">
+        <span className="font-mono text-[11px] text-amber-200" data-testid="readonly-badge" title="recorded earlier or imported: nothing can be sent">
           read-only recording
         </span>
       )}
+      <ThemeToggle />
     </nav>
   );
 }

@@ -20,7 +20,7 @@ loader.config({ monaco });
 // Schemas would be fetched from the network (which the CSP forbids) and frames must never trigger requests.
 monaco.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemas: [] });
 
-/** A dark theme that matches the rest of the page instead of Monaco's slightly different greys. */
+/** Themes that match the rest of the page instead of Monaco's slightly different greys. */
 monaco.editor.defineTheme('mcpscope-dark', {
   base: 'vs-dark',
   inherit: true,
@@ -32,5 +32,17 @@ monaco.editor.defineTheme('mcpscope-dark', {
   },
 });
 
-export const MONACO_THEME = 'mcpscope-dark';
+monaco.editor.defineTheme('mcpscope-light', {
+  base: 'vs',
+  inherit: true,
+  rules: [],
+  colors: {
+    'editor.background': '#ffffff',
+    'editorGutter.background': '#ffffff',
+    'editor.lineHighlightBackground': '#f3f4f6',
+  },
+});
+
+/** The editor theme for the page's theme (see lib/ui/theme.ts). */
+export const MONACO_THEMES = { dark: 'mcpscope-dark', light: 'mcpscope-light' } as const;
 export { monaco };

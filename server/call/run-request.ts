@@ -1,12 +1,16 @@
 // `mcpscope call --method`: one request, any method and any params, after the handshake; its result on stdout.
 import { isErrorResponse } from '../../shared/engine/index.js';
+import { isPlainObject } from '../../shared/jsonrpc.js';
 import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, printRpcError, transportKind, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
+import { createdTaskId, followTask } from './follow-task.js';
 import { listToolsFirst, wantsToolList } from './list-tools-first.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long a call follows a task it started (at least --timeout): tasks are for work longer than one request. */
+const TASK_FOLLOW_MS = 10 * 60_000;
 
 export async function runRequest(session: CallSession, o: CallOptions & { mode: { kind: 'method' } }, out: Output): Promise<number> {
   const timeoutMs = o.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -23,12 +27,18 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
     if (wantsToolList(method, o.listFirst, conn !== null)) await listToolsFirst(session, timeoutMs, out);
     const warning = session.engine.capabilityWarning(method, params);
     if (warning) out.note(`warning: ${warning}`);
-    const response = await session.engine.request(method, params, {
+    let response = await session.engine.request(method, params, {
       origin: 'user',
       timeoutMs,
       ...(o.progress ? { resetTimeoutOnProgress: true, onProgress: (p: Record<string, unknown>) => out.note(`progress ${JSON.stringify(p)}`) } : {}),
     });
-    if (isErrorResponse(response)) return printRpcError(out, response, { protocolVersion: version, transport, what: method });
+    // A tool called as a task: what the user wants is the task's outcome, not the handle to it.
+    const created = method === 'tools/call' && isPlainObject(params) && isPlainObject(params.task) && !isErrorResponse(response) ? createdTaskId(response.result) : null;
+    if (created) {
+      out.note(`the server created task ${created.taskId}: ${JSON.stringify(response.result)}`);
+      response = await followTask(session, created, timeoutMs, Math.max(timeoutMs, TASK_FOLLOW_MS), out);
+    }
+    if (isErrorResponse(response)) return printRpcError(out, response, { protocolVersion: version, transport, what: created ? `task ${created.taskId}` : method });
     out.json(response.result ?? null);
     return EXIT.result;
   } catch (err) {

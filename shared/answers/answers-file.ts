@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { describeIssues } from '../zod-issues.js';
 
-/** The client capabilities a script can declare; tasks is declared only (mcpscope answers no task-augmented request). */
+/** The client capabilities a script can declare; tasks lets the server run the sampling and elicitation answers as tasks. */
 export const ANSWER_CAPABILITIES = ['sampling', 'elicitation', 'roots', 'tasks'] as const;
 export type AnswerCapability = (typeof ANSWER_CAPABILITIES)[number];
 
@@ -56,5 +56,7 @@ export function parseAnswersFile(value: unknown): { ok: true; answers: AnswersFi
 export function declaredCapabilities(answers: AnswersFile, override?: readonly AnswerCapability[]): AnswerCapability[] {
   if (override) return [...override];
   if (answers.capabilities) return [...answers.capabilities];
-  return (['sampling', 'elicitation', 'roots'] as const).filter((k) => answers[k] !== undefined);
+  const kinds: AnswerCapability[] = (['sampling', 'elicitation', 'roots'] as const).filter((k) => answers[k] !== undefined);
+  // The engine runs any answer it gives to a task-augmented request as a task (2025-11-25), so it says so.
+  return kinds.includes('sampling') || kinds.includes('elicitation') ? [...kinds, 'tasks'] : kinds;
 }

@@ -1,5 +1,6 @@
 // Answers to the server's requests from an answers file: sampling from a template, elicitation with the requested
 // schema's defaults applied (SEP-1034) and checked against it, roots as listed. Pure; the engine calls them as handlers.
+import { tasksCapability } from '../engine/client-tasks.js';
 import { HandlerError } from '../engine/engine-errors.js';
 import type { ServerRequestHandler } from '../engine/server-requests.js';
 import { isPlainObject } from '../jsonrpc.js';
@@ -75,7 +76,11 @@ export function answerHandlers(answers: AnswersFile, capabilities: readonly Answ
   return handlers;
 }
 
-/** The capabilities object to declare: each declared kind as `{}` (elicitation `{}` is form mode, as in 2025-06-18). */
+/**
+ * The capabilities object to declare: each declared kind as `{}` (elicitation `{}` is form mode, as in 2025-06-18), and
+ * tasks with the task-augmented requests among the declared kinds (the engine runs those answers as tasks).
+ */
 export function capabilitiesObject(capabilities: readonly AnswerCapability[]): Record<string, unknown> {
-  return Object.fromEntries(capabilities.map((c) => [c, {}]));
+  const answered = (method: string) => capabilities.includes(method === 'sampling/createMessage' ? 'sampling' : 'elicitation');
+  return Object.fromEntries(capabilities.map((c) => [c, c === 'tasks' ? tasksCapability(answered) : {}]));
 }

@@ -21,7 +21,7 @@ const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcpscope', version: '0' };
 export class ClientEngine {
   private nextId = 1;
   private readonly pending: PendingRequests;
-  private readonly handlers = new ServerRequestHandlers();
+  private readonly handlers: ServerRequestHandlers;
   private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
   private readonly send: ClientEngineOptions['send'];
   /** What the wire says of the handshake; its gate holds mcpscope's own frames until the lifecycle allows them. */
@@ -40,6 +40,7 @@ export class ClientEngine {
     this.maxTotalTimeoutMs = Math.max(options.maxTotalTimeoutMs ?? 600_000, this.timeoutMs);
     this.answering = options.serverRequests === 'answer';
     this.pending = new PendingRequests(options.schedule ?? defaultSchedule, options.now ?? defaultClock, (key) => this.onExpired(key));
+    this.handlers = new ServerRequestHandlers(options.now ?? defaultClock);
     this.lifecycle = new EngineLifecycle(options.schedule ?? defaultSchedule);
   }
 

@@ -9,5 +9,6 @@ export type { Connection, Era, ProbeRecord } from './connect-flow.js';
 export type { VersionStatus, VersionVerdict } from './version-negotiation.js';
 export { judgeLegacyVersion, judgeModernVersions } from './version-negotiation.js';
 export type { ServerRequestContext, ServerRequestHandler } from './server-requests.js';
+export { tasksCapability } from './client-tasks.js';
 export type { Clock, Scheduler } from './scheduler.js';
 export { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, META_SERVER_INFO, MODERN_PROTOCOL_VERSION } from './modern-meta.js';

@@ -1,5 +1,6 @@
-// Requests the server sends the client (roots, sampling, elicitation, ping): the handlers for them, and their answers.
+// Requests the server sends the client (roots, sampling, elicitation, ping, tasks): the handlers for them, and their answers.
 import { idKey } from '../jsonrpc.js';
+import { asksForTask, ClientTasks, TASK_METHODS, TASK_REQUESTS, tasksCapability } from './client-tasks.js';
 import { HandlerError } from './engine-errors.js';
 import type { InputRequest } from './modern-meta.js';
 
@@ -34,8 +35,11 @@ export class ServerRequestHandlers {
    * went out, the server did not cancel): whoever takes over answering owes them an answer.
    */
   private readonly waiting = new Map<string, { method: string; id: unknown; params: unknown }>();
+  /** The tasks the server's task-augmented requests started here (2025-11-25). */
+  private readonly tasks: ClientTasks;
 
-  constructor() {
+  constructor(now: () => number = Date.now) {
+    this.tasks = new ClientTasks(now);
     // Every MCP peer must answer ping (until 2026-07-28 removed it); an empty result is the whole answer.
     this.handlers.set('ping', () => ({}));
   }
@@ -59,11 +63,14 @@ export class ServerRequestHandlers {
       const cap = CAPABILITY_OF[method];
       if (cap) caps[cap] = {};
     }
+    // Tasks only for requests a handler answers: the task runs that handler, so with none there is nothing to run.
+    if (Object.keys(TASK_REQUESTS).some((m) => this.handlers.has(m))) caps.tasks = tasksCapability((m) => this.handlers.has(m));
     return caps;
   }
 
   /** Runs the handler; an unknown method is -32601 and a handler that throws anything but a HandlerError is -32603. */
   async run(method: string, params: unknown, context: ServerRequestContext): Promise<HandlerOutcome> {
+    if ((TASK_METHODS as readonly string[]).includes(method)) return this.tasks.answer(method, params);
     const handler = this.handlers.get(method);
     if (!handler) return { error: { code: -32601, message: `Method not found: the client has no handler for ${method}` } };
     try {
@@ -81,6 +88,12 @@ export class ServerRequestHandlers {
     const key = idKey(id);
     // A request whose id cannot be echoed back cannot be answered either.
     if (key === null) return;
+    // A task-augmented request is answered at once with its task; the handler's answer is what tasks/result returns.
+    if (asksForTask(method, params) && this.handlers.has(method)) {
+      const context = { method, id: id as string | number };
+      reply({ jsonrpc: '2.0', id, result: this.tasks.create(params.task, () => this.run(method, params, context)) });
+      return;
+    }
     this.inflight.set(key, true);
     void this.run(method, params, { method, id: id as string | number }).then((outcome) => {
       const live = this.inflight.get(key);

@@ -20,6 +20,9 @@ import { checkClientParams } from './check-params.js';
 /** How much of an oversize line's head is searched for the id it answers. */
 const OVERSIZE_ID_SCAN = 512;
 
+/** The requests a 2025-11-25 `params.task` turns into a task: the answer is then a CreateTaskResult. */
+const TASK_AUGMENTABLE = new Set(['tools/call', 'sampling/createMessage', 'elicitation/create']);
+
 function requestInfo(obj: Record<string, unknown>, method: string, quiet: boolean): RequestInfo {
   const params = isPlainObject(obj.params) ? obj.params : undefined;
   const meta = requestMeta(obj);
@@ -27,7 +30,7 @@ function requestInfo(obj: Record<string, unknown>, method: string, quiet: boolea
   return {
     // Capped: per pending request the linter keeps a few small fields, never the message.
     toolName: method === 'tools/call' && typeof params?.name === 'string' ? params.name.slice(0, 256) : null,
-    taskAugmented: method === 'tools/call' && params?.task !== undefined,
+    taskAugmented: TASK_AUGMENTABLE.has(method) && params?.task !== undefined,
     hadCursor: typeof params?.cursor === 'string',
     clientCaps: isPlainObject(caps) ? caps : null,
     progressToken: meta?.progressToken,

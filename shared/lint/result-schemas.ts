@@ -66,7 +66,7 @@ const MODERN: Record<string, ResultSchema> = {
 const CACHEABLE_2026 = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
 
 export function resultSchemaFor(method: string, version: ProtocolVersion, taskAugmented: boolean): ResultSchema | undefined {
-  if (method === 'tools/call' && taskAugmented) return CreateTaskResultSchema;
+  if (taskAugmented) return CreateTaskResultSchema;
   return (version === '2026-07-28' ? MODERN : LEGACY)[method];
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openInspector, type Inspector } from '../helpers/browser.js';
-import { openTab, recordedFrames, sentCount, waitForServer } from '../helpers/panel-page.js';
+import { fillCodeEditor, openTab, recordedFrames, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
 let ui: Inspector;
@@ -66,6 +66,47 @@ describe('tasks against server-everything', () => {
     expect(lists).toHaveLength(2);
     expect(lists[0]).toEqual({});
     expect(typeof lists[1].cursor).toBe('string');
+  });
+
+  it('lists all 19 tools of server-everything, the two client-task tools among them', async () => {
+    await openTab(page, 'tools');
+    await expect.poll(() => page.getByTestId('tool-item').count(), { timeout: 20_000 }).toBe(19);
+    for (const name of ['trigger-sampling-request-async', 'trigger-elicitation-request-async']) {
+      expect(await page.locator(`[data-testid="tool-item"][data-name="${name}"]`).count()).toBe(1);
+    }
+  });
+
+  it('runs a server task to its result: completed status shown, tasks/result retrieved', async () => {
+    const id = await createTask('retrieval');
+    await expect.poll(() => row(id).getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+    await row(id).getByTestId('task-result').click();
+    const view = row(id).getByTestId('task-result-view');
+    await view.waitFor({ timeout: 20_000 });
+    expect(await view.textContent()).toContain('retrieval');
+    expect(await sentCount(relay, 'tasks/result')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers a task-augmented sampling request by hand as a client task the server polls to completion', async () => {
+    await selectTool(page, 'trigger-sampling-request-async');
+    await page.locator('#args_prompt').fill('as a task');
+    await page.getByTestId('tool-call').click();
+    await openTab(page, 'server-requests');
+    const card = page.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]');
+    await card.waitFor({ timeout: 20_000 });
+    const reply = { role: 'assistant', content: { type: 'text', text: 'answered as a task' }, model: 'by-hand', stopReason: 'endTurn' };
+    await fillCodeEditor(page, card.getByTestId('sampling-result'), JSON.stringify(reply));
+    await card.getByTestId('sampling-send').click();
+    await openTab(page, 'tools');
+    const result = page.getByTestId('tool-result').filter({ hasText: '[COMPLETED]' });
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toContain('answered as a task');
+    // On the wire: the request carried params.task, mcpscope answered with a task, and the server read it back.
+    const frames = await recordedFrames(relay);
+    const asked = frames.find((f) => f.dir === 'in' && f.method === 'sampling/createMessage' && f.text.includes('as a task'))!;
+    expect(JSON.parse(asked.text).params.task).toBeTruthy();
+    const created = frames.find((f) => f.dir === 'out' && f.kind === 'response' && f.rpcId === asked.rpcId)!;
+    expect(JSON.parse(created.text).result.task.status).toBe('working');
+    expect(frames.some((f) => f.dir === 'in' && f.method === 'tasks/result')).toBe(true);
   });
 
   it('ran without page errors', () => {

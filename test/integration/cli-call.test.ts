@@ -42,6 +42,32 @@ describe('mcpscope call over stdio', () => {
     expect(toolNames(run)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
   });
 
+  it('follows a tool called as a task: each status on stderr, then the task’s result from tasks/result on stdout', async () => {
+    const params = { name: 'simulate-research-query', arguments: { topic: 'from the CLI' }, task: { ttl: 60_000 } };
+    const run = await call(['--method', 'tools/call', '--params', JSON.stringify(params), ...everything]);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { content: Array<{ text: string }>; _meta: Record<string, { taskId: string }> };
+    expect(result.content[0]!.text).toContain('from the CLI');
+    const taskId = result._meta['io.modelcontextprotocol/related-task']!.taskId;
+    expect(run.stderr).toContain(`the server created task ${taskId}`);
+    expect(run.stderr).toMatch(new RegExp(`task ${taskId}: working`));
+    expect(run.stderr).toContain(`task ${taskId}: completed`);
+  });
+
+  it('with --answers for sampling, declares tasks: the server lists its async sampling tool and runs it through a client task', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-tasks-'));
+    const answers = join(dir, 'answers.json');
+    writeFileSync(answers, JSON.stringify({ sampling: { text: 'scripted for {{messageCount}} message(s)' } }));
+    const listed = await call(['--method', 'tools/list', '--answers', answers, ...everything]);
+    expect(listed.code).toBe(0);
+    expect(toolNames(listed)).toContain('trigger-sampling-request-async');
+    const run = await call(['--method', 'tools/call', '--params', '{"name":"trigger-sampling-request-async","arguments":{"prompt":"hi"}}', '--answers', answers, ...everything]);
+    expect(run.code).toBe(0);
+    const text = (JSON.parse(run.stdout) as { content: Array<{ text: string }> }).content[0]!.text;
+    expect(text).toContain('[COMPLETED]');
+    expect(text).toContain('scripted for 1 message(s)');
+  });
+
   it('calls a demo tool with params and prints its result, structured content included', async () => {
     const run = await call(['--method', 'tools/call', '--params', '{"name":"get_weather","arguments":{"location":"Oslo"}}', ...demo]);
     expect(run.code).toBe(0);

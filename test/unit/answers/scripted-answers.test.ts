@@ -30,10 +30,12 @@ describe('the answers file', () => {
   });
 
   it('declares the kinds it answers unless it names capabilities itself, and the flag overrides both', () => {
-    expect(declaredCapabilities({ roots: [], elicitation: { action: 'decline' } })).toEqual(['elicitation', 'roots']);
+    expect(declaredCapabilities({ roots: [], elicitation: { action: 'decline' } })).toEqual(['elicitation', 'roots', 'tasks']);
+    expect(declaredCapabilities({ roots: [] })).toEqual(['roots']);
     expect(declaredCapabilities({ roots: [], capabilities: ['tasks'] })).toEqual(['tasks']);
     expect(declaredCapabilities({ roots: [] }, ['sampling'])).toEqual(['sampling']);
-    expect(capabilitiesObject(['elicitation', 'tasks'])).toEqual({ elicitation: {}, tasks: {} });
+    expect(capabilitiesObject(['elicitation', 'tasks'])).toEqual({ elicitation: {}, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } });
+    expect(capabilitiesObject(['roots', 'tasks'])).toEqual({ roots: {}, tasks: { list: {}, cancel: {} } });
   });
 });
 

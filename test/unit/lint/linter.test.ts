@@ -209,3 +209,17 @@ describe('the Linter', () => {
     expect(ms).toBeLessThan(5_000);
   });
 });
+
+describe('task-augmented requests from the server (2025-11-25)', () => {
+  const caps = { sampling: {}, tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } } };
+  const task = { taskId: 't1', status: 'working', createdAt: '2026-01-01T00:00:00.000Z', lastUpdatedAt: '2026-01-01T00:00:00.000Z', ttl: 60000, pollInterval: 1000 };
+  const ask = (params: Record<string, unknown>): Pair => ['in', j({ id: 9, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1, ...params } })];
+
+  it('takes a CreateTaskResult as the client’s answer to a sampling request that carried params.task', () => {
+    expect(ruleIds(lint([...handshake('2025-11-25', { tools: {} }, caps), ask({ task: { ttl: 60000 } }), ['out', j({ id: 9, result: { task } })]]))).toEqual([]);
+  });
+
+  it('still holds a plain sampling answer to CreateMessageResult when no task was asked for', () => {
+    expect(ruleIds(lint([...handshake('2025-11-25', { tools: {} }, caps), ask({}), ['out', j({ id: 9, result: { task } })]]))).not.toEqual([]);
+  });
+});

@@ -97,7 +97,8 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
       <ViewTabs view={view} onView={setView} session={session} />
       {view === 'sessions' && <ArchiveView currentId={sessionId} onOpen={openSession} />}
       <div className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'}>
-        <div className="flex min-w-0 flex-1 flex-col">
+        {/* Clipped, never drawn over the panels column: a wide log header or toolbar must not cover its buttons. */}
+        <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
           <LogPanel
             sessionId={sessionId}
             selectedSeq={selectedSeq}

@@ -23,5 +23,6 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   replay: () => import('./replay.js'),
   call: () => import('./call.js'),
   tap: () => import('./tap.js'),
+  wrap: () => import('./wrap.js'),
   check: () => import('./check.js'),
 };

@@ -1,7 +1,7 @@
 // Parses JSON with comments and trailing commas (VS Code's mcp.json and settings.json are JSONC).
 
 /** Index of the next character that is neither whitespace nor inside a comment. */
-function nextSignificant(text: string, from: number): number {
+export function nextSignificant(text: string, from: number): number {
   let i = from;
   for (;;) {
     while (i < text.length && /\s/.test(text[i]!)) i++;

@@ -30,6 +30,19 @@ describe('the bench scripts', () => {
     expect(out).toMatch(/JS heap after GC: [\d.]+ MB/);
   });
 
+  it('log-linters lints and pairs one recording in the page and on the relay, and both find the same', () => {
+    const out = run('log-linters.mjs', '--requests', '200', '--runs', '1', '--live', '20');
+    expect(out).toMatch(/200 requests \(\d+ frames\), 1 runs/);
+    const m = /page whole [\d.]+ ms wall, \d+ ms CPU \([\d.]+ µs CPU\/frame, (\d+) findings, (\d+) paired\) \| relay whole [\d.]+ ms wall, \d+ ms CPU \((\d+) findings\) \| new frame: page [\d.]+ µs, relay [\d.]+ ms/.exec(out);
+    expect(m).not.toBeNull();
+    const [, pageFindings, paired, relayFindings] = m!;
+    // A malformed request every 50th and an unknown method every 10th: findings on both sides, the same count.
+    expect(Number(pageFindings)).toBeGreaterThan(0);
+    expect(relayFindings).toBe(pageFindings);
+    expect(Number(paired)).toBe(402);
+    expect(out).toMatch(/ratios \(medians over runs\): relay\/page whole-session lint wall [\d.]+x, CPU [\d.]+x/);
+  });
+
   it('browser-large shows, expands and downloads a large tool result and counts long tasks', () => {
     const out = run('browser-large.mjs', '--bytes', '1200000', '--runs', '1');
     expect(out).toMatch(/run 1: row \d+ ms, preview \d+ ms, expanded \((\d+) chars\) \d+ ms, downloaded (\d+) B/);

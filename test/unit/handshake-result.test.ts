@@ -10,7 +10,7 @@ const DISCOVERED = { supportedVersions: ['2026-07-28'], capabilities: { tools: {
 function logOf(pairs: readonly Pair[]) {
   const s = new MessageStore();
   s.append('s1', frames(pairs));
-  return { s, log: s.log('s1') };
+  return { s, log: s.source('s1') };
 }
 
 describe('findHandshake', () => {

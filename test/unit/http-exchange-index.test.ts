@@ -5,6 +5,7 @@ import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { sessionTrouble } from '../../web/features/connection/session-trouble.js';
 import { ExchangeIndex } from '../../web/features/http-exchanges/exchange-index.js';
 import { carriedMethods, jsonRpcErrors, statusClass, statusLabel } from '../../web/features/http-exchanges/exchange-format.js';
+import { InPageLog } from '../../web/lib/log/in-page-log.js';
 import { SessionLog } from '../../web/lib/log/session-log.js';
 
 /** A log built the way the relay records frames: seq order, classified text, `http` and `event` frames as JSON. */
@@ -51,7 +52,7 @@ describe('the HTTP exchange index', () => {
     expect(index.carrierOf(1)?.id).toBe('x1');
     expect(index.carrierOf(3)?.id).toBe('x1');
     expect(index.carrierOf(2)?.id).toBe('x1');
-    expect(carriedMethods(log, row.x)).toEqual(['tools/list']);
+    expect(carriedMethods(new InPageLog(log, 's'), row.x)).toEqual(['tools/list']);
     expect(index.update(log.entries)).toBe(false);
   });
 
@@ -141,25 +142,25 @@ describe('session trouble read from the log', () => {
 
   it('reports an expiry until an initialize is answered, not merely sent', () => {
     const log = logOf([['relay', { event: 'connected', transport: 'http', url: 'http://x' }, 'event'], ['relay', expired, 'event'], ['out', initReq]]);
-    expect(sessionTrouble(log).expiry).toMatchObject({ seq: 2, status: 404 });
+    expect(sessionTrouble(new InPageLog(log, 's')).expiry).toMatchObject({ seq: 2, status: 404 });
     log.append([{ seq: 4, ts: 4, dir: 'in', kind: 'response', text: initRes, size: initRes.length, method: null, rpcId: '5' }]);
-    expect(sessionTrouble(log).expiry).toBeNull();
+    expect(sessionTrouble(new InPageLog(log, 's')).expiry).toBeNull();
   });
 
   it('reports a request that never reached the server until an exchange gets any response', () => {
     const refused = { event: 'error', message: 'POST http://x/mcp failed: connection refused', code: 'ECONNREFUSED', exchange: 'x1' };
     const log = logOf([['relay', refused, 'event']]);
-    expect(sessionTrouble(log).unreachable).toContain('connection refused');
+    expect(sessionTrouble(new InPageLog(log, 's')).unreachable).toContain('connection refused');
     const answered = JSON.stringify(exchange({ id: 'x2', response: { status: 500, statusText: 'Internal Server Error', headers: [], body: '', bodySize: 0 } }));
     log.append([{ seq: 2, ts: 2, dir: 'relay', kind: 'http', text: answered, size: answered.length, method: null, rpcId: null }]);
-    expect(sessionTrouble(log).unreachable).toBeNull();
+    expect(sessionTrouble(new InPageLog(log, 's')).unreachable).toBeNull();
   });
 
   it('remembers why the connection failed, and forgets it when a restart connects again', () => {
     const log = logOf([['relay', { event: 'error', message: 'connect ECONNREFUSED 127.0.0.1:9' }, 'event']]);
-    expect(sessionTrouble(log).lastFailure).toBe('connect ECONNREFUSED 127.0.0.1:9');
+    expect(sessionTrouble(new InPageLog(log, 's')).lastFailure).toBe('connect ECONNREFUSED 127.0.0.1:9');
     const again = JSON.stringify({ event: 'connected', transport: 'sse', url: 'http://x' });
     log.append([{ seq: 2, ts: 2, dir: 'relay', kind: 'event', text: again, size: again.length, method: null, rpcId: null }]);
-    expect(sessionTrouble(log).lastFailure).toBeNull();
+    expect(sessionTrouble(new InPageLog(log, 's')).lastFailure).toBeNull();
   });
 });

@@ -16,9 +16,9 @@ describe('pending requests in the message store', () => {
     const store = new MessageStore();
     store.append('a', [frame(1, 'out', { id: 1, method: 'ping' }, 1_000)]);
     store.append('b', [frame(1, 'out', { id: 1, method: 'ping' }, 1_000)]);
-    const entryB = store.log('b').bySeq(1)!;
-    expect(store.logOf(entryB)).toBe(store.log('b'));
-    expect(store.logOf({ ...entryB })).toBeUndefined();
+    const entryB = store.source('b').frame(1)!;
+    expect(store.sourceOf(entryB)).toBe(store.source('b'));
+    expect(store.sourceOf({ ...entryB })).toBeUndefined();
   });
 
   it('lists a request as pending past the threshold until its answer is appended', () => {

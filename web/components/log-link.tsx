@@ -1,11 +1,11 @@
 // "id 7 · show in log": every panel action is frames in the log, and this jumps to them.
-import { useSessionLog } from '../lib/relay/relay-context.js';
+import { useMemo } from 'react';
 import { outgoingRequestSeq } from '../lib/log/request-seq.js';
+import { useLog } from '../lib/log/use-log.js';
 
 export function LogLink({ sessionId, id, onSelect }: { sessionId: string; id: number; onSelect: (seq: number) => void }) {
-  const { log, version } = useSessionLog(sessionId);
-  void version;
-  const seq = log ? outgoingRequestSeq(log, id) : null;
+  const view = useLog(sessionId);
+  const seq = useMemo(() => (view ? outgoingRequestSeq(view.source, id) : null), [view, id]);
   return (
     <span className="font-mono text-[11px] text-dim">
       id {id}

@@ -19,8 +19,8 @@ function PendingClock({ entry }: { entry: FrameEntry }) {
   // The common case, checked without asking the linter: a single request that has its response.
   if (entry.frame.kind === 'request' && entry.pairs.length > 0) return null;
   const pending = store
-    .logOf(entry)
-    ?.findings.pendingAt(now, afterMs)
+    .sourceOf(entry)
+    ?.pendingAt(now, afterMs)
     .find((f) => f.seq === entry.frame.seq);
   if (!pending) return null;
   const waited = Math.max(0, now - entry.frame.ts);

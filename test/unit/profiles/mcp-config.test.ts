@@ -112,4 +112,33 @@ describe('profile secrets through the API', () => {
     const edited = unmaskProfile({ ...masked, name: 'gh' }, stored);
     expect(edited.target).toMatchObject({ env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_exampleexampleexampleexample1234' } });
   });
+
+  const base = { id: 'p2', createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy' as const, secretEnv: [], secretHeaders: [] };
+
+  it('mask a secret flag value in stdio args and give it back unless it was edited', () => {
+    const p: Profile = { ...base, name: 'cli', target: { transport: 'stdio', command: 'srv', args: ['--api-key', 'sk-live-123', '--token=abc', '--port', '80'], env: {} } };
+    const masked = maskProfile(p);
+    const shown = JSON.stringify(masked);
+    expect(shown).not.toContain('sk-live-123');
+    expect(shown).not.toContain('abc');
+    expect(masked.target).toMatchObject({ args: ['--api-key', expect.not.stringContaining('sk-live'), expect.stringMatching(/^--token=/), '--port', '80'] });
+    expect(unmaskProfile(masked, p).target).toMatchObject({ args: ['--api-key', 'sk-live-123', '--token=abc', '--port', '80'] });
+    const edited = masked.target.transport === 'stdio' ? { ...masked, target: { ...masked.target, args: ['--api-key', 'sk-new', '--token=abc'] } } : masked;
+    expect(unmaskProfile(edited, p).target).toMatchObject({ args: ['--api-key', 'sk-new', '--token=abc'] });
+  });
+
+  it("mask a remote server's URL password and OAuth client secret, and restore them from the mask", () => {
+    const p: Profile = {
+      ...base,
+      name: 'remote',
+      target: { transport: 'http', url: 'https://me:hunter22@mcp.example.com/mcp', headers: {}, auth: { type: 'oauth', clientId: 'c1', clientSecret: 'cs-very-secret' } },
+    };
+    const masked = maskProfile(p);
+    const shown = JSON.stringify(masked);
+    expect(shown).not.toContain('hunter22');
+    expect(shown).not.toContain('cs-very-secret');
+    expect(shown).toContain('c1');
+    const back = unmaskProfile(masked, p).target;
+    expect(back).toMatchObject({ url: 'https://me:hunter22@mcp.example.com/mcp', auth: { clientSecret: 'cs-very-secret' } });
+  });
 });

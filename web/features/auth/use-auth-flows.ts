@@ -1,9 +1,10 @@
 // The session's OAuth flows, folded from its log (shared/oauth/auth-flow-view.ts) whenever the log grows.
 import { useMemo } from 'react';
 import { authFlows, type FlowView } from '../../../shared/oauth/auth-flow-view.js';
-import { useSessionLog } from '../../lib/relay/relay-context.js';
+import { useLog } from '../../lib/log/use-log.js';
 
 export function useAuthFlows(sessionId: string): FlowView[] {
-  const { log, version } = useSessionLog(sessionId);
-  return useMemo(() => (log ? authFlows(log.entries.map((e) => e.frame)) : []), [log, version]);
+  const view = useLog(sessionId);
+  // A flow runs at the start of a connection or on a 401 mid-session: the frames the page holds carry it.
+  return useMemo(() => (view ? authFlows(view.source.held.map((e) => e.frame)) : []), [view]);
 }

@@ -16,7 +16,7 @@ export function useBatchSend(sessionId: string, waitMs: number, version: string 
       setState({ kind: 'sending' });
       try {
         const probe = await sendProbe(client, sessionId, { text }, { waitMs, origin: 'batch', settled: (replies, sent, refused) => isSettled({ kind: 'batch' }, sent, replies, refused) });
-        const sentAt = client.store.log(sessionId).bySeq(probe.sentSeq)?.frame.ts ?? null;
+        const sentAt = client.store.source(sessionId).frame(probe.sentSeq)?.frame.ts ?? null;
         setState({ kind: 'done', outcome: batchOutcome(probe, sentAt, version, { splitReplies: overHttp }) });
       } catch (err) {
         const why = err instanceof SendError ? `${err.code}: ${err.message}` : String(err);

@@ -18,7 +18,7 @@ interface Props {
 
 export function ComposerToolbar(p: Props) {
   return (
-    <div className="flex shrink-0 items-center gap-1.5 border-b border-edge px-2 py-1">
+    <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-edge px-2 py-1">
       {p.templates.map((t) => (
         <button
           key={t.key}

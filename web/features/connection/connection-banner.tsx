@@ -1,7 +1,7 @@
 // The way out of connection trouble, under the bar: re-initialize a session the server forgot (HTTP 404 on the
 // session), or restart a connection that failed or dropped.
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { useSessionLog } from '../../lib/relay/relay-context.js';
+import { useLog } from '../../lib/log/use-log.js';
 import { sessionTrouble } from './session-trouble.js';
 import type { HandshakeState } from './use-handshake.js';
 
@@ -14,10 +14,9 @@ interface Props {
 }
 
 export function ConnectionBanner({ session, handshake, onReinitialize, onRestart, busy }: Props) {
-  const { log, version } = useSessionLog(session?.id ?? null);
-  void version;
-  if (!session || !log) return null;
-  const { expiry, lastFailure, unreachable } = sessionTrouble(log);
+  const view = useLog(session?.id ?? null);
+  if (!session || !view) return null;
+  const { expiry, lastFailure, unreachable } = sessionTrouble(view.source);
   const remote = session.target.transport !== 'stdio';
 
   if (expiry && session.live) {

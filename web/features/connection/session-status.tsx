@@ -46,7 +46,7 @@ export function SessionStatus({ session, handshake }: { session: SessionInfo | n
   const socket = useSocketState();
   const hs = handshakeText(handshake);
   return (
-    <div className="flex min-w-0 shrink items-center gap-2">
+    <div className="flex min-w-0 shrink items-center gap-2 overflow-hidden">
       {session ? (
         <span
           data-testid="connection-status"

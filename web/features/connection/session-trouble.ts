@@ -1,7 +1,8 @@
 // Reads a session's log for trouble the connection bar should offer a way out of: a session the server forgot (404),
 // or a connection that failed. Incremental per log, because it runs on every frame.
 import { eventName } from '../../lib/log/frame-entry.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 
 export interface Expiry {
   /** The seq of the `session-expired` event. */
@@ -27,7 +28,7 @@ export interface SessionTrouble {
   unreachable: string | null;
 }
 
-const trackers = new WeakMap<SessionLog, Tracker>();
+const trackers = new WeakMap<readonly FrameEntry[], Tracker>();
 
 function text(v: unknown, key: string): string | null {
   const x = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
@@ -38,10 +39,10 @@ function hasResponse(v: unknown): boolean {
   return typeof v === 'object' && v !== null && typeof (v as { response?: unknown }).response === 'object' && (v as { response?: unknown }).response !== null;
 }
 
-export function sessionTrouble(log: SessionLog): SessionTrouble {
-  let t = trackers.get(log);
-  const entries = log.entries;
-  if (!t || entries.length < t.scanned) trackers.set(log, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null }));
+export function sessionTrouble(log: LogSource): SessionTrouble {
+  let t = trackers.get(log.held);
+  const entries = log.held;
+  if (!t || entries.length < t.scanned) trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null }));
   for (; t.scanned < entries.length; t.scanned++) {
     const e = entries[t.scanned]!;
     const name = eventName(e);

@@ -28,17 +28,17 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
       </aside>
     );
   }
-  const context = log.findings.errorContextOf(seq);
+  const context = log.errorContextOf(seq);
   return (
     <aside data-testid="detail-pane" data-seq={seq} className={shell} aria-label="frame detail">
       <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
       <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
-      <FrameFindings entry={entry} version={context?.protocolVersion ?? log.findings.protocolVersion} onSelect={onSelect} />
-      <ErrorExplainer entry={entry} context={context} httpStatus={log.findings.httpStatusOf(seq)} />
+      <FrameFindings entry={entry} version={context?.protocolVersion ?? log.protocolVersion} onSelect={onSelect} />
+      <ErrorExplainer entry={entry} context={context} httpStatus={log.httpStatusOf(seq)} />
       <SectionTitle>raw</SectionTitle>
       {isLargeFrame(entry) ? (
         // Monaco and the pretty-printer would each block the page for seconds on a multi-megabyte frame.
-        <LargeFrameView key={seq} sessionId={sessionId} entry={entry} />
+        <LargeFrameView key={seq} source={log} entry={entry} />
       ) : (
         <>
           <div data-testid="detail-raw" data-length={entry.frame.text.length} className="h-[30%] min-h-24 shrink-0 border-b border-edge">

@@ -2,11 +2,10 @@
 // virtualized view of fixed-width slices (nothing is laid out beyond the screen), and Download of the exact bytes.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
-import { PREVIEW_CHARS } from '../../../shared/frame-window-api.js';
 import { downloadBlob } from '../../lib/ui/download.js';
-import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { PREVIEW_CHARS, type FrameEntry } from '../../lib/log/frame-entry.js';
 import { formatSize } from '../../lib/ui/format.js';
-import { useRelay } from '../../lib/relay/relay-context.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 
 /** Above this many characters the detail pane shows this view instead of the editor and the parsed JSON. */
 export const LARGE_FRAME_CHARS = 1_000_000;
@@ -17,8 +16,7 @@ export function isLargeFrame(entry: FrameEntry): boolean {
   return entry.truncated === true || entry.frame.text.length > LARGE_FRAME_CHARS;
 }
 
-export function LargeFrameView({ sessionId, entry }: { sessionId: string; entry: FrameEntry }) {
-  const { http } = useRelay();
+export function LargeFrameView({ source, entry }: { source: LogSource; entry: FrameEntry }) {
   const { frame } = entry;
   const [full, setFull] = useState<string | null>(null);
   const [busy, setBusy] = useState<'expand' | 'download' | null>(null);
@@ -31,10 +29,10 @@ export function LargeFrameView({ sessionId, entry }: { sessionId: string; entry:
       .finally(() => setBusy(null));
   };
   const expand = () =>
-    run('expand', async () => setFull(entry.truncated ? (await http.call('frameFull', { params: { id: sessionId, seq: frame.seq } })).text : frame.text));
+    run('expand', async () => setFull(await source.fullText(entry)));
   const download = () =>
     run('download', async () => {
-      const file = await http.call('frameBytes', { params: { id: sessionId, seq: frame.seq } });
+      const file = await source.download(entry);
       downloadBlob(file.fileName, file.blob);
     });
   return (

@@ -1,28 +1,11 @@
-// The selected frame and its pairs for the detail pane: from the page's log, or read from the relay when the session
-// is windowed and the frame (or the other side of its exchange) is not held.
-import { useEffect } from 'react';
+// The selected frame and the other side of its exchanges for the detail pane, read from the session's log (which
+// reads a frame from the relay when the page does not have it).
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
-import { windowEntry } from '../../lib/log/frame-window.js';
-import { useRelay, useSessionLog } from '../../lib/relay/relay-context.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
+import { useLog, useLogFrame } from '../../lib/log/use-log.js';
 
-export function useFrameEntry(sessionId: string, seq: number): { log: SessionLog | null; entry: FrameEntry | undefined; pairs: FrameEntry[] } {
-  const { http, store } = useRelay();
-  const { log } = useSessionLog(sessionId);
-  const entry = log?.bySeq(seq);
-  const missing = log?.windowed ? [...(entry ? [] : [seq]), ...(entry?.pairs ?? []).filter((s) => !log.bySeq(s))] : [];
-  const missingKey = missing.join(',');
-  useEffect(() => {
-    if (missingKey === '') return;
-    let live = true;
-    Promise.all(missingKey.split(',').map((s) => http.call('framePreview', { params: { id: sessionId, seq: s } })))
-      .then((list) => live && store.remember(sessionId, list.map(windowEntry)))
-      // A frame that cannot be read stays "not loaded"; the pane says so.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [missingKey, sessionId, http, store]);
-  const pairs = entry ? entry.pairs.flatMap((s) => log?.bySeq(s) ?? []) : [];
-  return { log, entry, pairs };
+export function useFrameEntry(sessionId: string, seq: number): { log: LogSource | null; entry: FrameEntry | undefined; pairs: FrameEntry[] } {
+  const view = useLog(sessionId);
+  const { entry, pairs } = useLogFrame(view, seq);
+  return { log: view?.source ?? null, entry, pairs };
 }

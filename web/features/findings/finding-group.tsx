@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { ruleMeta } from '../../../shared/lint/index.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 import type { RuleGroup } from '../../lib/log/session-findings.js';
 
 interface Props {
   group: RuleGroup;
-  log: SessionLog;
+  source: LogSource;
   open: boolean;
   onToggle: (ruleId: string) => void;
   selectedSeq: number | null;
@@ -26,7 +26,7 @@ function frameLabel(entry: FrameEntry): string {
 /** Long lists render in pages: a rule that fires on every frame must not put thousands of rows in the DOM. */
 const PAGE = 100;
 
-export function FindingGroup({ group, log, open, onToggle, selectedSeq, onSelect }: Props) {
+export function FindingGroup({ group, source, open, onToggle, selectedSeq, onSelect }: Props) {
   const [shown, setShown] = useState(PAGE);
   const meta = ruleMeta(group.ruleId);
   return (
@@ -50,7 +50,7 @@ export function FindingGroup({ group, log, open, onToggle, selectedSeq, onSelect
       {open && (
         <ul className="pb-1">
           {group.seqs.slice(0, shown).map((seq) => {
-            const entry = log.bySeq(seq);
+            const entry = source.frame(seq);
             const messages = entry?.findings.filter((f) => f.ruleId === group.ruleId).map((f) => f.message) ?? [];
             return (
               <li key={seq}>

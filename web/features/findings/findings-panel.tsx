@@ -1,10 +1,7 @@
 // The Findings tab, like Wireshark's expert info: every rule that fired in the session, worst first, with counts.
-// A windowed session (the page holds only its head and tail) shows the relay's lint of the whole session instead.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SeverityBadge } from '../../components/severity-badge.js';
-import { useSessionLog } from '../../lib/relay/relay-context.js';
-import { ruleGroupOrder, type RuleGroup } from '../../lib/log/session-findings.js';
-import { summaryCounts, useFrameFindings } from '../../api/use-frame-findings.js';
+import { useLog } from '../../lib/log/use-log.js';
 import { FindingGroup } from './finding-group.js';
 import { PendingGroup } from './pending-group.js';
 
@@ -15,15 +12,11 @@ interface Props {
 }
 
 export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
-  // version re-renders the panel as frames (and so findings) arrive.
-  const { log } = useSessionLog(sessionId);
+  const view = useLog(sessionId);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const relay = useFrameFindings(sessionId, log?.windowed === true);
-  if (!log) return null;
-  const { findings } = log;
-  const groups: RuleGroup[] = relay ? [...relay.rules].sort(ruleGroupOrder) : findings.ruleGroups();
-  const counts = relay ? summaryCounts(relay) : findings.countBySeverity();
-  const total = relay ? relay.stored + relay.dropped : findings.all.length;
+  const findings = useMemo(() => view?.source.findings() ?? null, [view]);
+  if (!view || !findings) return null;
+  const { groups, counts, total, progress, unlisted } = findings;
   const toggle = (ruleId: string) =>
     setOpen((prev) => {
       const next = new Set(prev);
@@ -38,27 +31,27 @@ export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
         <SeverityBadge severity="error" label={counts.error} title="errors" />
         <SeverityBadge severity="warning" label={counts.warning} title="warnings" />
         <SeverityBadge severity="info" label={counts.info} title="info" />
-        {!findings.configured && !relay && <span className="text-dim">waiting for the session's target…</span>}
-        {log.windowed && !relay?.done && (
+        {!findings.ready && <span className="text-dim">waiting for the session's target…</span>}
+        {progress && (
           <span className="text-dim" data-testid="findings-linting">
-            linting the whole session on the relay{relay ? `: ${relay.lintedTo} of ${relay.lastSeq} frames` : '…'}
+            linting the whole session on the relay{progress.lintedTo !== null ? `: ${progress.lintedTo} of ${progress.lastSeq} frames` : '…'}
           </span>
         )}
-        {relay && relay.dropped > 0 && (
-          <span className="text-dim" title={`The relay stores the first ${relay.cap} findings per session; the counts include every one.`}>
-            frames listed for the first {relay.cap}
+        {unlisted && (
+          <span className="text-dim" title={`The relay stores the first ${unlisted.cap} findings per session; the counts include every one.`}>
+            frames listed for the first {unlisted.cap}
           </span>
         )}
       </header>
       <div className="min-h-0 flex-1 overflow-auto">
-        <PendingGroup log={log} selectedSeq={selectedSeq} onSelect={onSelect} />
+        <PendingGroup source={view.source} selectedSeq={selectedSeq} onSelect={onSelect} />
         {groups.length === 0 ? (
           <p className="p-4 text-dim" data-testid="findings-empty">
             No findings: every frame so far follows JSON-RPC 2.0 and the negotiated MCP version as far as mcpscope checks.
           </p>
         ) : (
           groups.map((g) => (
-            <FindingGroup key={g.ruleId} group={g} log={log} open={open.has(g.ruleId)} onToggle={toggle} selectedSeq={selectedSeq} onSelect={onSelect} />
+            <FindingGroup key={g.ruleId} group={g} source={view.source} open={open.has(g.ruleId)} onToggle={toggle} selectedSeq={selectedSeq} onSelect={onSelect} />
           ))
         )}
       </div>

@@ -3,34 +3,34 @@
 import { ruleMeta, type Finding } from '../../../shared/lint/index.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
 import { formatWaiting, setPendingThreshold, useNow, usePendingThreshold } from '../../lib/ui/pending-clock.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 
 interface Props {
-  log: SessionLog;
+  source: LogSource;
   selectedSeq: number | null;
   onSelect: (seq: number) => void;
 }
 
-/** Per log, the requests this view has flagged, and what became of those that stopped waiting. */
-const flaggedByLog = new WeakMap<SessionLog, Map<number, string | null>>();
+/** Per session log (its held frames), the requests this view has flagged, and what became of those that stopped waiting. */
+const flaggedByLog = new WeakMap<object, Map<number, string | null>>();
 
-function outcome(log: SessionLog, seq: number): string {
-  const entry = log.bySeq(seq);
-  const response = entry?.pairs[0] === undefined ? undefined : log.bySeq(entry.pairs[0]);
+function outcome(source: LogSource, seq: number): string {
+  const entry = source.frame(seq);
+  const response = entry && source.pairOf(entry);
   if (entry && response) return `answered after ${formatWaiting(response.frame.ts - entry.frame.ts)}`;
   if (entry?.findings.some((f) => f.ruleId === 'jsonrpc/unanswered-request')) return 'never answered';
   return 'no longer pending (cancelled)';
 }
 
-export function PendingGroup({ log, selectedSeq, onSelect }: Props) {
+export function PendingGroup({ source, selectedSeq, onSelect }: Props) {
   const now = useNow();
   const afterMs = usePendingThreshold();
-  const pending: Finding[] = log.findings.pendingAt(now, afterMs);
-  let flagged = flaggedByLog.get(log);
-  if (!flagged) flaggedByLog.set(log, (flagged = new Map()));
+  const pending: Finding[] = source.pendingAt(now, afterMs);
+  let flagged = flaggedByLog.get(source.held);
+  if (!flagged) flaggedByLog.set(source.held, (flagged = new Map()));
   const waiting = new Set(pending.map((f) => f.seq));
   for (const seq of waiting) flagged.set(seq, null);
-  for (const [seq, note] of flagged) if (note === null && !waiting.has(seq)) flagged.set(seq, outcome(log, seq));
+  for (const [seq, note] of flagged) if (note === null && !waiting.has(seq)) flagged.set(seq, outcome(source, seq));
   const settled = [...flagged].filter((e): e is [number, string] => e[1] !== null);
   const meta = ruleMeta('mcp/request-pending');
   const row = (seq: number, text: string, testId: string) => (
@@ -75,7 +75,7 @@ export function PendingGroup({ log, selectedSeq, onSelect }: Props) {
       </div>
       <ul className="pb-1">
         {pending.map((f) => row(f.seq, f.message, 'pending-request'))}
-        {settled.map(([seq, note]) => row(seq, `${log.bySeq(seq)?.method ?? 'request'}: ${note}`, 'pending-settled'))}
+        {settled.map(([seq, note]) => row(seq, `${source.frame(seq)?.method ?? 'request'}: ${note}`, 'pending-settled'))}
       </ul>
     </div>
   );

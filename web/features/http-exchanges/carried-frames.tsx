@@ -1,10 +1,10 @@
 // The JSON-RPC frames one exchange carried, each a link that selects it in the log and shows it in Detail.
 import type { HttpExchange } from '../../../shared/http-exchange.js';
 import { DirArrow } from '../../components/dir-arrow.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 
 interface Props {
-  log: SessionLog;
+  log: LogSource;
   x: HttpExchange;
   onSelect: (seq: number) => void;
 }
@@ -17,7 +17,7 @@ export function CarriedFrames({ log, x, onSelect }: Props) {
   return (
     <ul className="px-3 py-1 font-mono text-[11px]" data-testid="http-carried-frames">
       {seqs.map((seq) => {
-        const entry = log.bySeq(seq);
+        const entry = log.frame(seq);
         const f = entry?.frame;
         return (
           <li key={seq}>

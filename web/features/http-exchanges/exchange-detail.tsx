@@ -1,6 +1,6 @@
 // One exchange in full, devtools style: its summary, then Headers, Request, Response, Events and Frames sub-tabs.
 import { useState } from 'react';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 import { CarriedFrames } from './carried-frames.js';
 import type { ExchangeRow } from './exchange-index.js';
 import { ExchangeBody } from './exchange-body.js';
@@ -12,7 +12,7 @@ import { SseEventsTable } from './sse-events-table.js';
 type Section = 'headers' | 'request' | 'response' | 'events' | 'frames';
 
 interface Props {
-  log: SessionLog;
+  log: LogSource;
   row: ExchangeRow;
   onSelect: (seq: number) => void;
   /** Shows the exchange the relay named with this id (the cut stream a resume continues). */

@@ -1,6 +1,6 @@
 // How an exchange reads in one glance: its status colour and label, its path, its duration, the methods it carried.
 import type { HttpExchange } from '../../../shared/http-exchange.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 
 export type StatusClass = 'ok' | 'redirect' | 'client-error' | 'server-error' | 'failed' | 'pending';
 
@@ -46,11 +46,11 @@ export function durationText(x: HttpExchange): string {
 }
 
 /** The JSON-RPC methods of the frames this exchange carried, in order, without repeats. */
-export function carriedMethods(log: SessionLog, x: HttpExchange): string[] {
+export function carriedMethods(log: LogSource, x: HttpExchange): string[] {
   const seqs = x.sentSeq !== undefined ? [x.sentSeq, ...x.receivedSeqs] : x.receivedSeqs;
   const out: string[] = [];
   for (const seq of seqs) {
-    const m = log.bySeq(seq)?.method;
+    const m = log.frame(seq)?.method;
     if (m && !out.includes(m)) out.push(m);
   }
   return out;

@@ -2,13 +2,13 @@
 // waterfall of when each ran; ↑/↓ move the selection like in a browser's Network panel.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatSize } from '../../lib/ui/format.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 import type { ExchangeRow } from './exchange-index.js';
 import { carriedMethods, durationText, pathOf, STATUS_TONE, statusClass, statusLabel } from './exchange-format.js';
 import { timeline, WaterfallBar } from './waterfall-bar.js';
 
 interface Props {
-  log: SessionLog;
+  log: LogSource;
   rows: readonly ExchangeRow[];
   selectedId: string | null;
   onPick: (id: string) => void;

@@ -5,11 +5,11 @@ import { explainError } from '../../../shared/error-codes/index.js';
 import type { HttpExchange } from '../../../shared/http-exchange.js';
 import { ErrorExplanationView } from '../../components/error-explanation-view.js';
 import { formatTime } from '../../lib/ui/format.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { LogSource } from '../../lib/log/log-source.js';
 import { jsonRpcErrors, STATUS_TONE, statusClass, statusLabel } from './exchange-format.js';
 
 interface Props {
-  log: SessionLog;
+  log: LogSource;
   x: HttpExchange;
   onJumpToExchange: (id: string) => void;
 }
@@ -69,14 +69,14 @@ export function ExchangeSummary({ log, x, onJumpToExchange }: Props) {
 }
 
 /** A JSON-RPC error inside a 4xx/5xx body is the server's answer, not noise: explain it like the Detail tab does. */
-function BodyError({ log, x }: { log: SessionLog; x: HttpExchange }) {
+function BodyError({ log, x }: { log: LogSource; x: HttpExchange }) {
   const res = x.response;
   if (!res || res.status < 400) return null;
   const errors = jsonRpcErrors(res.body);
   if (errors.length === 0) {
     return res.body.trim() === '' ? null : <p className="text-amber-200">HTTP {res.status} with a body that is not a JSON-RPC error: see Response.</p>;
   }
-  const context = x.receivedSeqs.map((s) => log.findings.errorContextOf(s)).find((c) => c !== undefined);
+  const context = x.receivedSeqs.map((s) => log.errorContextOf(s)).find((c) => c !== undefined);
   return (
     <section data-testid="http-exchange-error-explainer" className="space-y-2 rounded bg-panel-2/60 px-2 py-1">
       <p className="text-[10px] tracking-wide text-dim uppercase">JSON-RPC error in the HTTP {res.status} body, explained</p>

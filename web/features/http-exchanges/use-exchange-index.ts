@@ -1,21 +1,23 @@
 // The exchange index of one session, kept beside its log and brought up to date whenever the log's version moves.
-import { useSessionLog } from '../../lib/relay/relay-context.js';
-import type { SessionLog } from '../../lib/log/session-log.js';
+import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { LogSource } from '../../lib/log/log-source.js';
+import { useLog } from '../../lib/log/use-log.js';
 import { ExchangeIndex } from './exchange-index.js';
 
-// Keyed on the log object, so a reset log (a different object) gets a fresh index and an old one can be collected.
-const indexes = new WeakMap<SessionLog, ExchangeIndex>();
+// Keyed on the log's held frames, so a reset log (a different list) gets a fresh index and an old one can be collected.
+const indexes = new WeakMap<readonly FrameEntry[], ExchangeIndex>();
 
-export function exchangeIndexOf(log: SessionLog): ExchangeIndex {
-  let index = indexes.get(log);
-  if (!index) indexes.set(log, (index = new ExchangeIndex()));
-  index.update(log.entries);
+export function exchangeIndexOf(log: LogSource): ExchangeIndex {
+  let index = indexes.get(log.held);
+  if (!index) indexes.set(log.held, (index = new ExchangeIndex()));
+  index.update(log.held);
   return index;
 }
 
-/** The index plus the log it reads; re-renders when the session's frames change, like `useSessionLog`. */
-export function useExchangeIndex(sessionId: string): { log: SessionLog | null; index: ExchangeIndex | null; version: number } {
-  const { log, version } = useSessionLog(sessionId);
+/** The index plus the log it reads; re-renders when the session's frames change, like `useLog`. */
+export function useExchangeIndex(sessionId: string): { log: LogSource | null; index: ExchangeIndex | null; version: number } {
+  const view = useLog(sessionId);
+  const log = view?.source ?? null;
   const index = log ? exchangeIndexOf(log) : null;
-  return { log, index, version };
+  return { log, index, version: view?.version ?? -1 };
 }

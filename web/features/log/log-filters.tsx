@@ -11,7 +11,7 @@ interface Props {
   methods: string[];
   shown: number;
   total: number;
-  /** The relay is still counting the matches of a filter over a windowed session. */
+  /** The filter's matches are still being counted (rows.pending). */
   pending?: boolean;
   /** Findings in the whole session, shown on the "has findings" toggle. */
   findingCount: number;

@@ -5,7 +5,7 @@ import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
-import type { LogRows } from './use-log-rows.js';
+import type { LogRows } from '../../lib/log/log-source.js';
 import { useRowScroller } from './use-row-scroller.js';
 
 interface Props {
@@ -96,7 +96,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
           <div className="relative w-full" style={{ height: scroller.height }}>
             {scroller.items.map((item) => {
               const entry = rows.rowAt(item.index);
-              // A windowed row whose page is still on its way: a placeholder of the same height.
+              // A row still being read: a placeholder of the same height.
               if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.top} />;
               return (
                 <LogRow

@@ -1,7 +1,7 @@
 // Keyboard control of the log: ↑/↓ or j/k, Home/End, Enter for detail, Escape to close it, r to jump to the pair.
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
-import type { LogRows } from './use-log-rows.js';
+import type { LogRows } from '../../lib/log/log-source.js';
 
 interface Options {
   rows: LogRows;
@@ -13,7 +13,7 @@ interface Options {
   pairOf: (entry: FrameEntry) => FrameEntry | undefined;
 }
 
-/** A key that landed on a windowed row whose page is still on its way: done once the page arrives. */
+/** A key that landed on a row still being read: done once the row arrives. */
 interface Waiting {
   index: number;
   action: 'select' | 'pair';
@@ -31,7 +31,7 @@ export function useLogKeyboard(o: Options): (e: KeyboardEvent) => void {
     },
     [onSelect, pairSeq],
   );
-  // rows changes whenever a page arrives (the log's version): the waiting key is done if its row is there now.
+  // rows changes whenever rows arrive (the log's version): the waiting key is done if its row is there now.
   useEffect(() => {
     const w = waiting.current;
     if (!w) return;
@@ -47,7 +47,7 @@ export function useLogKeyboard(o: Options): (e: KeyboardEvent) => void {
       const found = selectedSeq === null ? null : rows.indexOfSeq(selectedSeq);
       // A selection hidden by the filter still has a place in the list: move from where it would be.
       const at = found === null ? null : found >= 0 ? found : -found - 1;
-      // A windowed row not read yet: the key waits for its page (rowAt has asked for it), and a later key replaces it.
+      // A row not read yet: the key waits for it (rowAt has asked for it), and a later key replaces it.
       const keyAt = (index: number, action: Waiting['action']) => {
         const entry = rows.rowAt(index);
         waiting.current = entry ? null : { index, action };

@@ -8,6 +8,7 @@ const LABEL: Record<AutoRule, string> = {
   reject: 'reject with an error',
   decline: 'decline',
   cancel: 'cancel',
+  scripted: 'from the answers file',
 };
 
 export function AutoRules({ rules, onChange }: { rules: Readonly<Record<ServerRequestKind, AutoRule>>; onChange: (kind: ServerRequestKind, rule: AutoRule) => void }) {

@@ -1,5 +1,6 @@
 // The Server requests tab: the roots this client offers, an auto-response rule per kind, and every request the server sent.
 import { useServerRequests } from '../../lib/server-requests/use-server-requests.js';
+import { AnswersFileButtons } from './answers-file-buttons.js';
 import { AutoRules } from './auto-rules.js';
 import { RequestCard } from './request-card.js';
 import { RootsEditor } from './roots-editor.js';
@@ -25,6 +26,7 @@ export function ServerRequestsPanel({ sessionId }: { sessionId: string }) {
         )}
         <RootsEditor roots={state.roots} onChange={(roots) => void inbox.setRoots(roots)} />
         <AutoRules rules={state.rules} onChange={(kind, rule) => inbox.setRule(kind, rule)} />
+        <AnswersFileButtons inbox={inbox} />
         <p className="text-dim">ping is always answered at once, with an empty result.</p>
       </div>
       <div className="space-y-2 p-3">

@@ -4,6 +4,9 @@ import { parseJson, type ParseFailure } from '../../../shared/jsonrpc.js';
 import type { Finding } from '../../../shared/lint/index.js';
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
 
+/** A frame read from the relay in a list carries at most this much of its text (`truncated`); the rest is read on demand. */
+export { PREVIEW_CHARS } from '../../../shared/frame-window-api.js';
+
 export interface FrameEntry {
   readonly frame: FrameRecord;
   /** The parsed JSON, or undefined when the text is not JSON or is never parsed (stderr, oversize heads). */
@@ -25,7 +28,7 @@ export interface FrameEntry {
   cancelledBy?: number;
   /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */
   findings: Finding[];
-  /** The text is only the frame's head (read through the relay's windowed view); the rest is fetched on demand. */
+  /** The text is only the frame's head (PREVIEW_CHARS, as the relay sends rows it reads for the page); see LogSource.fullText. */
   truncated?: boolean;
   /** Lower-cased text, computed the first time a text filter needs it. */
   lowerText?: string;

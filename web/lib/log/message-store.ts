@@ -1,22 +1,35 @@
-// The framework-free store of every session's frames; React reads it through useSyncExternalStore.
+// The framework-free store of every session's log; React reads it through useSyncExternalStore (see use-log.ts).
+// Each session's log is read through one LogSource: in-page while the page holds every frame, windowed once it does
+// not (a session larger than the bound, or one that grew past it while open).
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
+import type { RelayHttp } from '../relay/relay-http.js';
 import type { FrameEntry } from './frame-entry.js';
+import { InPageLog } from './in-page-log.js';
+import type { LogSource } from './log-source.js';
 import type { LintSetup } from './session-findings.js';
 import { SessionLog, type MemoryBound } from './session-log.js';
+import { WindowedLog } from './windowed-log.js';
 
 export class MessageStore {
   private readonly logs = new Map<string, SessionLog>();
+  private readonly sources = new Map<string, LogSource>();
   private readonly listeners = new Set<() => void>();
 
-  /** `bound`: how many frames a live session may hold before its middle is dropped (null: all, for tests). */
-  constructor(private readonly bound: MemoryBound | null = null) {}
+  /**
+   * `bound`: how many frames a live session may hold before its middle is dropped (null: all, for tests).
+   * `http`: the relay's API, for what the page does not hold (null in tests of the in-memory log alone).
+   */
+  constructor(
+    private readonly bound: MemoryBound | null = null,
+    private readonly http: RelayHttp | null = null,
+  ) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  /** The snapshot of one session: a number that changes whenever its frames do. */
+  /** The snapshot of one session: a number that changes whenever what its log shows does. */
   versionOf = (sessionId: string | null): number => (sessionId === null ? -1 : (this.logs.get(sessionId)?.version ?? 0));
 
   log(sessionId: string): SessionLog {
@@ -28,9 +41,23 @@ export class MessageStore {
     return log;
   }
 
-  /** The log holding this very entry: a log row knows its entry, not its session. */
-  logOf(entry: FrameEntry): SessionLog | undefined {
-    for (const log of this.logs.values()) if (log.bySeq(entry.frame.seq) === entry) return log;
+  /** The session's log as every reader sees it; a new object when the log turns windowed. */
+  source(sessionId: string): LogSource {
+    const log = this.log(sessionId);
+    const current = this.sources.get(sessionId);
+    const windowed = log.windowed && this.http !== null;
+    if (current && current instanceof WindowedLog === windowed) return current;
+    const made =
+      windowed && this.http !== null
+        ? new WindowedLog(log, this.http, sessionId, (entries) => this.remember(sessionId, entries), () => this.changed(sessionId))
+        : new InPageLog(log, sessionId, this.http ?? undefined);
+    this.sources.set(sessionId, made);
+    return made;
+  }
+
+  /** The source whose log holds this very entry: a log row knows its entry, not its session. */
+  sourceOf(entry: FrameEntry): LogSource | undefined {
+    for (const [id, log] of this.logs) if (log.bySeq(entry.frame.seq) === entry) return this.source(id);
     return undefined;
   }
 
@@ -54,10 +81,15 @@ export class MessageStore {
     if (this.log(sessionId).noteReported(lastSeq, bound)) this.notify();
   }
 
-  /** Keeps frames read through the relay for a windowed view, so bySeq (detail, pairs) finds them. */
+  /** Keeps frames read through the relay for a windowed view, so frame() and pairs find them. */
   remember(sessionId: string, entries: readonly FrameEntry[]): void {
     if (entries.length === 0) return;
     this.log(sessionId).remember(entries);
+    this.notify();
+  }
+
+  private changed(sessionId: string): void {
+    this.log(sessionId).version++;
     this.notify();
   }
 

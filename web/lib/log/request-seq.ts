@@ -1,9 +1,9 @@
 // The seq of the request this page sent with a given id, so a panel's result can point at its frames in the log.
-import type { SessionLog } from './session-log.js';
+import type { LogSource } from './log-source.js';
 
-export function outgoingRequestSeq(log: SessionLog, id: number): number | null {
+export function outgoingRequestSeq(log: LogSource, id: number): number | null {
   const rpcId = JSON.stringify(id);
-  const entries = log.entries;
+  const entries = log.held;
   // Newest first: the request was just sent, and an id is only reused across restarts.
   for (let i = entries.length - 1; i >= 0; i--) {
     const f = entries[i]!.frame;

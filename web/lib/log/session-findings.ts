@@ -39,6 +39,8 @@ export class SessionFindings {
   /** How many of the log's entries the linter has seen. */
   private linted = 0;
   private readonly list: Finding[] = [];
+  /** Kept as findings come and go, so the count is O(1) however many there are (the log bar reads it on every frame). */
+  private readonly counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   private readonly groups = new Map<RuleId, RuleGroup>();
   /** Per rule, the seqs already listed, so adding a finding stays O(1) however often a rule fires. */
   private readonly groupSeqs = new Map<RuleId, Set<number>>();
@@ -103,9 +105,7 @@ export class SessionFindings {
   }
 
   countBySeverity(): Record<Severity, number> {
-    const out: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-    for (const f of this.list) out[f.severity]++;
-    return out;
+    return { ...this.counts };
   }
 
   /** Requests waiting at least `afterMs` at `now` (transient: not in `all`, gone once answered). */
@@ -131,6 +131,7 @@ export class SessionFindings {
     const kept = this.list.filter((f) => !gone(f.seq));
     this.list.length = 0;
     this.list.push(...kept);
+    this.recount();
     for (const [ruleId, g] of this.groups) {
       g.seqs = g.seqs.filter((seq) => !gone(seq));
       const seen = this.groupSeqs.get(ruleId);
@@ -141,8 +142,14 @@ export class SessionFindings {
     this.lateVersion++;
   }
 
+  private recount(): void {
+    this.counts.error = this.counts.warning = this.counts.info = 0;
+    for (const f of this.list) this.counts[f.severity]++;
+  }
+
   private add(f: Finding, firstNewSeq: number): void {
     this.list.push(f);
+    this.counts[f.severity]++;
     this.bySeq(f.seq)?.findings.push(f);
     if (f.seq < firstNewSeq) this.lateVersion++;
     let g = this.groups.get(f.ruleId);
@@ -173,6 +180,7 @@ export class SessionFindings {
   private clear(): void {
     for (const e of this.entries()) e.findings = [];
     this.list.length = 0;
+    this.recount();
     this.groups.clear();
     this.groupSeqs.clear();
     this.errorContexts.clear();

@@ -1,23 +1,23 @@
 // The frames a server sent with a given method (a notification or a request), read incrementally from the session's log.
 import { useMemo } from 'react';
 import type { FrameEntry } from './frame-entry.js';
-import { useSessionLog } from '../relay/relay-context.js';
-import type { SessionLog } from './session-log.js';
+import type { LogSource } from './log-source.js';
+import { useLog } from './use-log.js';
 
 interface Scan {
   scanned: number;
   found: FrameEntry[];
 }
 
-const scans = new WeakMap<SessionLog, Map<string, Scan>>();
+const scans = new WeakMap<readonly FrameEntry[], Map<string, Scan>>();
 
 /** Every incoming single-message frame whose method is `method`, in seq order. */
-export function inboundFrames(log: SessionLog, method: string): readonly FrameEntry[] {
-  let perLog = scans.get(log);
-  if (!perLog) scans.set(log, (perLog = new Map()));
+export function inboundFrames(log: LogSource, method: string): readonly FrameEntry[] {
+  let perLog = scans.get(log.held);
+  if (!perLog) scans.set(log.held, (perLog = new Map()));
   let scan = perLog.get(method);
   if (!scan) perLog.set(method, (scan = { scanned: 0, found: [] }));
-  const entries = log.entries;
+  const entries = log.held;
   const added: FrameEntry[] = [];
   for (; scan.scanned < entries.length; scan.scanned++) {
     const e = entries[scan.scanned]!;
@@ -29,8 +29,8 @@ export function inboundFrames(log: SessionLog, method: string): readonly FrameEn
 }
 
 export function useInbound(sessionId: string | null, method: string): readonly FrameEntry[] {
-  const { log, version } = useSessionLog(sessionId);
-  return useMemo(() => (log ? inboundFrames(log, method) : []), [log, version, method]);
+  const view = useLog(sessionId);
+  return useMemo(() => (view ? inboundFrames(view.source, method) : []), [view, method]);
 }
 
 /** The seq of the latest such frame, or 0: enough to know "something changed since I last looked". */

@@ -4,7 +4,7 @@
 import { META_PROTOCOL_VERSION, META_SERVER_INFO } from '../../../shared/engine/index.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { eventName, type FrameEntry } from '../log/frame-entry.js';
-import type { SessionLog } from '../log/session-log.js';
+import type { LogSource } from '../log/log-source.js';
 
 export interface HandshakeResult {
   /** The seq of the initialize (or server/discover) request: a new handshake gives a new one, so caches keyed on it start over. */
@@ -28,22 +28,22 @@ interface Scan {
 }
 
 // Scanned incrementally per log: a long session must not be re-read from the start on every frame.
-const scans = new WeakMap<SessionLog, Scan>();
+const scans = new WeakMap<readonly FrameEntry[], Scan>();
 
 function paramsOf(entry: FrameEntry): Record<string, unknown> {
   return isPlainObject(entry.value) && isPlainObject(entry.value.params) ? entry.value.params : {};
 }
 
-function resultOf(log: SessionLog, request: FrameEntry): { response: FrameEntry; result: Record<string, unknown> } | null {
+function resultOf(log: LogSource, request: FrameEntry): { response: FrameEntry; result: Record<string, unknown> } | null {
   const response = log.pairOf(request);
   if (!response || !isPlainObject(response.value) || !isPlainObject(response.value.result)) return null;
   return { response, result: response.value.result };
 }
 
-export function findHandshake(log: SessionLog): HandshakeResult | null {
-  let scan = scans.get(log);
-  if (!scan) scans.set(log, (scan = { scanned: 0, initialize: null, discovers: [] }));
-  const entries = log.entries;
+export function findHandshake(log: LogSource): HandshakeResult | null {
+  let scan = scans.get(log.held);
+  if (!scan) scans.set(log.held, (scan = { scanned: 0, initialize: null, discovers: [] }));
+  const entries = log.held;
   for (; scan.scanned < entries.length; scan.scanned++) {
     const entry = entries[scan.scanned]!;
     // A new process has not been initialized (or discovered) yet, whatever the last one was.
@@ -75,13 +75,13 @@ export function findHandshake(log: SessionLog): HandshakeResult | null {
 }
 
 /** Whether a server/discover for the current process is still waiting for its answer: panels hold their requests until then. */
-export function discoveryInFlight(log: SessionLog): boolean {
+export function discoveryInFlight(log: LogSource): boolean {
   findHandshake(log);
-  const last = scans.get(log)?.discovers.at(-1);
+  const last = scans.get(log.held)?.discovers.at(-1);
   return last !== undefined && log.pairOf(last) === undefined;
 }
 
-function fromDiscover(log: SessionLog, request: FrameEntry): HandshakeResult {
+function fromDiscover(log: LogSource, request: FrameEntry): HandshakeResult {
   const { response, result } = resultOf(log, request)!;
   const meta = isPlainObject(paramsOf(request)._meta) ? (paramsOf(request)._meta as Record<string, unknown>) : {};
   const offered = typeof meta[META_PROTOCOL_VERSION] === 'string' ? meta[META_PROTOCOL_VERSION] : null;
@@ -99,7 +99,7 @@ function fromDiscover(log: SessionLog, request: FrameEntry): HandshakeResult {
   };
 }
 
-function probeText(log: SessionLog, probe: FrameEntry): string {
+function probeText(log: LogSource, probe: FrameEntry): string {
   const response = log.pairOf(probe);
   if (!response) return `server/discover (#${probe.frame.seq}) got no answer, so mcpscope fell back to initialize`;
   const error = isPlainObject(response.value) && isPlainObject(response.value.error) ? response.value.error : null;

@@ -32,8 +32,9 @@ export interface RelayClientHooks {
 
 export function createRelayClient(token: string, hooks: RelayClientHooks): RelayClient {
   const tail = memoryFrames();
+  const http = createRelayHttp(token, hooks.onUnauthorized);
   // The same bound as for opening a session: a session that grows past it while open drops its middle.
-  const store = new MessageStore({ head: HEAD_FRAMES, tail });
+  const store = new MessageStore({ head: HEAD_FRAMES, tail }, http);
   let engines: EngineRegistry | null = null;
   const socket = new RelaySocket(
     token,
@@ -55,5 +56,5 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
     { head: HEAD_FRAMES, tail },
   );
   engines = new EngineRegistry(socket);
-  return { http: createRelayHttp(token, hooks.onUnauthorized), socket, store, engines };
+  return { http, socket, store, engines };
 }

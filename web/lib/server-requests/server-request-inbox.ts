@@ -4,6 +4,8 @@ import type { ClientEngine } from '../../../shared/engine/index.js';
 import { HandlerError } from '../../../shared/engine/index.js';
 import { idKey, isPlainObject } from '../../../shared/jsonrpc.js';
 import type { AnswererHolder } from '../../../shared/relay-protocol.js';
+import type { AnswersFile } from '../../../shared/answers/index.js';
+import { answersFromRules, rulesFromAnswers, scriptedOutcome } from './answers-io.js';
 import { loadRoots, saveRoots } from './roots-storage.js';
 import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
 
@@ -27,12 +29,14 @@ export interface InboxState {
   rules: Readonly<Record<ServerRequestKind, AutoRule>>;
   /** Who answers the session's requests: this tab ('you'), another tab or an earlier load of this one, or nobody yet. */
   answerer: AnswererHolder;
+  /** The imported answers file the 'scripted' rules answer from (the file `mcpscope call --answers` reads). */
+  script: AnswersFile | null;
 }
 
 const KEEP = 50;
 
 export class ServerRequestInbox {
-  private state: InboxState = { requests: [], roots: [], rules: { ...DEFAULT_RULES }, answerer: 'none' };
+  private state: InboxState = { requests: [], roots: [], rules: { ...DEFAULT_RULES }, answerer: 'none', script: null };
   private readonly settle = new Map<number, (o: Outcome) => void>();
   private readonly listeners = new Set<() => void>();
   private nextKey = 1;
@@ -81,6 +85,17 @@ export class ServerRequestInbox {
     this.set({ rules: { ...this.state.rules, [kind]: rule } });
   }
 
+  /** Answers from now on as the file says (its roots replace the list); the other kinds keep their rules. */
+  async importAnswers(file: AnswersFile): Promise<void> {
+    this.set({ script: file, rules: rulesFromAnswers(file, this.state.rules) });
+    if (file.roots) await this.setRoots(file.roots);
+  }
+
+  /** The current auto-responses as an answers file, for `mcpscope call --answers` or another inspector. */
+  exportAnswers(): AnswersFile {
+    return answersFromRules(this.state.rules, this.state.roots, this.state.script);
+  }
+
   /** The session's target became known: start from the roots saved for it, if any (once; later edits win). */
   useRootsKey(key: string): void {
     if (this.rootsKey === key) return;
@@ -110,7 +125,8 @@ export class ServerRequestInbox {
   private arrive(method: string, params: unknown, id: string | number | null): Promise<unknown> {
     const kind = KIND_OF_METHOD[method]!;
     const key = this.nextKey++;
-    const auto = autoOutcome(kind, this.state.rules[kind], params, this.state.roots);
+    const rule = this.state.rules[kind];
+    const auto = rule === 'scripted' ? scriptedOutcome(kind, this.state.script, params) : autoOutcome(kind, rule, params, this.state.roots);
     const item: InboxRequest = { key, id, method, kind, params, state: auto ? 'auto' : 'pending', ...(auto ? { outcome: auto } : {}) };
     this.set({ requests: [...this.state.requests, item].slice(-KEEP) });
     const outcome = auto ? Promise.resolve(auto) : new Promise<Outcome>((res) => this.settle.set(key, res));

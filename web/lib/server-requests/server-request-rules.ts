@@ -9,13 +9,13 @@ export const KIND_OF_METHOD: Record<string, ServerRequestKind> = {
   'elicitation/create': 'elicitation',
 };
 
-/** What happens to a request of one kind as it arrives: 'manual' leaves it pending for the user. */
-export type AutoRule = 'manual' | 'answer' | 'canned' | 'reject' | 'decline' | 'cancel';
+/** What happens to a request of one kind as it arrives: 'manual' leaves it pending; 'scripted' answers from an imported answers file. */
+export type AutoRule = 'manual' | 'answer' | 'canned' | 'reject' | 'decline' | 'cancel' | 'scripted';
 
 export const RULE_CHOICES: Record<ServerRequestKind, readonly AutoRule[]> = {
   roots: ['answer', 'manual', 'reject'],
-  sampling: ['manual', 'canned', 'reject'],
-  elicitation: ['manual', 'decline', 'cancel', 'reject'],
+  sampling: ['manual', 'canned', 'scripted', 'reject'],
+  elicitation: ['manual', 'scripted', 'decline', 'cancel', 'reject'],
 };
 
 // Roots are the user's standing answer, so they go out at once; sampling and elicitation wait for a person.
@@ -63,6 +63,9 @@ export function autoOutcome(kind: ServerRequestKind, rule: AutoRule, params: unk
     case 'decline':
     case 'cancel':
       return kind === 'elicitation' ? { result: { action: rule } } : null;
+    case 'scripted':
+      // Answered by the inbox from its imported answers file (answers-io.ts).
+      return null;
   }
 }
 

@@ -1,5 +1,5 @@
 // Finds a seq in a seq-ordered list by binary search: the log can hold tens of thousands of rows.
-import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { FrameEntry } from './frame-entry.js';
 
 /** The index of `seq`, or -(insertion point) - 1 when it is not in the list (filtered out). */
 export function indexOfSeq(rows: readonly FrameEntry[], seq: number): number {

@@ -1,0 +1,45 @@
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { inspectorTest } from '../helpers/inspector-test.js';
+import { openTab, waitForServer } from '../helpers/panel-page.js';
+import { DEMO_SERVER } from '../helpers/relay-process.js';
+
+const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
+
+/** Visible buttons and fields whose own centre is covered by something else, and the page's horizontal overflow. */
+async function layoutFaults(page: Page) {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, input, select, textarea')) {
+      // Monaco's hidden input area sits under its own text layer by design.
+      if (el.closest('[aria-hidden="true"]') || el.getAttribute('aria-hidden') === 'true') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const hit = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+      if (hit === el || (hit !== null && el.contains(hit))) continue;
+      covered.push(`${el.outerHTML.slice(0, 100)} under ${hit?.outerHTML.slice(0, 80) ?? 'the window edge'}`);
+    }
+    return { overflowX: document.documentElement.scrollWidth - innerWidth, covered };
+  });
+}
+
+describe('the workbench fits its window', () => {
+  it('has no page-level horizontal scroll and nothing covering a button or field at 1024, 1440 and 1920 px, in both themes', async ({ page }) => {
+    await waitForServer(page);
+    await page.locator('[data-testid="log-row"][data-dir="in"][data-kind="response"]').first().click();
+    await page.getByTestId('detail-pane').waitFor();
+    for (const tab of ['detail', 'tools']) {
+      await openTab(page, tab);
+      for (const [width, height] of [[1024, 768], [1440, 900], [1920, 1080]] as const) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height });
+          await page.emulateMedia({ colorScheme });
+          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+          expect({ tab, width, colorScheme, ...(await layoutFaults(page)) }).toEqual({ tab, width, colorScheme, overflowX: 0, covered: [] });
+        }
+      }
+    }
+  });
+});

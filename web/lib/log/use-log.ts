@@ -1,0 +1,40 @@
+// React's view of a session's log: the LogSource and a version that changes whenever what it shows does, as one
+// snapshot object, so memos that read the log depend on the snapshot and re-run exactly when it changes.
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useRelay } from '../relay/relay-context.js';
+import type { FrameEntry } from './frame-entry.js';
+import type { FrameFilter } from './frame-filter.js';
+import type { LogRows, LogSource } from './log-source.js';
+
+export interface LogView {
+  source: LogSource;
+  version: number;
+}
+
+/** The session's log, kept current while the component shows it; null without a session. */
+export function useLog(sessionId: string | null): LogView | null {
+  const { store } = useRelay();
+  const version = useSyncExternalStore(store.subscribe, () => store.versionOf(sessionId));
+  const source = sessionId === null ? null : store.source(sessionId);
+  useEffect(() => source?.watch(), [source]);
+  return useMemo(() => (source === null ? null : { source, version }), [source, version]);
+}
+
+const NO_ROWS: LogRows = { count: 0, rowAt: () => undefined, indexOfSeq: () => -1, pending: false };
+
+/** The rows a filter lets through, recomputed when the log or the filter changes. */
+export function useLogRows(view: LogView | null, filter: FrameFilter): LogRows {
+  return useMemo(() => (view === null ? NO_ROWS : view.source.rows(filter)), [view, filter]);
+}
+
+/** A frame and the frames on the other side of its exchanges, read from the relay when the page does not have them. */
+export function useLogFrame(view: LogView | null, seq: number): { entry: FrameEntry | undefined; pairs: FrameEntry[] } {
+  const source = view?.source ?? null;
+  const entry = source?.frame(seq);
+  const missing = source === null ? '' : (entry ? entry.pairs : [seq]).filter((s) => !source.frame(s)).join(',');
+  useEffect(() => {
+    if (source !== null && missing !== '') source.load(missing.split(',').map(Number));
+  }, [source, missing]);
+  const pairs = entry && source ? entry.pairs.flatMap((s) => source.frame(s) ?? []) : [];
+  return { entry, pairs };
+}

@@ -88,7 +88,10 @@ describe('remote faults the relay makes visible', () => {
     const sessions = await relay.api<SessionInfo[]>('/api/sessions');
     expect(JSON.stringify(sessions.body)).not.toContain(BEARER);
     expect(sessions.body.find((i) => i.id === s.sid)!.target).toMatchObject({ headers: { Authorization: 'Bearer ••••' } });
-    for (const file of readdirSync(relay.dataDir)) expect(readFileSync(join(relay.dataDir, file)).includes(BEARER)).toBe(false);
+    // Every file the relay keeps, in subfolders too (processes/ holds its process table).
+    const files = readdirSync(relay.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(readFileSync(join(f.parentPath, f.name)).includes(BEARER)).toBe(false);
   });
 
   it('records a 401 with its JSON-RPC error as an in frame when the token is missing', async () => {

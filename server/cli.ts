@@ -118,8 +118,6 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
   if (!isLoopback(o.host)) {
     console.error(`mcpscope: WARNING: listening on ${o.host}, not loopback. Anyone who can reach it and has the token can spawn processes as you.`);
   }
-  console.log(`mcpscope ${version} ready: ${url}`);
-  if (o.open) openBrowser(url);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -158,6 +156,9 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
   // A terminal or parent that went away (EPIPE) is nothing to log: logging it would fail again and again, an endless
   // loop of uncaught errors that never lets a SIGTERM be handled.
   for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
+  // Ready only once the handlers above are in place: a parent that signals on this line must reach shutdown().
+  console.log(`mcpscope ${version} ready: ${url}`);
+  if (o.open) openBrowser(url);
 }
 
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */

@@ -9,6 +9,7 @@ import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
+import { SequenceView } from './features/sequence/sequence-view.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
 import { useComposerKey } from './lib/ui/use-composer-key.js';
@@ -141,7 +142,14 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
           <Panel id="pane-left" minSize={LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
             <Group orientation="vertical" id="panes-log-composer" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged}>
               <Panel id="pane-log" minSize={120} style={{ overflow: 'hidden' }} className="flex min-h-0 flex-col">
-                <LogPanel sessionId={sessionId} selectedSeq={selectedSeq} onSelect={select} onOpenDetail={openDetail} onCloseDetail={closeDetail} />
+                <LogPanel
+                  sessionId={sessionId}
+                  selectedSeq={selectedSeq}
+                  onSelect={select}
+                  onOpenDetail={openDetail}
+                  onCloseDetail={closeDetail}
+                  sequence={(p) => <SequenceView {...p} />}
+                />
               </Panel>
               <PaneSeparator line="horizontal" testId="split-log-composer" label="resize the log and the composer" />
               <Panel

@@ -1,6 +1,6 @@
 // The session as a sequence diagram: one row per frame the log's filter lets through, read through the same LogRows as
 // the log table and virtualized the same way (only the rows in view are drawn), so a million-frame session scrolls.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { exchangeIndexOf } from '../../lib/http/use-exchange-index.js';
 import type { LogRows } from '../../lib/log/log-source.js';
@@ -76,6 +76,17 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
     [onSelect, onOpenDetail],
   );
 
+  // ↑/↓ (or k/j) move the selection row by row, as in the log; Enter opens the detail.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;
+    if (e.key === 'Enter' && selectedSeq !== null) onOpenDetail();
+    if (step === 0 || count === 0) return;
+    e.preventDefault();
+    const at = selectedSeq === null ? -1 : rows.indexOfSeq(selectedSeq);
+    const next = rows.rowAt(at < 0 ? (step > 0 ? 0 : count - 1) : Math.max(0, Math.min(count - 1, at + step)));
+    if (next) onSelect(next.frame.seq);
+  };
+
   const band = scroller.items.map((item) => ({ index: item.index, entry: rows.rowAt(item.index) }));
   const bandTop = scroller.items[0]?.top ?? 0;
   const range = (): ExportRange => ({ rows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
@@ -106,7 +117,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
           )}
         </span>
       </div>
-      <div ref={scrollRef} onScroll={onScroll} data-testid="sequence-scroll" data-scroll-scale={scroller.scale} className="min-h-0 flex-1 overflow-auto" role="figure" aria-label="sequence diagram">
+      <div ref={scrollRef} onScroll={onScroll} onKeyDown={onKeyDown} tabIndex={0} data-testid="sequence-scroll" data-scroll-scale={scroller.scale} className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60" role="figure" aria-label="sequence diagram">
         {count === 0 ? (
           <div className="p-4 text-dim">{emptyText}</div>
         ) : (

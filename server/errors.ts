@@ -14,6 +14,7 @@ const STATUS: Record<RelayErrorCode, number> = {
   // 428 Precondition Required: the request is fine, a person's confirmation is missing.
   RECIPE_UNCONFIRMED: 428,
   SPAWN_FAILED: 502,
+  CHECK_FAILED: 502,
   INTERNAL: 500,
 };
 

@@ -20,6 +20,7 @@ import {
   SessionPatchSchema,
   SessionStatsSchema,
 } from './archive-api.js';
+import { CheckReportSchema, CheckRunBodySchema } from './check/check-types.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
@@ -119,6 +120,8 @@ export const RELAY_ROUTES = {
   // ---- the fault lab's scratch connections (server/routes/scratch-routes.ts)
   /** A second connection to a live session's own target, recorded as its own session linked back (`scratchFor`). */
   openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
+  /** The Conformance tab: `mcpscope check` on scratch connections to a live session's own target, each recorded and linked back. */
+  runCheck: route({ method: 'POST', path: '/sessions/:id/check', body: CheckRunBodySchema, response: CheckReportSchema }),
 
   // ---- profiles (server/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { AuthPanel } from './features/auth/auth-panel.js';
 import { BatchPanel } from './features/batch/batch-panel.js';
+import { ConformancePanel } from './features/conformance/conformance-panel.js';
 import { DetailPane } from './features/detail/detail-pane.js';
 import { FaultLabPanel } from './features/fault-lab/fault-lab-panel.js';
 import { FindingsPanel } from './features/findings/findings-panel.js';
@@ -70,6 +71,7 @@ export const SIDE_PANELS: SidePanelDef[] = [
   { id: 'auth', title: 'Auth', render: (p) => <AuthPanel sessionId={p.sessionId} /> },
   { id: 'batch', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
+  { id: 'conformance', title: 'Conformance', render: (p) => <ConformancePanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   {
     id: 'findings',
     title: 'Findings',

@@ -1,22 +1,38 @@
-// The CLI's scratch connections for `mcpscope check`: each one a fresh CallSession (its own server process, or its
-// own HTTP session) whose every frame is recorded as made by 'check'. Nothing here touches a session under inspection.
+// The scratch connections of `mcpscope check` (and of the Conformance tab): each one a fresh CallSession (its own
+// server process, or its own HTTP session) whose every frame is recorded as made by 'check'. Nothing here touches a
+// session under inspection.
 import type { ScratchConnection } from '../../shared/check/index.js';
-import type { Target } from '../../shared/relay-protocol.js';
+import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { CallSession } from '../call/call-session.js';
+
+/** Where a connection's frames are also kept (the relay's store): called before it starts, so it sees every frame. */
+export interface CheckRecording {
+  id: string;
+  append(frame: FrameRecord): void;
+  /** The connection closed: the recording ends with `lastSeq`. */
+  end(lastSeq: number): void;
+}
 
 export class CheckHost {
   /** Every connection opened, by name, in order (for the report and the robustness presets). */
   readonly sessions = new Map<string, CallSession>();
+  private readonly recordings = new Map<string, CheckRecording>();
 
   constructor(
     private readonly target: Target,
     private readonly timeoutMs: number,
+    private readonly record?: (name: string) => CheckRecording,
   ) {}
 
   /** A started connection, not yet initialized; throws with the reason when the server cannot be reached. */
   async open(name: string): Promise<ScratchConnection> {
     const session = new CallSession(this.target, { timeoutMs: this.timeoutMs, cancelOnTimeout: true, exchangeErrorsFatal: false, origin: 'check' });
     this.sessions.set(name, session);
+    const recording = this.record?.(name);
+    if (recording) {
+      this.recordings.set(name, recording);
+      session.onFrame((f) => recording.append(f));
+    }
     await session.start();
     const overHttp = this.target.transport === 'http' || this.target.transport === 'auto';
     return {
@@ -28,7 +44,17 @@ export class CheckHost {
     };
   }
 
+  /** Each connection by name, its frame count and (when recorded) its session id in the store. */
+  summary(): { name: string; frames: number; id?: string }[] {
+    return [...this.sessions].map(([name, s]) => {
+      const id = this.recordings.get(name)?.id;
+      return { name, frames: s.frames.length, ...(id === undefined ? {} : { id }) };
+    });
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((s) => s.close().catch(() => undefined)));
+    for (const [name, r] of this.recordings) r.end(this.sessions.get(name)?.frames.length ?? 0);
+    this.recordings.clear();
   }
 }

@@ -1,12 +1,9 @@
 // `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
 import { writeFile } from 'node:fs/promises';
-import { checkExitCode, checkJunit, checkMarkdown, runChecks, terminalSummary, type CheckContext, type CheckReport } from '../../shared/check/index.js';
-import { sessionName, storedTarget } from '../stored-target.js';
-import { clientVersion } from '../call/call-handshake.js';
-import { transportKind } from '../call/call-output.js';
-import { CHECK_FLAGS, parseCheckArgs, toolPolicy, type CheckOptions } from '../check/check-args.js';
+import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
+import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { CheckHost } from '../check/check-host.js';
-import { robustnessChecks } from '../check/robustness-checks.js';
+import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
@@ -21,29 +18,6 @@ ${flagHelp(CHECK_FLAGS)}
 
 Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the check could not run (usage, the
 server could not be started or reached, or the handshake failed).`;
-
-async function execute(o: CheckOptions, host: CheckHost): Promise<CheckReport> {
-  const startedAt = new Date().toISOString();
-  const main = await host.open('check');
-  const connection = await main.engine.connect({
-    ...(o.era === undefined ? {} : { era: o.era }),
-    protocolVersion: o.protocolVersion,
-    clientInfo: { name: 'mcpscope-check', version: clientVersion() },
-    capabilities: {},
-    timeoutMs: Math.max(o.timeoutMs, 10_000),
-  });
-  const ctx: CheckContext = { main, connection, transport: transportKind(o.target), timeoutMs: o.timeoutMs, mayCall: toolPolicy(o.allowTools), fresh: (name) => host.open(name), facts: new Map() };
-  const results = await runChecks(ctx, { only: o.only, ...(o.robustness ? { extra: (c) => robustnessChecks(c, host) } : {}) });
-  return {
-    // Masked as every recorded target is: a header or env value never reaches the report.
-    target: sessionName(storedTarget(o.target)),
-    transport: ctx.transport,
-    protocolVersion: connection.protocolVersion,
-    startedAt,
-    sessions: [...host.sessions].map(([name, s]) => ({ name, frames: s.frames.length })),
-    results,
-  };
-}
 
 export async function run(argv: string[]): Promise<number> {
   if (wantsHelp(argv, CHECK_FLAGS)) {
@@ -62,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
   const host = new CheckHost(o.target, o.timeoutMs);
   let report: CheckReport;
   try {
-    report = await execute(o, host);
+    report = await runCheckReport(o, host);
   } catch (err) {
     process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();

@@ -1,9 +1,10 @@
-// The fault lab's scratch connections: a second instance of a live session's stdio command, or a fresh HTTP session on
+// The fault lab's and the Conformance tab's scratch connections: a second instance of a live session's stdio command, or a fresh HTTP session on
 // its endpoint, recorded as its own session linked to the one under test, so faults never disturb the session judged.
 // Threat model: nothing new can be spawned here. The target is the live session's own (already started in this relay
 // run, so already allowed), never one from the request; the body only says whether the page will perform a handshake.
 import type { Router } from 'express';
 import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
+import { runRelayCheck } from '../check/relay-check.js';
 import { RelayError } from '../errors.js';
 import { historyEntry, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
@@ -18,4 +19,5 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
     ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: params.id, profileId: meta.profileId, secretEnv: meta.secretEnv });
     return historyEntry(ctx, scratch.id);
   });
+  serveRoute(router, R.runCheck, ({ params, body }) => runRelayCheck(ctx, params.id, body));
 }

@@ -42,10 +42,29 @@ export const CheckReportSchema = z.object({
   protocolVersion: z.string().nullable(),
   startedAt: z.string(),
   /** Each scratch connection the check made: its name (as in results) and its frame count. */
-  sessions: z.array(z.object({ name: z.string(), frames: z.number().int() })),
+  sessions: z.array(
+    z.object({
+      name: z.string(),
+      frames: z.number().int(),
+      /** The recorded session in the relay's store (the Conformance tab's runs, `check --record`): open it at `#session=<id>&seq=<n>`. */
+      id: z.string().optional(),
+    }),
+  ),
   results: z.array(CheckResultSchema),
 });
 export type CheckReport = z.infer<typeof CheckReportSchema>;
+
+/** POST /api/sessions/:id/check: the Conformance tab's run on scratch connections to a live session's own target. */
+export const CheckRunBodySchema = z.object({
+  /** null: read-only tools only; 'all': every tool; else these names too (as --allow-tools). */
+  allowTools: z.union([z.literal('all'), z.array(z.string().min(1)).max(200)]).nullable().default(null),
+  only: z.array(z.string().min(1)).max(100).default([]),
+  robustness: z.boolean().default(true),
+  era: z.enum(['legacy', 'modern', 'auto']).optional(),
+  protocolVersion: z.string().min(1).max(40).optional(),
+  timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+});
+export type CheckRunBody = z.infer<typeof CheckRunBodySchema>;
 
 /** What a check's run says: ok, a problem (graded by the sentence's keyword), or not applicable. */
 export type CheckOutcome = { ok: boolean; detail: string; frames?: number[]; /** The scratch connection the frames are on, when not the main one. */ session?: string } | { skip: string };

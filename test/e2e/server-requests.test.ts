@@ -62,6 +62,27 @@ describe('server-to-client requests against server-everything', () => {
     await expect.poll(() => page.getByTestId('server-requests-badge').count()).toBe(0);
   });
 
+  it('says in the Tools panel which server request the call waits on, and its Answer button opens that request', async () => {
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('in place');
+    await startCall();
+    const waiting = page.getByTestId('tool-running').getByTestId('awaiting-answer-text');
+    await waiting.waitFor({ timeout: 15_000 });
+    // The id is the one the server gave its request, as recorded.
+    const asked = (await recordedFrames(relay)).filter((f) => f.dir === 'in' && f.kind === 'request' && f.method === 'sampling/createMessage').at(-1)!;
+    const id = (JSON.parse(asked.text) as { id: number | string }).id;
+    expect(await waiting.textContent()).toBe(`Waiting for your answer to sampling/createMessage (#${String(id)})`);
+    await page.getByTestId('tool-running').getByTestId('awaiting-answer-open').click();
+    const card = page.locator('[data-testid="server-request"][data-focused="true"]');
+    await card.waitFor({ timeout: 5_000 });
+    expect(await card.getAttribute('data-state')).toBe('pending');
+    expect(await page.getByTestId('tab-server-requests').getAttribute('aria-selected')).toBe('true');
+    await card.getByTestId('sampling-canned').click();
+    await openTab(page, 'tools');
+    await page.getByTestId('tool-result').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('awaiting-answer').count()).toBe(0);
+  });
+
   it('edits the sampling answer in Monaco with the CreateMessageResult schema: diagnostics, completion, send anyway', async () => {
     await selectTool(page, 'trigger-sampling-request');
     await page.locator('#args_prompt').fill('schema');

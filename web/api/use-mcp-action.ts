@@ -9,6 +9,8 @@ export interface ActionState<V> {
   data: McpCallResult | undefined;
   error: unknown;
   variables: V | undefined;
+  /** Date.now() when the request was submitted (0 before any). */
+  submittedAt: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export function useMcpAction<V>(sessionId: string, epoch: string, method: string
       data: m.state.data as McpCallResult | undefined,
       error: m.state.error,
       variables: m.state.variables as V | undefined,
+      submittedAt: m.state.submittedAt,
     }),
   });
   return { run: mutation.mutate, runAsync: mutation.mutateAsync, last: states.at(-1) ?? null };

@@ -10,7 +10,7 @@ import { useLogKeyboard } from './use-log-keyboard.js';
 import { usePresenting } from '../../lib/ui/presentation.js';
 import { usePageKeys } from './use-page-keys.js';
 import type { LogRows } from '../../lib/log/log-source.js';
-import { useRowScroller } from './use-row-scroller.js';
+import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
 
 interface Props {
   rows: LogRows;

@@ -4,6 +4,7 @@ import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { useMcpAction } from '../../api/use-mcp-action.js';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
+import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { CallError } from '../../components/call-error.js';
 import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { LogLink } from '../../components/log-link.js';
@@ -62,6 +63,7 @@ export function PromptsPanel({ sessionId, onSelect }: { sessionId: string; onSel
               onGet={() => get.run(values[prompt.name] ?? {})}
               pending={last?.status === 'pending'}
             />
+            {last?.status === 'pending' && <AwaitingAnswer sessionId={sessionId} since={last.submittedAt} />}
             {last?.status === 'error' && <CallError error={last.error} />}
             {last?.status === 'success' && last.data && (
               <>

@@ -16,6 +16,8 @@ const STATE_CLASS: Record<InboxRequest['state'], string> = {
 
 interface Props {
   request: InboxRequest;
+  /** Opened from a call waiting on it ("Answer…"): outlined so the eye finds it. */
+  focused?: boolean;
   roots: readonly Root[];
   onAnswer: (outcome: Outcome) => void;
 }
@@ -29,10 +31,17 @@ const STATE_LABELS: Record<InboxRequest['state'], string> = {
   'handed-over': 'left to the tab that answers now',
 };
 
-export function RequestCard({ request, roots, onAnswer }: Props) {
+export function RequestCard({ request, focused = false, roots, onAnswer }: Props) {
   const r = request;
   return (
-    <article data-testid="server-request" data-kind={r.kind} data-state={r.state} className="space-y-1.5 rounded border border-edge p-2">
+    <article
+      data-testid="server-request"
+      data-kind={r.kind}
+      data-state={r.state}
+      data-request-key={r.key}
+      data-focused={focused || undefined}
+      className={`space-y-1.5 rounded border p-2 ${focused && r.state === 'pending' ? 'border-amber-500' : 'border-edge'}`}
+    >
       <header className="flex items-center gap-2">
         <span className="font-mono font-semibold">{r.method}</span>
         <span className="font-mono text-dim">{r.id === null ? 'input request' : `id ${String(r.id)}`}</span>

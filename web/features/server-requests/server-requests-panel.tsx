@@ -1,5 +1,8 @@
 // The Server requests tab: the roots this client offers, an auto-response rule per kind, and every request the server sent.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { useServerRequests } from '../../lib/server-requests/use-server-requests.js';
+import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { AnswersFileButtons } from './answers-file-buttons.js';
 import { AutoRules } from './auto-rules.js';
 import { RequestCard } from './request-card.js';
@@ -9,6 +12,16 @@ export function ServerRequestsPanel({ sessionId }: { sessionId: string }) {
   const { inbox, state } = useServerRequests(sessionId);
   // Newest first: the one the server is waiting on now is usually the latest.
   const requests = [...state.requests].reverse();
+  // "Answer…" beside a call that waits on a request: bring that request's card into view and mark it.
+  const [focused, setFocused] = useState<number | null>(null);
+  const take = useCallback((intent: PanelIntent) => {
+    if (isPlainObject(intent.params) && typeof intent.params.key === 'number') setFocused(intent.params.key);
+  }, []);
+  useTakeIntent('server-requests', take);
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focused !== null) list.current?.querySelector(`[data-request-key="${focused}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [focused]);
   return (
     <section data-testid="server-requests-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
       <div className="space-y-2 border-b border-edge px-3 py-2">
@@ -29,10 +42,10 @@ export function ServerRequestsPanel({ sessionId }: { sessionId: string }) {
         <AnswersFileButtons inbox={inbox} />
         <p className="text-dim">ping is always answered at once, with an empty result.</p>
       </div>
-      <div className="space-y-2 p-3">
+      <div ref={list} className="space-y-2 p-3">
         {requests.length === 0 && <p className="text-dim">No requests from the server yet. Tools such as trigger-sampling-request send them.</p>}
         {requests.map((r) => (
-          <RequestCard key={r.key} request={r} roots={state.roots} onAnswer={(o) => inbox.resolve(r.key, o)} />
+          <RequestCard key={r.key} request={r} focused={r.key === focused} roots={state.roots} onAnswer={(o) => inbox.resolve(r.key, o)} />
         ))}
       </div>
     </section>

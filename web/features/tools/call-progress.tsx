@@ -1,5 +1,6 @@
 // A tool call that is still running: elapsed time, the server's progress (bar, count, message) and Cancel.
 import { useEffect, useState } from 'react';
+import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { formatLatency } from '../../lib/ui/format.js';
 import type { RunningCall } from './running-calls.js';
 
@@ -13,7 +14,7 @@ function useNow(active: boolean): number {
   return now;
 }
 
-export function CallProgress({ call, timeoutMs }: { call: RunningCall; timeoutMs: number }) {
+export function CallProgress({ sessionId, call, timeoutMs }: { sessionId: string; call: RunningCall; timeoutMs: number }) {
   const now = useNow(true);
   const [cancelling, setCancelling] = useState(false);
   const p = call.progress;
@@ -41,6 +42,7 @@ export function CallProgress({ call, timeoutMs }: { call: RunningCall; timeoutMs
           Cancel
         </button>
       </div>
+      <AwaitingAnswer sessionId={sessionId} since={performance.timeOrigin + call.startedAt} />
       {p ? (
         <div data-testid="tool-progress" data-progress={p.progress ?? ''} data-total={p.total ?? ''} className="space-y-0.5">
           {fraction !== null && <progress className="h-2 w-full" max={1} value={fraction} />}

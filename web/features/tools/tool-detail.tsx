@@ -35,7 +35,7 @@ export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, o
         timeoutMs={settings.timeoutMs}
         onTimeoutMs={(timeoutMs) => onSettings({ ...settings, timeoutMs })}
         onCall={(args, invalid) => call({ arguments: args, invalid })} />
-      {running && <CallProgress key={running.id} call={running} timeoutMs={settings.timeoutMs} />}
+      {running && <CallProgress key={running.id} sessionId={sessionId} call={running} timeoutMs={settings.timeoutMs} />}
       {last && !(running && last.status === 'pending') && <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />}
     </div>
   );

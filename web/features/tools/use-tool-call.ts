@@ -58,6 +58,7 @@ export function useToolCall(sessionId: string, epoch: string, toolName: string, 
       data: m.state.data as McpCallResult | undefined,
       error: m.state.error,
       variables: m.state.variables as ToolCallVariables | undefined,
+      submittedAt: m.state.submittedAt,
     }),
   });
   return { run: mutation.mutate, last: states.at(-1) ?? null, running: useRunningCall(key) };

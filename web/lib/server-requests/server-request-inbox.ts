@@ -21,6 +21,8 @@ export interface InboxRequest {
   params: unknown;
   state: RequestState;
   outcome?: Outcome;
+  /** Date.now() on arrival: a panel's call that started earlier may be the one waiting on it. */
+  arrivedAt: number;
 }
 
 export interface InboxState {
@@ -127,7 +129,7 @@ export class ServerRequestInbox {
     const key = this.nextKey++;
     const rule = this.state.rules[kind];
     const auto = rule === 'scripted' ? scriptedOutcome(kind, this.state.script, params) : autoOutcome(kind, rule, params, this.state.roots);
-    const item: InboxRequest = { key, id, method, kind, params, state: auto ? 'auto' : 'pending', ...(auto ? { outcome: auto } : {}) };
+    const item: InboxRequest = { key, id, method, kind, params, arrivedAt: Date.now(), state: auto ? 'auto' : 'pending', ...(auto ? { outcome: auto } : {}) };
     this.set({ requests: [...this.state.requests, item].slice(-KEEP) });
     const outcome = auto ? Promise.resolve(auto) : new Promise<Outcome>((res) => this.settle.set(key, res));
     return outcome.then((o) => {

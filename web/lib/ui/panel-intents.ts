@@ -1,7 +1,7 @@
 // "Open this request over there": the detail pane publishes an intent, the workbench shows the target, and the target panel takes it.
 import { useEffect, useSyncExternalStore } from 'react';
 
-export type IntentTarget = 'overview' | 'tools' | 'resources' | 'prompts' | 'logging' | 'composer' | 'http' | 'batch';
+export type IntentTarget = 'overview' | 'tools' | 'resources' | 'prompts' | 'logging' | 'composer' | 'http' | 'batch' | 'server-requests';
 
 export interface PanelIntent {
   /** Unique per publish, so the same request opened twice is two intents. */

@@ -1,0 +1,34 @@
+// One run of the check suite on a CheckHost's scratch connections, as the CLI and the relay's Conformance route both
+// run it, so the tab and `mcpscope check --json` grade a server by the same code.
+import { runChecks, type CheckContext, type CheckReport } from '../../shared/check/index.js';
+import { clientVersion } from '../call/call-handshake.js';
+import { transportKind } from '../call/call-output.js';
+import { sessionName, storedTarget } from '../stored-target.js';
+import { toolPolicy, type CheckOptions } from './check-args.js';
+import type { CheckHost } from './check-host.js';
+import { robustnessChecks } from './robustness-checks.js';
+
+export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit'>;
+
+export async function runCheckReport(o: CheckRunOptions, host: CheckHost): Promise<CheckReport> {
+  const startedAt = new Date().toISOString();
+  const main = await host.open('check');
+  const connection = await main.engine.connect({
+    ...(o.era === undefined ? {} : { era: o.era }),
+    protocolVersion: o.protocolVersion,
+    clientInfo: { name: 'mcpscope-check', version: clientVersion() },
+    capabilities: {},
+    timeoutMs: Math.max(o.timeoutMs, 10_000),
+  });
+  const ctx: CheckContext = { main, connection, transport: transportKind(o.target), timeoutMs: o.timeoutMs, mayCall: toolPolicy(o.allowTools), fresh: (name) => host.open(name), facts: new Map() };
+  const results = await runChecks(ctx, { only: o.only, ...(o.robustness ? { extra: (c) => robustnessChecks(c, host) } : {}) });
+  return {
+    // Masked as every recorded target is: a header or env value never reaches the report.
+    target: sessionName(storedTarget(o.target)),
+    transport: ctx.transport,
+    protocolVersion: connection.protocolVersion,
+    startedAt,
+    sessions: host.summary(),
+    results,
+  };
+}

@@ -1,0 +1,40 @@
+// Says in place why a panel's call is not answered yet: the server asked the person something (sampling, elicitation,
+// roots) and waits for that answer before it answers the call. Links to the answer form in the Server requests tab.
+import { useServerRequests } from '../lib/server-requests/use-server-requests.js';
+import { publishIntent } from '../lib/ui/panel-intents.js';
+
+interface Props {
+  sessionId: string;
+  /** Date.now() when the call went out: only requests that arrived since can be holding it up. */
+  since: number;
+}
+
+export function AwaitingAnswer({ sessionId, since }: Props) {
+  const { state } = useServerRequests(sessionId);
+  // stdio gives no link from a server request to the call it serves, so every request still pending that arrived while
+  // this call was out is named: the call usually waits on exactly that one.
+  const waiting = state.requests.filter((r) => r.state === 'pending' && r.arrivedAt >= since);
+  if (waiting.length === 0) return null;
+  return (
+    <div data-testid="awaiting-answer" className="space-y-0.5">
+      {waiting.map((r) => (
+        <p key={r.key} className="flex flex-wrap items-center gap-2 text-amber-200">
+          <span data-testid="awaiting-answer-text">
+            Waiting for your answer to <span className="font-mono">{r.method}</span>
+            {r.id !== null && <span className="font-mono"> (#{String(r.id)})</span>}
+          </span>
+          {state.answerer !== 'you' && <span className="text-[11px] text-dim">(another tab answers this session)</span>}
+          <button
+            type="button"
+            data-testid="awaiting-answer-open"
+            className="btn"
+            title="open the answer form in the Server requests tab"
+            onClick={() => publishIntent({ target: 'server-requests', method: r.method, params: { key: r.key }, message: null })}
+          >
+            Answer…
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}

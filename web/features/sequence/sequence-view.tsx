@@ -5,6 +5,7 @@ import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { exchangeIndexOf } from '../../lib/http/use-exchange-index.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import type { LogView } from '../../lib/log/use-log.js';
+import { maskEntry, useScreenMask } from '../../lib/ui/screen-mask.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
 import { exportPng, exportSvg, type ExportRange } from './sequence-export.js';
 import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
@@ -87,9 +88,15 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
     if (next) onSelect(next.frame.seq);
   };
 
-  const band = scroller.items.map((item) => ({ index: item.index, entry: rows.rowAt(item.index) }));
+  // Presentation mode masks what the diagram shows (stderr heads can hold a token), and so what it exports.
+  const mask = useScreenMask();
+  const shownRows = useMemo<LogRows>(() => {
+    if (mask === null) return rows;
+    return { ...rows, rowAt: (i) => ((e) => e && maskEntry(e))(rows.rowAt(i)) };
+  }, [rows, mask]);
+  const band = scroller.items.map((item) => ({ index: item.index, entry: shownRows.rowAt(item.index) }));
   const bandTop = scroller.items[0]?.top ?? 0;
-  const range = (): ExportRange => ({ rows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
+  const range = (): ExportRange => ({ rows: shownRows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
   const run = (f: (r: ExportRange) => Promise<void>) => {
     setExportError(null);
     f(range()).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));

@@ -6,6 +6,7 @@ import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
+import { useFrameLink } from './lib/ui/use-frame-link.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
 import { useOnChange } from './lib/ui/use-on-change.js';
@@ -82,6 +83,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
     },
     [sessionId, selectAndShow],
   );
+  useFrameLink(openFrame);
 
   return (
     <div className="flex h-full flex-col">

@@ -1,7 +1,7 @@
 // Shared pieces of the bench scripts: argument parsing, statistics, and starting the real relay and a WS client.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -50,6 +50,25 @@ export function cpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ;
+}
+
+/** Direct children of a process (every thread's list: Linux records a child under the thread that forked it). */
+export function childPids(pid) {
+  const out = [];
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      out.push(...readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/** CPU time of this process (the bench's own clients run in it), in ms. */
+export function ownCpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 export async function startRelay(command) {

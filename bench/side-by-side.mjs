@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SCRIPTED, args, connect, count, cpuMs, directClient, floodClient, fmt, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, childPids, connect, count, cpuMs, directClient, floodClient, fmt, ownCpuMs, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
 const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup' });
@@ -69,18 +69,24 @@ async function floodMcpscope(n) {
   const relay = await startRelay(server('--flood', String(n)));
   const client = await floodClient(relay);
   await new Promise((r) => setTimeout(r, 300));
+  // The server and the client are counted too: on a machine with few cores their CPU bounds the end-to-end rate.
+  const [serverPid] = childPids(relay.proc.pid);
   const cpu0 = cpuMs(relay.proc.pid);
+  const server0 = serverPid === undefined ? 0 : cpuMs(serverPid);
+  const client0 = ownCpuMs();
   const t0 = performance.now();
   client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
   const seconds = ((await client.answered) - t0) / 1000;
   const cpu = cpuMs(relay.proc.pid) - cpu0;
+  const serverCpu = serverPid === undefined ? NaN : cpuMs(serverPid) - server0;
+  const clientCpu = ownCpuMs() - client0;
   const delivered = client.delivered();
   const recorded = (await relay.api(`/api/sessions/${relay.sessionId}`)).lastSeq;
   const rss = peakRssMb(relay.proc.pid);
   client.close();
   await relay.stop();
   if (delivered !== n || recorded < n) throw new Error(`mcpscope lost frames: ${delivered} delivered, ${recorded} recorded of ${n}`);
-  return { rate: delivered / seconds, rss, cpuUs: (cpu * 1000) / n };
+  return { rate: delivered / seconds, rss, cpuUs: (cpu * 1000) / n, serverUs: (serverCpu * 1000) / n, clientUs: (clientCpu * 1000) / n };
 }
 
 /** The same flood through the official relay, its SSE events counted unparsed like mcpscope's socket messages. */
@@ -136,6 +142,15 @@ async function floods() {
     // What bounds the ratio: CPU per frame, every thread of the relay counted, against the floor's per row.
     console.log(
       `CPU per frame at ${n}: mcpscope relay ${fmt(m(got.mcpscope, 'cpuUs'), 1)} µs${official ? `, official relay ${fmt(m(got.official, 'cpuUs'), 1)} µs` : ''}, insert floor ${fmt(m(got.floor, 'cpuUs'), 1)} µs per row`,
+    );
+    // The bound the cores put on the ratio: each delivered frame costs the server, the relay and the client CPU, and
+    // the floor is one thread doing only the insert. With every core busy on this pipeline alone, the end-to-end rate
+    // is at most cores / (server + relay + client) per µs, so the ratio to the floor is at most that times floor µs.
+    const [sUs, rUs, cUs, fUs] = [m(got.mcpscope, 'serverUs'), m(got.mcpscope, 'cpuUs'), m(got.mcpscope, 'clientUs'), m(got.floor, 'cpuUs')];
+    const cores = cpus().length;
+    console.log(
+      `CPU per frame at ${n}, whole pipeline: server ${fmt(sUs, 1)} µs + relay ${fmt(rUs, 1)} µs + client ${fmt(cUs, 1)} µs = ${fmt(sUs + rUs + cUs, 1)} µs; ` +
+        `on ${cores} cores the ratio to the floor can reach at most ${ratio((cores * fUs), sUs + rUs + cUs)} (with a relay that did only the floor's insert: ${ratio(cores * fUs, sUs + cUs + fUs)})`,
     );
     console.log(`relay peak RSS at ${n}: mcpscope ${fmt(m(got.mcpscope, 'rss'), 1)} MB${official ? `, official ${fmt(m(got.official, 'rss'), 1)} MB, RATIO ${ratio(m(got.mcpscope, 'rss'), m(got.official, 'rss'))}` : ''}`);
   }

@@ -6,6 +6,7 @@ import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
+import { SequenceView } from './features/sequence/sequence-view.js';
 import { useFrameLink } from './lib/ui/use-frame-link.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
@@ -107,6 +108,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
             onSelect={select}
             onOpenDetail={openDetail}
             onCloseDetail={closeDetail}
+            sequence={(p) => <SequenceView {...p} />}
           />
           <ComposerPanel sessionId={sessionId} />
         </div>

@@ -3,7 +3,7 @@ import type { HttpExchange } from '../../shared/http-exchange.js';
 import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { sessionTrouble } from '../../web/features/connection/session-trouble.js';
-import { ExchangeIndex } from '../../web/features/http-exchanges/exchange-index.js';
+import { ExchangeIndex } from '../../web/lib/http/exchange-index.js';
 import { carriedMethods, jsonRpcErrors, statusClass, statusLabel } from '../../web/features/http-exchanges/exchange-format.js';
 import { InPageLog } from '../../web/lib/log/in-page-log.js';
 import { SessionLog } from '../../web/lib/log/session-log.js';

@@ -1,7 +1,7 @@
 // The log's scaled scroll extent: a 3-million-row log fits under the browser's height cap and every row, first, last
 // and any between, can be brought into view and is then among the rows rendered.
 import { describe, expect, it } from 'vitest';
-import { MAX_SCROLL_PX, rowGeometry, rowsOffset, scrollTopFor, visibleRows } from '../../web/features/log/row-geometry.js';
+import { MAX_SCROLL_PX, rowGeometry, rowsOffset, scrollTopFor, visibleRows } from '../../web/lib/ui/row-geometry.js';
 
 const ROW = 22;
 const VIEW = 900;

@@ -1,7 +1,7 @@
 // Above a frame's detail: the HTTP exchange that carried it (or that this http frame records), one click from the HTTP tab.
 import { publishIntent } from '../../lib/ui/panel-intents.js';
 import { STATUS_TONE, pathOf, statusClass, statusLabel } from './exchange-format.js';
-import { useExchangeIndex } from './use-exchange-index.js';
+import { useExchangeIndex } from '../../lib/http/use-exchange-index.js';
 
 export function ExchangeBacklink({ sessionId, seq }: { sessionId: string; seq: number }) {
   const { index } = useExchangeIndex(sessionId);

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { LogSource } from '../../lib/log/log-source.js';
 import { CarriedFrames } from './carried-frames.js';
-import type { ExchangeRow } from './exchange-index.js';
+import type { ExchangeRow } from '../../lib/http/exchange-index.js';
 import { ExchangeBody } from './exchange-body.js';
 import { headerValue } from './exchange-format.js';
 import { ExchangeSummary } from './exchange-summary.js';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatSize } from '../../lib/ui/format.js';
 import type { LogSource } from '../../lib/log/log-source.js';
-import type { ExchangeRow } from './exchange-index.js';
+import type { ExchangeRow } from '../../lib/http/exchange-index.js';
 import { carriedMethods, durationText, pathOf, STATUS_TONE, statusClass, statusLabel } from './exchange-format.js';
 import { timeline, WaterfallBar } from './waterfall-bar.js';
 

@@ -4,7 +4,7 @@ import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { ExchangeDetail } from './exchange-detail.js';
 import { pathOf, statusLabel } from './exchange-format.js';
 import { ExchangeList } from './exchange-list.js';
-import { useExchangeIndex } from './use-exchange-index.js';
+import { useExchangeIndex } from '../../lib/http/use-exchange-index.js';
 
 // The table is not virtualized: past this many rows it shows the newest ones, and the filter reaches the rest.
 const MAX_ROWS = 500;

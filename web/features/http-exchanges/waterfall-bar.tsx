@@ -1,6 +1,6 @@
 // When each exchange ran, against the span of all listed ones: waiting for headers in a light shade, the body darker.
 import type { HttpExchange } from '../../../shared/http-exchange.js';
-import type { ExchangeRow } from './exchange-index.js';
+import type { ExchangeRow } from '../../lib/http/exchange-index.js';
 
 export interface Span {
   start: number;

@@ -1,8 +1,10 @@
-// The live log: filter bar over the virtualized table, reading the session's frames from the message store.
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+// The live log: filter bar over the virtualized table, reading the session's frames from the message store; a switch
+// shows the same filtered rows as another view instead (the sequence diagram, composed in by the workbench).
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/log/frame-filter.js';
-import { useLog, useLogRows } from '../../lib/log/use-log.js';
+import type { LogRows } from '../../lib/log/log-source.js';
+import { useLog, useLogRows, type LogView } from '../../lib/log/use-log.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
 import { useLintSetup } from './use-lint-setup.js';
@@ -13,9 +15,33 @@ interface Props {
   onSelect: (seq: number | null) => void;
   onOpenDetail: () => void;
   onCloseDetail: () => void;
+  /** The sequence view, given the log's filtered rows: offered by a "Log | Sequence" switch when present. */
+  sequence?: (p: { view: LogView | null; rows: LogRows; selectedSeq: number | null; onSelect: (seq: number) => void; onOpenDetail: () => void; emptyText: string }) => ReactNode;
 }
 
-export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onCloseDetail }: Props) {
+type Shown = 'log' | 'sequence';
+const SHOWN_KEY = 'mcpscope.logView';
+
+function storedShown(): Shown {
+  try {
+    return localStorage.getItem(SHOWN_KEY) === 'sequence' ? 'sequence' : 'log';
+  } catch {
+    return 'log';
+  }
+}
+
+export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onCloseDetail, sequence }: Props) {
+  // Remembered across reloads, like the panes: whoever reads sequences keeps reading them.
+  const [shownChoice, setShownChoice] = useState<Shown>(storedShown);
+  const shown = sequence ? shownChoice : 'log';
+  const show = (v: Shown) => {
+    setShownChoice(v);
+    try {
+      localStorage.setItem(SHOWN_KEY, v);
+    } catch {
+      // Storage refused (private mode): the choice lasts this page.
+    }
+  };
   const [filter, setFilter] = useState<FrameFilter>(EMPTY_FILTER);
   // Typing stays responsive while a long log is re-filtered in the background.
   const deferredFilter = useDeferredValue(filter);
@@ -26,20 +52,50 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const pairOf = useCallback((entry: FrameEntry) => view?.source.pairOf(entry), [view]);
   const total = view?.source.total ?? 0;
   const findingCount = useMemo(() => view?.source.findings().total ?? 0, [view]);
+  const emptyText = sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.';
 
   return (
     // data-held and data-total: how many frames the page holds and the session has, for tests and benches.
     <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={view?.source.held.length ?? 0} data-total={total}>
-      <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={findingCount} />
-      <LogTable
-        rows={rows}
-        selectedSeq={selectedSeq}
-        onSelect={onSelect}
-        onOpenDetail={onOpenDetail}
-        onCloseDetail={onCloseDetail}
-        pairOf={pairOf}
-        emptyText={sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.'}
-      />
+      <div className="flex shrink-0 items-stretch">
+        {sequence && <ViewSwitch shown={shown} onShow={show} />}
+        <div className="min-w-0 flex-1">
+          <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={findingCount} />
+        </div>
+      </div>
+      {shown === 'sequence' && sequence ? (
+        sequence({ view, rows, selectedSeq, onSelect, onOpenDetail, emptyText })
+      ) : (
+        <LogTable
+          rows={rows}
+          selectedSeq={selectedSeq}
+          onSelect={onSelect}
+          onOpenDetail={onOpenDetail}
+          onCloseDetail={onCloseDetail}
+          pairOf={pairOf}
+          emptyText={emptyText}
+        />
+      )}
     </section>
+  );
+}
+
+function ViewSwitch({ shown, onShow }: { shown: Shown; onShow: (v: Shown) => void }) {
+  return (
+    <div role="tablist" aria-label="log view" className="flex shrink-0 items-center gap-px border-r border-b border-edge bg-panel px-1">
+      {(['log', 'sequence'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          role="tab"
+          aria-selected={shown === v}
+          data-testid={`log-view-${v}`}
+          onClick={() => onShow(v)}
+          className={`rounded px-2 py-0.5 text-xs ${shown === v ? 'bg-button-hover text-white' : 'text-dim hover:text-white'}`}
+        >
+          {v === 'log' ? 'Log' : 'Sequence'}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
 import type { LogRows } from '../../lib/log/log-source.js';
-import { useRowScroller } from './use-row-scroller.js';
+import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
 
 interface Props {
   rows: LogRows;

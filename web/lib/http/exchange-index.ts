@@ -2,7 +2,7 @@
 // then its final one) and maps each JSON-RPC frame back to the exchange that carried it. Built incrementally: the log
 // only ever appends.
 import { applyExchangeProgress, HttpExchangeRecordSchema, type HttpExchange, type HttpExchangeProgress } from '../../../shared/http-exchange.js';
-import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { FrameEntry } from '../log/frame-entry.js';
 
 export interface ExchangeRow {
   /**

@@ -1,7 +1,7 @@
 // The exchange index of one session, kept beside its log and brought up to date whenever the log's version moves.
-import type { FrameEntry } from '../../lib/log/frame-entry.js';
-import type { LogSource } from '../../lib/log/log-source.js';
-import { useLog } from '../../lib/log/use-log.js';
+import type { FrameEntry } from '../log/frame-entry.js';
+import type { LogSource } from '../log/log-source.js';
+import { useLog } from '../log/use-log.js';
 import { ExchangeIndex } from './exchange-index.js';
 
 // Keyed on the log's held frames, so a reset log (a different list) gets a fresh index and an old one can be collected.

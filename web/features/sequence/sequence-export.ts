@@ -1,0 +1,69 @@
+// Exports the diagram for a bug report: an SVG built from the frames (the same pieces the page draws, with the light
+// palette inside the file), and a PNG made by drawing that SVG onto a canvas — never a screenshot of the page.
+import { createElement } from 'react';
+import type { LogRows } from '../../lib/log/log-source.js';
+import { downloadBlob } from '../../lib/ui/download.js';
+import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
+import type { Lanes } from './sequence-lanes.js';
+import { EXPORT_STYLE } from './sequence-style.js';
+import { LaneHeader, SequenceBand } from './sequence-svg.js';
+
+/** More rows than this make a file nobody reads: the export takes this many from the top of the view. */
+export const EXPORT_MAX_ROWS = 1000;
+const EXPORT_WIDTH = 1100;
+
+export interface ExportRange {
+  rows: LogRows;
+  lanes: Lanes;
+  /** The first row in view; the export starts there when the rows do not all fit. */
+  firstInView: number;
+  selectedSeq: number | null;
+}
+
+export async function sequenceSvg({ rows, lanes, firstInView, selectedSeq }: ExportRange): Promise<{ svg: string; width: number; height: number; name: string }> {
+  const start = rows.count <= EXPORT_MAX_ROWS ? 0 : Math.min(firstInView, rows.count - EXPORT_MAX_ROWS);
+  const n = Math.min(EXPORT_MAX_ROWS, rows.count - start);
+  const band = Array.from({ length: n }, (_, k) => ({ index: start + k, entry: rows.rowAt(start + k) }));
+  const xs = laneXs(lanes, EXPORT_WIDTH);
+  const width = EXPORT_WIDTH;
+  const height = SEQ_HEADER + n * SEQ_ROW + 8;
+  const seqs = band.flatMap((r) => (r.entry ? [r.entry.frame.seq] : []));
+  const title = `mcpscope sequence, frames ${seqs[0] ?? '–'} to ${seqs.at(-1) ?? '–'}`;
+  // Loaded on demand: the page needs the static renderer only when someone exports.
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  const doc = createElement(
+    'svg',
+    { xmlns: 'http://www.w3.org/2000/svg', className: 'sq-root', width, height, viewBox: `0 0 ${width} ${height}` },
+    createElement('title', null, title),
+    createElement('style', null, EXPORT_STYLE),
+    createElement('rect', { className: 'sq-bg', x: 0, y: 0, width, height }),
+    createElement(LaneHeader, { lanes, xs }),
+    createElement('g', { transform: `translate(0 ${SEQ_HEADER})` }, createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, indexOfSeq: (seq) => rows.indexOfSeq(seq) })),
+  );
+  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(doc)}`;
+  return { svg, width, height, name: `mcpscope-sequence-${seqs[0] ?? 0}-${seqs.at(-1) ?? 0}` };
+}
+
+export async function exportSvg(range: ExportRange): Promise<void> {
+  const { svg, name } = await sequenceSvg(range);
+  downloadBlob(`${name}.svg`, svg, 'image/svg+xml');
+}
+
+export async function exportPng(range: ExportRange): Promise<void> {
+  const { svg, width, height, name } = await sequenceSvg(range);
+  const img = new Image();
+  // A data: URL, which the page's CSP allows for images (blob: it does not).
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await img.decode();
+  // Twice the pixels when the canvas stays well inside the browser's size limits.
+  const scale = height * 2 <= 16_000 ? 2 : 1;
+  const canvas = document.createElement('canvas');
+  canvas.width = width * scale;
+  canvas.height = height * scale;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2D canvas in this browser');
+  ctx.scale(scale, scale);
+  ctx.drawImage(img, 0, 0, width, height);
+  const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the canvas gave no PNG'))), 'image/png'));
+  downloadBlob(`${name}.png`, png, 'image/png');
+}

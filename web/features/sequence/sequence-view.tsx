@@ -1,0 +1,121 @@
+// The session as a sequence diagram: one row per frame the log's filter lets through, read through the same LogRows as
+// the log table and virtualized the same way (only the rows in view are drawn), so a million-frame session scrolls.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { exchangeIndexOf } from '../../lib/http/use-exchange-index.js';
+import type { LogRows } from '../../lib/log/log-source.js';
+import type { LogView } from '../../lib/log/use-log.js';
+import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
+import { exportPng, exportSvg, type ExportRange } from './sequence-export.js';
+import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
+import { sequenceLanes } from './sequence-lanes.js';
+import { PAGE_STYLE } from './sequence-style.js';
+import { LaneHeader, SequenceBand } from './sequence-svg.js';
+
+export interface SequenceViewProps {
+  view: LogView | null;
+  rows: LogRows;
+  selectedSeq: number | null;
+  onSelect: (seq: number) => void;
+  onOpenDetail: () => void;
+  emptyText: string;
+}
+
+export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, emptyText }: SequenceViewProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [follow, setFollow] = useState(true);
+  const [width, setWidth] = useState(800);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const { count } = rows;
+  const scroller = useRowScroller(scrollRef, count, SEQ_ROW, 10);
+  const { scrollToIndex } = scroller;
+  // Re-read when the log moves: a new HTTP exchange can add a sub-lane.
+  const index = view ? exchangeIndexOf(view.source) : null;
+  const indexVersion = index?.version;
+  // The index is updated in place: its version says when the lanes may have changed.
+  const lanes = useMemo(() => sequenceLanes(index), [index, indexVersion]);
+  const xs = useMemo(() => laneXs(lanes, width), [lanes, width]);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const read = () => setWidth(el.clientWidth);
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
+  }, [follow, count]);
+
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useEffect(() => {
+    if (selectedSeq === null) return;
+    const i = rowsRef.current.indexOfSeq(selectedSeq);
+    if (i >= 0) scrollToIndex(i);
+  }, [selectedSeq, scrollToIndex]);
+
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (el) setFollow(el.scrollHeight - el.scrollTop - el.clientHeight <= SEQ_ROW);
+  }, []);
+  const pick = useCallback(
+    (seq: number) => {
+      onSelect(seq);
+      onOpenDetail();
+    },
+    [onSelect, onOpenDetail],
+  );
+
+  const band = scroller.items.map((item) => ({ index: item.index, entry: rows.rowAt(item.index) }));
+  const bandTop = scroller.items[0]?.top ?? 0;
+  const range = (): ExportRange => ({ rows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
+  const run = (f: (r: ExportRange) => Promise<void>) => {
+    setExportError(null);
+    f(range()).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
+  };
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col" data-testid="sequence-view" data-count={count}>
+      <style>{PAGE_STYLE}</style>
+      <div className="relative shrink-0 border-b border-edge bg-panel-2">
+        <svg className="sq-root block" width={width} height={SEQ_HEADER} aria-label="lanes">
+          <LaneHeader lanes={lanes} xs={xs} />
+        </svg>
+        {/* In the gutter, where the rows show their number and time: the lanes' labels stay clear. */}
+        <span className="absolute top-0 left-1 flex h-full items-center gap-1" title="export the rows the filter lets through (at most 1,000, from the top of the view)">
+          <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="seq-export-svg" disabled={count === 0} onClick={() => run(exportSvg)}>
+            SVG
+          </button>
+          <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="seq-export-png" disabled={count === 0} onClick={() => run(exportPng)}>
+            PNG
+          </button>
+          {exportError !== null && (
+            <span className="text-red-400" role="alert">
+              {exportError}
+            </span>
+          )}
+        </span>
+      </div>
+      <div ref={scrollRef} onScroll={onScroll} data-testid="sequence-scroll" data-scroll-scale={scroller.scale} className="min-h-0 flex-1 overflow-auto" role="figure" aria-label="sequence diagram">
+        {count === 0 ? (
+          <div className="p-4 text-dim">{emptyText}</div>
+        ) : (
+          <div className="relative w-full" style={{ height: scroller.height }}>
+            <svg className="sq-root absolute left-0" style={{ top: bandTop }} width={width} height={band.length * SEQ_ROW}>
+              <SequenceBand rows={band} lanes={lanes} xs={xs} width={width} selectedSeq={selectedSeq} indexOfSeq={(seq) => rows.indexOfSeq(seq)} onPick={pick} />
+            </svg>
+          </div>
+        )}
+      </div>
+      {!follow && count > 0 && (
+        <button type="button" data-testid="seq-jump-latest" onClick={() => setFollow(true)} className="btn btn-primary absolute right-4 bottom-3 shadow-lg">
+          ↓ jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

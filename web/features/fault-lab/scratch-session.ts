@@ -11,8 +11,14 @@ export async function openScratch(client: RelayClient, underTest: string, o: { h
   // Its frames must reach this page's store and engine: the probes read replies there, the handshake waits for them.
   client.socket.subscribe(scratch.id);
   if (o.handshake) {
-    const outcome = await performHandshake(client, scratch, o.clientVersion, client.engines.get(underTest).connection?.era);
-    if (outcome.kind === 'elsewhere') throw new Error('another tab claimed the scratch session’s handshake');
+    try {
+      const outcome = await performHandshake(client, scratch, o.clientVersion, client.engines.get(underTest).connection?.era);
+      if (outcome.kind === 'elsewhere') throw new Error('another tab claimed the scratch session’s handshake');
+    } catch (err) {
+      // The caller gets no session to close: stop it and let go of its subscription here (subscriptions are counted).
+      await closeScratch(client, scratch.id);
+      throw err;
+    }
   }
   return scratch;
 }

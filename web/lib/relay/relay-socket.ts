@@ -11,6 +11,7 @@ import {
   type RelayClientMessage,
   type SessionInfo,
 } from '../../../shared/relay-protocol.js';
+import { SubscriptionCounts } from './subscription-counts.js';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 
@@ -47,7 +48,8 @@ export class RelaySocket {
   private nextRef = 1;
   /** Sends and HTTP probes waiting for the relay's answer, by ref; `resolve` gets a seq or an HttpProbeResult. */
   private readonly pendingSends = new Map<string, { resolve: (value: unknown) => void; reject: (e: SendError) => void }>();
-  private readonly subscriptions = new Set<string>();
+  /** Reference-counted: several parts of the page may watch one session (the fault lab's scratch session, the detail). */
+  private readonly subscriptions = new SubscriptionCounts();
   /** Sessions whose history has been fully delivered on the current connection. */
   private readonly synced = new Set<string>();
   private readonly syncedWaiters = new Map<string, (() => void)[]>();
@@ -84,14 +86,15 @@ export class RelaySocket {
     this.setState('closed');
   }
 
+  /** Holds the session's stream; each call needs its own unsubscribe(), and only the last one ends the stream. */
   subscribe(sessionId: string): void {
-    this.subscriptions.add(sessionId);
-    this.write(this.subscribeMessage(sessionId));
+    // A second holder shares the stream already coming: subscribing again would replay history the store holds.
+    if (this.subscriptions.add(sessionId)) this.write(this.subscribeMessage(sessionId));
   }
 
   unsubscribe(sessionId: string): void {
+    if (!this.subscriptions.remove(sessionId)) return;
     this.synced.delete(sessionId);
-    if (!this.subscriptions.delete(sessionId)) return;
     this.write({ type: 'unsubscribe', sessionId });
   }
 
@@ -179,7 +182,7 @@ export class RelaySocket {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.setState('open');
-      for (const sessionId of this.subscriptions) {
+      for (const sessionId of this.subscriptions.sessions()) {
         this.write(this.subscribeMessage(sessionId));
       }
     };

@@ -1,0 +1,54 @@
+// The page's RelaySocket against a real WebSocket server on 127.0.0.1: two holders of one session (the fault lab and
+// the detail) share one subscription, and the relay hears unsubscribe only when the last of them lets go.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { WS_PATH, WS_PROTOCOL, type RelayClientMessage } from '../../shared/relay-protocol.js';
+import { RelaySocket } from '../../web/lib/relay/relay-socket.js';
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  vi.unstubAllGlobals();
+});
+
+describe('the page socket with two users of one session', () => {
+  it('subscribes once, keeps the stream while one user remains, and unsubscribes after the last', async () => {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: WS_PATH, handleProtocols: (p) => (p.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
+    await new Promise<void>((r) => wss.once('listening', r));
+    cleanups.push(() => new Promise<void>((r) => wss.close(() => r())));
+    const received: RelayClientMessage[] = [];
+    let arrived = () => undefined as void;
+    wss.on('connection', (ws) => {
+      ws.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as RelayClientMessage;
+        received.push(msg);
+        if (msg.type === 'subscribe') ws.send(JSON.stringify({ type: 'synced', sessionId: msg.sessionId, seq: 0 }));
+        arrived();
+      });
+    });
+    const until = (n: number) => (received.length >= n ? Promise.resolve() : new Promise<void>((r) => (arrived = () => void (received.length >= n && r()))));
+    const port = (wss.address() as { port: number }).port;
+    vi.stubGlobal('window', { location: { protocol: 'http:', host: `127.0.0.1:${port}` } });
+    vi.stubGlobal('WebSocket', WebSocket);
+
+    const socket = new RelaySocket('token', { onFrames: () => undefined, onSession: () => undefined }, () => 0);
+    cleanups.push(() => socket.stop());
+    socket.start();
+    await socket.whenOpen();
+
+    socket.subscribe('scratch'); // the fault lab opens its scratch session
+    socket.subscribe('scratch'); // the user shows that session in the detail
+    await socket.whenSynced('scratch', 10_000);
+    socket.unsubscribe('scratch'); // the fault lab closes the scratch session
+    // A marker the relay sees after anything the first unsubscribe wrote: then nothing else is in flight.
+    socket.subscribe('marker');
+    await until(2);
+    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe scratch', 'subscribe marker']);
+    expect(socket.isSynced('scratch')).toBe(true);
+
+    socket.unsubscribe('scratch'); // the detail moves on
+    await until(3);
+    expect(received[2]).toEqual({ type: 'unsubscribe', sessionId: 'scratch' });
+    expect(socket.isSynced('scratch')).toBe(false);
+  });
+});

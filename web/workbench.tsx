@@ -1,7 +1,10 @@
-// The page layout: connection bar on top, log and composer on the left, a tabbed column of feature panels on the right.
+// The page layout: connection bar on top, log and composer on the left, a tabbed column of feature panels on the right;
+// the splits are draggable and collapsible, and their sizes are kept in localStorage across reloads.
 import { useCallback, useEffect, useState } from 'react';
+import { Group, Panel, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
 import { useSession } from './api/use-sessions.js';
 import { ArchiveView } from './archive-view.js';
+import { PaneSeparator } from './components/pane-separator.js';
 import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
@@ -9,8 +12,18 @@ import { LogPanel } from './features/log/log-panel.js';
 import { SequenceView } from './features/sequence/sequence-view.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
+import { useComposerKey } from './lib/ui/use-composer-key.js';
 import { useOnChange } from './lib/ui/use-on-change.js';
 import { SIDE_PANELS } from './side-panels.js';
+
+/** The collapsed composer: its one-line toolbar (h-8) and nothing else. */
+const COMPOSER_BAR_PX = 32;
+/** The composer's height when first opened, as a share of the left column. */
+const COMPOSER_OPEN = '38%';
+// Below these the composer's toolbar or the panels' forms would have to wrap or clip.
+const LEFT_MIN_PX = 520;
+const SIDE_MIN_PX = 360;
+const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
 interface Props {
   relayError: string | null;
@@ -21,8 +34,28 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   const { socket } = useRelay();
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
-  const [detailOpen, setDetailOpen] = useState(true);
   const [tab, setTab] = useState('detail');
+  const columns = useDefaultLayout({ id: 'mcpscope.panes.columns', storage });
+  const rows = useDefaultLayout({ id: 'mcpscope.panes.log-composer', storage });
+  const sideRef = usePanelRef();
+  const composerRef = usePanelRef();
+  const [composerOpen, setComposerOpen] = useState(false);
+  // Bumped to ask the composer to focus its editor (after the `c` shortcut).
+  const [composerFocus, setComposerFocus] = useState(0);
+  const openComposer = useCallback(() => {
+    const pane = composerRef.current;
+    if (pane === null || !pane.isCollapsed()) return;
+    pane.expand();
+    // Never opened yet (or dragged down to its bar): open it to a useful height, not to its minimum.
+    if (pane.getSize().inPixels < 160) pane.resize(COMPOSER_OPEN);
+  }, [composerRef]);
+  const collapseComposer = useCallback(() => composerRef.current?.collapse(), [composerRef]);
+  useComposerKey(
+    useCallback(() => {
+      openComposer();
+      setComposerFocus((n) => n + 1);
+    }, [openComposer]),
+  );
   // Panels stay mounted once shown, so switching tabs keeps their forms and results; they mount lazily, so a panel's
   // requests only go out once someone opens it.
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(['detail']));
@@ -30,11 +63,16 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
 
   // "Open in panel" from the detail pane: show the target tab; the panel itself takes the intent.
   const intent = usePendingIntent();
-  useOnChange([intent], () => {
-    if (intent === null || intent.target === 'composer') return;
+  // An effect, not a render-time update: opening a pane sets the pane library's own state.
+  useEffect(() => {
+    if (intent === null) return;
+    if (intent.target === 'composer') {
+      openComposer();
+      return;
+    }
     setTab(intent.target);
-    setDetailOpen(true);
-  });
+    sideRef.current?.expand();
+  }, [intent, openComposer, sideRef]);
 
   useEffect(() => {
     if (sessionId === null) return;
@@ -60,16 +98,18 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   }, []);
 
   const select = useCallback((seq: number | null) => setSelectedSeq(seq), []);
-  const selectAndShow = useCallback((seq: number) => {
-    setSelectedSeq(seq);
-    setTab('detail');
-    setDetailOpen(true);
-  }, []);
   const openDetail = useCallback(() => {
     setTab('detail');
-    setDetailOpen(true);
-  }, []);
-  const closeDetail = useCallback(() => setDetailOpen(false), []);
+    sideRef.current?.expand();
+  }, [sideRef]);
+  const selectAndShow = useCallback(
+    (seq: number) => {
+      setSelectedSeq(seq);
+      openDetail();
+    },
+    [openDetail],
+  );
+  const closeDetail = useCallback(() => sideRef.current?.collapse(), [sideRef]);
   const openFrame = useCallback(
     (id: string, seq: number | null) => {
       if (id === sessionId) {
@@ -98,47 +138,74 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
       <ViewTabs view={view} onView={setView} session={session} />
       {view === 'sessions' && <ArchiveView currentId={sessionId} onOpen={openSession} />}
       <div className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'}>
-        {/* Clipped, never drawn over the panels column: a wide log header or toolbar must not cover its buttons. */}
-        <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
-          <LogPanel
-            sessionId={sessionId}
-            selectedSeq={selectedSeq}
-            onSelect={select}
-            onOpenDetail={openDetail}
-            onCloseDetail={closeDetail}
-            sequence={(p) => <SequenceView {...p} />}
-          />
-          <ComposerPanel sessionId={sessionId} />
-        </div>
-        {detailOpen && sessionId !== null ? (
-          <aside className="flex w-[42%] min-w-[380px] max-w-[900px] shrink-0 flex-col border-l border-edge bg-panel" aria-label="inspector panels">
-            <nav className="flex shrink-0 flex-wrap gap-px border-b border-edge bg-panel-2" role="tablist">
-              {SIDE_PANELS.map((p) => (
-                <button
-                  key={p.id}
-                  type="button"
-                  role="tab"
-                  data-testid={`tab-${p.id}`}
-                  aria-selected={tab === p.id}
-                  className={`px-3 py-1 text-xs ${tab === p.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
-                  onClick={() => setTab(p.id)}
-                >
-                  {p.title}
-                  {p.badge?.(sessionId)}
-                </button>
-              ))}
-            </nav>
-            {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
-              <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
-                {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}
-              </div>
-            ))}
-          </aside>
-        ) : (
-          <div className="hidden w-72 shrink-0 items-center justify-center border-l border-edge p-4 text-center text-dim lg:flex">
-            Select a frame to see it in full (click, or ↑/↓ then Enter).
-          </div>
-        )}
+        <Group orientation="horizontal" id="panes-columns" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
+          <Panel id="pane-left" minSize={LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
+            <Group orientation="vertical" id="panes-log-composer" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged}>
+              <Panel id="pane-log" minSize={120} style={{ overflow: 'hidden' }} className="flex min-h-0 flex-col">
+                <LogPanel
+                  sessionId={sessionId}
+                  selectedSeq={selectedSeq}
+                  onSelect={select}
+                  onOpenDetail={openDetail}
+                  onCloseDetail={closeDetail}
+                  sequence={(p) => <SequenceView {...p} />}
+                />
+              </Panel>
+              <PaneSeparator line="horizontal" testId="split-log-composer" label="resize the log and the composer" />
+              <Panel
+                id="pane-composer"
+                panelRef={composerRef}
+                collapsible
+                collapsedSize={COMPOSER_BAR_PX}
+                minSize={140}
+                defaultSize={COMPOSER_BAR_PX}
+                onResize={(size) => setComposerOpen(size.inPixels > COMPOSER_BAR_PX + 1)}
+                style={{ overflow: 'hidden' }}
+                className="flex min-h-0 flex-col"
+              >
+                <ComposerPanel sessionId={sessionId} expanded={composerOpen} onExpand={openComposer} onCollapse={collapseComposer} focusRequest={composerFocus} />
+              </Panel>
+            </Group>
+          </Panel>
+          <PaneSeparator line="vertical" testId="split-columns" label="resize the log and the panels" />
+          <Panel
+            id="pane-side"
+            panelRef={sideRef}
+            collapsible
+            minSize={SIDE_MIN_PX}
+            defaultSize="42%"
+            style={{ overflow: 'hidden' }}
+            className="flex min-w-0 flex-col bg-panel"
+          >
+            {sessionId === null ? (
+              <p className="p-4 text-dim">Not attached to a session: start or pick one above.</p>
+            ) : (
+              <aside className="flex min-h-0 flex-1 flex-col" aria-label="inspector panels">
+                <nav className="flex shrink-0 flex-wrap gap-px border-b border-edge bg-panel-2" role="tablist">
+                  {SIDE_PANELS.map((p) => (
+                    <button
+                      key={p.id}
+                      type="button"
+                      role="tab"
+                      data-testid={`tab-${p.id}`}
+                      aria-selected={tab === p.id}
+                      className={`px-3 py-1 text-xs ${tab === p.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
+                      onClick={() => setTab(p.id)}
+                    >
+                      {p.title}
+                      {p.badge?.(sessionId)}
+                    </button>
+                  ))}
+                </nav>
+                {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
+                  <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
+                    {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}
+                  </div>
+                ))}
+              </aside>
+            )}
+          </Panel>
+        </Group>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { launchBrowser, pageText, watchPageErrors } from '../helpers/browser.js';
 import { exchangeRows, openExchange, shownHeader } from '../helpers/http-exchange-page.js';
 import { callTool, openTab, selectTool, sentRows, waitForServer } from '../helpers/panel-page.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
@@ -31,12 +31,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Everything the page holds as text: the serialized DOM plus the live values of its form fields. */
-async function pageText(): Promise<string> {
-  const fields = await page.evaluate(() => [...document.querySelectorAll('input, textarea')].map((e) => (e as HTMLInputElement).value).join('\n'));
-  return `${await page.content()}\n${fields}`;
-}
-
 describe('a bearer-protected Streamable HTTP server that forgets its session, in the browser', () => {
   it('sends the bearer header to the server and shows it only masked', async () => {
     // Without the token the fixture refuses: the initialized session below is the server-side proof it arrived.
@@ -45,7 +39,7 @@ describe('a bearer-protected Streamable HTTP server that forgets its session, in
     expect(await shownHeader(init, 'request', 'authorization')).toBe('Bearer ••••');
     await page.getByTestId('target-toggle').click();
     await page.getByTestId('target-headers').waitFor();
-    const text = await pageText();
+    const text = await pageText(page);
     expect(text).toContain('Bearer ••••');
     expect(text).not.toContain(BEARER);
     await page.getByTestId('target-toggle').click();
@@ -106,7 +100,7 @@ describe('a bearer-protected Streamable HTTP server that forgets its session, in
     await page.getByTestId('profile-editor-save').click();
     await expect.poll(() => page.getByTestId('profile-editor-error').textContent(), { timeout: 10_000 }).toContain('Authorization header is masked');
     expect((await relay.api<Array<{ name: string }>>('/api/profiles')).body.map((p) => p.name)).not.toContain('with the mask');
-    expect(await pageText()).not.toContain(BEARER);
+    expect(await pageText(page)).not.toContain(BEARER);
     const sessions = await relay.api<{ id: string }[]>('/api/sessions');
     const sid = sessions.body[0]!.id;
     const row = page.locator(`[data-testid="history-row"][data-session-id="${sid}"]`);

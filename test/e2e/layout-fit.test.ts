@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { openTab, waitForServer } from '../helpers/panel-page.js';
+import { openComposer, openTab, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
 const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
@@ -42,4 +42,44 @@ describe('the workbench fits its window', () => {
       }
     }
   });
+
+  it('keeps the dragged split between the log and the panels, and the composer height, across a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await waitForServer(page);
+    const side = page.getByTestId('pane-side');
+    const composer = page.getByTestId('pane-composer');
+    const width = async () => (await side.boundingBox())!.width;
+    const height = async () => (await composer.boundingBox())!.height;
+
+    // The composer starts as a one-line bar, and the `c` key opens it.
+    expect(await height()).toBeLessThan(40);
+    await page.getByTestId('log-table').click();
+    await page.keyboard.press('c');
+    await expect.poll(() => page.getByTestId('composer').getAttribute('data-expanded')).toBe('true');
+    expect(await height()).toBeGreaterThan(150);
+
+    const before = await width();
+    await dragBy(page, 'split-columns', -160, 0);
+    await dragBy(page, 'split-log-composer', 0, -60);
+    const dragged = { side: await width(), composer: await height() };
+    expect(dragged.side).toBeGreaterThan(before + 100);
+
+    await page.reload();
+    await waitForServer(page);
+    await expect.poll(width).toBeCloseTo(dragged.side, -1);
+    expect(Math.abs((await width()) - dragged.side)).toBeLessThanOrEqual(3);
+    expect(Math.abs((await height()) - dragged.composer)).toBeLessThanOrEqual(3);
+    await openComposer(page);
+  });
 });
+
+/** Drags a separator with the mouse, in steps, as a person would. */
+async function dragBy(page: Page, testId: string, dx: number, dy: number) {
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+}

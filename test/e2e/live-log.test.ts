@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { fillCodeEditor, recordedFrames } from '../helpers/panel-page.js';
+import { fillCodeEditor, openComposer, recordedFrames } from '../helpers/panel-page.js';
 import { DEMO_SERVER, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 
 const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
@@ -43,6 +43,7 @@ describe('the live log in a real browser', () => {
   });
 
   it('sends invalid JSON on purpose after a warning and shows it as noise', async ({ page }) => {
+    await openComposer(page);
     await fillCodeEditor(page, page.getByTestId('composer-editor'), '{"jsonrpc":"2.0", broken');
     await page.getByTestId('composer-send').click();
     await page.getByTestId('composer-send-anyway').click();

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousContrastViolations } from '../helpers/axe-page.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { selectTool, waitForServer } from '../helpers/panel-page.js';
+import { openComposer, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
 // Each test gets a fresh context: the toggle's choice lives in localStorage.
@@ -39,6 +39,7 @@ describe('light and dark themes', () => {
   it('remembers a toggled theme across a reload against the system setting, and the editor follows it', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await waitForServer(page);
+    await openComposer(page);
     const editor = page.getByTestId('composer-editor').locator('.monaco-editor');
     await editor.waitFor({ timeout: 20_000 });
     expect(await backgroundLuminance(page, '[data-testid="composer-editor"] .monaco-editor-background')).toBeLessThan(0.05);
@@ -49,6 +50,7 @@ describe('light and dark themes', () => {
 
     await page.reload();
     await waitForServer(page);
+    await openComposer(page);
     expect(await theme(page)).toBe('light');
     expect(await page.getByTestId('theme-toggle').getAttribute('data-choice')).toBe('light');
     await editor.waitFor({ timeout: 20_000 });

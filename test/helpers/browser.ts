@@ -61,3 +61,9 @@ export async function openInspector(opts: { command?: string[]; leading?: string
     },
   };
 }
+
+/** Everything the page holds as text: the serialized DOM plus the live values of its form fields (a secret must be in neither). */
+export async function pageText(page: Page): Promise<string> {
+  const fields = await page.evaluate(() => [...document.querySelectorAll('input, textarea')].map((e) => (e as HTMLInputElement).value).join('\n'));
+  return `${await page.content()}\n${fields}`;
+}

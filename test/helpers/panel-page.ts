@@ -1,10 +1,17 @@
 // Drives mcpscope's feature panels in a real browser: open a tab, pick a tool, call it, find its frames in the log.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { RelayHandle } from './relay-process.js';
 
 export async function openTab(page: Page, id: string): Promise<void> {
   await page.getByTestId(`tab-${id}`).click();
+}
+
+/** Opens the composer if it sits collapsed to its bar (it does until first used). */
+export async function openComposer(page: Page): Promise<void> {
+  if ((await page.getByTestId('composer').getAttribute('data-expanded')) !== 'true') await page.getByTestId('composer-toggle').click();
+  await expect.poll(() => page.getByTestId('composer').getAttribute('data-expanded')).toBe('true');
 }
 
 /** Waits until the page has performed the handshake: the overview can only show a server once initialize was answered. */

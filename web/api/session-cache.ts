@@ -11,6 +11,12 @@ export function upsertSession(queryClient: QueryClient, session: SessionInfo): b
     const i = list.findIndex((s) => s.id === session.id);
     news = i === -1 || list[i]!.status !== session.status;
     if (i === -1) return [session, ...list].sort((a, b) => b.startedAt - a.startedAt);
+    // A restart's HTTP answer (starting, running) can arrive after the socket already said the new process exited: the
+    // older news has recorded fewer frames (every status change records an event), so it never replaces the newer.
+    if (session.lastSeq < list[i]!.lastSeq) {
+      news = false;
+      return list;
+    }
     const next = list.slice();
     next[i] = session;
     return next;

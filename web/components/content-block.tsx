@@ -1,6 +1,8 @@
-// Renders one MCP content block (text, image, audio, resource link, embedded resource) as text-only, safe markup.
+// Renders one MCP content block (text, image, audio, resource link, embedded resource) as text-only, safe markup;
+// text with its credentials masked while presenting.
 import { isPlainObject } from '../../shared/jsonrpc.js';
 import { mediaDataUrl } from '../lib/ui/safe-media.js';
+import { useShownText } from '../lib/ui/screen-mask.js';
 import { JsonView } from './json-view.js';
 import { ResourceContents } from './resource-contents.js';
 import { SafeLink } from './safe-link.js';
@@ -19,7 +21,7 @@ export function ContentBlock({ block }: { block: unknown }) {
 function BlockBody({ block, type }: { block: Record<string, unknown>; type: string }) {
   switch (type) {
     case 'text':
-      return <pre className="overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11.5px] whitespace-pre-wrap break-words">{typeof block.text === 'string' ? block.text : JSON.stringify(block.text)}</pre>;
+      return <TextBody text={typeof block.text === 'string' ? block.text : JSON.stringify(block.text)} />;
     case 'image': {
       const src = mediaDataUrl('image', block.mimeType, block.data);
       return src ? <img src={src} alt="image content" className="max-h-64 max-w-full border border-edge" /> : <Malformed what="image" block={block} />;
@@ -44,6 +46,10 @@ function BlockBody({ block, type }: { block: Record<string, unknown>; type: stri
     default:
       return <JsonView value={block} />;
   }
+}
+
+function TextBody({ text }: { text: string }) {
+  return <pre className="overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11.5px] whitespace-pre-wrap break-words">{useShownText(text)}</pre>;
 }
 
 function Malformed({ what, block }: { what: string; block: Record<string, unknown> }) {

@@ -1,6 +1,7 @@
 // Switches between the inspector and the Sessions view, and says when the inspector shows a read-only recording or a
 // session a host runs through mcpscope tap.
 import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { PresentToggle } from './present-toggle.js';
 import { ThemeToggle } from './theme-toggle.js';
 
 export type WorkbenchView = 'inspect' | 'sessions';
@@ -48,6 +49,7 @@ export function ViewTabs({ view, onView, session }: Props) {
           read-only recording
         </span>
       )}
+      <PresentToggle />
       <ThemeToggle />
     </nav>
   );

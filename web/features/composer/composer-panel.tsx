@@ -1,6 +1,7 @@
-// The raw composer: a JSON editor whose text goes to the server as typed, with templates and a send guard.
+// The raw composer: a JSON editor whose text goes to the server as typed, with templates and a send guard. It sits
+// collapsed to its toolbar until used: a template, an "edit and resend", the toggle or the `c` key opens it.
 import type { OnMount } from '@monaco-editor/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useConfig } from '../../api/use-config.js';
 import { useSession } from '../../api/use-sessions.js';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
@@ -13,7 +14,17 @@ import { HistoryList } from './history-list.js';
 import { resendText } from './resend-text.js';
 import { useComposerSend } from './use-composer-send.js';
 
-export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
+interface Props {
+  sessionId: string | null;
+  /** False while the pane is collapsed to its toolbar: the editor stays mounted (it keeps the text) but hidden. */
+  expanded: boolean;
+  onExpand: () => void;
+  onCollapse: () => void;
+  /** Changes when the editor should take the focus (the keyboard shortcut). */
+  focusRequest: number;
+}
+
+export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focusRequest }: Props) {
   const { engines } = useRelay();
   const session = useSession(sessionId);
   const config = useConfig();
@@ -37,7 +48,16 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
       editor.focus();
     }
     setText(next);
-  }, []);
+    onExpand();
+  }, [onExpand]);
+
+  useEffect(() => {
+    if (focusRequest > 0) editorRef.current?.focus();
+  }, [focusRequest]);
+  // A send that needs a yes shows its question in the pane, so the pane opens to show it.
+  useEffect(() => {
+    if (confirming !== null) onExpand();
+  }, [confirming, onExpand]);
 
   const fill = useCallback(
     (key: string) => {
@@ -72,8 +92,10 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
   );
 
   return (
-    <section className="flex h-60 shrink-0 flex-col border-t border-edge bg-panel" aria-label="composer">
+    <section className="flex min-h-0 flex-1 flex-col bg-panel" aria-label="composer" data-testid="composer" data-expanded={expanded}>
       <ComposerToolbar
+        expanded={expanded}
+        onToggle={expanded ? onCollapse : onExpand}
         templates={COMPOSER_TEMPLATES}
         onTemplate={fill}
         templatesDisabled={sessionId === null}
@@ -99,7 +121,7 @@ export function ComposerPanel({ sessionId }: { sessionId: string | null }) {
           </button>
         </div>
       )}
-      <div className="flex min-h-0 flex-1">
+      <div className={expanded ? 'flex min-h-0 flex-1' : 'hidden'}>
         <div data-testid="composer-editor" className="min-w-0 flex-1">
           <LazyCodeEditor path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
         </div>

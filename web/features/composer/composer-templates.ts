@@ -8,7 +8,9 @@ export interface TemplateContext {
 export interface ComposerTemplate {
   /** Suffix of the button's data-testid: template-<key>. */
   key: 'initialize' | 'initialized' | 'ping' | 'tools-list';
+  /** Short, so the toolbar holds on one line; the button's title names the method in full. */
   label: string;
+  method: string;
   build(ctx: TemplateContext): unknown;
 }
 
@@ -16,6 +18,7 @@ export const COMPOSER_TEMPLATES: readonly ComposerTemplate[] = [
   {
     key: 'initialize',
     label: 'initialize',
+    method: 'initialize',
     build: ({ nextId, protocolVersion, clientVersion }) => ({
       jsonrpc: '2.0',
       id: nextId,
@@ -25,13 +28,15 @@ export const COMPOSER_TEMPLATES: readonly ComposerTemplate[] = [
   },
   {
     key: 'initialized',
-    label: 'notifications/initialized',
+    label: 'initialized',
+    method: 'notifications/initialized',
     build: () => ({ jsonrpc: '2.0', method: 'notifications/initialized' }),
   },
-  { key: 'ping', label: 'ping', build: ({ nextId }) => ({ jsonrpc: '2.0', id: nextId, method: 'ping' }) },
+  { key: 'ping', label: 'ping', method: 'ping', build: ({ nextId }) => ({ jsonrpc: '2.0', id: nextId, method: 'ping' }) },
   {
     key: 'tools-list',
     label: 'tools/list',
+    method: 'tools/list',
     build: ({ nextId }) => ({ jsonrpc: '2.0', id: nextId, method: 'tools/list', params: {} }),
   },
 ];

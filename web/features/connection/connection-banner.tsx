@@ -1,7 +1,8 @@
 // The way out of connection trouble, under the bar: re-initialize a session the server forgot (HTTP 404 on the
-// session), or restart a connection that failed or dropped.
+// session), or restart a connection that failed or dropped, or a server process that exited.
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useLog } from '../../lib/log/use-log.js';
+import { ExitBanner } from './exit-banner.js';
 import { sessionTrouble } from './session-trouble.js';
 import type { HandshakeState } from './use-handshake.js';
 
@@ -16,7 +17,7 @@ interface Props {
 export function ConnectionBanner({ session, handshake, onReinitialize, onRestart, busy }: Props) {
   const view = useLog(session?.id ?? null);
   if (!session || !view) return null;
-  const { expiry, lastFailure, unreachable } = sessionTrouble(view.source);
+  const { expiry, lastFailure, unreachable, stderrTail, spoke } = sessionTrouble(view.source);
   const remote = session.target.transport !== 'stdio';
 
   if (expiry && session.live) {
@@ -47,6 +48,10 @@ export function ConnectionBanner({ session, handshake, onReinitialize, onRestart
         </button>
       </div>
     );
+  }
+  // Only an exit the user did not ask for: Stop ends as 'stopped'.
+  if (!remote && session.status === 'exited' && !session.live) {
+    return <ExitBanner session={session} stderrTail={stderrTail} spoke={spoke} onRestart={onRestart} busy={busy} />;
   }
   const dropped = session.status === 'failed' || (remote && session.status === 'exited');
   if (dropped && !session.live) {

@@ -98,7 +98,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         <button
           type="button"
           data-testid="target-toggle"
-          className="min-w-24 flex-1 truncate text-left font-mono text-[11px] text-dim hover:text-ink"
+          className="min-w-10 flex-1 truncate text-left font-mono text-[11px] text-dim hover:text-ink"
           onClick={() => setShowTarget((v) => !v)}
           title="edit the target"
         >

@@ -14,7 +14,7 @@ export function SessionPicker({ sessions, sessionId, onPick, onOpen }: Props) {
   return (
     <select
       data-testid="session-select"
-      className="control w-56 shrink-0 font-mono"
+      className="control w-56 min-w-32 shrink font-mono"
       value={sessionId ?? ''}
       onFocus={onOpen}
       onChange={(e) => {

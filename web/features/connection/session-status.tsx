@@ -45,8 +45,9 @@ function handshakeText(h: HandshakeState): string | null {
 export function SessionStatus({ session, handshake }: { session: SessionInfo | null; handshake: HandshakeState }) {
   const socket = useSocketState();
   const hs = handshakeText(handshake);
+  // The pill is the bar's own item, never clipped: squeezed with the handshake text it read "exi" at 1024 px.
   return (
-    <div className="flex min-w-0 shrink items-center gap-2 overflow-hidden">
+    <>
       {session ? (
         <span
           data-testid="connection-status"
@@ -58,31 +59,33 @@ export function SessionStatus({ session, handshake }: { session: SessionInfo | n
           {session.pid !== null && session.live ? ` · pid ${session.pid}` : ''}
         </span>
       ) : (
-        <span data-testid="connection-status" data-status="none" className="rounded bg-zinc-800 px-1.5 leading-5 text-dim">
+        <span data-testid="connection-status" data-status="none" className="shrink-0 rounded bg-zinc-800 px-1.5 leading-5 text-dim">
           no session
         </span>
       )}
-      {hs && (
-        <span
-          data-testid="handshake-status"
-          data-phase={handshake.phase}
-          className={`max-w-[24rem] truncate font-mono text-[11px] ${handshake.phase === 'failed' ? 'text-red-300' : 'text-dim'}`}
-          title={hs}
-        >
-          {hs}
-        </span>
-      )}
-      {handshake.phase === 'done' && handshake.website && (
-        // Only ever an http(s) URL (safeHttpUrl); the server chose it, so it opens without a referrer or opener.
-        <a href={handshake.website} target="_blank" rel="noopener noreferrer" className="shrink-0 text-[11px] text-sky-400 hover:underline">
-          website
-        </a>
-      )}
-      {socket !== 'open' && (
-        <span data-testid="socket-status" className="rounded bg-amber-900 px-1.5 leading-5 text-amber-100">
-          relay {socket === 'connecting' ? 'connecting…' : 'disconnected, retrying'}
-        </span>
-      )}
-    </div>
+      <div className="flex min-w-0 shrink items-center gap-2 overflow-hidden empty:hidden">
+        {hs && (
+          <span
+            data-testid="handshake-status"
+            data-phase={handshake.phase}
+            className={`max-w-[24rem] truncate font-mono text-[11px] ${handshake.phase === 'failed' ? 'text-red-300' : 'text-dim'}`}
+            title={hs}
+          >
+            {hs}
+          </span>
+        )}
+        {handshake.phase === 'done' && handshake.website && (
+          // Only ever an http(s) URL (safeHttpUrl); the server chose it, so it opens without a referrer or opener.
+          <a href={handshake.website} target="_blank" rel="noopener noreferrer" className="shrink-0 text-[11px] text-sky-400 hover:underline">
+            website
+          </a>
+        )}
+        {socket !== 'open' && (
+          <span data-testid="socket-status" className="rounded bg-amber-900 px-1.5 leading-5 text-amber-100">
+            relay {socket === 'connecting' ? 'connecting…' : 'disconnected, retrying'}
+          </span>
+        )}
+      </div>
+    </>
   );
 }

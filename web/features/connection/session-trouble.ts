@@ -1,5 +1,6 @@
 // Reads a session's log for trouble the connection bar should offer a way out of: a session the server forgot (404),
-// or a connection that failed. Incremental per log, because it runs on every frame.
+// a connection that failed, or a server process that exited (with what it last wrote on stderr). Incremental per log,
+// because it runs on every frame.
 import { eventName } from '../../lib/log/frame-entry.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { LogSource } from '../../lib/log/log-source.js';
@@ -20,13 +21,22 @@ interface Tracker {
   /** A request that never reached the server (refused, DNS, TLS, timeout) while the transport stays up, as
    * Streamable HTTP does: cleared by the next exchange that got any response. */
   unreachable: string | null;
+  /** The current process's last stderr lines (at most STDERR_TAIL), oldest first. */
+  stderrTail: string[];
+  /** Whether the current process sent anything on stdout: an exit before that is an exit at start-up. */
+  spoke: boolean;
 }
 
 export interface SessionTrouble {
   expiry: Expiry | null;
   lastFailure: string | null;
   unreachable: string | null;
+  stderrTail: readonly string[];
+  spoke: boolean;
 }
+
+/** How many of a process's last stderr lines an exit banner shows: enough for a stack trace's head. */
+export const STDERR_TAIL = 12;
 
 const trackers = new WeakMap<readonly FrameEntry[], Tracker>();
 
@@ -42,7 +52,7 @@ function hasResponse(v: unknown): boolean {
 export function sessionTrouble(log: LogSource): SessionTrouble {
   let t = trackers.get(log.held);
   const entries = log.held;
-  if (!t || entries.length < t.scanned) trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null }));
+  if (!t || entries.length < t.scanned) trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null, stderrTail: [], spoke: false }));
   for (; t.scanned < entries.length; t.scanned++) {
     const e = entries[t.scanned]!;
     const name = eventName(e);
@@ -57,11 +67,17 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
       t.expiry = null;
       t.lastFailure = null;
       t.unreachable = null;
-    } else if (e.frame.kind === 'http' && t.unreachable !== null && hasResponse(e.value)) {
-      t.unreachable = null;
-    } else if (t.expiry && e.frame.dir === 'in' && e.frame.kind === 'response' && e.method === 'initialize') {
-      t.expiry = null;
+      t.stderrTail = [];
+      t.spoke = false;
+    } else if (e.frame.kind === 'stderr') {
+      t.stderrTail.push(e.frame.text);
+      if (t.stderrTail.length > STDERR_TAIL) t.stderrTail.shift();
+    } else if (e.frame.kind === 'http') {
+      if (t.unreachable !== null && hasResponse(e.value)) t.unreachable = null;
+    } else if (e.frame.dir === 'in' && e.frame.kind !== 'event') {
+      t.spoke = true;
+      if (t.expiry && e.frame.kind === 'response' && e.method === 'initialize') t.expiry = null;
     }
   }
-  return { expiry: t.expiry, lastFailure: t.lastFailure, unreachable: t.unreachable };
+  return { expiry: t.expiry, lastFailure: t.lastFailure, unreachable: t.unreachable, stderrTail: [...t.stderrTail], spoke: t.spoke };
 }

@@ -1,4 +1,8 @@
-// The editable target: a transport, then either command, args, env and cwd (stdio) or a URL and headers.
+// The editable target: a transport, then either command, args, env and cwd (stdio) or a URL and headers. While
+// presenting, env and header values, secret arguments and a URL password are shown masked and cannot be edited.
+import { maskSecretArgs } from '../../../shared/redaction/secret-args.js';
+import { usePresenting } from '../../lib/ui/presentation.js';
+import { useScreenMask } from '../../lib/ui/screen-mask.js';
 import { TARGET_TRANSPORTS, type TargetDraft, type TargetTransport } from './target-draft.js';
 
 interface Props {
@@ -19,6 +23,8 @@ const TRANSPORT_LABELS: Record<TargetTransport, string> = {
 export function TargetForm({ draft, onChange, error }: Props) {
   const set = (patch: Partial<TargetDraft>) => onChange({ ...draft, ...patch });
   const field = 'control font-mono';
+  const presenting = usePresenting();
+  const mask = useScreenMask();
   return (
     <div className="grid grid-cols-[minmax(220px,1.2fr)_minmax(180px,1fr)_minmax(180px,1fr)] gap-2 border-t border-edge px-3 py-2">
       <div className="flex flex-col gap-1">
@@ -43,7 +49,7 @@ export function TargetForm({ draft, onChange, error }: Props) {
         ) : (
           <>
             <Label text="URL" />
-            <input data-testid="target-url" className={field} value={draft.url} onChange={(e) => set({ url: e.target.value })} spellCheck={false} placeholder="http://127.0.0.1:3000/mcp" />
+            <input data-testid="target-url" className={field} value={mask === null ? draft.url : mask(draft.url)} readOnly={presenting} onChange={(e) => set({ url: e.target.value })} spellCheck={false} placeholder="http://127.0.0.1:3000/mcp" />
           </>
         )}
       </div>
@@ -51,19 +57,31 @@ export function TargetForm({ draft, onChange, error }: Props) {
         <>
           <div className="flex flex-col gap-1">
             <Label text="args, one per line" />
-            <textarea data-testid="target-args" className={`${field} h-14 resize-y`} value={draft.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} />
+            {presenting ? (
+              <MaskedLines testId="target-args" text={maskSecretArgs(draft.args.split('\n')).join('\n')} />
+            ) : (
+              <textarea data-testid="target-args" className={`${field} h-14 resize-y`} value={draft.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} />
+            )}
             <Label text="cwd (optional)" />
             <input data-testid="target-cwd" className={field} value={draft.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} placeholder="the relay's working directory" />
           </div>
           <div className="flex flex-col gap-1">
             <Label text="env, KEY=VALUE per line (added to the relay's)" />
-            <textarea data-testid="target-env" className={`${field} h-[74px] resize-y`} value={draft.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
+            {presenting ? (
+              <MaskedLines testId="target-env" text={maskValues(draft.env, '=')} />
+            ) : (
+              <textarea data-testid="target-env" className={`${field} h-[74px] resize-y`} value={draft.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
+            )}
           </div>
         </>
       ) : (
         <div className="col-span-2 flex flex-col gap-1">
           <Label text="headers, Name: value per line (sent on every request, masked in the log)" />
-          <textarea data-testid="target-headers" className={`${field} h-[74px] resize-y`} value={draft.headers} onChange={(e) => set({ headers: e.target.value })} spellCheck={false} placeholder="Authorization: Bearer …" />
+          {presenting ? (
+            <MaskedLines testId="target-headers" text={maskValues(draft.headers, ':')} />
+          ) : (
+            <textarea data-testid="target-headers" className={`${field} h-[74px] resize-y`} value={draft.headers} onChange={(e) => set({ headers: e.target.value })} spellCheck={false} placeholder="Authorization: Bearer …" />
+          )}
         </div>
       )}
       {draft.transport !== 'stdio' && draft.transport !== 'ws' && <OAuthFields draft={draft} set={set} />}
@@ -94,6 +112,25 @@ function OAuthFields({ draft, set }: { draft: TargetDraft; set: (patch: Partial<
         </>
       )}
     </div>
+  );
+}
+
+/** `NAME=value` or `Name: value` lines with every value masked: any of them may be a credential. */
+function maskValues(text: string, sep: '=' | ':'): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const at = line.indexOf(sep);
+      return at <= 0 || line.trimStart().startsWith('#') ? line : `${line.slice(0, at + 1)}${sep === ':' ? ' ' : ''}••••`;
+    })
+    .join('\n');
+}
+
+function MaskedLines({ testId, text }: { testId: string; text: string }) {
+  return (
+    <pre data-testid={testId} data-masked="true" title="values hidden while presenting: leave presentation mode to edit" className="control min-h-14 font-mono whitespace-pre-wrap">
+      {text === '' ? ' ' : text}
+    </pre>
   );
 }
 

@@ -1,7 +1,8 @@
 // The selected frame in full: header with pair links, notes, lint findings, the error explainer, the raw text in
-// Monaco, and the parsed JSON.
+// Monaco, and the parsed JSON; in presentation mode the text and JSON shown have their credentials masked.
 import { useConfig } from '../../api/use-config.js';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
+import { useShownEntry } from '../../lib/ui/screen-mask.js';
 import { DetailHeader } from './detail-header.js';
 import { ErrorExplainer } from './error-explainer.js';
 import { FrameFindings } from './frame-findings.js';
@@ -20,8 +21,10 @@ interface Props {
 export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
   const { log, entry, pairs } = useFrameEntry(sessionId, seq);
   const config = useConfig();
+  // The header's Resend keeps the frame as recorded: a masked text must never be what goes back to the server.
+  const shown = useShownEntry(entry);
   const shell = 'flex min-h-0 flex-1 flex-col';
-  if (!log || !entry) {
+  if (!log || !entry || !shown) {
     return (
       <aside data-testid="detail-pane" className={shell}>
         <p className="p-3 text-dim">Frame #{seq} is not loaded yet.</p>
@@ -34,7 +37,7 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
       <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
       <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
       <FrameFindings entry={entry} version={context?.protocolVersion ?? log.protocolVersion} onSelect={onSelect} />
-      <ErrorExplainer entry={entry} context={context} httpStatus={log.httpStatusOf(seq)} />
+      <ErrorExplainer entry={shown} context={context} httpStatus={log.httpStatusOf(seq)} />
       <SectionTitle>raw</SectionTitle>
       {isLargeFrame(entry) ? (
         // Monaco and the pretty-printer would each block the page for seconds on a multi-megabyte frame.
@@ -44,14 +47,14 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
           <div data-testid="detail-raw" data-length={entry.frame.text.length} className="h-[30%] min-h-24 shrink-0 border-b border-edge">
             <LazyCodeEditor
               path="mcpscope://detail/raw"
-              value={entry.frame.text}
+              value={shown.frame.text}
               language={entry.value === undefined ? 'plaintext' : 'json'}
               readOnly
               wordWrap
             />
           </div>
           <SectionTitle>{entry.value === undefined ? 'parse' : 'parsed'}</SectionTitle>
-          <ParsedView entry={entry} />
+          <ParsedView entry={shown} />
         </>
       )}
     </aside>

@@ -1,11 +1,12 @@
 // A frame too big to hand to Monaco or pretty-print in one go: its head as text, Expand to read the whole text in a
 // virtualized view of fixed-width slices (nothing is laid out beyond the screen), and Download of the exact bytes.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { downloadBlob } from '../../lib/ui/download.js';
 import { PREVIEW_CHARS, type FrameEntry } from '../../lib/log/frame-entry.js';
 import { formatSize } from '../../lib/ui/format.js';
 import type { LogSource } from '../../lib/log/log-source.js';
+import { useScreenMask } from '../../lib/ui/screen-mask.js';
 
 /** Above this many characters the detail pane shows this view instead of the editor and the parsed JSON. */
 export const LARGE_FRAME_CHARS = 1_000_000;
@@ -21,6 +22,10 @@ export function LargeFrameView({ source, entry }: { source: LogSource; entry: Fr
   const [full, setFull] = useState<string | null>(null);
   const [busy, setBusy] = useState<'expand' | 'download' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Read and downloaded as recorded; shown with credentials masked while presenting.
+  const mask = useScreenMask();
+  const shownFull = useMemo(() => (full === null || mask === null ? full : mask(full)), [full, mask]);
+  const preview = useMemo(() => (mask === null ? frame.text.slice(0, PREVIEW_CHARS) : mask(frame.text.slice(0, PREVIEW_CHARS))), [frame.text, mask]);
   const run = (what: 'expand' | 'download', job: () => Promise<void>) => {
     setBusy(what);
     setError(null);
@@ -51,13 +56,13 @@ export function LargeFrameView({ source, entry }: { source: LogSource; entry: Fr
         </button>
         {error !== null && <span className="text-red-300">{error}</span>}
       </div>
-      {full === null ? (
+      {shownFull === null ? (
         <pre data-testid="large-preview" className="min-h-0 flex-1 overflow-auto px-3 py-2 font-mono text-[11.5px] whitespace-pre-wrap break-all">
-          {frame.text.slice(0, PREVIEW_CHARS)}
+          {preview}
           {'\n…'}
         </pre>
       ) : (
-        <SlicedText text={full} />
+        <SlicedText text={shownFull} />
       )}
     </div>
   );

@@ -1,6 +1,8 @@
-// One HTTP body as text: pretty JSON when it parses, the raw text otherwise, with what the relay cut off said plainly.
+// One HTTP body as text: pretty JSON when it parses, the raw text otherwise, with what the relay cut off said plainly;
+// credentials masked while presenting.
 import { useMemo } from 'react';
 import { formatSize } from '../../lib/ui/format.js';
+import { useShownText } from '../../lib/ui/screen-mask.js';
 
 interface Props {
   testId: string;
@@ -25,6 +27,7 @@ export function ExchangeBody({ testId, body, size, truncated, contentType, strea
       return { json: false, text: body };
     }
   }, [body, truncated]);
+  const shown = useShownText(view?.text);
   return (
     <div className="px-3 py-1" data-testid={testId} data-format={view === null ? 'empty' : view.json ? 'json' : 'text'}>
       <p className="mb-1 text-[10px] text-dim">
@@ -37,7 +40,7 @@ export function ExchangeBody({ testId, body, size, truncated, contentType, strea
         <p className="text-dim">{streaming ? '(still streaming: the raw text is kept when the stream ends; the Events tab shows each event as it arrives)' : '(empty body)'}</p>
       ) : (
         <pre className="max-h-[32rem] overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11px] leading-[1.45] break-words whitespace-pre-wrap">
-          {view.text}
+          {shown}
         </pre>
       )}
     </div>

@@ -1,5 +1,6 @@
 // The server-sent events of a response as a table: id, event, data (or the frame it became), retry and comments.
 import type { SseEventRecord } from '../../../shared/http-exchange.js';
+import { useScreenMask, type ScreenMask } from '../../lib/ui/screen-mask.js';
 
 interface Props {
   events: readonly SseEventRecord[];
@@ -7,7 +8,7 @@ interface Props {
   onSelect: (seq: number) => void;
 }
 
-function dataCell(e: SseEventRecord, onSelect: (seq: number) => void) {
+function dataCell(e: SseEventRecord, onSelect: (seq: number) => void, mask: ScreenMask | null) {
   if (e.seq !== undefined) {
     return (
       <button type="button" data-testid="sse-event-frame" data-seq={e.seq} className="text-sky-400 hover:underline" onClick={() => onSelect(e.seq!)}>
@@ -16,11 +17,12 @@ function dataCell(e: SseEventRecord, onSelect: (seq: number) => void) {
     );
   }
   if (e.dataSize === 0) return <span className="text-dim">(empty: priming event)</span>;
-  if (e.data !== undefined) return <span className="break-all whitespace-pre-wrap">{e.data}</span>;
+  if (e.data !== undefined) return <span className="break-all whitespace-pre-wrap">{mask === null ? e.data : mask(e.data)}</span>;
   return <span className="text-dim">(no data line)</span>;
 }
 
 export function SseEventsTable({ events, dropped, onSelect }: Props) {
+  const mask = useScreenMask();
   return (
     <div className="px-3 py-1">
       <table className="w-full border-collapse font-mono text-[11px]" data-testid="sse-events">
@@ -41,7 +43,7 @@ export function SseEventsTable({ events, dropped, onSelect }: Props) {
               <td className="break-all">{e.id ?? <span className="text-dim">—</span>}</td>
               <td>{e.event ?? <span className="text-dim">message</span>}</td>
               <td>
-                {dataCell(e, onSelect)}
+                {dataCell(e, onSelect, mask)}
                 {e.incomplete && <span className="ml-1 text-red-300">· cut before its end: never dispatched</span>}
                 {e.oversize && <span className="ml-1 text-amber-300">· oversize: head kept</span>}
               </td>

@@ -9,6 +9,7 @@ import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { PendingMarker } from '../../components/pending-marker.js';
 import { formatLatency, formatSize, formatTime } from '../../lib/ui/format.js';
+import { maskEntry } from '../../lib/ui/screen-mask.js';
 import { frameSummary } from './frame-summary.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 
@@ -22,6 +23,10 @@ interface Props {
   findingCount: number;
   /** Passed on its own because the entry object stays the same when a later cancel marks it. */
   cancelledBy: number | undefined;
+  /** The other half of the selected exchange (presentation mode marks the pair, not only the frame). */
+  paired?: boolean;
+  /** Presentation mode: the summary is made from the masked frame (before it is cut short, so no token is left half-shown). */
+  masked?: boolean;
 }
 
 const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
@@ -34,11 +39,12 @@ const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
   http: 'text-cyan-100/80',
 };
 
-export const LogRow = memo(function LogRow({ entry, top, selected, onClick, findingIds, findingCount, cancelledBy }: Props) {
+export const LogRow = memo(function LogRow({ entry, top, selected, onClick, findingIds, findingCount, cancelledBy, paired = false, masked = false }: Props) {
   const { frame } = entry;
   const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
   const inheritedMethod = frame.method === null && entry.method !== null;
-  const tone = selected ? 'bg-blue-900/80 text-white' : `${ROW_TONE[frame.kind] ?? ''} hover:bg-white/[0.04]`;
+  const tone = selected ? 'bg-blue-900/80 text-white' : paired ? 'bg-blue-950 text-white' : `${ROW_TONE[frame.kind] ?? ''} hover:bg-white/[0.04]`;
+  const summary = frameSummary(masked ? maskEntry(entry) : entry);
   return (
     <div
       data-testid="log-row"
@@ -51,6 +57,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
       data-findings={findingIds}
       role="row"
       aria-selected={selected}
+      data-paired={paired || undefined}
       onClick={() => onClick(frame.seq)}
       className={`${LOG_GRID} absolute left-0 w-full cursor-default items-center border-b border-white/[0.03] px-2 font-mono text-[11.5px] ${tone}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
@@ -85,7 +92,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
           </span>
         )}
         <PendingMarker entry={entry} />
-        <span className="truncate">{frameSummary(entry)}</span>
+        <span className="truncate">{summary}</span>
       </span>
       <span className="text-right text-dim">{formatSize(frame.size)}</span>
       <span className="text-right">

@@ -1,10 +1,14 @@
-// The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up.
+// The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up. In
+// presentation mode the tail is followed with the newest row centred, keys step by exchange (also from the page, when
+// nothing else has focus), the selected exchange's other half is marked and summaries are masked.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
+import { usePresenting } from '../../lib/ui/presentation.js';
+import { usePageKeys } from './use-page-keys.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
 
@@ -25,25 +29,53 @@ function findingIdsOf(entry: FrameEntry): string {
 export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
+  const presenting = usePresenting();
   const { count } = rows;
-  const scroller = useRowScroller(scrollRef, count, ROW_HEIGHT, 20);
+  // Presenting, the extent gets half a screen of empty rows below the last, so the tail followed sits mid-screen.
+  const [viewRows, setViewRows] = useState(0);
+  const padRows = presenting ? Math.max(0, Math.floor(viewRows / 2)) : 0;
+  const scroller = useRowScroller(scrollRef, count + padRows, ROW_HEIGHT, 20);
   const { scrollToIndex } = scroller;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const read = () => setViewRows(Math.floor(el.clientHeight / ROW_HEIGHT));
+    read();
+    const resize = new ResizeObserver(read);
+    resize.observe(el);
+    return () => resize.disconnect();
+  }, []);
 
   // Rows have a fixed height, so following the tail is one scrollTop write.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
-  }, [follow, count]);
+  }, [follow, count, padRows]);
 
   // Bring the selection into view when it changes (keyboard, "go to response", `r`), not on every append:
   // the rows are read through a ref so new frames do not re-run this.
+  // scrollToIndex changes with the count too, so it is read through a ref as well: a selection scrolled off the top
+  // by new frames must not pull the log back up (and stop it following) on the next append. A selection whose row is
+  // not placed yet is brought into view once it is.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
+  const scrollRefFn = useRef(scrollToIndex);
+  scrollRefFn.current = scrollToIndex;
+  const unplaced = useRef<number | null>(null);
   useEffect(() => {
+    unplaced.current = null;
     if (selectedSeq === null) return;
     const i = rowsRef.current.indexOfSeq(selectedSeq);
-    if (i >= 0) scrollToIndex(i);
-  }, [selectedSeq, scrollToIndex]);
+    if (i >= 0) scrollRefFn.current(i);
+    else unplaced.current = selectedSeq;
+  }, [selectedSeq]);
+  useEffect(() => {
+    if (unplaced.current === null) return;
+    const i = rows.indexOfSeq(unplaced.current);
+    if (i < 0) return;
+    unplaced.current = null;
+    scrollToIndex(i);
+  }, [rows, scrollToIndex]);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
@@ -59,7 +91,12 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
     },
     [onSelect, onOpenDetail],
   );
-  const onKeyDown = useLogKeyboard({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd: jumpToEnd, pairOf });
+  const onKeyDown = useLogKeyboard({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd: jumpToEnd, pairOf, byExchange: presenting });
+  usePageKeys(presenting, scrollRef, onKeyDown);
+
+  // The other half of the selected exchange, marked while presenting.
+  const selectedIndex = selectedSeq === null ? -1 : rows.indexOfSeq(selectedSeq);
+  const selectedPairs = presenting && selectedIndex >= 0 ? rows.rowAt(selectedIndex)?.pairs : undefined;
 
   useEffect(() => {
     if (count > 0) noteLogPainted();
@@ -95,6 +132,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
         ) : (
           <div className="relative w-full" style={{ height: scroller.height }}>
             {scroller.items.map((item) => {
+              if (item.index >= count) return null;
               const entry = rows.rowAt(item.index);
               // A row still being read: a placeholder of the same height.
               if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.top} />;
@@ -108,6 +146,8 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                   findingIds={findingIdsOf(entry)}
                   findingCount={entry.findings.length}
                   cancelledBy={entry.cancelledBy}
+                  paired={selectedPairs?.includes(entry.frame.seq) === true}
+                  masked={presenting}
                 />
               );
             })}

@@ -1,0 +1,52 @@
+// Presentation mode for demos: larger type, high contrast, secrets masked on screen, the log centred on the newest
+// exchange and stepped through by exchange. A view setting only: this browser remembers the toggle, `?present` in the page
+// URL switches it on for that page (and starts nothing), and it shows as the `present` class on <html> for styles.css.
+import { useSyncExternalStore } from 'react';
+
+const STORAGE_KEY = 'mcpscope.present';
+const listeners = new Set<() => void>();
+let presenting = false;
+
+function apply() {
+  document.documentElement.classList.toggle('present', presenting);
+  for (const l of listeners) l();
+}
+
+/** `?present` (or `?present=1`) turns it on for this page, `?present=0` off; otherwise the remembered toggle holds. */
+function fromUrl(): boolean | null {
+  const v = new URLSearchParams(window.location.search).get('present');
+  if (v === null) return null;
+  return !/^(0|off|false|no)$/i.test(v);
+}
+
+/** Called once, before the first render, so a demo page never flashes the small type. */
+export function startPresentation() {
+  try {
+    presenting = localStorage.getItem(STORAGE_KEY) === 'on';
+  } catch {
+    // Storage off (a locked-down profile): off unless the URL asks.
+  }
+  presenting = fromUrl() ?? presenting;
+  apply();
+}
+
+export function setPresenting(on: boolean) {
+  presenting = on;
+  try {
+    if (on) localStorage.setItem(STORAGE_KEY, 'on');
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Not remembered then, but still applied to this page.
+  }
+  apply();
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Whether presentation mode is on, re-rendering when it changes. */
+export function usePresenting(): boolean {
+  return useSyncExternalStore(subscribe, () => presenting);
+}

@@ -10,6 +10,7 @@ import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
 import { SequenceView } from './features/sequence/sequence-view.js';
+import { useFrameLink } from './lib/ui/use-frame-link.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
 import { useComposerKey } from './lib/ui/use-composer-key.js';
@@ -123,6 +124,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
     },
     [sessionId, selectAndShow],
   );
+  useFrameLink(openFrame);
 
   return (
     <div className="flex h-full flex-col">

@@ -121,6 +121,26 @@ describe('server-to-client requests against server-everything', () => {
     await toolResult('Name: Ada Lovelace');
   });
 
+  it('refuses to accept an elicitation whose answer fails the requested schema, saying why, until it is fixed', async () => {
+    await selectTool(page, 'trigger-elicitation-request');
+    await startCall();
+    const card = await pendingRequest('elicitation');
+    await card.locator('input[id$="_name"]').fill('Ada Lovelace');
+    await card.locator('input[id$="_email"]').fill('not-an-email');
+    await card.locator('input[id$="_integer"]').fill('500');
+    const problems = card.getByTestId('elicitation-problems');
+    await expect.poll(() => problems.textContent()).toContain('email: String does not match format "email"');
+    expect(await problems.textContent()).toContain('integer: 500 is greater than 100');
+    expect(await card.getByTestId('elicitation-accept').isDisabled()).toBe(true);
+    await card.locator('input[id$="_email"]').fill('ada@example.com');
+    await card.locator('input[id$="_integer"]').fill('7');
+    await expect.poll(() => problems.count()).toBe(0);
+    await card.getByTestId('elicitation-accept').click();
+    const sent = (await sentResponses()).map((r) => r.result as { action?: string; content?: Record<string, unknown> } | undefined);
+    expect(sent.some((r) => r?.content?.email === 'not-an-email')).toBe(false);
+    await toolResult('ada@example.com');
+  });
+
   it('declines an elicitation and the tool result says so', async () => {
     await selectTool(page, 'trigger-elicitation-request');
     await startCall();

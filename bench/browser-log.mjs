@@ -3,13 +3,15 @@
 // (performance.now, polled every animation frame), so they include fetching, rendering and painting.
 // Several sizes (--n 1000000,3000000) are recorded first and then opened in turns, run by run, under the same load:
 // the ratios of their times say what the size costs, whatever the machine's load does to the absolute times.
-// Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)]
+// Each run also opens the session in the sequence view (`--sequence 0` skips it): its paint, timed the same way, and its
+// ratio to the log's paint of the same session in the same run.
+// Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)] [--sequence 1]
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
 
-const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0 });
+const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1 });
 const sizes = o.n.split(',').map(Number);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,7 +46,50 @@ async function filterMs(page, selector, value) {
   return { ms, shown: Number(shown) };
 }
 
-async function run(browser, { relay, n, lastSeq }, label) {
+/**
+ * The same session opened in the sequence view (chosen in storage before the page loads, as a returning user would
+ * have it): painted once arrows are on screen and every frame is counted; then a scroll to the end, until the last
+ * frame's arrow shows. Also the most arrows the page held at once (virtualization: the rows in view, not the session).
+ */
+async function runSequence(browser, { relay, lastSeq }) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(() => window.localStorage.setItem('mcpscope.logView', 'sequence'));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const query = o.memoryFrames > 0 ? `?memoryFrames=${o.memoryFrames}` : '';
+  await page.goto(`http://127.0.0.1:${relay.port}/${query}#token=${relay.token}`);
+  const paint = await until(
+    page,
+    (n) => !!document.querySelector('[data-testid="seq-arrow"]') && Number(document.querySelector('[data-testid="sequence-view"]')?.getAttribute('data-count')) >= n,
+    lastSeq,
+  );
+  // From the top (the view opens following the tail), once the first frame's arrow is drawn there.
+  await page.locator('[data-testid="sequence-scroll"]').evaluate((el) => (el.scrollTop = 0));
+  await page.waitForSelector('[data-testid="seq-arrow"][data-seq="1"]', { timeout: 30_000 });
+  const end = await page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        const el = document.querySelector('[data-testid="sequence-scroll"]');
+        const t0 = performance.now();
+        el.scrollTop = el.scrollHeight;
+        const check = () => {
+          if (document.querySelector(`[data-testid="seq-arrow"][data-seq="${n}"]`)) return resolve(performance.now() - t0);
+          if (performance.now() - t0 > 30_000) return resolve(NaN);
+          requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    lastSeq,
+  );
+  const arrows = await page.locator('[data-testid="seq-arrow"]').count();
+  await context.close();
+  return { paint, end, arrows, errors };
+}
+
+async function run(browser, { relay, n, lastSeq }, label, i) {
+  // Every other run opens the sequence view first, so neither view always gets the colder start.
+  const seqFirst = o.sequence && i % 2 === 0 ? await runSequence(browser, { relay, lastSeq }) : null;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -105,7 +150,15 @@ async function run(browser, { relay, n, lastSeq }, label) {
     `filter method ${fmt(method.ms, 0)} ms (${method.shown} rows), method broad ${fmt(methodBroad.ms, 0)} ms (${methodBroad.shown}), text rare ${fmt(textRare.ms, 0)} ms (${textRare.shown}), ` +
       `text broad ${fmt(textBroad.ms, 0)} ms (${textBroad.shown}) | heap ${fmt(heap, 1)} MB${errors.length ? ` | page errors: ${errors.join('; ')}` : ''}`,
   );
-  return { paint, jumpMedian: j.median, jumpMax: j.max, method: method.ms, methodBroad: methodBroad.ms, textRare: textRare.ms, textBroad: textBroad.ms, heap };
+  let seq = {};
+  if (o.sequence) {
+    const q = seqFirst ?? (await runSequence(browser, { relay, lastSeq }));
+    console.log(
+      `${label} sequence view: paint ${fmt(q.paint, 0)} ms (${fmt(q.paint / paint, 2)}× the log's ${fmt(paint, 0)} ms) | scroll to the end ${fmt(q.end, 0)} ms | ${q.arrows} arrows in the page, opened ${seqFirst ? 'before' : 'after'} the log${q.errors.length ? ` | page errors: ${q.errors.join('; ')}` : ''}`,
+    );
+    seq = { seqPaint: q.paint, seqRatio: q.paint / paint, seqEnd: q.end };
+  }
+  return { paint, jumpMedian: j.median, jumpMax: j.max, method: method.ms, methodBroad: methodBroad.ms, textRare: textRare.ms, textBroad: textBroad.ms, heap, ...seq };
 }
 
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
@@ -118,7 +171,7 @@ try {
     // Rotated, so that no size always runs first in a changing load.
     for (let k = 0; k < sizes.length; k++) {
       const s = (i - 1 + k) % sizes.length;
-      results[s].push(await run(browser, sessions[s], sizes.length > 1 ? `run ${i} at ${sizes[s]}` : `run ${i}`));
+      results[s].push(await run(browser, sessions[s], sizes.length > 1 ? `run ${i} at ${sizes[s]}` : `run ${i}`, i));
     }
   }
 } finally {
@@ -142,6 +195,11 @@ sizes.forEach((n, s) => {
   line(list, 'filter by text, rare', 'textRare', '≤ 500 ms');
   line(list, 'filter by text, broad', 'textBroad', '≤ 500 ms');
   line(list, 'JS heap after GC', 'heap', '≤ 300 MB', 'MB', 1);
+  if (o.sequence) {
+    line(list, 'sequence view: open and paint', 'seqPaint', '≤ 1500 ms (the log\'s paint target)');
+    line(list, 'sequence view paint / log paint, same run', 'seqRatio', '(1.00: as fast as the log)', '×', 2);
+    line(list, 'sequence view: scroll to the end', 'seqEnd', '≤ 100 ms (a jump)');
+  }
   if (s === 0) return;
   // What the larger session costs, in the same run: 1.00 means nothing more than the first size.
   const r = (key) => fmt(median(list, key) / median(results[0], key), 2);

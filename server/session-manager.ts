@@ -39,11 +39,8 @@ export interface CreateExtras {
    * once its exact form was confirmed. Without it the recipe counts as typed here, and is remembered as allowed.
    */
   recipeFrom?: string;
-}
-
-function maskedSpawn(f: FrameRecord, command: string, args: string[]): FrameRecord {
-  const text = JSON.stringify({ ...(JSON.parse(f.text) as object), command, args });
-  return { ...f, text, size: Buffer.byteLength(text) };
+  /** The saved profile the session connects: its OAuth tokens are that profile's own (server/oauth/token-store.ts). */
+  profileId?: string;
 }
 
 export class SessionManager {
@@ -111,7 +108,7 @@ export class SessionManager {
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
-        ...(oauth ? { oauth: oauth.forSession(id), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
+        ...(oauth ? { oauth: oauth.forSession(id, extras.profileId), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
       {
         id,
@@ -135,33 +132,9 @@ export class SessionManager {
     return session;
   }
 
-  /**
-   * A session the relay records from frames made elsewhere in this process (the Conformance tab's check connections):
-   * stored and published like any other, never owned, so nothing can send on it. A `spawned` event names the command
-   * as the stored target does, secrets masked.
-   */
-  recordFrom(o: { name: string; target: Target; protocolVersion: string; secretEnv?: readonly string[] }): { id: string; append(f: FrameRecord): void; end(lastSeq: number): void } {
-    const target = storedTarget(o.target, o.secretEnv ?? []);
-    const stored: StoredSession = { id: newSessionId(), name: o.name, target, protocolVersion: o.protocolVersion, startedAt: now(), endedAt: null, status: 'running', pid: null, exitCode: null, signal: null, lastSeq: 0 };
-    const save = () => {
-      this.opts.recorder.saveSession(stored);
-      this.listener.session(this.pastInfo(stored));
-    };
-    save();
-    return {
-      id: stored.id,
-      append: (f) => {
-        const shown = f.method === 'spawned' && f.dir === 'relay' && target.transport === 'stdio' ? maskedSpawn(f, target.command, target.args) : f;
-        stored.lastSeq = Math.max(stored.lastSeq, f.seq);
-        this.opts.recorder.append(stored.id, shown);
-        this.listener.frame(stored.id, shown);
-      },
-      end: (lastSeq) => {
-        Object.assign(stored, { status: 'stopped', endedAt: now(), lastSeq: Math.max(stored.lastSeq, lastSeq) });
-        this.opts.recorder.flush();
-        save();
-      },
-    };
+  /** What the relay's own features that record sessions from frames made elsewhere (check runs) publish through. */
+  get publisher(): { session(s: StoredSession): void; frame(id: string, f: FrameRecord): void } {
+    return { session: (stored) => this.listener.session(this.pastInfo(stored)), frame: (id, f) => this.listener.frame(id, f) };
   }
 
   /** A session this relay run started (running or not: it can send, restart, stop), or a 404 / 409 that says why not. */

@@ -7,6 +7,7 @@ import { targetOf } from '../call/call-args.js';
 import { REMOTE_FLAGS, STDIO_FLAGS } from '../cli/common-flags.js';
 import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
+import { defaultDataDir } from '../cli/data-dir.js';
 import { OAUTH_FLAGS } from '../oauth/oauth-args.js';
 
 export const CHECK_TIMEOUT_MS = 10_000;
@@ -19,6 +20,8 @@ export const CHECK_FLAGS = {
   json: onOff('print the report as JSON on stdout instead of the summary'),
   markdown: onOff('print the report as Markdown (for a bug report) instead of the summary'),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
+  record: onOff("keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)"),
+  'data-dir': value('<dir>', `with --record: the store to record into (default: ${defaultDataDir()})`),
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
   era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
   timeout: value('<ms>', `how long each request waits (default ${CHECK_TIMEOUT_MS})`, milliseconds(100)),
@@ -35,6 +38,8 @@ export interface CheckOptions {
   robustness: boolean;
   output: 'summary' | 'json' | 'markdown';
   junit: string | null;
+  /** --record: the store (data dir) to keep each connection in; null: nothing is recorded. */
+  record: string | null;
   protocolVersion: string;
   era: Era | undefined;
   timeoutMs: number;
@@ -48,6 +53,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   const known = new Set(CHECKS.flatMap((c) => [c.id, c.group]).concat(['robustness', 'transcript']));
   const unknown = only.find((o) => !known.has(o));
   if (unknown !== undefined) throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
+  if (v['data-dir'] !== undefined && v.record !== true) throw new UsageError('--data-dir goes with --record');
   const allow = v['allow-tools'];
   return {
     target: targetOf(v, p.command),
@@ -56,6 +62,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     robustness: v['no-robustness'] !== true && (only.length === 0 || only.includes('robustness')),
     output: v.json === true ? 'json' : v.markdown === true ? 'markdown' : 'summary',
     junit: v.junit ?? null,
+    record: v.record === true ? (v['data-dir'] ?? defaultDataDir()) : null,
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     era: v.era,
     timeoutMs: v.timeout ?? CHECK_TIMEOUT_MS,

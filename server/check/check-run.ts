@@ -8,7 +8,7 @@ import { toolPolicy, type CheckOptions } from './check-args.js';
 import type { CheckHost } from './check-host.js';
 import { robustnessChecks } from './robustness-checks.js';
 
-export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit'>;
+export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit' | 'record'>;
 
 export async function runCheckReport(o: CheckRunOptions, host: CheckHost): Promise<CheckReport> {
   const startedAt = new Date().toISOString();

@@ -8,6 +8,7 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import { RelayError } from '../errors.js';
 import type { ArchiveContext } from '../routes/route-context.js';
 import { CheckHost } from './check-host.js';
+import { recordCheckConnection } from './check-recording.js';
 import { runCheckReport } from './check-run.js';
 
 /** Sessions with a check in flight: a second run on the same one waits its turn by being refused. */
@@ -20,11 +21,10 @@ export async function runRelayCheck(ctx: ArchiveContext, underTest: string, body
   if (running.has(underTest)) throw new RelayError('CONFLICT', 'a check is already running for this session');
   const meta = ctx.archive.meta(underTest);
   const protocolVersion = body.protocolVersion ?? info.protocolVersion ?? DEFAULT_PROTOCOL_VERSION;
-  const host = new CheckHost(target, body.timeoutMs, (name) => {
-    const rec = ctx.sessions.recordFrom({ name: `${info.name} · check ${name}`, target, protocolVersion, secretEnv: meta.secretEnv });
-    ctx.archive.setMeta(rec.id, { origin: 'scratch', scratchFor: underTest, profileId: meta.profileId, secretEnv: meta.secretEnv });
-    return rec;
-  });
+  const store = { recorder: ctx.recorder, archive: ctx.archive, scratchFor: underTest, publish: ctx.sessions.publisher };
+  const host = new CheckHost(target, body.timeoutMs, (name) =>
+    recordCheckConnection(store, { name: `${info.name} · check ${name}`, target, protocolVersion, secretEnv: meta.secretEnv, profileId: meta.profileId }),
+  );
   running.add(underTest);
   try {
     const { allowTools, only, robustness, era, timeoutMs } = body;

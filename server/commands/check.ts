@@ -3,7 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { CheckHost } from '../check/check-host.js';
+import { recordCheckConnection, type RecordingStore } from '../check/check-recording.js';
 import { runCheckReport } from '../check/check-run.js';
+import { SessionArchive } from '../archive/session-archive.js';
+import { Recorder } from '../recorder.js';
+import { sessionName, storedTarget } from '../stored-target.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
@@ -19,6 +23,12 @@ ${flagHelp(CHECK_FLAGS)}
 Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the check could not run (usage, the
 server could not be started or reached, or the handshake failed).`;
 
+/** The inspector's store, written from this process (the relay, when running, reads the new sessions from it). */
+function openStore(dataDir: string): RecordingStore {
+  const recorder = new Recorder(dataDir, { inline: true });
+  return { recorder, archive: new SessionArchive(recorder.db), scratchFor: null };
+}
+
 export async function run(argv: string[]): Promise<number> {
   if (wantsHelp(argv, CHECK_FLAGS)) {
     process.stdout.write(`${USAGE}\n`);
@@ -33,7 +43,8 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   process.on('exit', killAllProcessGroups);
-  const host = new CheckHost(o.target, o.timeoutMs);
+  const store = o.record === null ? null : openStore(o.record);
+  const host = new CheckHost(o.target, o.timeoutMs, store ? (name) => recordCheckConnection(store, { name: `check ${name} · ${sessionName(storedTarget(o.target))}`, target: o.target, protocolVersion: o.protocolVersion }) : undefined);
   let report: CheckReport;
   try {
     report = await runCheckReport(o, host);
@@ -42,9 +53,11 @@ export async function run(argv: string[]): Promise<number> {
     const tail = [...host.sessions.values()][0]?.stderr();
     if (tail) process.stderr.write(`the server's last stderr lines:\n${tail}\n`);
     await host.closeAll();
+    store?.recorder.close();
     return 2;
   }
   await host.closeAll();
+  store?.recorder.close();
   const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : terminalSummary(report);
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   let code: number = checkExitCode(report.results);

@@ -19,6 +19,15 @@ function framesLabel(r: CheckResult): string {
   return r.frames.length === 0 ? '' : ` [${r.session} #${r.frames.slice(0, 6).join(', #')}${r.frames.length > 6 ? ', …' : ''}]`;
 }
 
+/**
+ * Where a result's first frame opens in the inspector (`#session=<id>&seq=<n>`, after the relay's URL) when its
+ * connection was recorded (`check --record`, the Conformance tab); null otherwise.
+ */
+export function frameLink(report: CheckReport, r: CheckResult): string | null {
+  const id = report.sessions.find((s) => s.name === r.session)?.id;
+  return id === undefined || r.frames.length === 0 ? null : `#session=${encodeURIComponent(id)}&seq=${r.frames[0]}`;
+}
+
 export function summaryLine(results: readonly CheckResult[]): string {
   const c = countStatuses(results);
   return `${results.length} checks: ${c.pass} passed, ${c.fail} failed, ${c.warn} warned, ${c.skip} skipped`;
@@ -32,8 +41,12 @@ export function terminalSummary(report: CheckReport): string {
     if (r.group !== group) lines.push('', `${(group = r.group)}`);
     lines.push(`  ${MARK[r.status]}  ${r.id}  ${r.detail}${framesLabel(r)}`);
     if (r.status === 'fail' || r.status === 'warn') lines.push(`        spec (${r.spec.keyword}): "${r.spec.quote}" — ${r.spec.source}`, `        fix: ${r.fix}`);
+    const link = r.status === 'fail' || r.status === 'warn' ? frameLink(report, r) : null;
+    if (link !== null) lines.push(`        open: <inspector URL>${link}`);
   }
   lines.push('', summaryLine(report.results));
+  const recorded = report.sessions.filter((s) => s.id !== undefined);
+  if (recorded.length > 0) lines.push(`recorded: ${recorded.map((s) => `${s.name} → session ${s.id}`).join(', ')} (start mcpscope on the same data dir and append #session=<id>&seq=<n> to the inspector's URL)`);
   return lines.join('\n');
 }
 
@@ -52,6 +65,8 @@ export function checkMarkdown(report: CheckReport): string {
   ];
   for (const r of problems) {
     out.push('', `## ${MARK[r.status]} \`${r.id}\`: ${r.title}`, '', r.detail, '', `> ${r.spec.quote}`, `> — ${r.spec.source} (${r.spec.keyword})`, '', `**Fix:** ${r.fix}`);
+    const link = frameLink(report, r);
+    if (link !== null) out.push('', `Frames: open \`${link}\` in the inspector.`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -28,6 +28,8 @@ describe('the bench scripts', () => {
     expect(out).toMatch(/run 1: paint \d+ ms \(first row \d+ ms\) \| jump median \d+ ms max \d+ ms \(2\) \| filter method \d+ ms \(2 rows\), method broad \d+ ms \(1500\), text rare \d+ ms \(1\)/);
     expect(out).not.toContain('page errors');
     expect(out).toMatch(/JS heap after GC: [\d.]+ MB/);
+    // The same session in the sequence view, timed beside the log's paint.
+    expect(out).toMatch(/run 1 sequence view: paint \d+ ms \([\d.]+× the log's \d+ ms\) \| scroll to the end \d+ ms \| \d+ arrows in the page, opened after the log\n/);
   });
 
   it('log-linters lints and pairs one recording in the page and on the relay, and both find the same', () => {

@@ -83,6 +83,19 @@ describe('the Conformance tab on the demo server', () => {
     expect(id).not.toBe(underTest);
   });
 
+  it('opens the frame a `mcpscope check --record` result links to (#session=<id>&seq=<n>) while the relay runs', async () => {
+    const run = await runCli(['check', '--json', '--record', '--data-dir', ui.relay.dataDir, '--only', 'lifecycle', '--no-robustness', '--', process.execPath, DEMO_SERVER]);
+    const report = JSON.parse(run.stdout) as CheckReport;
+    const ping = report.results.find((r) => r.id === 'lifecycle/ping')!;
+    const id = report.sessions.find((s) => s.name === ping.session)!.id!;
+    await ui.page.goto(`${ui.relay.url}&session=${id}&seq=${ping.frames[0]}`);
+    const row = ui.page.locator(`[data-testid="log-row"][data-seq="${ping.frames[0]}"][aria-selected="true"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getAttribute('data-method')).toBe('ping');
+    // Taken once: the address bar no longer names the frame, so a reload stays where the user went.
+    expect(await ui.page.evaluate(() => window.location.hash)).not.toMatch(/session=/);
+  }, 120_000);
+
   it('ran without page errors', () => expect(ui.errors).toEqual([]));
 });
 

@@ -92,6 +92,11 @@ describe('the sequence view of a stdio session', () => {
     await target.click();
     await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(ping.request.seq));
     expect(await target.getAttribute('aria-selected')).toBe('true');
+    // ↓ moves the selection to the next frame, as in the log, and the detail follows.
+    await page.getByTestId('sequence-scroll').press('ArrowDown');
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(ping.request.seq + 1));
+    await page.getByTestId('sequence-scroll').press('ArrowUp');
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(ping.request.seq));
     // The same selection as the log's: switching back shows that row selected.
     await page.getByTestId('log-view-log').click();
     expect(await page.locator(`[data-testid="log-row"][data-seq="${ping.request.seq}"]`).getAttribute('aria-selected')).toBe('true');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsFor, checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
+import { frameLinkOf } from '../../../web/lib/ui/use-frame-link.js';
+import { argumentsFor, checkExitCode, frameLink, checkJunit, checkMarkdown, terminalSummary, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
 import { parseCheckArgs } from '../../../server/check/check-args.js';
 import { UsageError } from '../../../server/cli/flags.js';
 
@@ -44,6 +45,27 @@ describe('the check report', () => {
     expect(xml).toContain('<failure message="&lt;200&gt; &amp; &quot;served&quot;">');
     expect(xml).toContain('<skipped message="seen"/>');
   });
+
+  it('links a problem to its first frame when its connection was recorded, and says nothing of links when none was', () => {
+    const recorded = { ...report([result('http/origin-403', 'fail')]), sessions: [{ name: 'check', frames: 9, id: 'mk1-ab' }] };
+    expect(frameLink(recorded, recorded.results[0]!)).toBe('#session=mk1-ab&seq=3');
+    expect(terminalSummary(recorded)).toContain('open: <inspector URL>#session=mk1-ab&seq=3');
+    expect(terminalSummary(recorded)).toContain('recorded: check → session mk1-ab');
+    expect(checkMarkdown(recorded)).toContain('Frames: open `#session=mk1-ab&seq=3` in the inspector.');
+    const bare = report([result('http/origin-403', 'fail')]);
+    expect(frameLink(bare, bare.results[0]!)).toBeNull();
+    expect(terminalSummary(bare)).not.toMatch(/#session=|recorded:/);
+  });
+});
+
+describe('inspector deep links', () => {
+  it('name a session and a frame, and ignore what is not one', () => {
+    expect(frameLinkOf('#token=t&session=mk1-ab&seq=12')).toEqual({ sessionId: 'mk1-ab', seq: 12 });
+    expect(frameLinkOf('#session=mk1-ab')).toEqual({ sessionId: 'mk1-ab', seq: null });
+    expect(frameLinkOf('#session=mk1-ab&seq=-2')).toEqual({ sessionId: 'mk1-ab', seq: null });
+    expect(frameLinkOf('#session=../x')).toBeNull();
+    expect(frameLinkOf('#token=t')).toBeNull();
+  });
 });
 
 describe('made-up tool arguments', () => {
@@ -68,5 +90,11 @@ describe('check arguments', () => {
     expect(() => parseCheckArgs(['--only', 'nope', '--', 'node'])).toThrow(/--only takes check ids or groups/);
     expect(() => parseCheckArgs(['--json', '--markdown', '--', 'node'])).toThrow(UsageError);
     expect(() => parseCheckArgs([])).toThrow(/say which server/);
+    expect(() => parseCheckArgs(['--data-dir', '/tmp/x', '--', 'node'])).toThrow(/--data-dir goes with --record/);
+  });
+
+  it('records into the given store with --record, and into none without it', () => {
+    expect(parseCheckArgs(['--record', '--data-dir', '/tmp/x', '--', 'node']).record).toBe('/tmp/x');
+    expect(parseCheckArgs(['--', 'node']).record).toBeNull();
   });
 });

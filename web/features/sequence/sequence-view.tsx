@@ -1,9 +1,11 @@
 // The session as a sequence diagram: one row per frame the log's filter lets through, read through the same LogRows as
 // the log table and virtualized the same way (only the rows in view are drawn), so a million-frame session scrolls.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { exchangeIndexOf } from '../../lib/http/use-exchange-index.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import type { LogView } from '../../lib/log/use-log.js';
+import { maskEntry, useScreenMask } from '../../lib/ui/screen-mask.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
 import { exportPng, exportSvg, type ExportRange } from './sequence-export.js';
 import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
@@ -50,6 +52,11 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
     if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
   }, [follow, count]);
 
+  // The editor's code waits for the first rows, whichever view shows them.
+  useEffect(() => {
+    if (count > 0) noteLogPainted();
+  }, [count]);
+
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   useEffect(() => {
@@ -70,9 +77,26 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
     [onSelect, onOpenDetail],
   );
 
-  const band = scroller.items.map((item) => ({ index: item.index, entry: rows.rowAt(item.index) }));
+  // ↑/↓ (or k/j) move the selection row by row, as in the log; Enter opens the detail.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;
+    if (e.key === 'Enter' && selectedSeq !== null) onOpenDetail();
+    if (step === 0 || count === 0) return;
+    e.preventDefault();
+    const at = selectedSeq === null ? -1 : rows.indexOfSeq(selectedSeq);
+    const next = rows.rowAt(at < 0 ? (step > 0 ? 0 : count - 1) : Math.max(0, Math.min(count - 1, at + step)));
+    if (next) onSelect(next.frame.seq);
+  };
+
+  // Presentation mode masks what the diagram shows (stderr heads can hold a token), and so what it exports.
+  const mask = useScreenMask();
+  const shownRows = useMemo<LogRows>(() => {
+    if (mask === null) return rows;
+    return { ...rows, rowAt: (i) => ((e) => e && maskEntry(e))(rows.rowAt(i)) };
+  }, [rows, mask]);
+  const band = scroller.items.map((item) => ({ index: item.index, entry: shownRows.rowAt(item.index) }));
   const bandTop = scroller.items[0]?.top ?? 0;
-  const range = (): ExportRange => ({ rows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
+  const range = (): ExportRange => ({ rows: shownRows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
   const run = (f: (r: ExportRange) => Promise<void>) => {
     setExportError(null);
     f(range()).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
@@ -100,7 +124,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
           )}
         </span>
       </div>
-      <div ref={scrollRef} onScroll={onScroll} data-testid="sequence-scroll" data-scroll-scale={scroller.scale} className="min-h-0 flex-1 overflow-auto" role="figure" aria-label="sequence diagram">
+      <div ref={scrollRef} onScroll={onScroll} onKeyDown={onKeyDown} tabIndex={0} data-testid="sequence-scroll" data-scroll-scale={scroller.scale} className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60" role="figure" aria-label="sequence diagram">
         {count === 0 ? (
           <div className="p-4 text-dim">{emptyText}</div>
         ) : (

@@ -28,8 +28,18 @@ export interface SidePanelProps {
   onClose: () => void;
 }
 
+/** The tab strip's groups, in the order they are shown. */
+export const TAB_GROUPS = [
+  { id: 'explore', title: 'Explore' },
+  { id: 'inspect', title: 'Inspect' },
+  { id: 'lab', title: 'Lab' },
+  { id: 'reference', title: 'Reference' },
+] as const;
+export type TabGroup = (typeof TAB_GROUPS)[number]['id'];
+
 export interface SidePanelDef {
   id: string;
+  group: TabGroup;
   title: string;
   /** Shown after the title, e.g. how many things wait for the user there. */
   badge?: (sessionId: string) => ReactNode;
@@ -39,6 +49,7 @@ export interface SidePanelDef {
 export const SIDE_PANELS: SidePanelDef[] = [
   {
     id: 'detail',
+    group: 'inspect',
     title: 'Detail',
     render: (p) =>
       p.selectedSeq === null ? (
@@ -50,35 +61,39 @@ export const SIDE_PANELS: SidePanelDef[] = [
         </>
       ),
   },
-  { id: 'overview', title: 'Overview', render: (p) => <OverviewPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
-  { id: 'tools', title: 'Tools', render: (p) => <ToolsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
-  { id: 'resources', title: 'Resources', render: (p) => <ResourcesPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
-  { id: 'prompts', title: 'Prompts', render: (p) => <PromptsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'overview', group: 'inspect', title: 'Overview', render: (p) => <OverviewPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'tools', group: 'explore', title: 'Tools', render: (p) => <ToolsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'resources', group: 'explore', title: 'Resources', render: (p) => <ResourcesPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'prompts', group: 'explore', title: 'Prompts', render: (p) => <PromptsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   {
     id: 'server-requests',
+    group: 'lab',
     title: 'Server requests',
     badge: (sessionId) => <PendingBadge sessionId={sessionId} />,
     render: (p) => <ServerRequestsPanel sessionId={p.sessionId} />,
   },
-  { id: 'tasks', title: 'Tasks', render: (p) => <TasksPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
-  { id: 'logging', title: 'Logging', render: (p) => <LoggingPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'tasks', group: 'explore', title: 'Tasks', render: (p) => <TasksPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'logging', group: 'inspect', title: 'Logging', render: (p) => <LoggingPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   {
     id: 'http',
+    group: 'inspect',
     title: 'HTTP',
     badge: (sessionId) => <ExchangeCountBadge sessionId={sessionId} />,
     render: (p) => <HttpExchangesPanel sessionId={p.sessionId} onSelect={p.onSelect} />,
   },
-  { id: 'auth', title: 'Auth', render: (p) => <AuthPanel sessionId={p.sessionId} /> },
-  { id: 'batch', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
-  { id: 'fault-lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
-  { id: 'conformance', title: 'Conformance', render: (p) => <ConformancePanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
+  { id: 'auth', group: 'inspect', title: 'Auth', render: (p) => <AuthPanel sessionId={p.sessionId} /> },
+  { id: 'batch', group: 'lab', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'fault-lab', group: 'lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
+  { id: 'conformance', group: 'lab', title: 'Conformance', render: (p) => <ConformancePanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   {
     id: 'findings',
+    group: 'inspect',
     title: 'Findings',
     render: (p) => <FindingsPanel sessionId={p.sessionId} selectedSeq={p.selectedSeq} onSelect={p.onSelect} />,
   },
   {
     id: 'reference',
+    group: 'reference',
     title: 'Reference',
     render: () => <ReferencePanel />,
   },

@@ -5,6 +5,7 @@ import { Group, Panel, useDefaultLayout, usePanelRef } from 'react-resizable-pan
 import { useSession } from './api/use-sessions.js';
 import { ArchiveView } from './archive-view.js';
 import { PaneSeparator } from './components/pane-separator.js';
+import { SideTabStrip } from './side-tab-strip.js';
 import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
@@ -183,22 +184,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
               <p className="p-4 text-dim">Not attached to a session: start or pick one above.</p>
             ) : (
               <aside className="flex min-h-0 flex-1 flex-col" aria-label="inspector panels">
-                <nav className="flex shrink-0 flex-wrap gap-px border-b border-edge bg-panel-2" role="tablist">
-                  {SIDE_PANELS.map((p) => (
-                    <button
-                      key={p.id}
-                      type="button"
-                      role="tab"
-                      data-testid={`tab-${p.id}`}
-                      aria-selected={tab === p.id}
-                      className={`px-3 py-1 text-xs ${tab === p.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
-                      onClick={() => setTab(p.id)}
-                    >
-                      {p.title}
-                      {p.badge?.(sessionId)}
-                    </button>
-                  ))}
-                </nav>
+                <SideTabStrip panels={SIDE_PANELS} tab={tab} onTab={setTab} sessionId={sessionId} />
                 {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
                   <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
                     {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}

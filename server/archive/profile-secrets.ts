@@ -4,6 +4,7 @@
 import { SECRET_PLACEHOLDER, type ProfileInput } from '../../shared/profiles/profile.js';
 import { secretArgMasks } from '../../shared/redaction/secret-args.js';
 import { isSecretName } from '../../shared/redaction/secret-patterns.js';
+import { findUrlPassword, replaceUrlPassword } from '../../shared/redaction/url-password.js';
 import type { Target } from '../../shared/relay-protocol.js';
 
 /** The real values a profile needs, by where they go back: env names, arg indexes, header names, the whole URL. */
@@ -12,21 +13,6 @@ export interface ProfileSecrets {
   args?: Record<string, string>;
   headers?: Record<string, string>;
   url?: string;
-}
-
-/** A URL's password in its userinfo (http://user:secret@host/), or null. */
-function urlPassword(href: string): string | null {
-  try {
-    return new URL(href).password || null;
-  } catch {
-    return null;
-  }
-}
-
-function withoutPassword(href: string): string {
-  const u = new URL(href);
-  u.password = '';
-  return u.href;
 }
 
 export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput; secrets: ProfileSecrets } {
@@ -56,9 +42,10 @@ export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput
     if (real(v)) (secrets.headers ??= {})[k] = v;
     headers[k] = real(v) ? SECRET_PLACEHOLDER : v;
   }
-  const password = urlPassword(t.url);
-  if (password !== null) secrets.url = t.url;
-  const url = password === null ? t.url : withoutPassword(t.url);
+  // A URL with a password is kept whole among the secrets; the store keeps it without the password.
+  const hasPassword = findUrlPassword(t.url) !== null;
+  if (hasPassword) secrets.url = t.url;
+  const url = hasPassword ? replaceUrlPassword(t.url, '') : t.url;
   return { stored: { ...input, target: { ...t, url, headers } as Target }, secrets };
 }
 

@@ -1,5 +1,6 @@
 // Masks secrets before anything is recorded. Threat: tokens ending up in SQLite, in exports, or on a shared screen.
 import { HEADER_MASK } from '../../shared/masked-header-problem.js';
+import { replaceUrlPassword } from '../../shared/redaction/url-password.js';
 import type { HeaderLines } from './http-request.js';
 
 /** One definition, shared with the checks that refuse a mask sent back as a value. */
@@ -31,12 +32,5 @@ export class HeaderMask {
 
 /** A URL with any password in its userinfo masked (http://user:secret@host/ sends Basic auth from it). */
 export function maskUrl(href: string): string {
-  let u: URL;
-  try {
-    u = new URL(href);
-  } catch {
-    return href;
-  }
-  if (!u.password) return href;
-  return `${u.protocol}//${u.username}:${MASK}@${u.host}${u.pathname}${u.search}${u.hash}`;
+  return replaceUrlPassword(href, MASK);
 }

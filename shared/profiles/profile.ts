@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp-versions.js';
 import { maskSecretArgs } from '../redaction/secret-args.js';
+import { replaceUrlPassword } from '../redaction/url-password.js';
 import { TargetSchema } from '../relay-protocol.js';
 
 /** legacy: initialize handshake; modern: 2026-07-28 stateless; auto: probe with server/discover, fall back. */
@@ -36,10 +37,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const SECRET_PLACEHOLDER = '••••••';
 
 /** A URL with its userinfo password (http://user:secret@host/) shown as the placeholder; other URLs unchanged. */
-function maskUrlPassword(href: string): string {
-  // The userinfo's password by pattern: shared/ has no URL class, and the rest of the URL must stay as typed.
-  return href.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)[^/?#@]+@/i, `$1${SECRET_PLACEHOLDER}@`);
-}
+const maskUrlPassword = (href: string): string => replaceUrlPassword(href, SECRET_PLACEHOLDER);
 
 /**
  * The profile as the API shows it: secret values replaced by the placeholder — marked env vars and headers, the value

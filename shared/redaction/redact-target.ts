@@ -3,6 +3,7 @@ import type { Target } from '../relay-protocol.js';
 import type { Redactor } from './redactor.js';
 import { secretArgMasks } from './secret-args.js';
 import { REDACTED, isSecretName } from './secret-patterns.js';
+import { findUrlPassword } from './url-password.js';
 
 /** The OAuth options a portable recipe leaves out (see redactTarget). */
 const AUTH_SECRETS = ['clientSecret', 'clientKeyFile'] as const;
@@ -33,15 +34,9 @@ export function secretValues(target: Target, markedEnv: readonly string[] = []):
 
 /** The password in a URL's userinfo (http://user:secret@host/), raw and as the URL spells it. */
 function urlPasswords(href: string): string[] {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:([^/?#@]*)@/i.exec(href);
-  if (!m?.[1]) return [];
-  let decoded = m[1];
-  try {
-    decoded = decodeURIComponent(m[1]);
-  } catch {
-    // Not valid percent-encoding: the raw form is all there is.
-  }
-  return decoded === m[1] ? [m[1]] : [m[1], decoded];
+  const p = findUrlPassword(href);
+  if (!p) return [];
+  return p.decoded === p.raw ? [p.raw] : [p.raw, p.decoded];
 }
 
 export interface RedactedTarget {

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RULES, type RuleId } from '../../shared/lint/index.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { openTab } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
@@ -45,7 +46,7 @@ async function expectExplained(rule: RuleId): Promise<void> {
   const row = flagged(rule).first();
   await row.waitFor({ timeout: 20_000 });
   await row.click();
-  await page.getByTestId('tab-detail').click();
+  await openTab(page, 'detail');
   const finding = page.locator(`[data-testid="detail-finding"][data-rule="${rule}"]`);
   await finding.waitFor();
   expect(await finding.getByTestId('rule-explanation').textContent()).toBe(RULES[rule].explanation);

@@ -6,7 +6,7 @@ import { LOCAL_ERROR_CODES, WIRE_ERROR_CATALOGUE, explainError } from '../../sha
 import { RULES, RULE_IDS } from '../../shared/lint/index.js';
 import { RELAY_ERROR_CODES } from '../../shared/relay-errors.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { recordedFrames } from '../helpers/panel-page.js';
+import { openTab, recordedFrames } from '../helpers/panel-page.js';
 import { FIXTURES, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 
 // Noise on stdout at start, and ping answered with -32020, a code 2025-11-25 does not define.
@@ -70,7 +70,7 @@ describe('lint findings in the browser', () => {
   it('groups findings by rule with counts in the Findings tab, and a click jumps to the frame', async ({ page, inspector: { relay } }) => {
     await pingForError(page, relay);
     const noiseSeq = await rows(page, '[data-kind="noise"]').first().getAttribute('data-seq');
-    await page.getByTestId('tab-findings').click();
+    await openTab(page, 'findings');
     const group = page.locator('[data-testid="finding-group"][data-rule="framing/stdout-noise"]');
     await group.waitFor();
     expect(await group.getAttribute('data-count')).toBe('1');
@@ -96,7 +96,7 @@ describe('lint findings in the browser', () => {
   });
 
   it('lists every error code and every lint rule in the Reference tab, with an explanation each, and searches them', async ({ page }) => {
-    await page.getByTestId('tab-reference').click();
+    await openTab(page, 'reference');
     const codes = page.getByTestId('reference-error');
     const expected = WIRE_ERROR_CATALOGUE.length + Object.keys(LOCAL_ERROR_CODES).length + Object.keys(RELAY_ERROR_CODES).length;
     await expect.poll(() => codes.count()).toBe(expected);

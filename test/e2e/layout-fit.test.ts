@@ -43,6 +43,28 @@ describe('the workbench fits its window', () => {
     }
   });
 
+  it('keeps the grouped tab strip on one row at 1024 px, folding the rest into a menu that still opens them', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await waitForServer(page);
+    const rowTops = () =>
+      page.evaluate(() => {
+        const tabs = [...document.querySelectorAll<HTMLElement>('[data-testid="tab-strip"] [role="tab"]')];
+        return { count: tabs.length, tops: [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))] };
+      });
+    const first = await rowTops();
+    expect(first.count).toBeGreaterThanOrEqual(3);
+    expect(first.tops).toHaveLength(1);
+    // Reference is the last tab: folded at this width, opened through the menu, then kept in the row while open.
+    expect(await page.getByTestId('tab-strip').getByTestId('tab-reference').count()).toBe(0);
+    await openTab(page, 'reference');
+    await expect.poll(() => page.getByTestId('tab-reference').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('tab-strip').getByTestId('tab-reference').count()).toBe(1);
+    expect((await rowTops()).tops).toHaveLength(1);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(async () => (await rowTops()).count).toBeGreaterThan(first.count);
+    expect((await rowTops()).tops).toHaveLength(1);
+  });
+
   it('keeps the dragged split between the log and the panels, and the composer height, across a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await waitForServer(page);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { FAULTS } from '../fixtures/faulty-faults.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { driveFaultySession, openFaultySession } from '../helpers/faulty-session.js';
+import { openTab } from '../helpers/panel-page.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 
 let browser: Browser;
@@ -48,7 +49,7 @@ describe('each fault of the faulty fixture, in the browser', () => {
       await showInUi(d.sessionId);
       if (fault.option === null) {
         // The workbench appears with the first session; the tab and the filter then stay as set for every other.
-        await page.getByTestId('tab-findings').click();
+        await openTab(page, 'findings');
         await page.getByTestId('filter-findings').click();
       }
       await driveFaultySession(d, fault.option);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
+import { openTab } from '../helpers/panel-page.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 
 let browser: Browser;
@@ -57,7 +58,7 @@ const rowOf = (seq: string) => page.locator(`[data-testid="log-row"][data-seq="$
 describe('requests pending too long', () => {
   it('marks a late ping with a ticking clock and a Findings entry, and turns both into a latency note once answered', async () => {
     await initialized();
-    await page.getByTestId('tab-findings').click();
+    await openTab(page, 'findings');
     await page.getByTestId('pending-threshold').fill('1');
     const seq = await sendPing();
     const marker = rowOf(seq).getByTestId('pending-marker');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTab } from '../helpers/panel-page.js';
 import { openWindowedSession, type WindowedSession } from '../helpers/windowed-session.js';
 
 // A session larger than the page's in-memory bound (500 frames by ?memoryFrames) with a malformed request in the gap
@@ -55,7 +56,7 @@ describe('findings of a session larger than the in-memory bound', () => {
   });
 
   it('lists the relay\'s findings by rule in the Findings tab, and a click jumps into the gap', async () => {
-    await page.getByTestId('tab-findings').click();
+    await openTab(page, 'findings');
     const group = page.locator(`[data-testid="finding-group"][data-rule="${rule}"]`);
     await group.waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('findings-linting').count(), { timeout: 30_000 }).toBe(0);

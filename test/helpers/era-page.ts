@@ -2,7 +2,7 @@
 // 2026-07-28 client sent: the engine's `_meta` keys on each request.
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPageErrors } from './browser.js';
-import { recordedFrames } from './panel-page.js';
+import { openTab, recordedFrames } from './panel-page.js';
 import { startRelay, type RelayHandle } from './relay-process.js';
 
 export const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
@@ -49,6 +49,6 @@ export async function sentRequests(relay: RelayHandle): Promise<SentRequest[]> {
  * this after a reload on a loaded machine).
  */
 export async function waitForDiscovery(page: Page): Promise<void> {
-  await page.getByTestId('tab-overview').click();
+  await openTab(page, 'overview');
   await page.getByTestId('session-era').filter({ hasText: /^Era modern — server\/discover \(#\d+\) was answered/ }).waitFor({ timeout: 20_000 });
 }

@@ -4,8 +4,11 @@ import { expect } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { RelayHandle } from './relay-process.js';
 
+/** Opens a panel's tab, through the strip's "more" menu when the tab is folded into it (the strip is one row). */
 export async function openTab(page: Page, id: string): Promise<void> {
-  await page.getByTestId(`tab-${id}`).click();
+  const tab = page.getByTestId(`tab-${id}`);
+  if (!(await tab.isVisible())) await page.getByTestId('tab-more').click();
+  await tab.click();
 }
 
 /** Opens the composer if it sits collapsed to its bar (it does until first used). */

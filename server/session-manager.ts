@@ -39,6 +39,8 @@ export interface CreateExtras {
    * once its exact form was confirmed. Without it the recipe counts as typed here, and is remembered as allowed.
    */
   recipeFrom?: string;
+  /** The saved profile the session connects: its OAuth tokens are that profile's own (server/oauth/token-store.ts). */
+  profileId?: string;
 }
 
 export class SessionManager {
@@ -106,7 +108,7 @@ export class SessionManager {
         onChange: (info) => this.listener.session(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
-        ...(oauth ? { oauth: oauth.forSession(id), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
+        ...(oauth ? { oauth: oauth.forSession(id, extras.profileId), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
       {
         id,

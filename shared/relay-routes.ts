@@ -148,7 +148,7 @@ export const RELAY_ROUTES = {
   /** Stored OAuth credentials, masked. */
   oauthTokens: route({ method: 'GET', path: '/oauth/tokens', response: z.array(OAuthTokenSummarySchema) }),
   /** Drops one server's client and tokens. */
-  forgetOAuthTokens: route({ method: 'DELETE', path: '/oauth/tokens', query: z.object({ server: z.string().min(1) }), response: z.object({ forgotten: z.boolean() }) }),
+  forgetOAuthTokens: route({ method: 'DELETE', path: '/oauth/tokens', query: z.object({ server: z.string().min(1), profile: z.string().min(1).optional() }), response: z.object({ forgotten: z.boolean() }) }),
   /** The session's authorizations waiting for a person, with the URL to open. */
   oauthPending: route({ method: 'GET', path: '/sessions/:id/oauth/pending', response: z.array(PendingAuthorizationSchema) }),
   cancelOAuth: route({ method: 'POST', path: '/sessions/:id/oauth/cancel', response: z.object({ cancelled: z.number().int() }) }),

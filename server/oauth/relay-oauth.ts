@@ -8,7 +8,7 @@ import type { FlowStep } from './flow-steps.js';
 import type { OAuthHost } from './oauth-authorizer.js';
 import type { CallbackParams } from './oauth-flow.js';
 import { PendingFlows, type CallbackOutcome } from './pending-flows.js';
-import { FileTokenStore, MemoryTokenStore, type ServerCredentials, type TokenStore } from './token-store.js';
+import { FileTokenStore, MemoryTokenStore, profileTokenStore, type ServerCredentials, type TokenStore } from './token-store.js';
 
 export interface RelayOAuthOptions {
   dataDir: string;
@@ -30,6 +30,7 @@ export function summarize(c: ServerCredentials): OAuthTokenSummary {
     scope: t?.scope ?? null,
     expiresAt: t?.expiresAt ?? null,
     updatedAt: c.updatedAt,
+    profileId: c.profileId ?? null,
   };
 }
 
@@ -43,15 +44,17 @@ export class RelayOAuth {
     this.file = new FileTokenStore(opts.dataDir);
   }
 
-  /** The host for one session's transports; its pending flows are that session's. */
-  forSession(sessionId: string): OAuthHost {
+  /** The host for one session's transports; its pending flows are that session's. A session connected from a saved
+   * profile (`profileId`) keeps its tokens apart from every other profile's and from ad-hoc targets'. */
+  forSession(sessionId: string, profileId?: string): OAuthHost {
+    const kept = (config: OAuthConfig): TokenStore => {
+      if (config.tokenCache !== false) return this.file;
+      let m = this.memory.get(sessionId);
+      if (!m) this.memory.set(sessionId, (m = new MemoryTokenStore()));
+      return m;
+    };
     return {
-      store: (config: OAuthConfig): TokenStore => {
-        if (config.tokenCache !== false) return this.file;
-        let m = this.memory.get(sessionId);
-        if (!m) this.memory.set(sessionId, (m = new MemoryTokenStore()));
-        return m;
-      },
+      store: (config) => (profileId === undefined ? kept(config) : profileTokenStore(kept(config), profileId)),
       redirectUri: async () => this.opts.redirectUri(),
       authorize: async (req, config, recording): Promise<CallbackParams> => {
         const step: FlowStep = req.step;
@@ -90,7 +93,7 @@ export class RelayOAuth {
     return this.file.list().map(summarize);
   }
 
-  forget(serverUrl: string): boolean {
-    return this.file.forget(serverUrl);
+  forget(serverUrl: string, profileId?: string): boolean {
+    return this.file.forget(serverUrl, profileId);
   }
 }

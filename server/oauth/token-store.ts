@@ -1,4 +1,4 @@
-// Keeps OAuth client registrations and tokens per MCP server, in a 0600 file in the data directory (or in memory
+// Keeps OAuth client registrations and tokens per MCP server (and per saved profile), in a 0600 file in the data directory (or in memory
 // with --no-token-cache). Threat: another local user reading tokens, or tokens leaking into recordings and bundles;
 // so the file is created 0600 and written by rename, and nothing here is ever recorded or exported.
 import { readFileSync } from 'node:fs';
@@ -37,6 +37,11 @@ export interface ServerCredentials {
    * profile, another --client-id) never gets them, and starts its own flow. Unset in files from before: any.
    */
   identity?: string;
+  /**
+   * The saved profile they were obtained for: each profile keeps its own, even beside another profile with the same
+   * server and client identity. Unset for a target typed or given on the command line (keyed by URL and identity).
+   */
+  profileId?: string;
   client?: StoredClient;
   tokens?: StoredTokens;
   updatedAt: number;
@@ -57,10 +62,12 @@ export function credentialsFor(store: TokenStore, serverUrl: string, config: OAu
 }
 
 export interface TokenStore {
-  get(serverUrl: string): ServerCredentials | undefined;
+  /** `profileId`: the credentials of that saved profile; without it, those of targets not from a profile. */
+  get(serverUrl: string, profileId?: string): ServerCredentials | undefined;
+  /** Stored under the server and `creds.profileId`. */
   put(creds: ServerCredentials): void;
-  /** Forgets one server's client and tokens; true if there was something. */
-  forget(serverUrl: string): boolean;
+  /** Forgets one server's client and tokens (a profile's, or those not from a profile); true if there was something. */
+  forget(serverUrl: string, profileId?: string): boolean;
   list(): ServerCredentials[];
 }
 
@@ -71,19 +78,34 @@ export function serverKey(url: string): string {
   return u.href;
 }
 
+/** Where one set of credentials sits in a store: the server, and the profile they belong to, if any. */
+function entryKey(serverUrl: string, profileId: string | undefined): string {
+  return profileId === undefined ? serverKey(serverUrl) : `${serverKey(serverUrl)} profile:${profileId}`;
+}
+
+/** The store as one saved profile's connections see it: only that profile's credentials, and what they store is its own. */
+export function profileTokenStore(store: TokenStore, profileId: string): TokenStore {
+  return {
+    get: (serverUrl) => store.get(serverUrl, profileId),
+    put: (creds) => store.put({ ...creds, profileId }),
+    forget: (serverUrl) => store.forget(serverUrl, profileId),
+    list: () => store.list().filter((c) => c.profileId === profileId),
+  };
+}
+
 export class MemoryTokenStore implements TokenStore {
   protected entries = new Map<string, ServerCredentials>();
 
-  get(serverUrl: string): ServerCredentials | undefined {
-    return this.entries.get(serverKey(serverUrl));
+  get(serverUrl: string, profileId?: string): ServerCredentials | undefined {
+    return this.entries.get(entryKey(serverUrl, profileId));
   }
 
   put(creds: ServerCredentials): void {
-    this.entries.set(serverKey(creds.serverUrl), { ...creds, serverUrl: serverKey(creds.serverUrl), updatedAt: Date.now() });
+    this.entries.set(entryKey(creds.serverUrl, creds.profileId), { ...creds, serverUrl: serverKey(creds.serverUrl), updatedAt: Date.now() });
   }
 
-  forget(serverUrl: string): boolean {
-    return this.entries.delete(serverKey(serverUrl));
+  forget(serverUrl: string, profileId?: string): boolean {
+    return this.entries.delete(entryKey(serverUrl, profileId));
   }
 
   list(): ServerCredentials[] {
@@ -108,7 +130,16 @@ export class FileTokenStore implements TokenStore {
     }
     try {
       const parsed = JSON.parse(text) as { servers?: ServerCredentials[] };
-      return new Map((parsed.servers ?? []).filter((s) => typeof s?.serverUrl === 'string').map((s) => [s.serverUrl, s]));
+      const keyed = (parsed.servers ?? []).flatMap((s): [string, ServerCredentials][] => {
+        if (typeof s?.serverUrl !== 'string') return [];
+        try {
+          return [[entryKey(s.serverUrl, typeof s.profileId === 'string' ? s.profileId : undefined), s]];
+        } catch {
+          // Not a URL: an entry nobody could ask for.
+          return [];
+        }
+      });
+      return new Map(keyed);
     } catch {
       // A damaged file holds nothing usable; the next save replaces it.
       return new Map();
@@ -120,20 +151,19 @@ export class FileTokenStore implements TokenStore {
     writePrivateFile(this.path, `${JSON.stringify({ servers: [...entries.values()] }, null, 2)}\n`);
   }
 
-  get(serverUrl: string): ServerCredentials | undefined {
-    return this.load().get(serverKey(serverUrl));
+  get(serverUrl: string, profileId?: string): ServerCredentials | undefined {
+    return this.load().get(entryKey(serverUrl, profileId));
   }
 
   put(creds: ServerCredentials): void {
     const entries = this.load();
-    const key = serverKey(creds.serverUrl);
-    entries.set(key, { ...creds, serverUrl: key, updatedAt: Date.now() });
+    entries.set(entryKey(creds.serverUrl, creds.profileId), { ...creds, serverUrl: serverKey(creds.serverUrl), updatedAt: Date.now() });
     this.save(entries);
   }
 
-  forget(serverUrl: string): boolean {
+  forget(serverUrl: string, profileId?: string): boolean {
     const entries = this.load();
-    const had = entries.delete(serverKey(serverUrl));
+    const had = entries.delete(entryKey(serverUrl, profileId));
     if (had) this.save(entries);
     return had;
   }

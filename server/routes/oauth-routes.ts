@@ -14,9 +14,9 @@ export function oauthRoutes(oauth: RelayOAuth, sessions: SessionManager): Router
     return id;
   };
   serveRoute(router, R.oauthTokens, () => oauth.tokens());
-  serveRoute(router, R.forgetOAuthTokens, ({ query: { server } }) => {
+  serveRoute(router, R.forgetOAuthTokens, ({ query: { server, profile } }) => {
     try {
-      return { forgotten: oauth.forget(server) };
+      return { forgotten: oauth.forget(server, profile) };
     } catch {
       throw new RelayError('BAD_REQUEST', `not a URL: ${server}`);
     }

@@ -47,7 +47,7 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
     // session is recorded, and linted, under the version it will speak.
     const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;
-    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv, ...profileRecipeFrom(p) });
+    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv, profileId: p.id, ...profileRecipeFrom(p) });
     ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
     return session.info();
   });

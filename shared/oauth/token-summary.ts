@@ -14,6 +14,8 @@ export const OAuthTokenSummarySchema = z.object({
   /** Epoch ms. */
   expiresAt: z.number().nullable(),
   updatedAt: z.number(),
+  /** The saved profile they belong to; null for targets not from a profile. */
+  profileId: z.string().nullable(),
 });
 export type OAuthTokenSummary = z.infer<typeof OAuthTokenSummarySchema>;
 

@@ -14,7 +14,12 @@ export function useOAuthTokens() {
 export function useForgetTokens() {
   const { http } = useRelay();
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (serverUrl: string) => http.call('forgetOAuthTokens', { query: { server: serverUrl } }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: tokensKey }) });
+  return useMutation({
+    // A profile's credentials are its own: forgetting them leaves other profiles' and ad-hoc targets' for the same server.
+    mutationFn: ({ serverUrl, profileId }: { serverUrl: string; profileId: string | null }) =>
+      http.call('forgetOAuthTokens', { query: { server: serverUrl, ...(profileId !== null ? { profile: profileId } : {}) } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tokensKey }),
+  });
 }
 
 /** Polled while `waiting`: the relay holds the URL to open (its state must never be recorded, so it is not in the log). */

@@ -4,7 +4,8 @@ import type { Era } from '../../shared/engine/index.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { targetOf } from '../call/call-args.js';
-import { REMOTE_FLAGS, STDIO_FLAGS } from '../cli/common-flags.js';
+import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice } from '../cli/common-flags.js';
+import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
 import { defaultDataDir } from '../cli/data-dir.js';
@@ -28,6 +29,7 @@ export const CHECK_FLAGS = {
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
   ...STDIO_FLAGS,
+  ...CONFIG_FLAGS,
 };
 
 export interface CheckOptions {
@@ -45,7 +47,10 @@ export interface CheckOptions {
   timeoutMs: number;
 }
 
-export function parseCheckArgs(argv: string[]): CheckOptions {
+/** The command line as parsed: the target is null when --config names it (the caller reads the file). */
+export type ParsedCheckArgs = Omit<CheckOptions, 'target'> & { target: Target | null; config: ConfigChoice | null };
+
+export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
   const p = parseFlags(argv, CHECK_FLAGS, { positionalHint: 'put the server command after --' });
   const v = p.values;
   if (v.json === true && v.markdown === true) throw new UsageError('--json and --markdown exclude each other');
@@ -55,8 +60,10 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   if (unknown !== undefined) throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
   if (v['data-dir'] !== undefined && v.record !== true) throw new UsageError('--data-dir goes with --record');
   const allow = v['allow-tools'];
+  const config = configChoice(v, p.command);
   return {
-    target: targetOf(v, p.command),
+    target: config ? null : targetOf(v, p.command),
+    config,
     allowTools: allow === undefined ? null : allow === 'all' ? 'all' : allow.split(',').map((s) => s.trim()).filter(Boolean),
     only,
     robustness: v['no-robustness'] !== true && (only.length === 0 || only.includes('robustness')),

@@ -9,9 +9,11 @@ import { SessionArchive } from '../archive/session-archive.js';
 import { Recorder } from '../recorder.js';
 import { sessionName, storedTarget } from '../stored-target.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
+import { terminalAsker } from '../config-file/ask-input.js';
+import { configTarget } from '../config-file/config-target.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
-export const USAGE = `usage: mcpscope check [options] (--url <url> | -- <command> [args...])
+export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <file> [--server <name>] | -- <command> [args...])
 
 Runs the check suite against a server: lifecycle, capability honesty, tools, resources, prompts, completion,
 logging, the fault lab's presets and, over Streamable HTTP, Origin validation and session ending. Each check
@@ -36,7 +38,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   let o: CheckOptions;
   try {
-    o = parseCheckArgs(argv);
+    const parsed = parseCheckArgs(argv);
+    const fromConfig = parsed.config ? await configTarget(parsed.config, { env: process.env, ask: terminalAsker() }) : null;
+    for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope check: ${w}\n`);
+    o = { ...parsed, target: parsed.target ?? fromConfig!.target };
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`mcpscope check: ${err.message}\n\n${USAGE}\n`);

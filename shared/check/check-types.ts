@@ -93,13 +93,34 @@ export interface CheckContext {
   facts: Map<string, unknown>;
 }
 
+/** What a check needs before it can run; the runner skips it, saying which is missing, when one is not met. */
+export interface CheckRequirements {
+  /** A capability the server declared (its object in the handshake's capabilities). */
+  capability?: string;
+  /** The era the connection is in, with why the check belongs to it. */
+  era?: { is: 'legacy' | 'modern'; why: string };
+  /** Streamable HTTP, with raw exchanges on the endpoint. */
+  http?: true;
+}
+
 export interface CheckDefinition {
   id: string;
   group: CheckGroup;
   title: string;
   spec: SpecSentence;
   fix: string;
+  requires?: CheckRequirements;
   run(ctx: CheckContext): Promise<CheckOutcome>;
+}
+
+/** Why a check cannot run on this connection (its skip detail), or null when every requirement is met. */
+export function unmetRequirement(ctx: CheckContext, req: CheckRequirements | undefined): string | null {
+  if (!req) return null;
+  if (req.era && ctx.connection.era !== req.era.is) return req.era.why;
+  if (req.http && (ctx.transport !== 'http' || !ctx.main.httpProbe)) return 'a Streamable HTTP check (use --url with an http(s) endpoint)';
+  const caps = ctx.connection.serverCapabilities;
+  if (req.capability !== undefined && !(typeof caps[req.capability] === 'object' && caps[req.capability] !== null)) return `the server declared no ${req.capability} capability`;
+  return null;
 }
 
 /** A problem costs what its sentence's keyword says; where the spec is silent it is a warning at most. */

@@ -2,11 +2,10 @@
 // capability honesty: every declared feature's list method works.
 import { isPlainObject } from '../jsonrpc.js';
 import { ask, gotten, listAll } from './ask.js';
-import type { CheckContext, CheckDefinition, CheckOutcome } from './check-types.js';
+import type { CheckContext, CheckDefinition } from './check-types.js';
 import { SENTENCES } from './spec-sentences.js';
 
 const declared = (ctx: CheckContext, capability: string) => isPlainObject(ctx.connection.serverCapabilities[capability]);
-const skipUnless = (ctx: CheckContext, capability: string): CheckOutcome | null => (declared(ctx, capability) ? null : { skip: `the server declared no ${capability} capability` });
 
 /** The declared capability → the request that shows it works. */
 const LIST_OF: Record<string, [method: string, params: unknown]> = {
@@ -32,9 +31,8 @@ function listCheck(id: string, group: 'resources' | 'prompts', capability: strin
     title: `${method} answers with ${key}, every page`,
     spec: SENTENCES.listResult,
     fix: `Answer ${method} with {${key}: […], nextCursor?} and make each cursor lead to the next page.`,
+    requires: { capability: capability },
     async run(ctx) {
-      const skip = skipUnless(ctx, capability);
-      if (skip) return skip;
       const l = await cached(ctx, method, key);
       return l.problem ? { ok: false, detail: l.problem, frames: l.frames } : { ok: true, detail: `${l.items.length} on ${l.pages} page(s)`, frames: l.frames };
     },
@@ -80,9 +78,8 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'resources/read of a listed resource answers with its contents',
     spec: SENTENCES.readResult,
     fix: 'Answer resources/read with {contents: [{uri, mimeType?, text | blob}]} for every resource you list.',
+    requires: { capability: 'resources' },
     async run(ctx) {
-      const skip = skipUnless(ctx, 'resources');
-      if (skip) return skip;
       const first = (await cached(ctx, 'resources/list', 'resources')).items.find((r) => typeof r.uri === 'string');
       if (!first) return { skip: 'the server lists no resources' };
       const a = await ask(ctx.main, 'resources/read', { uri: first.uri }, ctx.timeoutMs);
@@ -120,9 +117,8 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'prompts/get with its required arguments answers with messages',
     spec: SENTENCES.promptResult,
     fix: 'Answer prompts/get with {messages: [{role, content}]} when the required arguments are given.',
+    requires: { capability: 'prompts' },
     async run(ctx) {
-      const skip = skipUnless(ctx, 'prompts');
-      if (skip) return skip;
       const prompts = (await cached(ctx, 'prompts/list', 'prompts')).items.filter((p) => typeof p.name === 'string');
       if (prompts.length === 0) return { skip: 'the server lists no prompts' };
       const frames: number[] = [];
@@ -149,9 +145,8 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'completion/complete answers with at most 100 values',
     spec: SENTENCES.completion,
     fix: 'Answer completion/complete with {completion: {values: [...], total?, hasMore?}}, 100 values at most.',
+    requires: { capability: 'completions' },
     async run(ctx) {
-      const skip = skipUnless(ctx, 'completions');
-      if (skip) return skip;
       const prompt = (declared(ctx, 'prompts') ? (await cached(ctx, 'prompts/list', 'prompts')).items : []).find((p) => Array.isArray(p.arguments) && p.arguments.some((x) => isPlainObject(x) && typeof x.name === 'string'));
       if (!prompt) return { skip: 'no prompt with an argument to complete' };
       const arg = (prompt.arguments as Record<string, unknown>[]).find((x) => isPlainObject(x) && typeof x.name === 'string')!;
@@ -169,9 +164,8 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'logging/setLevel takes every level',
     spec: SENTENCES.setLevel,
     fix: 'Answer logging/setLevel with an empty result for each of the eight syslog levels.',
+    requires: { capability: 'logging' },
     async run(ctx) {
-      const skip = skipUnless(ctx, 'logging');
-      if (skip) return skip;
       const frames: number[] = [];
       const refused: string[] = [];
       // From the quietest up, ending on one that keeps the rest of the run quiet.

@@ -1,16 +1,11 @@
 // Streamable HTTP checks: a foreign Origin refused with 403, and DELETE ending the session (after which its id is 404).
-import type { CheckContext, CheckDefinition, CheckOutcome, ScratchConnection } from './check-types.js';
+import type { CheckDefinition, ScratchConnection } from './check-types.js';
 import { SENTENCES } from './spec-sentences.js';
 
 /** An origin no server should trust: the .invalid TLD never resolves (RFC 2606). */
 export const FOREIGN_ORIGIN = 'https://mcpscope-check.invalid';
 
 const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
-
-function httpOnly(ctx: CheckContext): CheckOutcome | null {
-  if (ctx.transport !== 'http' || !ctx.main.httpProbe) return { skip: 'a Streamable HTTP check (use --url with an http(s) endpoint)' };
-  return null;
-}
 
 const framesOf = (r: { exchangeSeq: number | null; sentSeq: number | null }) => [r.sentSeq, r.exchangeSeq].filter((s): s is number => s !== null);
 
@@ -21,9 +16,8 @@ export const HTTP_CHECKS: CheckDefinition[] = [
     title: 'a request with a foreign Origin is refused with 403',
     spec: SENTENCES.origin,
     fix: 'Check the Origin header of every request against an allow-list (localhost for a local server) and answer 403 Forbidden when it is present and not allowed.',
+    requires: { http: true },
     async run(ctx) {
-      const skip = httpOnly(ctx);
-      if (skip) return skip;
       const r = await ctx.main.httpProbe!({ method: 'POST', headers: { Origin: FOREIGN_ORIGIN }, body: ping(ctx.main.engine.takeId()), waitMs: ctx.timeoutMs });
       const frames = framesOf(r);
       if (r.status === 403) return { ok: true, detail: `Origin: ${FOREIGN_ORIGIN} got 403`, frames };
@@ -36,9 +30,8 @@ export const HTTP_CHECKS: CheckDefinition[] = [
     title: 'DELETE ends the session (or 405), and a request on an ended session gets 404',
     spec: SENTENCES.sessionAfterDelete,
     fix: 'Answer DELETE with 200/204 and forget the session (then 404 for its id), or 405 when clients may not end sessions.',
+    requires: { http: true },
     async run(ctx) {
-      const skip = httpOnly(ctx);
-      if (skip) return skip;
       let conn: ScratchConnection | null = null;
       try {
         conn = await ctx.fresh('delete-session');

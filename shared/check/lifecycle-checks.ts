@@ -23,8 +23,8 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
     title: 'initialize answers with protocolVersion, capabilities and serverInfo',
     spec: SENTENCES.initializeResult,
     fix: 'Answer initialize with {protocolVersion, capabilities: {…}, serverInfo: {name, version}}.',
+    requires: { era: { is: 'legacy', why: 'the session started with server/discover (2026-07-28), not initialize' } },
     async run(ctx) {
-      if (ctx.connection.era !== 'legacy') return { skip: 'the session started with server/discover (2026-07-28), not initialize' };
       const r = ctx.connection.result;
       const missing = [typeof r.protocolVersion !== 'string' && 'protocolVersion', !isPlainObject(r.capabilities) && 'capabilities', !(isPlainObject(r.serverInfo) && typeof r.serverInfo.name === 'string' && typeof r.serverInfo.version === 'string') && 'serverInfo {name, version}'].filter(Boolean);
       const frames = handshakeFrames(ctx.main);
@@ -50,8 +50,8 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
     title: `an unsupported version (${UNSUPPORTED_VERSION}) gets a version the server supports, or an error`,
     spec: SENTENCES.versionSame,
     fix: `When the offered version is one you do not support, answer with the latest you do (never echo "${UNSUPPORTED_VERSION}" back), or with -32602 "Unsupported protocol version".`,
+    requires: { era: { is: 'legacy', why: 'version negotiation in initialize is a legacy-era check' } },
     async run(ctx) {
-      if (ctx.connection.era !== 'legacy') return { skip: 'version negotiation in initialize is a legacy-era check' };
       const conn = await ctx.fresh('unsupported-version');
       try {
         const c = await conn.engine.connect({ era: 'legacy', protocolVersion: UNSUPPORTED_VERSION, clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs });
@@ -74,8 +74,8 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
     title: 'ping gets an empty result',
     spec: SENTENCES.ping,
     fix: 'Answer ping with {"jsonrpc":"2.0","id":<its id>,"result":{}}.',
+    requires: { era: { is: 'legacy', why: '2026-07-28 removed ping' } },
     async run(ctx) {
-      if (ctx.connection.era !== 'legacy') return { skip: '2026-07-28 removed ping' };
       const a = await ask(ctx.main, 'ping', undefined, ctx.timeoutMs);
       if (!a.result) return { ok: false, detail: `ping got ${gotten(a)}`, frames: a.frames };
       const extra = Object.keys(a.result).filter((k) => k !== '_meta');

@@ -2,7 +2,7 @@
 // findings mark the check whose frames they are about (or a transcript/<family> result when no check owns them).
 import { lintFrames, JsonSchemaValidator, type Finding } from '../lint/index.js';
 import type { CheckContext, CheckDefinition, CheckResult, CheckStatus } from './check-types.js';
-import { statusOf } from './check-types.js';
+import { statusOf, unmetRequirement } from './check-types.js';
 import { FEATURE_CHECKS } from './feature-checks.js';
 import { HTTP_CHECKS } from './http-checks.js';
 import { LIFECYCLE_CHECKS } from './lifecycle-checks.js';
@@ -20,6 +20,8 @@ function findingStatus(f: Finding): CheckStatus {
 
 async function runOne(ctx: CheckContext, check: CheckDefinition): Promise<CheckResult> {
   const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, fix: check.fix, session: ctx.main.name };
+  const unmet = unmetRequirement(ctx, check.requires);
+  if (unmet !== null) return { ...base, status: 'skip', detail: unmet, frames: [] };
   try {
     const outcome = await check.run(ctx);
     const detail = 'skip' in outcome ? outcome.skip : outcome.detail;

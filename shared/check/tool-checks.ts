@@ -3,15 +3,12 @@
 import { isPlainObject } from '../jsonrpc.js';
 import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
 import { ask, gotten, listAll } from './ask.js';
-import type { CheckContext, CheckDefinition, CheckOutcome } from './check-types.js';
+import type { CheckContext, CheckDefinition } from './check-types.js';
 import { argumentsFor } from './schema-arguments.js';
 import { SENTENCES } from './spec-sentences.js';
 
 const NO_SUCH_TOOL = 'mcpscope-check-no-such-tool';
 
-function declared(ctx: CheckContext, capability: string): boolean {
-  return isPlainObject(ctx.connection.serverCapabilities[capability]);
-}
 
 /** The tools (every page), listed once per run and kept for the checks after the first. */
 export async function toolList(ctx: CheckContext): Promise<{ items: Record<string, unknown>[]; pages: number; frames: number[]; problem: string | null }> {
@@ -55,7 +52,6 @@ async function callOne(ctx: CheckContext, tool: Record<string, unknown>, args: R
   return { problem: null, frames: a.frames };
 }
 
-const needsTools = (ctx: CheckContext): CheckOutcome | null => (declared(ctx, 'tools') ? null : { skip: 'the server declared no tools capability' });
 
 export const TOOL_CHECKS: CheckDefinition[] = [
   {
@@ -64,9 +60,8 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     title: 'tools/list answers with tools, every page, each with a name',
     spec: SENTENCES.listResult,
     fix: 'Answer tools/list with {tools: [{name, inputSchema, …}], nextCursor?} and make each cursor lead to the next page.',
+    requires: { capability: 'tools' },
     async run(ctx) {
-      const skip = needsTools(ctx);
-      if (skip) return skip;
       const l = await toolList(ctx);
       if (l.problem) return { ok: false, detail: l.problem, frames: l.frames };
       const unnamed = l.items.filter((t) => typeof t.name !== 'string' || t.name === '').length;
@@ -83,9 +78,8 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     title: 'each inputSchema is a JSON Schema object with type "object"',
     spec: SENTENCES.inputSchema,
     fix: 'Give every tool an inputSchema {"type":"object", "properties": {…}, "required": […]}, even one with no parameters.',
+    requires: { capability: 'tools' },
     async run(ctx) {
-      const skip = needsTools(ctx);
-      if (skip) return skip;
       const l = await toolList(ctx);
       if (l.items.length === 0) return { skip: 'the server lists no tools' };
       const problems = l.items.flatMap((t) => {
@@ -101,9 +95,8 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     title: 'tools called with arguments from their schema answer with content (and structuredContent fitting outputSchema)',
     spec: SENTENCES.outputSchema,
     fix: 'Answer tools/call with {content: […]} (isError: true when the tool failed); when the tool declares an outputSchema, return structuredContent that satisfies it.',
+    requires: { capability: 'tools' },
     async run(ctx) {
-      const skip = needsTools(ctx);
-      if (skip) return skip;
       const tools = (await toolList(ctx)).items.filter((t) => ctx.mayCall(t) && inputSchemaProblem(t.inputSchema) === null);
       if (tools.length === 0) return { skip: 'no tool is annotated read-only (readOnlyHint) and none was allowed with --allow-tools' };
       const frames: number[] = [];
@@ -132,9 +125,8 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     title: 'an unknown tool is a JSON-RPC error, not a result',
     spec: SENTENCES.unknownTool,
     fix: `Answer tools/call for a tool you do not have with a JSON-RPC error (-32602), not a result.`,
+    requires: { capability: 'tools' },
     async run(ctx) {
-      const skip = needsTools(ctx);
-      if (skip) return skip;
       const a = await ask(ctx.main, 'tools/call', { name: NO_SUCH_TOOL, arguments: {} }, ctx.timeoutMs);
       if (a.error) return { ok: true, detail: `error ${a.error.code}`, frames: a.frames };
       return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };

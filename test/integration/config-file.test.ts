@@ -60,6 +60,19 @@ describe('mcpscope call --config', () => {
   });
 });
 
+describe('mcpscope check --config', () => {
+  it('grades the server a config file names, as --server picks it, and exits 2 on one it cannot read', async () => {
+    const r = await runCli(['check', '--json', '--only', 'lifecycle', '--config', vscode, '--server', 'demo', '--input', 'demo-key=k-123']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { target: string; results: Array<{ id: string; status: string }> };
+    expect(report.results.find((x) => x.id === 'lifecycle/ping')?.status).toBe('pass');
+    expect(report.target).not.toContain('k-123');
+    const half = await runCli(['check', '--config', vscode, '--server', 'half']);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toContain('server half: skipped, it has neither "command" nor "url"');
+  }, 60_000);
+});
+
 describe('mcpscope --config', () => {
   it('starts the inspector on the server, named after it, its input masked in what the page sees', async () => {
     relay = await startRelay({ args: ['--config', vscode, '--server', 'demo', '--input', 'demo-key=k-secret-77aa'] });

@@ -57,6 +57,16 @@ describe('the check suite against a scripted server', () => {
     expect(results.some((r) => r.group === 'transcript')).toBe(false);
   });
 
+  it('skips a check whose requirement is not met, saying which, before it sends anything', async () => {
+    const script = { ...goodServer(), initialize: () => ({ result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) } as Script;
+    const results = await run(script, ['tools/list', 'http/origin-403', 'logging/set-level']);
+    expect(results.map((r) => [r.id, r.status, r.detail, r.frames])).toEqual([
+      ['tools/list', 'skip', 'the server declared no tools capability', []],
+      ['logging/set-level', 'skip', 'the server declared no logging capability', []],
+      ['http/origin-403', 'skip', 'a Streamable HTTP check (use --url with an http(s) endpoint)', []],
+    ]);
+  });
+
   it('calls a tool that is not read-only only when --allow-tools names it', () => {
     expect(toolPolicy(null)({ name: 'wipe', annotations: { destructiveHint: true } })).toBe(false);
     expect(toolPolicy(null)({ name: 'sneaky', annotations: { readOnlyHint: true, destructiveHint: true } })).toBe(false);

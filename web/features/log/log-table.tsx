@@ -11,6 +11,7 @@ import { usePresenting } from '../../lib/ui/presentation.js';
 import { usePageKeys } from './use-page-keys.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
+import { useSelectionInView } from '../../lib/ui/use-selection-in-view.js';
 
 interface Props {
   rows: LogRows;
@@ -52,30 +53,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
     if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
   }, [follow, count, padRows]);
 
-  // Bring the selection into view when it changes (keyboard, "go to response", `r`), not on every append:
-  // the rows are read through a ref so new frames do not re-run this.
-  // scrollToIndex changes with the count too, so it is read through a ref as well: a selection scrolled off the top
-  // by new frames must not pull the log back up (and stop it following) on the next append. A selection whose row is
-  // not placed yet is brought into view once it is.
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
-  const scrollRefFn = useRef(scrollToIndex);
-  scrollRefFn.current = scrollToIndex;
-  const unplaced = useRef<number | null>(null);
-  useEffect(() => {
-    unplaced.current = null;
-    if (selectedSeq === null) return;
-    const i = rowsRef.current.indexOfSeq(selectedSeq);
-    if (i >= 0) scrollRefFn.current(i);
-    else unplaced.current = selectedSeq;
-  }, [selectedSeq]);
-  useEffect(() => {
-    if (unplaced.current === null) return;
-    const i = rows.indexOfSeq(unplaced.current);
-    if (i < 0) return;
-    unplaced.current = null;
-    scrollToIndex(i);
-  }, [rows, scrollToIndex]);
+  useSelectionInView(rows, selectedSeq, scrollToIndex);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;

@@ -7,6 +7,7 @@ import type { LogRows } from '../../lib/log/log-source.js';
 import type { LogView } from '../../lib/log/use-log.js';
 import { maskEntry, useScreenMask } from '../../lib/ui/screen-mask.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
+import { useSelectionInView } from '../../lib/ui/use-selection-in-view.js';
 import { exportPng, exportSvg, type ExportRange } from './sequence-export.js';
 import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
 import { sequenceLanes } from './sequence-lanes.js';
@@ -57,13 +58,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
     if (count > 0) noteLogPainted();
   }, [count]);
 
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
-  useEffect(() => {
-    if (selectedSeq === null) return;
-    const i = rowsRef.current.indexOfSeq(selectedSeq);
-    if (i >= 0) scrollToIndex(i);
-  }, [selectedSeq, scrollToIndex]);
+  useSelectionInView(rows, selectedSeq, scrollToIndex);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;

@@ -5,6 +5,7 @@ import { RULES } from '../../shared/lint/index.js';
 import { openInspector, type Inspector } from '../helpers/browser.js';
 import { callTool, openTab, selectTool, sentRows, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
+import { inlinePlainText } from '../../web/lib/ui/markdown-subset.js';
 
 let ui: Inspector;
 let page: Page;
@@ -37,7 +38,7 @@ describe('tools/call arguments against the tool’s inputSchema', () => {
     const finding = page.locator('[data-testid="detail-finding"][data-rule="mcp/tool-arguments-schema"]');
     await finding.waitFor();
     expect(await finding.textContent()).toMatch(/times/);
-    expect(await finding.getByTestId('rule-explanation').textContent()).toBe(RULES['mcp/tool-arguments-schema'].explanation);
+    expect(await finding.getByTestId('rule-explanation').textContent()).toBe(inlinePlainText(RULES['mcp/tool-arguments-schema'].explanation));
   });
 
   it('ran without page errors', () => {

@@ -9,6 +9,7 @@ import { openTab } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { inlinePlainText } from '../../web/lib/ui/markdown-subset.js';
 
 let browser: Browser;
 let relay: RelayHandle;
@@ -49,8 +50,8 @@ async function expectExplained(rule: RuleId): Promise<void> {
   await openTab(page, 'detail');
   const finding = page.locator(`[data-testid="detail-finding"][data-rule="${rule}"]`);
   await finding.waitFor();
-  expect(await finding.getByTestId('rule-explanation').textContent()).toBe(RULES[rule].explanation);
-  expect(await finding.getByTestId('rule-fix').textContent()).toContain(RULES[rule].fix);
+  expect(await finding.getByTestId('rule-explanation').textContent()).toBe(inlinePlainText(RULES[rule].explanation));
+  expect(await finding.getByTestId('rule-fix').textContent()).toContain(inlinePlainText(RULES[rule].fix));
   // The sentence the rule enforces, and the keyword that sets its severity.
   expect(await finding.getByTestId('rule-quote').textContent()).toContain(RULES[rule].quote.text);
   expect(await finding.getByTestId('rule-grounds').textContent()).toMatch(new RegExp(`→ ${RULES[rule].severity}$`));

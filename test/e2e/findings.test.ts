@@ -8,6 +8,7 @@ import { RELAY_ERROR_CODES } from '../../shared/relay-errors.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
 import { openTab, recordedFrames } from '../helpers/panel-page.js';
 import { FIXTURES, waitFor, type RelayHandle } from '../helpers/relay-process.js';
+import { inlinePlainText } from '../../web/lib/ui/markdown-subset.js';
 
 // Noise on stdout at start, and ping answered with -32020, a code 2025-11-25 does not define.
 const it = inspectorTest({
@@ -110,7 +111,8 @@ describe('lint findings in the browser', () => {
       ...WIRE_ERROR_CATALOGUE.map((e) => explainError({ code: e.code })),
       ...[...Object.keys(LOCAL_ERROR_CODES), ...Object.keys(RELAY_ERROR_CODES)].map((code) => explainError({ code, local: true })),
     ];
-    expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(catalogue.map((x) => [String(x.code), x.meaning])));
+    // Shown as rendered Markdown: `code` spans lose their backticks, the words stay.
+    expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(catalogue.map((x) => [String(x.code), inlinePlainText(x.meaning)])));
     for (const x of catalogue) expect(x.name).not.toMatch(/^Unknown/);
     // And every context-dependent variant of a wire code.
     const variants = WIRE_ERROR_CATALOGUE.reduce((n, e) => n + (e.variants?.length ?? 0), 0);

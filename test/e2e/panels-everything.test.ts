@@ -50,6 +50,29 @@ describe('the tools panel against server-everything', () => {
     expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   });
 
+  it('opens a resource link and an embedded resource from a tool result in the Resources tab, which reads that URI', async () => {
+    await selectTool(page, 'get-resource-links');
+    await page.locator('#args_count').fill('2');
+    const result = await callTool(page, 'Here are 2 resource links');
+    const links = result.getByTestId('open-in-resources');
+    expect(await links.count()).toBe(2);
+    const uri = (await links.nth(1).getAttribute('data-uri'))!;
+    await links.nth(1).click();
+    const reader = page.locator(`[data-testid="resource-reader"][data-uri="${uri}"]`);
+    await reader.waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('resources-panel').isVisible()).toBe(true);
+    // The read is a real request in the log, for exactly that URI.
+    const read = page.locator('[data-testid="log-row"][data-dir="out"][data-method="resources/read"]');
+    await expect.poll(() => read.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => reader.textContent(), { timeout: 10_000 }).toContain('Resource 2');
+
+    await selectTool(page, 'get-resource-reference');
+    const embedded = (await callTool(page, /Resource 1|resource/i)).getByTestId('open-in-resources');
+    const embeddedUri = (await embedded.first().getAttribute('data-uri'))!;
+    await embedded.first().click();
+    await page.locator(`[data-testid="resource-reader"][data-uri="${embeddedUri}"]`).waitFor({ timeout: 10_000 });
+  });
+
   it('ran without page errors', () => {
     expect(errors).toEqual([]);
   });

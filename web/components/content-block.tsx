@@ -1,6 +1,7 @@
 // Renders one MCP content block (text, image, audio, resource link, embedded resource) as text-only, safe markup;
 // text with its credentials masked while presenting.
 import { isPlainObject } from '../../shared/jsonrpc.js';
+import { publishIntent } from '../lib/ui/panel-intents.js';
 import { mediaDataUrl } from '../lib/ui/safe-media.js';
 import { useShownText } from '../lib/ui/screen-mask.js';
 import { JsonView } from './json-view.js';
@@ -33,8 +34,9 @@ function BlockBody({ block, type }: { block: Record<string, unknown>; type: stri
     case 'resource_link':
       return (
         <div className="rounded border border-edge px-2 py-1">
-          <div className="font-mono">
+          <div className="flex items-center gap-2 font-mono">
             <SafeLink href={block.uri} />
+            <OpenInResources uri={block.uri} />
           </div>
           <div className="text-dim">
             {[block.title ?? block.name, block.mimeType, block.description].filter((v) => typeof v === 'string').join(' · ')}
@@ -42,10 +44,32 @@ function BlockBody({ block, type }: { block: Record<string, unknown>; type: stri
         </div>
       );
     case 'resource':
-      return <ResourceContents contents={block.resource} />;
+      return (
+        <>
+          <OpenInResources uri={isPlainObject(block.resource) ? block.resource.uri : undefined} />
+          <ResourceContents contents={block.resource} />
+        </>
+      );
     default:
       return <JsonView value={block} />;
   }
+}
+
+/** Reads the URI in the Resources tab (a resources/read the log shows like any other), whatever its scheme. */
+function OpenInResources({ uri }: { uri: unknown }) {
+  if (typeof uri !== 'string' || uri === '') return null;
+  return (
+    <button
+      type="button"
+      data-testid="open-in-resources"
+      data-uri={uri}
+      className="btn shrink-0 font-sans"
+      title="read this resource in the Resources tab"
+      onClick={() => publishIntent({ target: 'resources', method: 'resources/read', params: { uri }, message: null })}
+    >
+      Open in Resources
+    </button>
+  );
 }
 
 function TextBody({ text }: { text: string }) {

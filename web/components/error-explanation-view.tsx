@@ -1,6 +1,7 @@
 // One error code explained: name, meaning, likely causes, what to check, where it came from and the versions it exists in.
 import type { ErrorExplanation } from '../../shared/error-codes/index.js';
 import { safeHttpUrl } from '../lib/ui/format.js';
+import { InlineMarkdown } from './markdown-text.js';
 
 const SOURCE_TEXT: Record<ErrorExplanation['source'], string> = {
   peer: 'sent by the peer, not made by a local library',
@@ -16,10 +17,12 @@ export function ErrorExplanationView({ x, compact = false }: { x: ErrorExplanati
         <span className="font-mono font-semibold">{String(x.code)}</span> <span className="font-semibold">{x.name}</span>
         {!x.catalogued && <span className="ml-1 text-dim">(not catalogued: explained by its range)</span>}
       </p>
-      <p data-testid="error-meaning">{x.meaning}</p>
+      <p data-testid="error-meaning">
+        <InlineMarkdown text={x.meaning} />
+      </p>
       {x.notes.map((n) => (
         <p key={n} className="text-amber-200">
-          {n}
+          <InlineMarkdown text={n} />
         </p>
       ))}
       {!compact && <List title="Likely causes" items={x.causes} />}
@@ -52,7 +55,9 @@ function List({ title, items }: { title: string; items: readonly string[] }) {
       <p className="text-dim">{title}</p>
       <ul className="ml-4 list-disc">
         {items.map((i) => (
-          <li key={i}>{i}</li>
+          <li key={i}>
+            <InlineMarkdown text={i} />
+          </li>
         ))}
       </ul>
     </div>

@@ -1,11 +1,14 @@
 // What a lint rule checks, where the spec says so and how to fix it, as the detail pane and the reference tab show it.
 import { specUrlFor, type RuleMeta, type SpecRef } from '../../shared/lint/index.js';
 import { safeHttpUrl } from '../lib/ui/format.js';
+import { InlineMarkdown } from './markdown-text.js';
 
 export function RuleDetails({ meta, version }: { meta: RuleMeta; version?: string | null }) {
   return (
     <div className="space-y-0.5 text-[11.5px]">
-      <p data-testid="rule-explanation">{meta.explanation}</p>
+      <p data-testid="rule-explanation">
+        <InlineMarkdown text={meta.explanation} />
+      </p>
       <SpecQuoteView meta={meta} />
       <p className="text-dim">
         <span className="text-ink">Spec: </span>
@@ -13,7 +16,7 @@ export function RuleDetails({ meta, version }: { meta: RuleMeta; version?: strin
       </p>
       <p data-testid="rule-fix">
         <span className="text-emerald-300">Fix: </span>
-        {meta.fix}
+        <InlineMarkdown text={meta.fix} />
       </p>
     </div>
   );

@@ -8,6 +8,7 @@ import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { CallError } from '../../components/call-error.js';
 import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { LogLink } from '../../components/log-link.js';
+import { MarkdownText } from '../../components/markdown-text.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { PromptForm } from './prompt-form.js';
 import { placeholderPrompt, toPromptInfo } from './prompt-info.js';
@@ -51,7 +52,7 @@ export function PromptsPanel({ sessionId, onSelect }: { sessionId: string; onSel
             <div>
               <span className="font-mono text-sm font-semibold">{prompt.name}</span>
               {prompt.title && <span className="ml-2 text-dim">{prompt.title}</span>}
-              {prompt.description && <p className="whitespace-pre-wrap text-dim">{prompt.description}</p>}
+              {prompt.description && <MarkdownText text={prompt.description} className="text-dim" testId="prompt-description" />}
             </div>
             <PromptForm
               key={prompt.name}

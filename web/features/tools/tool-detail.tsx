@@ -1,4 +1,5 @@
 // One selected tool: what it is, its call form and its last result.
+import { MarkdownText } from '../../components/markdown-text.js';
 import { ServerIcon } from '../../components/server-icon.js';
 import { ToolAnnotations } from './tool-annotations.js';
 import { ToolCallForm } from './tool-call-form.js';
@@ -30,7 +31,7 @@ export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, o
         <ToolAnnotations annotations={tool.annotations} />
       </div>
       {!tool.listed && <p className="text-amber-300">This tool is not in the server's current list; its arguments are edited without a schema.</p>}
-      {tool.description && <p className="whitespace-pre-wrap text-dim">{tool.description}</p>}
+      {tool.description && <MarkdownText text={tool.description} className="text-dim" testId="tool-description" />}
       <ToolCallForm tool={tool} value={value} onChange={onChange} canSend={canSend} pending={last?.status === 'pending'}
         timeoutMs={settings.timeoutMs}
         onTimeoutMs={(timeoutMs) => onSettings({ ...settings, timeoutMs })}

@@ -7,12 +7,14 @@ import { isSecretName } from '../../shared/redaction/secret-patterns.js';
 import { findUrlPassword, replaceUrlPassword } from '../../shared/redaction/url-password.js';
 import type { Target } from '../../shared/relay-protocol.js';
 
-/** The real values a profile needs, by where they go back: env names, arg indexes, header names, the whole URL. */
+/** The real values a profile needs, by where they go back: env names, arg indexes, header names, the whole URL, the
+ * OAuth client secret. */
 export interface ProfileSecrets {
   env?: Record<string, string>;
   args?: Record<string, string>;
   headers?: Record<string, string>;
   url?: string;
+  clientSecret?: string;
 }
 
 export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput; secrets: ProfileSecrets } {
@@ -46,7 +48,12 @@ export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput
   const hasPassword = findUrlPassword(t.url) !== null;
   if (hasPassword) secrets.url = t.url;
   const url = hasPassword ? replaceUrlPassword(t.url, '') : t.url;
-  return { stored: { ...input, target: { ...t, url, headers } as Target }, secrets };
+  // An OAuth client secret (either grant) is a credential like a header's.
+  const clientSecret = t.auth?.clientSecret;
+  const moved = clientSecret !== undefined && real(clientSecret);
+  if (moved) secrets.clientSecret = clientSecret;
+  const auth = moved ? { ...t.auth!, clientSecret: SECRET_PLACEHOLDER } : t.auth;
+  return { stored: { ...input, target: { ...t, url, headers, ...(auth ? { auth } : {}) } as Target }, secrets };
 }
 
 export function joinProfileSecrets<P extends ProfileInput>(stored: P, secrets: ProfileSecrets | undefined): P {
@@ -58,5 +65,6 @@ export function joinProfileSecrets<P extends ProfileInput>(stored: P, secrets: P
     return { ...stored, target: { ...t, env, args } };
   }
   const headers = { ...t.headers, ...Object.fromEntries(Object.entries(secrets.headers ?? {}).filter(([k]) => k in t.headers)) };
-  return { ...stored, target: { ...t, headers, url: secrets.url ?? t.url } as Target };
+  const auth = t.auth?.clientSecret === SECRET_PLACEHOLDER && secrets.clientSecret !== undefined ? { ...t.auth, clientSecret: secrets.clientSecret } : t.auth;
+  return { ...stored, target: { ...t, headers, url: secrets.url ?? t.url, ...(auth ? { auth } : {}) } as Target };
 }

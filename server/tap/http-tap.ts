@@ -132,10 +132,19 @@ export async function runHttpTap(o: HttpTapOptions): Promise<number> {
   };
 
   const server = createServer(handle);
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(o.port, o.host, () => ok());
+  const listenError = await new Promise<NodeJS.ErrnoException | null>((ok) => {
+    server.once('error', ok);
+    server.listen(o.port, o.host, () => ok(null));
   });
+  if (listenError) {
+    // A port taken or not ours to bind: said plainly, recorded as a failed tap, no stack trace.
+    const why = listenError.code === 'EADDRINUSE' ? 'the port is in use' : listenError.code === 'EACCES' ? 'not allowed to bind it' : listenError.message;
+    say(`cannot listen on ${urlHost(o.host, o.host)}:${o.port}: ${why}`);
+    recording.event({ event: 'error', message: `listen failed: ${listenError.message}`, ...(listenError.code ? { code: listenError.code } : {}) });
+    agent.destroy();
+    await recording.finish({ status: 'failed' }, FINISH_MS);
+    return 1;
+  }
   const addr = server.address();
   const [port, bound] = addr && typeof addr === 'object' ? [addr.port, addr.address] : [o.port, o.host];
   proxyOrigin = `http://${urlHost(o.host, bound)}:${port}`;

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
@@ -198,15 +198,3 @@ describe('the HTTP tab against server-everything', () => {
     expect(errors).toEqual([]);
   });
 });
-
-/** A port nothing listens on (taken from the OS, then released). */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}

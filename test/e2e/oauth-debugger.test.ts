@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { callTool, openTab, recordedFrames, selectTool, waitForServer } from '../helpers/panel-page.js';
-import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { FIXTURES, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 
 // An MCP server that answers 401 until it gets a token from its own authorization server (which approves without
@@ -87,5 +87,34 @@ describe('OAuth in the browser, with the auth debugger', () => {
     await page.getByTestId('auth-forget').first().click();
     await expect.poll(() => page.getByTestId('auth-stored-row').count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('connects a client credentials target typed in the form: the secret in a password field, no person, no registration', async () => {
+    const SECRET = 'cc-secret-e2e-71f0';
+    const asked = () => server.output().split('\n').filter((l) => /^(AUTHORIZE|REGISTER)/.test(l)).length;
+    const before = asked();
+    await page.getByTestId('target-toggle').click();
+    await page.getByTestId('target-oauth-grant').selectOption('client_credentials');
+    // The person flow's options give way to the key file.
+    await page.getByTestId('target-client-key').waitFor();
+    expect(await page.getByTestId('target-oauth-open').count()).toBe(0);
+    await page.getByTestId('target-client-id').fill('cc-bot');
+    await page.getByTestId('target-client-secret').fill(SECRET);
+    expect(await page.getByTestId('target-client-secret').getAttribute('type')).toBe('password');
+    await page.getByTestId('target-scope').fill('mcp:read');
+    const sessions = async () => (await relay.api<{ id: string; target: { auth?: Record<string, unknown> } }[]>('/api/sessions')).body;
+    const known = new Set((await sessions()).map((x) => x.id));
+    await page.getByTestId('connect-button').click();
+    const created = await waitFor(async () => (await sessions()).find((x) => !known.has(x.id)), 'the new session');
+    expect(created.target.auth).toMatchObject({ grant: 'client_credentials', clientId: 'cc-bot', scope: 'mcp:read' });
+    expect(JSON.stringify(created.target)).not.toContain(SECRET);
+
+    // Its flow: the client step names the pre-registered client and how it authenticates, then the token request (this
+    // fixture knows no such client, so it refuses); nobody was asked to approve and nothing registered.
+    await openTab(page, 'auth');
+    const client = page.getByTestId('auth-step-client').filter({ hasText: 'cc-bot' }).first();
+    await expect.poll(() => client.getAttribute('data-status'), { timeout: 20_000 }).toBe('ok');
+    expect(await client.textContent()).toContain('client credentials');
+    expect(asked()).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { Recorder, type StoredSession } from '../../server/recorder.js';
 import { SessionArchive } from '../../server/archive/session-archive.js';
-import { BIN, EVERYTHING_SERVER } from './relay-process.js';
+import { BIN, EVERYTHING_SERVER, waitFor } from './relay-process.js';
 
 export const EVERYTHING = [process.execPath, EVERYTHING_SERVER, 'stdio'];
 
@@ -30,6 +30,29 @@ export function startTap(dataDir: string, command: string[], flags: string[] = [
   proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.on('close', (code, signal) => r({ code, signal })));
   return { proc, stdout, stderr: () => err, exited };
+}
+
+export interface HttpTapHandle {
+  proc: ChildProcessWithoutNullStreams;
+  /** The address the tap printed for the host (http://127.0.0.1:<port>/<path>). */
+  listen: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** An HTTP tap in front of `url`, listening on `listen` (default a free port of its choosing), once it says where. */
+export async function startHttpTap(dataDir: string, url: string, listen = '127.0.0.1:0'): Promise<HttpTapHandle> {
+  const proc = spawn(process.execPath, [BIN, 'tap', '--url', url, '--listen', listen, '--data-dir', dataDir], { stdio: 'pipe' });
+  let err = '';
+  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((r) => proc.on('close', (code) => r(code)));
+  try {
+    const at = await waitFor(() => /point the host at (\S+)/.exec(err)?.[1], 'the tap to listen', 30_000);
+    return { proc, listen: at, stderr: () => err, exited };
+  } catch (e) {
+    proc.kill('SIGTERM');
+    throw new Error(`${(e as Error).message}; its stderr:\n${err}`, { cause: e });
+  }
 }
 
 /** An SDK client whose server command is `command` (through a tap or not), with the server's stderr kept. */

@@ -9,9 +9,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, waitFor } from '../../helpers/relay-process.js';
+import { BIN } from '../../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../../helpers/remote-server.js';
-import { readTapped } from '../../helpers/tap-process.js';
+import { freePort } from '../../helpers/free-port.js';
+import { readTapped, startHttpTap as startTap, type HttpTapHandle } from '../../helpers/tap-process.js';
 
 const SECRET = 'tap-test-secret-4f1c9a';
 let server: RemoteServer | null = null;
@@ -24,14 +25,11 @@ afterEach(async () => {
   server = null;
 });
 
-/** Starts an HTTP tap on `url` and resolves with the address it printed for the host, and its stderr. */
-async function startHttpTap(dataDir: string, url: string): Promise<{ listen: string; stderr: () => string; exited: Promise<number | null> }> {
-  tap = spawn(process.execPath, [BIN, 'tap', '--url', url, '--listen', '127.0.0.1:0', '--data-dir', dataDir], { stdio: 'pipe' });
-  let err = '';
-  tap.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((r) => tap!.on('close', (code) => r(code)));
-  const listen = await waitFor(() => /point the host at (\S+)/.exec(err)?.[1], 'the tap to listen', 30_000);
-  return { listen, stderr: () => err, exited };
+/** Starts an HTTP tap on `url` (kept for afterEach to stop). */
+async function startHttpTap(dataDir: string, url: string, listen?: string): Promise<HttpTapHandle> {
+  const t = await startTap(dataDir, url, listen);
+  tap = t.proc;
+  return t;
 }
 
 async function converse(transport: Transport) {
@@ -96,6 +94,37 @@ describe('mcpscope tap --url', () => {
     expect(frames.find((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes('Echo: over http'))).toBeDefined();
     const stream = frames.filter((f) => f.kind === 'http').map((f) => JSON.parse(f.text) as { state: string; request: { method: string } });
     expect(stream.some((x) => x.request.method === 'GET' && x.state === 'open')).toBe(true);
+  });
+
+  it('listens on the fixed port given with --listen 127.0.0.1:<port> and serves a host there', async () => {
+    server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']);
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-http-tap-'));
+    const port = await freePort();
+    const t = await startHttpTap(dataDir, server.url('/mcp'), `127.0.0.1:${port}`);
+    expect(t.listen).toBe(`http://127.0.0.1:${port}/mcp`);
+    const client = new Client({ name: 'tap-fixed-port-host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    const echo = await client.callTool({ name: 'echo', arguments: { message: 'fixed port' } });
+    expect(echo.content).toEqual([{ type: 'text', text: 'Echo: fixed port' }]);
+    await client.close();
+
+    tap!.kill('SIGTERM');
+    expect(await t.exited).toBe(0);
+    const [{ frames }] = readTapped(dataDir) as [ReturnType<typeof readTapped>[number]];
+    expect(frames.filter((f) => f.dir === 'out' && f.kind === 'request').map((f) => f.method)).toEqual(['initialize', 'tools/call']);
+  });
+
+  it('says the port is taken and exits 1 when --listen names a busy one', async () => {
+    server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']);
+    const busy = new URL(server.url('/mcp')).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-http-tap-'));
+    const p = spawn(process.execPath, [BIN, 'tap', '--url', server.url('/mcp'), '--listen', `127.0.0.1:${busy}`, '--data-dir', dataDir], { stdio: 'pipe' });
+    let err = '';
+    p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    expect(await new Promise((r) => p.on('close', r))).toBe(1);
+    expect(err).toContain(`cannot listen on 127.0.0.1:${busy}: the port is in use`);
+    expect(err).not.toMatch(/\n\s+at /);
+    expect(readTapped(dataDir).map((t) => t.session.status)).toEqual(['failed']);
   });
 
   it('refuses a --listen address that is not loopback without --allow-remote', async () => {

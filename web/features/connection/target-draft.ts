@@ -25,21 +25,53 @@ export interface TargetDraft {
   scope?: string;
   /** browser: Authorize in the Auth tab; fetch: the relay requests the URL itself (servers that approve alone). */
   oauthOpen?: 'browser' | 'fetch';
+  /** client_credentials (SEP-1046): no person; the client id with its secret or a private key (private_key_jwt). */
+  grant?: NonNullable<OAuthConfig['grant']>;
+  /** For client_credentials: the path of the client's PEM private key, on the relay's machine. */
+  clientKeyFile?: string;
   /** Carried over untouched: OAuth options the form does not edit (set on the command line or in a profile). */
-  oauthKept?: Pick<OAuthConfig, 'grant' | 'clientKeyFile' | 'signingAlg' | 'tokenCache'>;
+  oauthKept?: Pick<OAuthConfig, 'signingAlg' | 'tokenCache'>;
 }
 
 const EMPTY: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
 
 function oauthDraft(auth: OAuthConfig | undefined): Partial<TargetDraft> {
   if (!auth) return {};
-  const { grant, clientKeyFile, signingAlg, tokenCache } = auth;
-  const kept = { ...(grant ? { grant } : {}), ...(clientKeyFile ? { clientKeyFile } : {}), ...(signingAlg ? { signingAlg } : {}), ...(tokenCache !== undefined ? { tokenCache } : {}) };
-  return { ...(Object.keys(kept).length ? { oauthKept: kept } : {}), oauth: true, clientId: auth.clientId ?? '', clientSecret: auth.clientSecret ?? '', clientMetadataUrl: auth.clientMetadataUrl ?? '', scope: auth.scope ?? '', oauthOpen: auth.open === 'fetch' ? 'fetch' : 'browser' };
+  const { signingAlg, tokenCache } = auth;
+  const kept = { ...(signingAlg ? { signingAlg } : {}), ...(tokenCache !== undefined ? { tokenCache } : {}) };
+  return {
+    ...(Object.keys(kept).length ? { oauthKept: kept } : {}),
+    oauth: true,
+    grant: auth.grant ?? 'authorization_code',
+    clientId: auth.clientId ?? '',
+    clientSecret: auth.clientSecret ?? '',
+    clientKeyFile: auth.clientKeyFile ?? '',
+    clientMetadataUrl: auth.clientMetadataUrl ?? '',
+    scope: auth.scope ?? '',
+    oauthOpen: auth.open === 'fetch' ? 'fetch' : 'browser',
+  };
+}
+
+/** The client credentials grant: a pre-registered client authenticating with its secret or a private key, nothing else. */
+function clientCredentialsConfig(d: TargetDraft, t: (s: string | undefined) => string): OAuthConfig | { error: string } {
+  if (!t(d.clientId) || (!t(d.clientSecret) && !t(d.clientKeyFile))) return { error: 'client credentials need a pre-registered client: its id with its secret or a private key file' };
+  if (t(d.clientSecret) && t(d.clientKeyFile)) return { error: 'a client secret and a private key file exclude each other (one way to authenticate)' };
+  return {
+    type: 'oauth',
+    grant: 'client_credentials',
+    clientId: t(d.clientId),
+    ...(t(d.clientSecret) ? { clientSecret: t(d.clientSecret) } : {}),
+    ...(t(d.clientKeyFile) ? { clientKeyFile: t(d.clientKeyFile) } : {}),
+    ...(t(d.scope) ? { scope: t(d.scope) } : {}),
+    // A signing algorithm names how the key signs: it has no meaning beside a secret.
+    ...(d.oauthKept?.tokenCache !== undefined ? { tokenCache: d.oauthKept.tokenCache } : {}),
+    ...(t(d.clientKeyFile) && d.oauthKept?.signingAlg ? { signingAlg: d.oauthKept.signingAlg } : {}),
+  };
 }
 
 function oauthConfig(d: TargetDraft): OAuthConfig | { error: string } {
   const t = (s: string | undefined) => (s ?? '').trim();
+  if (d.grant === 'client_credentials') return clientCredentialsConfig(d, t);
   if (t(d.clientSecret) && !t(d.clientId)) return { error: 'an OAuth client secret goes with a client id' };
   if (t(d.clientId) && t(d.clientMetadataUrl)) return { error: 'a pre-registered client id and a client metadata document URL exclude each other' };
   if (t(d.clientMetadataUrl) && !/^https?:\/\/[^/]+\/./.test(t(d.clientMetadataUrl))) return { error: 'the client metadata document URL needs https:// and a path' };

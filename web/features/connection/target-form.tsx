@@ -4,6 +4,7 @@ import { maskSecretArgs } from '../../../shared/redaction/secret-args.js';
 import { usePresenting } from '../../lib/ui/presentation.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
 import { TARGET_TRANSPORTS, type TargetDraft, type TargetTransport } from './target-draft.js';
+import { TargetOAuthFields } from './target-oauth-fields.js';
 
 interface Props {
   draft: TargetDraft;
@@ -84,33 +85,8 @@ export function TargetForm({ draft, onChange, error }: Props) {
           )}
         </div>
       )}
-      {draft.transport !== 'stdio' && draft.transport !== 'ws' && <OAuthFields draft={draft} set={set} />}
+      {draft.transport !== 'stdio' && draft.transport !== 'ws' && <TargetOAuthFields draft={draft} set={set} />}
       {error && <p className="col-span-3 text-red-300">{error}</p>}
-    </div>
-  );
-}
-
-/** OAuth on 401: the client identity (all optional: without them mcpscope registers itself), scope and how to approve. */
-function OAuthFields({ draft, set }: { draft: TargetDraft; set: (patch: Partial<TargetDraft>) => void }) {
-  const field = 'control font-mono';
-  return (
-    <div className="col-span-3 flex flex-wrap items-center gap-2">
-      <label className="flex items-center gap-1">
-        <input type="checkbox" data-testid="target-oauth" checked={draft.oauth ?? false} onChange={(e) => set({ oauth: e.target.checked })} />
-        <span>OAuth when the server answers 401 (steps in the Auth tab)</span>
-      </label>
-      {draft.oauth && (
-        <>
-          <input data-testid="target-client-id" className={`${field} w-40`} value={draft.clientId ?? ''} onChange={(e) => set({ clientId: e.target.value })} placeholder="client id (optional)" spellCheck={false} />
-          <input data-testid="target-client-secret" type="password" className={`${field} w-40`} value={draft.clientSecret ?? ''} onChange={(e) => set({ clientSecret: e.target.value })} placeholder="client secret" autoComplete="off" />
-          <input data-testid="target-client-metadata-url" className={`${field} w-64`} value={draft.clientMetadataUrl ?? ''} onChange={(e) => set({ clientMetadataUrl: e.target.value })} placeholder="or client metadata document URL" spellCheck={false} />
-          <input data-testid="target-scope" className={`${field} w-40`} value={draft.scope ?? ''} onChange={(e) => set({ scope: e.target.value })} placeholder="scope (default: the server's)" spellCheck={false} />
-          <select data-testid="target-oauth-open" className="control" value={draft.oauthOpen ?? 'browser'} onChange={(e) => set({ oauthOpen: e.target.value === 'fetch' ? 'fetch' : 'browser' })}>
-            <option value="browser">approve in a new tab</option>
-            <option value="fetch">relay fetches the URL (no person)</option>
-          </select>
-        </>
-      )}
     </div>
   );
 }

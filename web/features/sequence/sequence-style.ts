@@ -10,7 +10,7 @@ const LIGHT = {
   out: '#1d4ed8',
   in: '#15803d',
   auto: '#6d28d9',
-  error: '#dc2626',
+  error: '#b91c1c',
   bad: '#c2410c',
   stderr: '#52525b',
   note: '#475569',

@@ -8,6 +8,7 @@ import { useCreateSession, useRestartSession, useStopSession } from '../../api/u
 import { useSession, useSessions } from '../../api/use-sessions.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { useOnChange } from '../../lib/ui/use-on-change.js';
+import { useScreenMask } from '../../lib/ui/screen-mask.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { LiveSessions } from './live-sessions.js';
@@ -85,6 +86,9 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const onStop = () => session && stop.mutate(session.id, { onError: fail });
 
   const noSessions = sessions.data !== undefined && sessions.data.length === 0;
+  // A URL password or a credential-shaped argument (a bearer, an API key, `--token=…`) masked in the preview while presenting.
+  const mask = useScreenMask();
+  const shownTarget = (line: string) => (mask === null ? line : mask(line));
   return (
     <header className="shrink-0 border-b border-edge bg-panel">
       <div className="flex items-center gap-3 px-3 py-1.5">
@@ -103,7 +107,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
           onClick={() => setShowTarget((v) => !v)}
           title="edit the target"
         >
-          {showTarget || noSessions ? '▾' : '▸'} {parsed?.ok ? describeTarget(parsed.target) : 'target'}
+          {showTarget || noSessions ? '▾' : '▸'} {parsed?.ok ? shownTarget(describeTarget(parsed.target)) : 'target'}
         </button>
         <div className="ml-auto shrink-0">
           <ConnectionControls

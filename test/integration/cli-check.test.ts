@@ -81,6 +81,48 @@ describe('mcpscope check on the faulty fixture', () => {
     expect(code).toBe(1);
   }, 60_000);
 
+  // The rest of the fixture's faults, each → the check it fails (measured; the linter's finding marks the check whose
+  // frame it is about, or a transcript/<family> result when no check owns the frame).
+  const MORE = [
+    ['--bad-utf8', 'transcript/framing'],
+    ['--noise', 'lifecycle/initialize-result'],
+    ['--not-object', 'lifecycle/initialize-result'],
+    ['--empty-batch', 'lifecycle/initialize-result'],
+    ['--request-before-initialized', 'lifecycle/initialize-result'],
+    ['--respond-to-notification', 'lifecycle/initialize-result'],
+    ['--no-jsonrpc', 'lifecycle/ping'],
+    ['--wrong-version', 'lifecycle/ping'],
+    ['--string-error-code', 'lifecycle/ping'],
+    ['--reserved-error-code', 'lifecycle/ping'],
+    ['--error-code-from-other-version', 'lifecycle/ping'],
+    ['--duplicate-response', 'lifecycle/ping'],
+    ['--unmatched-response', 'lifecycle/ping'],
+    ['--unanswered', 'lifecycle/ping'],
+    ['--business-error-as-protocol-error', 'tools/call'],
+    ['--validation-error-as-32603', 'tools/call'],
+    ['--progress-after-response', 'tools/call'],
+    ['--progress-not-increasing', 'tools/call'],
+    ['--progress-unknown-token', 'tools/call'],
+    ['--declared-capability-unsupported', 'logging/set-level'],
+    ['--method-not-string', 'transcript/jsonrpc'],
+    ['--invalid-id-type', 'transcript/jsonrpc'],
+    ['--null-id-request', 'transcript/jsonrpc'],
+    ['--fractional-id', 'transcript/jsonrpc'],
+    ['--params-not-structured', 'transcript/jsonrpc'],
+    ['--reserved-method', 'transcript/jsonrpc'],
+    ['--id-reused-in-flight', 'transcript/jsonrpc'],
+    ['--capability-not-declared', 'transcript/mcp'],
+    ['--sampling-without-capability', 'transcript/mcp'],
+    ['--method-not-in-version', 'transcript/mcp'],
+    ['--batch-not-in-version', 'transcript/mcp'],
+  ] as const;
+
+  it.each(MORE)('fails %s on %s', async (fault, id) => {
+    const { code, report } = await check(['--no-robustness', '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
+    expect([fault, statusOf(report, id)]).toEqual([fault, 'fail']);
+    expect(code).toBe(1);
+  }, 60_000);
+
   it('exits 2 when the server cannot be started', async () => {
     const { code, stderr } = await check(['--', join(ROOT, 'no-such-server')]);
     expect(code).toBe(2);

@@ -1,0 +1,26 @@
+// `mcpscope check` on server-everything over stdio, robustness presets included: its known deviations, each by name.
+// It answers an unknown tool with an isError result (a warning: the spec gives the protocol-error channel only as an
+// example) and, like every SDK server on stdio, stays silent on malformed frames (each robustness preset warns); the
+// rest passes, its long-running tool included, and the HTTP checks have nothing to check.
+import { describe, expect, it } from 'vitest';
+import type { CheckReport } from '../../shared/check/index.js';
+import { EVERYTHING_SERVER } from '../helpers/relay-process.js';
+import { runCli } from '../helpers/run-cli.js';
+
+describe('mcpscope check on server-everything over stdio', () => {
+  it('passes but for its known deviations, each named', async () => {
+    const run = await runCli(['check', '--json', '--', process.execPath, EVERYTHING_SERVER, 'stdio']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as CheckReport;
+    const byId = new Map(report.results.map((r) => [r.id, r]));
+    expect(byId.get('tools/unknown-tool')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/isError: true/) });
+    for (const preset of ['invalid-json', 'wrong-jsonrpc', 'missing-method', 'null-id']) {
+      expect([preset, byId.get(`robustness/${preset}`)?.status, byId.get(`robustness/${preset}`)?.detail]).toEqual([preset, 'warn', expect.stringMatching(/^Nothing came back/)]);
+    }
+    expect(byId.get('http/origin-403')?.status).toBe('skip');
+    const deviations = new Set(['tools/unknown-tool', 'http/origin-403', 'http/delete-session']);
+    const others = report.results.filter((r) => !deviations.has(r.id) && r.group !== 'robustness');
+    expect(others.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.status} ${r.detail}`)).toEqual([]);
+    for (const id of ['lifecycle/ping', 'tools/call', 'resources/read', 'resources/subscribe', 'prompts/get', 'completion/complete', 'logging/set-level']) expect([id, byId.get(id)?.status]).toEqual([id, 'pass']);
+  }, 240_000);
+});

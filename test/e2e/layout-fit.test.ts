@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { openComposer, openTab, waitForServer } from '../helpers/panel-page.js';
+import { callTool, openComposer, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
 const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
@@ -63,6 +63,31 @@ describe('the workbench fits its window', () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await expect.poll(async () => (await rowTops()).count).toBeGreaterThan(first.count);
     expect((await rowTops()).tops).toHaveLength(1);
+  });
+
+  it('fits the method column to notifications/resources/list_changed, unclipped, and keeps a dragged column width across a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await waitForServer(page);
+    // add_note makes the demo server send notifications/resources/list_changed.
+    await selectTool(page, 'add_note');
+    await page.locator('#args_name').fill(`fit${Date.now() % 100000}`);
+    await callTool(page, 'Added the resource');
+    const cell = page.locator('[data-testid="log-row"][data-method="notifications/resources/list_changed"] [data-col="method"]').first();
+    await cell.waitFor({ timeout: 15_000 });
+    expect(await cell.getAttribute('title')).toBe('notifications/resources/list_changed');
+    await expect.poll(() => cell.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await cell.textContent()).toBe('notifications/resources/list_changed');
+
+    const time = page.locator('[data-testid="log-header"] [data-column="time"]');
+    const before = (await time.boundingBox())!.width;
+    await dragBy(page, 'log-col-resize-time', 40, 0);
+    const dragged = (await time.boundingBox())!.width;
+    expect(dragged).toBeGreaterThan(before + 30);
+    await page.reload();
+    await waitForServer(page);
+    expect(Math.abs((await time.boundingBox())!.width - dragged)).toBeLessThanOrEqual(2);
+    await page.getByTestId('log-col-resize-time').dblclick();
+    await expect.poll(async () => Math.round((await time.boundingBox())!.width)).toBe(Math.round(before));
   });
 
   it('keeps the dragged split between the log and the panels, and the composer height, across a reload', async ({ page }) => {

@@ -1,4 +1,62 @@
-// The log's column layout, shared by the header and every row so they always line up.
-// Columns: seq, time, direction, origin (who made it), kind, method, id, summary, size, latency.
-export const LOG_GRID = 'grid grid-cols-[52px_88px_18px_34px_86px_minmax(90px,1.1fr)_52px_minmax(160px,3fr)_62px_66px] gap-x-2';
+// The log's column layout, shared by the header and every row so they always line up: a CSS grid whose template is
+// the custom property --log-cols, set once on the table from the column widths (defaults, dragged, auto-fitted).
+export const LOG_GRID = 'grid gap-x-2 [grid-template-columns:var(--log-cols)] [&>*]:min-w-0 [&>*]:overflow-hidden';
 export const ROW_HEIGHT = 22;
+
+export type ColumnId = 'seq' | 'time' | 'dir' | 'by' | 'kind' | 'method' | 'id' | 'summary' | 'size' | 'latency';
+
+export interface LogColumn {
+  id: ColumnId;
+  label: string;
+  /** Default width in px; the summary takes what is left (see gridTemplate). */
+  width: number;
+  align?: 'right';
+  title?: string;
+  /** False for the direction arrow and the summary, which has no right edge of its own to drag. */
+  resizable: boolean;
+}
+
+export const LOG_COLUMNS: readonly LogColumn[] = [
+  { id: 'seq', label: '#', width: 44, align: 'right', resizable: true },
+  { id: 'time', label: 'time', width: 86, resizable: true },
+  { id: 'dir', label: '', width: 18, resizable: false },
+  {
+    id: 'by',
+    label: 'by',
+    width: 34,
+    resizable: true,
+    title: 'who made the frame: you (composer), form (a panel), auto (mcpscope\'s own bookkeeping), ans (an answer to the server), batch, lab, rply (replay)',
+  },
+  { id: 'kind', label: 'kind', width: 84, resizable: true },
+  { id: 'method', label: 'method', width: 120, resizable: true },
+  { id: 'id', label: 'id', width: 44, resizable: true },
+  { id: 'summary', label: 'summary', width: 0, resizable: false },
+  { id: 'size', label: 'size', width: 58, align: 'right', resizable: true },
+  { id: 'latency', label: 'latency', width: 64, align: 'right', resizable: true },
+];
+
+export type ColumnWidths = Partial<Record<ColumnId, number>>;
+
+export const MIN_COLUMN_PX = 24;
+/** The auto-fitted method column never grows past this, nor past what leaves the summary SUMMARY_ROOM_PX. */
+export const METHOD_CAP_PX = 360;
+export const SUMMARY_ROOM_PX = 120;
+const GAP_PX = 8;
+/** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
+export const NARROW_TABLE_PX = 720;
+const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
+const METHOD_FLOOR_PX = 90;
+
+/**
+ * The grid template: each column at its dragged width, else its default; the method column, unless dragged, at
+ * `methodFit` (its longest name) within the cap and what the table's width leaves; the summary takes the rest.
+ */
+export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number): string {
+  const narrow = tableWidth > 0 && tableWidth < NARROW_TABLE_PX;
+  const widthOf = (c: LogColumn) => (narrow && NARROW_HIDDEN.includes(c.id) ? 0 : (widths[c.id] ?? c.width));
+  const fixed = LOG_COLUMNS.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
+  const gaps = GAP_PX * (LOG_COLUMNS.length - 1);
+  const room = tableWidth - fixed - gaps - (narrow ? 40 : SUMMARY_ROOM_PX);
+  const method = widths.method ?? Math.max(METHOD_FLOOR_PX, Math.min(methodFit ?? LOG_COLUMNS.find((c) => c.id === 'method')!.width, METHOD_CAP_PX, room));
+  return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${narrow ? 40 : 60}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(' ');
+}

@@ -74,6 +74,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
           onCloseDetail={onCloseDetail}
           pairOf={pairOf}
           emptyText={emptyText}
+          methods={methods}
         />
       )}
     </section>

@@ -69,7 +69,7 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
       <span>
         <KindBadge kind={frame.kind} />
       </span>
-      <span className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
+      <span data-col="method" className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
         {entry.method ?? ''}
       </span>
       <span className="truncate text-dim" title={frame.rpcId ?? undefined}>

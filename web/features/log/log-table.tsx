@@ -1,16 +1,18 @@
 // The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up. In
 // presentation mode the tail is followed with the newest row centred, keys step by exchange (also from the page, when
 // nothing else has focus), the selected exchange's other half is marked and summaries are masked.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
+import { LogHeader } from './log-header.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
 import { usePresenting } from '../../lib/ui/presentation.js';
 import { usePageKeys } from './use-page-keys.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
+import { useLogColumns } from './use-log-columns.js';
 import { useSelectionInView } from '../../lib/ui/use-selection-in-view.js';
 
 interface Props {
@@ -21,14 +23,18 @@ interface Props {
   onCloseDetail: () => void;
   pairOf: (entry: FrameEntry) => FrameEntry | undefined;
   emptyText: string;
+  /** Every method the session has, for the method column's auto-fit. */
+  methods: readonly string[];
 }
 
 function findingIdsOf(entry: FrameEntry): string {
   return entry.findings.length === 0 ? '' : [...new Set(entry.findings.map((f) => f.ruleId))].join(' ');
 }
 
-export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText }: Props) {
+export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText, methods }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const probeRef = useRef<HTMLSpanElement>(null);
+  const columns = useLogColumns(scrollRef, probeRef, methods);
   const [follow, setFollow] = useState(true);
   const presenting = usePresenting();
   const { count } = rows;
@@ -81,19 +87,10 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   }, [count]);
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
-      <div className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`} role="row">
-        <span className="text-right">#</span>
-        <span>time</span>
-        <span />
-        <span title="who made the frame: you (composer), form (a panel), auto (mcpscope's own bookkeeping), ans (an answer to the server), batch, lab, rply (replay)">by</span>
-        <span>kind</span>
-        <span>method</span>
-        <span>id</span>
-        <span>summary</span>
-        <span className="text-right">size</span>
-        <span className="text-right">latency</span>
-      </div>
+    <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" style={{ '--log-cols': columns.template } as CSSProperties}>
+      <LogHeader onResizeStart={columns.startResize} onReset={columns.reset} />
+      {/* Measures the longest method name in the rows' own font, for the method column's auto-fit. */}
+      <span ref={probeRef} aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 whitespace-nowrap font-mono text-[11.5px]" />
       <div
         ref={scrollRef}
         onScroll={onScroll}
@@ -103,7 +100,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
         aria-label="frames"
         data-testid="log-table"
         data-scroll-scale={scroller.scale}
-        className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
+        className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
       >
         {count === 0 ? (
           <div className="p-4 text-dim">{emptyText}</div>

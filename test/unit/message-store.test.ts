@@ -205,17 +205,24 @@ describe('message store', () => {
     expect(log.methods).toEqual(['notifications/message', 'tools/list']);
   });
 
-  it('handles fifty thousand frames without re-parsing on each append', () => {
-    const { store, log } = fresh();
-    const started = performance.now();
-    for (let i = 1; i <= 25_000; i++) {
-      store.append('s1', [frame('out', req(i, 'tools/call'), i), frame('in', res(i, { content: [] }), i + 1)]);
-      if (i % 1000 === 0) log.filtered({ ...EMPTY_FILTER, text: 'content' });
-    }
-    const elapsed = performance.now() - started;
+  it('handles fifty thousand frames in time linear in their number (50,000 cost ~10× 5,000, not ~100×)', () => {
+    // A ratio within one run, not a wall-clock budget: the machines are shared, and re-parsing or re-filtering the
+    // whole log on each append shows as ~100×.
+    const fill = (pairs: number) => {
+      const { store, log } = fresh();
+      const started = performance.now();
+      for (let i = 1; i <= pairs; i++) {
+        store.append('s1', [frame('out', req(i, 'tools/call'), i), frame('in', res(i, { content: [] }), i + 1)]);
+        if (i % 1000 === 0) log.filtered({ ...EMPTY_FILTER, text: 'content' });
+      }
+      return { ms: performance.now() - started, log };
+    };
+    fill(2_500); // warm-up: the JIT compiles the hot path before either measurement
+    const small = fill(2_500);
+    const { ms, log } = fill(25_000);
     expect(log.entries).toHaveLength(50_000);
     expect(log.filtered({ ...EMPTY_FILTER, text: 'content' })).toHaveLength(25_000);
     expect(log.bySeq(50_000)?.pairs).toEqual([49_999]);
-    expect(elapsed).toBeLessThan(5_000);
+    expect(ms / Math.max(small.ms, 1)).toBeLessThan(40);
   });
 });

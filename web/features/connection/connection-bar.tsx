@@ -11,6 +11,7 @@ import { useOnChange } from '../../lib/ui/use-on-change.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
+import { LiveSessions } from './live-sessions.js';
 import { useEra } from './era-select.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
@@ -139,6 +140,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         onRestart={onRestart}
         busy={create.isPending || restart.isPending || stop.isPending}
       />
+      <LiveSessions sessions={sessions.data ?? []} currentId={sessionId} onShow={attach} />
       {noSessions && !showTarget && (
         <p className="px-3 pb-1 text-dim">No sessions yet: check the target below and press Connect.</p>
       )}

@@ -41,7 +41,7 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
     {
       onFrames(sessionId, frames) {
         const added = store.append(sessionId, frames);
-        if (added > 0) engines?.feed(sessionId, store.log(sessionId).entries.slice(-added));
+        if (added > 0) engines?.feed(sessionId, store.source(sessionId).held.slice(-added));
       },
       onSession(session) {
         engines?.noteSession(session);

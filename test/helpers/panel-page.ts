@@ -7,8 +7,29 @@ import type { RelayHandle } from './relay-process.js';
 /** Opens a panel's tab, through the strip's "more" menu when the tab is folded into it (the strip is one row). */
 export async function openTab(page: Page, id: string): Promise<void> {
   const tab = page.getByTestId(`tab-${id}`);
-  if (!(await tab.isVisible())) await page.getByTestId('tab-more').click();
-  await tab.click();
+  const more = page.getByTestId('tab-more');
+  const selected = async () => (await tab.getAttribute('aria-selected', { timeout: 500 }).catch(() => null)) === 'true';
+  // The strip refolds whenever its width changes (panes settling after a load or reload, a column dragged): a tab seen
+  // in the row can fold into the menu before the click lands (CI saw it detached after a reload), so try until the
+  // tab is the selected one.
+  // A loop, not expect.poll: hooks (beforeAll) open tabs too, and expect.poll works only inside a test.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await tab
+      .or(more)
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(() => undefined);
+    try {
+      if (!(await tab.isVisible())) await more.click({ timeout: 2000 });
+      await tab.click({ timeout: 2000 });
+    } catch {
+      // Refolded (or the menu closed) between looking and clicking: look again.
+    }
+    if (await selected()) return;
+    if (Date.now() > deadline) throw new Error(`could not open the ${id} tab within 30 s (neither in the strip nor in its "more" menu)`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Opens the composer if it sits collapsed to its bar (it does until first used). */

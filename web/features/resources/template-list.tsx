@@ -16,8 +16,12 @@ export function TemplateList({ templates, selected, onSelect }: Props) {
       {items.map((t) => (
         <li key={t.uriTemplate}>
           <PickButton testid="template-item" data={{ template: t.uriTemplate }} selected={t.uriTemplate === selected} compact onClick={() => onSelect(t.uriTemplate)}>
-            <span className="truncate">{typeof t.title === 'string' ? t.title : String(t.name ?? '')}</span>
-            <span className="truncate font-mono text-[11px] text-dim">{t.uriTemplate}</span>
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="truncate">{typeof t.title === 'string' ? t.title : String(t.name ?? '')}</span>
+              <span className="truncate font-mono text-[11px] text-dim" title={t.uriTemplate}>
+                {t.uriTemplate}
+              </span>
+            </span>
           </PickButton>
         </li>
       ))}

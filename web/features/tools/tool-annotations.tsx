@@ -6,8 +6,11 @@ const HINTS: { key: string; on: string; off: string; danger?: boolean }[] = [
   { key: 'openWorldHint', on: 'open world', off: 'closed world' },
 ];
 
-export function ToolAnnotations({ annotations }: { annotations: Record<string, unknown> }) {
-  const shown = HINTS.filter((h) => typeof annotations[h.key] === 'boolean');
+/** `brief` (a list row): only read-only or destructive, the hints to see before calling; the detail shows them all. */
+const BRIEF = new Set(['readOnlyHint', 'destructiveHint']);
+
+export function ToolAnnotations({ annotations, brief = false }: { annotations: Record<string, unknown>; brief?: boolean }) {
+  const shown = HINTS.filter((h) => typeof annotations[h.key] === 'boolean' && (!brief || (annotations[h.key] === true && BRIEF.has(h.key))));
   if (shown.length === 0) return null;
   return (
     <span className="flex flex-wrap gap-1" data-testid="tool-annotations">

@@ -18,9 +18,7 @@ export function PromptList({ prompts, selected, onSelect }: { prompts: readonly 
               title={p.title}
               description={p.description}
               testId="prompt"
-              badges={<span className="text-dim">
-                  {p.arguments.length} argument{p.arguments.length === 1 ? '' : 's'}
-                </span>}
+              badges={<span className="text-dim">{`${p.arguments.length} argument${p.arguments.length === 1 ? '' : 's'}`}</span>}
             />
           </PickButton>
         </li>

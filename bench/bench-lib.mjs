@@ -52,6 +52,33 @@ export function cpuMs(pid) {
   return ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ;
 }
 
+/** CPU time of each thread of a process so far, in ms, by thread id (the main thread's id is the pid). */
+export function threadCpuMs(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/**
+ * A process's CPU between two threadCpuMs readings, split as the relay's threads are: its main thread, the busiest
+ * other thread (the recorder's writer thread during a flood), and every other thread (GC helpers, libuv's pool).
+ */
+export function threadSplit(before, after, pid) {
+  const used = [...after].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)]);
+  const main = used.find(([tid]) => tid === pid)?.[1] ?? 0;
+  const others = used.filter(([tid]) => tid !== pid).map(([, ms]) => ms).sort((a, b) => b - a);
+  const busiest = others[0] ?? 0;
+  return { main, busiest, rest: others.slice(1).reduce((a, b) => a + b, 0) };
+}
+
 /** Direct children of a process (every thread's list: Linux records a child under the thread that forked it). */
 export function childPids(pid) {
   const out = [];

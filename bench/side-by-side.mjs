@@ -3,13 +3,15 @@
 //   relay added latency p50 / p99: sequential pings through each relay, minus a direct stdio client's (the floor);
 //   flood throughput: notifications from the server that reach a client, per second, against the floor of
 //     better-sqlite3 inserting the same frames into a table with only an integer primary key (bench/insert-floor.mjs);
-//   relay peak memory during the flood, and start-up (ready line; first initialize answered).
+//   relay peak memory during the flood, and start-up (ready line; first initialize answered);
+//   CPU per delivered frame of the server, the relay (split by thread: main, writer, the rest) and the client, read
+//   from /proc once every frame is in the store, which holds up under load where rates do not.
 // Usage: node bench/side-by-side.mjs [--pings 2000] [--blocks 10] [--floods 100000,1000000] [--officialFloodMax 1000000]
 //        [--runs 1] [--starts 3] [--parts latency,flood,startup]
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SCRIPTED, args, childPids, connect, count, cpuMs, directClient, floodClient, fmt, ownCpuMs, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, childPids, connect, count, cpuMs, threadCpuMs, threadSplit, directClient, floodClient, fmt, ownCpuMs, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
 const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup' });
@@ -72,12 +74,16 @@ async function floodMcpscope(n) {
   // The server and the client are counted too: on a machine with few cores their CPU bounds the end-to-end rate.
   const [serverPid] = childPids(relay.proc.pid);
   const cpu0 = cpuMs(relay.proc.pid);
+  const threads0 = threadCpuMs(relay.proc.pid);
   const server0 = serverPid === undefined ? 0 : cpuMs(serverPid);
   const client0 = ownCpuMs();
   const t0 = performance.now();
   client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
   const seconds = ((await client.answered) - t0) / 1000;
+  // CPU is read once every frame is in the store (this read waits for the writer thread), so none of its work is missed.
+  await relay.api(`/api/sessions/${relay.sessionId}/methods`);
   const cpu = cpuMs(relay.proc.pid) - cpu0;
+  const threads = threadSplit(threads0, threadCpuMs(relay.proc.pid), relay.proc.pid);
   const serverCpu = serverPid === undefined ? NaN : cpuMs(serverPid) - server0;
   const clientCpu = ownCpuMs() - client0;
   const delivered = client.delivered();
@@ -86,7 +92,7 @@ async function floodMcpscope(n) {
   client.close();
   await relay.stop();
   if (delivered !== n || recorded < n) throw new Error(`mcpscope lost frames: ${delivered} delivered, ${recorded} recorded of ${n}`);
-  return { rate: delivered / seconds, rss, cpuUs: (cpu * 1000) / n, serverUs: (serverCpu * 1000) / n, clientUs: (clientCpu * 1000) / n };
+  return { rate: delivered / seconds, rss, cpuUs: (cpu * 1000) / n, serverUs: (serverCpu * 1000) / n, clientUs: (clientCpu * 1000) / n, mainUs: (threads.main * 1000) / n, writerUs: (threads.busiest * 1000) / n, restUs: (threads.rest * 1000) / n };
 }
 
 /** The same flood through the official relay, its SSE events counted unparsed like mcpscope's socket messages. */
@@ -151,6 +157,9 @@ async function floods() {
     console.log(
       `CPU per frame at ${n}, whole pipeline: server ${fmt(sUs, 1)} µs + relay ${fmt(rUs, 1)} µs + client ${fmt(cUs, 1)} µs = ${fmt(sUs + rUs + cUs, 1)} µs; ` +
         `on ${cores} cores the ratio to the floor can reach at most ${ratio((cores * fUs), sUs + rUs + cUs)} (with a relay that did only the floor's insert: ${ratio(cores * fUs, sUs + cUs + fUs)})`,
+    );
+    console.log(
+      `relay CPU per frame at ${n} by thread: main ${fmt(m(got.mcpscope, 'mainUs'), 1)} µs, writer ${fmt(m(got.mcpscope, 'writerUs'), 1)} µs, other threads (GC, libuv) ${fmt(m(got.mcpscope, 'restUs'), 1)} µs`,
     );
     console.log(`relay peak RSS at ${n}: mcpscope ${fmt(m(got.mcpscope, 'rss'), 1)} MB${official ? `, official ${fmt(m(got.official, 'rss'), 1)} MB, RATIO ${ratio(m(got.mcpscope, 'rss'), m(got.official, 'rss'))}` : ''}`);
   }

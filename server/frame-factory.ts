@@ -7,6 +7,14 @@ import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
 
 export type FrameBody = Omit<FrameRecord, 'seq' | 'ts'>;
 
+/**
+ * The bytes' base64 when they are not valid UTF-8 (their text then holds U+FFFD where the decoder replaced them), else
+ * undefined. A text without U+FFFD came from valid UTF-8, so the bytes are checked only when one is there.
+ */
+function rawOf(bytes: Buffer, text: string): string | undefined {
+  return text.includes('\uFFFD') && !isUtf8(bytes) ? bytes.toString('base64') : undefined;
+}
+
 export function now(): number {
   return performance.timeOrigin + performance.now();
 }
@@ -16,20 +24,25 @@ export function messageFrame(dir: FrameDir, bytes: Buffer, origin?: FrameOrigin)
   const text = bytes.toString('utf8');
   const c = classifyFrame(text);
   const body: FrameBody = { dir, kind: c.kind, text, size: bytes.length, method: c.method, rpcId: c.rpcId };
-  if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
+  const b64 = rawOf(bytes, text);
+  if (b64 !== undefined) body.b64 = b64;
   if (origin !== undefined) body.origin = origin;
   return body;
 }
 
 export function oversizeFrame(dir: FrameDir, head: Buffer, size: number): FrameBody {
-  const body: FrameBody = { dir, kind: 'oversize', text: head.toString('utf8'), size, method: null, rpcId: null };
-  if (!isUtf8(head)) body.b64 = head.toString('base64');
+  const text = head.toString('utf8');
+  const body: FrameBody = { dir, kind: 'oversize', text, size, method: null, rpcId: null };
+  const b64 = rawOf(head, text);
+  if (b64 !== undefined) body.b64 = b64;
   return body;
 }
 
 export function stderrFrame(bytes: Buffer): FrameBody {
-  const body: FrameBody = { dir: 'in', kind: 'stderr', text: bytes.toString('utf8'), size: bytes.length, method: null, rpcId: null };
-  if (!isUtf8(bytes)) body.b64 = bytes.toString('base64');
+  const text = bytes.toString('utf8');
+  const body: FrameBody = { dir: 'in', kind: 'stderr', text, size: bytes.length, method: null, rpcId: null };
+  const b64 = rawOf(bytes, text);
+  if (b64 !== undefined) body.b64 = b64;
   return body;
 }
 

@@ -39,6 +39,7 @@ export class CheckHost {
       name,
       engine: session.engine,
       frames: session.frames,
+      onFrame: (listener) => session.onFrame(listener),
       ...(overHttp ? { httpProbe: (spec) => session.httpProbe(spec) } : {}),
       close: () => session.close(),
     };

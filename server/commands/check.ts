@@ -15,10 +15,10 @@ import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
 export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <file> [--server <name>] | -- <command> [args...])
 
-Runs the check suite against a server: lifecycle, capability honesty, tools, resources, prompts, completion,
-logging, the fault lab's presets and, over Streamable HTTP, Origin validation and session ending. Each check
-is graded pass, fail, warn or skip, with the spec sentence it rests on, the frames that show it and a fix.
-It starts its own connections (scratch sessions); it never touches a session under inspection.
+Runs the check suite against a server: lifecycle, capability honesty, tools (with progress and cancellation
+on a long-running tool), resources, prompts, completion, logging, the fault lab's presets and, over Streamable
+HTTP, Origin validation and session ending. Each check is graded pass, fail, warn or skip, with the spec
+sentence it rests on, the frames that show it and a fix. It starts its own connections (scratch sessions); it never touches a session under inspection.
 
 ${flagHelp(CHECK_FLAGS)}
 

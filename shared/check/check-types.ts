@@ -74,6 +74,8 @@ export interface ScratchConnection {
   name: string;
   engine: ClientEngine;
   frames: readonly FrameRecord[];
+  /** Calls `listener` with each frame as it is recorded (to wait for one, rather than poll); returns the unsubscriber. */
+  onFrame(listener: (frame: FrameRecord) => void): () => void;
   /** Streamable HTTP only: one raw exchange on the endpoint (the fault lab's), recorded like any other. */
   httpProbe?: (spec: { method: 'POST' | 'GET' | 'DELETE' | 'PUT'; headers: Record<string, string | null>; body: string; waitMs: number }) => Promise<HttpProbeResult>;
   close(): Promise<void>;

@@ -24,6 +24,12 @@ export const SENTENCES = {
   promptResult: { keyword: 'REQUIRED', quote: 'GetPromptResult { description?: string; messages: PromptMessage[] }', source: SCHEMA },
   completion: { keyword: 'REQUIRED', quote: 'CompleteResult { completion: { values: string[] /* Must not exceed 100 items. */; total?: number; hasMore?: boolean } }', source: SCHEMA },
   setLevel: { keyword: 'REQUIRED', quote: 'SetLevelRequest … the server answers with an empty result (EmptyResult)', source: SCHEMA },
+  progress: {
+    keyword: 'MUST',
+    quote: 'The progress value MUST increase with each notification, even if the total is unknown. … Progress notifications MUST only reference tokens that: Were provided in an active request; Are associated with an in-progress operation',
+    source: PAGE('/basic/utilities/progress'),
+  },
+  cancellation: { keyword: 'SHOULD', quote: 'Receivers of cancellation notifications SHOULD: Stop processing the cancelled request; Free associated resources; Not send a response for the cancelled request', source: PAGE('/basic/utilities/cancellation#behavior-requirements') },
   origin: { keyword: 'MUST', quote: 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.', source: PAGE('/basic/transports#security-warning') },
   sessionDelete: { keyword: 'silent', quote: 'Clients that no longer need a particular session SHOULD send an HTTP DELETE … The server MAY respond to this request with HTTP 405 Method Not Allowed', source: PAGE('/basic/transports#session-management') },
   sessionAfterDelete: { keyword: 'MUST', quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.', source: PAGE('/basic/transports#session-management') },

@@ -44,7 +44,7 @@ describe('mcpscope check on server-everything over Streamable HTTP', () => {
     await server?.stop();
   });
 
-  it('finds its known deviations by name: no Origin validation, DELETE then 400 not 404, isError for an unknown tool', async () => {
+  it('finds its known deviations by name: no Origin validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mcpscope-check-')), 'check.xml');
     const { code, report } = await check(['--no-robustness', '--junit', junit, '--url', server.url('/mcp')]);
     const origin = report.results.find((r) => r.id === 'http/origin-403')!;
@@ -56,6 +56,9 @@ describe('mcpscope check on server-everything over Streamable HTTP', () => {
     expect(statusOf(report, 'tools/unknown-tool')).toBe('warn');
     // The long-running tool is read-only: it is called, and its progress keeps the call alive past the timeout.
     expect(statusOf(report, 'tools/call')).toBe('pass');
+    // Its progress increases and stops with the response; cancelled, it sends no answer but goes on sending progress.
+    expect(statusOf(report, 'tools/progress')).toBe('pass');
+    expect(report.results.find((r) => r.id === 'tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/but \d+ progress notification\(s\) after the cancellation/) });
     expect(code).toBe(1);
     expect(readFileSync(junit, 'utf8')).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403"><failure message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
   }, 120_000);
@@ -68,6 +71,7 @@ describe('mcpscope check on the faulty fixture', () => {
     ['--bad-structured-content', 'tools/call'],
     ['--result-and-error', 'lifecycle/ping'],
     ['--unknown-protocol-version', 'lifecycle/version-negotiation'],
+    ['--progress-not-increasing', 'tools/progress'],
   ] as const;
 
   it('passes those checks when no fault is switched on', async () => {
@@ -79,6 +83,13 @@ describe('mcpscope check on the faulty fixture', () => {
     const { code, report } = await check(['--no-robustness', '--only', 'lifecycle,tools', '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
     expect(statusOf(report, id)).toBe('fail');
     expect(code).toBe(1);
+  }, 60_000);
+
+  it('warns on tools/cancellation when countdown answers after it was cancelled (the sentence is a SHOULD)', async () => {
+    const { code, report } = await check(['--no-robustness', '--only', 'tools', '--', process.execPath, FAULTY_SERVER, '--answer-cancelled']);
+    expect(report.results.find((r) => r.id === 'tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/answered \d+ ms after notifications\/cancelled/) });
+    expect(statusOf(report, 'tools/progress')).toBe('pass');
+    expect(code).toBe(0);
   }, 60_000);
 
   // The rest of the fixture's faults, each → the check it fails (measured; the linter's finding marks the check whose

@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react';
 import { parseInline, parseMarkdown, type Block, type Inline } from '../lib/ui/markdown-subset.js';
 
-function inlines(nodes: readonly Inline[]): ReactNode[] {
+/** `links: false` draws links as their text: inside a button (a list row) an anchor would be a control in a control. */
+function inlines(nodes: readonly Inline[], links = true): ReactNode[] {
   return nodes.map((n, i) => {
     switch (n.t) {
       case 'text':
@@ -15,10 +16,11 @@ function inlines(nodes: readonly Inline[]): ReactNode[] {
           </code>
         );
       case 'strong':
-        return <strong key={i}>{inlines(n.children)}</strong>;
+        return <strong key={i}>{inlines(n.children, links)}</strong>;
       case 'em':
-        return <em key={i}>{inlines(n.children)}</em>;
+        return <em key={i}>{inlines(n.children, links)}</em>;
       case 'link':
+        if (!links) return <span key={i} className="underline decoration-dotted">{inlines(n.children, false)}</span>;
         return n.href === null ? (
           <span key={i} data-unsafe-link title="not an http(s) link, so not clickable">
             {inlines(n.children)}
@@ -61,8 +63,8 @@ function block(b: Block, i: number): ReactNode {
 }
 
 /** One line of Markdown inside running text (a list item, a sentence): code, emphasis and links only. */
-export function InlineMarkdown({ text }: { text: string }) {
-  return <>{inlines(parseInline(text))}</>;
+export function InlineMarkdown({ text, links = true }: { text: string; links?: boolean }) {
+  return <>{inlines(parseInline(text), links)}</>;
 }
 
 /** A whole description: paragraphs, lists and code blocks. */

@@ -2,7 +2,7 @@
 // warn, as the sentence's keyword says), through the real engine, runner and linter.
 import { describe, expect, it } from 'vitest';
 import { runChecks, type CheckContext, type CheckResult } from '../../../shared/check/index.js';
-import { goodServer, scriptedConnection, type Script } from '../../helpers/scripted-peer.js';
+import { goodServer, scriptedConnection, toolsCall, type Script } from '../../helpers/scripted-peer.js';
 import { toolPolicy } from '../../../server/check/check-args.js';
 
 async function run(script: Script, only: string[]): Promise<CheckResult[]> {
@@ -29,6 +29,8 @@ const BREAKS: [id: string, broken: Partial<Script>, expected: 'fail' | 'warn'][]
   ['resources/subscribe', { 'resources/subscribe': () => 'silence' }, 'fail'],
   ['prompts/get', { 'prompts/get': () => ({ result: { description: 'no messages' } }) }, 'fail'],
   ['completion/complete', { 'completion/complete': () => ({ result: { completion: { values: Array.from({ length: 101 }, (_, i) => String(i)) } } }) }, 'fail'],
+  ['tools/progress', { 'tools/call': toolsCall({ decreasing: true }) }, 'fail'],
+  ['tools/cancellation', { 'tools/call': toolsCall({ answersCancelled: true }) }, 'warn'],
   ['logging/set-level', { 'logging/setLevel': (p) => (p.level === 'notice' ? { error: { code: -32602, message: 'unknown level' } } : { result: {} }) }, 'fail'],
 ];
 
@@ -38,8 +40,11 @@ describe('the check suite against a scripted server', () => {
     const notPassed = results.filter((r) => r.status !== 'pass' && !(r.group === 'http' && r.status === 'skip'));
     expect(notPassed.map((r) => [r.id, r.detail])).toEqual([]);
     // The paginated list is followed to its second page; the destructive tool is never called.
-    expect(results.find((r) => r.id === 'tools/list')!.detail).toBe('2 tool(s) on 2 page(s)');
-    expect(results.find((r) => r.id === 'tools/call')!.detail).toBe('called add');
+    expect(results.find((r) => r.id === 'tools/list')!.detail).toBe('3 tool(s) on 2 page(s)');
+    expect(results.find((r) => r.id === 'tools/call')!.detail).toBe('called add, countdown');
+    // The long-running tool: a brief run's progress to the end, and a longer one cancelled at its first progress.
+    expect(results.find((r) => r.id === 'tools/progress')!.detail).toMatch(/^countdown \{"steps":3,"delayMs":20\} sent 3 progress notification\(s\), increasing \(1 < 2 < 3\)/);
+    expect(results.find((r) => r.id === 'tools/cancellation')!.detail).toMatch(/^countdown cancelled \d+ ms into its run \(at its first progress\); no answer/);
   });
 
   it.each(BREAKS)('grades %s as it should when the server breaks it', async (id, broken, expected) => {
@@ -48,6 +53,36 @@ describe('the check suite against a scripted server', () => {
     const r = results.find((x) => x.id === id)!;
     expect(r.spec.quote.length).toBeGreaterThan(20);
     expect(r.fix.length).toBeGreaterThan(10);
+  });
+
+  it('fails tools/progress when progress comes after the response, and names it', async () => {
+    const results = await run({ ...goodServer(), 'tools/call': toolsCall({ progressAfterResponse: true }) } as Script, ['tools/progress']);
+    const r = results.find((x) => x.id === 'tools/progress')!;
+    expect([r.status, r.detail]).toEqual(['fail', expect.stringMatching(/progress 4 arrived after the response/)]);
+    expect(r.spec.keyword).toBe('MUST');
+  });
+
+  it('warns on tools/cancellation with the late answer among its frames, since the sentence is a SHOULD', async () => {
+    const results = await run({ ...goodServer(), 'tools/call': toolsCall({ answersCancelled: true }) } as Script, ['tools/cancellation']);
+    const r = results.find((x) => x.id === 'tools/cancellation')!;
+    expect(r.detail).toMatch(/answered \d+ ms after notifications\/cancelled/);
+    expect(r.spec.keyword).toBe('SHOULD');
+    expect(r.frames.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('warns on tools/cancellation when progress goes on after the cancellation, though no answer comes', async () => {
+    const results = await run({ ...goodServer(), 'tools/call': toolsCall({ keepsWorking: true }) } as Script, ['tools/cancellation']);
+    const r = results.find((x) => x.id === 'tools/cancellation')!;
+    expect([r.status, r.detail]).toEqual(['warn', expect.stringMatching(/no answer in the \d+ ms after, but [1-9]\d* progress notification\(s\) after the cancellation/)]);
+  });
+
+  it('skips progress and cancellation when no tool is long-running, or none may be called', async () => {
+    const quiet = { ...goodServer(), 'tools/list': () => ({ result: { tools: [{ name: 'countdown', inputSchema: { type: 'object', properties: { steps: { type: 'integer' } } } }] } }) } as Script;
+    const results = await run(quiet, ['tools/progress', 'tools/cancellation']);
+    expect(results.map((r) => [r.id, r.status, r.detail])).toEqual([
+      ['tools/progress', 'skip', expect.stringMatching(/^no long-running tool the run may call/)],
+      ['tools/cancellation', 'skip', expect.stringMatching(/^no long-running tool the run may call/)],
+    ]);
   });
 
   it('marks the check whose frame the linter faults, and leaves findings on its own requests out', async () => {

@@ -1,9 +1,10 @@
-// The server's resources: title, URI, MIME type, subscription and update marks; a click reads one.
+// The server's resources: title over URI, MIME type, subscription and update marks; a click reads one.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { PickButton } from '../../components/pick-button.js';
 import { ServerIcon } from '../../components/server-icon.js';
 import type { UpdateInfo } from './resource-updates.js';
 import { UpdateBadge } from './update-badge.js';
+import { TitleOverUri } from './title-over-uri.js';
 
 interface Props {
   resources: readonly unknown[];
@@ -22,8 +23,7 @@ export function ResourceList({ resources, selected, subscribed, updates, onSelec
         <li key={r.uri}>
           <PickButton testid="resource-item" data={{ uri: r.uri }} selected={r.uri === selected} compact onClick={() => onSelect(r.uri)}>
             <ServerIcon icons={r.icons} />
-            <span className="truncate">{typeof r.title === 'string' ? r.title : String(r.name ?? '')}</span>
-            <span className="truncate font-mono text-[11px] text-dim">{r.uri}</span>
+            <TitleOverUri item={r} uri={r.uri} />
             <span className="ml-auto flex shrink-0 items-center gap-1">
               {subscribed.has(r.uri) && <span className="rounded bg-sky-800/70 px-1 text-[10px]">subscribed</span>}
               <UpdateBadge uri={r.uri} info={updates.get(r.uri)} />

@@ -4,6 +4,7 @@ import type { McpSessionState } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
 import { LogLink } from '../../components/log-link.js';
 import { ResourceContents } from '../../components/resource-contents.js';
+import { useReveal } from '../../lib/ui/use-reveal.js';
 import type { UpdateInfo } from './resource-updates.js';
 
 interface Props {
@@ -18,9 +19,11 @@ interface Props {
 export function ResourceReader({ sessionId, mcp, uri, update, subscription, onSelect }: Props) {
   const read = useResourceRead(sessionId, mcp, uri);
   const stale = read.data !== undefined && update !== undefined && update.lastSeq > read.data.askedAfterSeq;
+  // Each read's answer (or error) is brought into sight, below a template's form if one is open.
+  const answer = useReveal<HTMLDivElement>(`${uri}:${read.dataUpdatedAt}:${read.errorUpdatedAt}`);
   const contents = Array.isArray(read.data?.result.contents) ? (read.data.result.contents as unknown[]) : null;
   return (
-    <div data-testid="resource-reader" data-uri={uri} className="space-y-2 p-3">
+    <div ref={answer} data-testid="resource-reader" data-uri={uri} className="space-y-2 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 flex-1 truncate font-semibold">{uri}</code>
         <button type="button" data-testid="resource-read-again" className="btn" disabled={!mcp.live || read.isFetching} onClick={() => void read.refetch()}>

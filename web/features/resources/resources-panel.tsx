@@ -6,6 +6,7 @@ import { queryKeys } from '../../api/query-keys.js';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
+import { ListFormSplit } from '../../components/list-form-split.js';
 import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { useInbound } from '../../lib/log/use-inbound.js';
@@ -64,13 +65,17 @@ export function ResourcesPanel({ sessionId, onSelect }: { sessionId: string; onS
         />
       )}
       {[resources.error, templates.error, subs.error].map((e, i) => e && <div key={i} className="p-2"><CallError error={e} /></div>)}
-      <div className="max-h-[40%] shrink-0 overflow-auto border-b border-edge">
-        <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">resources</h3>
-        {resources.data && <ResourceList resources={resources.data.items} selected={uri} subscribed={subs.subscribed} updates={updates} onSelect={read} />}
-        <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">templates</h3>
-        {templates.data && <TemplateList templates={templates.data.items} selected={template} onSelect={(t) => setTemplate((cur) => (cur === t ? null : t))} />}
-      </div>
-      <div className="min-h-0 flex-1 overflow-auto">
+      <ListFormSplit
+        testId="resources"
+        list={
+          <>
+            <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">resources</h3>
+            {resources.data && <ResourceList resources={resources.data.items} selected={uri} subscribed={subs.subscribed} updates={updates} onSelect={read} />}
+            <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">templates</h3>
+            {templates.data && <TemplateList templates={templates.data.items} selected={template} onSelect={(t) => setTemplate((cur) => (cur === t ? null : t))} />}
+          </>
+        }
+      >
         {template && <TemplateForm key={template} sessionId={sessionId} mcp={mcp} uriTemplate={template} onRead={read} />}
         {uri && (
           <ResourceReader
@@ -82,7 +87,8 @@ export function ResourcesPanel({ sessionId, onSelect }: { sessionId: string; onS
             onSelect={onSelect}
           />
         )}
-      </div>
+        {!template && !uri && <p className="p-3 text-dim">Pick a resource to read it, or a template to fill in.</p>}
+      </ListFormSplit>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The server's resource templates; a click opens the form that fills in their variables.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { PickButton } from '../../components/pick-button.js';
+import { TitleOverUri } from './title-over-uri.js';
 
 interface Props {
   templates: readonly unknown[];
@@ -16,8 +17,7 @@ export function TemplateList({ templates, selected, onSelect }: Props) {
       {items.map((t) => (
         <li key={t.uriTemplate}>
           <PickButton testid="template-item" data={{ template: t.uriTemplate }} selected={t.uriTemplate === selected} compact onClick={() => onSelect(t.uriTemplate)}>
-            <span className="truncate">{typeof t.title === 'string' ? t.title : String(t.name ?? '')}</span>
-            <span className="truncate font-mono text-[11px] text-dim">{t.uriTemplate}</span>
+            <TitleOverUri item={t} uri={t.uriTemplate} />
           </PickButton>
         </li>
       ))}

@@ -6,8 +6,17 @@ const HINTS: { key: string; on: string; off: string; danger?: boolean }[] = [
   { key: 'openWorldHint', on: 'open world', off: 'closed world' },
 ];
 
-export function ToolAnnotations({ annotations }: { annotations: Record<string, unknown> }) {
-  const shown = HINTS.filter((h) => typeof annotations[h.key] === 'boolean');
+/**
+ * `brief` (a list row) keeps one badge, what a call may do: read-only, or else destructive / non-destructive (the spec
+ * reads destructiveHint only when readOnlyHint is false). The form shows every hint.
+ */
+function briefly(annotations: Record<string, unknown>, key: string): boolean {
+  if (key === 'readOnlyHint') return annotations.readOnlyHint === true;
+  return key === 'destructiveHint' && annotations.readOnlyHint !== true;
+}
+
+export function ToolAnnotations({ annotations, brief = false }: { annotations: Record<string, unknown>; brief?: boolean }) {
+  const shown = HINTS.filter((h) => typeof annotations[h.key] === 'boolean' && (!brief || briefly(annotations, h.key)));
   if (shown.length === 0) return null;
   return (
     <span className="flex flex-wrap gap-1" data-testid="tool-annotations">

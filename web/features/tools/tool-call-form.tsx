@@ -35,7 +35,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
         onParseError={setParseError}
       />
       <ProblemList check={check} testId="argument-problems" title="The arguments do not match the inputSchema" />
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <button type="button" data-testid="tool-call" className="btn btn-primary" disabled={blocked || !check.valid} onClick={() => send(false)}>
           Call {tool.name}
         </button>

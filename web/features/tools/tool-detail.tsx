@@ -3,6 +3,7 @@ import { MarkdownText } from '../../components/markdown-text.js';
 import { ServerIcon } from '../../components/server-icon.js';
 import { ToolAnnotations } from './tool-annotations.js';
 import { ToolCallForm } from './tool-call-form.js';
+import { useReveal } from '../../lib/ui/use-reveal.js';
 import type { ToolInfo } from './tool-info.js';
 import { CallProgress } from './call-progress.js';
 import { ToolResult } from './tool-result.js';
@@ -22,6 +23,8 @@ interface Props {
 
 export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, onSelect, settings, onSettings }: Props) {
   const { run: call, last, running } = useToolCall(sessionId, epoch, tool.name, settings);
+  // Each call, then its outcome, is brought into sight below the form.
+  const outcome = useReveal<HTMLDivElement>(last ? `${last.submittedAt}:${last.status}` : null);
   return (
     <div data-testid="tool-detail" data-name={tool.name} className="space-y-2 p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -36,8 +39,10 @@ export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, o
         timeoutMs={settings.timeoutMs}
         onTimeoutMs={(timeoutMs) => onSettings({ ...settings, timeoutMs })}
         onCall={(args, invalid) => call({ arguments: args, invalid })} />
-      {running && <CallProgress key={running.id} sessionId={sessionId} call={running} timeoutMs={settings.timeoutMs} />}
-      {last && !(running && last.status === 'pending') && <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />}
+      <div ref={outcome} className="space-y-2">
+        {running && <CallProgress key={running.id} sessionId={sessionId} call={running} timeoutMs={settings.timeoutMs} />}
+        {last && !(running && last.status === 'pending') && <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />}
+      </div>
     </div>
   );
 }

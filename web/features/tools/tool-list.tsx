@@ -1,4 +1,6 @@
-// The tool list: name, title, icon and annotation badges; a click selects the tool.
+// The tool list: name and title on one line, the description's first line (inline Markdown) under it with the
+// annotation badges; full texts in tooltips; a click selects the tool.
+import { ItemLines } from '../../components/item-lines.js';
 import { PickButton } from '../../components/pick-button.js';
 import { ServerIcon } from '../../components/server-icon.js';
 import { ToolAnnotations } from './tool-annotations.js';
@@ -12,16 +14,18 @@ interface Props {
 
 export function ToolList({ tools, selected, onSelect }: Props) {
   return (
-    <ul data-testid="tool-list" className="max-h-[32%] shrink-0 overflow-auto border-b border-edge">
+    <ul data-testid="tool-list">
       {tools.map((t) => (
         <li key={t.name}>
           <PickButton testid="tool-item" data={{ name: t.name }} selected={t.name === selected} onClick={() => onSelect(t.name)}>
             <ServerIcon icons={t.icons} />
-            <span className="font-mono">{t.name}</span>
-            {t.title && <span className="truncate text-dim">{t.title}</span>}
-            <span className="ml-auto shrink-0">
-              <ToolAnnotations annotations={t.annotations} />
-            </span>
+            <ItemLines
+              name={t.name}
+              title={t.title}
+              description={t.description}
+              testId="tool"
+              badges={<ToolAnnotations annotations={t.annotations} brief />}
+            />
           </PickButton>
         </li>
       ))}

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
+import { ListFormSplit } from '../../components/list-form-split.js';
 import { UndeclaredNote } from '../../components/undeclared-note.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
@@ -53,23 +54,26 @@ export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelec
       {list.error && <div className="p-2"><CallError error={list.error} /></div>}
       {list.data?.stoppedEarly && <p className="px-3 text-amber-300">Paging stopped: {list.data.stoppedEarly}.</p>}
       {showExport && <ToolExport tools={tools} />}
-      {list.data && <ToolList tools={shown} selected={selected} onSelect={setSelected} />}
-      <div className="min-h-0 flex-1 overflow-auto">
-        {tool && (
-          <ToolDetail
-            key={tool.name}
-            sessionId={sessionId}
-            epoch={mcp.epoch}
-            tool={tool}
-            value={values[tool.name] ?? {}}
-            onChange={(v) => setValues((prev) => ({ ...prev, [tool.name]: v }))}
-            canSend={mcp.live}
-            onSelect={onSelect}
-            settings={settings}
-            onSettings={setSettings}
-          />
-        )}
-      </div>
+      {(list.data || tool) && (
+        <ListFormSplit testId="tools" list={list.data && <ToolList tools={shown} selected={selected} onSelect={setSelected} />}>
+          {tool ? (
+            <ToolDetail
+              key={tool.name}
+              sessionId={sessionId}
+              epoch={mcp.epoch}
+              tool={tool}
+              value={values[tool.name] ?? {}}
+              onChange={(v) => setValues((prev) => ({ ...prev, [tool.name]: v }))}
+              canSend={mcp.live}
+              onSelect={onSelect}
+              settings={settings}
+              onSettings={setSettings}
+            />
+          ) : (
+            <p className="p-3 text-dim">Pick a tool to see its form.</p>
+          )}
+        </ListFormSplit>
+      )}
     </section>
   );
 }

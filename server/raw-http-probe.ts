@@ -1,10 +1,11 @@
 // The fault lab's raw HTTP exchange: one request on a Streamable HTTP session's endpoint with the session's own
 // headers changed on purpose, traced and recorded like the transport's exchanges, and what came back.
 import type { HttpProbeMethod, HttpProbeResult } from '../shared/fault-lab/fault-types.js';
-import { classifyText, parseJson } from '../shared/jsonrpc.js';
+import { classifyText, isPlainObject, parseJson } from '../shared/jsonrpc.js';
 import { RelayError } from './errors.js';
 import { AutoTransport } from './transports/auto-transport.js';
 import { isEventStream, type HeaderLines } from './transports/http-request.js';
+import type { SseEvent } from './transports/sse-parser.js';
 import { pumpSseStream } from './transports/sse-stream.js';
 import { StreamableHttpTransport } from './transports/streamable-http-transport.js';
 import type { Transport } from './transports/transport.js';
@@ -16,6 +17,10 @@ export interface HttpProbeSpec {
   body?: string | undefined;
   /** How long a streamed body is read before the relay closes it. */
   waitMs: number;
+  /** SSE: drop the connection right after the first event with an id, as a broken network would; what else came is not read. */
+  cutAfterEventId?: boolean;
+  /** SSE: stop reading once the response with this JSON-RPC id (as JSON text) has arrived. */
+  untilResponse?: string;
 }
 
 export interface ProbeRecording {
@@ -25,7 +30,7 @@ export interface ProbeRecording {
   lastSeq(): number;
 }
 
-/** A GET that opens a stream has answered once its headers arrive; reading on would only hold a second stream open. */
+/** A GET that opens a stream has answered once its headers arrive; reading on would only hold a second stream open (a resuming GET is read for its wait). */
 const GET_STREAM_MS = 300;
 
 /** The Streamable HTTP transport behind a session's transport, or a clear refusal. */
@@ -67,13 +72,31 @@ export async function rawHttpProbe(http: StreamableHttpTransport, spec: HttpProb
   const { res, trace } = r;
   Object.assign(result, { status: res.status, statusText: res.statusText, contentType: res.contentType });
   if (isEventStream(res)) {
-    const timer = setTimeout(() => r.abort(), spec.method === 'GET' ? GET_STREAM_MS : spec.waitMs);
+    const resuming = spec.untilResponse !== undefined || Object.keys(spec.headers).some((k) => k.toLowerCase() === 'last-event-id');
+    const timer = setTimeout(() => r.abort(), spec.method === 'GET' && !resuming ? GET_STREAM_MS : spec.waitMs);
+    const eventIds: string[] = [];
+    result.eventIds = eventIds;
+    /** Set once the probe has stopped reading: later events in the same chunk are not delivered. */
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      r.abort();
+    };
     const sink = {
       message: (bytes: Buffer) => {
-        result.messages.push(...jsonMessages(bytes.toString('utf8')));
-        return client.h.onMessage(bytes);
+        if (stopped) return;
+        const found = jsonMessages(bytes.toString('utf8'));
+        result.messages.push(...found);
+        const seq = client.h.onMessage(bytes);
+        if (spec.untilResponse !== undefined && found.some((m) => isPlainObject(m) && m.method === undefined && JSON.stringify(m.id) === spec.untilResponse)) stop();
+        return seq;
       },
-      oversize: (head: Buffer, size: number) => client.h.onOversize(head, size),
+      oversize: (head: Buffer, size: number) => (stopped ? undefined : client.h.onOversize(head, size)),
+      seen: (ev: SseEvent) => {
+        if (stopped || ev.incomplete || ev.id === undefined) return;
+        eventIds.push(ev.id);
+        if (spec.cutAfterEventId) stop();
+      },
     };
     trace.open();
     const outcome = await pumpSseStream(res, trace, sink, {}, client.opts.maxMessageBytes);

@@ -1,6 +1,7 @@
 // The tab strip's "more" menu: the tabs that did not fit, under their group names; it closes on a pick, on Escape
 // and on a click elsewhere. A folded tab's badge (requests waiting for an answer) shows on the menu's button instead.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useDismiss } from './lib/ui/use-dismiss.js';
 import { TAB_GROUPS, type SidePanelDef, type TabGroup } from './side-panels.js';
 
 interface Props {
@@ -13,21 +14,8 @@ interface Props {
 export function TabMenu({ panels, labelled, onTab, sessionId }: Props) {
   const [open, setOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!boxRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, boxRef, close);
 
   return (
     <div ref={boxRef} className="shrink-0">

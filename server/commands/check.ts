@@ -17,8 +17,9 @@ export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <f
 
 Runs the check suite against a server: lifecycle, capability honesty, tools (with progress and cancellation
 on a long-running tool), resources, prompts, completion, logging, the fault lab's presets and, over Streamable
-HTTP, Origin validation and session ending. Each check is graded pass, fail, warn or skip, with the spec
-sentence it rests on, the frames that show it and a fix. It starts its own connections (scratch sessions); it never touches a session under inspection.
+HTTP, Origin validation, session ending and stream resumption. Each check is graded pass, fail, warn or skip,
+with the spec sentence it rests on, the frames that show it and a fix. It starts its own connections (scratch
+sessions); it never touches a session under inspection.
 
 ${flagHelp(CHECK_FLAGS)}
 

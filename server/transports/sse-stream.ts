@@ -15,6 +15,8 @@ export interface SseSink {
   oversize(head: Buffer, size: number): number | void;
   /** Any other named event with data (legacy SSE's `endpoint`, or something unexpected). */
   other?(ev: SseEvent): void;
+  /** Every event, priming and comment-free ones included, after it was handled (the fault lab watches event ids). */
+  seen?(ev: SseEvent): void;
 }
 
 export interface SseOutcome {
@@ -39,6 +41,7 @@ export async function pumpSseStream(res: HttpResponse, trace: ExchangeTrace, sin
       seq = ev.oversize ? sink.oversize(data, ev.dataSize) : sink.message(data);
     } else if (dispatched) sink.other?.(ev);
     trace.sseEvent(ev, typeof seq === 'number' ? seq : undefined);
+    sink.seen?.(ev);
   };
   try {
     for await (const chunk of res.body as AsyncIterable<Buffer>) {

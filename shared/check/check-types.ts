@@ -77,7 +77,16 @@ export interface ScratchConnection {
   /** Calls `listener` with each frame as it is recorded (to wait for one, rather than poll); returns the unsubscriber. */
   onFrame(listener: (frame: FrameRecord) => void): () => void;
   /** Streamable HTTP only: one raw exchange on the endpoint (the fault lab's), recorded like any other. */
-  httpProbe?: (spec: { method: 'POST' | 'GET' | 'DELETE' | 'PUT'; headers: Record<string, string | null>; body: string; waitMs: number }) => Promise<HttpProbeResult>;
+  httpProbe?: (spec: {
+    method: 'POST' | 'GET' | 'DELETE' | 'PUT';
+    headers: Record<string, string | null>;
+    body: string;
+    waitMs: number;
+    /** SSE: drop the connection after the first event with an id (a broken network), reading nothing more. */
+    cutAfterEventId?: boolean;
+    /** SSE: stop reading once the response with this id (JSON text) has arrived. */
+    untilResponse?: string;
+  }) => Promise<HttpProbeResult>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,7 @@
-// Streamable HTTP checks: a foreign Origin refused with 403, and DELETE ending the session (after which its id is 404).
+// Streamable HTTP checks: a foreign Origin refused with 403, DELETE ending the session (after which its id is 404), and
+// resumption of a cut SSE stream (resumption-check.ts).
 import type { CheckDefinition, ScratchConnection } from './check-types.js';
+import { RESUMPTION_CHECK } from './resumption-check.js';
 import { SENTENCES } from './spec-sentences.js';
 
 /** An origin no server should trust: the .invalid TLD never resolves (RFC 2606). */
@@ -51,4 +53,5 @@ export const HTTP_CHECKS: CheckDefinition[] = [
       }
     },
   },
+  RESUMPTION_CHECK,
 ];

@@ -30,6 +30,11 @@ export const SENTENCES = {
     source: PAGE('/basic/utilities/progress'),
   },
   cancellation: { keyword: 'SHOULD', quote: 'Receivers of cancellation notifications SHOULD: Stop processing the cancelled request; Free associated resources; Not send a response for the cancelled request', source: PAGE('/basic/utilities/cancellation#behavior-requirements') },
+  resumption: {
+    keyword: 'MUST NOT',
+    quote: 'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point. The server MUST NOT replay messages that would have been delivered on a different stream.',
+    source: PAGE('/basic/transports#resumability-and-redelivery'),
+  },
   origin: { keyword: 'MUST', quote: 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.', source: PAGE('/basic/transports#security-warning') },
   sessionDelete: { keyword: 'silent', quote: 'Clients that no longer need a particular session SHOULD send an HTTP DELETE … The server MAY respond to this request with HTTP 405 Method Not Allowed', source: PAGE('/basic/transports#session-management') },
   sessionAfterDelete: { keyword: 'MUST', quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.', source: PAGE('/basic/transports#session-management') },

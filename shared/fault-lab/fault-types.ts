@@ -91,6 +91,8 @@ export const HttpProbeResultSchema = z.object({
   /** The session id the session holds (before the preset's changes); null when the server issued none. */
   sessionId: z.string().nullable(),
   error: z.string().nullable(),
+  /** SSE only: the ids of the events read (before a cut), in order. */
+  eventIds: z.array(z.string()).optional(),
 });
 export type HttpProbeResult = z.infer<typeof HttpProbeResultSchema>;
 

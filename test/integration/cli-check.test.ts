@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
 import { ROOT } from '../helpers/relay-process.js';
-import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const DEMO = join(ROOT, 'dist', 'demo', 'demo-server.js');
@@ -44,7 +44,7 @@ describe('mcpscope check on server-everything over Streamable HTTP', () => {
     await server?.stop();
   });
 
-  it('finds its known deviations by name: no Origin validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation', async () => {
+  it('finds its known deviations by name: no Origin validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation, another stream\'s answer replayed on resumption', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mcpscope-check-')), 'check.xml');
     const { code, report } = await check(['--no-robustness', '--junit', junit, '--url', server.url('/mcp')]);
     const origin = report.results.find((r) => r.id === 'http/origin-403')!;
@@ -59,9 +59,33 @@ describe('mcpscope check on server-everything over Streamable HTTP', () => {
     // Its progress increases and stops with the response; cancelled, it sends no answer but goes on sending progress.
     expect(statusOf(report, 'tools/progress')).toBe('pass');
     expect(report.results.find((r) => r.id === 'tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/but \d+ progress notification\(s\) after the cancellation/) });
+    // Resumed with Last-Event-ID, its event store replays every later event of the session, the other stream's too.
+    expect(report.results.find((r) => r.id === 'http/sse-resumption')).toMatchObject({ status: 'fail', session: 'resumption', detail: expect.stringMatching(/replayed the answer to ping \d+, which was delivered on another stream/) });
     expect(code).toBe(1);
     expect(readFileSync(junit, 'utf8')).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403"><failure message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
   }, 120_000);
+});
+
+describe('mcpscope check on the SDK fixture over Streamable HTTP (an event store kept per stream)', () => {
+  let server: RemoteServer;
+  beforeAll(async () => {
+    server = await startRemoteServer(REMOTE_FIXTURE);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('resumes a stream cut after its priming event: the GET with Last-Event-ID replays its answer and nothing else', async () => {
+    const { report } = await check(['--no-robustness', '--only', 'http', '--url', server.url('/mcp')]);
+    const r = report.results.find((x) => x.id === 'http/sse-resumption')!;
+    expect([r.status, r.detail]).toEqual(['pass', expect.stringMatching(/cut after event \S+; the GET with Last-Event-ID replayed its answer, and nothing from the other stream/)]);
+    expect(r.frames.length).toBeGreaterThanOrEqual(4);
+  }, 60_000);
+
+  it('skips resumption where the server answers with JSON, not a stream', async () => {
+    const { report } = await check(['--no-robustness', '--only', 'http/sse-resumption', '--url', server.url('/post-only')]);
+    expect(report.results.find((x) => x.id === 'http/sse-resumption')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/application\/json, not an SSE stream/) });
+  }, 60_000);
 });
 
 describe('mcpscope check on the faulty fixture', () => {

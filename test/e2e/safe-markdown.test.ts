@@ -45,6 +45,40 @@ describe('Markdown in explanations and server descriptions', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 
+  it("draws the tool list's one-line descriptions as inline Markdown, where no link is clickable, javascript: least of all", async () => {
+    await openTab(page, 'tools');
+    const row = page.locator('[data-testid="tool-item"][data-name="markdown-line"]');
+    const summary = row.getByTestId('tool-summary');
+    await summary.waitFor();
+    expect(await summary.locator('strong').textContent()).toBe('bold');
+    expect(await summary.locator('code').textContent()).toBe('fetch');
+    const text = await summary.textContent();
+    expect(text).toBe('Fetches bold things with fetch; run me or read the docs.');
+    // The first paragraph only; the whole description is in the tooltip.
+    expect(await summary.getAttribute('title')).toContain('Second paragraph.');
+    expect(await row.locator('a').count()).toBe(0);
+    await summary.getByText('run me').click();
+    await page.locator('[data-testid="tool-detail"][data-name="markdown-line"]').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  it("renders the server's instructions in Overview as Markdown: an http(s) link is a link, a javascript: one is text", async () => {
+    await openTab(page, 'overview');
+    const x = page.getByTestId('instructions');
+    await x.waitFor({ timeout: 15_000 });
+    expect(await x.locator('strong').textContent()).toBe('echo');
+    expect(await x.locator('code').textContent()).toBe('add');
+    expect(await x.textContent()).not.toMatch(/[`*]/);
+    const links = x.locator('a');
+    expect(await links.count()).toBe(1);
+    expect(await links.getAttribute('href')).toBe('https://example.com/guide');
+    const unsafe = x.locator('[data-unsafe-link]');
+    expect(await unsafe.textContent()).toBe('this');
+    expect(await unsafe.evaluate((el) => el.closest('a'))).toBeNull();
+    await unsafe.click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
   it('shows the backticks of error explanations as code in the Reference tab', async () => {
     await openTab(page, 'reference');
     const entry = page.locator('[data-testid="reference-error"][data-code="-32601"]');

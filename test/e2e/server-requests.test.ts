@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openInspector, type Inspector } from '../helpers/browser.js';
-import { fillCodeEditor, openTab, recordedFrames, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
+import { fillCodeEditor, openComposer, openTab, recordedFrames, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
 let ui: Inspector;
@@ -81,6 +81,23 @@ describe('server-to-client requests against server-everything', () => {
     await openTab(page, 'tools');
     await page.getByTestId('tool-result').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('awaiting-answer').count()).toBe(0);
+  });
+
+  it('says in the composer which server request a tools/call sent by hand waits on, and the note goes once it is answered', async () => {
+    await openComposer(page);
+    const call = { jsonrpc: '2.0', id: 'by-hand-wait', method: 'tools/call', params: { name: 'trigger-sampling-request', arguments: { prompt: 'from the composer' } } };
+    await fillCodeEditor(page, page.getByTestId('composer-editor'), JSON.stringify(call));
+    await page.getByTestId('composer-send').click();
+    const composer = page.getByTestId('composer');
+    const waiting = composer.getByTestId('awaiting-answer-text');
+    await waiting.waitFor({ timeout: 15_000 });
+    expect(await waiting.textContent()).toMatch(/^Waiting for your answer to sampling\/createMessage \(#.+\)$/);
+    await composer.getByTestId('awaiting-answer-open').click();
+    const card = page.locator('[data-testid="server-request"][data-focused="true"]');
+    await card.waitFor({ timeout: 5_000 });
+    await card.getByTestId('sampling-canned').click();
+    await expect.poll(() => page.getByTestId('composer-status').textContent(), { timeout: 15_000 }).toMatch(/answered in/);
+    expect(await composer.getByTestId('awaiting-answer').count()).toBe(0);
   });
 
   it('edits the sampling answer in Monaco with the CreateMessageResult schema: diagnostics, completion, send anyway', async () => {

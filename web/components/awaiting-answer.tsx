@@ -1,5 +1,6 @@
 // Says in place why a panel's call is not answered yet: the server asked the person something (sampling, elicitation,
 // roots) and waits for that answer before it answers the call. Links to the answer form in the Server requests tab.
+import { useEffect } from 'react';
 import { useServerRequests } from '../lib/server-requests/use-server-requests.js';
 import { publishIntent } from '../lib/ui/panel-intents.js';
 
@@ -7,16 +8,24 @@ interface Props {
   sessionId: string;
   /** Date.now() when the call went out: only requests that arrived since can be holding it up. */
   since: number;
+  /** The note's box when it shows (a bordered strip in the composer); nothing is drawn while nothing waits. */
+  className?: string;
+  /** Called when a request starts holding the call up: a pane folded to its bar (the composer) opens to show the note. */
+  onWaiting?: () => void;
 }
 
-export function AwaitingAnswer({ sessionId, since }: Props) {
+export function AwaitingAnswer({ sessionId, since, className, onWaiting }: Props) {
   const { state } = useServerRequests(sessionId);
   // stdio gives no link from a server request to the call it serves, so every request still pending that arrived while
   // this call was out is named: the call usually waits on exactly that one.
   const waiting = state.requests.filter((r) => r.state === 'pending' && r.arrivedAt >= since);
-  if (waiting.length === 0) return null;
+  const holding = waiting.length > 0;
+  useEffect(() => {
+    if (holding) onWaiting?.();
+  }, [holding, onWaiting]);
+  if (!holding) return null;
   return (
-    <div data-testid="awaiting-answer" className="space-y-0.5">
+    <div data-testid="awaiting-answer" className={`space-y-0.5 ${className ?? ''}`}>
       {waiting.map((r) => (
         <p key={r.key} className="flex flex-wrap items-center gap-2 text-amber-200">
           <span data-testid="awaiting-answer-text">

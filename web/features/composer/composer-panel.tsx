@@ -4,6 +4,7 @@ import type { OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useConfig } from '../../api/use-config.js';
 import { useSession } from '../../api/use-sessions.js';
+import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
@@ -32,7 +33,7 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
   const [compact, setCompact] = useState(true);
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
   const live = session?.live === true;
-  const { plan, confirming, status, send, sendRef, transmit } = useComposerSend(sessionId, live, text, compact);
+  const { plan, confirming, status, waitingSince, send, sendRef, transmit } = useComposerSend(sessionId, live, text, compact);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Ids auto-increment: a past request goes out (or into the editor) with the next id, never its old one.
   const freshId = (old: string) => (sessionId === null ? old : withFreshId(old, engines.get(sessionId).peekNextId()));
@@ -108,6 +109,9 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
         historyOpen={historyOpen}
         onHistoryToggle={() => setHistoryOpen((o) => !o)}
       />
+      {sessionId !== null && waitingSince !== null && (
+        <AwaitingAnswer sessionId={sessionId} since={waitingSince} className="border-b border-edge px-3 py-1" onWaiting={onExpand} />
+      )}
       {confirming !== null && (
         <div className="flex items-start gap-3 border-b border-amber-800 bg-amber-950/50 px-3 py-1.5 text-amber-100" role="alert">
           <div className="flex-1 space-y-0.5">

@@ -17,6 +17,8 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
   const { engines } = useRelay();
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const [status, setStatus] = useState<ComposerStatus>({ kind: 'idle' });
+  // Date.now() when the responses being waited for went out (null when none are): the waiting note reads it.
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const plan: SendPlan = planSend(text, compact);
 
   // A warning confirmed for one text must not carry over to an edited one.
@@ -27,6 +29,7 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
       if (sessionId === null) return;
       const engine = engines.get(sessionId);
       const started = performance.now();
+      const sentAt = Date.now();
       const { sent, responses } = engine.sendRaw(wire);
       setConfirming(null);
       try {
@@ -43,7 +46,10 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
         return;
       }
       setStatus({ kind: 'info', text: `sent; waiting for ${responses.length} response${responses.length === 1 ? '' : 's'}…` });
+      setWaitingSince(sentAt);
       const results = await Promise.allSettled(responses);
+      // A later send may be waiting by now: only clear the mark this one set.
+      setWaitingSince((s) => (s === sentAt ? null : s));
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) {
         const reason: unknown = failed.reason;
@@ -72,5 +78,5 @@ export function useComposerSend(sessionId: string | null, live: boolean, text: s
     sendRef.current = send;
   });
 
-  return { plan, confirming, status, send, sendRef, transmit };
+  return { plan, confirming, status, waitingSince, send, sendRef, transmit };
 }

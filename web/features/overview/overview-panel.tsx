@@ -4,6 +4,7 @@ import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CapabilityList } from './capability-list.js';
 import { PingButton } from './ping-button.js';
 import { ServerIdentity } from './server-identity.js';
+import { MarkdownText } from '../../components/markdown-text.js';
 
 export function OverviewPanel({ sessionId, onSelect }: { sessionId: string; onSelect: (seq: number) => void }) {
   const mcp = useMcpSession(sessionId);
@@ -23,9 +24,7 @@ export function OverviewPanel({ sessionId, onSelect }: { sessionId: string; onSe
           </Section>
           <Section title="Instructions">
             {typeof instructions === 'string' && instructions !== '' ? (
-              <pre data-testid="instructions" className="font-sans whitespace-pre-wrap break-words">
-                {instructions}
-              </pre>
+              <MarkdownText text={instructions} testId="instructions" className="break-words" />
             ) : (
               <p className="text-dim">None given.</p>
             )}

@@ -1,9 +1,11 @@
 // The selected URI: read on selection, read again on demand, subscribe/unsubscribe, and a mark when it changed since.
 import { useResourceRead } from '../../api/use-resource-read.js';
 import type { McpSessionState } from '../../api/use-mcp-session.js';
+import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { CallError } from '../../components/call-error.js';
 import { LogLink } from '../../components/log-link.js';
 import { ResourceContents } from '../../components/resource-contents.js';
+import { usePendingSince } from '../../lib/ui/use-pending-since.js';
 import { useReveal } from '../../lib/ui/use-reveal.js';
 import type { UpdateInfo } from './resource-updates.js';
 
@@ -21,6 +23,7 @@ export function ResourceReader({ sessionId, mcp, uri, update, subscription, onSe
   const stale = read.data !== undefined && update !== undefined && update.lastSeq > read.data.askedAfterSeq;
   // Each read's answer (or error) is brought into sight, below a template's form if one is open.
   const answer = useReveal<HTMLDivElement>(`${uri}:${read.dataUpdatedAt}:${read.errorUpdatedAt}`);
+  const since = usePendingSince(read.isFetching);
   const contents = Array.isArray(read.data?.result.contents) ? (read.data.result.contents as unknown[]) : null;
   return (
     <div ref={answer} data-testid="resource-reader" data-uri={uri} className="space-y-2 p-3">
@@ -47,6 +50,7 @@ export function ResourceReader({ sessionId, mcp, uri, update, subscription, onSe
         </p>
       )}
       {read.isFetching && <p className="text-dim">Reading…</p>}
+      {since !== null && <AwaitingAnswer sessionId={sessionId} since={since} />}
       {read.error && <CallError error={read.error} />}
       {read.data && <LogLink sessionId={sessionId} id={read.data.id} onSelect={onSelect} />}
       {contents === null && read.data && <p className="text-amber-300">The result has no contents array.</p>}

@@ -1,6 +1,7 @@
 // Calls a tool as a task (`tools/call` with `task: {ttl}`): picks among the tools that declare task support, args from a form.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { CallError } from '../../components/call-error.js';
 import { LogLink } from '../../components/log-link.js';
 import { SchemaForm } from '../../components/schema-form/schema-form.js';
@@ -56,6 +57,7 @@ export function TaskCall({ sessionId, epoch, ready, onCreated, onSelect }: Props
         </button>
       </div>
       {tool && <SchemaForm key={tool.name} schema={tool.inputSchema ?? { type: 'object' }} value={args} onChange={setArgs} idPrefix="taskargs" />}
+      {call.isPending && <AwaitingAnswer sessionId={sessionId} since={call.submittedAt} />}
       {call.data && (
         <p data-testid="task-created">
           {toTask(call.data.result.task) ? `created task ${String((call.data.result.task as { taskId: string }).taskId)}` : 'the server answered without a task'}{' '}

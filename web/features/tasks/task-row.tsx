@@ -1,5 +1,6 @@
 // One task: its latest status, and tasks/get, tasks/result (which waits until the task is done) and tasks/cancel for it.
 import { useMutation } from '@tanstack/react-query';
+import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { CallError } from '../../components/call-error.js';
 import { JsonView } from '../../components/json-view.js';
 import { LogLink } from '../../components/log-link.js';
@@ -48,6 +49,8 @@ export function TaskRow({ sessionId, task, onUpdate, onSelect }: Props) {
           Cancel
         </button>
       </div>
+      {/* A task in input_required answers tasks/result only after the server's own request is answered. */}
+      {result.isPending && <AwaitingAnswer sessionId={sessionId} since={result.submittedAt} />}
       {[get.error, result.error, cancel.error].map((e, i) => e && <CallError key={i} error={e} />)}
       {result.data && (
         <div data-testid="task-result-view">

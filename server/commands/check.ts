@@ -55,7 +55,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     report = await runCheckReport(o, host);
   } catch (err) {
-    process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}\n`);
+    const hint = o.era === 'modern' ? ' (--era modern starts with server/discover, which only 2026-07-28 servers answer; --era auto falls back to initialize)' : '';
+    process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}${hint}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();
     if (tail) process.stderr.write(`the server's last stderr lines:\n${tail}\n`);
     await host.closeAll();

@@ -56,7 +56,8 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     spec: SENTENCES.capabilityHonesty,
     fix: 'Declare only the capabilities whose methods you implement (tools → tools/list, logging → logging/setLevel…).',
     async run(ctx) {
-      const caps = Object.keys(LIST_OF).filter((c) => declared(ctx, c));
+      // 2026-07-28 has no logging/setLevel: its level rides on each request's _meta.
+      const caps = Object.keys(LIST_OF).filter((c) => declared(ctx, c) && (c !== 'logging' || ctx.connection.era === 'legacy'));
       if (caps.length === 0) return { skip: 'the server declared none of tools, resources, prompts, logging, completions' };
       const frames: number[] = [];
       const broken: string[] = [];
@@ -97,6 +98,7 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'resources/subscribe and unsubscribe answer when subscribe is declared',
     spec: SENTENCES.subscribe,
     fix: 'Implement resources/subscribe and resources/unsubscribe (empty results), or do not declare resources.subscribe.',
+    requires: { era: { is: 'legacy', why: '2026-07-28 replaced resources/subscribe with subscriptions/listen' } },
     async run(ctx) {
       const caps = ctx.connection.serverCapabilities.resources;
       if (!isPlainObject(caps) || caps.subscribe !== true) return { skip: 'the server did not declare resources.subscribe' };
@@ -164,7 +166,7 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'logging/setLevel takes every level',
     spec: SENTENCES.setLevel,
     fix: 'Answer logging/setLevel with an empty result for each of the eight syslog levels.',
-    requires: { capability: 'logging' },
+    requires: { capability: 'logging', era: { is: 'legacy', why: '2026-07-28 removed logging/setLevel (the level rides on each request\'s _meta)' } },
     async run(ctx) {
       const frames: number[] = [];
       const refused: string[] = [];

@@ -6,10 +6,11 @@ import { statusOf, unmetRequirement } from './check-types.js';
 import { FEATURE_CHECKS } from './feature-checks.js';
 import { HTTP_CHECKS } from './http-checks.js';
 import { LIFECYCLE_CHECKS } from './lifecycle-checks.js';
+import { MODERN_CHECKS } from './modern-checks.js';
 import { PROGRESS_CHECKS } from './progress-checks.js';
 import { TOOL_CHECKS } from './tool-checks.js';
 
-export const CHECKS: readonly CheckDefinition[] = [...LIFECYCLE_CHECKS, ...TOOL_CHECKS, ...PROGRESS_CHECKS, ...FEATURE_CHECKS, ...HTTP_CHECKS];
+export const CHECKS: readonly CheckDefinition[] = [...LIFECYCLE_CHECKS, ...TOOL_CHECKS, ...PROGRESS_CHECKS, ...FEATURE_CHECKS, ...HTTP_CHECKS, ...MODERN_CHECKS];
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 const worse = (a: CheckStatus, b: CheckStatus): CheckStatus => (RANK[a] >= RANK[b] ? a : b);

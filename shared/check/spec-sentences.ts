@@ -3,6 +3,7 @@ import type { SpecSentence } from './check-types.js';
 
 const PAGE = (path: string) => `modelcontextprotocol.io/specification/2025-11-25${path}`;
 const SCHEMA = 'schema.ts 2025-11-25 (a field without "?" is required)';
+const MODERN = (path: string) => `modelcontextprotocol.io/specification/2026-07-28${path}`;
 
 export const SENTENCES = {
   versionSame: { keyword: 'MUST', quote: 'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.', source: PAGE('/basic/lifecycle#version-negotiation') },
@@ -35,6 +36,17 @@ export const SENTENCES = {
     quote: 'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point. The server MUST NOT replay messages that would have been delivered on a different stream.',
     source: PAGE('/basic/transports#resumability-and-redelivery'),
   },
+  discover: {
+    keyword: 'MUST',
+    quote: 'Servers MUST implement `server/discover`. … DiscoverResult { supportedVersions: string[]; capabilities: ServerCapabilities; _meta?: { "io.modelcontextprotocol/serverInfo"?: Implementation } }',
+    source: 'schema 2026-07-28 (DiscoverRequest, DiscoverResult, as the MCP SDK v2 @modelcontextprotocol/core ships it)',
+  },
+  requestMeta: {
+    keyword: 'MUST',
+    quote: 'Every request carries _meta["io.modelcontextprotocol/protocolVersion"] and _meta["io.modelcontextprotocol/clientCapabilities"]. A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).',
+    source: MODERN('/basic#_meta'),
+  },
+  resultType: { keyword: 'MUST', quote: 'The result MUST include a resultType field to indicate the type of the result.', source: MODERN('/basic#messages') },
   origin: { keyword: 'MUST', quote: 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.', source: PAGE('/basic/transports#security-warning') },
   sessionDelete: { keyword: 'silent', quote: 'Clients that no longer need a particular session SHOULD send an HTTP DELETE … The server MAY respond to this request with HTTP 405 Method Not Allowed', source: PAGE('/basic/transports#session-management') },
   sessionAfterDelete: { keyword: 'MUST', quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.', source: PAGE('/basic/transports#session-management') },

@@ -22,6 +22,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The relay and Chromium started side by side: each takes seconds on two busy cores. If either fails, the other is
+ * stopped before the error is thrown, so a failed setup leaves no process behind.
+ */
+export async function startRelayAndBrowser(relayOpts: Parameters<typeof startRelay>[0] = {}): Promise<{ relay: RelayHandle; browser: Browser }> {
+  const [relay, browser] = await Promise.allSettled([startRelay(relayOpts), launchBrowser()]);
+  if (relay.status === 'fulfilled' && browser.status === 'fulfilled') return { relay: relay.value, browser: browser.value };
+  if (relay.status === 'fulfilled') await relay.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw relay.status === 'rejected' ? relay.reason : (browser as PromiseRejectedResult).reason;
+}
+
 /** Collects console errors and page errors so a test can assert the page ran clean. */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -45,8 +57,7 @@ export interface Inspector {
 /** `leading` starts a subcommand instead of a server (`['open', bundle]`); `args` are relay options before the command. */
 export async function openInspector(opts: { command?: string[]; leading?: string[]; args?: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
   const { viewport: _viewport, ...relayOpts } = opts;
-  const relay = await startRelay(relayOpts);
-  const browser = await launchBrowser();
+  const { relay, browser } = await startRelayAndBrowser(relayOpts);
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
   const errors = watchPageErrors(page);
   await page.goto(relay.url);

@@ -1,9 +1,9 @@
 // Opens the inspector with an era already picked (as a user's earlier choice, in localStorage) and reads what the
 // 2026-07-28 client sent: the engine's `_meta` keys on each request.
 import type { Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from './browser.js';
+import { startRelayAndBrowser, watchPageErrors } from './browser.js';
 import { openTab, recordedFrames } from './panel-page.js';
-import { startRelay, type RelayHandle } from './relay-process.js';
+import type { RelayHandle } from './relay-process.js';
 
 export const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
@@ -15,8 +15,7 @@ export interface EraInspector {
 }
 
 export async function openWithEra(era: 'legacy' | 'modern' | 'auto', relayOpts: { args?: string[]; command?: string[] }): Promise<EraInspector> {
-  const relay = await startRelay(relayOpts);
-  const browser = await launchBrowser();
+  const { relay, browser } = await startRelayAndBrowser(relayOpts);
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = watchPageErrors(page);
   await page.addInitScript((picked) => localStorage.setItem('mcpscope.era', picked), era);

@@ -6,8 +6,8 @@
 // Page and console errors fail the test during which they happened.
 import { expect, test } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from './browser.js';
-import { startRelay, type RelayHandle } from './relay-process.js';
+import { startRelayAndBrowser, watchPageErrors } from './browser.js';
+import type { RelayHandle } from './relay-process.js';
 
 export interface InspectorTestOptions {
   /** The stdio server the relay starts (after --). */
@@ -39,7 +39,7 @@ export function inspectorTest(opts: InspectorTestOptions) {
   return test
     // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern: none.
     .extend('inspector', { scope: 'file' }, async ({}, { onCleanup }) => {
-      const [relay, browser] = await Promise.all([startRelay({ ...(opts.command ? { command: opts.command } : {}), ...(opts.args ? { args: opts.args } : {}) }), launchBrowser()]);
+      const { relay, browser } = await startRelayAndBrowser({ ...(opts.command ? { command: opts.command } : {}), ...(opts.args ? { args: opts.args } : {}) });
       const shared = opts.isolated ? null : await openPage(browser, relay, opts);
       onCleanup(async () => {
         await browser.close();

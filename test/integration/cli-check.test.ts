@@ -88,6 +88,26 @@ describe('mcpscope check on the SDK fixture over Streamable HTTP (an event store
   }, 60_000);
 });
 
+describe('mcpscope check in the 2026-07-28 era', () => {
+  const V2_SERVER = join(ROOT, 'test', 'fixtures', 'sdk-v2-server.mjs');
+
+  it('passes the SDK v2 server over stdio: server/discover, a request without the protocol _meta refused, resultType everywhere', async () => {
+    const { code, report } = await check(['--era', 'modern', '--no-robustness', '--', process.execPath, V2_SERVER, '--stdio']);
+    expect(report.protocolVersion).toBe('2026-07-28');
+    for (const id of ['modern/discover', 'modern/request-meta', 'modern/result-type', 'tools/list', 'resources/read']) expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
+    // What 2026-07-28 removed is skipped, saying so.
+    expect(report.results.find((r) => r.id === 'lifecycle/ping')).toMatchObject({ status: 'skip', detail: '2026-07-28 removed ping' });
+    expect(report.results.find((r) => r.id === 'resources/subscribe')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/subscriptions\/listen/) });
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('says why it cannot run --era modern against a server that only speaks initialize', async () => {
+    const { code, stderr } = await check(['--era', 'modern', '--', process.execPath, DEMO]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/could not run: .*Method not found.*--era auto falls back to initialize/);
+  }, 60_000);
+});
+
 describe('mcpscope check on the faulty fixture', () => {
   // Each fault → the check it must fail; without the fault the same check passes.
   const CASES = [

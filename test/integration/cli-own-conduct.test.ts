@@ -3,6 +3,8 @@
 // frame the lab sent on purpose, never one of mcpscope's own.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STDIO_VERDICTS } from '../helpers/fault-expectations.js';
+import { verdictMismatches } from '../helpers/fault-lab-page.js';
 import { EVERYTHING_SERVER, FIXTURES } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -33,12 +35,20 @@ describe('mcpscope call, conduct of its own', () => {
     expect(findings(run.stderr).some((f) => f.origin === 'user')).toBe(true);
   }, 60_000);
 
-  it('runs every fault preset against server-everything without a finding on any frame mcpscope sent on its own', async () => {
-    const run = await runCli(['call', '--fault', 'all', '--timeout', '2500', '--lint', '--', process.execPath, EVERYTHING_SERVER, 'stdio']);
+  // The one `--fault all` run against server-everything on stdio: it also checks every verdict against the table
+  // (test/integration/cli-fault.test.ts runs the demo server's), so the slow run is not made twice.
+  it('runs every fault preset against server-everything, graded as MCP-FACTS documents, without a finding on any frame mcpscope sent on its own', async () => {
+    const everything = ['--', process.execPath, EVERYTHING_SERVER, 'stdio'];
+    const run = await runCli(['call', '--fault', 'all', '--timeout', '2500', '--lint', ...everything]);
+    const verdicts = run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { preset: string; verdict: { outcome: string } });
+    expect(verdictMismatches(Object.fromEntries(verdicts.map((v) => [v.preset, v.verdict.outcome])), STDIO_VERDICTS), run.stderr).toEqual([]);
+    expect(run.code).toBe(3);
     const all = findings(run.stderr);
     expect(all.length).toBeGreaterThan(0);
     expect(all.filter((f) => f.origin === 'bookkeeping')).toEqual([]);
     expect(all.some((f) => f.origin === 'lab')).toBe(true);
     expect(run.stderr).not.toMatch(/on frames mcpscope sent on its own/);
+    const before = await runCli(['call', '--fault', 'before-initialize', '--no-handshake', '--timeout', '15000', ...everything]);
+    expect(JSON.parse(before.stdout)).toMatchObject({ verdict: { outcome: 'as-spec' } });
   }, 180_000);
 });

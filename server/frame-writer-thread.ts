@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { FrameBatch } from './frame-batch.js';
 import type { FrameWriter } from './frame-writer.js';
-import type { WriterData, WriterError } from './frame-writer-worker.js';
+import type { WriterData, WriterError, WriterRequest } from './frame-writer-worker.js';
 
 /** Batches in flight before the relay waits for the thread: bounds the frames held in memory to a few MB. */
 const MAX_BEHIND = 16;
@@ -18,7 +19,7 @@ export class FrameWriterThread {
   private readonly committed = new Int32Array(new SharedArrayBuffer(4));
   private posted = 0;
   /** Batches posted and not yet known committed, kept to be written here should the thread die. */
-  private readonly inflight = new Map<number, unknown[]>();
+  private readonly inflight = new Map<number, FrameBatch>();
 
   /** null when the worker's compiled file is missing (tests running from source): the caller writes itself. */
   static start(dbPath: string, fallback: FrameWriter, url: URL = WRITER_WORKER): FrameWriterThread | null {
@@ -39,11 +40,13 @@ export class FrameWriterThread {
     this.worker = w;
   }
 
-  post(frames: unknown[]): void {
-    if (!this.worker) return this.fallback.write(frames);
+  post(frames: FrameBatch): void {
+    if (!this.worker) return this.fallback.write(frames.pack());
     const n = ++this.posted;
     this.inflight.set(n, frames);
-    this.worker.postMessage({ batch: n, frames });
+    // The packed copy is transferred, not cloned; the batch itself stays here until committed.
+    const packed = frames.pack();
+    this.worker.postMessage({ batch: n, frames: packed } satisfies WriterRequest, [packed.nums.buffer, packed.refs.buffer, packed.bytes.buffer]);
     if (n - this.done() > MAX_BEHIND) this.waitFor(n - MAX_BEHIND / 2);
     else this.prune();
   }
@@ -97,7 +100,7 @@ export class FrameWriterThread {
     for (const [n, frames] of this.inflight) {
       if (n <= done) continue;
       try {
-        this.fallback.write(frames);
+        this.fallback.write(frames.pack());
       } catch (e) {
         console.error(`mcpscope: recording a batch of frames failed: ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -3,6 +3,7 @@
 // while SQLite (inserts, commits, WAL checkpoints) runs beside it.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { PackedFrames } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
 import { configure } from './recorder-schema.js';
 
@@ -12,7 +13,7 @@ export interface WriterData {
   committed: SharedArrayBuffer;
 }
 
-export type WriterRequest = { batch: number; frames: unknown[] } | { close: true };
+export type WriterRequest = { batch: number; frames: PackedFrames } | { close: true };
 export interface WriterError {
   batch: number;
   error: string;

@@ -9,6 +9,7 @@ import {
 } from '../shared/relay-protocol.js';
 import { describeIssues } from '../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
+import { encodeFrames } from './frame-messages.js';
 import { RelayError, toRelayError } from './errors.js';
 import type { SessionManager } from './session-manager.js';
 
@@ -195,12 +196,12 @@ export class Hub {
   }
 
   /**
-   * One message per subscription per tick, however many frames arrived in it. Every live subscriber of a session
-   * queued the same frames in the same order, so each batch is serialized once for all their sockets.
+   * The frames of a tick in a few messages per subscription (frame-messages.ts), however many arrived. Every live
+   * subscriber of a session queued the same frames in the same order, so each batch is serialized once for all.
    */
   private flush(): void {
     this.flushScheduled = false;
-    const encoded = new Map<string, { first: FrameRecord; length: number; bytes: Buffer }>();
+    const encoded = new Map<string, { first: FrameRecord; length: number; messages: Buffer[] }>();
     for (const client of this.dirty) {
       for (const sub of client.subs.values()) {
         if (sub.queue.length === 0) continue;
@@ -216,12 +217,11 @@ export class Hub {
         // Same first frame and length means the same frames: a subscriber that went live mid-tick holds a suffix.
         let batch = encoded.get(sub.sessionId);
         if (batch === undefined || batch.first !== frames[0] || batch.length !== frames.length) {
-          const msg: RelayServerMessage = { type: 'frames', sessionId: sub.sessionId, frames };
-          batch = { first: frames[0]!, length: frames.length, bytes: utf8Bytes(JSON.stringify(msg)) };
+          batch = { first: frames[0]!, length: frames.length, messages: encodeFrames(sub.sessionId, frames) };
           encoded.set(sub.sessionId, batch);
         }
-        // Bytes sent as a text message: a string would be measured then encoded again for every socket.
-        if (client.ws.readyState === client.ws.OPEN) client.ws.send(batch.bytes, { binary: false });
+        // Bytes sent as text messages: a string would be measured then encoded again for every socket.
+        if (client.ws.readyState === client.ws.OPEN) for (const m of batch.messages) client.ws.send(m, { binary: false });
       }
     }
     this.dirty.clear();
@@ -248,13 +248,3 @@ export class Hub {
   }
 }
 
-/**
- * A string's UTF-8 bytes. Nearly every batch is ASCII (the frames' own JSON escapes what is not), and an ASCII string's
- * Latin-1 bytes are its UTF-8 bytes: copied, where V8's UTF-8 encoder on Node 20 walks them one character at a time.
- * The Latin-1 copy comes first because it also flattens the string: JSON.stringify returns a rope of its parts, whose
- * UTF-8 length Node 20 measures about fifty times slower than a flat string's, and the length is what says it is ASCII.
- */
-export function utf8Bytes(text: string): Buffer {
-  const latin1 = Buffer.from(text, 'latin1');
-  return Buffer.byteLength(text, 'utf8') === text.length ? latin1 : Buffer.from(text, 'utf8');
-}

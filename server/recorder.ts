@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { isFrameOrigin } from '../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { configure, migrate } from './recorder-schema.js';
-import { BATCH_WIDTH, FrameWriter, pushFrame } from './frame-writer.js';
+import { FrameBatch } from './frame-batch.js';
+import { FrameWriter } from './frame-writer.js';
 import { FrameWriterThread } from './frame-writer-thread.js';
 import { tightenDataDir, touchPrivateFile } from './private-files.js';
 import { sessionKey } from './session-keys.js';
@@ -71,8 +72,8 @@ export interface RecorderOptions {
 
 export class Recorder {
   readonly db: Database.Database;
-  /** Frames not yet handed to the writer, flat (frame-writer.ts). */
-  private pending: unknown[] = [];
+  /** Frames not yet handed to the writer (frame-batch.ts). */
+  private pending = new FrameBatch();
   private flushScheduled = false;
   private readonly writer: FrameWriter;
   private readonly flushAt: number;
@@ -126,10 +127,13 @@ export class Recorder {
     return row ? toSession(row) : null;
   }
 
-  /** Queues a frame; it reaches the disk within FLUSH_AFTER_MS (or at FLUSH_AT frames), and before any read. */
-  append(sessionId: string, frame: FrameRecord): void {
-    pushFrame(this.pending, sessionId, frame);
-    if (this.pending.length >= this.flushAt * BATCH_WIDTH) this.post();
+  /**
+   * Queues a frame; it reaches the disk within FLUSH_AFTER_MS (or at FLUSH_AT frames), and before any read.
+   * `textBytes`, when the caller has them, are exactly the UTF-8 bytes its text was decoded from: stored as they are.
+   */
+  append(sessionId: string, frame: FrameRecord, textBytes?: Buffer): void {
+    this.pending.add(sessionId, frame, textBytes);
+    if (this.pending.count >= this.flushAt || this.pending.full) this.post();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
       setTimeout(() => this.post(), FLUSH_AFTER_MS);
@@ -139,11 +143,11 @@ export class Recorder {
   /** Hands the queued frames to the writer without waiting for them to be committed. */
   private post(): void {
     this.flushScheduled = false;
-    if (this.pending.length === 0) return;
+    if (this.pending.count === 0) return;
     const batch = this.pending;
-    this.pending = [];
+    this.pending = new FrameBatch();
     if (this.thread) this.thread.post(batch);
-    else this.writer.write(batch);
+    else this.writer.write(batch.pack());
   }
 
   /** Returns once every frame appended so far is in the store: call it before reading frames. */

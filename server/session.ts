@@ -66,7 +66,7 @@ export class Session {
     const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections, this.deps.oauth ? { oauth: this.deps.oauth } : {});
     this.transport = transport;
     await transport.start({
-      onMessage: (bytes) => this.record(messageFrame('in', bytes)).seq,
+      onMessage: (bytes) => this.record(messageFrame('in', bytes), bytes).seq,
       onOversize: (head, size) => this.record(oversizeFrame('in', head, size)).seq,
       onStderr: (bytes) => this.record(stderrFrame(bytes)),
       onEvent: (ev) => this.onTransportEvent(ev),
@@ -81,7 +81,7 @@ export class Session {
   /** Writes one frame exactly as given and records it with who made it; returns its sequence number. */
   send(bytes: Buffer, origin: FrameOrigin): number {
     if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
-    const frame = this.record(messageFrame('out', bytes, origin));
+    const frame = this.record(messageFrame('out', bytes, origin), bytes);
     this.origins.note(frame.seq, origin);
     this.transport.send(bytes, frame.seq);
     return frame.seq;
@@ -161,13 +161,14 @@ export class Session {
     return { ...ev, command: t.command, args: t.args };
   }
 
-  private record(body: FrameBody): FrameRecord {
+  /** `bytes`: what the frame's text was decoded from, if the recorder may store them as its text (valid UTF-8 only). */
+  private record(body: FrameBody, bytes?: Buffer): FrameRecord {
     // Field by field rather than a spread: a flood records tens of thousands of frames a second.
     const frame: FrameRecord = { seq: this.stored.lastSeq + 1, ts: now(), dir: body.dir, kind: body.kind, text: body.text, size: body.size, method: body.method, rpcId: body.rpcId };
     if (body.b64 !== undefined) frame.b64 = body.b64;
     if (body.origin !== undefined) frame.origin = body.origin;
     this.stored.lastSeq = frame.seq;
-    this.deps.recorder.append(this.stored.id, frame);
+    this.deps.recorder.append(this.stored.id, frame, frame.b64 === undefined ? bytes : undefined);
     this.deps.publish(this.stored.id, frame);
     return frame;
   }

@@ -1,0 +1,72 @@
+// What the recorder stores is what it was given, field for field, however its frames travel to the store: packed in
+// batches (frame-batch.ts) and written on the relay's thread (in memory) or by the writer thread (a file store), with
+// texts stored from their bytes or from their strings, across insert, growth and batch-size boundaries.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { BATCH_BYTES } from '../../server/frame-batch.js';
+import { Recorder } from '../../server/recorder.js';
+import { sessionKey } from '../../server/session-keys.js';
+import { ROOT } from '../helpers/relay-process.js';
+
+const WRITER_WORKER = new URL(`file://${join(ROOT, 'dist', 'server', 'frame-writer-worker.js')}`);
+
+let recorder: Recorder | null = null;
+const dirs: string[] = [];
+
+afterEach(() => {
+  recorder?.close();
+  recorder = null;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const stores = [
+  { where: 'in memory, written on the relay thread', open: () => new Recorder(null) },
+  {
+    where: 'in a file, written by the writer thread',
+    open: () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mcpscope-batches-'));
+      dirs.push(dir);
+      return new Recorder(dir, { writerUrl: WRITER_WORKER });
+    },
+  },
+];
+
+/** Frames of every shape the relay records, each with the bytes its text came from when it has them. */
+function frames(): { frame: FrameRecord; bytes?: Buffer }[] {
+  const out: { frame: FrameRecord; bytes?: Buffer }[] = [];
+  let seq = 0;
+  const msg = (text: string, extra: Partial<FrameRecord> = {}, withBytes = true) => {
+    const bytes = Buffer.from(text, 'utf8');
+    out.push({ frame: { seq: ++seq, ts: 1764600000000.125 + seq, dir: 'in', kind: 'notification', text, size: bytes.length, method: 'notifications/message', rpcId: null, ...extra }, ...(withBytes ? { bytes } : {}) });
+  };
+  for (let i = 0; i < 300; i++) msg(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i} ${'x'.repeat(i % 7 === 0 ? 3000 : 120)}` } }));
+  msg('{"jsonrpc":"2.0","id":"é-1","result":{"s":"caf\u00e9 \u2013 \ud83d\ude00 \u0000 nul"}}', { kind: 'response', method: null, rpcId: 's:é-1' });
+  msg('{"jsonrpc":"2.0","id":7,"method":"tools/call"}', { dir: 'out', kind: 'request', method: 'tools/call', rpcId: 'n:7', origin: 'user' });
+  msg('{"event":"spawned","pid":1}', { dir: 'relay', kind: 'event', method: 'spawned' }, false);
+  const raw = Buffer.from([0x7b, 0xff, 0x7d]);
+  out.push({ frame: { seq: ++seq, ts: 2, dir: 'in', kind: 'invalid', text: raw.toString('utf8'), size: 3, method: null, rpcId: null, b64: raw.toString('base64') } });
+  msg(`{"big":"${'y'.repeat(BATCH_BYTES + 10)}"}`, { kind: 'invalid', method: null });
+  for (let i = 0; i < 2500; i++) msg(`{"n":${i}}`, { kind: 'invalid', method: null });
+  return out;
+}
+
+describe.each(stores)('Recorder $where', ({ open }) => {
+  it('reads back every frame exactly as appended, text bytes or not, in two sessions', () => {
+    const r = (recorder = open());
+    const given = frames();
+    for (const { frame, bytes } of given) {
+      r.append('a', frame, bytes);
+      if (frame.seq % 3 === 0) r.append('b', frame);
+    }
+    const got = r.readFrames('a', 0, 10_000);
+    expect(got).toEqual(given.map((g) => g.frame));
+    expect(r.readFrames('b', 0, 10_000)).toEqual(given.filter((g) => g.frame.seq % 3 === 0).map((g) => g.frame));
+    // Texts stored from bytes are TEXT like the others: SQLite's own string functions see characters (up to a NUL).
+    const sk = sessionKey(r.db, 'a');
+    const row = r.db.prepare("SELECT typeof(text) AS t, length(text) AS n FROM frames WHERE sk = ? AND kind = 'response'").get(sk) as { t: string; n: number };
+    expect(row).toEqual({ t: 'text', n: [...given.find((g) => g.frame.kind === 'response')!.frame.text.split('\u0000')[0]!].length });
+  });
+});

@@ -3,6 +3,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { foldTabs } from './lib/ui/fold-tabs.js';
 import { TAB_GROUPS, type SidePanelDef, type TabGroup } from './side-panels.js';
+import { TabLabel } from './tab-label.js';
 import { TabMenu } from './tab-menu.js';
 
 interface Props {
@@ -70,8 +71,7 @@ export function SideTabStrip({ panels, tab, onTab, sessionId }: Props) {
         className={`${TAB_CLASS} ${tab === p.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
         onClick={() => onTab(p.id)}
       >
-        {p.title}
-        {p.badge?.(sessionId)}
+        <TabLabel panel={p} sessionId={sessionId} badge />
       </button>,
     );
   }
@@ -90,7 +90,7 @@ export function SideTabStrip({ panels, tab, onTab, sessionId }: Props) {
           ))}
           {ordered.map((p) => (
             <span key={p.id} data-measure={`tab-${p.id}`} className={TAB_CLASS}>
-              {p.title}
+              <TabLabel panel={p} sessionId={sessionId} badge={false} />
             </span>
           ))}
           <span data-measure="more" className={`${TAB_CLASS} ml-px`}>

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useDismiss } from './lib/ui/use-dismiss.js';
 import { TAB_GROUPS, type SidePanelDef, type TabGroup } from './side-panels.js';
+import { TabLabel } from './tab-label.js';
 
 interface Props {
   panels: readonly SidePanelDef[];
@@ -52,7 +53,7 @@ export function TabMenu({ panels, labelled, onTab, sessionId }: Props) {
                       onTab(p.id);
                     }}
                   >
-                    {p.title}
+                    <TabLabel panel={p} sessionId={sessionId} badge={false} />
                   </button>
                 ))}
               </div>

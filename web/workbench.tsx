@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Group, Panel, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
 import { useSession } from './api/use-sessions.js';
 import { ArchiveView } from './archive-view.js';
-import { PaneSeparator } from './components/pane-separator.js';
+import { CollapsiblePane } from './components/collapsible-pane.js';
 import { SideTabStrip } from './side-tab-strip.js';
 import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
@@ -154,30 +154,26 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                   sequence={(p) => <SequenceView {...p} />}
                 />
               </Panel>
-              <PaneSeparator line="horizontal" testId="split-log-composer" label="resize the log and the composer" />
-              <Panel
+              <CollapsiblePane
+                separator={{ line: 'horizontal', testId: 'split-log-composer', label: 'resize the log and the composer' }}
                 id="pane-composer"
                 panelRef={composerRef}
-                collapsible
                 collapsedSize={COMPOSER_BAR_PX}
                 minSize={140}
                 defaultSize={COMPOSER_BAR_PX}
                 onResize={(size) => setComposerOpen(size.inPixels > COMPOSER_BAR_PX + 1)}
-                style={{ overflow: 'hidden' }}
                 className="flex min-h-0 flex-col"
               >
                 <ComposerPanel sessionId={sessionId} expanded={composerOpen} onExpand={openComposer} onCollapse={collapseComposer} focusRequest={composerFocus} />
-              </Panel>
+              </CollapsiblePane>
             </Group>
           </Panel>
-          <PaneSeparator line="vertical" testId="split-columns" label="resize the log and the panels" />
-          <Panel
+          <CollapsiblePane
+            separator={{ line: 'vertical', testId: 'split-columns', label: 'resize the log and the panels' }}
             id="pane-side"
             panelRef={sideRef}
-            collapsible
             minSize={SIDE_MIN_PX}
             defaultSize="42%"
-            style={{ overflow: 'hidden' }}
             className="flex min-w-0 flex-col bg-panel"
           >
             {sessionId === null ? (
@@ -192,7 +188,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                 ))}
               </aside>
             )}
-          </Panel>
+          </CollapsiblePane>
         </Group>
       </div>
     </div>

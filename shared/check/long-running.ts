@@ -1,6 +1,6 @@
 // Which of a server's tools is long-running (for the progress and cancellation checks), and arguments that make it run
 // briefly (to watch its progress to the end) or for a while (to cancel it midway). The heuristic, documented in
-// docs/check.md: a tool named so (long-running, slow, sleep, delay, wait, countdown), or one with a numeric argument
+// docs/check.md: a tool named so (long-running, slow, sleep, delay, wait, countdown, progress), or one with a numeric argument
 // for a duration (duration, seconds, delay, sleep, wait, interval) or a number of steps (steps, iterations, ticks).
 import { isPlainObject } from '../jsonrpc.js';
 import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
@@ -8,7 +8,7 @@ import type { CheckContext } from './check-types.js';
 import { argumentsFor } from './schema-arguments.js';
 import { inputSchemaProblem, toolList } from './tool-checks.js';
 
-const NAMED = /long[-_ ]?running|slow|sleep|delay|wait|countdown/i;
+const NAMED = /long[-_ ]?running|slow|sleep|delay|wait|countdown|progress/i;
 const DURATION_WORDS = new Set(['duration', 'seconds', 'secs', 'delay', 'sleep', 'wait', 'interval']);
 const STEP_WORDS = new Set(['steps', 'iterations', 'ticks']);
 const MS_WORDS = new Set(['ms', 'millis', 'milliseconds']);
@@ -80,4 +80,4 @@ export async function longRunningTool(ctx: CheckContext): Promise<Record<string,
 
 /** Why no long-running tool is checked, for a skip. */
 export const NO_LONG_RUNNING_TOOL =
-  'no long-running tool the run may call (named long-running, slow, sleep, delay, wait or countdown, or with a numeric duration or steps argument; read-only, or named with --allow-tools)';
+  'no long-running tool the run may call (named long-running, slow, sleep, delay, wait, countdown or progress, or with a numeric duration or steps argument; read-only, or named with --allow-tools)';

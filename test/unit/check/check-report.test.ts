@@ -93,6 +93,12 @@ describe('check arguments', () => {
     expect(() => parseCheckArgs(['--data-dir', '/tmp/x', '--', 'node'])).toThrow(/--data-dir goes with --record/);
   });
 
+  it('refuses --auth oauth, saying why and what to pass instead, and knows no other OAuth flag', () => {
+    expect(() => parseCheckArgs(['--auth', 'oauth', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(/--auth oauth is not supported by check yet: the check opens several connections .* --header 'Authorization: Bearer <token>'/);
+    expect(() => parseCheckArgs(['--client-id', 'x', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(UsageError);
+    expect(parseCheckArgs(['--header', 'Authorization: Bearer t0k', '--url', 'http://127.0.0.1:1/mcp']).target).toMatchObject({ transport: 'auto', headers: { Authorization: 'Bearer t0k' } });
+  });
+
   it('records into the given store with --record, and into none without it', () => {
     expect(parseCheckArgs(['--record', '--data-dir', '/tmp/x', '--', 'node']).record).toBe('/tmp/x');
     expect(parseCheckArgs(['--', 'node']).record).toBeNull();

@@ -21,6 +21,8 @@ describe('the long-running tool heuristic', () => {
     expect(isLongRunning({ name: 'render', inputSchema: { type: 'object', properties: { sleep_seconds: { type: 'integer' } } } })).toBe(true);
     expect(isLongRunning({ name: 'echo', inputSchema: { type: 'object', properties: { steps: { type: 'string' } } } })).toBe(false);
     expect(isLongRunning({ name: 'waitForBuild', inputSchema: { type: 'object' } })).toBe(true);
+    // The conformance suite's reference server: no arguments, but named for what it does.
+    expect(isLongRunning({ name: 'test_tool_with_progress', inputSchema: { type: 'object', properties: {} } })).toBe(true);
   });
 
   it('makes a brief run and a longer one, in seconds or milliseconds as the argument is named', () => {

@@ -133,17 +133,19 @@ async function stop(proc, dataDir) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** A WS client that calls onFrames for every batch of frames of the session (or onText with each raw message). */
-export async function connect(relay, onFrames, onText) {
+/**
+ * A WS client that calls onFrames for every batch of frames of the session (or onBytes with each raw message, its
+ * UTF-8 bytes undecoded).
+ */
+export async function connect(relay, onFrames, onBytes) {
   const ws = new WebSocket(`ws://127.0.0.1:${relay.port}/ws`, ['mcpscope.v1', `token.${relay.token}`]);
   await new Promise((ok, fail) => {
     ws.once('open', ok);
     ws.once('error', fail);
   });
   ws.on('message', (data) => {
-    const text = data.toString();
-    if (onText) return onText(text);
-    const msg = JSON.parse(text);
+    if (onBytes) return onBytes(data);
+    const msg = JSON.parse(data.toString());
     if (msg.type === 'frames') onFrames(msg.frames);
   });
   ws.send(JSON.stringify({ type: 'subscribe', sessionId: relay.sessionId, afterSeq: 0 }));
@@ -160,22 +162,38 @@ export function count(text, needle) {
   return n;
 }
 
+const SEQ = '{"seq":';
+const NOTIFICATION = '"method":"notifications/message"';
+
 /**
- * A flood's client: counts the notifications delivered without parsing them (so the relay, not this client, is what
- * is measured) and resolves `answered` with the time the flood request's answer arrived. Only the rare message that
- * may hold the answer is parsed.
+ * A flood's client, cheap so that the relay, not this client, is what is measured: it reads each message as Latin-1
+ * (a plain copy of its bytes, where the ASCII it looks for reads the same as in UTF-8) and parses none of it, but the
+ * rare message that may hold the flood's answer. It still proves that every frame of the session arrived exactly
+ * once: the seq of every frame, read where each frame record begins (`{"seq":`, which a frame's own text can only hold
+ * escaped), must be the one after the last, from 1 on; a lost or repeated frame rejects `answered` at once. It counts
+ * the notifications delivered by their record's `method` field and resolves `answered` with the time the flood
+ * request's answer arrived.
  */
 export async function floodClient(relay) {
   let delivered = 0;
+  let next = 1;
   let done;
-  const answered = new Promise((r) => (done = r));
-  const client = await connect(relay, null, (text) => {
-    delivered += count(text, '"method":"notifications/message"');
+  let failed;
+  const answered = new Promise((ok, fail) => ([done, failed] = [ok, fail]));
+  const client = await connect(relay, null, (bytes) => {
+    const text = bytes.toString('latin1');
+    for (let i = text.indexOf(SEQ); i !== -1; i = text.indexOf(SEQ, i + SEQ.length)) {
+      let seq = 0;
+      for (let j = i + SEQ.length, c = text.charCodeAt(j); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++j)) seq = seq * 10 + (c - 0x30);
+      if (seq !== next) failed(new Error(`frame ${next} expected, frame ${seq} arrived: ${seq > next ? 'lost' : 'repeated'} frames`));
+      next = seq + 1;
+    }
+    delivered += count(text, NOTIFICATION);
     if (!text.includes('"rpcId":"1"')) return;
-    const msg = JSON.parse(text);
+    const msg = JSON.parse(bytes.toString('utf8'));
     if (msg.type === 'frames' && msg.frames.some((f) => f.dir === 'in' && f.rpcId === '1')) done(performance.now());
   });
-  return { ...client, answered, delivered: () => delivered };
+  return { ...client, answered, delivered: () => delivered, lastSeq: () => next - 1 };
 }
 
 export const ping = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });

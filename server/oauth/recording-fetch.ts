@@ -1,12 +1,11 @@
 // A fetch for the OAuth client library that goes over node:http like every other request of the relay and records
 // each exchange (purpose `auth`, secrets masked) into the session, tagged with the flow step that made it.
-import http from 'node:http';
-import https from 'node:https';
 import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
 import { redactOAuthExchange } from '../../shared/oauth/redact-oauth-exchange.js';
 import { ExchangeTrace } from '../transports/exchange-trace.js';
 import { HeaderMask } from '../transports/header-mask.js';
 import { bodyFailure, describeFailure, httpRequest, readBody, type HeaderLines } from '../transports/http-request.js';
+import { keepAliveAgents } from '../transports/keep-alive-agents.js';
 
 /** The Web fetch signature the MCP SDK's auth functions take. */
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -43,7 +42,7 @@ function bodyBytes(b: RequestInit['body']): Buffer | undefined {
 }
 
 export class RecordingFetch {
-  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  private readonly agents = keepAliveAgents();
   private readonly mask = new HeaderMask({});
 
   constructor(private readonly opts: RecordingFetchOptions) {}

@@ -4,14 +4,15 @@
 // or changes the traffic it watches, that records credentials, or that others on the network can use: it binds
 // loopback unless told otherwise, changes only what a proxy must (hop-by-hop headers, Host, Accept-Encoding, and a
 // legacy `endpoint` that would send the host around it), and records every such change.
-import { createServer, request as httpRequest, Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { isSecretName } from '../../shared/redaction/secret-patterns.js';
 import { now } from '../frame-factory.js';
 import { newSessionId } from '../session-naming.js';
 import { sessionName, storedTarget } from '../stored-target.js';
 import { urlHost } from '../url-host.js';
 import { HeaderMask, maskUrl } from '../transports/header-mask.js';
+import { keepAliveHttpAgent, keepAliveHttpsAgent } from '../transports/keep-alive-agents.js';
 import { EndpointRewriter } from './endpoint-rewriter.js';
 import type { HeaderList } from './http-tap-record.js';
 import { say } from './stdio-tap.js';
@@ -62,7 +63,7 @@ export async function runHttpTap(o: HttpTapOptions): Promise<number> {
   const target = storedTarget({ transport: 'http', url: o.url, headers: {} });
   const recording = new TapRecording({ dataDir: o.dataDir, sessionId: newSessionId(), name: o.name ?? `tap: ${sessionName(target)}`, target, maxLineBytes: o.maxLineBytes, say });
   const secure = upstream.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const agent = secure ? keepAliveHttpsAgent() : keepAliveHttpAgent();
   let proxyOrigin = '';
   let exchanges = 0;
 

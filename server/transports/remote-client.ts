@@ -1,6 +1,4 @@
 // What every HTTP-based transport shares: agents, header assembly, traced requests, body delivery, quiet shutdown.
-import http from 'node:http';
-import https from 'node:https';
 import type { HeaderOverrides } from '../../shared/relay-protocol.js';
 import type { HttpAnswerEvent } from '../../shared/http-answer.js';
 import type { AuthAttempt, OAuthAuthorizer } from '../oauth/oauth-authorizer.js';
@@ -8,6 +6,7 @@ import { ExchangeTrace, type TraceStart } from './exchange-trace.js';
 import { answersWithoutId, isJsonRpcBody, refusalMessage } from './http-answer-body.js';
 import { HeaderMask, maskUrl } from './header-mask.js';
 import { bodyFailure, describeFailure, httpRequest, readBody, type HeaderLines, type HttpFailure, type HttpResponse } from './http-request.js';
+import { keepAliveAgents } from './keep-alive-agents.js';
 import type { TransportEvent, TransportHandlers } from './transport.js';
 
 export interface RemoteOptions {
@@ -50,7 +49,7 @@ export class RemoteClient {
   readonly mask: HeaderMask;
   closing = false;
   private handlers: TransportHandlers | null = null;
-  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  private readonly agents = keepAliveAgents();
   private next = 0;
   private readonly controllers = new Set<AbortController>();
   private readonly tasks = new Set<Promise<void>>();

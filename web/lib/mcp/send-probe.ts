@@ -63,20 +63,18 @@ export async function sendProbe(client: RelayClient, sessionId: string, payload:
   client.engines.get(sessionId).noteOutgoing(sentText, options.origin ?? 'lab');
   const started = performance.now();
   const sentSeq = await client.socket.send(sessionId, sentText, options.origin ?? 'lab', 'b64' in payload ? payload.b64 : undefined);
-  // The session's own log, taken once, not the log source's `held` asked anew at each check: with the latter the
-  // fault lab's Run all over Streamable HTTP missed server-everything's -32601 to `unknown-method` (recorded by the
-  // relay at once, never seen by the probe; 3 runs of 3 locally and in CI). Why it is lost that way is not yet known.
-  const log = client.store.log(sessionId);
+  // Through the one log source; asked anew each time, since the session's log may turn windowed while this waits.
+  const held = () => client.store.source(sessionId).held;
   return new Promise<ProbeResult>((resolve) => {
     let off = (): void => undefined;
     const finish = () => {
       clearTimeout(timer);
       off();
-      const { frames, exited, refusal } = collect(log.entries, sentSeq);
+      const { frames, exited, refusal } = collect(held(), sentSeq);
       resolve({ sentSeq, sentText, entries: frames, replies: frames.map(toReply), waitedMs: performance.now() - started, exited, refusal });
     };
     const check = () => {
-      const { frames, exited, refusal } = collect(log.entries, sentSeq);
+      const { frames, exited, refusal } = collect(held(), sentSeq);
       if (exited || options.settled?.(frames.map(toReply), sentText, refusal !== null)) finish();
     };
     const timer = setTimeout(finish, options.waitMs);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
+import { CHECK_ONLY_FAULTS } from '../fixtures/faulty-faults.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
 import { ROOT } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
@@ -58,7 +59,7 @@ describe('mcpscope check on server-everything over Streamable HTTP', () => {
     expect(statusOf(report, 'tools/call')).toBe('pass');
     // Its progress increases and stops with the response; cancelled, it sends no answer but goes on sending progress.
     expect(statusOf(report, 'tools/progress')).toBe('pass');
-    expect(report.results.find((r) => r.id === 'tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/but \d+ progress notification\(s\) after the cancellation/) });
+    expect(report.results.find((r) => r.id === CHECK_ONLY_FAULTS['--answer-cancelled'])).toMatchObject({ status: 'warn', detail: expect.stringMatching(/but \d+ progress notification\(s\) after the cancellation/) });
     // Resumed with Last-Event-ID, its event store replays every later event of the session, the other stream's too.
     expect(report.results.find((r) => r.id === 'http/sse-resumption')).toMatchObject({ status: 'fail', session: 'resumption', detail: expect.stringMatching(/replayed the answer to ping \d+, which was delivered on another stream/) });
     expect(code).toBe(1);
@@ -131,7 +132,7 @@ describe('mcpscope check on the faulty fixture', () => {
 
   it('warns on tools/cancellation when countdown answers after it was cancelled (the sentence is a SHOULD)', async () => {
     const { code, report } = await check(['--no-robustness', '--only', 'tools', '--', process.execPath, FAULTY_SERVER, '--answer-cancelled']);
-    expect(report.results.find((r) => r.id === 'tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/answered \d+ ms after notifications\/cancelled/) });
+    expect(report.results.find((r) => r.id === CHECK_ONLY_FAULTS['--answer-cancelled'])).toMatchObject({ status: 'warn', detail: expect.stringMatching(/answered \d+ ms after notifications\/cancelled/) });
     expect(statusOf(report, 'tools/progress')).toBe('pass');
     expect(code).toBe(0);
   }, 60_000);

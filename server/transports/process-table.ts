@@ -1,7 +1,7 @@
 // Reads the machine's process table: each process's parent and start time, so a server's descendants can be found even
 // after one left its process group (setsid), and a remembered pid is only ever signalled while it is the same process.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 export interface ProcInfo {
   pid: number;
@@ -88,6 +88,54 @@ export function descendantsOf(root: number, table: readonly ProcInfo[]): ProcInf
       seen.add(c.pid);
       out.push(c);
       queue.push(c.pid);
+    }
+  }
+  return out;
+}
+
+/**
+ * Linux lists each thread's children (/proc/<pid>/task/<tid>/children, CONFIG_PROC_CHILDREN): a walk down a server's
+ * tree then reads a few files, where the whole table is one file a process (hundreds on a busy machine, read twice a
+ * second while a server runs: a few percent of the relay's thread during a flood).
+ */
+export const canListChildren = process.platform === 'linux' && existsSync(`/proc/${process.pid}/task/${process.pid}/children`);
+
+/** The children of `pid` now, each under the thread that forked it; none when it is gone. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ')) if (c !== '') out.push(Number(c));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/**
+ * The descendants of `root` as they are now, children before grandchildren, found by walking the children lists
+ * (canListChildren): the same answer as descendantsOf on a fresh table, for the cost of the tree alone.
+ */
+export function liveDescendantsOf(root: number): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  const queue = [root];
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const ppid = queue.shift()!;
+    for (const pid of childrenOf(ppid)) {
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const start = startTimeOf(pid);
+      if (start === null) continue;
+      out.push({ pid, ppid, start });
+      queue.push(pid);
     }
   }
   return out;

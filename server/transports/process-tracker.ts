@@ -1,5 +1,5 @@
-// No process outlives its session: every process a stdio server starts is tracked by pid and start time (the process
-// table is walked while it runs and again at stop), killed on stop and on exit, and written to the data dir so the next
+// No process outlives its session: every process a stdio server starts is tracked by pid and start time (its tree is
+// walked while it runs and again at stop), killed on stop and on exit, and written to the data dir so the next
 // launch kills what a crashed or SIGKILLed relay left. Threat: servers (and what they spawn with setsid, out of the
 // process group) running on after mcpscope is gone; and a remembered pid that now names someone else's process, which
 // is why nothing is signalled unless its start time still matches.
@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../private-files.js';
-import { bootId, canReadProcessTable, descendantsOf, processTable, startTimeOf } from './process-table.js';
+import { bootId, canListChildren, canReadProcessTable, descendantsOf, liveDescendantsOf, processTable, startTimeOf } from './process-table.js';
 import { treeKillCommand } from './spawn-plan.js';
 
 /** How often the tree of each running server is walked; a setsid grandchild is caught while its parent lives. */
@@ -67,16 +67,24 @@ export class ProcessTracker {
     }
   }
 
-  /** Walks the process table once and adds every descendant of every tracked process that is still itself. */
+  /**
+   * Adds every descendant of every tracked process that is still itself: down the children lists where Linux keeps
+   * them (a few files for a server's tree), else from one reading of the whole process table.
+   */
   sweep(): void {
     if (!canReadProcessTable || this.trees.size === 0) return;
-    const table = processTable();
-    const startOf = new Map(table.map((p) => [p.pid, p.start]));
+    const table = canListChildren ? null : processTable();
+    const startOf = table ? new Map(table.map((p) => [p.pid, p.start])) : null;
     for (const tree of this.trees.values()) {
+      /** Members whose subtree this sweep has walked already (a child is walked with its parent). */
+      const walked = new Set<number>();
       for (const [pid, start] of [...tree]) {
         // Walk from every member, not only the leader: a grandchild orphaned by its parent's exit is still found.
-        if (startOf.get(pid) !== start) continue;
-        for (const d of descendantsOf(pid, table)) tree.set(d.pid, d.start);
+        if (walked.has(pid) || (startOf ? startOf.get(pid) : startTimeOf(pid)) !== start) continue;
+        for (const d of table ? descendantsOf(pid, table) : liveDescendantsOf(pid)) {
+          tree.set(d.pid, d.start);
+          walked.add(d.pid);
+        }
       }
     }
     this.write();

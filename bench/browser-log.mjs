@@ -106,9 +106,11 @@ async function run(browser, { relay, n, lastSeq }, label, i) {
   );
   // Let the held tail finish arriving before measuring jumps, so they measure reads, not the replay.
   await page.waitForFunction((n) => !!document.querySelector(`[data-testid="log-row"][data-seq="${n}"]`), lastSeq, { timeout: 120_000 });
-  // …and for the editor, whose code the page fetches only after the log's first paint: jumps measure the log, not
-  // Monaco's start-up competing with it for the main thread.
-  await page.waitForSelector('.monaco-editor', { timeout: 30_000 }).catch(() => undefined);
+  // …and for the editors the page mounts (their code is fetched only after the log's first paint): jumps measure the
+  // log, not Monaco's start-up competing with it for the main thread. Done when none shows its "loading editor…"
+  // placeholder; waiting for a visible .monaco-editor instead cost each run a 30 s timeout (the editors sit in panels
+  // the layout keeps hidden).
+  await page.waitForFunction(() => !document.body.textContent.includes('loading editor…'), undefined, { polling: 'raf', timeout: 30_000 });
   const jumps = [];
   for (let j = 0; j < o.jumps; j++) {
     const seq = 1 + Math.floor(Math.random() * (lastSeq - 40));

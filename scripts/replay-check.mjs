@@ -127,11 +127,11 @@ async function main() {
   }
   const results = [];
   for (const via of vias) {
-    for (const name of servers) {
-      const r = await check(name, via, runs);
+    // The servers are checked side by side (each records and replays on its own processes and data dir), printed in order.
+    for (const r of await Promise.all(servers.map((name) => check(name, via, runs)))) {
       results.push(r);
       if (!a.json) {
-        console.log(`${`${name} (recorded by ${via})`.padEnd(32)} ${r.clean}/${runs} replays clean`);
+        console.log(`${`${r.server} (recorded by ${via})`.padEnd(32)} ${r.clean}/${runs} replays clean`);
         for (const d of r.differences) console.log(`  replay ${d.run}:\n${d.text.replace(/^/gm, '    ')}`);
       }
     }

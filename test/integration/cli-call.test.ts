@@ -1,3 +1,6 @@
+// `mcpscope call` run as a real process against the demo server, server-everything (stdio, Streamable HTTP, legacy SSE)
+// and scripted fixtures: exit codes, output, --lint, --raw and --batch. Each test runs its own processes, which mostly
+// wait on a server: the tests run side by side (describe.concurrent).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +38,7 @@ afterAll(async () => {
   await Promise.all([http?.stop(), sse?.stop()]);
 });
 
-describe('mcpscope call over stdio', () => {
+describe.concurrent('mcpscope call over stdio', () => {
   it('prints the tools of server-everything as JSON and exits 0', async () => {
     const run = await call(['--method', 'tools/list', ...everything]);
     expect(run.code).toBe(0);
@@ -66,12 +69,6 @@ describe('mcpscope call over stdio', () => {
     const text = (JSON.parse(run.stdout) as { content: Array<{ text: string }> }).content[0]!.text;
     expect(text).toContain('[COMPLETED]');
     expect(text).toContain('scripted for 1 message(s)');
-  });
-
-  it('calls a demo tool with params and prints its result, structured content included', async () => {
-    const run = await call(['--method', 'tools/call', '--params', '{"name":"get_weather","arguments":{"location":"Oslo"}}', ...demo]);
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ structuredContent: { location: 'Oslo', units: 'celsius' } });
   });
 
   it('sends ping, which the official CLI cannot, and prints its empty result', async () => {
@@ -110,12 +107,12 @@ describe('mcpscope call over stdio', () => {
     expect(run.stderr).toMatch(/tools\/call \(id 3\): no response after 300 ms \[REQUEST_TIMEOUT, made locally/);
   });
 
-  it('lists the tools first for tools/call, says so on stderr, and skips that with --no-list', async () => {
+  it('calls a demo tool with params and prints its result, structured content included; lists the tools first for tools/call, says so on stderr, and skips that with --no-list', async () => {
     const params = ['--params', '{"name":"get_weather","arguments":{"location":"Oslo"}}'];
     const [listed, bare] = await Promise.all([call(['--method', 'tools/call', ...params, ...demo]), call(['--method', 'tools/call', ...params, '--no-list', ...demo])]);
     for (const run of [listed, bare]) {
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ structuredContent: { location: 'Oslo' } });
+      expect(JSON.parse(run.stdout)).toMatchObject({ structuredContent: { location: 'Oslo', units: 'celsius' } });
     }
     expect(listed.stderr).toMatch(/listed the tools first \(\d+ in 1 page\) for their schemas; --no-list skips this/);
     expect(bare.stderr).toBe('');
@@ -151,7 +148,7 @@ describe('mcpscope call over stdio', () => {
   });
 });
 
-describe('mcpscope call --raw and --batch', () => {
+describe.concurrent('mcpscope call --raw and --batch', () => {
   it('sends invalid JSON as is and says that nothing came back when the server drops it', async () => {
     const run = await call(['--raw', '{"jsonrpc":"2.0","id":9,', '--timeout', '500', ...demo]);
     expect(run.code).toBe(3);
@@ -189,7 +186,7 @@ describe('mcpscope call --raw and --batch', () => {
   });
 });
 
-describe('mcpscope call --url', () => {
+describe.concurrent('mcpscope call --url', () => {
   it('prints the tools of server-everything over Streamable HTTP', async () => {
     const run = await call(['--method', 'tools/list', '--url', http.url('/mcp')]);
     expect(run.code).toBe(0);

@@ -15,7 +15,8 @@ beforeAll(() => {
 
 const slice = ['auth/metadata-var3', 'auth/scope-step-up', 'auth/token-endpoint-auth-basic', 'auth/pre-registration', 'auth/2025-03-26-oauth-endpoint-fallback', 'auth/resource-mismatch', 'auth/client-credentials-basic', 'auth/client-credentials-jwt'];
 
-describe('the conformance suite with mcpscope call as the OAuth client', () => {
+// Each scenario is its own suite process on ports of its own, mostly waiting on the client: they run side by side.
+describe.concurrent('the conformance suite with mcpscope call as the OAuth client', () => {
   for (const scenario of slice) {
     it(`passes ${scenario}`, async () => {
       const r = (await runScenario(tools, scenario)) as { passed: boolean; out: string };

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/relay-process.js';
 import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -19,7 +19,8 @@ async function fixture(env: Record<string, string> = {}): Promise<RemoteServer> 
   return s;
 }
 
-afterEach(async () => {
+// The tests run side by side (each has its own fixture and token cache), so the fixtures stop when the file ends.
+afterAll(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop()));
 });
 
@@ -34,7 +35,7 @@ const freePort = () =>
     });
   });
 
-describe('mcpscope call --auth oauth against a real authorization server', () => {
+describe.concurrent('mcpscope call --auth oauth against a real authorization server', () => {
   it('registers itself, authorizes with PKCE and the resource, and calls the tool; the next run reuses the cached token', async () => {
     const s = await fixture();
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-oauth-'));

@@ -1,6 +1,9 @@
 // Packs frames for the writer: numbers and string references in typed arrays, and every text's UTF-8 bytes (as they
-// came off the wire) in one block, so handing a batch to the writer thread copies a few blocks of memory instead of
-// cloning eleven values a frame, and the writer binds each text's bytes instead of encoding its string again.
+// came off the wire) in one block, so handing a batch to the writer thread shares a few blocks of memory instead of
+// cloning eleven values a frame, and the writer binds each text's bytes instead of encoding its string again. The
+// blocks are shared memory, lent to the writer thread and reused once it committed them: copying them for a transfer,
+// and allocating new ones for every batch, cost the relay's thread about a tenth of its time in a flood, and the
+// collector as much again (memory outside V8's heap that grows quickly brings full collections on sooner).
 import type { FrameRecord } from '../shared/relay-protocol.js';
 
 /** Per frame in `nums`: seq, ts, size, and the length of its text's bytes in `bytes` (-1: the text is in `strings`). */
@@ -10,24 +13,43 @@ export const REFS = 8;
 /** Text bytes a batch holds before it asks to be posted; a text larger than this travels as a string. */
 export const BATCH_BYTES = 1 << 20;
 
-/** A batch as it travels: the used part of each block, copied out, so it can be transferred. */
+/** A batch as it travels: views of the used part of each block, in memory shared with the writer thread. */
 export interface PackedFrames {
   count: number;
-  nums: Float64Array<ArrayBuffer>;
-  refs: Int32Array<ArrayBuffer>;
+  nums: Float64Array<SharedArrayBuffer>;
+  refs: Int32Array<SharedArrayBuffer>;
   strings: string[];
-  bytes: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array<SharedArrayBuffer>;
 }
+
+/** A batch's memory: kept whole from batch to batch, grown ones included. */
+interface Blocks {
+  nums: Float64Array<SharedArrayBuffer>;
+  refs: Int32Array<SharedArrayBuffer>;
+  bytes: Uint8Array<SharedArrayBuffer>;
+}
+
+/** Blocks given back and not yet taken again; a few, so that an idle relay holds little. */
+const spare: Blocks[] = [];
+const MAX_SPARE = 4;
 
 export class FrameBatch {
   count = 0;
-  private nums = new Float64Array(64 * NUMS);
-  private refs = new Int32Array(64 * REFS);
+  private nums: Float64Array<SharedArrayBuffer>;
+  private refs: Int32Array<SharedArrayBuffer>;
   private readonly strings: string[] = [];
   /** Values that repeat from frame to frame (session ids, dirs, kinds, methods, origins) are stored once. */
   private readonly shared = new Map<string, number>();
-  private bytes = Buffer.allocUnsafe(16 * 1024);
+  private bytes: Uint8Array<SharedArrayBuffer>;
   private used = 0;
+  private released = false;
+
+  constructor() {
+    const b = spare.pop();
+    this.nums = b?.nums ?? new Float64Array(new SharedArrayBuffer(64 * NUMS * 8));
+    this.refs = b?.refs ?? new Int32Array(new SharedArrayBuffer(64 * REFS * 4));
+    this.bytes = b?.bytes ?? new Uint8Array(new SharedArrayBuffer(16 * 1024));
+  }
 
   /** Whether the batch holds enough text to be posted now, whatever its frame count. */
   get full(): boolean {
@@ -38,8 +60,8 @@ export class FrameBatch {
   add(sessionId: string, f: FrameRecord, textBytes?: Buffer): void {
     const n = this.count++;
     if (n * NUMS === this.nums.length) {
-      this.nums = grown(this.nums, new Float64Array(this.nums.length * 2));
-      this.refs = grown(this.refs, new Int32Array(this.refs.length * 2));
+      this.nums = grown(this.nums, new Float64Array(new SharedArrayBuffer(this.nums.byteLength * 2)));
+      this.refs = grown(this.refs, new Int32Array(new SharedArrayBuffer(this.refs.byteLength * 2)));
     }
     const i = n * NUMS;
     const r = n * REFS;
@@ -53,9 +75,11 @@ export class FrameBatch {
     this.refs[r + 4] = f.rpcId === null ? -1 : this.own(f.rpcId);
     if (textBytes !== undefined && textBytes.length <= BATCH_BYTES) {
       if (this.used + textBytes.length > this.bytes.length) {
-        this.bytes = grown(this.bytes.subarray(0, this.used), Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + textBytes.length)));
+        const size = Math.max(this.bytes.length * 2, this.used + textBytes.length);
+        this.bytes = grown(this.bytes.subarray(0, this.used), new Uint8Array(new SharedArrayBuffer(size)));
       }
-      this.used += textBytes.copy(this.bytes, this.used);
+      this.bytes.set(textBytes, this.used);
+      this.used += textBytes.length;
       this.nums[i + 3] = textBytes.length;
       this.refs[r + 5] = -1;
     } else {
@@ -66,15 +90,23 @@ export class FrameBatch {
     this.refs[r + 7] = f.origin === undefined ? -1 : this.ref(f.origin);
   }
 
-  /** The batch's used parts, copied: fit for a transfer, while this batch stays whole (the writer thread may die). */
+  /** The batch's used parts, not copied: nothing may be added, nor the batch released, until the writer is done with them. */
   pack(): PackedFrames {
+    if (this.released) throw new Error('a released batch was packed');
     return {
       count: this.count,
-      nums: this.nums.slice(0, this.count * NUMS),
-      refs: this.refs.slice(0, this.count * REFS),
+      nums: this.nums.subarray(0, this.count * NUMS),
+      refs: this.refs.subarray(0, this.count * REFS),
       strings: this.strings,
-      bytes: new Uint8Array(this.bytes.buffer.slice(this.bytes.byteOffset, this.bytes.byteOffset + this.used)),
+      bytes: this.bytes.subarray(0, this.used),
     };
+  }
+
+  /** The writer has committed this batch: its blocks go to the next one. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    if (spare.length < MAX_SPARE) spare.push({ nums: this.nums, refs: this.refs, bytes: this.bytes });
   }
 
   private ref(value: string): number {
@@ -88,7 +120,7 @@ export class FrameBatch {
   }
 }
 
-function grown<T extends Float64Array | Int32Array | Buffer>(from: T, to: T): T {
+function grown<T extends Float64Array<SharedArrayBuffer> | Int32Array<SharedArrayBuffer> | Uint8Array<SharedArrayBuffer>>(from: T, to: T): T {
   to.set(from as never);
   return to;
 }

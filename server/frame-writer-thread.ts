@@ -41,12 +41,14 @@ export class FrameWriterThread {
   }
 
   post(frames: FrameBatch): void {
-    if (!this.worker) return this.fallback.write(frames.pack());
+    if (!this.worker) {
+      this.fallback.write(frames.pack());
+      return frames.release();
+    }
     const n = ++this.posted;
     this.inflight.set(n, frames);
-    // The packed copy is transferred, not cloned; the batch itself stays here until committed.
-    const packed = frames.pack();
-    this.worker.postMessage({ batch: n, frames: packed } satisfies WriterRequest, [packed.nums.buffer, packed.refs.buffer, packed.bytes.buffer]);
+    // The blocks are shared with the thread, not copied; the batch stays here until committed, then lends them on.
+    this.worker.postMessage({ batch: n, frames: frames.pack() } satisfies WriterRequest);
     if (n - this.done() > MAX_BEHIND) this.waitFor(n - MAX_BEHIND / 2);
     else this.prune();
   }
@@ -83,9 +85,10 @@ export class FrameWriterThread {
 
   private prune(): void {
     const done = this.done();
-    for (const n of this.inflight.keys()) {
+    for (const [n, frames] of this.inflight) {
       if (n > done) break;
       this.inflight.delete(n);
+      frames.release();
     }
   }
 
@@ -100,6 +103,7 @@ export class FrameWriterThread {
     for (const [n, frames] of this.inflight) {
       if (n <= done) continue;
       try {
+        // Not released: a thread taken for dead after a stall might yet read these blocks.
         this.fallback.write(frames.pack());
       } catch (e) {
         console.error(`mcpscope: recording a batch of frames failed: ${e instanceof Error ? e.message : String(e)}`);

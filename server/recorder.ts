@@ -147,7 +147,10 @@ export class Recorder {
     const batch = this.pending;
     this.pending = new FrameBatch();
     if (this.thread) this.thread.post(batch);
-    else this.writer.write(batch.pack());
+    else {
+      this.writer.write(batch.pack());
+      batch.release();
+    }
   }
 
   /** Returns once every frame appended so far is in the store: call it before reading frames. */

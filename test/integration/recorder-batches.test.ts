@@ -69,4 +69,22 @@ describe.each(stores)('Recorder $where', ({ open }) => {
     const row = r.db.prepare("SELECT typeof(text) AS t, length(text) AS n FROM frames WHERE sk = ? AND kind = 'response'").get(sk) as { t: string; n: number };
     expect(row).toEqual({ t: 'text', n: [...given.find((g) => g.frame.kind === 'response')!.frame.text.split('\u0000')[0]!].length });
   });
+
+  it('keeps every frame of many batches whole while their memory is reused for the next ones', async () => {
+    const r = (recorder = open());
+    const given: FrameRecord[] = [];
+    // Batches of every size, posted while earlier ones are being written: a block lent back too early would show as
+    // another batch's bytes in these texts.
+    for (let round = 0; round < 40; round++) {
+      for (let i = 0; i < 50 + ((round * 37) % 400); i++) {
+        const seq = given.length + 1;
+        const text = `{"round":${round},"i":${i},"pad":"${String.fromCharCode(97 + (seq % 26)).repeat(seq % 300)}"}`;
+        const frame: FrameRecord = { seq, ts: seq, dir: 'in', kind: 'invalid', text, size: Buffer.byteLength(text), method: null, rpcId: null };
+        given.push(frame);
+        r.append('a', frame, Buffer.from(text, 'utf8'));
+      }
+      if (round % 3 === 0) await new Promise((ok) => setTimeout(ok, 12));
+    }
+    expect(r.readFrames('a', 0, given.length + 1)).toEqual(given);
+  });
 });

@@ -1,6 +1,6 @@
 // Shared pieces of the browser benches: times taken in the page (performance.now(), navigation start = 0, polled every
 // animation frame, so they include fetching, rendering and painting) for opening a session's log and jumping in it.
-/* global document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
+/* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 
 const ROW = 22;
 
@@ -10,20 +10,29 @@ export function until(page, test, arg, timeout = 120_000) {
 }
 
 /**
- * The log of a session of `lastSeq` frames opening in `page` (navigated already): the first row on screen, then the
- * paint (rows on screen and the whole session counted); then waits, untimed, for the held tail to have arrived and for
- * the editors the page mounts (their code is fetched only after the log's first paint), so that what is timed next
- * (jumps, filters) measures the log, not the replay or Monaco's start-up competing with it for the main thread. Done
- * when none shows its "loading editor…" placeholder; waiting for a visible .monaco-editor instead cost each run a 30 s
- * timeout (the editors sit in panels the layout keeps hidden). Leaves the log scrolled to its top.
+ * The log of a session of `lastSeq` frames opening in `page` (navigated already): the first row on screen, and the
+ * paint (rows on screen and the whole session counted), each at the first animation frame that shows it. Then waits,
+ * untimed, for the held tail to have arrived and for the editors the page mounts (their code is fetched only after
+ * the log's first paint), so that what is timed next (jumps, filters) measures the log, not the replay or Monaco's
+ * start-up competing with it for the main thread. Done when none shows its "loading editor…" placeholder; waiting
+ * for a visible .monaco-editor instead cost each run a 30 s timeout (the editors sit in panels the layout keeps
+ * hidden). Leaves the log scrolled to its top.
  */
 export async function openTimes(page, lastSeq) {
-  const firstRow = await until(page, () => !!document.querySelector('[data-testid="log-row"]'));
-  const paint = await until(
-    page,
-    (n) => !!document.querySelector('[data-testid="log-row"]') && Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n,
+  // Both moments are noted in the page, at the animation frame that first shows them: timing each with its own wait
+  // and a performance.now() read afterwards would add whatever long task runs before that read gets its turn.
+  const handle = await page.waitForFunction(
+    (n) => {
+      const t = (window.__open ??= {});
+      const row = !!document.querySelector('[data-testid="log-row"]');
+      if (row) t.firstRow ??= performance.now();
+      if (row && Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n) t.paint ??= performance.now();
+      return t.paint === undefined ? false : t;
+    },
     lastSeq,
+    { polling: 'raf', timeout: 120_000 },
   );
+  const { firstRow, paint } = await handle.jsonValue();
   await page.waitForFunction((n) => !!document.querySelector(`[data-testid="log-row"][data-seq="${n}"]`), lastSeq, { timeout: 120_000 });
   await page.waitForFunction(() => !document.body.textContent.includes('loading editor…'), undefined, { polling: 'raf', timeout: 30_000 });
   // Off the tail: the log follows new frames only while scrolled to its end, and a frame recorded now (the server's

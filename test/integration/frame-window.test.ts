@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import type { FrameIndex, WindowFrame } from '../../shared/frame-window-api.js';
 import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { FrameWindow } from '../../web/lib/log/frame-window.js';
+import { createRelayHttp } from '../../web/lib/relay/relay-http.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 
 const FLOOD = 3000;
@@ -103,6 +105,29 @@ describe('windowed frame reads', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment/);
     expect(await res.text()).toBe(body.text);
     expect((await relay.api(`/api/sessions/${sid}/frames/${lastSeq + 10}`)).status).toBe(404);
+  });
+
+  it('reads again only the pages of an unfiltered window that hold the seqs it is told to forget', async () => {
+    let pages = 0;
+    let arrived = () => undefined as void;
+    const http = createRelayHttp(relay.token, () => undefined, relay.base);
+    const win = new FrameWindow(http, sid, {}, null, () => {
+      pages++;
+      arrived();
+    });
+    const until = (n: number) => (pages >= n ? Promise.resolve() : new Promise<void>((r) => (arrived = () => void (pages >= n && r()))));
+    expect(win.rowAt(0)).toBeUndefined(); // seqs 1–100: read now
+    expect(win.rowAt(150)).toBeUndefined(); // seqs 101–200
+    await until(2);
+    expect(win.rowAt(150)?.frame.seq).toBe(151);
+    // The relay's lint just passed seqs 120–130: their page is read again, the other stays.
+    expect(win.forgetSeqs(120, 130)).toBe(true);
+    expect(win.rowAt(0)?.frame.seq).toBe(1);
+    expect(win.rowAt(150)).toBeUndefined();
+    await until(3);
+    expect(win.rowAt(150)?.frame.seq).toBe(151);
+    // A filtered window's rows are not seqs: it cannot forget by seq, and says so.
+    expect(new FrameWindow(createRelayHttp(relay.token, () => undefined, relay.base), sid, { text: 'x', method: '', kinds: [] }, await index('?text=x'), () => undefined).forgetSeqs(1, 2)).toBe(false);
   });
 
   it('requires the token', async () => {

@@ -56,6 +56,17 @@ export class FrameWindow {
     return undefined;
   }
 
+  /**
+   * Drops the pages of an unfiltered window that hold any of seqs from..to (read before the relay's lint got there, so
+   * without its badges): they are read again when next shown, the others stay. Returns false for a filtered window,
+   * whose rows do not map to seqs this simply.
+   */
+  forgetSeqs(from: number, to: number): boolean {
+    if (this.index !== null) return false;
+    for (const p of [...this.pages.keys()]) if (p * PAGE_ROWS + 1 <= to && (p + 1) * PAGE_ROWS >= from) this.pages.delete(p);
+    return true;
+  }
+
   /** The row of a seq: exact when unfiltered, else only among the pages held (-1 when not found). */
   indexOfSeq(seq: number): number {
     if (this.index === null) return seq - 1;
@@ -99,10 +110,11 @@ export class FrameWindow {
           if (this.pages.size <= MAX_PAGES) break;
           this.pages.delete(key);
         }
+        // Before anyone hears of the page: one who forgets it at once can then have it read again.
+        this.loading.delete(p);
         this.onPage(entries);
       })
       // A failed read leaves the rows as placeholders; scrolling there again retries.
-      .catch(() => undefined)
-      .finally(() => this.loading.delete(p));
+      .catch(() => this.loading.delete(p));
   }
 }

@@ -184,9 +184,13 @@ export class WindowedLog extends InPageLog {
         .then((summary) => {
           if (!live) return;
           const before = this.lintEpoch;
+          const from = this.summary?.lintedTo ?? 0;
           this.summary = summary;
-          // Rows read before the lint got there carry no badges: the unfiltered window reads its pages again.
-          if (this.lintEpoch !== before) this.all = null;
+          // Rows read before the lint got there carry no badges: the unfiltered window reads those pages again, only
+          // those the lint has just passed while it runs (the view elsewhere is not read over and over, which would
+          // keep the relay busy under a jump's reads), all of them once it is done (an ended session's unanswered
+          // requests are found then, on earlier frames).
+          if (this.lintEpoch !== before && (summary.done || !this.all?.forgetSeqs(from + 1, summary.lintedTo))) this.all = null;
           this.changed();
         })
         .catch(() => undefined)

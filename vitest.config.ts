@@ -17,7 +17,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'] },
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'], setupFiles: ['test/setup/stop-stragglers.ts'] },
       },
       // The bench scripts' smoke test opens the built UI in Chromium too.
       {
@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'],
           globalSetup: ['test/setup/ensure-built.ts'],
+          setupFiles: ['test/setup/stop-stragglers.ts'],
           // A file's first test also starts its relay, Chromium and page (test/helpers/inspector-test.ts).
           testTimeout: 120_000,
         },

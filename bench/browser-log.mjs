@@ -10,12 +10,12 @@
 import { chromium } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { jumpMs, openTimes, until } from './browser-lib.mjs';
 
 const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1 });
 const sizes = o.n.split(',').map(Number);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
-const ROW = 22;
 
 /** Records a session of n flooded frames, all of it on disk before the browser opens it. */
 async function record(n) {
@@ -28,11 +28,6 @@ async function record(n) {
   const session = await relay.api(`/api/sessions/${relay.sessionId}`);
   console.log(`recorded ${session.lastSeq} frames in ${fmt((performance.now() - t0) / 1000, 1)} s`);
   return { relay, n, lastSeq: session.lastSeq };
-}
-
-/** Resolves in the page with performance.now() at the first animation frame where `test()` holds. */
-function until(page, test, arg, timeout = 120_000) {
-  return page.waitForFunction(test, arg, { polling: 'raf', timeout }).then(() => page.evaluate(() => performance.now()));
 }
 
 async function filterMs(page, selector, value) {
@@ -97,45 +92,11 @@ async function run(browser, { relay, n, lastSeq }, label, i) {
   const cdp = await context.newCDPSession(page);
   const query = o.memoryFrames > 0 ? `?memoryFrames=${o.memoryFrames}` : '';
   await page.goto(`http://127.0.0.1:${relay.port}/${query}#token=${relay.token}`);
-  const firstRow = await until(page, () => !!document.querySelector('[data-testid="log-row"]'));
-  // Painted: rows on screen and the whole session counted (navigation start is performance.now() = 0).
-  const paint = await until(
-    page,
-    (n) => !!document.querySelector('[data-testid="log-row"]') && Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n,
-    lastSeq,
-  );
-  // Let the held tail finish arriving before measuring jumps, so they measure reads, not the replay.
-  await page.waitForFunction((n) => !!document.querySelector(`[data-testid="log-row"][data-seq="${n}"]`), lastSeq, { timeout: 120_000 });
-  // …and for the editors the page mounts (their code is fetched only after the log's first paint): jumps measure the
-  // log, not Monaco's start-up competing with it for the main thread. Done when none shows its "loading editor…"
-  // placeholder; waiting for a visible .monaco-editor instead cost each run a 30 s timeout (the editors sit in panels
-  // the layout keeps hidden).
-  await page.waitForFunction(() => !document.body.textContent.includes('loading editor…'), undefined, { polling: 'raf', timeout: 30_000 });
+  const { firstRow, paint } = await openTimes(page, lastSeq);
   const jumps = [];
   for (let j = 0; j < o.jumps; j++) {
     const seq = 1 + Math.floor(Math.random() * (lastSeq - 40));
-    const ms = await page.evaluate(
-      ({ seq, row }) =>
-        new Promise((resolve) => {
-          const el = document.querySelector('[data-testid="log-table"]');
-          const t0 = performance.now();
-          // Past the browser's height cap the log scrolls a scaled extent (data-scroll-scale px of rows a pixel).
-          el.scrollTop = ((seq - 1) * row) / Number(el.getAttribute('data-scroll-scale') ?? 1);
-          const check = () => {
-            if (document.querySelector(`[data-testid="log-row"][data-seq="${seq}"]`)) return resolve(performance.now() - t0);
-            // A jump that never lands is reported with what the table shows, not waited on forever.
-            if (performance.now() - t0 > 30_000) {
-              const shown = [...el.querySelectorAll('[data-testid="log-row"]')].map((r) => Number(r.getAttribute('data-seq')));
-              const pending = el.querySelectorAll('[data-testid="log-row-pending"]').length;
-              return resolve(`jump to ${seq} did not land: scrollTop ${el.scrollTop}, rows ${Math.min(...shown)}–${Math.max(...shown)}, ${pending} pending`);
-            }
-            requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        }),
-      { seq, row: ROW },
-    );
-    if (typeof ms === 'string') throw new Error(ms);
+    const ms = await jumpMs(page, seq);
     jumps.push(ms);
   }
   const j = summary(jumps);

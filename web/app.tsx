@@ -1,7 +1,8 @@
 // The app root: gates on the relay token, then provides the relay client and query cache to the workbench.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { archiveKeys } from './api/archive-keys.js';
+import { openEarly } from './api/open-early.js';
 import { queryKeys } from './api/query-keys.js';
 import { upsertSession } from './api/session-cache.js';
 import { TokenMissing } from './components/token-missing.js';
@@ -56,24 +57,34 @@ function Connected({ token, onUnauthorized }: { token: string; onUnauthorized: (
     return { queryClient, client };
   });
 
-  useEffect(() => {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RelayContext.Provider value={client}>
+        <OpenEarly client={client} queryClient={queryClient} />
+        <Workbench relayError={relayError} onDismissRelayError={() => setRelayError(null)} />
+      </RelayContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * Starts the socket and what the first paint waits on (see open-early.ts) in a layout effect of the first child, so
+ * the requests go out as the first render is committed, before the rest of the page's layout effects measure it (the
+ * first layout of the whole page) and before the browser paints; stops the socket when the page lets go of the client.
+ */
+function OpenEarly({ client, queryClient }: { client: RelayClient; queryClient: QueryClient }) {
+  useLayoutEffect(() => {
     // Session news travels over the socket: one created before it opened (or while it was reconnecting) was
-    // broadcast to nobody here, so each time it opens the list is read again.
+    // broadcast to nobody here, so each time it opens the list is read again (a read still under way, such as the
+    // first, is left to finish rather than restarted: the early subscribe waits on it).
     const off = client.socket.subscribeState(() => {
-      if (client.socket.getState() === 'open') void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      if (client.socket.getState() === 'open') void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }, { cancelRefetch: false });
     });
-    client.socket.start();
+    openEarly(client, queryClient);
     return () => {
       off();
       client.socket.stop();
     };
   }, [client, queryClient]);
-
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RelayContext.Provider value={client}>
-        <Workbench relayError={relayError} onDismissRelayError={() => setRelayError(null)} />
-      </RelayContext.Provider>
-    </QueryClientProvider>
-  );
+  return null;
 }

@@ -1,22 +1,29 @@
 // The registry of the right-hand column's tabs: each feature contributes one entry, and the workbench renders them.
-import type { ReactNode } from 'react';
-import { AuthPanel } from './features/auth/auth-panel.js';
-import { BatchPanel } from './features/batch/batch-panel.js';
-import { ConformancePanel } from './features/conformance/conformance-panel.js';
-import { DetailPane } from './features/detail/detail-pane.js';
-import { FaultLabPanel } from './features/fault-lab/fault-lab-panel.js';
-import { FindingsPanel } from './features/findings/findings-panel.js';
+import { lazy, type ReactNode } from 'react';
+import { afterFirstPaint } from './lib/editor/first-paint.js';
 import { ExchangeBacklink, ExchangeCountBadge } from './features/http-exchanges/exchange-backlink.js';
-import { HttpExchangesPanel } from './features/http-exchanges/http-exchanges-panel.js';
-import { LoggingPanel } from './features/logging/logging-panel.js';
-import { OverviewPanel } from './features/overview/overview-panel.js';
-import { PromptsPanel } from './features/prompts/prompts-panel.js';
-import { ReferencePanel } from './features/reference/reference-panel.js';
-import { ResourcesPanel } from './features/resources/resources-panel.js';
 import { PendingBadge } from './features/server-requests/pending-badge.js';
-import { ServerRequestsPanel } from './features/server-requests/server-requests-panel.js';
-import { TasksPanel } from './features/tasks/tasks-panel.js';
-import { ToolsPanel } from './features/tools/tools-panel.js';
+
+// Each panel's code loads when its tab is first opened (the workbench shows a placeholder meanwhile), so the page's
+// start-up parses only what paints the log: the panels hold the schema forms, markdown, the fault lab and more, about
+// half of the page's code. The Detail tab is the one shown first: its code is fetched once the log has painted.
+const loadDetail = () => import('./features/detail/detail-pane.js');
+void afterFirstPaint().then(loadDetail);
+const DetailPane = lazy(() => loadDetail().then((m) => ({ default: m.DetailPane })));
+const OverviewPanel = lazy(() => import('./features/overview/overview-panel.js').then((m) => ({ default: m.OverviewPanel })));
+const ToolsPanel = lazy(() => import('./features/tools/tools-panel.js').then((m) => ({ default: m.ToolsPanel })));
+const ResourcesPanel = lazy(() => import('./features/resources/resources-panel.js').then((m) => ({ default: m.ResourcesPanel })));
+const PromptsPanel = lazy(() => import('./features/prompts/prompts-panel.js').then((m) => ({ default: m.PromptsPanel })));
+const ServerRequestsPanel = lazy(() => import('./features/server-requests/server-requests-panel.js').then((m) => ({ default: m.ServerRequestsPanel })));
+const TasksPanel = lazy(() => import('./features/tasks/tasks-panel.js').then((m) => ({ default: m.TasksPanel })));
+const LoggingPanel = lazy(() => import('./features/logging/logging-panel.js').then((m) => ({ default: m.LoggingPanel })));
+const HttpExchangesPanel = lazy(() => import('./features/http-exchanges/http-exchanges-panel.js').then((m) => ({ default: m.HttpExchangesPanel })));
+const AuthPanel = lazy(() => import('./features/auth/auth-panel.js').then((m) => ({ default: m.AuthPanel })));
+const BatchPanel = lazy(() => import('./features/batch/batch-panel.js').then((m) => ({ default: m.BatchPanel })));
+const FaultLabPanel = lazy(() => import('./features/fault-lab/fault-lab-panel.js').then((m) => ({ default: m.FaultLabPanel })));
+const ConformancePanel = lazy(() => import('./features/conformance/conformance-panel.js').then((m) => ({ default: m.ConformancePanel })));
+const FindingsPanel = lazy(() => import('./features/findings/findings-panel.js').then((m) => ({ default: m.FindingsPanel })));
+const ReferencePanel = lazy(() => import('./features/reference/reference-panel.js').then((m) => ({ default: m.ReferencePanel })));
 
 export interface SidePanelProps {
   sessionId: string;

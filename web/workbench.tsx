@@ -1,22 +1,25 @@
 // The page layout: connection bar on top, log and composer on the left, a tabbed column of feature panels on the right;
 // the splits are draggable and collapsible, and their sizes are kept in localStorage across reloads.
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Group, Panel, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
 import { useSession } from './api/use-sessions.js';
-import { ArchiveView } from './archive-view.js';
 import { CollapsiblePane } from './components/collapsible-pane.js';
 import { SideTabStrip } from './side-tab-strip.js';
 import { ViewTabs, type WorkbenchView } from './components/view-tabs.js';
 import { ComposerPanel } from './features/composer/composer-panel.js';
 import { ConnectionBar } from './features/connection/connection-bar.js';
 import { LogPanel } from './features/log/log-panel.js';
-import { SequenceView } from './features/sequence/sequence-view.js';
 import { useFrameLink } from './lib/ui/use-frame-link.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
 import { useComposerKey } from './lib/ui/use-composer-key.js';
 import { useOnChange } from './lib/ui/use-on-change.js';
 import { SIDE_PANELS } from './side-panels.js';
+
+// Views the page does not open with load their code when first shown (see side-panels.tsx for the tabs).
+const ArchiveView = lazy(() => import('./archive-view.js').then((m) => ({ default: m.ArchiveView })));
+const SequenceView = lazy(() => import('./features/sequence/sequence-view.js').then((m) => ({ default: m.SequenceView })));
+const loading = <p className="p-4 text-dim">loading…</p>;
 
 /** The collapsed composer: its one-line toolbar (h-8) and nothing else. */
 const COMPOSER_BAR_PX = 32;
@@ -139,7 +142,11 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
         </div>
       )}
       <ViewTabs view={view} onView={setView} session={session} />
-      {view === 'sessions' && <ArchiveView currentId={sessionId} onOpen={openSession} />}
+      {view === 'sessions' && (
+        <Suspense fallback={loading}>
+          <ArchiveView currentId={sessionId} onOpen={openSession} />
+        </Suspense>
+      )}
       <div className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'}>
         <Group orientation="horizontal" id="panes-columns" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
           <Panel id="pane-left" minSize={LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
@@ -151,7 +158,11 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                   onSelect={select}
                   onOpenDetail={openDetail}
                   onCloseDetail={closeDetail}
-                  sequence={(p) => <SequenceView {...p} />}
+                  sequence={(p) => (
+                    <Suspense fallback={loading}>
+                      <SequenceView {...p} />
+                    </Suspense>
+                  )}
                 />
               </Panel>
               <CollapsiblePane
@@ -183,7 +194,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                 <SideTabStrip panels={SIDE_PANELS} tab={tab} onTab={setTab} sessionId={sessionId} />
                 {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
                   <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
-                    {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}
+                    <Suspense fallback={loading}>{p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}</Suspense>
                   </div>
                 ))}
               </aside>

@@ -32,6 +32,17 @@ describe('the bench scripts', () => {
     expect(out).toMatch(/run 1 sequence view: paint \d+ ms \([\d.]+× the log's \d+ ms\) \| scroll to the end \d+ ms \| \d+ arrows in the page, opened after the log\n/);
   });
 
+  it('browser-paint-ab opens one recorded session in two builds of the page, alternately, and prints the ratios', () => {
+    // The same build on both sides: the script's plumbing (a front per build over one relay) is what is checked here.
+    const web = join(ROOT, 'dist', 'web');
+    const out = run('browser-paint-ab.mjs', '--a', web, '--b', web, '--n', '300', '--runs', '2', '--jumps', '2');
+    expect(out).toContain('recorded 303 frames');
+    expect(out).toMatch(/^run 1 A: first row \d+ ms, paint \d+ ms \| jump median \d+ ms max \d+ ms \| load /m);
+    expect(out).toMatch(/^run 2 B: first row \d+ ms/m);
+    expect(out).not.toContain('page errors');
+    expect(out).toMatch(/^paint: A \d+ ms \(\d+–\d+\), B \d+ ms \(\d+–\d+\); RATIO B\/A [\d.]+ \([\d.]+–[\d.]+\)$/m);
+  });
+
   it('log-linters lints and pairs one recording in the page and on the relay, and both find the same', () => {
     const out = run('log-linters.mjs', '--requests', '200', '--runs', '1', '--live', '20');
     expect(out).toMatch(/200 requests \(\d+ frames\), 1 runs/);

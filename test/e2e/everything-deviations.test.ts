@@ -75,7 +75,9 @@ describe("server-everything's known deviations in the browser", () => {
   });
 
   it('progress after notifications/cancelled: mcp/message-after-cancel', async () => {
-    const params = { name: 'trigger-long-running-operation', arguments: { duration: 0.6, steps: 6 }, _meta: { progressToken: 'op' } };
+    // Long enough that the cancellation lands mid-run on a loaded machine (0.6 s in 6 steps once ran out before the
+    // poll below saw its first progress and the cancellation went out): progress every half second for 10 s.
+    const params = { name: 'trigger-long-running-operation', arguments: { duration: 10, steps: 20 }, _meta: { progressToken: 'op' } };
     send({ id: 'dev-3', method: 'tools/call', params });
     // With the findings filter on, progress rows are hidden until flagged: wait on the relay's record instead.
     await expect.poll(async () => (await relay.api<{ frames: { method: string | null }[] }>(`/api/sessions/${stdioId}/frames?afterSeq=0&limit=10000`)).body.frames.some((f) => f.method === 'notifications/progress'), { timeout: 20_000 }).toBe(true);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../shared/relay-protocol.js';
+import { track } from './child-sweep.js';
 import { RelaySocket } from './relay-socket.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -34,7 +35,7 @@ export async function startRelay(opts: { args?: string[]; command?: string[]; da
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mcpscope-test-'));
   const argv = [BIN, ...(opts.leading ?? []), '--port', '0', '--no-open', '--data-dir', dataDir, ...(opts.args ?? [])];
   if (opts.command) argv.push('--', ...opts.command);
-  const proc = spawn(process.execPath, argv, { env: { ...process.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+  const proc = track(spawn(process.execPath, argv, { env: { ...process.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) }));
   let out = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
@@ -51,6 +52,10 @@ export async function startRelay(opts: { args?: string[]; command?: string[]; da
     };
     proc.stdout!.on('data', check);
     void exited.then((code) => fail(new Error(`relay exited with ${code}:\n${out}`)));
+  }).catch((err: unknown) => {
+    // A relay that never got ready is not left running.
+    proc.kill('SIGKILL');
+    throw err;
   });
   const port = Number(new URL(url).port);
   const base = `http://127.0.0.1:${port}`;

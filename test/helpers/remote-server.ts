@@ -1,6 +1,7 @@
 // Starts an MCP server that listens on 127.0.0.1 (a fixture, or server-everything pinned to loopback) and waits for its port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { track } from './child-sweep.js';
 import { FIXTURES } from './relay-process.js';
 
 export const REMOTE_FIXTURE = join(FIXTURES, 'remote-server.mjs');
@@ -18,7 +19,7 @@ export interface RemoteServer {
 
 /** Runs `node script ...args` and resolves once it prints `LISTENING <port>` on stdout or stderr. */
 export async function startRemoteServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<RemoteServer> {
-  const proc = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = track(spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const port = await new Promise<number>((ok, fail) => {
@@ -35,6 +36,9 @@ export async function startRemoteServer(script: string, args: string[] = [], env
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', onData);
     void exited.then(() => fail(new Error(`server exited before listening:\n${out}`)));
+  }).catch((err: unknown) => {
+    proc.kill('SIGKILL');
+    throw err;
   });
   return {
     proc,

@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { Recorder, type StoredSession } from '../../server/recorder.js';
 import { SessionArchive } from '../../server/archive/session-archive.js';
+import { track } from './child-sweep.js';
 import { BIN, EVERYTHING_SERVER, waitFor } from './relay-process.js';
 
 export const EVERYTHING = [process.execPath, EVERYTHING_SERVER, 'stdio'];
@@ -23,7 +24,7 @@ export interface TapHandle {
 
 /** A tap with the test as its host: the test writes its stdin and reads its stdout. */
 export function startTap(dataDir: string, command: string[], flags: string[] = []): TapHandle {
-  const proc = spawn(process.execPath, tapArgs(dataDir, command, flags), { stdio: 'pipe' });
+  const proc = track(spawn(process.execPath, tapArgs(dataDir, command, flags), { stdio: 'pipe' }));
   const stdout: Buffer[] = [];
   let err = '';
   proc.stdout.on('data', (c: Buffer) => stdout.push(c));
@@ -42,7 +43,7 @@ export interface HttpTapHandle {
 
 /** An HTTP tap in front of `url`, listening on `listen` (default a free port of its choosing), once it says where. */
 export async function startHttpTap(dataDir: string, url: string, listen = '127.0.0.1:0'): Promise<HttpTapHandle> {
-  const proc = spawn(process.execPath, [BIN, 'tap', '--url', url, '--listen', listen, '--data-dir', dataDir], { stdio: 'pipe' });
+  const proc = track(spawn(process.execPath, [BIN, 'tap', '--url', url, '--listen', listen, '--data-dir', dataDir], { stdio: 'pipe' }));
   let err = '';
   proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<number | null>((r) => proc.on('close', (code) => r(code)));

@@ -1,5 +1,6 @@
 // The page's RelaySocket against a real WebSocket server on 127.0.0.1: two holders of one session (the fault lab and
-// the detail) share one subscription, and the relay hears unsubscribe only when the last of them lets go.
+// the detail) share one subscription, and the relay hears unsubscribe only when the last of them lets go; a stream
+// opened early (before the page has rendered enough to ask) is taken over by the page, or let go.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { WS_PATH, WS_PROTOCOL, type RelayClientMessage } from '../../shared/relay-protocol.js';
@@ -11,28 +12,34 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-describe('the page socket with two users of one session', () => {
-  it('subscribes once, keeps the stream while one user remains, and unsubscribes after the last', async () => {
-    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: WS_PATH, handleProtocols: (p) => (p.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
-    await new Promise<void>((r) => wss.once('listening', r));
-    cleanups.push(() => new Promise<void>((r) => wss.close(() => r())));
-    const received: RelayClientMessage[] = [];
-    let arrived = () => undefined as void;
-    wss.on('connection', (ws) => {
-      ws.on('message', (data) => {
-        const msg = JSON.parse(data.toString()) as RelayClientMessage;
-        received.push(msg);
-        if (msg.type === 'subscribe') ws.send(JSON.stringify({ type: 'synced', sessionId: msg.sessionId, seq: 0 }));
-        arrived();
-      });
+/** A WebSocket server that records what the page sends and answers each subscribe with `synced`; the page's socket on it. */
+async function pageSocket() {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: WS_PATH, handleProtocols: (p) => (p.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
+  await new Promise<void>((r) => wss.once('listening', r));
+  cleanups.push(() => new Promise<void>((r) => wss.close(() => r())));
+  const received: RelayClientMessage[] = [];
+  let arrived = () => undefined as void;
+  wss.on('connection', (ws) => {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as RelayClientMessage;
+      received.push(msg);
+      if (msg.type === 'subscribe') ws.send(JSON.stringify({ type: 'synced', sessionId: msg.sessionId, seq: 0 }));
+      arrived();
     });
-    const until = (n: number) => (received.length >= n ? Promise.resolve() : new Promise<void>((r) => (arrived = () => void (received.length >= n && r()))));
-    const port = (wss.address() as { port: number }).port;
-    vi.stubGlobal('window', { location: { protocol: 'http:', host: `127.0.0.1:${port}` } });
-    vi.stubGlobal('WebSocket', WebSocket);
+  });
+  const until = (n: number) => (received.length >= n ? Promise.resolve() : new Promise<void>((r) => (arrived = () => void (received.length >= n && r()))));
+  const port = (wss.address() as { port: number }).port;
+  vi.stubGlobal('window', { location: { protocol: 'http:', host: `127.0.0.1:${port}` } });
+  vi.stubGlobal('WebSocket', WebSocket);
 
-    const socket = new RelaySocket('token', { onFrames: () => undefined, onSession: () => undefined }, () => 0);
-    cleanups.push(() => socket.stop());
+  const socket = new RelaySocket('token', { onFrames: () => undefined, onSession: () => undefined }, () => 0);
+  cleanups.push(() => socket.stop());
+  return { socket, received, until };
+}
+
+describe('the page socket with several users of one session', () => {
+  it('subscribes once, keeps the stream while one user remains, and unsubscribes after the last', async () => {
+    const { socket, received, until } = await pageSocket();
     socket.start();
     await socket.whenOpen();
 
@@ -50,5 +57,34 @@ describe('the page socket with two users of one session', () => {
     await until(3);
     expect(received[2]).toEqual({ type: 'unsubscribe', sessionId: 'scratch' });
     expect(socket.isSynced('scratch')).toBe(false);
+  });
+
+  it('opens a stream early, before the socket is open, and hands it to the page when it subscribes to that session', async () => {
+    const { socket, received, until } = await pageSocket();
+    socket.subscribeEarly('launch'); // before the socket opened: sent as it opens
+    socket.start();
+    await socket.whenSynced('launch', 10_000);
+    socket.subscribe('launch'); // the workbench attaches to the same session: it takes the early hold over
+    socket.subscribe('marker');
+    await until(2);
+    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe launch', 'subscribe marker']);
+    socket.unsubscribe('launch'); // one hold in all: the page letting go ends the stream
+    await until(3);
+    expect(received[2]).toEqual({ type: 'unsubscribe', sessionId: 'launch' });
+  });
+
+  it('lets an early stream go when the page subscribes to another session first', async () => {
+    const { socket, received, until } = await pageSocket();
+    socket.start();
+    await socket.whenOpen();
+    socket.subscribeEarly('guess');
+    socket.subscribe('other');
+    await until(3);
+    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe guess', 'subscribe other', 'unsubscribe guess']);
+    // Only one early hold, and only for a session nobody holds yet.
+    socket.subscribeEarly('other');
+    socket.subscribe('marker');
+    await until(4);
+    expect(received[3]).toMatchObject({ type: 'subscribe', sessionId: 'marker' });
   });
 });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,15 @@ describe('session history', () => {
   it('writes a stdio script that reproduces the session when run with sh', async () => {
     const res = await fetch(`${relay.base}/api/sessions/${sid}/repro/stdio.sh`, { headers: { authorization: `Bearer ${relay.token}` } });
     const script = await res.text();
-    const run = spawnSync('sh', ['-c', script], { env: { ...process.env, MCPSCOPE_WAIT: '1' }, encoding: 'utf8', timeout: 20_000 });
+    // Run without blocking this process: a spawnSync of several seconds (the script starts the demo server) held back
+    // the fetch pool's idle timer past the relay's 5 s keep-alive, and the next test's request went out on the socket
+    // the relay was closing ("other side closed").
+    const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const p = spawn('sh', ['-c', script], { env: { ...process.env, MCPSCOPE_WAIT: '1' }, stdio: ['ignore', 'pipe', 'inherit'], timeout: 20_000 });
+      let stdout = '';
+      p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      p.on('close', (status) => resolve({ status, stdout }));
+    });
     expect(run.status).toBe(0);
     const answers = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(answers.find((a) => a.id === 6).result.content[0].text).toBe('Cannot divide 1 by zero.');

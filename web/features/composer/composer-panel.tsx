@@ -127,7 +127,7 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
       )}
       <div className={expanded ? 'flex min-h-0 flex-1' : 'hidden'}>
         <div data-testid="composer-editor" className="min-w-0 flex-1">
-          <LazyCodeEditor path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
+          <LazyCodeEditor hidden={!expanded} path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
         </div>
         {historyOpen && <HistoryList canSend={live} onEdit={(t) => replaceText(freshId(t))} onResend={(t) => void transmit(freshId(t))} />}
       </div>

@@ -1,6 +1,7 @@
 // On first load, attaches to the session the CLI launched, else to the newest one; with none, the user connects.
 import { useEffect, useRef } from 'react';
 import type { RelayConfig, SessionInfo } from '../../../shared/relay-protocol.js';
+import { firstSession } from '../../lib/relay/first-session.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 
 interface Options {
@@ -16,14 +17,10 @@ export function useAutoAttach({ config, sessions, sessionId, attach }: Options):
   useEffect(() => {
     if (done.current || sessionId !== null || !config || !sessions) return;
     done.current = true;
-    const launchId = config.launchSessionId;
-    const launch = launchId === null ? undefined : sessions.find((s) => s.id === launchId);
-    if (launch) return attach(launch);
-    if (launchId !== null) {
-      // The list may predate the launch session; ask for it directly before falling back to the newest.
-      http.call('session', { params: { id: launchId } }).then(attach, () => sessions[0] && attach(sessions[0]));
-      return;
-    }
-    if (sessions[0]) attach(sessions[0]);
+    const first = firstSession(config, sessions);
+    if (first === null) return;
+    if ('session' in first) return attach(first.session);
+    // The list may predate the launch session; ask for it directly before falling back to the newest.
+    http.call('session', { params: { id: first.askFor } }).then(attach, () => first.fallback && attach(first.fallback));
   }, [config, sessions, sessionId, attach, http]);
 }

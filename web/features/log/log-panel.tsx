@@ -1,10 +1,12 @@
 // The live log: filter bar over the virtualized table, reading the session's frames from the message store; a switch
 // shows the same filtered rows as another view instead (the sequence diagram, composed in by the workbench).
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/log/frame-filter.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { useLog, useLogRows, type LogView } from '../../lib/log/use-log.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
 import { useLintSetup } from './use-lint-setup.js';
@@ -52,6 +54,18 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const pairOf = useCallback((entry: FrameEntry) => view?.source.pairOf(entry), [view]);
   const total = view?.source.total ?? 0;
   const findingCount = useMemo(() => view?.source.findings().total ?? 0, [view]);
+  // The editor's code and unopened panels wait until rows are on screen (whichever view shows them) and the held
+  // history has arrived: loading them earlier would hold back the paint and the count of the whole session.
+  const { socket } = useRelay();
+  const hasRows = rows.count > 0;
+  useEffect(() => {
+    if (!hasRows || sessionId === null) return;
+    let live = true;
+    void socket.whenSynced(sessionId).then(() => live && requestAnimationFrame(noteLogPainted));
+    return () => {
+      live = false;
+    };
+  }, [hasRows, sessionId, socket]);
   const emptyText = sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.';
 
   return (

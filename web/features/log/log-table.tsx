@@ -1,9 +1,8 @@
 // The virtualized frame table: follows the tail while the user is at the bottom, stops when they scroll up. In
 // presentation mode the tail is followed with the newest row centred, keys step by exchange (also from the page, when
 // nothing else has focus), the selected exchange's other half is marked and summaries are masked.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
-import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 import { LogHeader } from './log-header.js';
 import { LogRow } from './log-row.js';
@@ -81,10 +80,6 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   // The other half of the selected exchange, marked while presenting.
   const selectedIndex = selectedSeq === null ? -1 : rows.indexOfSeq(selectedSeq);
   const selectedPairs = presenting && selectedIndex >= 0 ? rows.rowAt(selectedIndex)?.pairs : undefined;
-
-  useEffect(() => {
-    if (count > 0) noteLogPainted();
-  }, [count]);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" style={{ '--log-cols': columns.template } as CSSProperties}>

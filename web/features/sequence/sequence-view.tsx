@@ -1,7 +1,6 @@
 // The session as a sequence diagram: one row per frame the log's filter lets through, read through the same LogRows as
 // the log table and virtualized the same way (only the rows in view are drawn), so a million-frame session scrolls.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { noteLogPainted } from '../../lib/editor/first-paint.js';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { exchangeIndexOf } from '../../lib/http/use-exchange-index.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import type { LogView } from '../../lib/log/use-log.js';
@@ -52,11 +51,6 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
     const el = scrollRef.current;
     if (follow && el && count > 0) el.scrollTop = el.scrollHeight;
   }, [follow, count]);
-
-  // The editor's code waits for the first rows, whichever view shows them.
-  useEffect(() => {
-    if (count > 0) noteLogPainted();
-  }, [count]);
 
   useSelectionInView(rows, selectedSeq, scrollToIndex);
 

@@ -30,6 +30,8 @@ export class SendError extends Error {
 export interface RelaySocketHandlers {
   onFrames(sessionId: string, frames: FrameRecord[]): void;
   onSession(session: SessionInfo): void;
+  /** A subscribe went out: the session's history is about to be replayed, up to `synced`. */
+  onReplay?(sessionId: string): void;
   onSynced?(sessionId: string, seq: number): void;
   /** Who answers the session's server→client requests changed (or was first reported on subscribe). */
   onAnswerer?(sessionId: string, holder: AnswererHolder): void;
@@ -50,6 +52,8 @@ export class RelaySocket {
   private readonly pendingSends = new Map<string, { resolve: (value: unknown) => void; reject: (e: SendError) => void }>();
   /** Reference-counted: several parts of the page may watch one session (the fault lab's scratch session, the detail). */
   private readonly subscriptions = new SubscriptionCounts();
+  /** A hold taken before anyone asked (see subscribeEarly), waiting for the page to take it over or let it go. */
+  private early: string | null = null;
   /** Sessions whose history has been fully delivered on the current connection. */
   private readonly synced = new Set<string>();
   private readonly syncedWaiters = new Map<string, (() => void)[]>();
@@ -65,6 +69,7 @@ export class RelaySocket {
   ) {}
 
   private subscribeMessage(sessionId: string): RelayClientMessage {
+    this.handlers.onReplay?.(sessionId);
     return { type: 'subscribe', sessionId, afterSeq: this.afterSeq(sessionId), ...(this.replayBounds ?? {}) };
   }
 
@@ -88,7 +93,24 @@ export class RelaySocket {
 
   /** Holds the session's stream; each call needs its own unsubscribe(), and only the last one ends the stream. */
   subscribe(sessionId: string): void {
+    const early = this.early;
+    this.early = null;
+    // The page asking for the session it was opened on early takes that hold over: the stream is already coming.
+    if (early === sessionId) return;
     // A second holder shares the stream already coming: subscribing again would replay history the store holds.
+    if (this.subscriptions.add(sessionId)) this.write(this.subscribeMessage(sessionId));
+    // The page opened another session than the one guessed: the guess is let go.
+    if (early !== null) this.unsubscribe(early);
+  }
+
+  /**
+   * Starts the stream of the session the page is about to open, before the page has rendered enough to ask: its
+   * replay then overlaps the page's start-up. The next subscribe() takes this hold over (the same session) or lets it
+   * go (another one); only one such hold exists, and none once something already holds the session.
+   */
+  subscribeEarly(sessionId: string): void {
+    if (this.early !== null || this.subscriptions.has(sessionId)) return;
+    this.early = sessionId;
     if (this.subscriptions.add(sessionId)) this.write(this.subscribeMessage(sessionId));
   }
 

@@ -1,0 +1,93 @@
+// Two builds of the page, A and B, open the same recorded session alternately in one run: time to the first row and to
+// the paint (rows on screen and the whole session counted), then jumps, and the ratio B/A of each. On a shared machine
+// the absolute times swing with the load; the ratios, taken run by run under the same load, are what hold.
+// A is a copy of an earlier build's dist/web (e.g. `cp -a dist/web /tmp/web-main` before changing anything), B this
+// checkout's dist/web unless --b says otherwise. One relay (this checkout's dist) records the session; two fronts
+// (bench/web-front.mjs) serve one build each and pass /api and /ws through to it. The order alternates run by run.
+// --timeline 1 prints, for each build's last run, the page's long tasks and its fetches by time since navigation.
+// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0]
+/* global window, location, PerformanceObserver -- the functions passed to page.evaluate run in the page */
+import { chromium } from 'playwright-core';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT, SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { jumpMs, openTimes } from './browser-lib.mjs';
+import { startWebFront } from './web-front.mjs';
+
+const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0 });
+if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
+
+async function open(browser, front, token, lastSeq, timeline) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (timeline) {
+    await context.addInitScript(() => {
+      window.__long = [];
+      new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
+    });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`http://127.0.0.1:${front.port}/#token=${token}`);
+  const { firstRow, paint } = await openTimes(page, lastSeq);
+  const jumps = [];
+  for (let j = 0; j < o.jumps; j++) jumps.push(await jumpMs(page, 1 + Math.floor(Math.random() * (lastSeq - 40))));
+  let lines = [];
+  if (timeline) {
+    lines = await page.evaluate(() => {
+      const res = performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]);
+      const nav = performance.getEntriesByType('navigation')[0];
+      return [
+        `DOMContentLoaded ${Math.round(nav.domContentLoadedEventEnd)} ms`,
+        ...res.map(([s, e, n]) => `fetch ${s}–${e} ms ${n.slice(0, 90)}`),
+        ...window.__long.map(([s, d]) => `long task at ${s} ms, ${d} ms`),
+      ];
+    });
+  }
+  await context.close();
+  const j = summary(jumps);
+  return { firstRow, paint, jumpMedian: j.median, jumpMax: j.max, errors, lines };
+}
+
+console.log(`load average at start: ${load()} (1, 5, 15 min)`);
+const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(o.n)]);
+const fronts = {};
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const results = { A: [], B: [] };
+try {
+  const client = await floodClient(relay);
+  client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
+  await client.answered;
+  client.close();
+  const { lastSeq } = await relay.api(`/api/sessions/${relay.sessionId}`);
+  console.log(`recorded ${lastSeq} frames; A ${resolve(o.a)}, B ${resolve(o.b)}`);
+  fronts.A = await startWebFront(resolve(o.a), relay.port);
+  fronts.B = await startWebFront(resolve(o.b), relay.port);
+  for (let i = 1; i <= o.runs; i++) {
+    for (const which of i % 2 === 1 ? ['A', 'B'] : ['B', 'A']) {
+      const r = await open(browser, fronts[which], relay.token, lastSeq, o.timeline && i >= o.runs - 1);
+      results[which].push(r);
+      console.log(
+        `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms | jump median ${fmt(r.jumpMedian, 0)} ms max ${fmt(r.jumpMax, 0)} ms | load ${load()}` +
+          (r.errors.length ? ` | page errors: ${r.errors.join('; ')}` : ''),
+      );
+      for (const l of r.lines) console.log(`  ${which} ${l}`);
+    }
+  }
+} finally {
+  await browser.close();
+  for (const f of Object.values(fronts)) await f.close();
+  await relay.stop();
+}
+console.log(`load average at end: ${load()}`);
+for (const key of ['firstRow', 'paint', 'jumpMedian', 'jumpMax']) {
+  const a = summary(results.A.map((r) => r[key]));
+  const b = summary(results.B.map((r) => r[key]));
+  // Each run's B over its A (opened next to each other), then the median of those: the load of one moment cancels.
+  const ratios = summary(results.A.map((r, i) => results.B[i][key] / r[key]));
+  console.log(
+    `${key}: A ${fmt(a.median, 0)} ms (${fmt(a.min, 0)}–${fmt(a.max, 0)}), B ${fmt(b.median, 0)} ms (${fmt(b.min, 0)}–${fmt(b.max, 0)}); RATIO B/A ${fmt(ratios.median, 2)} (${fmt(ratios.min, 2)}–${fmt(ratios.max, 2)})`,
+  );
+}

@@ -37,6 +37,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Monaco alone is several MB; the warning would fire on every build and say nothing new.
     chunkSizeWarningLimit: 8_000,
+    rolldownOptions: {
+      output: {
+        // What the page runs at start-up in one file: left to itself the bundler cuts the modules the lazily loaded
+        // panels share with the start into a score of small chunks, each a request of its own before the first render
+        // (on a loaded machine every request waits its turn, a second or more for the score).
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      },
+    },
   },
   worker: { format: 'es' },
   server: {

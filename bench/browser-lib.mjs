@@ -12,9 +12,10 @@ export function until(page, test, arg, timeout = 120_000) {
 /**
  * The log of a session of `lastSeq` frames opening in `page` (navigated already): the first row on screen, then the
  * paint (rows on screen and the whole session counted); then waits, untimed, for the held tail to have arrived and for
- * the editor, whose code the page fetches only after the log's first paint, so that what is timed next (jumps,
- * filters) measures the log, not the replay or Monaco's start-up competing with it for the main thread. Attached, not
- * visible: the collapsed composer hides its editor.
+ * the editors the page mounts (their code is fetched only after the log's first paint), so that what is timed next
+ * (jumps, filters) measures the log, not the replay or Monaco's start-up competing with it for the main thread. Done
+ * when none shows its "loading editor…" placeholder; waiting for a visible .monaco-editor instead cost each run a 30 s
+ * timeout (the editors sit in panels the layout keeps hidden). Leaves the log scrolled to its top.
  */
 export async function openTimes(page, lastSeq) {
   const firstRow = await until(page, () => !!document.querySelector('[data-testid="log-row"]'));
@@ -24,7 +25,11 @@ export async function openTimes(page, lastSeq) {
     lastSeq,
   );
   await page.waitForFunction((n) => !!document.querySelector(`[data-testid="log-row"][data-seq="${n}"]`), lastSeq, { timeout: 120_000 });
-  await page.waitForSelector('.monaco-editor', { state: 'attached', timeout: 30_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.body.textContent.includes('loading editor…'), undefined, { polling: 'raf', timeout: 30_000 });
+  // Off the tail: the log follows new frames only while scrolled to its end, and a frame recorded now (the server's
+  // exit, say) must not pull a jump back there.
+  await page.locator('[data-testid="log-table"]').evaluate((el) => (el.scrollTop = 0));
+  await page.waitForSelector('[data-testid="log-row"][data-seq="1"]', { timeout: 30_000 });
   return { firstRow, paint };
 }
 

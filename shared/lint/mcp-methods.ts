@@ -85,8 +85,9 @@ export function checkMethod(method: string, sender: Side, type: MethodSpec['type
   if (!spec) return { verdict: 'unknown' };
   const modern = version === '2026-07-28';
   if (modern && spec.extensionIn2026) return { verdict: 'extension' };
-  const definedIn = versionsOf(spec);
-  if (!definedIn.includes(version)) return { verdict: 'version', definedIn };
+  // Compared by index: this runs for every message the page and the relay lint, so no list is built unless it is reported.
+  const at = versionIndex(version);
+  if (at < versionIndex(spec.since) || (spec.until !== undefined && at > versionIndex(spec.until))) return { verdict: 'version', definedIn: versionsOf(spec) };
   if (spec.type !== type) return { verdict: 'type', type: spec.type };
   const from = modern && spec.modernFrom ? spec.modernFrom : spec.from;
   if (!from.includes(sender)) return { verdict: 'direction', from };

@@ -92,4 +92,35 @@ describe('lint findings in the message store', () => {
     expect(log.findings.all.map((f) => f.ruleId)).toEqual(['jsonrpc/not-json']);
     expect(log.bySeq(1)?.findings).toHaveLength(1);
   });
+  it('holds the lint while a replay delivers history, then lints it a slice per task with the same findings', async () => {
+    const noisy: Pair[] = [...handshake(), ...Array.from({ length: 1200 }, (_, i): Pair => ['in', j({ method: i % 2 ? 'acme/custom' : 'notifications/message', params: { level: 'info', data: i } })])];
+    const s = new MessageStore();
+    s.configureLint('s1', { transport: 'stdio' });
+    s.holdLint('s1');
+    s.append('s1', frames(noisy));
+    const log = s.log('s1');
+    // Counted and shown, not linted yet.
+    expect(log.entries.length).toBe(noisy.length);
+    expect(log.findings.all).toEqual([]);
+    // A "has findings" view made now sees none; it must be rebuilt when the late findings land.
+    const filter = { ...EMPTY_FILTER, findings: true };
+    expect(log.filtered(filter)).toEqual([]);
+    let notified = 0;
+    s.subscribe(() => notified++);
+    s.lintReplayed('s1');
+    expect(log.findings.behind).toBe(true);
+    // Each slice is a task of its own: the test yields a task at a time until the backlog is done.
+    while (log.findings.behind) await new Promise((r) => setTimeout(r, 0));
+    const { s: reference, log: whole } = store(noisy);
+    reference.configureLint('s1', { transport: 'stdio' });
+    expect(log.findings.all.length).toBeGreaterThan(500);
+    expect(log.findings.all).toEqual(whole.findings.all);
+    expect(log.filtered(filter).map((e) => e.frame.seq)).toEqual(whole.filtered(filter).map((e) => e.frame.seq));
+    expect(log.filtered(filter).length).toBeGreaterThan(500);
+    // One notification per slice: the page repaints between them.
+    expect(notified).toBeGreaterThan(1);
+    // Once released, frames arriving live are linted as they come.
+    s.append('s1', frames([['in', j({ method: 'acme/custom' })]], noisy.length + 1));
+    expect(log.findings.all.at(-1)).toMatchObject({ ruleId: 'mcp/unknown-method', seq: noisy.length + 1 });
+  });
 });

@@ -10,6 +10,9 @@ import type { LintSetup } from './session-findings.js';
 import { SessionLog, type MemoryBound } from './session-log.js';
 import { WindowedLog } from './windowed-log.js';
 
+/** Frames linted per task after a replay: about 10–50 ms of work, so scrolling and keys stay responsive meanwhile. */
+const LINT_SLICE = 500;
+
 export class MessageStore {
   private readonly logs = new Map<string, SessionLog>();
   private readonly sources = new Map<string, LogSource>();
@@ -68,6 +71,27 @@ export class MessageStore {
   /** Starts (or redoes) linting a session once its target is known; listeners hear of it like of new frames. */
   configureLint(sessionId: string, setup: LintSetup): void {
     if (this.log(sessionId).configureLint(setup)) this.notify();
+  }
+
+  /**
+   * The session's history is about to be replayed: its lint waits until all of it has arrived (lintReplayed), so the
+   * log's first rows and its count of the whole session never wait on linting thousands of frames.
+   */
+  holdLint(sessionId: string): void {
+    this.log(sessionId).findings.hold();
+  }
+
+  /** The replay is over: the held frames are linted a slice per task, the page repainting between slices. */
+  lintReplayed(sessionId: string): void {
+    const log = this.log(sessionId);
+    log.findings.release();
+    const step = () => {
+      if (this.logs.get(sessionId) !== log || !log.findings.behind) return;
+      const more = log.lintSlice(LINT_SLICE);
+      this.notify();
+      if (more) setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
   }
 
   append(sessionId: string, frames: readonly FrameRecord[]): number {

@@ -38,6 +38,10 @@ export class SessionFindings {
   private setup: LintSetup | null = null;
   /** How many of the log's entries the linter has seen. */
   private linted = 0;
+  /** While a replay delivers the session's history, lint waits for all of it (see hold()). */
+  private held = false;
+  /** Some appended entries were left unlinted (held, or linted a slice at a time): their findings come late. */
+  private lagging = false;
   private readonly list: Finding[] = [];
   /** Kept as findings come and go, so the count is O(1) however many there are (the log bar reads it on every frame). */
   private readonly counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
@@ -82,17 +86,44 @@ export class SessionFindings {
     return true;
   }
 
-  /** Lints the entries appended since the last call; a no-op until the session's target is known. */
-  lint(): void {
+  /**
+   * Holds the lint while the session's history is replayed, so the log paints and counts the frames as they arrive
+   * without linting them first; release() lets it go on, the caller then linting the backlog a slice at a time.
+   */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+  }
+
+  /** Entries appended but not yet linted, the session's target being known. */
+  get behind(): boolean {
+    return this.linter !== null && this.linted < this.entries().length;
+  }
+
+  /**
+   * Lints the entries appended since the last call, at most `max` of them; a no-op until the session's target is
+   * known, or while held.
+   */
+  lint(max = Infinity): void {
     const linter = this.linter;
     if (!linter) return;
+    if (this.held) {
+      this.lagging = true;
+      return;
+    }
     const entries = this.entries();
-    const firstNew = entries[this.linted]?.frame.seq;
-    for (; this.linted < entries.length; this.linted++) {
+    // Frames from an earlier append were already seen by a "has findings" view: a finding on them is late.
+    const firstNew = this.lagging ? Infinity : entries[this.linted]?.frame.seq;
+    const end = Math.min(entries.length, this.linted + max);
+    for (; this.linted < end; this.linted++) {
       const entry = entries[this.linted]!;
       this.noteContext(entry, linter);
       for (const f of linter.push(entry.frame)) this.add(f, firstNew ?? f.seq);
     }
+    this.lagging = this.linted < entries.length;
   }
 
   rule(ruleId: RuleId): RuleGroup | undefined {

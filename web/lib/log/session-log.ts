@@ -121,6 +121,9 @@ export class SessionLog {
     const { head, tail } = this.bound;
     const keep = Math.max(tail, added);
     if (this.list.length <= head + keep + Math.max(100, Math.floor(tail / 10))) return;
+    // Findings are forgotten with the frames they are on: whatever a held lint has not seen yet is linted first.
+    this.findings.release();
+    this.findings.lint();
     const dropped = this.list.splice(head, this.list.length - head - keep);
     for (const e of dropped) this.index.delete(e.frame.seq);
     this.windowed = true;
@@ -134,6 +137,13 @@ export class SessionLog {
       if (this.remote.size <= REMOTE_CACHE) break;
       this.remote.delete(seq);
     }
+  }
+
+  /** Lints up to `max` frames the lint has not seen (a replay's backlog); returns true when some remain. */
+  lintSlice(max: number): boolean {
+    this.findings.lint(max);
+    this.version++;
+    return this.findings.behind;
   }
 
   /** Tells the linter how this session's traffic travels; returns true when that changed the findings. */

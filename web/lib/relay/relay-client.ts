@@ -48,7 +48,11 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
         store.noteReported(session.id, session.lastSeq, HEAD_FRAMES + tail);
         hooks.onSession(session);
       },
-      onSynced: (sessionId) => engines?.synced(sessionId),
+      onReplay: (sessionId) => store.holdLint(sessionId),
+      onSynced: (sessionId) => {
+        engines?.synced(sessionId);
+        store.lintReplayed(sessionId);
+      },
       onAnswerer: (sessionId, holder) => engines?.setAnswerer(sessionId, holder),
       onError: hooks.onRelayError,
     },

@@ -30,6 +30,8 @@ export class SendError extends Error {
 export interface RelaySocketHandlers {
   onFrames(sessionId: string, frames: FrameRecord[]): void;
   onSession(session: SessionInfo): void;
+  /** A subscribe went out: the session's history is about to be replayed, up to `synced`. */
+  onReplay?(sessionId: string): void;
   onSynced?(sessionId: string, seq: number): void;
   /** Who answers the session's server→client requests changed (or was first reported on subscribe). */
   onAnswerer?(sessionId: string, holder: AnswererHolder): void;
@@ -67,6 +69,7 @@ export class RelaySocket {
   ) {}
 
   private subscribeMessage(sessionId: string): RelayClientMessage {
+    this.handlers.onReplay?.(sessionId);
     return { type: 'subscribe', sessionId, afterSeq: this.afterSeq(sessionId), ...(this.replayBounds ?? {}) };
   }
 

@@ -7,14 +7,14 @@
 //   CPU per delivered frame of the server, the relay (split by thread: main, writer, the rest) and the client, read
 //   from /proc once every frame is in the store, which holds up under load where rates do not.
 // Usage: node bench/side-by-side.mjs [--pings 2000] [--blocks 10] [--floods 100000,1000000] [--officialFloodMax 1000000]
-//        [--runs 1] [--starts 3] [--parts latency,flood,startup]
+//        [--runs 1] [--starts 3] [--parts latency,flood,startup] [--warmup 20000 (frames of an uncounted first flood, at most the smallest; 0: none)]
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, SCRIPTED, args, childPids, connect, count, cpuMs, threadCpuMs, threadSplit, directClient, floodClient, fmt, ownCpuMs, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
-const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup' });
+const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup', warmup: 20_000 });
 const parts = new Set(o.parts.split(','));
 const server = (...extra) => [process.execPath, SCRIPTED, ...extra];
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -124,7 +124,12 @@ function floor(n) {
 }
 
 async function floods() {
-  for (const n of o.floods.split(',').map(Number)) {
+  // One flood first, not counted: it warms this process's own client code (the relay is a new process for every flood,
+  // so it warms nothing of mcpscope's). Without it the first flood's client spent two to three times its CPU per frame.
+  const sizes = o.floods.split(',').map(Number);
+  const warmup = Math.min(o.warmup, ...sizes);
+  if (warmup > 0) await floodMcpscope(warmup);
+  for (const n of sizes) {
     const got = { mcpscope: [], official: [], floor: [] };
     for (let run = 0; run < o.runs; run++) {
       // Rotated so that none of the three always runs first (or last) in a changing load.

@@ -29,6 +29,10 @@ export default defineConfig({
           setupFiles: ['test/setup/stop-stragglers.ts'],
           // A file's first test also starts its relay, Chromium and page (test/helpers/inspector-test.ts).
           testTimeout: 120_000,
+          // expect.poll waits on the page until what it checks holds; vitest's default of 1 s is less than a lazily
+          // loaded panel takes to render on 2 cores at load 13 (three such tests failed there), and a poll ends as
+          // soon as its check holds, so a longer budget only slows a test that fails.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -129,6 +129,10 @@ describe("mcpscope's own conduct against a tools-only server", () => {
     const listed = (await frames(id)).filter((f) => f.method === 'tools/list').length;
     await page.getByTestId('restart-button').click();
     await waitFor(async () => (await frames(id)).filter((f) => f.method === 'tools/list').length > listed, 'tools/list after the restart', 30_000);
+    // Lint once the second session's requests are answered: read at the moment its tools/list went out, the recording
+    // ends on a request whose answer is still on its way (the linter's unanswered-request).
+    const lastList = (await frames(id)).filter((f) => f.method === 'tools/list').at(-1)!;
+    await waitFor(async () => (await frames(id)).some((f) => f.dir === 'in' && f.seq > lastList.seq && f.rpcId === lastList.rpcId), 'the answer to tools/list after the restart', 30_000);
     const after = await frames(id);
     const spawnedAgain = after.filter((f) => f.kind === 'event' && f.method === 'spawned').at(-1)!.seq;
     const second = after.filter((f) => f.dir === 'out' && f.seq > spawnedAgain);

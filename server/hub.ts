@@ -198,10 +198,13 @@ export class Hub {
       if (sub.queuedChars >= MESSAGE_TEXT_CHARS) this.sendQueued(client, sub);
       else this.dirty.add(client);
     }
-    if (!this.flushScheduled && this.dirty.size > 0) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
+    if (this.dirty.size > 0) this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
   }
 
   /** The frames every subscription queued this tick, the last of them (and the tick's encodings forgotten). */
@@ -233,10 +236,8 @@ export class Hub {
     if (run === undefined || run.first !== frames[0] || run.length !== frames.length) {
       run = { first: frames[0]!, length: frames.length, messages: encodeFrames(sub.sessionId, frames) };
       this.encoded.set(sub.sessionId, run);
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      // The tick's end forgets the encodings, whether or not anything else is left to send.
+      this.scheduleFlush();
     }
     // Bytes sent as text messages: a string would be measured then encoded again for every socket.
     if (client.ws.readyState === client.ws.OPEN) for (const m of run.messages) client.ws.send(m, { binary: false });

@@ -4,6 +4,8 @@ import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import type { FrameIndex, WindowFrame } from '../../shared/frame-window-api.js';
 import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { FrameWindow } from '../../web/lib/log/frame-window.js';
+import { EMPTY_FILTER } from '../../web/lib/log/frame-filter.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 import { createRelayHttp } from '../../web/lib/relay/relay-http.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 
@@ -128,6 +130,23 @@ describe('windowed frame reads', () => {
     expect(win.rowAt(150)?.frame.seq).toBe(151);
     // A filtered window's rows are not seqs: it cannot forget by seq, and says so.
     expect(new FrameWindow(createRelayHttp(relay.token, () => undefined, relay.base), sid, { text: 'x', method: '', kinds: [] }, await index('?text=x'), () => undefined).forgetSeqs(1, 2)).toBe(false);
+  });
+
+  it('reads the rows a huge session opens on (its last) before anything is subscribed, settling once they are in', async () => {
+    const http = createRelayHttp(relay.token, () => undefined, relay.base);
+    const store = new MessageStore({ head: 200, tail: 500 }, http);
+    const ahead = store.readAhead(sid, lastSeq, 150);
+    // The count is the session list's word, before any frame arrived; the rows are on their way.
+    const rows = store.source(sid).rows(EMPTY_FILTER);
+    expect(rows.count).toBe(lastSeq);
+    expect(rows.rowAt(lastSeq - 1)).toBeUndefined();
+    await ahead;
+    expect(store.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 1)?.frame.seq).toBe(lastSeq);
+    expect(store.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 150)?.frame.seq).toBe(lastSeq - 149);
+    // A session the page will hold whole reads nothing ahead.
+    const small = new MessageStore({ head: 200, tail: 10_000 }, http);
+    await small.readAhead(sid, lastSeq, 150);
+    expect(small.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 1)).toBeUndefined();
   });
 
   it('requires the token', async () => {

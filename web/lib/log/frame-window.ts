@@ -23,7 +23,8 @@ export function windowEntry(frame: WindowFrame): FrameEntry {
 
 export class FrameWindow {
   private readonly pages = new Map<number, FrameEntry[]>();
-  private readonly loading = new Set<number>();
+  /** Pages being read, each settling once answered (read() waits on them). */
+  private readonly loading = new Map<number, Promise<void>>();
   /** For a filtered window: the row index where each block of `index.blocks` starts. */
   private readonly starts: number[] = [];
 
@@ -52,7 +53,7 @@ export class FrameWindow {
       this.pages.set(p, page);
       return page[i - p * PAGE_ROWS];
     }
-    this.load(p);
+    void this.load(p);
     return undefined;
   }
 
@@ -98,10 +99,17 @@ export class FrameWindow {
     return { fromSeq: Math.max(1, first[0] << blockBits), toSeq: (blocks[last]![0] + 1) << blockBits, skip: row - this.starts[lo]! };
   }
 
-  private load(p: number): void {
-    if (this.loading.has(p)) return;
-    this.loading.add(p);
-    this.http
+  /** Reads the pages holding rows from..to (those not held or on their way); settles once each has been answered. */
+  read(from: number, to: number): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (let p = Math.floor(from / PAGE_ROWS); p <= Math.floor(to / PAGE_ROWS); p++) if (!this.pages.has(p)) waits.push(this.load(p));
+    return Promise.all(waits).then(() => undefined);
+  }
+
+  private load(p: number): Promise<void> {
+    const already = this.loading.get(p);
+    if (already) return already;
+    const done = this.http
       .call('framePage', { params: { id: this.sessionId }, query: { ...this.locate(p * PAGE_ROWS), limit: PAGE_ROWS, ...windowQuery(this.filter) } })
       .then(({ frames }) => {
         const entries = frames.map(windowEntry);
@@ -115,6 +123,10 @@ export class FrameWindow {
         this.onPage(entries);
       })
       // A failed read leaves the rows as placeholders; scrolling there again retries.
-      .catch(() => this.loading.delete(p));
+      .catch(() => {
+        this.loading.delete(p);
+      });
+    this.loading.set(p, done);
+    return done;
   }
 }

@@ -75,6 +75,16 @@ describe('the bench scripts', () => {
     expect(out).toContain('run 1: recorded 5 sessions of 5, frames each: 2006, 2006, 2006, 2006, 2006; 0 short of 2002');
   });
 
+  it('flood-phases splits floods into phases and prints CPU per frame by thread for two alternating variants', () => {
+    // A tiny flood, B differing by one Node flag: what is checked is the phases and the alternation, not a gain.
+    const out = run('flood-phases.mjs', '--n', '3000', '--marks', '1000,2000', '--runs', '2', '--b', '--max-semi-space-size=16');
+    expect(out).toMatch(/^B: --max-semi-space-size=16$/m);
+    for (const label of ['run 1 A', 'run 1 B', 'run 2 B', 'run 2 A']) expect(out).toContain(label);
+    expect(out.indexOf('run 2 B')).toBeLessThan(out.indexOf('run 2 A'));
+    for (const phase of ['0–1k', '1k–2k', '2k–3k']) expect(out).toMatch(new RegExp(`^  ${phase} +A main [\\d.]+ writer [\\d.]+ other -?[\\d.]+ = relay [\\d.]+ µs \\| server [\\d.]+ client [\\d.]+ \\| \\d+/s$`, 'm'));
+    expect(out).toMatch(/RATIO B\/A relay \S+, main \S+, writer \S+, other \S+, rate [\d.]+/);
+  });
+
   it('insert-floor reports the rate and CPU of raw inserts into a table with only an integer key', () => {
     expect(run('insert-floor.mjs', '--n', '3000')).toMatch(/^insert floor: 3000 rows, \d+ rows\/s, [\d.]+ µs CPU per row$/m);
   });

@@ -27,7 +27,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'],
-          globalSetup: ['test/setup/ensure-built.ts'],
+          // Then one Chromium for the run, which each file connects to (test/setup/chromium-server.ts).
+          globalSetup: ['test/setup/ensure-built.ts', 'test/setup/chromium-server.ts'],
           setupFiles: ['test/setup/stop-stragglers.ts'],
           // A file's first test also starts its relay, Chromium and page (test/helpers/inspector-test.ts).
           testTimeout: 120_000,

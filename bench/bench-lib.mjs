@@ -98,13 +98,17 @@ export function ownCpuMs() {
   return (u.user + u.system) / 1000;
 }
 
-export async function startRelay(command) {
+/**
+ * Starts a relay on `command`. `opts.bin` runs another build's entry point (an A/B against a copy of an earlier build);
+ * `opts.nodeArgs` are Node flags for this relay alone, added to BENCH_RELAY_NODE_ARGS, which passes them to every relay
+ * a bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+ */
+export async function startRelay(command, opts = {}) {
   const token = randomBytes(24).toString('base64url');
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-bench-'));
   const started = performance.now();
-  // BENCH_RELAY_NODE_ARGS passes Node flags to the relay alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const nodeArgs = process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...nodeArgs, BIN, '--port', '0', '--no-open', '--data-dir', dataDir, '--', ...command], {
+  const nodeArgs = [...(process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(opts.nodeArgs ?? [])];
+  const proc = spawn(process.execPath, [...nodeArgs, opts.bin ?? BIN, '--port', '0', '--no-open', '--data-dir', dataDir, '--', ...command], {
     env: { ...process.env, MCPSCOPE_TOKEN: token },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -174,8 +178,9 @@ const NOTIFICATION = '"method":"notifications/message"';
  * the notifications delivered by their record's `method` field and resolves `answered` with the time the flood
  * request's answer arrived.
  */
-export async function floodClient(relay) {
-  const state = { delivered: 0, next: 1, done: null, failed: null };
+export async function floodClient(relay, onMark = null, marks = []) {
+  // `onMark(mark, delivered)` is called once the delivered count reaches each of `marks` (ascending): a flood's phases.
+  const state = { delivered: 0, next: 1, done: null, failed: null, marks: [...marks, Infinity], mark: 0, onMark };
   const answered = new Promise((ok, fail) => ([state.done, state.failed] = [ok, fail]));
   const client = await connect(relay, null, (bytes) => floodMessage(state, bytes));
   return { ...client, answered, delivered: () => state.delivered, lastSeq: () => state.next - 1 };
@@ -195,6 +200,7 @@ function floodMessage(state, bytes) {
     state.next = seq + 1;
   }
   state.delivered += count(text, NOTIFICATION);
+  while (state.delivered >= state.marks[state.mark]) state.onMark(state.marks[state.mark++], state.delivered);
   if (!text.includes('"rpcId":"1"')) return;
   const msg = JSON.parse(bytes.toString('utf8'));
   if (msg.type === 'frames' && msg.frames.some((f) => f.dir === 'in' && f.rpcId === '1')) state.done(performance.now());

@@ -25,6 +25,26 @@ async function open(browser, front, token, lastSeq, timeline) {
     await context.addInitScript(() => {
       window.__long = [];
       new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
+      // The socket's traffic as the page's main thread meets it: what went out, and each message when it was dispatched
+      // (its type, size and, for frames, the seqs it carried).
+      window.__ws = [];
+      const note = (dir, text) => {
+        const type = /"type":"([a-z-]+)"/.exec(text.slice(0, 60))?.[1] ?? '?';
+        const first = /"seq":(\d+)/.exec(text)?.[1];
+        const last = type === 'frames' ? /"seq":(\d+)/.exec(text.slice(text.lastIndexOf('"seq":')))?.[1] : undefined;
+        window.__ws.push([performance.now(), `${dir} ${type} ${Math.round(text.length / 1024)} kB${first ? ` seq ${first}${last && last !== first ? `–${last}` : ''}` : ''}`]);
+      };
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(...a) {
+          super(...a);
+          this.addEventListener('message', (e) => typeof e.data === 'string' && note('in', e.data));
+        }
+        send(data) {
+          if (typeof data === 'string') note('out', data);
+          super.send(data);
+        }
+      };
     });
   }
   const page = await context.newPage();
@@ -37,13 +57,19 @@ async function open(browser, front, token, lastSeq, timeline) {
   let lines = [];
   if (timeline) {
     lines = await page.evaluate(() => {
-      const res = performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]);
+      const res = performance.getEntriesByType('resource').map((e) => [e.startTime, `sent ${Math.round(e.requestStart)}, answered ${Math.round(e.responseStart)}–${Math.round(e.responseEnd)} ms`, e.name.replace(location.origin, '')]);
       const nav = performance.getEntriesByType('navigation')[0];
-      return [
-        `DOMContentLoaded ${Math.round(nav.domContentLoadedEventEnd)} ms`,
-        ...res.map(([s, e, n]) => `fetch ${s}–${e} ms ${n.slice(0, 90)}`),
-        ...window.__long.map(([s, d]) => `long task at ${s} ms, ${d} ms`),
+      const lines = [
+        [0, `navigation start, ${performance.timeOrigin.toFixed(1)} ms since the epoch (to line up with the relay's clock)`],
+        [nav.domContentLoadedEventEnd, 'DOMContentLoaded'],
+        [window.__open.firstRow, 'first row on screen'],
+        [window.__open.paint, 'paint'],
+        ...res.map(([s, when, n]) => [s, `fetch ${n.slice(0, 90)} (${when})`]),
+        ...window.__long.map(([s, d]) => [s, `long task, ${d} ms`]),
+        ...window.__ws.map(([t, what]) => [t, `ws ${what}`]),
       ];
+      // By time since navigation: what waited on what reads down the list.
+      return lines.sort((a, b) => a[0] - b[0]).map(([t, what]) => `${String(Math.round(t)).padStart(6)} ms ${what}`);
     });
   }
   await context.close();

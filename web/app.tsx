@@ -6,6 +6,7 @@ import { openEarly } from './api/open-early.js';
 import { queryKeys } from './api/query-keys.js';
 import { upsertSession } from './api/session-cache.js';
 import { TokenMissing } from './components/token-missing.js';
+import { OVERSCAN_ROWS, ROW_HEIGHT } from './features/log/log-columns.js';
 import { createRelayClient, type RelayClient } from './lib/relay/relay-client.js';
 import { RelayContext } from './lib/relay/relay-context.js';
 import { forgetToken, takeToken } from './lib/relay/token.js';
@@ -80,7 +81,8 @@ function OpenEarly({ client, queryClient }: { client: RelayClient; queryClient: 
     const off = client.socket.subscribeState(() => {
       if (client.socket.getState() === 'open') void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }, { cancelRefetch: false });
     });
-    openEarly(client, queryClient);
+    // The log opens following the end: a screen of rows and its overscan above.
+    openEarly(client, queryClient, Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN_ROWS);
     return () => {
       off();
       client.socket.stop();

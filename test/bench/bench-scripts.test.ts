@@ -35,8 +35,13 @@ describe('the bench scripts', () => {
   it('browser-paint-ab opens one recorded session in two builds of the page, alternately, and prints the ratios', () => {
     // The same build on both sides: the script's plumbing (a front per build over one relay) is what is checked here.
     const web = join(ROOT, 'dist', 'web');
-    const out = run('browser-paint-ab.mjs', '--a', web, '--b', web, '--n', '300', '--runs', '2', '--jumps', '2');
+    const out = run('browser-paint-ab.mjs', '--a', web, '--b', web, '--n', '300', '--runs', '2', '--jumps', '2', '--timeline', '1');
     expect(out).toContain('recorded 303 frames');
+    // The timeline of a run: the socket's traffic, the fetches and the moments of the open, by time since navigation.
+    expect(out).toMatch(/^ {2}A +\d+ ms ws out subscribe/m);
+    expect(out).toMatch(/^ {2}A +\d+ ms ws in frames \d+ kB seq 1–303$/m);
+    expect(out).toMatch(/^ {2}B +\d+ ms fetch \/api\/sessions \(sent \d+, answered \d+–\d+ ms\)$/m);
+    expect(out).toMatch(/^ {2}B +\d+ ms paint$/m);
     expect(out).toMatch(/^run 1 A: first row \d+ ms, paint \d+ ms \| jump median \d+ ms max \d+ ms \| load /m);
     expect(out).toMatch(/^run 2 B: first row \d+ ms/m);
     expect(out).not.toContain('page errors');
@@ -73,6 +78,16 @@ describe('the bench scripts', () => {
     expect(out).toMatch(/run 1: flood per host, 5 taps at once: \d+ frames\/s .*, 0 frames lost by hosts/);
     expect(out).toMatch(/run 1: recorded per tap, 5 at once: \d+ frames\/s/);
     expect(out).toContain('run 1: recorded 5 sessions of 5, frames each: 2006, 2006, 2006, 2006, 2006; 0 short of 2002');
+  });
+
+  it('flood-phases splits floods into phases and prints CPU per frame by thread for two alternating variants', () => {
+    // A tiny flood, B differing by one Node flag: what is checked is the phases and the alternation, not a gain.
+    const out = run('flood-phases.mjs', '--n', '3000', '--marks', '1000,2000', '--runs', '2', '--b', '--max-semi-space-size=16');
+    expect(out).toMatch(/^B: --max-semi-space-size=16$/m);
+    for (const label of ['run 1 A', 'run 1 B', 'run 2 B', 'run 2 A']) expect(out).toContain(label);
+    expect(out.indexOf('run 2 B')).toBeLessThan(out.indexOf('run 2 A'));
+    for (const phase of ['0–1k', '1k–2k', '2k–3k']) expect(out).toMatch(new RegExp(`^  ${phase} +A main [\\d.]+ writer [\\d.]+ other -?[\\d.]+ = relay [\\d.]+ µs \\| server [\\d.]+ client [\\d.]+ \\| \\d+/s$`, 'm'));
+    expect(out).toMatch(/RATIO B\/A relay \S+, main \S+, writer \S+, other \S+, rate [\d.]+/);
   });
 
   it('insert-floor reports the rate and CPU of raw inserts into a table with only an integer key', () => {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
-import { openInspector, type Inspector } from '../helpers/browser.js';
+import { openInspector, savedDownload, type Inspector } from '../helpers/browser.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
 import { openTab, sessionFrames, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
@@ -59,7 +59,7 @@ describe('the Conformance tab on the demo server', () => {
 
   it('exports the report as JSON in the CLI report shape, with each connection recorded as a session linked back', async () => {
     const [download] = await Promise.all([ui.page.waitForEvent('download'), ui.page.getByTestId('check-export-json').click()]);
-    const report = JSON.parse(readFileSync((await download.path())!, 'utf8')) as CheckReport;
+    const report = JSON.parse(readFileSync(await savedDownload(download), 'utf8')) as CheckReport;
     expect(report.results.find((r) => r.id === 'lifecycle/ping')).toMatchObject({ status: 'pass', session: 'check' });
     const main = report.sessions.find((s) => s.name === 'check')!;
     expect(main.id).toBeTruthy();

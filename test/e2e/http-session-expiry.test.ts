@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, pageText, watchPageErrors } from '../helpers/browser.js';
+import { launchBrowser, pageText, savedDownload, watchPageErrors } from '../helpers/browser.js';
 import { exchangeRows, openExchange, shownHeader } from '../helpers/http-exchange-page.js';
 import { callTool, openTab, selectTool, sentRows, waitForServer } from '../helpers/panel-page.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
@@ -105,7 +105,7 @@ describe('a bearer-protected Streamable HTTP server that forgets its session, in
     const sid = sessions.body[0]!.id;
     const row = page.locator(`[data-testid="history-row"][data-session-id="${sid}"]`);
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('session-export').click()]);
-    const bundle = readFileSync((await download.path())!, 'utf8');
+    const bundle = readFileSync(await savedDownload(download), 'utf8');
     expect(bundle).toContain('"format":"mcpscope-bundle"');
     expect(bundle).toContain('forget_session');
     expect(bundle).not.toContain(BEARER);

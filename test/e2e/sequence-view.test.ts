@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import { seriousContrastViolations } from '../helpers/axe-page.js';
+import { savedDownload } from '../helpers/browser.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
 import { waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER, type RelayHandle } from '../helpers/relay-process.js';
@@ -43,7 +44,7 @@ async function openSequence(page: Page): Promise<void> {
 
 async function downloaded(page: Page, button: string): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, page.getByTestId(button).click()]);
-  return readFile((await download.path())!);
+  return readFile(await savedDownload(download));
 }
 
 describe('the sequence view of a stdio session', () => {

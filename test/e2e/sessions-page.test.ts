@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { launchBrowser, savedDownload, watchPageErrors } from '../helpers/browser.js';
 import { recordLaunchSession } from '../helpers/demo-session.js';
 import { DEMO_SERVER, FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 
@@ -48,7 +48,7 @@ describe('the Sessions view in a real browser', () => {
   it('exports the session as a bundle download', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), row(sid).getByTestId('session-export').click()]);
     expect(download.suggestedFilename()).toMatch(/\.bundle\.json$/);
-    bundlePath = (await download.path())!;
+    bundlePath = await savedDownload(download);
     const bundle = JSON.parse(readFileSync(bundlePath, 'utf8'));
     expect(bundle).toMatchObject({ format: 'mcpscope-bundle', header: { session: { id: sid, name: 'renamed <b>in</b> the browser', tags: ['ui-tag'] } } });
   });

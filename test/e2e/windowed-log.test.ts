@@ -45,6 +45,15 @@ describe('a session larger than the in-memory bound', () => {
     await expect.poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 30_000 }).toBeGreaterThanOrEqual(lastSeq);
   });
 
+  it('opens at its end without reading the rows at its top, which are not shown', async () => {
+    await rows(`[data-seq="${lastSeq}"]`).waitFor({ timeout: 30_000 });
+    // Every page the log has asked the relay for so far: none starts at the first frame (those rows are held anyway,
+    // and the view has not been there); the rows on screen are the session's last.
+    const reads = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/frame-page?')));
+    expect(reads.filter((n) => /[?&]fromSeq=1&/.test(n))).toEqual([]);
+    expect(await rows('[data-seq="1"]').count()).toBe(0);
+  });
+
   it('scrolls into the gap and reads those rows from the relay', async () => {
     const target = 1234;
     await scrollToRow(target - 3);

@@ -1,30 +1,35 @@
-// Launches Debian's headless Chromium through playwright-core (never a downloaded browser) for the e2e tests.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+// Opens Debian's headless Chromium through playwright-core (never a downloaded browser) for the e2e tests.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumLaunchOptions } from './chromium-options.js';
 import { startRelay, type RelayHandle } from './relay-process.js';
 
-export const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
-
+/**
+ * A browser for one test file: in the e2e project a connection to the run's one Chromium (test/setup/chromium-server.ts),
+ * elsewhere a Chromium of its own. Either way each `newPage`/`newContext` is a fresh browser context, and `close()`
+ * ends what the file opened.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: run .ci/run, or apt-get install chromium`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
 }
 
 /**
- * The relay and Chromium started side by side: each takes seconds on two busy cores. If either fails, the other is
- * stopped before the error is thrown, so a failed setup leaves no process behind.
+ * Saves a download and returns its path: `download.path()` throws on a browser reached over a connection, which
+ * sends the file's bytes to `saveAs` instead.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
+/**
+ * The relay and the browser started side by side: a relay takes seconds on two busy cores. If either fails, the other
+ * is stopped before the error is thrown, so a failed setup leaves nothing behind.
  */
 export async function startRelayAndBrowser(relayOpts: Parameters<typeof startRelay>[0] = {}): Promise<{ relay: RelayHandle; browser: Browser }> {
   const [relay, browser] = await Promise.allSettled([startRelay(relayOpts), launchBrowser()]);

@@ -4,6 +4,8 @@ import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import type { FrameIndex, WindowFrame } from '../../shared/frame-window-api.js';
 import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { FrameWindow } from '../../web/lib/log/frame-window.js';
+import { EMPTY_FILTER } from '../../web/lib/log/frame-filter.js';
+import { MessageStore } from '../../web/lib/log/message-store.js';
 import { createRelayHttp } from '../../web/lib/relay/relay-http.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 
@@ -116,18 +118,38 @@ describe('windowed frame reads', () => {
       arrived();
     });
     const until = (n: number) => (pages >= n ? Promise.resolve() : new Promise<void>((r) => (arrived = () => void (pages >= n && r()))));
-    expect(win.rowAt(0)).toBeUndefined(); // seqs 1–100: read now
-    expect(win.rowAt(150)).toBeUndefined(); // seqs 101–200
-    await until(2);
+    expect(win.rowAt(0)).toBeUndefined(); // seqs 1–100: asked for now
+    expect(win.rowAt(150)).toBeUndefined(); // seqs 101–200, asked for in the same turn: one read of both pages
+    await until(1);
+    expect(win.rowAt(0)?.frame.seq).toBe(1);
     expect(win.rowAt(150)?.frame.seq).toBe(151);
+    expect(pages).toBe(1);
     // The relay's lint just passed seqs 120–130: their page is read again, the other stays.
     expect(win.forgetSeqs(120, 130)).toBe(true);
     expect(win.rowAt(0)?.frame.seq).toBe(1);
     expect(win.rowAt(150)).toBeUndefined();
-    await until(3);
+    await until(2);
     expect(win.rowAt(150)?.frame.seq).toBe(151);
+    expect(win.rowAt(199)?.frame.seq).toBe(200);
     // A filtered window's rows are not seqs: it cannot forget by seq, and says so.
     expect(new FrameWindow(createRelayHttp(relay.token, () => undefined, relay.base), sid, { text: 'x', method: '', kinds: [] }, await index('?text=x'), () => undefined).forgetSeqs(1, 2)).toBe(false);
+  });
+
+  it('reads the rows a huge session opens on (its last) before anything is subscribed, settling once they are in', async () => {
+    const http = createRelayHttp(relay.token, () => undefined, relay.base);
+    const store = new MessageStore({ head: 200, tail: 500 }, http);
+    const ahead = store.readAhead(sid, lastSeq, 150);
+    // The count is the session list's word, before any frame arrived; the rows are on their way.
+    const rows = store.source(sid).rows(EMPTY_FILTER);
+    expect(rows.count).toBe(lastSeq);
+    expect(rows.rowAt(lastSeq - 1)).toBeUndefined();
+    await ahead;
+    expect(store.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 1)?.frame.seq).toBe(lastSeq);
+    expect(store.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 150)?.frame.seq).toBe(lastSeq - 149);
+    // A session the page will hold whole reads nothing ahead.
+    const small = new MessageStore({ head: 200, tail: 10_000 }, http);
+    await small.readAhead(sid, lastSeq, 150);
+    expect(small.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 1)).toBeUndefined();
   });
 
   it('requires the token', async () => {

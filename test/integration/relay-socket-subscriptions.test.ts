@@ -73,6 +73,36 @@ describe('the page socket with several users of one session', () => {
     expect(received[2]).toEqual({ type: 'unsubscribe', sessionId: 'launch' });
   });
 
+  it('asks for an early stream only once what the page asked first has been answered, taken over meanwhile or not', async () => {
+    const { socket, received, until } = await pageSocket();
+    socket.start();
+    await socket.whenOpen();
+    let answered = () => undefined as void;
+    socket.subscribeEarly('huge', new Promise<void>((r) => (answered = r)));
+    socket.subscribe('huge'); // the workbench attaches meanwhile: it takes the hold over, asking nothing
+    socket.subscribe('marker');
+    await until(1);
+    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe marker']);
+    answered();
+    await socket.whenSynced('huge', 10_000);
+    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe marker', 'subscribe huge']);
+    expect(socket.isSynced('huge')).toBe(true);
+  });
+
+  it('does not ask for a deferred early stream the page let go of before it was due', async () => {
+    const { socket, received, until } = await pageSocket();
+    socket.start();
+    await socket.whenOpen();
+    let answered = () => undefined as void;
+    socket.subscribeEarly('guess', new Promise<void>((r) => (answered = r)));
+    socket.subscribe('other'); // the page opened another session: the guess is let go, never having been asked for
+    answered();
+    await Promise.resolve();
+    socket.subscribe('marker');
+    await until(2);
+    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe other', 'subscribe marker']);
+  });
+
   it('lets an early stream go when the page subscribes to another session first', async () => {
     const { socket, received, until } = await pageSocket();
     socket.start();

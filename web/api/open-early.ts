@@ -7,13 +7,19 @@ import type { RelayClient } from '../lib/relay/relay-client.js';
 import { configQuery } from './use-config.js';
 import { sessionsQuery } from './use-sessions.js';
 
-export function openEarly(client: RelayClient, queryClient: QueryClient): void {
+/** `endRows`: how many of a huge session's last rows its log shows on opening (a screen and the overscan). */
+export function openEarly(client: RelayClient, queryClient: QueryClient, endRows: number): void {
   client.socket.start();
   Promise.all([queryClient.fetchQuery(configQuery(client.http)), queryClient.fetchQuery(sessionsQuery(client.http))]).then(
     ([config, sessions]) => {
       const first = firstSession(config, sessions);
+      if (first === null || !('session' in first)) return;
+      // A huge session opens on its last rows, read over HTTP. Its stream is asked for once they have been answered:
+      // the relay serves requests in turn, and the replay of the frames the page holds (10,200, hundreds of ms on the
+      // relay and in the page) would otherwise go first, while the first paint needs only those rows and the count.
+      const ahead = client.store.readAhead(first.session.id, first.session.lastSeq, endRows);
       // The workbench attaches to the same session (useAutoAttach) and takes this hold over when it subscribes.
-      if (first !== null && 'session' in first) client.socket.subscribeEarly(first.session.id);
+      client.socket.subscribeEarly(first.session.id, ahead);
     },
     // The hooks that read these queries show the failure and retry; nothing is opened early.
     () => undefined,

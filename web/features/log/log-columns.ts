@@ -2,6 +2,8 @@
 // the custom property --log-cols, set once on the table from the column widths (defaults, dragged, auto-fitted).
 export const LOG_GRID = 'grid gap-x-2 [grid-template-columns:var(--log-cols)] [&>*]:min-w-0 [&>*]:overflow-hidden';
 export const ROW_HEIGHT = 22;
+/** Rows drawn beyond each edge of the view, so a short scroll shows rows already there. */
+export const OVERSCAN_ROWS = 20;
 
 export type ColumnId = 'seq' | 'time' | 'dir' | 'by' | 'kind' | 'method' | 'id' | 'summary' | 'size' | 'latency';
 

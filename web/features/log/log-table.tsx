@@ -3,7 +3,7 @@
 // nothing else has focus), the selected exchange's other half is marked and summaries are masked.
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
-import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
+import { LOG_GRID, OVERSCAN_ROWS, ROW_HEIGHT } from './log-columns.js';
 import { LogHeader } from './log-header.js';
 import { LogRow } from './log-row.js';
 import { useLogKeyboard } from './use-log-keyboard.js';
@@ -40,7 +40,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   // Presenting, the extent gets half a screen of empty rows below the last, so the tail followed sits mid-screen.
   const [viewRows, setViewRows] = useState(0);
   const padRows = presenting ? Math.max(0, Math.floor(viewRows / 2)) : 0;
-  const scroller = useRowScroller(scrollRef, count + padRows, ROW_HEIGHT, 20);
+  const scroller = useRowScroller(scrollRef, count + padRows, ROW_HEIGHT, OVERSCAN_ROWS, follow);
   const { scrollToIndex } = scroller;
   useLayoutEffect(() => {
     const el = scrollRef.current;

@@ -28,7 +28,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   const [width, setWidth] = useState(800);
   const [exportError, setExportError] = useState<string | null>(null);
   const { count } = rows;
-  const scroller = useRowScroller(scrollRef, count, SEQ_ROW, 10);
+  const scroller = useRowScroller(scrollRef, count, SEQ_ROW, 10, follow);
   const { scrollToIndex } = scroller;
   // Re-read when the log moves: a new HTTP exchange can add a sub-lane.
   const index = view ? exchangeIndexOf(view.source) : null;

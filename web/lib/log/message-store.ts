@@ -105,6 +105,18 @@ export class MessageStore {
     if (this.log(sessionId).noteReported(lastSeq, bound)) this.notify();
   }
 
+  /**
+   * The page is about to open this session, of `lastSeq` frames as the session list says: if it is windowed, the rows
+   * its log opens on (the last `rows`) are read from the relay now, ahead of the replay of its held frames. Settles
+   * once they have been answered (or failed), at once for a session the page will hold whole.
+   */
+  readAhead(sessionId: string, lastSeq: number, rows: number): Promise<void> {
+    if (!this.bound) return Promise.resolve();
+    this.noteReported(sessionId, lastSeq, this.bound.head + this.bound.tail);
+    const source = this.source(sessionId);
+    return source instanceof WindowedLog ? source.readEnd(rows) : Promise.resolve();
+  }
+
   /** Keeps frames read through the relay for a windowed view, so frame() and pairs find them. */
   remember(sessionId: string, entries: readonly FrameEntry[]): void {
     if (entries.length === 0) return;

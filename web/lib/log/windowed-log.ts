@@ -55,6 +55,10 @@ export class WindowedLog extends InPageLog {
     return this.log.total;
   }
 
+  private unfiltered(): FrameWindow {
+    return (this.all ??= new FrameWindow(this.http, this.sessionId, {}, null, this.remember));
+  }
+
   /** How far the relay's lint has got: windows that show findings are read again whenever it moves. */
   private get lintEpoch(): string {
     return this.summary === null ? '' : this.summary.done ? 'done' : String(this.summary.lintedTo);
@@ -63,7 +67,7 @@ export class WindowedLog extends InPageLog {
   override rows(filter: FrameFilter): LogRows {
     const log = this.log;
     if (isEmptyFilter(filter)) {
-      const win = (this.all ??= new FrameWindow(this.http, this.sessionId, {}, null, this.remember));
+      const win = this.unfiltered();
       const count = log.total;
       return {
         count,
@@ -102,6 +106,17 @@ export class WindowedLog extends InPageLog {
       },
       pending: false,
     };
+  }
+
+  /**
+   * Reads the last `rows` rows of the unfiltered log, where the view opens (it follows the end), unless the page holds
+   * them: asked before the session is subscribed, the read is not queued behind the replay of the held frames.
+   */
+  readEnd(rows: number): Promise<void> {
+    const count = this.log.total;
+    // The page holds its tail once subscribed; before, nothing.
+    if (count === 0 || this.log.held(count)) return Promise.resolve();
+    return this.unfiltered().read(Math.max(0, count - rows), count - 1);
   }
 
   /** Asks the relay to count a filter once it has stayed the same for a moment; a newer filter cancels the wait. */

@@ -54,6 +54,8 @@ export class RelaySocket {
   private readonly subscriptions = new SubscriptionCounts();
   /** A hold taken before anyone asked (see subscribeEarly), waiting for the page to take it over or let it go. */
   private early: string | null = null;
+  /** Sessions held whose subscribe waits on something the page asked the relay first (subscribeEarly's `after`). */
+  private readonly deferred = new Set<string>();
   /** Sessions whose history has been fully delivered on the current connection. */
   private readonly synced = new Set<string>();
   private readonly syncedWaiters = new Map<string, (() => void)[]>();
@@ -106,17 +108,30 @@ export class RelaySocket {
   /**
    * Starts the stream of the session the page is about to open, before the page has rendered enough to ask: its
    * replay then overlaps the page's start-up. The next subscribe() takes this hold over (the same session) or lets it
-   * go (another one); only one such hold exists, and none once something already holds the session.
+   * go (another one); only one such hold exists, and none once something already holds the session. With `after`, the
+   * subscribe goes out once that settles (the relay answers what was asked before it, ahead of the replay).
    */
-  subscribeEarly(sessionId: string): void {
+  subscribeEarly(sessionId: string, after?: Promise<unknown>): void {
     if (this.early !== null || this.subscriptions.has(sessionId)) return;
     this.early = sessionId;
-    if (this.subscriptions.add(sessionId)) this.write(this.subscribeMessage(sessionId));
+    if (!this.subscriptions.add(sessionId)) return;
+    if (after === undefined) {
+      this.write(this.subscribeMessage(sessionId));
+      return;
+    }
+    // Held now (a subscribe() meanwhile takes it over without asking again), asked for once `after` settles.
+    this.deferred.add(sessionId);
+    const ask = () => {
+      if (this.deferred.delete(sessionId) && this.subscriptions.has(sessionId)) this.write(this.subscribeMessage(sessionId));
+    };
+    after.then(ask, ask);
   }
 
   unsubscribe(sessionId: string): void {
     if (!this.subscriptions.remove(sessionId)) return;
     this.synced.delete(sessionId);
+    // Never asked for (its subscribe was still waiting): nothing to end.
+    if (this.deferred.delete(sessionId)) return;
     this.write({ type: 'unsubscribe', sessionId });
   }
 
@@ -205,7 +220,7 @@ export class RelaySocket {
       if (this.ws !== ws) return;
       this.setState('open');
       for (const sessionId of this.subscriptions.sessions()) {
-        this.write(this.subscribeMessage(sessionId));
+        if (!this.deferred.has(sessionId)) this.write(this.subscribeMessage(sessionId));
       }
     };
     ws.onmessage = (ev) => {

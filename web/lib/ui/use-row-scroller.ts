@@ -13,10 +13,18 @@ export interface RowScroller {
   scale: number;
 }
 
-export function useRowScroller(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): RowScroller {
+/**
+ * `atEnd`: the owner keeps the view scrolled to the end (it follows the tail). The rows shown are then the last ones
+ * from the first render on, before the owner's effect has moved the scroll position there and the scroll event has
+ * said so: a huge session's rows are read from the relay as they are shown, and reading the top page first (which is
+ * never shown) put the rows on screen a round trip later.
+ */
+export function useRowScroller(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number, atEnd = false): RowScroller {
   const [cap] = useState(scrollCap);
-  const [view, setView] = useState({ top: 0, height: 0 });
-  const g = rowGeometry(count, rowHeight, view.height, cap);
+  const [measured, setView] = useState({ top: 0, height: 0 });
+  const g = rowGeometry(count, rowHeight, measured.height, cap);
+  // Where the view is, or will be once the owner has scrolled to the end.
+  const view = atEnd ? { top: Math.max(0, g.height - measured.height), height: measured.height } : measured;
   // The rows' offset last shown: a new count rescales the extent, and the scroll position must then move to keep it.
   const shown = useRef(0);
 

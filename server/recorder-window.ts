@@ -26,6 +26,9 @@ interface Where {
 }
 
 export class FrameWindowReader {
+  /** withPair's two lookups, prepared once: a page of 100 rows runs up to 100 of them. */
+  private pairStatements: { answer: Database.Statement; request: Database.Statement } | null = null;
+
   constructor(private readonly db: Database.Database) {}
 
   /**
@@ -178,16 +181,17 @@ export class FrameWindowReader {
     }
     if (f.rpcId === null || f.dir === 'relay') return out;
     const other = f.dir === 'in' ? 'out' : 'in';
-    if (f.kind === 'request') {
-      const res = this.db
+    const q = (this.pairStatements ??= {
+      answer: this.db
         .prepare(`SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
-        .pluck()
-        .get(sk, f.rpcId, other, f.seq) as number | undefined;
+        .pluck(),
+      request: this.db.prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`),
+    });
+    if (f.kind === 'request') {
+      const res = q.answer.get(sk, f.rpcId, other, f.seq) as number | undefined;
       if (res !== undefined) out.pairs.push(res);
     } else if (f.kind === 'response' || f.kind === 'error') {
-      const req = this.db
-        .prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`)
-        .get(sk, f.rpcId, other, f.seq) as { seq: number; ts: number; method: string | null } | undefined;
+      const req = q.request.get(sk, f.rpcId, other, f.seq) as { seq: number; ts: number; method: string | null } | undefined;
       if (req) {
         out.pairs.push(req.seq);
         out.pairMethod = req.method;

@@ -35,8 +35,13 @@ describe('the bench scripts', () => {
   it('browser-paint-ab opens one recorded session in two builds of the page, alternately, and prints the ratios', () => {
     // The same build on both sides: the script's plumbing (a front per build over one relay) is what is checked here.
     const web = join(ROOT, 'dist', 'web');
-    const out = run('browser-paint-ab.mjs', '--a', web, '--b', web, '--n', '300', '--runs', '2', '--jumps', '2');
+    const out = run('browser-paint-ab.mjs', '--a', web, '--b', web, '--n', '300', '--runs', '2', '--jumps', '2', '--timeline', '1');
     expect(out).toContain('recorded 303 frames');
+    // The timeline of a run: the socket's traffic, the fetches and the moments of the open, by time since navigation.
+    expect(out).toMatch(/^ {2}A +\d+ ms ws out subscribe/m);
+    expect(out).toMatch(/^ {2}A +\d+ ms ws in frames \d+ kB seq 1–303$/m);
+    expect(out).toMatch(/^ {2}B +\d+ ms fetch \/api\/sessions \(sent \d+, answered \d+–\d+ ms\)$/m);
+    expect(out).toMatch(/^ {2}B +\d+ ms paint$/m);
     expect(out).toMatch(/^run 1 A: first row \d+ ms, paint \d+ ms \| jump median \d+ ms max \d+ ms \| load /m);
     expect(out).toMatch(/^run 2 B: first row \d+ ms/m);
     expect(out).not.toContain('page errors');

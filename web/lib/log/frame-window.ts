@@ -7,6 +7,8 @@ import { toEntry, type FrameEntry } from './frame-entry.js';
 export const PAGE_ROWS = 100;
 /** Pages kept: about twenty screens of rows, so scrolling back and forth does not refetch. */
 const MAX_PAGES = 40;
+/** Adjacent pages read in one request at most (the relay's page read returns up to 500 rows). */
+const MAX_RUN = 5;
 
 /** A page row as a log entry; a cut text is not parsed (its JSON is incomplete), the summary shows its head. */
 export function windowEntry(frame: WindowFrame): FrameEntry {
@@ -25,6 +27,8 @@ export class FrameWindow {
   private readonly pages = new Map<number, FrameEntry[]>();
   /** Pages being read, each settling once answered (read() waits on them). */
   private readonly loading = new Map<number, Promise<void>>();
+  /** Pages asked for in this turn of the event loop, read together at its end (readQueued). */
+  private queued: Array<{ p: number; settle: () => void }> = [];
   /** For a filtered window: the row index where each block of `index.blocks` starts. */
   private readonly starts: number[] = [];
 
@@ -79,11 +83,11 @@ export class FrameWindow {
   }
 
   /**
-   * Where a page starting at `row` reads: its block's first seq, skipping the matches before it in that block, up to
-   * the end of the block that holds its last row (so the relay scans only the blocks the page covers).
+   * Where `rows` rows starting at `row` are read: its block's first seq, skipping the matches before it in that block, up to
+   * the end of the block that holds the last of them (so the relay scans only the blocks they cover).
    */
-  private locate(row: number): { fromSeq: number; toSeq: number; skip: number } {
-    if (this.index === null) return { fromSeq: row + 1, toSeq: row + 1 + PAGE_ROWS, skip: 0 };
+  private locate(row: number, rows: number): { fromSeq: number; toSeq: number; skip: number } {
+    if (this.index === null) return { fromSeq: row + 1, toSeq: row + 1 + rows, skip: 0 };
     const { blocks, blockBits } = this.index;
     let lo = 0;
     let hi = this.starts.length - 1;
@@ -95,7 +99,7 @@ export class FrameWindow {
     const first = blocks[lo];
     if (!first) return { fromSeq: 1, toSeq: 1, skip: 0 };
     let last = lo;
-    while (last + 1 < blocks.length && this.starts[last + 1]! < row + PAGE_ROWS) last++;
+    while (last + 1 < blocks.length && this.starts[last + 1]! < row + rows) last++;
     return { fromSeq: Math.max(1, first[0] << blockBits), toSeq: (blocks[last]![0] + 1) << blockBits, skip: row - this.starts[lo]! };
   }
 
@@ -109,24 +113,52 @@ export class FrameWindow {
   private load(p: number): Promise<void> {
     const already = this.loading.get(p);
     if (already) return already;
-    const done = this.http
-      .call('framePage', { params: { id: this.sessionId }, query: { ...this.locate(p * PAGE_ROWS), limit: PAGE_ROWS, ...windowQuery(this.filter) } })
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    this.loading.set(p, done);
+    if (this.queued.length === 0) queueMicrotask(() => this.readQueued());
+    this.queued.push({ p, settle });
+    return done;
+  }
+
+  /**
+   * The pages asked for in one go (a render asks for its rows one by one; a jump's view and overscan usually span two
+   * pages), a run of adjacent pages a request: one read on the relay and one render here, where a page a request made
+   * the rows in view wait for a second read, and a second render, whenever the overscan above them began a page earlier.
+   */
+  private readQueued(): void {
+    const queued = this.queued.sort((a, b) => a.p - b.p);
+    this.queued = [];
+    for (let i = 0; i < queued.length; ) {
+      let j = i + 1;
+      while (j < queued.length && j - i < MAX_RUN && queued[j]!.p === queued[j - 1]!.p + 1) j++;
+      this.readRun(queued.slice(i, j));
+      i = j;
+    }
+  }
+
+  private readRun(run: Array<{ p: number; settle: () => void }>): void {
+    const rows = run.length * PAGE_ROWS;
+    const first = run[0]!.p;
+    this.http
+      .call('framePage', { params: { id: this.sessionId }, query: { ...this.locate(first * PAGE_ROWS, rows), limit: rows, ...windowQuery(this.filter) } })
       .then(({ frames }) => {
         const entries = frames.map(windowEntry);
-        this.pages.set(p, entries);
+        run.forEach(({ p }, k) => this.pages.set(p, entries.slice(k * PAGE_ROWS, (k + 1) * PAGE_ROWS)));
         for (const key of this.pages.keys()) {
           if (this.pages.size <= MAX_PAGES) break;
           this.pages.delete(key);
         }
-        // Before anyone hears of the page: one who forgets it at once can then have it read again.
-        this.loading.delete(p);
+        // Before anyone hears of the pages: one who forgets one at once can then have it read again.
+        for (const { p } of run) this.loading.delete(p);
         this.onPage(entries);
       })
       // A failed read leaves the rows as placeholders; scrolling there again retries.
       .catch(() => {
-        this.loading.delete(p);
+        for (const { p } of run) this.loading.delete(p);
+      })
+      .finally(() => {
+        for (const { settle } of run) settle();
       });
-    this.loading.set(p, done);
-    return done;
   }
 }

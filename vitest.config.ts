@@ -30,7 +30,11 @@ export default defineConfig({
           // Then one Chromium for the run, which each file connects to (test/setup/chromium-server.ts).
           globalSetup: ['test/setup/ensure-built.ts', 'test/setup/chromium-server.ts'],
           setupFiles: ['test/setup/stop-stragglers.ts'],
-          // A file's first test also starts its relay, Chromium and page (test/helpers/inspector-test.ts).
+          // A worker runs its files one after another in one process: a fresh process per file cost ~2.3 s of CPU each
+          // (forking, and loading vitest and playwright-core again). Each test file is still evaluated afresh; what
+          // files share is only the helpers' modules, and a file's processes are stopped after it (stop-stragglers).
+          isolate: false,
+          // A file's first test also starts its relay, browser connection and page (test/helpers/inspector-test.ts).
           testTimeout: 120_000,
           // expect.poll waits on the page until what it checks holds; vitest's default of 1 s is less than a lazily
           // loaded panel takes to render on 2 cores at load 13 (three such tests failed there), and a poll ends as

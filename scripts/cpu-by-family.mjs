@@ -1,0 +1,87 @@
+// Runs a command and says where its CPU went: every 0.5 s it reads /proc for the command's descendants and adds up
+// each one's utime+stime by family (Chromium, relays, server fixtures, vitest, other). CPU seconds hold up under load
+// where wall times do not, so this is how test-suite time is compared on a shared machine (docs/development.md).
+// `node scripts/cpu-by-family.mjs [--out file.json] -- npx vitest run --project e2e`
+// A process's last half second before it exits is not seen, so short-lived processes are undercounted a little.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { clearInterval, setInterval } from 'node:timers';
+
+const sep = process.argv.indexOf('--');
+if (sep < 0 || sep === process.argv.length - 1) {
+  console.error('usage: node scripts/cpu-by-family.mjs [--out file.json] -- <command> [args…]');
+  process.exit(2);
+}
+const outAt = process.argv.indexOf('--out');
+const outFile = outAt > 0 && outAt < sep ? process.argv[outAt + 1] : null;
+const TICKS = 100; // USER_HZ on Linux
+
+function family(cmd) {
+  if (/chrom/i.test(cmd)) return 'chromium';
+  if (/bin\/mcpscope\.js/.test(cmd)) return 'relay and CLI';
+  if (/vitest/.test(cmd)) return 'vitest';
+  if (/test\/fixtures|server-everything|dist\/demo/.test(cmd)) return 'server fixtures';
+  return 'other';
+}
+
+const seen = new Map(); // pid → { family, cpu seconds so far }
+const totals = {};
+const counts = {};
+const loads = [];
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+function sample(root) {
+  const stats = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const s = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS });
+    } catch {
+      // exited between the listing and the read
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, s] of stats) {
+      if (tree.has(pid) || !tree.has(s.ppid)) continue;
+      tree.add(pid);
+      grew = true;
+    }
+  }
+  for (const pid of tree) {
+    const s = stats.get(pid);
+    if (!s) continue;
+    let e = seen.get(pid);
+    if (!e) {
+      let cmd;
+      try {
+        cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      } catch {
+        continue;
+      }
+      e = { family: family(cmd), cpu: 0 };
+      seen.set(pid, e);
+      counts[e.family] = (counts[e.family] ?? 0) + 1;
+    }
+    totals[e.family] = (totals[e.family] ?? 0) + (s.cpu - e.cpu);
+    e.cpu = s.cpu;
+  }
+}
+
+const started = Date.now();
+loads.push(load());
+const child = spawn(process.argv[sep + 1], process.argv.slice(sep + 2), { stdio: 'inherit' });
+const timer = setInterval(() => sample(child.pid), 500);
+child.on('exit', (code) => {
+  clearInterval(timer);
+  loads.push(load());
+  const cpu = Object.entries(totals).sort((a, b) => b[1] - a[1]);
+  const sum = cpu.reduce((n, [, v]) => n + v, 0);
+  const report = { wallS: (Date.now() - started) / 1000, cpuS: Object.fromEntries(cpu.map(([k, v]) => [k, Math.round(v * 10) / 10])), totalCpuS: Math.round(sum), processes: counts, loadAtStartAndEnd: loads };
+  console.error(`\ncpu-by-family: ${report.wallS.toFixed(0)} s wall, ${report.totalCpuS} s CPU: ${cpu.map(([k, v]) => `${k} ${v.toFixed(0)} s (${counts[k]} processes)`).join(', ')}; load ${loads.join(' → ')}`);
+  if (outFile) writeFileSync(outFile, JSON.stringify(report, null, 1));
+  process.exit(code ?? 1);
+});

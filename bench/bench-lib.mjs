@@ -1,5 +1,5 @@
 // Shared pieces of the bench scripts: argument parsing, statistics, and starting the real relay and a WS client.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,11 @@ export const ROOT = new URL('..', import.meta.url).pathname;
 export const BIN = join(ROOT, 'bin', 'mcpscope.js');
 export const SCRIPTED = join(ROOT, 'test', 'fixtures', 'scripted-server.mjs');
 export const DEMO = join(ROOT, 'dist', 'demo', 'demo-server.js');
+
+// Every bench runs the built dist/ (the relay, the demo server, the page): build what is older than its sources first,
+// as the tests do, so a bench never measures code that is no longer there (a no-op when dist/ is current).
+const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure-built.js')], { stdio: ['ignore', 'inherit', 'inherit'] });
+if (built.status !== 0) throw new Error('bench: building dist/ failed (scripts/ensure-built.js)');
 
 /** `--name value` pairs into an object of numbers/strings, with defaults. */
 export function args(defaults) {

@@ -2,7 +2,7 @@
 // never run stale code. `node scripts/ensure-built.js [server] [web]` (no part: both); a fast no-op when current.
 // It says what it is doing in a few lines; the compilers' own output is shown only when a step fails.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,6 +62,12 @@ for (const part of asked.length > 0 ? asked : Object.keys(PARTS)) {
     process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
     console.error(`mcpscope: building ${step.what} failed${r.error ? `: ${r.error.message}` : ''}`);
     process.exit(1);
+  }
+  // tsc -b leaves a project's build info alone when none of its own inputs changed (package.json, for one, is not one):
+  // the stamps are marked now, or every later run would find the part stale again and rebuild it for nothing.
+  const now = new Date();
+  for (const { stamp } of step.checks) {
+    if (statSync(join(root, stamp), { throwIfNoEntry: false })) utimesSync(join(root, stamp), now, now);
   }
   console.error(`mcpscope: built ${step.what} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -34,12 +34,14 @@ async function pageSocket() {
 
   const socket = new RelaySocket('token', { onFrames: () => undefined, onSession: () => undefined }, () => 0);
   cleanups.push(() => socket.stop());
-  return { socket, received, until };
+  /** What the relay heard so far, one "type sessionId" line a message. */
+  const sent = () => received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`);
+  return { socket, received, until, sent };
 }
 
 describe('the page socket with several users of one session', () => {
   it('subscribes once, keeps the stream while one user remains, and unsubscribes after the last', async () => {
-    const { socket, received, until } = await pageSocket();
+    const { socket, received, until, sent } = await pageSocket();
     socket.start();
     await socket.whenOpen();
 
@@ -50,7 +52,7 @@ describe('the page socket with several users of one session', () => {
     // A marker the relay sees after anything the first unsubscribe wrote: then nothing else is in flight.
     socket.subscribe('marker');
     await until(2);
-    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe scratch', 'subscribe marker']);
+    expect(sent()).toEqual(['subscribe scratch', 'subscribe marker']);
     expect(socket.isSynced('scratch')).toBe(true);
 
     socket.unsubscribe('scratch'); // the detail moves on
@@ -60,21 +62,21 @@ describe('the page socket with several users of one session', () => {
   });
 
   it('opens a stream early, before the socket is open, and hands it to the page when it subscribes to that session', async () => {
-    const { socket, received, until } = await pageSocket();
+    const { socket, received, until, sent } = await pageSocket();
     socket.subscribeEarly('launch'); // before the socket opened: sent as it opens
     socket.start();
     await socket.whenSynced('launch', 10_000);
     socket.subscribe('launch'); // the workbench attaches to the same session: it takes the early hold over
     socket.subscribe('marker');
     await until(2);
-    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe launch', 'subscribe marker']);
+    expect(sent()).toEqual(['subscribe launch', 'subscribe marker']);
     socket.unsubscribe('launch'); // one hold in all: the page letting go ends the stream
     await until(3);
     expect(received[2]).toEqual({ type: 'unsubscribe', sessionId: 'launch' });
   });
 
   it('asks for an early stream only once what the page asked first has been answered, taken over meanwhile or not', async () => {
-    const { socket, received, until } = await pageSocket();
+    const { socket, until, sent } = await pageSocket();
     socket.start();
     await socket.whenOpen();
     let answered = () => undefined as void;
@@ -82,15 +84,15 @@ describe('the page socket with several users of one session', () => {
     socket.subscribe('huge'); // the workbench attaches meanwhile: it takes the hold over, asking nothing
     socket.subscribe('marker');
     await until(1);
-    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe marker']);
+    expect(sent()).toEqual(['subscribe marker']);
     answered();
     await socket.whenSynced('huge', 10_000);
-    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe marker', 'subscribe huge']);
+    expect(sent()).toEqual(['subscribe marker', 'subscribe huge']);
     expect(socket.isSynced('huge')).toBe(true);
   });
 
   it('does not ask for a deferred early stream the page let go of before it was due', async () => {
-    const { socket, received, until } = await pageSocket();
+    const { socket, until, sent } = await pageSocket();
     socket.start();
     await socket.whenOpen();
     let answered = () => undefined as void;
@@ -100,17 +102,17 @@ describe('the page socket with several users of one session', () => {
     await Promise.resolve();
     socket.subscribe('marker');
     await until(2);
-    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe other', 'subscribe marker']);
+    expect(sent()).toEqual(['subscribe other', 'subscribe marker']);
   });
 
   it('lets an early stream go when the page subscribes to another session first', async () => {
-    const { socket, received, until } = await pageSocket();
+    const { socket, received, until, sent } = await pageSocket();
     socket.start();
     await socket.whenOpen();
     socket.subscribeEarly('guess');
     socket.subscribe('other');
     await until(3);
-    expect(received.map((m) => `${m.type} ${'sessionId' in m ? m.sessionId : ''}`)).toEqual(['subscribe guess', 'subscribe other', 'unsubscribe guess']);
+    expect(sent()).toEqual(['subscribe guess', 'subscribe other', 'unsubscribe guess']);
     // Only one early hold, and only for a session nobody holds yet.
     socket.subscribeEarly('other');
     socket.subscribe('marker');

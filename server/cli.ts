@@ -7,16 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import type { CliOptions, RelayOptions } from './cli-args.js';
-import type { ConfigChoice } from './config-file/config-target.js';
+import { readConfigTarget } from './cli/read-config-target.js';
 import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
-import { killAllProcessGroups } from './transports/stdio-transport.js';
 
 /**
  * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
- * starts before every server it runs, pays for neither Express nor the schemas.
+ * starts before every server it runs, pays for neither Express nor the schemas, and `--help` not even for the stdio
+ * transport (tested by test/integration/cli-start-modules.test.ts).
  */
 async function relayParts() {
-  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust] = await Promise.all([
+  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust, stdio] = await Promise.all([
     import('./app.js'),
     import('./cli-args.js'),
     import('./open-browser.js'),
@@ -29,8 +29,9 @@ async function relayParts() {
     import('./oauth/relay-oauth.js'),
     import('./transports/process-tracker.js'),
     import('./trust/recipe-trust.js'),
+    import('./transports/stdio-transport.js'),
   ]);
-  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust };
+  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust, ...stdio };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,7 +68,7 @@ interface Launch {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
-  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust } =
+  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust, killAllProcessGroups } =
     await relayParts();
   const version = readVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
@@ -224,12 +225,6 @@ export async function main(argv: string[]): Promise<void> {
   await start(o, target, { ...(name !== undefined ? { name } : {}) });
 }
 
-/** --config: the file's server, asking for its inputs at a terminal; loaded only then, like the relay's parts. */
-async function readConfigTarget(choice: ConfigChoice) {
-  const [{ configTarget }, { terminalAsker }] = await Promise.all([import('./config-file/config-target.js'), import('./config-file/ask-input.js')]);
-  return configTarget(choice, { env: process.env, ask: terminalAsker() });
-}
-
 async function start(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
   try {
     await run(o, target, launch);
@@ -238,7 +233,7 @@ async function start(o: RelayOptions, target: Target | null, launch: Launch = {}
     if (e.code === 'EADDRINUSE') console.error(`mcpscope: port ${o.port} is in use; pick another with --port, or --port 0 for any free one`);
     else if (e.code === 'EADDRNOTAVAIL') console.error(`mcpscope: cannot bind ${o.host}: no such local address`);
     else console.error('mcpscope: failed to start:', e.message);
-    killAllProcessGroups();
+    (await import('./transports/stdio-transport.js')).killAllProcessGroups();
     process.exit(1);
   }
 }

@@ -2,30 +2,13 @@
 // Linter reads the frames a chunk at a time, and its findings (capped, with exact per-rule counts) and progress go
 // to the findings tables (migration 4), where page rows, the "has findings" filter and the Findings tab read them.
 import type Database from 'better-sqlite3';
-import { JsonSchemaValidator, Linter, type Finding, type LinterOptions } from '../shared/lint/index.js';
+import { JsonSchemaValidator, Linter, type Finding } from '../shared/lint/index.js';
+import { lintProgress, type LintTarget } from './lint-progress.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
 
-/**
- * Findings stored per session. A flood that breaks a rule on every frame would otherwise store a row per frame;
- * past the cap only the per-rule counts go on (the summary reports how many were dropped).
- */
-export const MAX_STORED_FINDINGS = 50_000;
 /** Frames linted per chunk: about 5–10 ms of work between two looks at whether the reads are still quiet. */
 const CHUNK = 1_000;
-
-export interface LintTarget {
-  options: Pick<LinterOptions, 'transport' | 'protocolVersion'>;
-  /** An ended session is finished once linted to its end: its unanswered requests are reported, then it is done. */
-  ended: boolean;
-}
-
-export interface LintProgress {
-  linted_to: number;
-  stored: number;
-  dropped: number;
-  finished: number;
-}
 
 interface Job {
   linter: Linter;
@@ -39,10 +22,6 @@ interface Job {
 }
 
 const validator = new JsonSchemaValidator();
-
-export function lintProgress(db: Database.Database, sessionId: string): LintProgress | undefined {
-  return db.prepare('SELECT * FROM lint_progress WHERE session_id = ?').get(sessionId) as LintProgress | undefined;
-}
 
 export class LintRunner {
   /** The linters of sessions linted this run; the Linter's own history limits bound each one's memory. */

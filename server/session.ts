@@ -6,7 +6,7 @@ import { FrameOrigins } from './frame-origins.js';
 import type { Recorder, StoredSession } from './recorder.js';
 import { RelayError } from './errors.js';
 import type { HttpProbeResult } from '../shared/fault-lab/fault-types.js';
-import { rawHttpProbe, streamableOf, type HttpProbeSpec } from './raw-http-probe.js';
+import type { HttpProbeSpec } from './raw-http-probe.js';
 import { createTransport } from './transports/create-transport.js';
 import type { OAuthHost } from './oauth/oauth-authorizer.js';
 import type { Transport, TransportEvent } from './transports/transport.js';
@@ -25,6 +25,8 @@ export interface SessionDeps {
 
 export class Session {
   private transport: Transport | null = null;
+  /** A start waiting for its transport to be made (a remote one loads its code first); a stop meanwhile cancels it. */
+  private pendingStart: { cancelled: boolean } | null = null;
   private stopping = false;
   private handshakeClaimed: boolean;
   /** Transports started so far: a restart's exchanges get ids of their own (`c2.x1`), never repeats of `x1`. */
@@ -63,7 +65,20 @@ export class Session {
   async start(): Promise<void> {
     this.stopping = false;
     this.update({ status: 'starting', endedAt: null, exitCode: null, signal: null, pid: null });
-    const transport = createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections, this.deps.oauth ? { oauth: this.deps.oauth } : {});
+    const attempt = { cancelled: false };
+    this.pendingStart = attempt;
+    let transport: Transport;
+    try {
+      transport = await createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections, this.deps.oauth ? { oauth: this.deps.oauth } : {});
+    } finally {
+      if (this.pendingStart === attempt) this.pendingStart = null;
+    }
+    if (attempt.cancelled) {
+      // Stopped before there was anything to stop: nothing is spawned or connected. A start asked for since (a restart)
+      // owns the status now.
+      if (this.pendingStart === null && !this.transport) this.update({ status: 'stopped', endedAt: now() });
+      return;
+    }
     this.transport = transport;
     await transport.start({
       onMessage: (bytes) => this.record(messageFrame('in', bytes), bytes).seq,
@@ -87,17 +102,21 @@ export class Session {
     return frame.seq;
   }
 
-  /** The fault lab: one raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
+  /**
+   * The fault lab: one raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other.
+   * The prober (with the remote transports it reads) loads with the first probe, not with every relay.
+   */
   httpProbe(spec: HttpProbeSpec, origin: FrameOrigin = 'lab'): Promise<HttpProbeResult> {
     if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
-    return rawHttpProbe(streamableOf(this.transport), spec, {
+    const transport = this.transport;
+    return import('./raw-http-probe.js').then(({ rawHttpProbe, streamableOf }) => rawHttpProbe(streamableOf(transport), spec, {
       recordOut: (bytes) => {
         const { seq } = this.record(messageFrame('out', bytes, origin));
         this.origins.note(seq, origin);
         return seq;
       },
       lastSeq: () => this.stored.lastSeq,
-    });
+    }));
   }
 
   rename(name: string): void {
@@ -105,11 +124,17 @@ export class Session {
   }
 
   async stop(reason = 'stopped by the user'): Promise<void> {
-    if (!this.transport) return;
+    if (!this.pendingStart && !this.transport) return;
     this.stopping = true;
     this.record(eventFrame({ event: 'stopping', reason }));
     this.deps.onStopped?.();
-    await this.transport.close(reason);
+    if (this.pendingStart) {
+      // Nothing made yet: the start sees this and ends the session stopped.
+      this.pendingStart.cancelled = true;
+      this.pendingStart = null;
+      return;
+    }
+    await this.transport?.close(reason);
   }
 
   async restart(): Promise<void> {

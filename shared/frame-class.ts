@@ -104,11 +104,25 @@ const OBJECT = 1;
 const ARRAY = 2;
 
 /**
+ * The containers skipValue is inside, OBJECT or ARRAY, outermost first: one array for every call, its used part
+ * `depth` long, rather than a new array (and its first backing store) for nearly every frame the relay records.
+ */
+let stack: number[] = [];
+/** Entries of `stack` kept between scans; a frame nested deeper leaves a new, small array behind it. */
+const KEPT_DEPTH = 1024;
+
+/**
  * Skips one JSON value of any depth from i (no leading space), validating it; returns the index after it, or -1.
  * Iterative, like V8's JSON.parse, so deep nesting cannot overflow the stack.
  */
 function skipValue(s: string, i: number): number {
-  const stack: number[] = [];
+  const end = skipNested(s, i);
+  if (stack.length > KEPT_DEPTH) stack = [];
+  return end;
+}
+
+function skipNested(s: string, i: number): number {
+  let depth = 0;
   for (;;) {
     // A value starts at i.
     const c = s.charCodeAt(i);
@@ -118,7 +132,7 @@ function skipValue(s: string, i: number): number {
       i = skipSpace(s, i + 1);
       if (s.charCodeAt(i) === close) i++;
       else {
-        stack.push(c === 0x7b ? OBJECT : ARRAY);
+        stack[depth++] = c === 0x7b ? OBJECT : ARRAY;
         if (c === 0x7b) {
           i = skipMemberName(s, i);
           if (i < 0) return -1;
@@ -132,8 +146,8 @@ function skipValue(s: string, i: number): number {
     if (i < 0) return -1;
     // After a value: close containers, or move to the next element or member.
     for (;;) {
-      const top = stack.at(-1);
-      if (top === undefined) return i;
+      if (depth === 0) return i;
+      const top = stack[depth - 1];
       i = skipSpace(s, i);
       const d = s.charCodeAt(i);
       if (d === 0x2c) {
@@ -145,7 +159,7 @@ function skipValue(s: string, i: number): number {
         break;
       }
       if (d !== (top === OBJECT ? 0x7d : 0x5d)) return -1;
-      stack.pop();
+      depth--;
       i++;
     }
   }

@@ -1,6 +1,7 @@
 // Who made an outgoing frame: a person (composer, panel, batch builder), mcpscope on its own (bookkeeping, answers),
 // or a tool (fault lab, replay). Recorded with each frame, so nobody mistakes the inspector's traffic for the user's.
-import { z } from 'zod';
+// No zod here (its schema is FrameOriginSchema in relay-protocol.ts): the recorder, which `tap` loads before every
+// server a host starts, reads origins through isFrameOrigin.
 
 export const FRAME_ORIGINS = [
   'user', // text typed in the composer, or a request named on the command line (`call --method`, `--raw`)
@@ -14,8 +15,7 @@ export const FRAME_ORIGINS = [
   'tap', // what a host sent to its server through `mcpscope tap`: the host's frame, not mcpscope's
 ] as const;
 
-export const FrameOriginSchema = z.enum(FRAME_ORIGINS);
-export type FrameOrigin = z.infer<typeof FrameOriginSchema>;
+export type FrameOrigin = (typeof FRAME_ORIGINS)[number];
 
 /** A short label for a narrow log column, and a sentence for the detail pane. */
 export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: string }> = {

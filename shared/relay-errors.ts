@@ -1,21 +1,9 @@
-// Local error codes made by the relay, never by an MCP server: strings, so they can't be mistaken for JSON-RPC codes.
+// The relay's error answers: their codes (relay-error-codes.ts) and the body's schema.
 import { z } from 'zod';
+import { RELAY_ERROR_CODES, type RelayErrorCode } from './relay-error-codes.js';
 import { RecipeReviewSchema, type RecipeReview } from './trust/recipe-review.js';
 
-export const RELAY_ERROR_CODES = {
-  UNAUTHORIZED: 'The request carried no token or the wrong one; open the URL the CLI printed.',
-  FORBIDDEN_HOST: 'The Host header is not one the relay serves (DNS-rebinding guard).',
-  FORBIDDEN_ORIGIN: 'The request came from a page on another origin (CSRF guard).',
-  BAD_REQUEST: 'The request body or message did not have the expected shape.',
-  NOT_FOUND: 'No such session or route.',
-  CONFLICT: 'The action was already taken (for example, the handshake was claimed by another tab).',
-  SESSION_NOT_LIVE: 'The session has no running transport; restart it to send.',
-  RECIPE_UNCONFIRMED: 'The recipe came from a file and has not been confirmed on this machine; it runs once a person has seen it and said yes.',
-  SPAWN_FAILED: 'The server process could not be started (command not found, not executable, bad cwd).',
-  CHECK_FAILED: 'The check could not run: the scratch connection could not start, or its handshake failed.',
-  INTERNAL: 'The relay hit an unexpected error; the details are in its output.',
-} as const;
-export type RelayErrorCode = keyof typeof RELAY_ERROR_CODES;
+export { RELAY_ERROR_CODES, type RelayErrorCode };
 
 /** The body of every error answer of the relay's API. `code` is a string so a newer relay's code still reads. */
 export const RelayErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), review: RecipeReviewSchema.optional() }) });

@@ -1,10 +1,14 @@
 // The messages between browser and relay, named by direction. MCP payloads travel opaque inside them as raw text.
 import { z } from 'zod';
 import { HttpProbeResultSchema } from './fault-lab/fault-types.js';
-import { FrameOriginSchema } from './frame-origin.js';
+import { FRAME_ORIGINS } from './frame-origin.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 import { describeIssues } from './zod-issues.js';
 import { OAuthConfigSchema } from './oauth/auth-config.js';
+import { REMOTE_TRANSPORTS, type RemoteTransport } from './remote-transports.js';
+
+/** Who made an outgoing frame (shared/frame-origin.ts). */
+export const FrameOriginSchema = z.enum(FRAME_ORIGINS);
 
 /** out: client → server, in: server → client (stdout and stderr), relay: something the relay saw or did. */
 export const FrameDirSchema = z.enum(['out', 'in', 'relay']);
@@ -39,12 +43,7 @@ export const StdioTargetSchema = z.object({
 });
 export type StdioTarget = z.infer<typeof StdioTargetSchema>;
 
-/**
- * How the relay talks to a server at a URL; `auto` probes 2026-07-28 HTTP (for a modern-shaped first request), then
- * Streamable HTTP, then falls back to legacy HTTP+SSE. `http-2026` is the stateless 2026-07-28 HTTP transport.
- */
-export const REMOTE_TRANSPORTS = ['auto', 'http', 'sse', 'ws', 'http-2026'] as const;
-export type RemoteTransport = (typeof REMOTE_TRANSPORTS)[number];
+export { REMOTE_TRANSPORTS, type RemoteTransport };
 
 /** Deliberately wrong protocol headers, to reproduce a server's header bugs. Unset means "behave correctly". */
 export const HeaderOverridesSchema = z.object({

@@ -1,6 +1,7 @@
 // Parses `mcpscope call` arguments into options; pure, so every flag and usage error can be checked without a server.
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
-import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/index.js';
+// fault-presets, not the index: the index loads the verdict functions and the probe result's schema (zod).
+import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/fault-presets.js';
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
@@ -8,7 +9,9 @@ import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice, defaultDataDir, 
 import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
 import { listOf, milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
-import { ANSWER_CAPABILITIES, type AnswerCapability } from '../../shared/answers/index.js';
+// answer-kinds, not the index or answers-file: those load the answers' JSON Schema validator and zod, which a call
+// without --answers never uses.
+import { ANSWER_CAPABILITIES, type AnswerCapability } from '../../shared/answers/answer-kinds.js';
 import { MIN_HANDSHAKE_TIMEOUT_MS } from './call-handshake.js';
 import { COLLECT_MS } from './collect-replies.js';
 import { OAUTH_FLAGS, oauthConfig } from '../oauth/oauth-args.js';

@@ -6,16 +6,24 @@ import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
-import { rawHttpProbe, streamableOf, type HttpProbeSpec } from '../raw-http-probe.js';
+import type { HttpProbeSpec } from '../raw-http-probe.js';
 import { FrameOrigins } from '../frame-origins.js';
-import { CliOAuthHost } from '../oauth/cli-oauth-host.js';
-import { authWaitFromEvent } from '../../shared/oauth/auth-steps.js';
+import type { CliOAuthHost } from '../oauth/cli-oauth-host.js';
+import { authWaitFromEvent } from '../../shared/oauth/auth-wait.js';
 import { createTransport } from '../transports/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
 
 /** Events after which nothing more will come back. */
 const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'error', 'stdout-closed']);
+
+export interface CallSessionOptions {
+  timeoutMs: number;
+  cancelOnTimeout: boolean;
+  exchangeErrorsFatal?: boolean;
+  origin?: FrameOrigin;
+  oauth?: { dataDir: string; print(text: string): void; openBrowser(url: string): void };
+}
 
 export class CallSession {
   readonly frames: FrameRecord[] = [];
@@ -24,7 +32,10 @@ export class CallSession {
   clientCapabilities: Record<string, unknown> | undefined;
   /** Why the transport can no longer carry anything, once that happens. */
   failure: string | null = null;
-  private readonly transport: Transport;
+  /** Made in start(): a remote target's transport (and its OAuth host) is loaded only then, a stdio call never loads it. */
+  private transport: Transport | null = null;
+  private readonly target: Target;
+  private readonly oauthOptions: CallSessionOptions['oauth'];
   private readonly listeners = new Set<(frame: FrameRecord) => void>();
   private readonly stderrTail: string[] = [];
   private closing = false;
@@ -34,26 +45,38 @@ export class CallSession {
   /** Set: every frame this session sends is recorded as made by it (mcpscope check's scratch connections say 'check'). */
   private readonly forcedOrigin: FrameOrigin | undefined;
   private readonly probeOrigin: FrameOrigin;
-  private readonly oauthHost: CliOAuthHost | null;
+  private oauthHost: CliOAuthHost | null = null;
 
   /**
    * `cancelOnTimeout`: a request that times out gets notifications/cancelled, as the spec suggests.
    * `exchangeErrorsFatal: false` (the fault lab): an error about one HTTP exchange (a stream cut before its response,
    * a refused POST) is recorded but does not end the session, since breaking exchanges is what the lab does.
    */
-  constructor(target: Target, options: { timeoutMs: number; cancelOnTimeout: boolean; exchangeErrorsFatal?: boolean; origin?: FrameOrigin; oauth?: { dataDir: string; print(text: string): void; openBrowser(url: string): void } }) {
+  constructor(target: Target, options: CallSessionOptions) {
     this.exchangeErrorsFatal = options.exchangeErrorsFatal ?? true;
     this.forcedOrigin = options.origin;
     this.probeOrigin = options.origin ?? 'lab';
-    // OAuth: the flow's redirect comes back to a loopback listener of this process (or is fetched, with --oauth-open fetch).
-    this.oauthHost = target.transport !== 'stdio' && target.auth && options.oauth ? new CliOAuthHost(options.oauth) : null;
-    this.transport = createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 }, 1, this.oauthHost ? { oauth: this.oauthHost } : {});
+    this.target = target;
+    this.oauthOptions = options.oauth;
     this.engine = new ClientEngine({ send: (text, origin) => this.send(text, origin), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
   }
 
   /** Resolves once the transport can take a frame; throws with the reason when it cannot start at all. */
   async start(): Promise<void> {
-    await this.transport.start({
+    const target = this.target;
+    // OAuth: the flow's redirect comes back to a loopback listener of this process (or is fetched, with --oauth-open fetch).
+    if (target.transport !== 'stdio' && target.auth && this.oauthOptions) {
+      const { CliOAuthHost } = await import('../oauth/cli-oauth-host.js');
+      this.oauthHost = new CliOAuthHost(this.oauthOptions);
+    }
+    const transport = await createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 }, 1, this.oauthHost ? { oauth: this.oauthHost } : {});
+    // close() before the transport existed: nothing to start.
+    if (this.closing) {
+      this.oauthHost?.close();
+      throw new Error(this.failure ?? 'the connection is closed');
+    }
+    this.transport = transport;
+    await transport.start({
       onMessage: (bytes) => {
         const frame = this.record(messageFrame('in', bytes));
         this.engine.receive(frame.text);
@@ -69,7 +92,7 @@ export class CallSession {
       onExchange: (exchange) => void this.record(httpFrame(exchange, this.origins.ofExchange(exchange))),
       onClosed: () => this.fail('the connection closed'),
     });
-    if (!this.transport.alive && this.failure === null) this.fail('the transport did not start');
+    if (!transport.alive && this.failure === null) this.fail('the transport did not start');
     if (this.failure !== null) throw new Error(this.failure);
   }
 
@@ -80,7 +103,7 @@ export class CallSession {
 
   /** Exact bytes, for frames that are not valid UTF-8 (the fault lab's encoding faults). */
   sendBytes(bytes: Buffer, given: FrameOrigin): void {
-    if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
+    if (!this.transport?.alive) throw new Error(this.failure ?? 'the connection is closed');
     const origin = this.forcedOrigin ?? given;
     const frame = this.record(messageFrame('out', bytes, origin));
     this.origins.note(frame.seq, origin);
@@ -88,9 +111,12 @@ export class CallSession {
   }
 
   /** The fault lab's raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
-  httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
-    if (!this.transport.alive) throw new Error(this.failure ?? 'the connection is closed');
-    return rawHttpProbe(streamableOf(this.transport), spec, {
+  async httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
+    const transport = this.transport;
+    if (!transport?.alive) throw new Error(this.failure ?? 'the connection is closed');
+    // Only the fault lab's HTTP presets probe: loaded then, with the remote transports it reads.
+    const { rawHttpProbe, streamableOf } = await import('../raw-http-probe.js');
+    return rawHttpProbe(streamableOf(transport), spec, {
       recordOut: (bytes) => {
         const { seq } = this.record(messageFrame('out', bytes, this.probeOrigin));
         this.origins.note(seq, this.probeOrigin);
@@ -115,7 +141,7 @@ export class CallSession {
     if (this.closing) return;
     this.closing = true;
     this.record(eventFrame({ event: 'stopping', reason: 'mcpscope call is done' }));
-    await this.transport.close('mcpscope call is done');
+    await this.transport?.close('mcpscope call is done');
     this.oauthHost?.close();
     this.engine.close('mcpscope call is done');
   }
@@ -126,7 +152,7 @@ export class CallSession {
     if (wait !== null) this.engine.holdTimeouts(wait);
     if (ev.event === 'http-answer') this.engine.settleFromTransport(ev, ev.seq === undefined ? undefined : this.messageAt(ev.seq));
     if (this.closing || !FATAL_EVENTS.has(ev.event)) return;
-    if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.transport.alive) return;
+    if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.transport?.alive) return;
     if (ev.event === 'exited') this.fail(`the server exited (code ${ev.code ?? '-'}, signal ${ev.signal ?? '-'})`);
     else if (ev.event === 'error') this.fail(ev.message);
     else if (ev.event === 'session-expired') this.fail(`the server forgot the session (${ev.status}): ${ev.message}`);

@@ -33,11 +33,20 @@ export async function sendRawText(session: CallSession, text: string, origin: Fr
 }
 
 /**
- * Runs `send`, then collects replies until `complete` says every request is answered (plus a short grace), the
- * connection ends, or `timeoutMs` passes. Rejects when `send` fails.
+ * Where a call's own traffic starts in the session's frames: after the handshake, or without one at the very start (a
+ * server's start-up notification can come before the frame goes out, and is shown like anything else it sent).
  */
-export function collectReplies(session: CallSession, send: () => Promise<void>, timeoutMs: number, complete: (frames: FrameRecord[]) => boolean): Promise<FrameRecord[]> {
-  const got: FrameRecord[] = [];
+export function callTrafficFrom(session: CallSession, o: { handshake: boolean }): number {
+  return o.handshake ? session.frames.length : 0;
+}
+
+/**
+ * Runs `send`, then collects replies until `complete` says every request is answered (plus a short grace), the
+ * connection ends, or `timeoutMs` passes. Rejects when `send` fails. `since`: the session's frames from this index on
+ * that came before the send count too (callTrafficFrom).
+ */
+export function collectReplies(session: CallSession, send: () => Promise<void>, timeoutMs: number, complete: (frames: FrameRecord[]) => boolean, since = session.frames.length): Promise<FrameRecord[]> {
+  const got: FrameRecord[] = session.frames.slice(since).filter(isReply);
   return new Promise((resolve, reject) => {
     let grace: NodeJS.Timeout | undefined;
     const finish = () => {

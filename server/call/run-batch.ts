@@ -4,7 +4,7 @@ import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
-import { COLLECT_MS, collectReplies, replyValues, sendRawText } from './collect-replies.js';
+import { COLLECT_MS, collectReplies, callTrafficFrom, replyValues, sendRawText } from './collect-replies.js';
 
 function shown(e: BatchElementOutcome): Record<string, unknown> {
   const base: Record<string, unknown> = { index: e.index, ...('id' in e ? { id: e.id } : {}), method: e.method, status: e.status };
@@ -25,6 +25,7 @@ export async function runBatch(session: CallSession, o: CallOptions, items: unkn
       () => sendRawText(session, text, 'batch'),
       timeoutMs,
       (frames) => correlateBatch(items, replyValues(frames)).summary.missing === 0,
+      callTrafficFrom(session, o),
     );
     const c = correlateBatch(items, replyValues(got));
     out.json({ elements: c.elements.map(shown), unexpected: c.unexpected, replyShape: c.replyShape, summary: c.summary });

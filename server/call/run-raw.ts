@@ -8,7 +8,7 @@ import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
 import { EXIT, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
-import { COLLECT_MS, collectReplies, replyLine, sendRawText } from './collect-replies.js';
+import { COLLECT_MS, collectReplies, callTrafficFrom, replyLine, sendRawText } from './collect-replies.js';
 import { ReplyMatcher, rawExpectation } from './raw-expectation.js';
 
 /** Sorts frames into answers and the rest as they arrive; `answers` holds the seqs of the frames that answered. */
@@ -40,10 +40,16 @@ export async function runRaw(session: CallSession, o: CallOptions & { mode: { ki
   try {
     await callHandshake(session, o, timeoutMs, out);
     // Nothing owed: collect for the whole timeout, to show what the frame set off. Otherwise stop once answered.
-    const got = await collectReplies(session, () => sendRawText(session, text), timeoutMs, (frames) => {
-      sort.take(frames);
-      return matcher.expected > 0 && matcher.missing === 0;
-    });
+    const got = await collectReplies(
+      session,
+      () => sendRawText(session, text),
+      timeoutMs,
+      (frames) => {
+        sort.take(frames);
+        return matcher.expected > 0 && matcher.missing === 0;
+      },
+      callTrafficFrom(session, o),
+    );
     sort.take(got);
     const unsolicited = got.filter((f) => f.dir === 'in' && !sort.answers.has(f.seq));
     for (const f of got) out.line(f.dir === 'in' && !sort.answers.has(f.seq) ? { ...replyLine(f), unsolicited: true } : replyLine(f));

@@ -7,7 +7,7 @@ import { targetOf } from '../call/call-args.js';
 import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice } from '../cli/common-flags.js';
 import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
-import { milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
+import { milliseconds, nonEmpty, oneOf, wholeNumber } from '../cli/validators.js';
 import { defaultDataDir } from '../cli/data-dir.js';
 
 export const CHECK_TIMEOUT_MS = 10_000;
@@ -20,6 +20,7 @@ export const CHECK_FLAGS = {
   'allow-tools': value('<names|all>', 'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named'),
   only: value('<ids>', 'run only these checks or groups, comma-separated (lifecycle, tools, http/origin-403…)'),
   'no-robustness': onOff("skip the fault lab's presets (they run on a scratch connection of their own)"),
+  lanes: value('<n>', "run the fault lab's presets on n connections side by side (default 1): faster, as most presets\nwait out a 2 s window, but each connection starts its own server process (or HTTP session), so a\nserver that cannot run twice at once (a lock, a port) would fail for mcpscope's sake", wholeNumber(1, 8)),
   json: onOff('print the report as JSON on stdout instead of the summary'),
   markdown: onOff('print the report as Markdown (for a bug report) instead of the summary'),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
@@ -40,6 +41,8 @@ export interface CheckOptions {
   allowTools: 'all' | string[] | null;
   only: string[];
   robustness: boolean;
+  /** --lanes: connections the robustness presets are spread over, side by side (1: one after another on one). */
+  robustnessLanes: number;
   output: 'summary' | 'json' | 'markdown';
   junit: string | null;
   /** --record: the store (data dir) to keep each connection in; null: nothing is recorded. */
@@ -71,6 +74,7 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     allowTools: allow === undefined ? null : allow === 'all' ? 'all' : allow.split(',').map((s) => s.trim()).filter(Boolean),
     only,
     robustness: v['no-robustness'] !== true && (only.length === 0 || only.includes('robustness')),
+    robustnessLanes: v.lanes ?? 1,
     output: v.json === true ? 'json' : v.markdown === true ? 'markdown' : 'summary',
     junit: v.junit ?? null,
     record: v.record === true ? (v['data-dir'] ?? defaultDataDir()) : null,

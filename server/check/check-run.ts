@@ -21,7 +21,7 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost): Promi
     timeoutMs: Math.max(o.timeoutMs, 10_000),
   });
   const ctx: CheckContext = { main, connection, transport: transportKind(o.target), timeoutMs: o.timeoutMs, mayCall: toolPolicy(o.allowTools), fresh: (name) => host.open(name), facts: new Map() };
-  const results = await runChecks(ctx, { only: o.only, ...(o.robustness ? { extra: (c) => robustnessChecks(c, host) } : {}) });
+  const results = await runChecks(ctx, { only: o.only, ...(o.robustness ? { extra: (c) => robustnessChecks(c, host, o.robustnessLanes) } : {}) });
   return {
     // Masked as every recorded target is: a header or env value never reaches the report.
     target: sessionName(storedTarget(o.target)),

@@ -28,7 +28,7 @@ export async function runRelayCheck(ctx: ArchiveContext, underTest: string, body
   running.add(underTest);
   try {
     const { allowTools, only, robustness, era, timeoutMs } = body;
-    return await runCheckReport({ target, allowTools, only, robustness: robustness && (only.length === 0 || only.includes('robustness')), protocolVersion, era, timeoutMs }, host);
+    return await runCheckReport({ target, allowTools, only, robustness: robustness && (only.length === 0 || only.includes('robustness')), robustnessLanes: 1, protocolVersion, era, timeoutMs }, host);
   } catch (err) {
     throw new RelayError('CHECK_FAILED', `the check could not run: ${err instanceof Error ? err.message : String(err)}`);
   } finally {

@@ -17,16 +17,27 @@ export function robustnessPresets(overHttp: boolean): FaultPreset[] {
   return FAULT_PRESETS.filter((p) => !p.freshSession && !p.lead && appliesTo(p, overHttp ? 'http' : 'stdio') && (!p.http || overHttp));
 }
 
-export async function robustnessChecks(ctx: CheckContext, host: CheckHost): Promise<CheckResult[]> {
-  if (ctx.connection.era !== 'legacy' || (ctx.transport !== 'stdio' && ctx.transport !== 'http')) return [];
-  const overHttp = ctx.transport === 'http';
-  const conn = await ctx.fresh(SESSION);
-  const session = host.sessions.get(SESSION)!;
+/**
+ * The presets in contiguous slices, one per lane (a scratch connection of its own), as even as the table allows: a
+ * preset follows the same presets as in the table, only fewer. Most of a run is waiting out the window of a preset
+ * nothing answers, 2 s each, 16 of them on an SDK server over stdio (39 s one after another, about 15 s in four lanes).
+ * One lane is the default: every further lane runs another copy of the server at the same time, which a server that
+ * holds a lock or a port cannot do, and mcpscope must not be the cause of a failure it reports (`check --lanes`).
+ */
+export function presetLanes(presets: readonly FaultPreset[], lanes: number): FaultPreset[][] {
+  const n = Math.min(lanes, presets.length);
+  return Array.from({ length: n }, (_, i) => presets.slice(Math.floor((i * presets.length) / n), Math.floor(((i + 1) * presets.length) / n)));
+}
+
+/** One lane: a fresh connection, its handshake, then its presets in order; a preset after the connection ended is not sent. */
+async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets: readonly FaultPreset[], overHttp: boolean): Promise<CheckResult[]> {
+  const conn = await ctx.fresh(name);
+  const session = host.sessions.get(name)!;
   const results: CheckResult[] = [];
   try {
     const c = await conn.engine.connect({ era: 'legacy', clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs });
-    for (const preset of robustnessPresets(overHttp)) {
-      const base = { id: `robustness/${preset.id}`, group: 'robustness' as const, title: preset.title, session: SESSION, fix: `What the spec asks for here: ${preset.spec}.` };
+    for (const preset of presets) {
+      const base = { id: `robustness/${preset.id}`, group: 'robustness' as const, title: preset.title, session: name, fix: `What the spec asks for here: ${preset.spec}.` };
       const spec = { keyword: 'silent' as const, quote: `${preset.spec} (the fault lab's expectation for "${preset.title}"; MCP gives no keyword for a server's answer to malformed input)`, source: preset.http ? 'MCP Streamable HTTP transport' : 'JSON-RPC 2.0 §4–5' };
       if (session.failure !== null) {
         results.push({ ...base, spec, status: 'skip', detail: `not sent: the connection ended earlier (${session.failure})`, frames: [] });
@@ -41,4 +52,16 @@ export async function robustnessChecks(ctx: CheckContext, host: CheckHost): Prom
     await conn.close();
   }
   return results;
+}
+
+/** The presets' results in the table's order; the lanes' connections are `robustness`, then `robustness-2`, … */
+export async function robustnessChecks(ctx: CheckContext, host: CheckHost, laneCount = 1): Promise<CheckResult[]> {
+  if (ctx.connection.era !== 'legacy' || (ctx.transport !== 'stdio' && ctx.transport !== 'http')) return [];
+  const overHttp = ctx.transport === 'http';
+  const lanes = presetLanes(robustnessPresets(overHttp), laneCount);
+  // Every lane finishes (and closes its connection) before a failed one's error goes up.
+  const settled = await Promise.allSettled(lanes.map((presets, i) => runLane(ctx, host, i === 0 ? SESSION : `${SESSION}-${i + 1}`, presets, overHttp)));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
 }

@@ -2,7 +2,7 @@
 // server's; and the checks that tie a remote server's flags together.
 import { defaultDataDir } from './data-dir.js';
 import { isLoopback } from './loopback.js';
-import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/relay-protocol.js';
+import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/remote-transports.js';
 import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, list, onOff, value } from './flags.js';
 import { envPair, headerPair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';

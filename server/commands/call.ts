@@ -2,20 +2,14 @@
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readJsonFile } from '../cli/read-json-file.js';
 import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
-import { installScriptedClient, loadScriptedClient, type ScriptedClient } from '../call/call-answers.js';
-import { writeCallBundle } from '../call/call-bundle.js';
+import { readConfigTarget } from '../cli/read-config-target.js';
+import type { ScriptedClient } from '../call/call-answers.js';
 import { clientVersion } from '../call/call-handshake.js';
-import { lintCall } from '../call/call-lint.js';
 import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
 import { COLLECT_MS } from '../call/collect-replies.js';
-import { runBatch } from '../call/run-batch.js';
-import { runFault } from '../call/run-fault.js';
-import { runRaw } from '../call/run-raw.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
-import { terminalAsker } from '../config-file/ask-input.js';
-import { configTarget } from '../config-file/config-target.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { openBrowser } from '../open-browser.js';
 
@@ -39,6 +33,7 @@ async function readBatch(file: string): Promise<unknown[]> {
 /** Writes the transcript for --bundle; a file that cannot be written makes the call fail (2), as the user asked for it. */
 async function saveBundle(file: string, session: CallSession, o: CallOptions, code: number): Promise<number> {
   try {
+    const { writeCallBundle } = await import('../call/call-bundle.js');
     const frames = await writeCallBundle(file, session.frames, o.target, o.protocolVersion, clientVersion());
     stdio.note(`wrote the transcript (${frames} frames) as a repro bundle to ${file}; mcpscope replay ${file} runs it again`);
     return code;
@@ -51,9 +46,9 @@ async function saveBundle(file: string, session: CallSession, o: CallOptions, co
 async function execute(session: CallSession, o: CallOptions, items: unknown[] | null): Promise<number> {
   await session.start();
   if (o.mode.kind === 'method') return runRequest(session, { ...o, mode: o.mode }, stdio);
-  if (o.mode.kind === 'raw') return runRaw(session, { ...o, mode: o.mode }, stdio);
-  if (o.mode.kind === 'fault') return runFault(session, { ...o, mode: o.mode }, stdio);
-  return runBatch(session, o, items ?? [], stdio);
+  if (o.mode.kind === 'raw') return (await import('../call/run-raw.js')).runRaw(session, { ...o, mode: o.mode }, stdio);
+  if (o.mode.kind === 'fault') return (await import('../call/run-fault.js')).runFault(session, { ...o, mode: o.mode }, stdio);
+  return (await import('../call/run-batch.js')).runBatch(session, o, items ?? [], stdio);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -66,11 +61,12 @@ export async function run(argv: string[]): Promise<number> {
   let scripted: ScriptedClient | null;
   try {
     const parsed = parseCallArgs(argv);
-    const fromConfig = parsed.config ? await configTarget(parsed.config, { env: process.env, ask: terminalAsker() }) : null;
+    const fromConfig = parsed.config ? await readConfigTarget(parsed.config) : null;
     for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope call: ${w}\n`);
     o = { ...parsed, target: parsed.target ?? fromConfig!.target };
     if (o.mode.kind === 'batch') items = await readBatch(o.mode.file);
-    scripted = await loadScriptedClient(o);
+    // --answers/--capabilities only: the answers bring a JSON Schema validator.
+    scripted = o.answers === null && o.capabilities === null ? null : await (await import('../call/call-answers.js')).loadScriptedClient(o);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`mcpscope call: ${err.message}\n\n${USAGE}\n`);
@@ -80,7 +76,7 @@ export async function run(argv: string[]): Promise<number> {
   const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };
   const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth });
   if (scripted) {
-    installScriptedClient(session.engine, scripted);
+    (await import('../call/call-answers.js')).installScriptedClient(session.engine, scripted);
     session.clientCapabilities = scripted.capabilities;
   }
   // Whatever way this process goes, the server it started goes with it.
@@ -96,7 +92,8 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     await session.close();
   }
-  if (o.lint) code = lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
+  // The linter (the SDK's schemas, a JSON Schema validator) loads only for --lint: ~0.13 s of CPU a call saves.
+  if (o.lint) code = (await import('../call/call-lint.js')).lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
   if (o.bundle !== null) code = await saveBundle(o.bundle, session, o, code);
   // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
   setTimeout(() => process.exit(code), 2000).unref();

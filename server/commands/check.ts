@@ -3,14 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { CheckHost } from '../check/check-host.js';
-import { recordCheckConnection, type RecordingStore } from '../check/check-recording.js';
 import { runCheckReport } from '../check/check-run.js';
-import { SessionArchive } from '../archive/session-archive.js';
-import { Recorder } from '../recorder.js';
-import { sessionName, storedTarget } from '../stored-target.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
-import { terminalAsker } from '../config-file/ask-input.js';
-import { configTarget } from '../config-file/config-target.js';
+import { readConfigTarget } from '../cli/read-config-target.js';
+import type { Target } from '../../shared/relay-protocol.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
 export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <file> [--server <name>] | -- <command> [args...])
@@ -26,10 +22,21 @@ ${flagHelp(CHECK_FLAGS)}
 Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the check could not run (usage, the
 server could not be started or reached, or the handshake failed).`;
 
-/** The inspector's store, written from this process (the relay, when running, reads the new sessions from it). */
-function openStore(dataDir: string): RecordingStore {
+/**
+ * --record: the inspector's store, written from this process (the relay, when running, reads the new sessions from
+ * it), and how each scratch connection is recorded there. Loaded only then: SQLite is no part of a plain check.
+ */
+async function recordingStore(dataDir: string, target: Target, protocolVersion: string) {
+  const [{ Recorder }, { SessionArchive }, { recordCheckConnection }, { sessionName, storedTarget }] = await Promise.all([
+    import('../recorder.js'),
+    import('../archive/session-archive.js'),
+    import('../check/check-recording.js'),
+    import('../stored-target.js'),
+  ]);
   const recorder = new Recorder(dataDir, { inline: true });
-  return { recorder, archive: new SessionArchive(recorder.db), scratchFor: null };
+  const store = { recorder, archive: new SessionArchive(recorder.db), scratchFor: null };
+  const server = sessionName(storedTarget(target));
+  return { recorder, record: (name: string) => recordCheckConnection(store, { name: `check ${name} · ${server}`, target, protocolVersion }) };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -40,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
   let o: CheckOptions;
   try {
     const parsed = parseCheckArgs(argv);
-    const fromConfig = parsed.config ? await configTarget(parsed.config, { env: process.env, ask: terminalAsker() }) : null;
+    const fromConfig = parsed.config ? await readConfigTarget(parsed.config) : null;
     for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope check: ${w}\n`);
     o = { ...parsed, target: parsed.target ?? fromConfig!.target };
   } catch (err) {
@@ -49,8 +56,8 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   process.on('exit', killAllProcessGroups);
-  const store = o.record === null ? null : openStore(o.record);
-  const host = new CheckHost(o.target, o.timeoutMs, store ? (name) => recordCheckConnection(store, { name: `check ${name} · ${sessionName(storedTarget(o.target))}`, target: o.target, protocolVersion: o.protocolVersion }) : undefined);
+  const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
+  const host = new CheckHost(o.target, o.timeoutMs, store?.record);
   let report: CheckReport;
   try {
     report = await runCheckReport(o, host);

@@ -1,7 +1,8 @@
 // The OAuth flags, declared once for any command that connects to a URL (today `mcpscope call`): the flag table,
 // then the check that turns the parsed values into the target's `auth` (shared/oauth/auth-config.ts).
 import { resolve } from 'node:path';
-import { OAUTH_OPEN_MODES, type OAuthConfig } from '../../shared/oauth/auth-config.js';
+import { OAUTH_OPEN_MODES } from '../../shared/oauth/auth-choices.js';
+import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
 import { UsageError, onOff, value, type FlagValues } from '../cli/flags.js';
 import { oneOf, wholeNumber } from '../cli/validators.js';
 

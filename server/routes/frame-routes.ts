@@ -6,7 +6,7 @@ import { windowFilterOf, type WindowFrame } from '../../shared/frame-window-api.
 import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
 import { FrameWindowReader } from '../recorder-window.js';
 import { RecorderLint } from '../recorder-lint.js';
-import { lintTransport } from '../../shared/lint/index.js';
+import { lintTransport } from '../../shared/lint/lint-transport.js';
 import { PARALLEL_SCAN_FROM, WindowScanPool } from '../window-scan-pool.js';
 import type { SessionManager } from '../session-manager.js';
 import { attachment, fileStem } from './route-context.js';

@@ -4,7 +4,6 @@
 // run, so already allowed), never one from the request; the body only says whether the page will perform a handshake.
 import type { Router } from 'express';
 import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { runRelayCheck } from '../check/relay-check.js';
 import { RelayError } from '../errors.js';
 import { historyEntry, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
@@ -19,5 +18,7 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
     ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: params.id, profileId: meta.profileId, secretEnv: meta.secretEnv });
     return historyEntry(ctx, scratch.id);
   });
-  serveRoute(router, R.runCheck, ({ params, body }) => runRelayCheck(ctx, params.id, body));
+  // The check (its runner, the fault lab's presets, a client engine) loads with the first check: a relay that never
+  // runs one does not pay for it at start-up.
+  serveRoute(router, R.runCheck, async ({ params, body }) => (await import('../check/relay-check.js')).runRelayCheck(ctx, params.id, body));
 }

@@ -1,13 +1,9 @@
 // The scripted answers file (`mcpscope call --answers`, the inspector's auto-responses): one zod shape, its type and its parser.
 import { z } from 'zod';
 import { describeIssues } from '../zod-issues.js';
+import { ANSWER_CAPABILITIES, SAMPLING_PLACEHOLDERS, type AnswerCapability } from './answer-kinds.js';
 
-/** The client capabilities a script can declare; tasks lets the server run the sampling and elicitation answers as tasks. */
-export const ANSWER_CAPABILITIES = ['sampling', 'elicitation', 'roots', 'tasks'] as const;
-export type AnswerCapability = (typeof ANSWER_CAPABILITIES)[number];
-
-/** The placeholders a sampling reply's text may use, filled from the server's sampling/createMessage params. */
-export const SAMPLING_PLACEHOLDERS = ['lastMessage', 'messageCount', 'systemPrompt', 'maxTokens'] as const;
+export { ANSWER_CAPABILITIES, SAMPLING_PLACEHOLDERS, type AnswerCapability };
 
 const samplingText = z.string().superRefine((text, ctx) => {
   for (const [, name] of text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {

@@ -1,7 +1,6 @@
 // The repro bundle: one JSON file holding a session's recipe, what was negotiated, the client's frames and the transcript.
 import { z } from 'zod';
-import { FrameOriginSchema } from '../frame-origin.js';
-import { FrameRecordSchema, SessionStatusSchema, TargetSchema } from '../relay-protocol.js';
+import { FrameOriginSchema, FrameRecordSchema, SessionStatusSchema, TargetSchema } from '../relay-protocol.js';
 
 export const BUNDLE_FORMAT = 'mcpscope-bundle';
 /**

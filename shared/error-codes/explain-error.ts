@@ -3,7 +3,7 @@ import type { ErrorContext, ErrorExplanation, ErrorFacts, ErrorVariant, WireErro
 import { wireErrorEntry } from './wire-error-codes.js';
 import { localErrorEntry } from './local-error-codes.js';
 import { RANGE_FACTS, errorRange } from './error-ranges.js';
-import { RELAY_ERROR_CODES } from '../relay-errors.js';
+import { RELAY_ERROR_CODES } from '../relay-error-codes.js';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../mcp-versions.js';
 
 export interface ErrorQuery extends ErrorContext {

@@ -1,19 +1,8 @@
 // How a remote target authenticates with OAuth: the user's choices (client identity, scope, how the person is asked).
 import { z } from 'zod';
+import { OAUTH_GRANTS, OAUTH_OPEN_MODES, type OAuthOpenMode } from './auth-choices.js';
 
-/**
- * How the authorization URL reaches the person who approves it. `browser`: opened for them (the system browser from
- * the CLI, a new tab from the web page); `print`: printed, the redirect awaited; `fetch`: mcpscope requests it itself
- * and takes the code from the redirect, for authorization servers that approve without a person (test servers).
- */
-export const OAUTH_OPEN_MODES = ['browser', 'print', 'fetch'] as const;
-export type OAuthOpenMode = (typeof OAUTH_OPEN_MODES)[number];
-
-/**
- * The grant that gets the token: `authorization_code` (default; a person approves, PKCE) or `client_credentials` (the
- * SEP-1046 extension: the client acts for itself, with a pre-registered id and a secret or a private key).
- */
-export const OAUTH_GRANTS = ['authorization_code', 'client_credentials'] as const;
+export { OAUTH_GRANTS, OAUTH_OPEN_MODES, type OAuthOpenMode };
 
 export const OAuthConfigSchema = z.object({
   type: z.literal('oauth'),

@@ -1,6 +1,9 @@
 // `mcpscope call --raw` tells the answer its frame calls for from the server's own traffic, against a real child process.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCallArgs } from '../../server/call/call-args.js';
+import { CallSession } from '../../server/call/call-session.js';
+import { runRaw } from '../../server/call/run-raw.js';
 import { FIXTURES } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -20,6 +23,26 @@ describe('mcpscope call --raw', () => {
     const run = await runCli(['call', '--raw', 'this is not json', '--no-handshake', '--timeout', '10000', ...server('--hello')]);
     expect(run.code).toBe(0);
     expect(lines(run.stdout)).toEqual([
+      { seq: expect.any(Number), ...hello },
+      { seq: expect.any(Number), kind: 'error', message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } },
+    ]);
+  }, 30_000);
+
+  // In a process of its own the CLI is still loading its code when a fast server speaks first (a loaded machine); here
+  // the start-up notification has certainly arrived before the frame goes out, and is printed all the same.
+  it('without a handshake prints what the server said before the frame went out, as unsolicited', async () => {
+    const o = parseCallArgs(['--raw', 'this is not json', '--no-handshake', '--timeout', '10000', ...server('--hello')]);
+    const session = new CallSession(o.target!, { timeoutMs: 10_000, cancelOnTimeout: false });
+    const printed: unknown[] = [];
+    try {
+      await session.start();
+      await expect.poll(() => session.frames.some((f) => f.text.includes('scripted-server started')), { timeout: 10_000 }).toBe(true);
+      const code = await runRaw(session, { ...o, target: o.target!, mode: { kind: 'raw', text: 'this is not json' } }, { json: () => undefined, line: (v) => printed.push(v), note: () => undefined });
+      expect(code).toBe(0);
+    } finally {
+      await session.close();
+    }
+    expect(printed).toEqual([
       { seq: expect.any(Number), ...hello },
       { seq: expect.any(Number), kind: 'error', message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } },
     ]);

@@ -2,7 +2,8 @@
 // It answers an unknown tool with an isError result (a warning: the spec gives the protocol-error channel only as an
 // example) and, like every SDK server on stdio, stays silent on malformed frames (each robustness preset warns); the
 // rest passes, its long-running tool included, except that the tool goes on working (and sending progress) after it
-// was cancelled (a warning: the sentence is a SHOULD); the HTTP checks have nothing to check.
+// was cancelled (a warning: the sentence is a SHOULD); the HTTP checks have nothing to check. The presets run in four
+// lanes (`--lanes 4`), each a connection and a server process of its own: a third of the time, and the lanes' test.
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { EVERYTHING_SERVER } from '../helpers/relay-process.js';
@@ -10,7 +11,7 @@ import { runCli } from '../helpers/run-cli.js';
 
 describe('mcpscope check on server-everything over stdio', () => {
   it('passes but for its known deviations, each named', async () => {
-    const run = await runCli(['check', '--json', '--', process.execPath, EVERYTHING_SERVER, 'stdio']);
+    const run = await runCli(['check', '--json', '--lanes', '4', '--', process.execPath, EVERYTHING_SERVER, 'stdio']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as CheckReport;
     const byId = new Map(report.results.map((r) => [r.id, r]));
@@ -18,6 +19,9 @@ describe('mcpscope check on server-everything over stdio', () => {
     for (const preset of ['invalid-json', 'wrong-jsonrpc', 'missing-method', 'null-id']) {
       expect([preset, byId.get(`robustness/${preset}`)?.status, byId.get(`robustness/${preset}`)?.detail]).toEqual([preset, 'warn', expect.stringMatching(/^Nothing came back/)]);
     }
+    expect(report.sessions.map((x) => x.name).filter((n) => n.startsWith('robustness'))).toEqual(['robustness', 'robustness-2', 'robustness-3', 'robustness-4']);
+    const lanesOf = new Set(report.results.filter((r) => r.group === 'robustness').map((r) => r.session));
+    expect(lanesOf.size).toBe(4);
     expect(byId.get('http/origin-403')?.status).toBe('skip');
     expect(byId.get('tools/progress')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/^trigger-long-running-operation \{"duration":1,"steps":3\} sent 3 progress notification\(s\), increasing/) });
     expect(byId.get('tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/no answer in the \d+ ms after, but \d+ progress notification\(s\) after the cancellation/) });

@@ -15,7 +15,8 @@ function findings(stderr: string): { ruleId: string; seq: number; origin?: strin
   return stderr.split('\n').flatMap((l) => (l.startsWith('{"ruleId"') ? [JSON.parse(l) as { ruleId: string; seq: number; origin?: string }] : []));
 }
 
-describe('mcpscope call, conduct of its own', () => {
+// Each test runs its own processes and mostly waits on them (the fault run on preset windows): side by side.
+describe.concurrent('mcpscope call, conduct of its own', () => {
   for (const protocol of ['2025-11-25', '2026-07-28']) {
     it(`calls a tool of a tools-only server at ${protocol} with no finding at all, its tools/list first included`, async () => {
       const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"add","arguments":{"a":2,"b":3}}', '--protocol', protocol, '--lint', '--strict', ...toolsOnly]);
@@ -39,7 +40,11 @@ describe('mcpscope call, conduct of its own', () => {
   // (test/integration/cli-fault.test.ts runs the demo server's), so the slow run is not made twice.
   it('runs every fault preset against server-everything, graded as MCP-FACTS documents, without a finding on any frame mcpscope sent on its own', async () => {
     const everything = ['--', process.execPath, EVERYTHING_SERVER, 'stdio'];
-    const run = await runCli(['call', '--fault', 'all', '--timeout', '2500', '--lint', ...everything]);
+    // The before-initialize preset needs a session without a handshake, so a run of its own, beside the long one.
+    const [run, before] = await Promise.all([
+      runCli(['call', '--fault', 'all', '--timeout', '2500', '--lint', ...everything]),
+      runCli(['call', '--fault', 'before-initialize', '--no-handshake', '--timeout', '15000', ...everything]),
+    ]);
     const verdicts = run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { preset: string; verdict: { outcome: string } });
     expect(verdictMismatches(Object.fromEntries(verdicts.map((v) => [v.preset, v.verdict.outcome])), STDIO_VERDICTS), run.stderr).toEqual([]);
     expect(run.code).toBe(3);
@@ -48,7 +53,6 @@ describe('mcpscope call, conduct of its own', () => {
     expect(all.filter((f) => f.origin === 'bookkeeping')).toEqual([]);
     expect(all.some((f) => f.origin === 'lab')).toBe(true);
     expect(run.stderr).not.toMatch(/on frames mcpscope sent on its own/);
-    const before = await runCli(['call', '--fault', 'before-initialize', '--no-handshake', '--timeout', '15000', ...everything]);
     expect(JSON.parse(before.stdout)).toMatchObject({ verdict: { outcome: 'as-spec' } });
   }, 180_000);
 });

@@ -27,11 +27,15 @@ writeFileSync(
 const claudeCode = join(dir, '.mcp.json');
 writeFileSync(claudeCode, JSON.stringify({ mcpServers: { demo: { command: '${NODE_BIN:-node}', args: [DEMO_SERVER] } } }));
 
-// What ${env:DEMO_UNITS} reads, in every process these tests start (the relay included).
+// What ${env:DEMO_UNITS} reads, in every process these tests start (the relay included); put back after the file,
+// since the worker runs other files in this process.
+const unitsBefore = process.env.DEMO_UNITS;
 process.env.DEMO_UNITS = 'metric';
 let relay: RelayHandle | undefined;
 afterAll(async () => {
   await relay?.stop();
+  if (unitsBefore === undefined) delete process.env.DEMO_UNITS;
+  else process.env.DEMO_UNITS = unitsBefore;
 });
 
 describe('mcpscope call --config', () => {

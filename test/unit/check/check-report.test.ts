@@ -103,4 +103,11 @@ describe('check arguments', () => {
     expect(parseCheckArgs(['--record', '--data-dir', '/tmp/x', '--', 'node']).record).toBe('/tmp/x');
     expect(parseCheckArgs(['--', 'node']).record).toBeNull();
   });
+
+  it('runs the robustness presets in one lane unless --lanes asks for more, from 1 to 8', () => {
+    expect(parseCheckArgs(['--', 'node']).robustnessLanes).toBe(1);
+    expect(parseCheckArgs(['--lanes', '4', '--', 'node']).robustnessLanes).toBe(4);
+    expect(() => parseCheckArgs(['--lanes', '0', '--', 'node'])).toThrow(/--lanes needs a whole number from 1 to 8, got "0"/);
+    expect(() => parseCheckArgs(['--lanes', '9', '--', 'node'])).toThrow(UsageError);
+  });
 });

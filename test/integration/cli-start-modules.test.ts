@@ -1,0 +1,70 @@
+// What the CLI loads at start-up, read from a module-load hook in the real process (test/fixtures/module-trace/): a
+// plain `--help`, a command's `--help` and a `call` of the demo server load neither zod nor the relay (Express, the
+// recorder, the relay protocol's schemas), nor does `tap` load zod or Express, which cost each run ~0.2-0.3 s of CPU the integration tests pay
+// hundreds of times (docs/development.md, "Start-up CPU"). The relay, which needs them, is the control: the trace sees
+// them there; it loads what only some requests use (a check, a bundle, the relay's own lint, an HTTP probe) with the
+// first such request.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, DEMO_SERVER, FIXTURES, startRelay } from '../helpers/relay-process.js';
+import { runNode, type CliRun } from '../helpers/run-cli.js';
+
+const REGISTER = join(FIXTURES, 'module-trace', 'register.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'mcpscope-module-trace-'));
+
+/** What a load of these must not bring: zod, Express, the relay and its recorder, the relay protocol's schemas. */
+const HEAVY = [/\/node_modules\/zod\//, /\/node_modules\/express\//, /\/dist\/server\/app\.js$/, /\/dist\/server\/recorder\.js$/, /\/dist\/shared\/relay-protocol\.js$/];
+
+function heavyIn(urls: string[]): string[] {
+  return urls.filter((u) => HEAVY.some((re) => re.test(u)));
+}
+
+function loaded(file: string): string[] {
+  return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))];
+}
+
+async function traced(name: string, args: string[]): Promise<{ run: CliRun; urls: string[] }> {
+  const file = join(dir, `${name}.txt`);
+  const run = await runNode(['--import', REGISTER, BIN, ...args], { MODULE_TRACE_FILE: file });
+  return { run, urls: loaded(file) };
+}
+
+describe('what the CLI loads at start-up', () => {
+  it('--help, call --help and help call print their usage without zod or the relay', async () => {
+    const runs = await Promise.all([traced('help', ['--help']), traced('call-help', ['call', '--help']), traced('help-call', ['help', 'call'])]);
+    for (const { run, urls } of runs) {
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/usage: mcpscope/i);
+      expect(urls.some((u) => u.endsWith('/dist/server/cli.js'))).toBe(true);
+      expect(heavyIn(urls)).toEqual([]);
+    }
+  });
+
+  it('a plain call of the demo server lists its tools without zod or the relay', async () => {
+    const { run, urls } = await traced('call', ['call', '--method', 'tools/list', '--', process.execPath, DEMO_SERVER]);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+    expect(urls.some((u) => u.endsWith('/dist/server/commands/call.js'))).toBe(true);
+    expect(heavyIn(urls)).toEqual([]);
+  });
+
+  it('tap records a server (its stdin closed at once, so it stops the server and exits) without zod or Express', async () => {
+    const { run, urls } = await traced('tap', ['tap', '--data-dir', join(dir, 'tap-data'), '--', process.execPath, DEMO_SERVER]);
+    expect(run.stderr).toMatch(/mcpscope tap: recording session \S+ in /);
+    expect(urls.some((u) => u.endsWith('/dist/server/recorder.js'))).toBe(true);
+    expect(heavyIn(urls).filter((u) => !u.endsWith('/dist/server/recorder.js'))).toEqual([]);
+  });
+
+  it('the relay, which validates what it is sent, loads them (the trace sees what it looks for), but not the check, bundles, the linter or the HTTP prober until asked', async () => {
+    const file = join(dir, 'relay.txt');
+    const relay = await startRelay({ node: ['--import', REGISTER], env: { MODULE_TRACE_FILE: file }, command: [process.execPath, DEMO_SERVER] });
+    await relay.stop();
+    const urls = loaded(file);
+    const heavy = heavyIn(urls);
+    for (const re of HEAVY) expect(heavy.some((u) => re.test(u))).toBe(true);
+    const later = ['server/check/relay-check.js', 'server/bundles/bundle-writer.js', 'server/bundles/bundle-importer.js', 'server/repro/repro-writers.js', 'server/lint-runner.js', 'shared/lint/linter.js', 'server/raw-http-probe.js', 'server/archive/session-stats.js'];
+    expect(urls.filter((u) => later.some((m) => u.endsWith(`/dist/${m}`)))).toEqual([]);
+  });
+});

@@ -125,26 +125,43 @@ function grown<T extends Float64Array<SharedArrayBuffer> | Int32Array<SharedArra
   return to;
 }
 
-/** Calls `row` with each frame's values in the order of the frames table's columns, the text as bytes where it has them. */
-export function eachFrame(p: PackedFrames, row: (sessionId: string, values: unknown[]) => void): void {
-  const str = (k: number) => (k < 0 ? null : p.strings[k]!);
-  const values: unknown[] = new Array(10);
-  let off = 0;
-  for (let n = 0; n < p.count; n++) {
-    const i = n * NUMS;
-    const r = n * REFS;
-    const len = p.nums[i + 3]!;
-    const b64 = str(p.refs[r + 6]!);
-    values[0] = p.nums[i];
-    values[1] = p.nums[i + 1];
-    values[2] = str(p.refs[r + 1]!);
-    values[3] = str(p.refs[r + 2]!);
-    values[4] = len < 0 ? str(p.refs[r + 5]!) : p.bytes.subarray(off, (off += len));
-    values[5] = p.nums[i + 2];
-    values[6] = str(p.refs[r + 3]!);
-    values[7] = str(p.refs[r + 4]!);
-    values[8] = b64 === null ? null : Buffer.from(b64, 'base64');
-    values[9] = str(p.refs[r + 7]!);
-    row(str(p.refs[r]!)!, values);
+/** The session id of frame `n`. */
+export function sessionOf(p: PackedFrames, n: number): string {
+  return p.strings[p.refs[n * REFS]!]!;
+}
+
+/**
+ * Appends frame `n`'s values to `out` in the order of the frames table's columns after its session key, the text as
+ * bytes where it has them (those start at `off` in `p.bytes`); returns where the next frame's bytes start. A plain
+ * function the writer calls in its own loop: a callback made per batch cost V8 a deoptimization ("wrong call target")
+ * and a recompilation of the loop on every new batch early in a flood.
+ */
+export function pushFrame(p: PackedFrames, n: number, off: number, out: unknown[]): number {
+  const i = n * NUMS;
+  const r = n * REFS;
+  const len = p.nums[i + 3]!;
+  const b64 = p.refs[r + 6]!;
+  let text: unknown;
+  if (len < 0) text = p.strings[p.refs[r + 5]!];
+  else {
+    text = p.bytes.subarray(off, off + len);
+    off += len;
   }
+  out.push(
+    p.nums[i],
+    p.nums[i + 1],
+    str(p, p.refs[r + 1]!),
+    str(p, p.refs[r + 2]!),
+    text,
+    p.nums[i + 2],
+    str(p, p.refs[r + 3]!),
+    str(p, p.refs[r + 4]!),
+    b64 < 0 ? null : Buffer.from(p.strings[b64]!, 'base64'),
+    str(p, p.refs[r + 7]!),
+  );
+  return off;
+}
+
+function str(p: PackedFrames, k: number): string | null {
+  return k < 0 ? null : p.strings[k]!;
 }

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PackedFrames } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
-import { configure } from './recorder-schema.js';
+import { configureWriter } from './recorder-schema.js';
 
 export interface WriterData {
   path: string;
@@ -25,7 +25,7 @@ const IDLE_CHECKPOINT_MS = 10_000;
 const { path, committed } = workerData as WriterData;
 const done = new Int32Array(committed);
 const db = new Database(path, { fileMustExist: true });
-configure(db);
+configureWriter(db);
 const writer = new FrameWriter(db);
 const idle = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), IDLE_CHECKPOINT_MS);
 idle.unref();

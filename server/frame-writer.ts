@@ -1,7 +1,7 @@
 // Inserts batches of frames into the store: multi-row INSERTs in one transaction per batch, on whichever connection
 // (and thread) owns it. Batches travel packed (frame-batch.ts), which a worker thread receives cheaply.
 import type Database from 'better-sqlite3';
-import { eachFrame, type PackedFrames } from './frame-batch.js';
+import { pushFrame, sessionOf, type PackedFrames } from './frame-batch.js';
 import { ensureSessionKey } from './session-keys.js';
 
 /** Rows per INSERT: one call into SQLite binds 64 frames, so the per-call cost of the binding is paid once for them. */
@@ -15,25 +15,38 @@ const ROW = '(?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)';
 export class FrameWriter {
   /** `inserts[n]` inserts n rows; prepared on first use, so a batch of any size is at most two statements. */
   private readonly inserts: Database.Statement[] = [];
+  /** One batch's parameters, reused from batch to batch. */
+  private readonly params: unknown[] = [];
   readonly write: (batch: PackedFrames) => void;
 
   constructor(private readonly db: Database.Database) {
-    this.write = db.transaction((batch: PackedFrames) => {
-      const keys = new Map<string, number>();
-      const params: unknown[] = [];
-      let n = 0;
-      eachFrame(batch, (sid, v) => {
-        let sk = keys.get(sid);
-        if (sk === undefined) keys.set(sid, (sk = ensureSessionKey(db, sid)));
-        params.push(sk, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
-        if (++n === ROWS_PER_INSERT) {
-          this.insert(n).run(params);
-          params.length = 0;
-          n = 0;
-        }
-      });
-      if (n > 0) this.insert(n).run(params);
-    });
+    this.write = db.transaction((batch: PackedFrames) => this.insertAll(batch));
+  }
+
+  private insertAll(batch: PackedFrames): void {
+    const params = this.params;
+    params.length = 0;
+    let lastSid = '';
+    let sk = 0;
+    let rows = 0;
+    let off = 0;
+    for (let n = 0; n < batch.count; n++) {
+      const sid = sessionOf(batch, n);
+      // A batch nearly always holds one session; its key is looked up (or made) once per run of its frames.
+      if (sid !== lastSid) {
+        lastSid = sid;
+        sk = ensureSessionKey(this.db, sid);
+      }
+      params.push(sk);
+      off = pushFrame(batch, n, off, params);
+      if (++rows === ROWS_PER_INSERT) {
+        this.insert(rows).run(params);
+        params.length = 0;
+        rows = 0;
+      }
+    }
+    if (rows > 0) this.insert(rows).run(params);
+    params.length = 0;
   }
 
   private insert(n: number): Database.Statement {

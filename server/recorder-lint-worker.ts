@@ -2,7 +2,8 @@
 // waits on the lint, nor the lint on the flood. The relay posts what to lint; its reads set when the lint may run.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { LintRunner, type LintTarget } from './lint-runner.js';
+import { LintRunner } from './lint-runner.js';
+import type { LintTarget } from './lint-progress.js';
 import { configure } from './recorder-schema.js';
 
 export interface LintWorkerData {

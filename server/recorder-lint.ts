@@ -8,7 +8,8 @@ import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Finding } from '../shared/lint/index.js';
 import type { FindingsSummary } from '../shared/frame-window-api.js';
-import { LintRunner, MAX_STORED_FINDINGS, lintProgress, type LintTarget } from './lint-runner.js';
+import { MAX_STORED_FINDINGS, lintProgress, type LintTarget } from './lint-progress.js';
+import type { LintRunner } from './lint-runner.js';
 import type { LintReply, LintRequest, LintWorkerData } from './recorder-lint-worker.js';
 
 export { MAX_STORED_FINDINGS, type LintTarget };
@@ -35,7 +36,10 @@ export class RecorderLint {
   private lastActivity = 0;
   /** Shared with the lint thread: the time before which it holds back (Float64, ms since the epoch). */
   private readonly hold = new Float64Array(new SharedArrayBuffer(8));
-  private readonly local: LintRunner | null;
+  /** Whether the lint runs on its own thread (a file store) rather than between turns of this one's event loop. */
+  readonly threaded: boolean;
+  /** This thread's runner, loaded with the linter at the first lint (the relay's start-up does not pay for it). */
+  private local: Promise<LintRunner> | null = null;
   private worker: Worker | null = null;
   private readonly waiting = new Map<string, Waiter[]>();
   private refresher: NodeJS.Timeout | null = null;
@@ -50,21 +54,21 @@ export class RecorderLint {
     /** The lint thread's compiled module; a test running from source points it at the build. */
     private readonly workerUrl: URL = LINT_WORKER,
   ) {
-    const threaded = !db.memory && existsSync(fileURLToPath(workerUrl));
-    this.local = threaded
-      ? null
-      : new LintRunner(
-          db,
-          cap,
-          () => this.quietHere(),
-          () => (this.lastActivity = Math.max(this.lastActivity, Date.now() + START_AFTER_MS)),
-          flush,
-        );
+    this.threaded = !db.memory && existsSync(fileURLToPath(workerUrl));
   }
 
-  /** Whether the lint runs on its own thread (a file store) rather than between turns of this one's event loop. */
-  get threaded(): boolean {
-    return this.local === null;
+  private runner(): Promise<LintRunner> {
+    this.local ??= import('./lint-runner.js').then(
+      ({ LintRunner }) =>
+        new LintRunner(
+          this.db,
+          this.cap,
+          () => this.quietHere(),
+          () => (this.lastActivity = Math.max(this.lastActivity, Date.now() + START_AFTER_MS)),
+          this.flush,
+        ),
+    );
+    return this.local;
   }
 
   /** Notes a windowed read (a filter, a page, a frame): the background lint pauses until they have been quiet. */
@@ -95,7 +99,7 @@ export class RecorderLint {
     const target = this.targetOf(sessionId);
     // Everything recorded so far is in the store before the lint reads it (an ended session's last frames included).
     this.flush();
-    if (this.local) return this.local.ensure(sessionId, target);
+    if (!this.threaded) return this.runner().then((r) => r.ensure(sessionId, target));
     return new Promise<void>((resolve, reject) => {
       const list = this.waiting.get(sessionId) ?? [];
       list.push({ resolve, reject });

@@ -123,6 +123,17 @@ const MIGRATIONS: string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
+ * A new store's page size: 16 KB, where SQLite's default is 4 KB. A frame row (about 200 bytes in a flood) lives whole
+ * in the frames B-tree, interior pages included (WITHOUT ROWID), so 4 KB pages fan out about 20 ways; and the WAL is
+ * checkpointed every 1,000 pages, 16 MB instead of 4 MB. The writer thread alone, a million frames into a fresh store
+ * (`node bench/writer-start.mjs --n 1000000 --per 1000 --marks 100000,300000,600000 --b page_size=16384`, three pairs):
+ * 0.78–0.84× the CPU a frame past the first 100,000. Both halves count: 16 KB pages checkpointed at 4 MB cost
+ * 1.28–1.46× what they cost at 16 MB, and 4 KB pages checkpointed at 16 MB gave only 0.94–0.97×. Cache sizes are in
+ * bytes, so they hold the same memory. docs/performance.md has the runs.
+ */
+export const PAGE_SIZE = 16384;
+
+/**
  * How every connection that writes the store runs: WAL, so readers (scan threads, exports, the lint thread) never
  * block the recorder nor it them; synchronous NORMAL, which in WAL mode loses no committed frame when the relay
  * crashes (only a power cut can lose the last commits); a page cache large enough for the right edges of the frame
@@ -130,10 +141,25 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * queue on SQLite's write lock for up to better-sqlite3's default 5 s busy timeout instead of failing.
  */
 export function configure(db: Database.Database): void {
+  // Takes effect only while the file is empty (a new store); an existing store keeps its page size.
+  db.pragma(`page_size = ${PAGE_SIZE}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
+}
+
+/**
+ * The writer thread's connection (frame-writer-worker.ts): configured as every writer, but with a page cache of 2 MB.
+ * It only appends (the relay's own connection serves reads), so it needs the right edges of the frame B-trees and a
+ * batch's dirty pages (a batch holds at most about 1 MB of text), not the 16 MB a reading connection keeps: filling
+ * 16 MB with freshly allocated pages cost the thread about a quarter of its CPU a frame over a fresh store's first
+ * 100,000 frames (`node bench/writer-start.mjs`: 7.0–7.8 against 5.2–5.9 µs, cold processes, interleaved), and gave
+ * nothing back at a million.
+ */
+export function configureWriter(db: Database.Database): void {
+  configure(db);
+  db.pragma('cache_size = -2048');
 }
 
 /** `upTo` stops early, so a test can build a data dir exactly as an older mcpscope left it. */

@@ -24,16 +24,35 @@ export class LineBuffer {
   /** Feeds a chunk; returns the lines it completed, in order. */
   push(chunk: Buffer): LineEvent[] {
     const out: LineEvent[] = [];
+    this.each(
+      chunk,
+      (bytes) => out.push({ type: 'line', bytes }),
+      (head, size) => out.push({ type: 'oversize', head, size }),
+    );
+    return out;
+  }
+
+  /**
+   * Feeds a chunk and hands each line it completes to `onLine` (or `onOversize`), in order. The path of a flood: a line
+   * that lies whole in the chunk, with nothing held before it, is handed out as a view of the chunk, with no event
+   * object, no array of events and no array of parts made for it (stream chunks are never reused).
+   */
+  each(chunk: Buffer, onLine: (bytes: Buffer) => void, onOversize: (head: Buffer, size: number) => void): void {
     let start = 0;
     while (start <= chunk.length) {
       const nl = chunk.indexOf(NEWLINE, start);
-      const end = nl === -1 ? chunk.length : nl;
-      this.append(chunk.subarray(start, end));
+      if (nl !== -1 && this.length === 0 && this.overflow === null && nl - start <= this.maxLineBytes) {
+        onLine(chunk.subarray(start, nl));
+        start = nl + 1;
+        continue;
+      }
+      this.append(chunk.subarray(start, nl === -1 ? chunk.length : nl));
       if (nl === -1) break;
-      out.push(this.take());
+      const ev = this.take();
+      if (ev.type === 'line') onLine(ev.bytes);
+      else onOversize(ev.head, ev.size);
       start = nl + 1;
     }
-    return out;
   }
 
   /** The stream ended: a trailing line without a newline still counts. */
@@ -63,6 +82,7 @@ export class LineBuffer {
     this.length += part.length;
   }
 
+  /** The line held so far, or its head when it passed the cap; then nothing is held. */
   private take(): LineEvent {
     if (this.overflow) {
       const ev: LineEvent = { type: 'oversize', head: this.overflow.head, size: this.overflow.size };
@@ -70,9 +90,9 @@ export class LineBuffer {
       return ev;
     }
     // A lone chunk is handed out without copying: stream chunks are never reused.
-    const bytes = this.chunks.length === 0 ? undefined : this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+    const bytes = this.chunks.length === 0 ? Buffer.alloc(0) : this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
     this.chunks = [];
     this.length = 0;
-    return { type: 'line', bytes: bytes ?? Buffer.alloc(0) };
+    return { type: 'line', bytes };
   }
 }

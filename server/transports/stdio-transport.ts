@@ -74,12 +74,10 @@ export class StdioTransport implements Transport {
       this.child = child;
       let settle: () => void = () => {};
       this.exited = new Promise((r) => (settle = r));
-      const onStdout = (chunk: Buffer) => {
-        for (const ev of stdout.push(chunk)) {
-          if (ev.type === 'line') h.onMessage(ev.bytes);
-          else h.onOversize(ev.head, ev.size);
-        }
-      };
+      const onLine = (bytes: Buffer) => void h.onMessage(bytes);
+      const onOversize = (head: Buffer, size: number) => void h.onOversize(head, size);
+      // Each line straight to the session as it is found: in a flood a chunk holds hundreds (stdout.each).
+      const onStdout = (chunk: Buffer) => stdout.each(chunk, onLine, onOversize);
       const onStderr = (chunk: Buffer) => {
         for (const ev of stderr.push(chunk)) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
       };

@@ -79,6 +79,8 @@ describe('the log source, in-page and windowed, over the same recording', () => 
   let sessions: SessionManager;
   let frames: FrameRecord[] = [];
   const logs: Array<{ name: string; store: MessageStore; source: LogSource; stop: () => void }> = [];
+  /** The relay's lint summaries as the windowed log's polls received them. */
+  const summaries: string[] = [];
   /** What a frame of the recording is: found by its text, so the table below reads like the script. */
   const seqWhere = (dir: FrameRecord['dir'], test: (msg: Record<string, unknown>) => boolean) =>
     frames.filter((f) => f.dir === dir && f.kind !== 'stderr' && test(JSON.parse(f.text) as Record<string, unknown>)).map((f) => f.seq);
@@ -115,7 +117,15 @@ describe('the log source, in-page and windowed, over the same recording', () => 
     whole.configureLint(id, lint);
     whole.append(id, frames);
     // As the relay's socket delivers a session larger than the page's bound: its size first, then head and tail.
-    const windowed = new MessageStore(BOUND, http);
+    // The windowed store's client notes each lint summary the relay answers, in the order they come.
+    const windowedHttp: typeof http = {
+      call: ((name: Parameters<typeof http.call>[0], ...args: unknown[]) => {
+        const answer = (http.call as (n: typeof name, ...a: unknown[]) => Promise<unknown>)(name, ...args);
+        if (name === 'findingsSummary') void answer.then((s) => summaries.push(JSON.stringify(s)), () => undefined);
+        return answer;
+      }) as typeof http.call,
+    };
+    const windowed = new MessageStore(BOUND, windowedHttp);
     windowed.configureLint(id, lint);
     windowed.noteReported(id, frames.length, BOUND.head + BOUND.tail);
     windowed.append(id, frames.slice(0, BOUND.head));
@@ -201,4 +211,20 @@ describe('the log source, in-page and windowed, over the same recording', () => 
     const flagged = [...new Set(Object.values(inPage!).flat())].sort((a, b) => a - b);
     for (const { name, store, source } of logs) expect(await seqsOf(store, source, { ...EMPTY_FILTER, findings: true }), name).toEqual(flagged);
   });
+  it('tells its listeners of the relay lint only when the summary changed, not at every poll', async () => {
+    const windowed = logs.find((l) => l.name === 'windowed')!;
+    let notified = 0;
+    const stop = windowed.store.subscribe(() => notified++);
+    const from = summaries.length;
+    try {
+      // Two more polls answered (one a second while the lint runs, one in five once it is done).
+      await expect.poll(() => summaries.length, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(from + 2);
+      await new Promise((r) => setTimeout(r, 0));
+    } finally {
+      stop();
+    }
+    const seen = summaries.slice(Math.max(0, from - 1));
+    const changes = seen.filter((s, i) => i > 0 && s !== seen[i - 1]).length;
+    expect(notified).toBeLessThanOrEqual(changes);
+  }, 30_000);
 });

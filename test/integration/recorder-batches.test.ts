@@ -1,6 +1,7 @@
 // What the recorder stores is what it was given, field for field, however its frames travel to the store: packed in
 // batches (frame-batch.ts) and written on the relay's thread (in memory) or by the writer thread (a file store), with
 // texts stored from their bytes or from their strings, across insert, growth and batch-size boundaries.
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { BATCH_BYTES } from '../../server/frame-batch.js';
 import { Recorder } from '../../server/recorder.js';
+import { PAGE_SIZE, migrate } from '../../server/recorder-schema.js';
 import { sessionKey } from '../../server/session-keys.js';
 import { ROOT } from '../helpers/relay-process.js';
 
@@ -86,5 +88,40 @@ describe.each(stores)('Recorder $where', ({ open }) => {
       if (round % 3 === 0) await new Promise((ok) => setTimeout(ok, 12));
     }
     expect(r.readFrames('a', 0, given.length + 1)).toEqual(given);
+  });
+});
+
+describe("the store's page size", () => {
+  const fileStore = (prepare?: (path: string) => void) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-pages-'));
+    dirs.push(dir);
+    prepare?.(join(dir, 'mcpscope.sqlite'));
+    return new Recorder(dir, { writerUrl: WRITER_WORKER });
+  };
+
+  it('makes a new store with its own page size, and records into a store made with another one, keeping it', () => {
+    expect(PAGE_SIZE).not.toBe(4096);
+    for (const [made, pageSize] of [
+      [undefined, PAGE_SIZE],
+      [
+        (path: string) => {
+          // A store as earlier versions made it: SQLite's default page size, every migration applied.
+          const db = new Database(path);
+          db.pragma('page_size = 4096');
+          db.pragma('journal_mode = WAL');
+          migrate(db);
+          db.close();
+        },
+        4096,
+      ],
+    ] as const) {
+      const r = (recorder = fileStore(made));
+      const given = frames();
+      for (const { frame, bytes } of given) r.append('a', frame, bytes);
+      expect(r.readFrames('a', 0, 10_000)).toEqual(given.map((g) => g.frame));
+      expect(r.db.pragma('page_size', { simple: true })).toBe(pageSize);
+      r.close();
+      recorder = null;
+    }
   });
 });

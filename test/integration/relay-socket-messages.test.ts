@@ -8,6 +8,8 @@ const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
   vi.restoreAllMocks();
+  // The stubbed window and WebSocket must not outlive the file: the worker runs other files in this process.
+  vi.unstubAllGlobals();
 });
 
 const frame: FrameRecord = { seq: 1, ts: 1, dir: 'in', kind: 'notification', text: '{"jsonrpc":"2.0","method":"x"}', size: 30, method: 'x', rpcId: null };

@@ -164,4 +164,14 @@ describe('classifyFrame', () => {
     expect(classifyFrame('{"id":1,"result":{"a":[1,2,{"b":"}"}]}}')).toEqual({ kind: 'response', method: null, rpcId: '1' });
     expect(classifyFrame('{"id":1,"result":{"a":[1,2,}]}}').kind).toBe('noise');
   });
+
+  it('classifies frames nested deeper than it keeps room for, broken ones too, and the frames after them', () => {
+    const deep = (n: number) => `{"jsonrpc":"2.0","id":1,"result":${'['.repeat(n)}${']'.repeat(n)}}`;
+    const texts = [deep(5000), deep(3), `{"id":2,"result":${'[{"a":'.repeat(3000)}1${'}]'.repeat(2999)}}`, deep(2000), '{"id":3,"result":[[{"a":[1]}],{}]}', deep(100_000)];
+    const { wrong, scanned } = compare(texts);
+    expect(wrong).toEqual([]);
+    expect(scanned).toBe(5);
+    expect(classifyFrame(deep(100_000))).toEqual({ kind: 'response', method: null, rpcId: '1' });
+    expect(classifyFrame(texts[2]!).kind).toBe('noise');
+  });
 });

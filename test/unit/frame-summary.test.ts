@@ -3,7 +3,7 @@ import { classifyText, idKey } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { frameSummary } from '../../web/features/log/frame-summary.js';
 import { toEntry } from '../../web/lib/log/frame-entry.js';
-import { formatLatency, formatTime, safeHttpUrl } from '../../web/lib/ui/format.js';
+import { formatDate, formatLatency, formatTime, safeHttpUrl } from '../../web/lib/ui/format.js';
 
 function summary(text: string, kind?: FrameRecord['kind'], extra: Partial<FrameRecord> = {}): string {
   const c = classifyText(text);
@@ -50,6 +50,11 @@ describe('formatting', () => {
     expect(formatLatency(12.345)).toBe('12.3 ms');
     expect(formatLatency(0.5)).toBe('0.50 ms');
     expect(formatLatency(2500)).toBe('2.50 s');
+  });
+
+  it('formats local dates as year-month-day without the locale (no ICU set-up at start-up)', () => {
+    expect(formatDate(new Date(2026, 0, 5, 23, 59).getTime())).toBe('2026-01-05');
+    expect(formatDate(new Date(2026, 11, 31, 0, 0).getTime())).toBe('2026-12-31');
   });
 
   it('lets only http(s) URLs become links', () => {

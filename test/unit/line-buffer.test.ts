@@ -55,4 +55,36 @@ describe('LineBuffer', () => {
     expect(lines(lb.end())).toEqual(['partial']);
     expect(lb.end()).toEqual([]);
   });
+
+  it('hands each() the same lines as push(), however the stream is cut, the cap included', () => {
+    // Lines of every length around the cap (8), empty ones, and a final one without a newline; cut at every split point.
+    const text = 'ab\n\n0123456\n01234567\n012345678\nxyz\n0123456789abcdef\n\nq';
+    const want = ['ab', '', '0123456', '01234567', '<oversize 9>', 'xyz', '<oversize 16>', '', 'q'];
+    const all = b(text);
+    for (let cut1 = 0; cut1 <= all.length; cut1++) {
+      for (const cut2 of [cut1, Math.min(all.length, cut1 + 3), all.length]) {
+        const parts = [all.subarray(0, cut1), all.subarray(cut1, cut2), all.subarray(cut2)];
+        const viaPush = new LineBuffer(8, 4);
+        const viaEach = new LineBuffer(8, 4);
+        const pushed: string[] = [];
+        const eached: string[] = [];
+        for (const part of parts) {
+          pushed.push(...lines(viaPush.push(part)));
+          viaEach.each(part, (bytes) => eached.push(bytes.toString()), (_head, size) => eached.push(`<oversize ${size}>`));
+        }
+        pushed.push(...lines(viaPush.end()));
+        eached.push(...lines(viaEach.end()));
+        expect(eached, `cut at ${cut1} and ${cut2}`).toEqual(want);
+        expect(pushed, `cut at ${cut1} and ${cut2}`).toEqual(want);
+      }
+    }
+  });
+
+  it('hands out a line that lies whole in a chunk as a view of the chunk, not a copy', () => {
+    const chunk = b('{"a":1}\n{"b":2}\n');
+    const got: Buffer[] = [];
+    new LineBuffer().each(chunk, (bytes) => got.push(bytes), () => {});
+    expect(got.map((x) => x.toString())).toEqual(['{"a":1}', '{"b":2}']);
+    expect(got.every((x) => x.buffer === chunk.buffer)).toBe(true);
+  });
 });

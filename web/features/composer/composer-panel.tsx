@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useConfig } from '../../api/use-config.js';
 import { useSession } from '../../api/use-sessions.js';
 import { AwaitingAnswer } from '../../components/awaiting-answer.js';
-import { LazyCodeEditor } from '../../components/lazy-code-editor.js';
+import { LazyCodeEditor, preloadEditor } from '../../components/lazy-code-editor.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { COMPOSER_TEMPLATES, renderTemplate } from './composer-templates.js';
@@ -32,6 +32,8 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
   const [text, setText] = useState('');
   const [compact, setCompact] = useState(true);
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
+  // The editor's code loads when the pane first opens: a focus asked for before it is there is given on its mount.
+  const focusOnMount = useRef(false);
   const live = session?.live === true;
   const { plan, confirming, status, waitingSince, send, sendRef, transmit } = useComposerSend(sessionId, live, text, compact);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -47,13 +49,17 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
       editor.executeEdits('template', [{ range: model.getFullModelRange(), text: next }]);
       editor.pushUndoStop();
       editor.focus();
-    }
+    } else focusOnMount.current = true;
     setText(next);
     onExpand();
   }, [onExpand]);
 
   useEffect(() => {
-    if (focusRequest > 0) editorRef.current?.focus();
+    if (focusRequest === 0) return;
+    // Asked for by a key: the editor's code loads now, even before the log has painted.
+    preloadEditor();
+    if (editorRef.current) editorRef.current.focus();
+    else focusOnMount.current = true;
   }, [focusRequest]);
   // A send that needs a yes shows its question in the pane, so the pane opens to show it.
   useEffect(() => {
@@ -88,12 +94,21 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
     (editor, monaco) => {
       editorRef.current = editor;
       editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => sendRef.current());
+      if (focusOnMount.current) editor.focus();
     },
     [sendRef],
   );
 
   return (
-    <section className="flex min-h-0 flex-1 flex-col bg-panel" aria-label="composer" data-testid="composer" data-expanded={expanded}>
+    <section
+      className="flex min-h-0 flex-1 flex-col bg-panel"
+      aria-label="composer"
+      data-testid="composer"
+      data-expanded={expanded}
+      // A pointer over the bar (or a focus in it) is the likely sign of an open: the editor's code starts loading then.
+      onPointerEnter={preloadEditor}
+      onFocus={preloadEditor}
+    >
       <ComposerToolbar
         expanded={expanded}
         onToggle={expanded ? onCollapse : onExpand}
@@ -127,7 +142,8 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
       )}
       <div className={expanded ? 'flex min-h-0 flex-1' : 'hidden'}>
         <div data-testid="composer-editor" className="min-w-0 flex-1">
-          <LazyCodeEditor hidden={!expanded} path="mcpscope://composer" defaultValue="" language="json" onChange={setText} onMount={onMount} />
+          {/* The text so far (a template chosen before the editor's code arrived) becomes the editor's first text. */}
+          <LazyCodeEditor hidden={!expanded} path="mcpscope://composer" defaultValue={text} language="json" onChange={setText} onMount={onMount} />
         </div>
         {historyOpen && <HistoryList canSend={live} onEdit={(t) => replaceText(freshId(t))} onResend={(t) => void transmit(freshId(t))} />}
       </div>

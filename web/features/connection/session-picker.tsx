@@ -1,6 +1,6 @@
 // The session dropdown: switch to any session the relay knows, live or past (past ones are read-only).
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { formatTime } from '../../lib/ui/format.js';
+import { formatDate, formatTime } from '../../lib/ui/format.js';
 import { statusText } from './session-status.js';
 
 interface Props {
@@ -26,7 +26,7 @@ export function SessionPicker({ sessions, sessionId, onPick, onOpen }: Props) {
       {sessionId === null && <option value="">no session</option>}
       {sessions.map((s) => (
         <option key={s.id} value={s.id}>
-          {`${s.name} · ${statusText(s)} · ${new Date(s.startedAt).toLocaleDateString()} ${formatTime(s.startedAt).slice(0, 8)}`}
+          {`${s.name} · ${statusText(s)} · ${formatDate(s.startedAt)} ${formatTime(s.startedAt).slice(0, 8)}`}
         </option>
       ))}
     </select>

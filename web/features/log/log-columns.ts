@@ -3,7 +3,7 @@
 export const LOG_GRID = 'grid gap-x-2 [grid-template-columns:var(--log-cols)] [&>*]:min-w-0 [&>*]:overflow-hidden';
 export const ROW_HEIGHT = 22;
 /** Rows drawn beyond each edge of the view, so a short scroll shows rows already there. */
-export const OVERSCAN_ROWS = 20;
+export const OVERSCAN_ROWS = 10;
 
 export type ColumnId = 'seq' | 'time' | 'dir' | 'by' | 'kind' | 'method' | 'id' | 'summary' | 'size' | 'latency';
 

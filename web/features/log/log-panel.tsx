@@ -66,15 +66,18 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
       live = false;
     };
   }, [hasRows, sessionId, socket]);
+  // Until the deferred render has caught up with a new filter, the rows and their count are the old filter's.
+  const filterStale = filter !== deferredFilter;
   const emptyText = sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.';
 
   return (
-    // data-held and data-total: how many frames the page holds and the session has, for tests and benches.
-    <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={view?.source.held.length ?? 0} data-total={total}>
+    // data-held and data-total: how many frames the page holds and the session has, for tests and benches;
+    // data-filter-stale: the rows on screen are still the previous filter's.
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={view?.source.held.length ?? 0} data-total={total} data-filter-stale={filterStale}>
       <div className="flex shrink-0 items-stretch">
         {sequence && <ViewSwitch shown={shown} onShow={show} />}
         <div className="min-w-0 flex-1">
-          <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending} findingCount={findingCount} />
+          <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending || filterStale} findingCount={findingCount} />
         </div>
       </div>
       {shown === 'sequence' && sequence ? (

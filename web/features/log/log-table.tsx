@@ -40,7 +40,14 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   // Presenting, the extent gets half a screen of empty rows below the last, so the tail followed sits mid-screen.
   const [viewRows, setViewRows] = useState(0);
   const padRows = presenting ? Math.max(0, Math.floor(viewRows / 2)) : 0;
-  const scroller = useRowScroller(scrollRef, count + padRows, ROW_HEIGHT, OVERSCAN_ROWS, follow);
+  // Asked for from the scroll event, before the render (see useRowScroller): rows not held start their read then.
+  const readAhead = useCallback(
+    (first: number, last: number) => {
+      for (let i = first; i <= Math.min(last, count - 1); i++) rows.rowAt(i);
+    },
+    [rows, count],
+  );
+  const scroller = useRowScroller(scrollRef, count + padRows, ROW_HEIGHT, OVERSCAN_ROWS, follow, readAhead);
   const { scrollToIndex } = scroller;
   useLayoutEffect(() => {
     const el = scrollRef.current;

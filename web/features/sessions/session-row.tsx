@@ -1,6 +1,6 @@
 // One session in the history: name (click to rename), status and origin, target, time, tags, stats and actions.
 import type { HistoryEntry } from '../../../shared/archive-api.js';
-import { formatTime } from '../../lib/ui/format.js';
+import { formatDate, formatTime } from '../../lib/ui/format.js';
 import { SessionActions } from './session-actions.js';
 import { SessionName } from './session-name.js';
 import { SessionTags } from './session-tags.js';
@@ -35,7 +35,7 @@ export function SessionRow({ session: s, current, onOpen }: Props) {
           </button>
         )}
         <span className="ml-auto shrink-0 font-mono text-[11px] text-dim" title={new Date(s.startedAt).toString()}>
-          {`${new Date(s.startedAt).toLocaleDateString()} ${formatTime(s.startedAt).slice(0, 8)} · ${s.lastSeq} frames · ${s.protocolVersion}`}
+          {`${formatDate(s.startedAt)} ${formatTime(s.startedAt).slice(0, 8)} · ${s.lastSeq} frames · ${s.protocolVersion}`}
         </span>
       </div>
       <div className="mt-0.5 truncate font-mono text-[11px] text-dim" title={targetSummary(s.target)}>

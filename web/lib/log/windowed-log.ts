@@ -197,7 +197,8 @@ export class WindowedLog extends InPageLog {
       this.http
         .call('findingsSummary', { params: { id: this.sessionId } })
         .then((summary) => {
-          if (!live) return;
+          // Unchanged (an ended session's lint, long done): nothing to render again, once every 1-5 s while open.
+          if (!live || JSON.stringify(summary) === JSON.stringify(this.summary)) return;
           const before = this.lintEpoch;
           const from = this.summary?.lintedTo ?? 0;
           this.summary = summary;

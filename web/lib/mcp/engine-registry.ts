@@ -7,7 +7,7 @@ import { eventName, type FrameEntry } from '../log/frame-entry.js';
 import type { RelaySocket } from '../relay/relay-socket.js';
 import { rootsKey } from '../server-requests/roots-storage.js';
 import { ServerRequestInbox } from '../server-requests/server-request-inbox.js';
-import { authWaitFromEvent } from '../../../shared/oauth/auth-steps.js';
+import { authWaitFromEvent } from '../../../shared/oauth/auth-wait.js';
 
 export class EngineRegistry {
   private readonly engines = new Map<string, ClientEngine>();

@@ -39,12 +39,17 @@ export interface RowItem {
   top: number;
 }
 
+/** The indexes of the first and last rows in view (and `overscan` more each side); last < first when there is none. */
+export function visibleRange(g: RowGeometry, count: number, rowHeight: number, scrollTop: number, viewport: number, overscan: number): { first: number; last: number } {
+  const offset = rowsOffset(g, scrollTop, viewport);
+  return { first: Math.max(0, Math.floor(offset / rowHeight) - overscan), last: Math.min(count - 1, Math.ceil((offset + viewport) / rowHeight) + overscan) };
+}
+
 /** The rows in view (and `overscan` more each side), placed so they appear where the rows' offset says. */
 export function visibleRows(g: RowGeometry, count: number, rowHeight: number, scrollTop: number, viewport: number, overscan: number): RowItem[] {
   if (count === 0) return [];
   const offset = rowsOffset(g, scrollTop, viewport);
-  const first = Math.max(0, Math.floor(offset / rowHeight) - overscan);
-  const last = Math.min(count - 1, Math.ceil((offset + viewport) / rowHeight) + overscan);
+  const { first, last } = visibleRange(g, count, rowHeight, scrollTop, viewport, overscan);
   const out: RowItem[] = [];
   for (let i = first; i <= last; i++) out.push({ index: i, top: i * rowHeight - offset + scrollTop });
   return out;

@@ -1,7 +1,7 @@
 // Fixed-height row virtualization over a scroll extent scaled to stay under the browser's cap (row-geometry.ts): the
 // rows in view, the spacer height, and scrolling a row into view.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { rowGeometry, rowsOffset, scrollCap, scrollTopFor, visibleRows, type RowItem } from './row-geometry.js';
+import { rowGeometry, rowsOffset, scrollCap, scrollTopFor, visibleRange, visibleRows, type RowItem } from './row-geometry.js';
 
 export interface RowScroller {
   /** Height of the spacer that gives the scroll element its extent. */
@@ -19,9 +19,21 @@ export interface RowScroller {
  * said so: a huge session's rows are read from the relay as they are shown, and reading the top page first (which is
  * never shown) put the rows on screen a round trip later.
  */
-export function useRowScroller(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number, atEnd = false): RowScroller {
+export function useRowScroller(
+  ref: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+  overscan: number,
+  atEnd = false,
+  readAhead?: (first: number, last: number) => void,
+): RowScroller {
   const [cap] = useState(scrollCap);
   const [measured, setView] = useState({ top: 0, height: 0 });
+  // What the scroll listener needs of the latest render, without subscribing again at each.
+  const latest = useRef({ count, readAhead });
+  useLayoutEffect(() => {
+    latest.current = { count, readAhead };
+  });
   const g = rowGeometry(count, rowHeight, measured.height, cap);
   // Where the view is, or will be once the owner has scrolled to the end.
   const view = atEnd ? { top: Math.max(0, g.height - measured.height), height: measured.height } : measured;
@@ -31,7 +43,19 @@ export function useRowScroller(ref: RefObject<HTMLElement | null>, count: number
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const read = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    const read = () => {
+      const top = el.scrollTop;
+      const height = el.clientHeight;
+      setView({ top, height });
+      // The rows about to be shown, told in the scroll event itself: a huge session's rows are read from the relay,
+      // and asking for them here lets that read run while React renders the placeholders (a render of 60-80 rows),
+      // where asking during the render put the whole render before the request.
+      const { count: n, readAhead: ahead } = latest.current;
+      if (ahead && n > 0) {
+        const { first, last } = visibleRange(rowGeometry(n, rowHeight, height, cap), n, rowHeight, top, height, overscan);
+        if (last >= first) ahead(first, last);
+      }
+    };
     read();
     el.addEventListener('scroll', read, { passive: true });
     const resize = new ResizeObserver(read);
@@ -40,7 +64,7 @@ export function useRowScroller(ref: RefObject<HTMLElement | null>, count: number
       el.removeEventListener('scroll', read);
       resize.disconnect();
     };
-  }, [ref]);
+  }, [ref, rowHeight, cap, overscan]);
 
   // Before the offset below is updated, so it still holds what was on screen (a follower of the tail is then moved
   // to the new end by its owner's effect, which runs after this one).

@@ -19,7 +19,16 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'], globalSetup: ['test/setup/ensure-built.ts'], setupFiles: ['test/setup/stop-stragglers.ts'] },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'],
+          globalSetup: ['test/setup/ensure-built.ts'],
+          setupFiles: ['test/setup/stop-stragglers.ts'],
+          // As e2e: a worker runs its files in one process instead of forking and loading vitest and the helpers again
+          // per file. Helpers keep nothing of one file's for the next (run-cli's data home is per file), a file that
+          // changes a global or the environment puts it back, and every file passes in any order (--sequence.shuffle).
+          isolate: false,
+        },
       },
       // The bench scripts' smoke test opens the built UI in Chromium too.
       {

@@ -97,11 +97,19 @@ export function toolsDir() {
   return r.stdout.trim();
 }
 
+/**
+ * The suite's wait for the client to finish a scenario. Its default, 30 s, is a loaded machine's time for one OAuth
+ * flow of `mcpscope call` (a Node start, discovery, registration, the token, the MCP exchange) while eight scenarios
+ * run side by side: two failed so as "CLIENT TIMED OUT" with every check passed (load 20). It bounds a hung client only.
+ */
+const CLIENT_TIMEOUT_MS = 90_000;
+
 /** One run of one scenario: passed, and when not, the suite's own lines saying why (and its whole output). */
 export function runScenario(dir, scenario) {
   const suite = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   return new Promise((resolve) => {
-    const p = spawn(join(dir, 'node'), [suite, 'client', '--command', clientCommand(scenario), '--scenario', scenario], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [suite, 'client', '--command', clientCommand(scenario), '--scenario', scenario, '--timeout', String(CLIENT_TIMEOUT_MS)];
+    const p = spawn(join(dir, 'node'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     p.stdout.on('data', (c) => (out += c));
     p.stderr.on('data', (c) => (out += c));

@@ -4,8 +4,9 @@
 // `node scripts/cpu-by-family.mjs [--out file.json] -- npx vitest run --project e2e`
 // A process's last half second before it exits is not seen, so short-lived processes are undercounted a little.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
+import { commandLine, descendants, family } from './proc-tree.mjs';
 
 const sep = process.argv.indexOf('--');
 if (sep < 0 || sep === process.argv.length - 1) {
@@ -14,15 +15,6 @@ if (sep < 0 || sep === process.argv.length - 1) {
 }
 const outAt = process.argv.indexOf('--out');
 const outFile = outAt > 0 && outAt < sep ? process.argv[outAt + 1] : null;
-const TICKS = 100; // USER_HZ on Linux
-
-function family(cmd) {
-  if (/chrom/i.test(cmd)) return 'chromium';
-  if (/bin\/mcpscope\.js/.test(cmd)) return 'relay and CLI';
-  if (/vitest/.test(cmd)) return 'vitest';
-  if (/test\/fixtures|server-everything|dist\/demo/.test(cmd)) return 'server fixtures';
-  return 'other';
-}
 
 const seen = new Map(); // pid → { family, cpu seconds so far }
 const totals = {};
@@ -31,37 +23,11 @@ const loads = [];
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 function sample(root) {
-  const stats = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const s = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(name), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS });
-    } catch {
-      // exited between the listing and the read
-    }
-  }
-  const tree = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, s] of stats) {
-      if (tree.has(pid) || !tree.has(s.ppid)) continue;
-      tree.add(pid);
-      grew = true;
-    }
-  }
-  for (const pid of tree) {
-    const s = stats.get(pid);
-    if (!s) continue;
+  for (const [pid, s] of descendants(root)) {
     let e = seen.get(pid);
     if (!e) {
-      let cmd;
-      try {
-        cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      } catch {
-        continue;
-      }
+      const cmd = commandLine(pid);
+      if (cmd === null) continue;
       e = { family: family(cmd), cpu: 0 };
       seen.set(pid, e);
       counts[e.family] = (counts[e.family] ?? 0) + 1;

@@ -61,7 +61,10 @@ async function recordInUi(relay, server) {
   const require = createRequire(join(ROOT, 'package.json'));
   const { chromium } = require('playwright-core');
   const flags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-  const browser = await chromium.launch({ executablePath: process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: flags });
+  // A running Chromium when one is given (the e2e project's, test/setup/chromium-server.ts): a launch and close of
+  // one costs ~4 s of CPU on two busy cores. Its page is a browser context of its own, closed with the connection.
+  const endpoint = process.env.MCPSCOPE_CHROMIUM_ENDPOINT;
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: flags });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(relay.url);

@@ -14,9 +14,8 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']);
+  [server, browser] = await Promise.all([startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']), launchBrowser()]);
   relay = await startRelay({ args: ['--url', server.url('/mcp'), '--transport', 'http'] });
-  browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   errors = watchPageErrors(page);
   await page.goto(relay.url);

@@ -52,17 +52,23 @@ async function confirmFromUi(page: Page): Promise<void> {
   await page.getByTestId('tool-result').filter({ hasText: 'deploy: confirmed' }).waitFor({ timeout: 15_000 });
 }
 
+// The two HTTP describes talk to one SDK v2 server, each relay in sessions of its own (a server start is ~0.7 s of
+// CPU on two busy cores); it starts when the first of them needs it, so a run of the stdio tests alone starts none.
+let httpServer: Promise<RemoteServer> | null = null;
+const sdkV2OverHttp = () => (httpServer ??= startRemoteServer(SDK_V2));
+afterAll(async () => {
+  await (await httpServer?.catch(() => null))?.stop();
+});
+
 describe('era modern over 2026 HTTP (--transport http-2026)', () => {
-  let server: RemoteServer;
   let ui: EraInspector;
   beforeAll(async () => {
-    server = await startRemoteServer(SDK_V2);
+    const server = await sdkV2OverHttp();
     ui = await openWithEra('modern', { args: ['--url', server.url('/mcp'), '--transport', 'http-2026'] });
     await waitForDiscovery(ui.page);
   });
   afterAll(async () => {
     await ui?.close();
-    await server?.stop();
   });
 
   it('starts with server/discover, shown in the status and the Overview', async () => {
@@ -76,6 +82,7 @@ describe('era modern over 2026 HTTP (--transport http-2026)', () => {
 
   it('shows a slow call’s progress and cancels it by closing its stream', async () => {
     await slowWithCancel(ui.page, ui.relay);
+    const server = await sdkV2OverHttp();
     await expect.poll(() => server.output(), { timeout: 15_000 }).toContain('CANCELLED slow');
   });
 
@@ -129,16 +136,14 @@ describe('era modern over 2026 HTTP (--transport http-2026)', () => {
 });
 
 describe('era auto over HTTP (--transport auto)', () => {
-  let server: RemoteServer;
   let ui: EraInspector;
   beforeAll(async () => {
-    server = await startRemoteServer(SDK_V2);
+    const server = await sdkV2OverHttp();
     ui = await openWithEra('auto', { args: ['--url', server.url('/mcp'), '--transport', 'auto'] });
     await waitForDiscovery(ui.page);
   });
   afterAll(async () => {
     await ui?.close();
-    await server?.stop();
   });
 
   it('probes with server/discover, which the server answers, so the session is modern', async () => {

@@ -4,10 +4,11 @@ import { inspectorTest } from '../helpers/inspector-test.js';
 import { callTool, openComposer, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
-// Isolated: these tests resize the window, drag panes and columns, and reload; every one of those is remembered by the
-// page (localStorage) and refolds the tab strip a frame later, so a shared page would hand the next test a layout
-// still settling from the last one (CI once measured the strip at 1024 px while it still held its 1920 px tabs).
-const it = inspectorTest({ command: [process.execPath, DEMO_SERVER], isolated: true });
+// The two tests that drag a pane or a column and reload get a context of their own (freshPage): what they drag is
+// remembered by the page (localStorage). The two that only resize the window share one page; each sets the size it
+// starts at and waits (polls) for the tab strip to refold, a frame after a resize (CI once measured the strip at
+// 1024 px while it still held its 1920 px tabs).
+const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
 
 /** Visible buttons and fields (not scrolled out of their own list) whose own centre is covered by something else, and the page's horizontal overflow. */
 async function layoutFaults(page: Page) {
@@ -89,7 +90,7 @@ describe('the workbench fits its window', () => {
     await settled();
   });
 
-  it('fits the method column to notifications/resources/list_changed, unclipped, and keeps a dragged column width across a reload', async ({ page }) => {
+  it('fits the method column to notifications/resources/list_changed, unclipped, and keeps a dragged column width across a reload', async ({ freshPage: page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await waitForServer(page);
     // add_note makes the demo server send notifications/resources/list_changed.
@@ -114,7 +115,7 @@ describe('the workbench fits its window', () => {
     await expect.poll(async () => Math.round((await time.boundingBox())!.width)).toBe(Math.round(before));
   });
 
-  it('keeps the dragged split between the log and the panels, and the composer height, across a reload', async ({ page }) => {
+  it('keeps the dragged split between the log and the panels, and the composer height, across a reload', async ({ freshPage: page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await waitForServer(page);
     const side = page.getByTestId('pane-side');

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FAULTS } from '../fixtures/faulty-faults.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { startRelayAndBrowser, watchPageErrors } from '../helpers/browser.js';
 import { driveFaultySession, openFaultySession } from '../helpers/faulty-session.js';
 import { openTab } from '../helpers/panel-page.js';
-import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import type { RelayHandle } from '../helpers/relay-process.js';
 
 let browser: Browser;
 let relay: RelayHandle;
@@ -19,8 +19,7 @@ let errors: string[];
 
 beforeAll(async () => {
   // No launch command: every session comes from the API. A small framing cap, so --oversize needs only 100 KB.
-  relay = await startRelay({ args: ['--max-line-bytes', '65536'] });
-  browser = await launchBrowser();
+  ({ relay, browser } = await startRelayAndBrowser({ args: ['--max-line-bytes', '65536'] }));
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   errors = watchPageErrors(page);
   await page.goto(relay.url);

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { watchPageErrors } from '../helpers/browser.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
 import { fillCodeEditor, openComposer, recordedFrames } from '../helpers/panel-page.js';
 import { DEMO_SERVER, waitFor, type RelayHandle } from '../helpers/relay-process.js';
@@ -62,5 +63,47 @@ describe('the live log in a real browser', () => {
     const after = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     expect(after.slice(0, before.length)).toEqual(before);
     expect(await rows(page, '[data-dir="out"][data-method="initialize"]').count()).toBe(1);
+  });
+
+  it('shows a linked frame as text at once and fetches the editor\'s code only once the log has rows', async ({ inspector }) => {
+    const { relay, browser } = inspector;
+    await waitFor(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.rpcId === '1'), 'the initialize answer recorded', 20_000);
+    const sid = (await relay.api<{ id: string }[]>('/api/sessions')).body[0]!.id;
+    const answer = (await recordedFrames(relay)).find((f) => f.dir === 'in' && f.rpcId === '1')!;
+    // A page of its own, opened on a deep link to that frame: its detail, an editor, is on screen from the start.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      // Noted in the page as it happens, in the order it happens: the first log row, the raw text shown as plain text,
+      // Monaco's editor, and the fetch of the editor's code.
+      await context.addInitScript(() => {
+        const seen: Record<string, number | string> = {};
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        const note = () => {
+          const now = performance.now();
+          if (seen.row === undefined && document.querySelector('[data-testid="log-row"]')) seen.row = now;
+          const plain = document.querySelector('[data-testid="detail-raw"] [data-testid="editor-placeholder"]');
+          if (seen.plain === undefined && plain?.textContent) {
+            seen.plain = now;
+            seen.plainText = plain.textContent;
+          }
+          if (seen.monaco === undefined && document.querySelector('[data-testid="detail-raw"] .monaco-editor')) seen.monaco = now;
+        };
+        new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (seen.fetch === undefined && /\/code-editor-[^/]*\.js$/.test(e.name)) seen.fetch = e.startTime;
+        }).observe({ type: 'resource', buffered: true });
+      });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(`${relay.url}&session=${sid}&seq=${answer.seq}`);
+      await page.locator('[data-testid="detail-raw"] .monaco-editor .view-lines').waitFor({ timeout: 30_000 });
+      const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, number | string> }).__seen);
+      expect(seen.plainText).toBe(answer.text);
+      expect(seen.plain).toBeLessThan(seen.monaco as number);
+      expect(seen.fetch).toBeGreaterThan(seen.row as number);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

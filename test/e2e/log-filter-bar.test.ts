@@ -4,7 +4,16 @@ import { inspectorTest } from '../helpers/inspector-test.js';
 import { waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
-const it = inspectorTest({ command: [process.execPath, DEMO_SERVER], context: { viewport: { width: 1024, height: 768 } }, isolated: true });
+// One page for the file: each test sets the window width it reads and starts with the fold-out closed (a test before it
+// may leave it open); the kind filter test ends with its filter off.
+const it = inspectorTest({ command: [process.execPath, DEMO_SERVER], context: { viewport: { width: 1024, height: 768 } } });
+
+async function atSize(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await waitForServer(page);
+  if ((await page.getByTestId('filter-more').getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('filter-more').getAttribute('aria-expanded')).toBe('false');
+}
 
 /** The filter bar as drawn: its height, and how many lines its visible controls sit on. */
 function bar(page: Page) {
@@ -23,7 +32,8 @@ function bar(page: Page) {
 
 describe('the log filter bar', () => {
   it('stays on two lines at 1024 px, with direction and kinds folded behind "filters"', async ({ page }) => {
-    await waitForServer(page);
+    await atSize(page, 1024, 768);
+    await expect.poll(() => page.getByTestId('filter-more').isVisible()).toBe(true);
     const b = await bar(page);
     expect(b.lines).toBeLessThanOrEqual(2);
     expect(b.height).toBeLessThanOrEqual(64);
@@ -32,7 +42,7 @@ describe('the log filter bar', () => {
   });
 
   it('filters by kind from the fold-out, marks the button with the count, and closes on Escape keeping the filter', async ({ page }) => {
-    await waitForServer(page);
+    await atSize(page, 1024, 768);
     const more = page.getByTestId('filter-more');
     await more.click();
     const request = page.locator('[data-testid="filter-kind"] [data-kind="request"]');
@@ -49,8 +59,7 @@ describe('the log filter bar', () => {
   });
 
   it('shows direction and kinds inline at 1920 px, still on two lines', async ({ page }) => {
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await waitForServer(page);
+    await atSize(page, 1920, 1080);
     await expect.poll(() => page.getByTestId('filter-direction').isVisible()).toBe(true);
     expect(await page.getByTestId('filter-more').isVisible()).toBe(false);
     expect((await bar(page)).lines).toBeLessThanOrEqual(2);

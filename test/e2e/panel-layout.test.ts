@@ -4,7 +4,10 @@ import { inspectorTest } from '../helpers/inspector-test.js';
 import { callTool, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER } from '../helpers/relay-process.js';
 
-const it = inspectorTest({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], context: { viewport: { width: 1440, height: 900 } }, isolated: true });
+// One page for the file: each test sets the window size it measures at first (two of them change it), and opens the
+// tab and picks the item it reads.
+const it = inspectorTest({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], context: { viewport: { width: 1440, height: 900 } } });
+const WIDE = { width: 1440, height: 900 };
 
 type Box = { left: number; right: number; top: number; bottom: number };
 const box = (l: Locator): Promise<Box> =>
@@ -45,6 +48,7 @@ function overOneLine(items: Locator): Promise<number[]> {
 
 describe('lists at full height beside their forms', () => {
   it('shows every tool name on one line in a full-height list, the form beside it and the echo result in sight', async ({ page }) => {
+    await page.setViewportSize(WIDE);
     await waitForServer(page);
     await openTab(page, 'tools');
     await expect.poll(() => page.getByTestId('tool-item').count(), { timeout: 15_000 }).toBeGreaterThan(10);
@@ -87,6 +91,7 @@ describe('lists at full height beside their forms', () => {
   });
 
   it('reads a resource beside the full-height resource list', async ({ page }) => {
+    await page.setViewportSize(WIDE);
     await waitForServer(page);
     await openTab(page, 'resources');
     const first = page.getByTestId('resource-item').first();
@@ -100,6 +105,7 @@ describe('lists at full height beside their forms', () => {
   });
 
   it('gets a prompt beside the full-height prompt list', async ({ page }) => {
+    await page.setViewportSize(WIDE);
     await waitForServer(page);
     await openTab(page, 'prompts');
     const item = page.locator('[data-testid="prompt-item"][data-name="simple-prompt"]');

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { startRelayAndBrowser, watchPageErrors } from '../helpers/browser.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
 import { openTab } from '../helpers/panel-page.js';
-import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import type { RelayHandle } from '../helpers/relay-process.js';
 
 let browser: Browser;
 let relay: RelayHandle;
@@ -16,10 +16,12 @@ let errors: string[];
 beforeAll(async () => {
   // The launch session answers ping after 4 s (the relay's environment reaches the server it starts); the page
   // attaches to it and does the handshake on its own.
+  // startRelay spawns before its first await, so the variable is read before it is deleted; the browser connects
+  // while the relay starts.
   process.env.FAULTY_PING_DELAY_MS = '4000';
-  relay = await startRelay({ command: [process.execPath, FAULTY_SERVER] });
+  const started = startRelayAndBrowser({ command: [process.execPath, FAULTY_SERVER] });
   delete process.env.FAULTY_PING_DELAY_MS;
-  browser = await launchBrowser();
+  ({ relay, browser } = await started);
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   errors = watchPageErrors(page);
   await page.goto(relay.url);

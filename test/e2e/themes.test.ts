@@ -5,8 +5,9 @@ import { inspectorTest } from '../helpers/inspector-test.js';
 import { openComposer, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
-// Each test gets a fresh context: the toggle's choice lives in localStorage.
-const it = inspectorTest({ command: [process.execPath, DEMO_SERVER], isolated: true });
+// One page for the tests that only emulate the system's scheme (each sets the one it reads); the toggle's test changes
+// localStorage, so it gets a context of its own (freshPage).
+const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
 
 /** The relative luminance (0 black … 1 white) of an element's computed background. */
 async function backgroundLuminance(page: Page, selector: string): Promise<number> {
@@ -36,7 +37,7 @@ describe('light and dark themes', () => {
     expect(await page.getByTestId('theme-toggle').getAttribute('data-choice')).toBe('system');
   });
 
-  it('remembers a toggled theme across a reload against the system setting, and the editor follows it', async ({ page }) => {
+  it('remembers a toggled theme across a reload against the system setting, and the editor follows it', async ({ freshPage: page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await waitForServer(page);
     await openComposer(page);

@@ -15,16 +15,39 @@ async function sentMessages(relay: RelayHandle): Promise<Sent[]> {
   return (await recordedFrames(relay)).flatMap((f) => (f.dir === 'out' && ['request', 'notification', 'response', 'error'].includes(f.kind) ? [JSON.parse(f.text) as Sent] : []));
 }
 
-/** Starts the selected tool and waits until its progress shows at least `atLeast` steps; returns the request id. */
-async function startWithProgress(page: Page, atLeast: number, total: number): Promise<number> {
+/**
+ * Starts the selected tool and waits until its progress shows at least `atLeast` steps; returns the request id and
+ * what the running call showed then. A MutationObserver, installed before the click, reads the running block at every
+ * change to the page: a short call ends (and its running block goes) soon after its progress, and a wait that polls
+ * (even at every animation frame) can miss that window on a loaded machine; an observer sees every committed state.
+ */
+async function startWithProgress(page: Page, atLeast: number, total: number): Promise<{ id: number; elapsed: string }> {
+  await page.evaluate((least) => {
+    const w = window as unknown as { __progressSeen?: unknown };
+    w.__progressSeen = undefined;
+    const read = (): boolean => {
+      const running = document.querySelector('[data-testid="tool-running"]');
+      const progress = running?.querySelector('[data-testid="tool-progress"]');
+      if (!running || !progress || Number(progress.getAttribute('data-progress') || 0) < least) return false;
+      w.__progressSeen = {
+        id: running.getAttribute('data-request-id'),
+        total: progress.getAttribute('data-total'),
+        text: progress.textContent,
+        elapsed: running.querySelector('[data-testid="tool-elapsed"]')?.textContent ?? null,
+      };
+      return true;
+    };
+    const observer = new MutationObserver(() => {
+      if (read()) observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, atLeast);
   await page.getByTestId('tool-call').click();
-  const running = page.getByTestId('tool-running');
-  await running.waitFor({ timeout: 15_000 });
-  const progress = running.getByTestId('tool-progress');
-  await expect.poll(async () => Number((await progress.getAttribute('data-progress').catch(() => null)) ?? 0), { timeout: 20_000 }).toBeGreaterThanOrEqual(atLeast);
-  expect(await progress.getAttribute('data-total')).toBe(String(total));
-  expect(await progress.textContent()).toMatch(new RegExp(`progress \\d+ / ${total}`));
-  return Number(await running.getAttribute('data-request-id'));
+  const seen = await page.waitForFunction(() => (window as unknown as { __progressSeen?: unknown }).__progressSeen, undefined, { timeout: 20_000 });
+  const shown = (await seen.jsonValue()) as { id: string | null; total: string | null; text: string | null; elapsed: string | null };
+  expect(shown.total).toBe(String(total));
+  expect(shown.text).toMatch(new RegExp(`progress \\d+ / ${total}`));
+  return { id: Number(shown.id), elapsed: shown.elapsed ?? '' };
 }
 
 async function cancelAndCheck(page: Page, relay: RelayHandle, id: number): Promise<void> {
@@ -57,8 +80,8 @@ describe('tool call progress, cancel and timeout against the demo server', () =>
     await selectTool(page, 'slow_count');
     await page.locator('#args_steps').fill('4');
     await page.locator('#args_delayMs').fill('400');
-    const id = await startWithProgress(page, 2, 4);
-    expect(await page.getByTestId('tool-elapsed').textContent()).toMatch(/\d+(\.\d+)? (ms|s) elapsed/);
+    const { id, elapsed } = await startWithProgress(page, 2, 4);
+    expect(elapsed).toMatch(/\d+(\.\d+)? (ms|s) elapsed/);
     await page.getByTestId('tool-result').filter({ hasText: 'Counted to 4' }).waitFor({ timeout: 20_000 });
     const call = (await sentMessages(relay)).find((m) => m.id === id);
     expect(call?.params?._meta).toEqual({ progressToken: id });
@@ -68,7 +91,7 @@ describe('tool call progress, cancel and timeout against the demo server', () =>
     await selectTool(page, 'slow_count');
     await page.locator('#args_steps').fill('50');
     await page.locator('#args_delayMs').fill('300');
-    const id = await startWithProgress(page, 1, 50);
+    const { id } = await startWithProgress(page, 1, 50);
     await cancelAndCheck(page, relay, id);
     // The server really stopped: it logs so (the SDK sends no response to a cancelled request).
     await expect
@@ -125,7 +148,7 @@ describe('tool call progress and cancel against server-everything', () => {
     await selectTool(page, 'trigger-long-running-operation');
     await page.locator('#args_duration').fill('30');
     await page.locator('#args_steps').fill('30');
-    const id = await startWithProgress(page, 1, 30);
+    const { id } = await startWithProgress(page, 1, 30);
     await cancelAndCheck(page, relay, id);
   });
 

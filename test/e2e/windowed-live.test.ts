@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelayConfig } from '../../shared/relay-protocol.js';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { startRelayAndBrowser, watchPageErrors } from '../helpers/browser.js';
 import { waitForServer } from '../helpers/panel-page.js';
-import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { FIXTURES, type RelayHandle } from '../helpers/relay-process.js';
 import type { RelaySocket } from '../helpers/relay-socket.js';
 
 // A session that grows past the page's in-memory bound while it is open (200 head + 300 tail frames by
@@ -28,11 +28,10 @@ async function flood(id: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] });
+  ({ relay, browser } = await startRelayAndBrowser({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] }));
   sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
   sock = await relay.socket();
   sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
-  browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   errors = watchPageErrors(page);
   await page.goto(relay.url.replace('/#', '/?memoryFrames=300#'));

@@ -2,7 +2,9 @@
 // shared explicitly: a test gets the page through this fixture, and must not rely on what another test left on it or
 // on the server. Whatever a test needs (a tab open, a request sent, a tool called) it does itself, so it passes alone
 // (`-t`) and in any order (`--sequence.shuffle`). `isolated: true` gives every test a fresh browser context and page
-// instead (about a second more per test), for files whose tests change what the page remembers (storage, eras).
+// instead (about a second more per test), for files whose tests change what the page remembers (storage, eras); a
+// test of a file with a shared page that changes what the page remembers asks for `freshPage` instead of `page`: a
+// context and page of its own, closed after it.
 // Page and console errors fail the test during which they happened.
 import { expect, test } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -47,13 +49,18 @@ export function inspectorTest(opts: InspectorTestOptions) {
       });
       return { relay, browser, shared };
     })
-    .extend('page', async ({ inspector }, { onCleanup }) => {
-      const open = inspector.shared ?? (await openPage(inspector.browser, inspector.relay, opts));
-      const seen = open.errors.length;
-      onCleanup(async () => {
-        if (!inspector.shared) await open.close();
-        expect(open.errors.slice(seen), 'page and console errors').toEqual([]);
-      });
-      return open.page;
-    });
+    .extend('page', async ({ inspector }, { onCleanup }) =>
+      testPage(inspector.shared ?? (await openPage(inspector.browser, inspector.relay, opts)), !inspector.shared, onCleanup),
+    )
+    .extend('freshPage', async ({ inspector }, { onCleanup }) => testPage(await openPage(inspector.browser, inspector.relay, opts), true, onCleanup));
+}
+
+/** A test's page: closed after the test when it is the test's own; page and console errors meanwhile fail the test. */
+function testPage(open: OpenPage, own: boolean, onCleanup: (fn: () => Promise<void>) => void): Page {
+  const seen = open.errors.length;
+  onCleanup(async () => {
+    if (own) await open.close();
+    expect(open.errors.slice(seen), 'page and console errors').toEqual([]);
+  });
+  return open.page;
 }

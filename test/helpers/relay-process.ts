@@ -29,13 +29,18 @@ export interface RelayHandle {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `leading` goes before the relay options, for subcommands that start the relay (`open <bundle>`). */
-export async function startRelay(opts: { args?: string[]; command?: string[]; dataDir?: string; leading?: string[]; cwd?: string } = {}): Promise<RelayHandle> {
+/**
+ * `leading` goes before the relay options, for subcommands that start the relay (`open <bundle>`); `node` are Node's
+ * own flags, before the CLI; `env` is added to this process's environment.
+ */
+export async function startRelay(
+  opts: { args?: string[]; command?: string[]; dataDir?: string; leading?: string[]; cwd?: string; node?: string[]; env?: Record<string, string> } = {},
+): Promise<RelayHandle> {
   const token = randomBytes(24).toString('base64url');
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mcpscope-test-'));
-  const argv = [BIN, ...(opts.leading ?? []), '--port', '0', '--no-open', '--data-dir', dataDir, ...(opts.args ?? [])];
+  const argv = [...(opts.node ?? []), BIN, ...(opts.leading ?? []), '--port', '0', '--no-open', '--data-dir', dataDir, ...(opts.args ?? [])];
   if (opts.command) argv.push('--', ...opts.command);
-  const proc = track(spawn(process.execPath, argv, { env: { ...process.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) }));
+  const proc = track(spawn(process.execPath, argv, { env: { ...process.env, ...opts.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) }));
   let out = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));

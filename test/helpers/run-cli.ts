@@ -3,10 +3,24 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { BIN } from './relay-process.js';
 
-/** A data home of this test file's own: a CLI run never reads or writes the user's data dir (confirmed recipes). */
-const dataHome = mkdtempSync(join(tmpdir(), 'mcpscope-cli-home-'));
+/**
+ * A data home of each test file's own: a CLI run never reads or writes the user's data dir (confirmed recipes), nor
+ * what another file's runs left there. Keyed by the file, since a worker runs several files on one copy of this
+ * module (`isolate: false`).
+ */
+const homes = new Map<string, string>();
+function dataHome(): string {
+  const file = expect.getState().testPath ?? '';
+  let home = homes.get(file);
+  if (home === undefined) {
+    home = mkdtempSync(join(tmpdir(), 'mcpscope-cli-home-'));
+    homes.set(file, home);
+  }
+  return home;
+}
 
 export interface CliRun {
   code: number | null;
@@ -16,8 +30,13 @@ export interface CliRun {
 
 /** `node <script> ...args`, with this test's Node. */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
+  return runNode([script, ...args], env, cwd);
+}
+
+/** `node ...argv` (Node's own flags first, then the script and its arguments), with this test's Node. */
+export function runNode(argv: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [script, ...args], { env: { ...process.env, XDG_DATA_HOME: dataHome, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+    const p = spawn(process.execPath, argv, { env: { ...process.env, XDG_DATA_HOME: dataHome(), ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

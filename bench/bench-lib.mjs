@@ -1,7 +1,7 @@
 // Shared pieces of the bench scripts: argument parsing, statistics, and starting the real relay and a WS client.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -110,7 +110,8 @@ export function ownCpuMs() {
 /**
  * Starts a relay on `command`. `opts.bin` runs another build's entry point (an A/B against a copy of an earlier build);
  * `opts.nodeArgs` are Node flags for this relay alone, added to BENCH_RELAY_NODE_ARGS, which passes them to every relay
- * a bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+ * a bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. BENCH_RELAY_STDOUT names a file that gets the
+ * relay's stdout, `%p` standing for its pid: where the traces of flags such as --trace-gc-nvp go.
  */
 export async function startRelay(command, opts = {}) {
   const token = randomBytes(24).toString('base64url');
@@ -121,6 +122,9 @@ export async function startRelay(command, opts = {}) {
     env: { ...process.env, MCPSCOPE_TOKEN: token },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // What the relay prints, Node's traces included (--trace-gc-nvp, --trace-opt, --trace-deopt), into a file per relay.
+  const keep = process.env.BENCH_RELAY_STDOUT?.replace('%p', String(proc.pid));
+  if (keep) proc.stdout.pipe(createWriteStream(keep));
   let out = '';
   const url = await new Promise((ok, fail) => {
     proc.stdout.on('data', (c) => {

@@ -2,11 +2,13 @@
 // counts the page's long tasks (PerformanceObserver 'longtask') over 100 ms from the call to the download.
 // Usage: node bench/browser-large.mjs [--bytes 10485760] [--runs 3]
 /* global window, document, PerformanceObserver -- the functions passed to page.evaluate run in the page */
-import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SCRIPTED, args, connect, fmt, startRelay, summary } from './bench-lib.mjs';
+import { launchChromium } from './browser-lib.mjs';
 
 const o = args({ bytes: 10 * 1024 * 1024, runs: 3 });
-const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
 async function run(browser, i) {
   const relay = await startRelay([process.execPath, SCRIPTED, '--big-result', String(o.bytes)]);
@@ -40,10 +42,12 @@ async function run(browser, i) {
   await page.waitForFunction(() => /line \d+/.test(document.querySelector('[data-testid="large-full"]')?.textContent ?? ''));
   const expanded = (await page.evaluate(() => performance.now())) - from;
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="large-download"]')]);
-  const path = await download.path();
-  const { statSync } = await import('node:fs');
-  const downloaded = statSync(path).size;
+  // saveAs, not path(): a browser reached over a connection sends the file's bytes instead of leaving it on disk.
+  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-bench-download-'));
+  await download.saveAs(join(dir, 'result'));
+  const downloaded = statSync(join(dir, 'result')).size;
   const done = (await page.evaluate(() => performance.now())) - from;
+  rmSync(dir, { recursive: true, force: true });
   const long = (await page.evaluate((t) => window.__long.filter((e) => e.at + e.ms >= t), from)).filter((e) => e.ms > 100);
   client.close();
   await context.close();
@@ -55,7 +59,7 @@ async function run(browser, i) {
   return { long: long.length, shown, expanded, done };
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await launchChromium();
 const results = [];
 try {
   for (let i = 1; i <= o.runs; i++) results.push(await run(browser, i));

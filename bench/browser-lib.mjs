@@ -1,6 +1,19 @@
 // Shared pieces of the browser benches: times taken in the page (performance.now(), navigation start = 0, polled every
 // animation frame, so they include fetching, rendering and painting) for opening a session's log and jumping in it.
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * Debian's headless Chromium for a bench: a browser of its own, or, when MCPSCOPE_CHROMIUM_ENDPOINT names a running
+ * one's server (the e2e project's, for the bench smoke test), a connection to it, which spares the smoke a launch.
+ * Pages are browser contexts of their own either way, and `close()` ends what the bench opened.
+ */
+export function launchChromium() {
+  const endpoint = process.env.MCPSCOPE_CHROMIUM_ENDPOINT;
+  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+}
 
 const ROW = 22;
 
@@ -10,17 +23,11 @@ export function until(page, test, arg, timeout = 120_000) {
 }
 
 /**
- * The log of a session of `lastSeq` frames opening in `page` (navigated already): the first row on screen, and the
- * paint (rows on screen and the whole session counted), each at the first animation frame that shows it. Then waits,
- * untimed, for the held tail to have arrived and for the editors the page mounts (their code is fetched only after
- * the log's first paint), so that what is timed next (jumps, filters) measures the log, not the replay or Monaco's
- * start-up competing with it for the main thread. Done when none shows its "loading editor…" placeholder; waiting
- * for a visible .monaco-editor instead cost each run a 30 s timeout (the editors sit in panels the layout keeps
- * hidden). Leaves the log scrolled to its top.
+ * The first row on screen and the paint (rows on screen and all `lastSeq` frames counted) of the log opening in `page`,
+ * in ms since navigation. Both moments are noted in the page, at the animation frame that first shows them: timing
+ * each with its own wait and a performance.now() read afterwards would add whatever long task runs before that read.
  */
-export async function openTimes(page, lastSeq) {
-  // Both moments are noted in the page, at the animation frame that first shows them: timing each with its own wait
-  // and a performance.now() read afterwards would add whatever long task runs before that read gets its turn.
+export async function openMoments(page, lastSeq) {
   const handle = await page.waitForFunction(
     (n) => {
       const t = (window.__open ??= {});
@@ -32,13 +39,83 @@ export async function openTimes(page, lastSeq) {
     lastSeq,
     { polling: 'raf', timeout: 120_000 },
   );
-  const { firstRow, paint } = await handle.jsonValue();
-  await page.waitForFunction((n) => !!document.querySelector(`[data-testid="log-row"][data-seq="${n}"]`), lastSeq, { timeout: 120_000 });
-  await page.waitForFunction(() => !document.body.textContent.includes('loading editor…'), undefined, { polling: 'raf', timeout: 30_000 });
+  return handle.jsonValue();
+}
+
+/**
+ * Notes, in the page, when the relay's `synced` message (the end of a subscription's replay) reaches the main thread:
+ * `window.__synced`. Call on the context (or page) before navigating; `openTimes` waits for it before the jumps.
+ */
+export function noteSynced(context) {
+  return context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...a) {
+        super(...a);
+        this.addEventListener('message', (e) => {
+          if (typeof e.data === 'string' && e.data.startsWith('{"type":"synced"')) window.__synced ??= performance.now();
+        });
+      }
+    };
+  });
+}
+
+/**
+ * Resolves in the page once its main thread has had `n` idle periods in a row of at least 40 ms each (Chromium gives
+ * up to 50 ms when nothing is queued or due): no task, timer slice or frame pending. Nothing in the bench polls the page
+ * meanwhile (a waitForFunction polling every animation frame would itself keep the frames coming).
+ */
+function pageQuiet(page, n = 3) {
+  return page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        let quiet = 0;
+        const step = (deadline) => {
+          quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0;
+          if (quiet >= n) resolve();
+          else window.requestIdleCallback(step);
+        };
+        window.requestIdleCallback(step);
+      }),
+    n,
+  );
+}
+
+/**
+ * The log of a session of `lastSeq` frames opening in `page` (navigated already, its context given `noteSynced`): the
+ * first row on screen, and the paint (rows on screen and the whole session counted), each at the first animation
+ * frame that shows it. Then waits, untimed, for what would otherwise compete with what is timed next (jumps, filters)
+ * for the page's main thread: the replay of the held frames over (the relay's `synced`: a windowed session's last rows
+ * come from a page read before the replay, so the last row on screen says nothing of it), any editor on screen given
+ * its code (the plain-text placeholder, `editor-placeholder` or "loading editor…", gone; one hidden until opened, like
+ * the collapsed composer's, loads nothing), and then the main thread quiet (the replayed frames' lint, a slice per
+ * task, and Monaco's start-up done). Leaves the log scrolled to its top, row 1 on screen.
+ */
+export async function openTimes(page, lastSeq) {
+  const { firstRow, paint } = await openMoments(page, lastSeq);
+  await page.waitForFunction(() => window.__synced !== undefined, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="editor-placeholder"]') && !document.body.textContent.includes('loading editor…'),
+    undefined,
+    { timeout: 60_000 },
+  );
+  await pageQuiet(page);
   // Off the tail: the log follows new frames only while scrolled to its end, and a frame recorded now (the server's
-  // exit, say) must not pull a jump back there.
-  await page.locator('[data-testid="log-table"]').evaluate((el) => (el.scrollTop = 0));
-  await page.waitForSelector('[data-testid="log-row"][data-seq="1"]', { timeout: 30_000 });
+  // exit, say) must not pull a jump back there. Set again if a frame arriving before the scroll event was handled
+  // pulled the view back to the end.
+  const table = page.locator('[data-testid="log-table"]');
+  for (let tries = 1; ; tries++) {
+    await table.evaluate((el) => (el.scrollTop = 0));
+    try {
+      await page.waitForSelector('[data-testid="log-row"][data-seq="1"]', { timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (tries === 6) {
+        const shown = await table.evaluate((el) => `scrollTop ${el.scrollTop}, rows ${[...el.querySelectorAll('[data-testid="log-row"]')].map((r) => r.getAttribute('data-seq')).join(',')}`);
+        throw new Error(`row 1 not on screen after the log was scrolled to its top 6 times (${shown})`, { cause: e });
+      }
+    }
+  }
   return { firstRow, paint };
 }
 

@@ -7,15 +7,13 @@
 // ratio to the log's paint of the same session in the same run.
 // Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)] [--sequence 1]
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
-import { chromium } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
-import { jumpMs, openTimes, until } from './browser-lib.mjs';
+import { jumpMs, launchChromium, noteSynced, openTimes, until } from './browser-lib.mjs';
 
 const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1 });
 const sizes = o.n.split(',').map(Number);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Records a session of n flooded frames, all of it on disk before the browser opens it. */
 async function record(n) {
@@ -86,6 +84,7 @@ async function run(browser, { relay, n, lastSeq }, label, i) {
   // Every other run opens the sequence view first, so neither view always gets the colder start.
   const seqFirst = o.sequence && i % 2 === 0 ? await runSequence(browser, { relay, lastSeq }) : null;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await noteSynced(context);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -126,7 +125,7 @@ async function run(browser, { relay, n, lastSeq }, label, i) {
 
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
 const sessions = [];
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await launchChromium();
 const results = sizes.map(() => []);
 try {
   for (const n of sizes) sessions.push(await record(n));

@@ -5,22 +5,30 @@
 // checkout's dist/web unless --b says otherwise. One relay (this checkout's dist) records the session; two fronts
 // (bench/web-front.mjs) serve one build each and pass /api and /ws through to it. The order alternates run by run.
 // --timeline 1 prints, for each build's last run, the page's long tasks and its fetches by time since navigation.
-// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0]
-/* global window, location, PerformanceObserver -- the functions passed to page.evaluate run in the page */
+// --cpu 1 adds the CPU of Chromium's processes (renderer, GPU, network, browser) from the page's open until they go
+// idle after the paint (what the page runs after its first paint, Monaco's code for one, included), before the jumps.
+// --link 1 opens the page on a deep link to the session's last frame (`#session=…&seq=…`), so an editor (the frame's
+// detail) is on screen from the start.
+// --editor 1 times opening the composer after the jumps (its toggle clicked, no pointer over it before) until Monaco shows in it.
+// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0] [--cpu 0] [--editor 0] [--link 0]
+/* global window, document, location, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
-import { jumpMs, openTimes } from './browser-lib.mjs';
+import { jumpMs, noteSynced, openTimes, until } from './browser-lib.mjs';
+import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
 
-const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0 });
+const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0 });
 if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
-async function open(browser, front, token, lastSeq, timeline) {
+async function open(browser, front, token, lastSeq, timeline, sessionId) {
+  const cpuBefore = o.cpu ? treeCpu() : null;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await noteSynced(context);
   if (timeline) {
     await context.addInitScript(() => {
       window.__long = [];
@@ -50,10 +58,17 @@ async function open(browser, front, token, lastSeq, timeline) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`http://127.0.0.1:${front.port}/#token=${token}`);
+  await page.goto(`http://127.0.0.1:${front.port}/#token=${token}${o.link ? `&session=${sessionId}&seq=${lastSeq}` : ''}`);
   const { firstRow, paint } = await openTimes(page, lastSeq);
+  const cpu = cpuBefore ? cpuByType(cpuBefore, await untilIdle()) : { total: NaN };
   const jumps = [];
   for (let j = 0; j < o.jumps; j++) jumps.push(await jumpMs(page, 1 + Math.floor(Math.random() * (lastSeq - 40))));
+  let editor = NaN;
+  if (o.editor) {
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByTestId('composer-toggle').dispatchEvent('click');
+    editor = (await until(page, () => !!document.querySelector('[data-testid="composer-editor"] .monaco-editor .view-lines'))) - t0;
+  }
   let lines = [];
   if (timeline) {
     lines = await page.evaluate(() => {
@@ -74,7 +89,7 @@ async function open(browser, front, token, lastSeq, timeline) {
   }
   await context.close();
   const j = summary(jumps);
-  return { firstRow, paint, jumpMedian: j.median, jumpMax: j.max, errors, lines };
+  return { firstRow, paint, jumpMedian: j.median, jumpMax: j.max, editor, cpu: cpu.total, cpuRenderer: cpu.renderer ?? NaN, errors, lines };
 }
 
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
@@ -93,10 +108,13 @@ try {
   fronts.B = await startWebFront(resolve(o.b), relay.port);
   for (let i = 1; i <= o.runs; i++) {
     for (const which of i % 2 === 1 ? ['A', 'B'] : ['B', 'A']) {
-      const r = await open(browser, fronts[which], relay.token, lastSeq, o.timeline && i >= o.runs - 1);
+      const r = await open(browser, fronts[which], relay.token, lastSeq, o.timeline && i >= o.runs - 1, relay.sessionId);
       results[which].push(r);
       console.log(
-        `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms | jump median ${fmt(r.jumpMedian, 0)} ms max ${fmt(r.jumpMax, 0)} ms | load ${load()}` +
+        `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms | jump median ${fmt(r.jumpMedian, 0)} ms max ${fmt(r.jumpMax, 0)} ms` +
+          (o.editor ? ` | composer's editor in ${fmt(r.editor, 0)} ms` : '') +
+          (o.cpu ? ` | Chromium CPU to idle ${fmt(r.cpu, 0)} ms (renderer ${fmt(r.cpuRenderer, 0)})` : '') +
+          ` | load ${load()}` +
           (r.errors.length ? ` | page errors: ${r.errors.join('; ')}` : ''),
       );
       for (const l of r.lines) console.log(`  ${which} ${l}`);
@@ -108,7 +126,7 @@ try {
   await relay.stop();
 }
 console.log(`load average at end: ${load()}`);
-for (const key of ['firstRow', 'paint', 'jumpMedian', 'jumpMax']) {
+for (const key of ['firstRow', 'paint', 'jumpMedian', 'jumpMax', ...(o.cpu ? ['cpu', 'cpuRenderer'] : []), ...(o.editor ? ['editor'] : [])]) {
   const a = summary(results.A.map((r) => r[key]));
   const b = summary(results.B.map((r) => r[key]));
   // Each run's B over its A (opened next to each other), then the median of those: the load of one moment cancels.

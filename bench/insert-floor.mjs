@@ -1,18 +1,20 @@
 // The floor under the recorder: better-sqlite3 inserting the frames of a flood (the same text the scripted server
 // sends, with the recorder's columns) into a table with only an integer primary key, one prepared INSERT per row in
 // transactions of 2,000 rows (the recorder's flush size), with the recorder's pragmas. Nothing else runs in the process.
-// Usage: node bench/insert-floor.mjs [--n 100000]   prints "insert floor: <n> rows, <rate> rows/s, <cpu> µs CPU per row"
+// `--pageSize 16384` makes the floor's file with the page size mcpscope gives a new store (SQLite's default otherwise).
+// Usage: node bench/insert-floor.mjs [--n 100000] [--pageSize 0]   prints "insert floor: <n> rows, <rate> rows/s, <cpu> µs CPU per row"
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { args } from './bench-lib.mjs';
 
-const o = args({ n: 100_000 });
+const o = args({ n: 100_000, pageSize: 0 });
 const BATCH = 2000;
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-floor-'));
 try {
   const db = new Database(join(dir, 'floor.sqlite'));
+  if (o.pageSize > 0) db.pragma(`page_size = ${o.pageSize}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(`CREATE TABLE frames (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, ts REAL NOT NULL, dir TEXT NOT NULL, kind TEXT NOT NULL,

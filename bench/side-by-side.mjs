@@ -8,13 +8,16 @@
 //   from /proc once every frame is in the store, which holds up under load where rates do not.
 // Usage: node bench/side-by-side.mjs [--pings 2000] [--blocks 10] [--floods 100000,1000000] [--officialFloodMax 1000000]
 //        [--runs 1] [--starts 3] [--parts latency,flood,startup] [--warmup 20000 (frames of an uncounted first flood, at most the smallest; 0: none)]
+//        [--bin <another build's bin/mcpscope.js, its node_modules reachable: mcpscope's relay from that build, for a before/after>]
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, SCRIPTED, args, childPids, connect, count, cpuMs, threadCpuMs, threadSplit, directClient, floodClient, fmt, ownCpuMs, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
-const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup', warmup: 20_000 });
+const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup', warmup: 20_000, bin: '' });
+/** mcpscope's relay: this build's, or the one `--bin` names. */
+const build = o.bin ? { bin: o.bin } : {};
 const parts = new Set(o.parts.split(','));
 const server = (...extra) => [process.execPath, SCRIPTED, ...extra];
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -24,12 +27,12 @@ const isAnswer = (m) => m && typeof m === 'object' && 'id' in m && ('result' in 
 
 const tools = inspectorTools();
 console.log(`load average at start: ${load()} (1, 5, 15 min; ${cpus().length} cores)`);
-console.log(`mcpscope on Node ${process.version}; official Inspector ${tools.version} on Node ${execFileSync(tools.node, ['--version'], { encoding: 'utf8' }).trim()}`);
+console.log(`mcpscope${o.bin ? ` (${o.bin})` : ''} on Node ${process.version}; official Inspector ${tools.version} on Node ${execFileSync(tools.node, ['--version'], { encoding: 'utf8' }).trim()}`);
 
 /** Three clients of the same server kept open side by side; pings run in blocks, rotating which goes first. */
 async function latency() {
   const direct = directClient(server());
-  const relay = await startRelay(server());
+  const relay = await startRelay(server(), build);
   const ours = { onReply: { current: () => {} } };
   const client = await connect(relay, (frames) => {
     for (const f of frames) if (f.dir === 'in' && f.rpcId !== null) ours.onReply.current(Number(f.rpcId));
@@ -68,7 +71,7 @@ async function latency() {
 
 /** One flood of n notifications through mcpscope: frames/s delivered to a socket client, and the relay's peak RSS. */
 async function floodMcpscope(n) {
-  const relay = await startRelay(server('--flood', String(n)));
+  const relay = await startRelay(server('--flood', String(n)), build);
   const client = await floodClient(relay);
   await new Promise((r) => setTimeout(r, 300));
   // The server and the client are counted too: on a machine with few cores their CPU bounds the end-to-end rate.
@@ -175,7 +178,7 @@ async function startups() {
   const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
   const got = { oursReady: [], oursInit: [], theirsReady: [], theirsInit: [] };
   for (let i = 0; i < o.starts; i++) {
-    const relay = await startRelay(server());
+    const relay = await startRelay(server(), build);
     let answered;
     const a = new Promise((r) => (answered = r));
     const client = await connect(relay, (frames) => frames.some((f) => f.dir === 'in' && f.rpcId === '1') && answered(performance.now()));

@@ -21,6 +21,9 @@ export function clientVersion(): string {
 /** A server's startup counts against its first answer, so a short --timeout (meant for the call) never cuts the handshake. */
 export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
 
+/** How long a call waits for the standalone GET's answer before its first request (a server's GET answers at once). */
+const SERVER_STREAM_WAIT_MS = 2000;
+
 /** null with --no-handshake; otherwise the connection, or it throws what the engine threw. */
 export async function callHandshake(session: CallSession, o: CallOptions, callTimeoutMs: number, out: Output): Promise<Connection | null> {
   if (!o.handshake) return null;
@@ -33,6 +36,7 @@ export async function callHandshake(session: CallSession, o: CallOptions, callTi
     onUnexpectedVersion: o.strictVersion ? 'fail' : 'proceed',
     timeoutMs,
   });
+  await session.serverStreamSettled(SERVER_STREAM_WAIT_MS);
   if (conn.probe && conn.probe.outcome !== 'modern') out.note(`auto: ${conn.probe.detail}; fell back to initialize`);
   if (conn.versionNote) out.note(conn.versionNote);
   return conn;

@@ -126,6 +126,19 @@ export class CallSession {
     });
   }
 
+  /**
+   * Waits, at most `limitMs`, until the server's own stream is settled (Streamable HTTP's standalone GET answered or
+   * refused), so a request sent next reaches the server after that GET: a server that answers a request on whichever
+   * stream is open (the conformance suite's sse-retry) then sees the same order on every run.
+   */
+  async serverStreamSettled(limitMs: number): Promise<void> {
+    const settled = this.transport?.serverStreamSettled?.();
+    if (!settled) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+    clearTimeout(timer);
+  }
+
   onFrame(listener: (frame: FrameRecord) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -36,6 +36,10 @@ export class AutoTransport implements Transport {
     return this.inner === null || this.inner === this.http ? this.http : null;
   }
 
+  serverStreamSettled(): Promise<void> {
+    return this.selectedHttp?.serverStreamSettled() ?? Promise.resolve();
+  }
+
   async start(h: TransportHandlers): Promise<void> {
     this.handlers = h;
     this.running = true;

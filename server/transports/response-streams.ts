@@ -88,8 +88,22 @@ export class ResponseStreams {
     }
   }
 
-  /** The GET stream for server-initiated messages: reopened (with Last-Event-ID) whenever it ends, 405 accepted. */
-  async standalone(current: () => boolean): Promise<void> {
+  /**
+   * The GET stream for server-initiated messages: reopened (with Last-Event-ID) whenever it ends, 405 accepted.
+   * `settled` is called once the first GET has its answer (or failed), or when the loop ends before sending one.
+   */
+  async standalone(current: () => boolean, settled?: () => void): Promise<void> {
+    try {
+      await this.standaloneLoop(current, () => {
+        settled?.();
+        settled = undefined;
+      });
+    } finally {
+      settled?.();
+    }
+  }
+
+  private async standaloneLoop(current: () => boolean, answered: () => void): Promise<void> {
     const cursor: SseCursor = {};
     let origin: string | undefined;
     let stalls = 0;
@@ -114,6 +128,7 @@ export class ResponseStreams {
         timeoutMs: QUICK_TIMEOUT_MS,
         ...(resuming ? { resumes: origin } : {}),
       });
+      answered();
       if (!r.ok) {
         stalls++;
         continue;

@@ -11,6 +11,13 @@ const FALLBACK_STATUSES = new Set([400, 404, 405]);
 /** A POST carrying a request may wait for a slow tool answered as JSON; anything else must answer at once. */
 const REQUEST_TIMEOUT_MS = 300_000;
 
+type OutgoingSniff = ReturnType<typeof sniffOutgoing>;
+/** notifications/initialized's POST hands the gate's release to the standalone GET it opens, or releases it itself. */
+interface StreamGate {
+  release(): void;
+  handedOn: boolean;
+}
+
 export type ProbeOutcome =
   | { kind: 'stay'; status: number }
   | { kind: 'fallback'; status: number; deliver(): void; discard(): void }
@@ -25,6 +32,8 @@ export class StreamableHttpTransport implements Transport {
   private initializeId: string | null = null;
   /** Bumped to retire the standalone stream loop (new session, expiry, close). */
   private standaloneGen = 0;
+  /** Pending from notifications/initialized going out until the standalone GET it opens is answered or not opened. */
+  private streamGate: Promise<void> | null = null;
 
   constructor(opts: RemoteOptions) {
     this.client = new RemoteClient(opts);
@@ -52,6 +61,15 @@ export class StreamableHttpTransport implements Transport {
     this.client.run(() => this.post(bytes, seq, false));
   }
 
+  /**
+   * Resolves once the stream for the server's own messages is settled: the standalone GET that notifications/initialized
+   * opens has its answer (a stream, a refusal or a failure), or it will not be opened. A request sent after this cannot
+   * overtake that GET on its way to the server.
+   */
+  serverStreamSettled(): Promise<void> {
+    return this.streamGate ?? Promise.resolve();
+  }
+
   /** For `auto`: POSTs the first message, holding a 400/404/405 answer back so legacy SSE can be tried. */
   probe(bytes: Buffer, seq?: number): Promise<ProbeOutcome> {
     return this.post(bytes, seq, true);
@@ -75,6 +93,19 @@ export class StreamableHttpTransport implements Transport {
   private async post(bytes: Buffer, seq: number | undefined, probing: boolean): Promise<ProbeOutcome> {
     const out = sniffOutgoing(bytes);
     if (out.initializeId !== null) this.initializeId = out.initializeId;
+    if (!out.initialized) return this.postMessage(bytes, seq, probing, out, null);
+    let release!: () => void;
+    this.streamGate = new Promise<void>((resolve) => (release = resolve));
+    const gate: StreamGate = { release, handedOn: false };
+    try {
+      return await this.postMessage(bytes, seq, probing, out, gate);
+    } finally {
+      // Not answered 2xx, or failed: no standalone GET comes of it.
+      if (!gate.handedOn) release();
+    }
+  }
+
+  private async postMessage(bytes: Buffer, seq: number | undefined, probing: boolean, out: OutgoingSniff, gate: StreamGate | null): Promise<ProbeOutcome> {
     const sentSid = this.sessionId;
     const path = `POST ${this.client.url.pathname}`;
     const r = await this.client.request({
@@ -113,7 +144,10 @@ export class StreamableHttpTransport implements Transport {
       this.client.deliverBody(res, trace, body, path, { quiet2xx: res.status === 202, requestIds: out.requestIds });
       trace.complete();
     }
-    if (res.status < 300 && out.initialized) this.openStandalone();
+    if (res.status < 300 && out.initialized) {
+      this.openStandalone(gate?.release);
+      if (gate) gate.handedOn = true;
+    }
     return { kind: 'stay', status: res.status };
   }
 
@@ -161,8 +195,8 @@ export class StreamableHttpTransport implements Transport {
     this.client.event({ event: 'session-expired', sessionId: sid, status, message });
   }
 
-  private openStandalone(): void {
+  private openStandalone(settled?: () => void): void {
     const gen = ++this.standaloneGen;
-    this.client.run(() => this.streams.standalone(() => !this.client.closing && gen === this.standaloneGen));
+    this.client.run(() => this.streams.standalone(() => !this.client.closing && gen === this.standaloneGen, settled));
   }
 }

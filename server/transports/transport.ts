@@ -52,4 +52,9 @@ export interface Transport {
   /** Ends the connection; resolves when nothing is left running. */
   close(reason?: string): Promise<void>;
   readonly alive: boolean;
+  /**
+   * Streamable HTTP: resolves once the standalone GET that notifications/initialized opens has its answer (or will not
+   * be sent). Transports without such a stream leave it out.
+   */
+  serverStreamSettled?(): Promise<void>;
 }

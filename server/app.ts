@@ -40,6 +40,12 @@ export interface Relay {
   attach(server: Server): void;
 }
 
+/**
+ * How long a request that starts a page holds the background lint back, in ms: from the HTML to the page's first
+ * windowed read (which holds it from then on) is 1-1.5 s on a quiet machine, the page's code fetched and run.
+ */
+const PAGE_START_HOLD_MS: Partial<Record<string, number>> = { '/': 2_000, '/index.html': 2_000, '/api/config': 1_500 };
+
 export function createRelay(deps: RelayDeps): Relay {
   const { sessions, guard } = deps;
   const app = express();
@@ -55,6 +61,13 @@ export function createRelay(deps: RelayDeps): Relay {
     res.status(out.status).set(CALLBACK_HEADERS).send(callbackPage(out.ok, out.message));
   });
   app.use(guard.hostAndOrigin);
+
+  // A page starting: its HTML, then its config (read as its code runs), hold the background lint back until it has painted.
+  app.use((req, _res, next) => {
+    const hold = req.method === 'GET' ? PAGE_START_HOLD_MS[req.path] : undefined;
+    if (hold !== undefined) sessions.recorder.holdBackground(hold);
+    next();
+  });
 
   const api = express.Router();
   api.use(guard.requireToken);

@@ -80,6 +80,13 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toContain('run 1: recorded 5 sessions of 5, frames each: 2006, 2006, 2006, 2006, 2006; 0 short of 2002');
   });
 
+  it('relay-lint-open opens a fresh windowed session from each relay in turn and reports paints and the lint thread', async () => {
+    const out = await run('relay-lint-open.mjs', '--a', join(ROOT, 'bin', 'mcpscope.js'), '--n', '1500', '--loads', '1', '--order', 'AB', '--memoryFrames', '300');
+    expect(out).toMatch(/^A: paints \d+ ms; median \d+ \| busiest relay thread \d+ ms CPU over \d+ ms \| load [\d.]+$/m);
+    expect(out).toMatch(/^B: paints \d+ ms; median \d+ /m);
+    expect(out).toMatch(/A median \d+ \(\d+–\d+\), B median \d+ \(\d+–\d+\); B\/A [\d.]+/);
+  });
+
   it('browser-log opens a windowed session in Chromium and reports paint, jumps, filters and heap', async () => {
     const out = await run('browser-log.mjs', '--n', '1500', '--runs', '1', '--jumps', '2', '--memoryFrames', '300');
     expect(out).toContain('recorded 1503 frames');

@@ -63,6 +63,21 @@ describe('the relay API through the one browser client', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('holds the background lint back while a page starts: its HTML and its config, not the reads after', async () => {
+    recorder.lastReadAt = 0;
+    const sent = Date.now();
+    await fetch(`${base}/`);
+    // The page's HTML: 2 s from the request (the lint waits that long, plus its quiet time, before its next chunk).
+    expect(recorder.lastReadAt).toBeGreaterThanOrEqual(sent + 2_000);
+    recorder.lastReadAt = 0;
+    await http.call('sessions');
+    expect(recorder.lastReadAt).toBe(0);
+    const asked = Date.now();
+    await http.call('config');
+    expect(recorder.lastReadAt).toBeGreaterThanOrEqual(asked + 1_500);
+    expect(recorder.lastReadAt).toBeLessThan(asked + 2_000);
+  });
+
   it('serves exactly the routes of the shared table, no more and no fewer', () => {
     const table = Object.values(RELAY_ROUTES).map((r) => `${r.method} ${r.path}`);
     const served = servedRoutes((relay.app as unknown as { router: { stack: unknown[] } }).router.stack);

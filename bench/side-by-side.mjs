@@ -147,6 +147,9 @@ async function floods() {
         async () => got.floor.push(floor(n)),
       ];
       for (let k = 0; k < steps.length; k++) await steps[(run + k) % steps.length]();
+      // Each run's own ratio (its flood against the floor measured beside it), so a median's spread is visible.
+      const [us, fl] = [got.mcpscope.at(-1), got.floor.at(-1)];
+      console.log(`  run ${run + 1} at ${n}: mcpscope/floor ${ratio(us.rate, fl.rate)} (${Math.round(us.rate)} frames/s, floor ${Math.round(fl.rate)} rows/s, ${fmt(fl.cpuUs, 1)} µs CPU a row; relay ${fmt(us.cpuUs, 1)} µs a frame), load ${load()}`);
     }
     const m = (list, key) => median(list.map((r) => r[key]));
     const [ours, theirs, fl] = [m(got.mcpscope, 'rate'), m(got.official, 'rate'), m(got.floor, 'rate')];

@@ -5,6 +5,7 @@ import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { unpackFrames } from '../dist/shared/frames-wire.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const BIN = join(ROOT, 'bin', 'mcpscope.js');
@@ -162,7 +163,14 @@ export async function connect(relay, onFrames, onBytes) {
   });
   ws.on('message', (data) => {
     if (onBytes) return onBytes(data);
-    const msg = JSON.parse(data.toString());
+    const text = data.toString();
+    if (text.includes('\n')) {
+      // A packed frames message (shared/frames-wire.ts, read with the build's own reader).
+      const got = unpackFrames(text);
+      if (!got.ok) throw new Error(got.error);
+      return onFrames(got.frames);
+    }
+    const msg = JSON.parse(text);
     if (msg.type === 'frames') onFrames(msg.frames);
   });
   ws.send(JSON.stringify({ type: 'subscribe', sessionId: relay.sessionId, afterSeq: 0 }));
@@ -205,6 +213,9 @@ export async function floodClient(relay, onMark = null, marks = []) {
  * flood's client CPU showed.
  */
 function floodMessage(state, bytes) {
+  const nl = bytes.indexOf(10);
+  if (nl !== -1) return floodPacked(state, bytes, nl);
+  // A build from before the packed frames message (an A/B's older side): JSON records, scanned unparsed.
   const text = bytes.toString('latin1');
   for (let i = text.indexOf(SEQ); i !== -1; i = text.indexOf(SEQ, i + SEQ.length)) {
     let seq = 0;
@@ -217,6 +228,26 @@ function floodMessage(state, bytes) {
   if (!text.includes('"rpcId":"1"')) return;
   const msg = JSON.parse(bytes.toString('utf8'));
   if (msg.type === 'frames' && msg.frames.some((f) => f.dir === 'in' && f.rpcId === '1')) state.done(performance.now());
+}
+
+/**
+ * A packed frames message (shared/frames-wire.ts): its header line read, its texts left unread, as the old format's
+ * records were scanned without decoding their texts. The seqs are checked in order, as there.
+ */
+function floodPacked(state, bytes, nl) {
+  const h = JSON.parse(bytes.toString('utf8', 0, nl));
+  if (h.type !== 'frames') return;
+  for (let r = 0; r < h.seq.length; r += 2) {
+    if (h.seq[r] !== state.next) state.failed(new Error(`frame ${state.next} expected, frame ${h.seq[r]} arrived: ${h.seq[r] > state.next ? 'lost' : 'repeated'} frames`));
+    state.next = h.seq[r] + h.seq[r + 1];
+  }
+  let done = false;
+  for (let i = 0; i < h.n; i++) {
+    if (h.method[i] === 'notifications/message') state.delivered++;
+    else if (h.rpcId[i] === '1' && h.code[i] >> 4 === 1) done = true;
+  }
+  while (state.delivered >= state.marks[state.mark]) state.onMark(state.marks[state.mark++], state.delivered);
+  if (done) state.done(performance.now());
 }
 
 export const ping = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });

@@ -38,8 +38,11 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
       window.__ws = [];
       const note = (dir, text) => {
         const type = /"type":"([a-z-]+)"/.exec(text.slice(0, 60))?.[1] ?? '?';
-        const first = /"seq":(\d+)/.exec(text)?.[1];
-        const last = type === 'frames' ? /"seq":(\d+)/.exec(text.slice(text.lastIndexOf('"seq":')))?.[1] : undefined;
+        // A packed frames message (a header line with seq runs, then the texts), or an older build's JSON records.
+        const nl = text.indexOf('\n');
+        const runs = nl === -1 ? null : JSON.parse(text.slice(0, nl)).seq;
+        const first = runs ? runs[0] : /"seq":(\d+)/.exec(text)?.[1];
+        const last = runs ? runs.at(-2) + runs.at(-1) - 1 : type === 'frames' ? /"seq":(\d+)/.exec(text.slice(text.lastIndexOf('"seq":')))?.[1] : undefined;
         window.__ws.push([performance.now(), `${dir} ${type} ${Math.round(text.length / 1024)} kB${first ? ` seq ${first}${last && last !== first ? `–${last}` : ''}` : ''}`]);
       };
       const Native = window.WebSocket;

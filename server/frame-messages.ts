@@ -1,8 +1,9 @@
-// Encodes live frames for the WebSocket once, for every socket that follows the session: `frames` messages of a few
-// tens of KB each, as UTF-8 bytes. Measured on Node 20 during a flood: one message per tick held 1,000–3,000 frames
+// Encodes frames for the WebSocket once, for every socket that follows the session: `frames` messages of a few tens of
+// KB each (packed: shared/frames-wire.ts), as UTF-8 bytes. Measured on Node 20 during a flood: one message per tick held 1,000–3,000 frames
 // (0.4–1.1 MB), and strings and buffers that large cost several times more per frame to build than small ones (they
 // live outside V8's young generation and in fresh pages of memory); the browser handles many messages as well.
-import type { FrameRecord, RelayServerMessage } from '../shared/relay-protocol.js';
+import { packFrames } from '../shared/frames-wire.js';
+import type { FrameRecord } from '../shared/relay-protocol.js';
 
 /** Characters of frame text per message, about: small enough for V8's young generation and malloc's reused memory. */
 export const MESSAGE_TEXT_CHARS = 32 * 1024;
@@ -15,8 +16,7 @@ export function encodeFrames(sessionId: string, frames: FrameRecord[]): Buffer[]
   for (let i = 0; i < frames.length; i++) {
     chars += frames[i]!.text.length;
     if (chars >= MESSAGE_TEXT_CHARS || i === frames.length - 1) {
-      const msg: RelayServerMessage = { type: 'frames', sessionId, frames: frames.slice(from, i + 1) };
-      out.push(utf8Bytes(JSON.stringify(msg)));
+      out.push(utf8Bytes(packFrames(sessionId, frames, from, i + 1)));
       from = i + 1;
       chars = 0;
     }

@@ -168,7 +168,7 @@ export class Hub {
     const frames = this.sessions.recorder.readFrames(sub.sessionId, sub.lastSent, limit);
     if (frames.length > 0) {
       sub.lastSent = frames[frames.length - 1]!.seq;
-      this.sendTo(client, { type: 'frames', sessionId: sub.sessionId, frames });
+      if (client.ws.readyState === client.ws.OPEN) for (const bytes of encodeFrames(sub.sessionId, frames)) client.ws.send(bytes, { binary: false });
       setImmediate(() => this.replay(client, sub));
       return;
     }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HttpProbeResultSchema } from './fault-lab/fault-types.js';
 import { FRAME_ORIGINS } from './frame-origin.js';
+import { isPacked, unpackFrames } from './frames-wire.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 import { describeIssues } from './zod-issues.js';
 import { OAuthConfigSchema } from './oauth/auth-config.js';
@@ -205,10 +206,18 @@ export type RelayServerMessage = z.infer<typeof RelayServerMessageSchema>;
 /** One message from the relay checked against its schema: what to act on, or why it was refused. */
 export function parseRelayServerMessage(text: string): { ok: true; message: RelayServerMessage } | { ok: false; error: string } {
   let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    return { ok: false, error: `not JSON (${err instanceof Error ? err.message : String(err)})` };
+  if (isPacked(text)) {
+    // The relay's frames: a header line, then the texts (shared/frames-wire.ts); the frames read out of it are checked
+    // below like those of any message.
+    const unpacked = unpackFrames(text);
+    if (!unpacked.ok) return unpacked;
+    raw = { type: 'frames', sessionId: unpacked.sessionId, frames: unpacked.frames };
+  } else {
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      return { ok: false, error: `not JSON (${err instanceof Error ? err.message : String(err)})` };
+    }
   }
   const parsed = RelayServerMessageSchema.safeParse(raw);
   if (parsed.success) return { ok: true, message: parsed.data };

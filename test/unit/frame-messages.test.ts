@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { parseRelayServerMessage, type FrameRecord } from '../../shared/relay-protocol.js';
 import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from '../../server/frame-messages.js';
+
+/** A message as the page reads it: decoded from UTF-8, unpacked and checked against the schema. */
+function read(bytes: Buffer): { type: string; sessionId: string; frames: FrameRecord[] } {
+  const parsed = parseRelayServerMessage(bytes.toString('utf8'));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.message as { type: string; sessionId: string; frames: FrameRecord[] };
+}
 
 const frame = (seq: number, text: string): FrameRecord => ({ seq, ts: seq, dir: 'in', kind: 'notification', text, size: Buffer.byteLength(text), method: 'm', rpcId: null });
 
 describe('encodeFrames', () => {
   it('puts every frame in exactly one message, in order, each message of bounded size', () => {
     const frames = Array.from({ length: 3000 }, (_, i) => frame(i + 1, `{"n":${i},"s":"${i % 500 === 0 ? '\u00e9 \u2713' : 'x'.repeat(i % 300)}"}`));
-    const messages = encodeFrames('s1', frames).map((b) => JSON.parse(b.toString('utf8')) as { type: string; sessionId: string; frames: FrameRecord[] });
+    const messages = encodeFrames('s1', frames).map(read);
     expect(messages.length).toBeGreaterThan(1);
     expect(messages.every((m) => m.type === 'frames' && m.sessionId === 's1')).toBe(true);
     expect(messages.flatMap((m) => m.frames)).toEqual(frames);
@@ -16,7 +23,7 @@ describe('encodeFrames', () => {
 
   it('sends a frame larger than a message alone, whole', () => {
     const big = frame(2, 'y'.repeat(MESSAGE_TEXT_CHARS * 3));
-    const messages = encodeFrames('s1', [frame(1, '{}'), big, frame(3, '[]')]).map((b) => JSON.parse(b.toString()) as { frames: FrameRecord[] });
+    const messages = encodeFrames('s1', [frame(1, '{}'), big, frame(3, '[]')]).map(read);
     expect(messages.map((m) => m.frames.map((f) => f.seq))).toEqual([[1, 2], [3]]);
   });
 });

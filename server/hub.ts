@@ -9,7 +9,8 @@ import {
 } from '../shared/relay-protocol.js';
 import { describeIssues } from '../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
-import { encodeFrames, MESSAGE_TEXT_CHARS } from './frame-messages.js';
+import { packFrames } from '../shared/frames-wire.js';
+import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
 import { RelayError, toRelayError } from './errors.js';
 import type { SessionManager } from './session-manager.js';
 
@@ -168,7 +169,9 @@ export class Hub {
     const frames = this.sessions.recorder.readFrames(sub.sessionId, sub.lastSent, limit);
     if (frames.length > 0) {
       sub.lastSent = frames[frames.length - 1]!.seq;
-      if (client.ws.readyState === client.ws.OPEN) for (const bytes of encodeFrames(sub.sessionId, frames)) client.ws.send(bytes, { binary: false });
+      // One message a chunk: read from the store together, they are all alive at once anyway, and the page takes
+      // fewer, larger messages of history faster (live frames go in messages of about 32K characters, frame-messages.ts).
+      if (client.ws.readyState === client.ws.OPEN) client.ws.send(utf8Bytes(packFrames(sub.sessionId, frames)), { binary: false });
       setImmediate(() => this.replay(client, sub));
       return;
     }

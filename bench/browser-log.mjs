@@ -5,13 +5,17 @@
 // the ratios of their times say what the size costs, whatever the machine's load does to the absolute times.
 // Each run also opens the session in the sequence view (`--sequence 0` skips it): its paint, timed the same way, and its
 // ratio to the log's paint of the same session in the same run.
-// Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)] [--sequence 1]
+// Each relay's background lint of its session is run to its end before the first open (`--settle 0` skips that): the
+// relays run side by side here, and one relay's lint would take a core while the page opens another relay's session,
+// load that no single relay puts beside its own page (a relay holds its lint back while a page starts on it; measured
+// by bench/relay-lint-open.mjs).
+// Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)] [--sequence 1] [--settle 1]
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 import { loadavg } from 'node:os';
 import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
 import { jumpMs, launchChromium, noteSynced, openTimes, until } from './browser-lib.mjs';
 
-const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1 });
+const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1, settle: 1 });
 const sizes = o.n.split(',').map(Number);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
@@ -26,6 +30,18 @@ async function record(n) {
   const session = await relay.api(`/api/sessions/${relay.sessionId}`);
   console.log(`recorded ${session.lastSeq} frames in ${fmt((performance.now() - t0) / 1000, 1)} s`);
   return { relay, n, lastSeq: session.lastSeq };
+}
+
+/** Starts the relay's background lint of the session (the findings summary asks for it) and waits for its end. */
+async function settle({ relay, n }) {
+  const t0 = performance.now();
+  for (;;) {
+    const summary = await relay.api(`/api/sessions/${relay.sessionId}/findings-summary`);
+    if (summary.done) break;
+    if (performance.now() - t0 > 600_000) throw new Error(`the relay's lint of ${n} frames did not finish in 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log(`lint of ${n} frames done in ${fmt((performance.now() - t0) / 1000, 1)} s, before the first open`);
 }
 
 async function filterMs(page, selector, value) {
@@ -129,6 +145,8 @@ const browser = await launchChromium();
 const results = sizes.map(() => []);
 try {
   for (const n of sizes) sessions.push(await record(n));
+  if (o.settle) await Promise.all(sessions.map(settle));
+  console.log(`load average before the first open: ${load()}`);
   for (let i = 1; i <= o.runs; i++) {
     // Rotated, so that no size always runs first in a changing load.
     for (let k = 0; k < sizes.length; k++) {

@@ -91,6 +91,9 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
   it('browser-log opens a windowed session in Chromium and reports paint, jumps, filters and heap', async () => {
     const out = await run('browser-log.mjs', '--n', '1500', '--runs', '1', '--jumps', '2', '--memoryFrames', '300');
     expect(out).toContain('recorded 1503 frames');
+    // The relay's lint of the session ran to its end before the page opened it (the summary said done).
+    expect(out).toMatch(/^lint of 1500 frames done in [\d.]+ s, before the first open$/m);
+    expect(out.indexOf('lint of 1500 frames done')).toBeLessThan(out.indexOf('run 1: paint'));
     // The rare filters find exactly what the flood holds: the flood request and its response; one line of data.
     expect(out).toMatch(/run 1: paint \d+ ms \(first row \d+ ms\) \| jump median \d+ ms max \d+ ms \(2\) \| filter method \d+ ms \(2 rows\), method broad \d+ ms \(1500\), text rare \d+ ms \(1\)/);
     expect(out).not.toContain('page errors');

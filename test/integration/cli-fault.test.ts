@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_VERDICTS, STDIO_VERDICTS } from '../helpers/fault-expectations.js';
+import { faultLanes, laneSlices } from '../helpers/fault-lanes.js';
 import { verdictMismatches } from '../helpers/fault-lab-page.js';
 import { DEMO_SERVER, EVERYTHING_SERVER, FIXTURES } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
@@ -101,11 +102,19 @@ describe.concurrent('mcpscope call --fault all: every preset against the demo se
   });
 
   // server-everything's run of every stdio preset is test/integration/cli-own-conduct.test.ts's, which checks its
-  // verdicts against the same table while it lints the run: each whole run takes a minute on a busy machine.
+  // verdicts against the same table while it lints the run. Every stdio preset goes in three lists run side by side
+  // (test/helpers/fault-lanes.ts): a whole run waits out a dozen 2.5 s windows of presets nothing answers.
   it('grades every stdio preset against the demo server as MCP-FACTS documents, one line each, exiting with the worst', async () => {
-    const { run, outcomes } = await allVerdicts([...demo]);
-    expect(verdictMismatches(outcomes, STDIO_VERDICTS), run.stderr).toEqual([]);
-    expect(run.code).toBe(3);
+    const { runs, outcomes, lines } = await faultLanes(STDIO_VERDICTS, ['--timeout', '2500', ...demo]);
+    expect(verdictMismatches(outcomes, STDIO_VERDICTS), runs.map((r) => r.stderr).join('\n')).toEqual([]);
+    expect(lines.map((l) => l.preset)).toEqual(laneSlices(STDIO_VERDICTS, 3).flat());
+    // Each list exits with the worst of its own verdicts: as the spec says or silent 0, deviates 1, no reply 3.
+    const exitOf = { 'as-spec': 0, 'spec-silent': 0, deviates: 1, 'no-reply': 3 } as Record<string, number>;
+    for (const run of runs) {
+      const own = run.stdout.trim().split('\n').map((l) => exitOf[(JSON.parse(l) as { verdict: { outcome: string } }).verdict.outcome]!);
+      expect(run.code).toBe(Math.max(...own));
+    }
+    expect(Math.max(...runs.map((r) => r.code ?? -1))).toBe(3);
     // The before-initialize preset (a fresh session, --no-handshake) is graded against the demo server above.
   }, 150_000);
 

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STDIO_VERDICTS } from '../helpers/fault-expectations.js';
+import { faultLanes } from '../helpers/fault-lanes.js';
 import { verdictMismatches } from '../helpers/fault-lab-page.js';
 import { EVERYTHING_SERVER, FIXTURES } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -36,23 +37,27 @@ describe.concurrent('mcpscope call, conduct of its own', () => {
     expect(findings(run.stderr).some((f) => f.origin === 'user')).toBe(true);
   }, 60_000);
 
-  // The one `--fault all` run against server-everything on stdio: it also checks every verdict against the table
-  // (test/integration/cli-fault.test.ts runs the demo server's), so the slow run is not made twice.
+  // The one run of every stdio preset against server-everything: it also checks every verdict against the table
+  // (test/integration/cli-fault.test.ts runs the demo server's), so the slow run is not made twice. The presets go in
+  // three lists side by side (test/helpers/fault-lanes.ts), each a session of its own, linted whole.
   it('runs every fault preset against server-everything, graded as MCP-FACTS documents, without a finding on any frame mcpscope sent on its own', async () => {
     const everything = ['--', process.execPath, EVERYTHING_SERVER, 'stdio'];
-    // The before-initialize preset needs a session without a handshake, so a run of its own, beside the long one.
-    const [run, before] = await Promise.all([
-      runCli(['call', '--fault', 'all', '--timeout', '2500', '--lint', ...everything]),
+    // The before-initialize preset needs a session without a handshake, so a run of its own, beside the others.
+    const [{ runs, outcomes }, before] = await Promise.all([
+      faultLanes(STDIO_VERDICTS, ['--timeout', '2500', '--lint', ...everything]),
       runCli(['call', '--fault', 'before-initialize', '--no-handshake', '--timeout', '15000', ...everything]),
     ]);
-    const verdicts = run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { preset: string; verdict: { outcome: string } });
-    expect(verdictMismatches(Object.fromEntries(verdicts.map((v) => [v.preset, v.verdict.outcome])), STDIO_VERDICTS), run.stderr).toEqual([]);
-    expect(run.code).toBe(3);
-    const all = findings(run.stderr);
+    const stderr = runs.map((r) => r.stderr).join('\n');
+    expect(verdictMismatches(outcomes, STDIO_VERDICTS), stderr).toEqual([]);
+    expect(Math.max(...runs.map((r) => r.code ?? -1))).toBe(3);
+    for (const run of runs) {
+      const own = findings(run.stderr);
+      expect(own.filter((f) => f.origin === 'bookkeeping')).toEqual([]);
+      expect(run.stderr).not.toMatch(/on frames mcpscope sent on its own/);
+    }
+    const all = findings(stderr);
     expect(all.length).toBeGreaterThan(0);
-    expect(all.filter((f) => f.origin === 'bookkeeping')).toEqual([]);
     expect(all.some((f) => f.origin === 'lab')).toBe(true);
-    expect(run.stderr).not.toMatch(/on frames mcpscope sent on its own/);
     expect(JSON.parse(before.stdout)).toMatchObject({ verdict: { outcome: 'as-spec' } });
   }, 180_000);
 });

@@ -2,7 +2,7 @@
 // graded as the lab grades them (as the spec says, or a spec silent on the answer → pass; deviates or no reply → warn,
 // since each preset's expectation is the lab's reading of JSON-RPC 2.0 and the transports, not an MCP sentence with a
 // keyword).
-import { appliesTo, FAULT_PRESETS, type FaultPreset } from '../../shared/fault-lab/index.js';
+import { appliesTo, FAULT_PRESETS, presetLanes, type FaultPreset } from '../../shared/fault-lab/index.js';
 import type { CheckContext, CheckResult, CheckStatus } from '../../shared/check/index.js';
 import { probeFault } from '../call/probe-fault.js';
 import type { CheckHost } from './check-host.js';
@@ -17,17 +17,11 @@ export function robustnessPresets(overHttp: boolean): FaultPreset[] {
   return FAULT_PRESETS.filter((p) => !p.freshSession && !p.lead && appliesTo(p, overHttp ? 'http' : 'stdio') && (!p.http || overHttp));
 }
 
-/**
- * The presets in contiguous slices, one per lane (a scratch connection of its own), as even as the table allows: a
- * preset follows the same presets as in the table, only fewer. Most of a run is waiting out the window of a preset
- * nothing answers, 2 s each, 16 of them on an SDK server over stdio (39 s one after another, about 15 s in four lanes).
- * One lane is the default: every further lane runs another copy of the server at the same time, which a server that
- * holds a lock or a port cannot do, and mcpscope must not be the cause of a failure it reports (`check --lanes`).
- */
-export function presetLanes(presets: readonly FaultPreset[], lanes: number): FaultPreset[][] {
-  const n = Math.min(lanes, presets.length);
-  return Array.from({ length: n }, (_, i) => presets.slice(Math.floor((i * presets.length) / n), Math.floor(((i + 1) * presets.length) / n)));
-}
+// The presets go in contiguous slices, one per lane (a scratch connection of its own; shared/fault-lab/lanes.ts). Most
+// of a run is waiting out the window of a preset nothing answers, 2 s each, 16 of them on an SDK server over stdio
+// (39 s one after another, about 15 s in four lanes). One lane is the default: every further lane runs another copy
+// of the server at the same time, which a server that holds a lock or a port cannot do, and mcpscope must not be the
+// cause of a failure it reports (`check --lanes`).
 
 /** One lane: a fresh connection, its handshake, then its presets in order; a preset after the connection ended is not sent. */
 async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets: readonly FaultPreset[], overHttp: boolean): Promise<CheckResult[]> {

@@ -7,5 +7,6 @@ export { pickSlowTool, SLOW_TOOLS } from './session-presets.js';
 export { gradeBatchRules, gradeBatchForVersion, batchFaults, type BatchGradeOptions } from './grade-batch.js';
 export { toBase64, fromBase64, bytesToText } from './byte-payload.js';
 export { isSettled } from './settled.js';
+export { presetLanes } from './lanes.js';
 export { resultsMarkdown, outcomeLabel, type FaultRunRecord } from './results-markdown.js';
 export { answersIn } from './reply-facts.js';

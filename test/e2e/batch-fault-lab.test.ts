@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FAULT_PRESETS } from '../../shared/fault-lab/index.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { STDIO_VERDICTS } from '../helpers/fault-expectations.js';
 import { explanationOf, runAllPresets, verdictMismatches } from '../helpers/fault-lab-page.js';
@@ -59,7 +60,8 @@ describe('the batch builder and the fault lab in a real browser', () => {
 
   // Every preset from the UI against server-everything, each verdict checked against the table MCP-FACTS backs. The
   // demo server's Run all is test/e2e/fault-lab-isolation.test.ts's, checked against the same table (the two SDK
-  // servers behave alike on stdio); each whole run takes a minute on a busy machine.
+  // servers behave alike on stdio), on one connection; this one runs on three side by side (a whole run on one takes a
+  // minute on a busy machine), and its results still read in the table's order.
   it('runs every fault preset against server-everything on stdio and grades each as MCP-FACTS documents', async () => {
     const { page, errors } = await openOn([process.execPath, EVERYTHING_SERVER, 'stdio']);
     // A request before initialize needs a session nobody initialized.
@@ -67,7 +69,11 @@ describe('the batch builder and the fault lab in a real browser', () => {
     expect(await page.getByTestId('fault-send-before-initialize').isDisabled()).toBe(true);
     // HTTP presets are raw exchanges on an HTTP endpoint: not offered on stdio.
     expect(await page.getByTestId('fault-send-http-accept-missing').isDisabled()).toBe(true);
-    expect(verdictMismatches(await runAllPresets(page), STDIO_VERDICTS)).toEqual([]);
+    expect(verdictMismatches(await runAllPresets(page, 2000, 3), STDIO_VERDICTS)).toEqual([]);
+    const links = await page.getByTestId('fault-scratch-link').evaluateAll((els) => els.map((e) => e.getAttribute('data-session-id')));
+    expect(new Set(links).size).toBe(3);
+    const order = await page.getByTestId('fault-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-preset')));
+    expect(order).toEqual(FAULT_PRESETS.map((p) => p.id).filter((id) => id in STDIO_VERDICTS));
     expect(await explanationOf(page, 'second-initialize')).toMatch(/silent on a second one: an error and a fresh result are both allowed/);
     expect(await explanationOf(page, 'duplicate-id')).toMatch(/Answered both/);
     await page.getByTestId('fault-copy-markdown').click();

@@ -1,6 +1,6 @@
-// The fault lab never touches the session under test: "Run all" goes out on a scratch connection (a second instance
-// of the stdio server, recorded as its own session linked back), so the session under test keeps its handshake, its
-// engine state and a clean lint, and a tool call made after the run draws no finding.
+// The fault lab never touches the session under test: "Run all" goes out on scratch connections (here two side by
+// side, each a further instance of the stdio server, recorded as its own session linked back), so the session under
+// test keeps its handshake, its engine state and a clean lint, and a tool call made after the run draws no finding.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../shared/archive-api.js';
@@ -8,7 +8,7 @@ import { JsonSchemaValidator, lintFrames } from '../../shared/lint/index.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { openInspector, type Inspector } from '../helpers/browser.js';
 import { STDIO_VERDICTS } from '../helpers/fault-expectations.js';
-import { runAllPresets, scratchFrames, verdictMismatches } from '../helpers/fault-lab-page.js';
+import { runAllPresets, scratchIds, verdictMismatches } from '../helpers/fault-lab-page.js';
 import { callTool, openTab, selectTool, sessionFrames, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
@@ -27,25 +27,31 @@ beforeAll(async () => {
 afterAll(() => ui?.close());
 
 describe('fault lab isolation', () => {
-  it('runs every preset on a scratch session with the verdicts MCP-FACTS documents, sending nothing on the session under test', async () => {
+  it('runs every preset on two scratch sessions with the verdicts MCP-FACTS documents, sending nothing on the session under test', async () => {
     const before = await frames(underTest);
-    expect(verdictMismatches(await runAllPresets(page), STDIO_VERDICTS)).toEqual([]);
+    expect(verdictMismatches(await runAllPresets(page, 2000, 2), STDIO_VERDICTS)).toEqual([]);
     const after = await frames(underTest);
     // Panels may list on their own meanwhile; the lab itself sends nothing here.
     expect(after.filter((f) => f.dir === 'out' && f.origin === 'lab')).toEqual([]);
     expect(after.filter((f) => f.dir === 'out' && f.method === 'initialize').length).toBe(before.filter((f) => f.dir === 'out' && f.method === 'initialize').length);
-    const scratch = await scratchFrames(page, ui.relay);
-    expect(scratch.id).not.toBe(underTest);
-    expect(scratch.frames.filter((f) => f.dir === 'out' && f.origin === 'lab').length).toBeGreaterThan(20);
-    // Its own handshake came first, as the session under test had one.
-    expect(scratch.frames.find((f) => f.dir === 'out')).toMatchObject({ method: 'initialize', origin: 'bookkeeping' });
+    const ids = await scratchIds(page);
+    expect(ids).toHaveLength(2);
+    expect(ids).not.toContain(underTest);
+    let lab = 0;
+    for (const id of ids) {
+      const scratch = await frames(id);
+      const own = scratch.filter((f) => f.dir === 'out' && f.origin === 'lab').length;
+      expect(own).toBeGreaterThan(5);
+      lab += own;
+      // Its own handshake came first, as the session under test had one.
+      expect(scratch.find((f) => f.dir === 'out')).toMatchObject({ method: 'initialize', origin: 'bookkeeping' });
+    }
+    expect(lab).toBeGreaterThan(20);
   }, 300_000);
 
-  it('records the scratch session in the history, linked to the session under test, and stops its server after the run', async () => {
-    const id = await page.getByTestId('fault-scratch-link').getAttribute('data-session-id');
+  it('records each scratch session in the history, linked to the session under test, and stops its server after the run', async () => {
     const history = (await ui.relay.api<{ sessions: HistoryEntry[] }>('/api/session-history')).body.sessions;
-    const entry = history.find((s) => s.id === id);
-    expect(entry).toMatchObject({ origin: 'scratch', scratchFor: underTest, live: false });
+    for (const id of await scratchIds(page)) expect(history.find((s) => s.id === id)).toMatchObject({ origin: 'scratch', scratchFor: underTest, live: false });
     expect(history.find((s) => s.id === underTest)).toMatchObject({ origin: 'recorded', scratchFor: null, live: true });
   });
 
@@ -69,7 +75,7 @@ describe('fault lab isolation', () => {
 
   it('opens the scratch session from the link, its lab frames in the log', async () => {
     await openTab(page, 'fault-lab');
-    await page.getByTestId('fault-scratch-link').click();
+    await page.getByTestId('fault-scratch-link').first().click();
     await page.locator('[data-testid="log-row"][data-origin="lab"]').first().waitFor({ timeout: 15_000 });
   });
 

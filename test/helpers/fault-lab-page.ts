@@ -6,9 +6,10 @@ import { openTab, sessionFrames } from './panel-page.js';
 import type { RelayHandle } from './relay-process.js';
 
 /** Runs every preset the page enables and returns preset → outcome, once each has a row. */
-export async function runAllPresets(page: Page, waitMs = 2000): Promise<Record<string, string>> {
+export async function runAllPresets(page: Page, waitMs = 2000, lanes = 1): Promise<Record<string, string>> {
   await openTab(page, 'fault-lab');
   await page.getByTestId('fault-wait').fill(String(waitMs));
+  await page.getByTestId('fault-lanes').fill(String(lanes));
   const enabled = page.locator('[data-testid^="fault-send-"]:enabled');
   await expect.poll(() => enabled.count(), { timeout: 15_000 }).toBeGreaterThan(20);
   const runnable = await enabled.count();
@@ -33,6 +34,12 @@ export async function explainMismatches(page: Page, mismatches: readonly string[
 export function verdictMismatches(got: Record<string, string>, expected: Record<string, string>): string[] {
   const ids = new Set([...Object.keys(got), ...Object.keys(expected)]);
   return [...ids].filter((id) => got[id] !== expected[id]).map((id) => `${id}: got ${got[id] ?? 'nothing'}, expected ${expected[id] ?? 'nothing'}`);
+}
+
+/** The scratch sessions the latest lab run used, one per connection (the links above the results name them). */
+export async function scratchIds(page: Page): Promise<string[]> {
+  const ids = await page.getByTestId('fault-scratch-link').evaluateAll((els) => els.map((e) => e.getAttribute('data-session-id')));
+  return ids.filter((id): id is string => id !== null);
 }
 
 /** The frames of the scratch session the latest lab run used (the link above the results names it). */

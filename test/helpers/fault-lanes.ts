@@ -3,7 +3,7 @@
 // and a server process of its own. Most of a whole run is waiting out the 2.5 s window of the presets nothing answers
 // (a dozen on an SDK server over stdio), so three lanes take about a third of the time, and every preset is still
 // graded. `--fault all` itself runs whole in cli-fault's Streamable HTTP test.
-import { FAULT_PRESETS } from '../../shared/fault-lab/index.js';
+import { FAULT_PRESETS, presetLanes } from '../../shared/fault-lab/index.js';
 import { runCli, type CliRun } from './run-cli.js';
 
 export interface FaultLine {
@@ -13,9 +13,10 @@ export interface FaultLine {
 
 /** The table's presets in `FAULT_PRESETS`' order, in `lanes` contiguous slices as even as the table allows. */
 export function laneSlices(table: Record<string, unknown>, lanes: number): string[][] {
-  const ids = FAULT_PRESETS.map((p) => p.id).filter((id) => id in table);
-  const n = Math.min(lanes, ids.length);
-  return Array.from({ length: n }, (_, i) => ids.slice(Math.floor((i * ids.length) / n), Math.floor(((i + 1) * ids.length) / n)));
+  return presetLanes(
+    FAULT_PRESETS.map((p) => p.id).filter((id) => id in table),
+    lanes,
+  );
 }
 
 /**

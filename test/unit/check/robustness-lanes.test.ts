@@ -1,6 +1,7 @@
 // The robustness presets' lanes: contiguous slices of the table, every preset once, in order, as even as can be.
 import { describe, expect, it } from 'vitest';
-import { presetLanes, robustnessPresets } from '../../../server/check/robustness-checks.js';
+import { robustnessPresets } from '../../../server/check/robustness-checks.js';
+import { presetLanes } from '../../../shared/fault-lab/index.js';
 
 describe('the robustness presets split into lanes', () => {
   for (const overHttp of [false, true]) {

@@ -1,5 +1,6 @@
 // The Fault lab tab: send malformed or misplaced messages on purpose and grade what the server does against the spec,
-// on a scratch connection beside the session under test (use-fault-runner.ts), which stays untouched.
+// on a scratch connection beside the session under test (use-fault-runner.ts), which stays untouched. Run all may use
+// several scratch connections side by side ("connections"), as `mcpscope check --lanes` does.
 import { useState } from 'react';
 import { FAULT_PRESETS, type FaultPayload, type FaultPreset } from '../../../shared/fault-lab/index.js';
 import { useSession } from '../../api/use-sessions.js';
@@ -10,22 +11,27 @@ import { blockedReason, PresetList, type LabTransport } from './preset-list.js';
 import { PresetEditor } from './preset-editor.js';
 import { useFaultRunner } from './use-fault-runner.js';
 
+/** The most scratch connections Run all opens at once (each another instance of the server). */
+const MAX_LANES = 4;
+
 export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; onOpenFrame: (sessionId: string, seq: number | null) => void }) {
   const { engines } = useRelay();
   const session = useSession(sessionId);
   const handshake = useHandshakeResult(sessionId);
   const [waitMs, setWaitMs] = useState(2000);
+  const [lanes, setLanes] = useState(1);
   const [editing, setEditing] = useState<{ preset: FaultPreset; payload: FaultPayload } | null>(null);
   const negotiated = typeof handshake?.result.protocolVersion === 'string' ? handshake.result.protocolVersion : null;
   const protocolVersion = negotiated ?? session?.protocolVersion ?? '2025-11-25';
   const target = session?.target.transport;
   const transport: LabTransport = target === 'stdio' ? 'stdio' : target === 'http' || target === 'auto' ? 'http' : 'remote';
-  const { runs, running, scratch, run, runAll: runPresets, clear } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio', handshaken: handshake !== null });
+  const { runs, running, scratches, run, runAll: runPresets, clear } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio', handshaken: handshake !== null });
   const live = session?.live === true;
   const serverInfo = handshake?.result.serverInfo as { name?: unknown; version?: unknown } | undefined;
   const server = serverInfo ? `${String(serverInfo.name)} ${String(serverInfo.version ?? '')}`.trim() : (session?.name ?? 'the server');
 
-  const runAll = () => runPresets(FAULT_PRESETS.filter((p) => blockedReason(p, transport, handshake !== null, live) === null));
+  const runAll = () => runPresets(FAULT_PRESETS.filter((p) => blockedReason(p, transport, handshake !== null, live) === null), lanes);
+  const busy = running.length > 0;
   const edit = (preset: FaultPreset) => setEditing({ preset, payload: preset.build({ id: engines.get(sessionId).peekNextId(), protocolVersion }) });
 
   return (
@@ -36,7 +42,15 @@ export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; o
           <input data-testid="fault-wait" type="number" min={100} step={100} className="w-20 rounded bg-black/30 px-1" value={waitMs} onChange={(e) => setWaitMs(Math.max(100, Number(e.target.value) || 2000))} />
           ms for a reply
         </label>
-        <button type="button" data-testid="fault-run-all" className="btn btn-primary ml-auto" disabled={!live || running !== null} onClick={() => void runAll()}>
+        <label
+          className="flex items-center gap-1 text-dim"
+          title="Run all on this many scratch connections side by side, each a contiguous slice of the presets: about 1/n of the time, as most presets wait out the window. Each connection is another instance of the server (or HTTP session), which a server holding a lock or a port cannot run twice at once."
+        >
+          Run all on
+          <input data-testid="fault-lanes" type="number" min={1} max={MAX_LANES} step={1} className="w-12 rounded bg-black/30 px-1" value={lanes} onChange={(e) => setLanes(Math.min(MAX_LANES, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
+          connection{lanes === 1 ? '' : 's'}
+        </label>
+        <button type="button" data-testid="fault-run-all" className="btn btn-primary ml-auto" disabled={!live || busy} onClick={() => void runAll()}>
           Run all
         </button>
       </div>
@@ -45,7 +59,7 @@ export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; o
           key={`${editing.preset.id}`}
           preset={editing.preset}
           initial={editing.payload}
-          disabled={!live || running !== null}
+          disabled={!live || busy}
           onSend={(preset, payload) => void run(preset, payload)}
           onClose={() => setEditing(null)}
         />
@@ -53,13 +67,18 @@ export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; o
       <p className="shrink-0 px-3 pt-2 text-dim">
         Each run opens a scratch connection (a second instance of the server, or a fresh HTTP session) with the same
         handshake as this session, recorded as its own session: this session&apos;s handshake, state and lint stay untouched.
-        {scratch && (
+        {scratches.length > 0 && (
           <>
             {' '}
             Last run:{' '}
-            <button type="button" data-testid="fault-scratch-link" data-session-id={scratch.id} className="underline decoration-dotted" onClick={() => onOpenFrame(scratch.id, null)}>
-              {scratch.name}
-            </button>
+            {scratches.map((entry, i) => (
+              <span key={entry.id}>
+                {i > 0 && ', '}
+                <button type="button" data-testid="fault-scratch-link" data-session-id={entry.id} className="underline decoration-dotted" onClick={() => onOpenFrame(entry.id, null)}>
+                  {entry.name}
+                </button>
+              </span>
+            ))}
           </>
         )}
       </p>

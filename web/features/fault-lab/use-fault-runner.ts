@@ -1,8 +1,9 @@
 // Runs fault presets on a scratch connection (scratch-session.ts), one at a time, grades each with the shared verdict
-// functions and keeps the results; the session under test is never sent a lab frame.
+// functions and keeps the results; the session under test is never sent a lab frame. Run all may spread the presets
+// over several scratch connections side by side (lanes), each a contiguous slice of the list, one at a time on each.
 import { useCallback, useRef, useState } from 'react';
 import type { HistoryEntry } from '../../../shared/archive-api.js';
-import type { FaultPayload, FaultPreset } from '../../../shared/fault-lab/index.js';
+import { presetLanes, type FaultPayload, type FaultPreset } from '../../../shared/fault-lab/index.js';
 import { useConfig } from '../../api/use-config.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { SendError } from '../../lib/relay/relay-socket.js';
@@ -29,30 +30,31 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
   const client = useRelay();
   const clientVersion = useConfig().data?.version ?? '0.0.0';
   const [runs, setRuns] = useState<FaultRun[]>([]);
-  const [running, setRunning] = useState<string | null>(null);
-  /** The scratch session of the latest run, for the link above the results. */
-  const [scratch, setScratch] = useState<HistoryEntry | null>(null);
-  // Runs go strictly one after another: replies from two faults in flight could not be told apart.
+  /** The preset each lane is sending now (null: that lane is done). */
+  const [laneRunning, setLaneRunning] = useState<readonly (string | null)[]>([]);
+  /** The scratch session of each lane of the latest run, for the links above the results. */
+  const [laneScratch, setLaneScratch] = useState<readonly (HistoryEntry | undefined)[]>([]);
+  // On one connection, runs go strictly one after another: replies from two faults in flight could not be told apart.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const { waitMs, protocolVersion, negotiated, overHttp, handshaken } = ctx;
 
-  const runList = useCallback(
-    async (list: readonly { preset: FaultPreset; payload?: FaultPayload }[]): Promise<void> => {
-      if (list.length === 0) return;
+  /** One lane: a scratch connection of its own, its presets one after another, then it is stopped. */
+  const runLane = useCallback(
+    async (lane: number, list: readonly { preset: FaultPreset; payload?: FaultPayload }[]): Promise<void> => {
       const record = (run: FaultRun) => setRuns((prev) => [...prev.filter((r) => r.presetId !== run.presetId), run]);
-      setRunning(list[0]!.preset.id);
+      const show = (id: string | null) => setLaneRunning((prev) => prev.map((x, i) => (i === lane ? id : x)));
       let lab: HistoryEntry;
       try {
         lab = await openScratch(client, sessionId, { handshake: handshaken, clientVersion });
       } catch (err) {
         for (const { preset } of list) record(notSent(preset, `the scratch connection did not open (${why(err)})`, null));
-        setRunning(null);
+        show(null);
         return;
       }
-      setScratch(lab);
+      setLaneScratch((prev) => Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? lab : prev[i])));
       try {
         for (const [i, { preset, payload }] of list.entries()) {
-          setRunning(preset.id);
+          show(preset.id);
           // Without a handshake nothing showed the new server is up: its first reply may wait for it to start.
           const wait = i === 0 && !handshaken ? Math.max(waitMs, STARTUP_MS) : waitMs;
           try {
@@ -63,23 +65,45 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
         }
       } finally {
         await closeScratch(client, lab.id);
-        setRunning(null);
+        show(null);
       }
     },
     [client, sessionId, clientVersion, handshaken, waitMs, protocolVersion, negotiated, overHttp],
   );
 
+  /** The list in `lanes` contiguous slices, side by side; its results then in the list's order. */
+  const runList = useCallback(
+    async (list: readonly { preset: FaultPreset; payload?: FaultPayload }[], lanes: number): Promise<void> => {
+      const slices = presetLanes(list, lanes);
+      if (slices.length === 0) return;
+      setLaneScratch([]);
+      setLaneRunning(slices.map((slice) => slice[0]!.preset.id));
+      try {
+        await Promise.all(slices.map((slice, lane) => runLane(lane, slice)));
+      } finally {
+        setLaneRunning([]);
+      }
+      if (slices.length > 1) {
+        const order = new Map(list.map(({ preset }, i) => [preset.id, i]));
+        setRuns((prev) => [...prev.filter((r) => !order.has(r.presetId)), ...prev.filter((r) => order.has(r.presetId)).sort((a, b) => order.get(a.presetId)! - order.get(b.presetId)!)]);
+      }
+    },
+    [runLane],
+  );
+
   const enqueue = useCallback(
-    (list: readonly { preset: FaultPreset; payload?: FaultPayload }[]): Promise<void> => {
-      const next = queue.current.then(() => runList(list));
+    (list: readonly { preset: FaultPreset; payload?: FaultPayload }[], lanes = 1): Promise<void> => {
+      const next = queue.current.then(() => runList(list, lanes));
       queue.current = next.catch(() => undefined);
       return next;
     },
     [runList],
   );
   const run = useCallback((preset: FaultPreset, payload?: FaultPayload) => enqueue([{ preset, payload }]), [enqueue]);
-  const runAll = useCallback((presets: readonly FaultPreset[]) => enqueue(presets.map((preset) => ({ preset }))), [enqueue]);
+  const runAll = useCallback((presets: readonly FaultPreset[], lanes = 1) => enqueue(presets.map((preset) => ({ preset })), lanes), [enqueue]);
 
   const clear = useCallback(() => setRuns([]), []);
-  return { runs, running, scratch, run, runAll, clear };
+  const running = laneRunning.filter((id): id is string => id !== null);
+  const scratches = laneScratch.filter((entry): entry is HistoryEntry => entry !== undefined);
+  return { runs, running, scratches, run, runAll, clear };
 }

@@ -40,8 +40,7 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
 
   /** One lane: a scratch connection of its own, its presets one after another, then it is stopped. */
   const runLane = useCallback(
-    async (lane: number, list: readonly { preset: FaultPreset; payload?: FaultPayload }[]): Promise<void> => {
-      const record = (run: FaultRun) => setRuns((prev) => [...prev.filter((r) => r.presetId !== run.presetId), run]);
+    async (lane: number, list: readonly { preset: FaultPreset; payload?: FaultPayload }[], record: (run: FaultRun) => void): Promise<void> => {
       const show = (id: string | null) => setLaneRunning((prev) => prev.map((x, i) => (i === lane ? id : x)));
       let lab: HistoryEntry;
       try {
@@ -71,21 +70,27 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
     [client, sessionId, clientVersion, handshaken, waitMs, protocolVersion, negotiated, overHttp],
   );
 
-  /** The list in `lanes` contiguous slices, side by side; its results then in the list's order. */
+  /**
+   * The list in `lanes` contiguous slices, side by side. Its results go after the others, in the list's order as they
+   * come (lanes finish out of order); a preset sent again replaces its earlier result.
+   */
   const runList = useCallback(
     async (list: readonly { preset: FaultPreset; payload?: FaultPayload }[], lanes: number): Promise<void> => {
       const slices = presetLanes(list, lanes);
       if (slices.length === 0) return;
+      const order = new Map(list.map(({ preset }, i) => [preset.id, i]));
+      const record = (run: FaultRun) =>
+        setRuns((prev) => {
+          const rest = prev.filter((r) => r.presetId !== run.presetId);
+          const listed = [...rest.filter((r) => order.has(r.presetId)), run].sort((a, b) => order.get(a.presetId)! - order.get(b.presetId)!);
+          return [...rest.filter((r) => !order.has(r.presetId)), ...listed];
+        });
       setLaneScratch([]);
       setLaneRunning(slices.map((slice) => slice[0]!.preset.id));
       try {
-        await Promise.all(slices.map((slice, lane) => runLane(lane, slice)));
+        await Promise.all(slices.map((slice, lane) => runLane(lane, slice, record)));
       } finally {
         setLaneRunning([]);
-      }
-      if (slices.length > 1) {
-        const order = new Map(list.map(({ preset }, i) => [preset.id, i]));
-        setRuns((prev) => [...prev.filter((r) => !order.has(r.presetId)), ...prev.filter((r) => order.has(r.presetId)).sort((a, b) => order.get(a.presetId)! - order.get(b.presetId)!)]);
       }
     },
     [runLane],

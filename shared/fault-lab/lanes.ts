@@ -9,4 +9,3 @@ export function presetLanes<T>(items: readonly T[], lanes: number): T[][] {
   const n = Math.min(Math.max(1, Math.floor(lanes)), items.length);
   return Array.from({ length: n }, (_, i) => items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
 }
-

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { HTTP_VERDICTS } from '../helpers/fault-expectations.js';
 import { explainMismatches, explanationOf, runAllPresets, scratchFrames, verdictMismatches } from '../helpers/fault-lab-page.js';
@@ -67,14 +68,20 @@ describe('the batch builder and the fault lab against server-everything over Str
     expect(await explanationOf(page, 'http-accept-wrong')).toMatch(/^Answered 200 OK.*says nothing of the server's answer/);
   });
 
-  it('runs every preset, the raw HTTP exchanges included, and grades each as MCP-FACTS documents (DELETE last)', async () => {
-    const mismatches = verdictMismatches(await runAllPresets(page), HTTP_VERDICTS);
+  // On two connections (fresh HTTP sessions on the endpoint, side by side), each a slice of the table in order: the
+  // second holds the raw exchanges, DELETE last, which ends its own session only.
+  it('runs every preset, the raw HTTP exchanges included, on two connections, and grades each as MCP-FACTS documents (DELETE last)', async () => {
+    const mismatches = verdictMismatches(await runAllPresets(page, 2000, 2), HTTP_VERDICTS);
     expect(mismatches, await explainMismatches(page, mismatches)).toEqual([]);
     expect(await explanationOf(page, 'http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000\. MCP requires the client's Accept header and says nothing/);
     expect(await explanationOf(page, 'http-session-unknown')).toMatch(/400 Bad Request.*the spec says 404/);
     // Each raw exchange is recorded as an http frame of its own, like the transport's exchanges, in the scratch session.
-    const faults = (await scratchFrames(page, relay)).frames.filter((f) => f.kind === 'http' && (JSON.parse(f.text) as { purpose?: string }).purpose === 'fault');
-    expect(faults.map((f) => f.method)).toEqual(expect.arrayContaining(['PUT', 'GET', 'DELETE', 'POST']));
+    const scratches = await scratchFrames(page, relay);
+    expect(scratches).toHaveLength(2);
+    const faultsOf = (frames: FrameRecord[]) => frames.filter((f) => f.kind === 'http' && (JSON.parse(f.text) as { purpose?: string }).purpose === 'fault');
+    const raw = faultsOf(scratches[1]!.frames);
+    expect(raw.map((f) => f.method)).toEqual(expect.arrayContaining(['PUT', 'GET', 'DELETE', 'POST']));
+    expect(raw.at(-1)?.method).toBe('DELETE');
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -42,9 +42,9 @@ export async function scratchIds(page: Page): Promise<string[]> {
   return ids.filter((id): id is string => id !== null);
 }
 
-/** The frames of the scratch session the latest lab run used (the link above the results names it). */
-export async function scratchFrames(page: Page, relay: Pick<RelayHandle, 'api'>): Promise<{ id: string; frames: FrameRecord[] }> {
-  const id = await page.getByTestId('fault-scratch-link').getAttribute('data-session-id');
-  if (id === null) throw new Error('no scratch session link');
-  return { id, frames: await sessionFrames(relay, id) };
+/** The frames of the scratch sessions the latest lab run used (the links above the results name them), each in order. */
+export async function scratchFrames(page: Page, relay: Pick<RelayHandle, 'api'>): Promise<{ id: string; frames: FrameRecord[] }[]> {
+  const ids = await scratchIds(page);
+  if (ids.length === 0) throw new Error('no scratch session link');
+  return Promise.all(ids.map(async (id) => ({ id, frames: await sessionFrames(relay, id) })));
 }

@@ -60,7 +60,7 @@ describe('the batch builder and the fault lab in a real browser', () => {
 
   // Every preset from the UI against server-everything, each verdict checked against the table MCP-FACTS backs. The
   // demo server's Run all is test/e2e/fault-lab-isolation.test.ts's, checked against the same table (the two SDK
-  // servers behave alike on stdio), on one connection; this one runs on three side by side (a whole run on one takes a
+  // servers behave alike on stdio), on two connections; this one runs on three side by side (a whole run on one takes a
   // minute on a busy machine), and its results still read in the table's order.
   it('runs every fault preset against server-everything on stdio and grades each as MCP-FACTS documents', async () => {
     const { page, errors } = await openOn([process.execPath, EVERYTHING_SERVER, 'stdio']);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { FAULT_PRESETS } from '../../shared/fault-lab/index.js';
 import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
 import { STDIO_VERDICTS } from '../helpers/fault-expectations.js';
-import { explanationOf, runAllPresets, verdictMismatches } from '../helpers/fault-lab-page.js';
+import { explanationOf, runAllPresets, scratchIds, verdictMismatches } from '../helpers/fault-lab-page.js';
 import { openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER, EVERYTHING_SERVER, FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 
@@ -70,8 +70,7 @@ describe('the batch builder and the fault lab in a real browser', () => {
     // HTTP presets are raw exchanges on an HTTP endpoint: not offered on stdio.
     expect(await page.getByTestId('fault-send-http-accept-missing').isDisabled()).toBe(true);
     expect(verdictMismatches(await runAllPresets(page, 2000, 3), STDIO_VERDICTS)).toEqual([]);
-    const links = await page.getByTestId('fault-scratch-link').evaluateAll((els) => els.map((e) => e.getAttribute('data-session-id')));
-    expect(new Set(links).size).toBe(3);
+    expect(new Set(await scratchIds(page)).size).toBe(3);
     const order = await page.getByTestId('fault-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-preset')));
     expect(order).toEqual(FAULT_PRESETS.map((p) => p.id).filter((id) => id in STDIO_VERDICTS));
     expect(await explanationOf(page, 'second-initialize')).toMatch(/silent on a second one: an error and a fresh result are both allowed/);

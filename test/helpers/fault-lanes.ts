@@ -21,11 +21,20 @@ export function laneSlices(table: Record<string, unknown>, lanes: number): strin
 
 /**
  * Runs each slice as `call --fault <slice> ...args` at once; `args` holds the options and the target (`-- <command>` or
- * `--url`). Returns the runs, every JSON line of them in the table's order, and each preset's outcome.
+ * `--url`). Returns each run with its own JSON lines, every line of them in the table's order, and each preset's outcome.
  */
-export async function faultLanes(table: Record<string, unknown>, args: string[], lanes = 3): Promise<{ runs: CliRun[]; lines: FaultLine[]; outcomes: Record<string, string> }> {
+export async function faultLanes(
+  table: Record<string, unknown>,
+  args: string[],
+  lanes = 3,
+): Promise<{ runs: (CliRun & { lines: FaultLine[] })[]; lines: FaultLine[]; outcomes: Record<string, string> }> {
   const slices = laneSlices(table, lanes);
-  const runs = await Promise.all(slices.map((slice) => runCli(['call', '--fault', slice.join(','), ...args])));
-  const lines = runs.flatMap((run) => run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as FaultLine));
+  const runs = await Promise.all(
+    slices.map(async (slice) => {
+      const run = await runCli(['call', '--fault', slice.join(','), ...args]);
+      return { ...run, lines: run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as FaultLine) };
+    }),
+  );
+  const lines = runs.flatMap((run) => run.lines);
   return { runs, lines, outcomes: Object.fromEntries(lines.map((l) => [l.preset, l.verdict.outcome])) };
 }

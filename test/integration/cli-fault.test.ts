@@ -111,8 +111,7 @@ describe.concurrent('mcpscope call --fault all: every preset against the demo se
     // Each list exits with the worst of its own verdicts: as the spec says or silent 0, deviates 1, no reply 3.
     const exitOf = { 'as-spec': 0, 'spec-silent': 0, deviates: 1, 'no-reply': 3 } as Record<string, number>;
     for (const run of runs) {
-      const own = run.stdout.trim().split('\n').map((l) => exitOf[(JSON.parse(l) as { verdict: { outcome: string } }).verdict.outcome]!);
-      expect(run.code).toBe(Math.max(...own));
+      expect(run.code).toBe(Math.max(...run.lines.map((l) => exitOf[l.verdict.outcome]!)));
     }
     expect(Math.max(...runs.map((r) => r.code ?? -1))).toBe(3);
     // The before-initialize preset (a fresh session, --no-handshake) is graded against the demo server above.

@@ -1,5 +1,5 @@
 // Runs the built mcpscope CLI (or one of the repository's Node scripts) once to completion and collects its exit code and output.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +41,19 @@ export function runNode(argv: string[], env: Record<string, string> = {}, cwd?: 
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    p.on('exit', (code) => resolve({ code, stdout, stderr }));
+    void exitedAndRead(p).then((code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * A child's exit code once its output has been read: 'close', not 'exit', since a process can exit before its last
+ * output is read from the pipes (a loaded CI once saw exit code 0 and empty stdout). A grandchild that keeps a pipe
+ * open must not hang a test, so after the exit the pipes get five seconds more, then the code is returned anyway.
+ */
+export function exitedAndRead(p: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    p.on('exit', (code) => setTimeout(() => resolve(code), 5_000).unref());
+    p.on('close', (code) => resolve(code));
   });
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { openRemoteSession } from '../helpers/remote-session.js';
+import { exitedAndRead } from '../helpers/run-cli.js';
 
 let server: RemoteServer;
 let relay: RelayHandle;
@@ -27,7 +28,7 @@ function runScript(path: string): Promise<{ code: number | null; stdout: string;
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    p.on('exit', (code) => resolve({ code, stdout, stderr }));
+    void exitedAndRead(p).then((code) => resolve({ code, stdout, stderr }));
   });
 }
 

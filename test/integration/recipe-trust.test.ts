@@ -10,7 +10,7 @@ import type { RelayErrorBody } from '../../shared/relay-errors.js';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import { craftBundle, recordDemoBundle } from '../helpers/crafted-bundle.js';
 import { BIN, DEMO_SERVER, FIXTURES, ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
-import { runCli } from '../helpers/run-cli.js';
+import { exitedAndRead, runCli } from '../helpers/run-cli.js';
 
 let bundleText: string;
 const relays: RelayHandle[] = [];
@@ -40,7 +40,7 @@ function runOnTerminal(args: string[], answer: string, dataHome: string): Promis
     };
     p.stdout.on('data', onData);
     p.stderr.on('data', onData);
-    p.on('exit', (code) => resolve({ code, output }));
+    void exitedAndRead(p).then((code) => resolve({ code, output }));
   });
 }
 

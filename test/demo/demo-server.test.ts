@@ -6,6 +6,7 @@ import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } f
 import type { LoggingMessageNotification, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { assertDemoBuilt, connectDemo, delay, DEMO_SERVER_PATH, waitFor } from './demo-client.js';
 import type { DemoConnection } from './demo-client.js';
+import { exitedAndRead } from '../helpers/run-cli.js';
 
 // Assertions walk deep into generated JSON Schema; typing every level would hide what is being checked.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -244,7 +245,7 @@ describe('the demo server process', () => {
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = exitedAndRead(child); // its output read to the end, so an empty stdout means one
     await waitFor(() => stderr.includes('ready on stdio'), 5_000, 'the ready line');
     child.stdin.end();
     const code = await Promise.race([exited, delay(3_000).then(() => 'still running' as const)]);

@@ -2,8 +2,8 @@
 // animation frame, so they include fetching, rendering and painting) for opening a session's log and jumping in it.
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
 
-const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
 /**
  * Debian's headless Chromium for a bench: a browser of its own, or, when MCPSCOPE_CHROMIUM_ENDPOINT names a running
@@ -12,7 +12,7 @@ const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
  */
 export function launchChromium() {
   const endpoint = process.env.MCPSCOPE_CHROMIUM_ENDPOINT;
-  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS] });
 }
 
 const ROW = 22;

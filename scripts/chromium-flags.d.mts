@@ -1,0 +1,3 @@
+// Types of scripts/chromium-flags.mjs for the TypeScript tests.
+export declare const CHROMIUM: string;
+export declare const CHROMIUM_FLAGS: readonly string[];

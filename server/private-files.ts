@@ -1,6 +1,6 @@
 // The data directory and the files in it are the user's alone: recordings hold traffic, the secrets file credentials.
 // Threat: another local account reading sessions, tokens or confirmed recipes (umask 022 would make them world-readable).
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const DIR_MODE = 0o700;
@@ -80,12 +80,48 @@ export class PrivateJsonFile<T> {
     return this.empty();
   }
 
-  write(value: T): void {
+  /**
+   * Reads, changes and writes the document under a lock file, so two processes on one data dir (a relay and a
+   * `mcpscope replay`, or three replays side by side) cannot each write back what they read and drop the other's
+   * entry: a recipe confirmed by one was found missing by the same process a moment later. `change` returning false
+   * leaves the file as it was.
+   */
+  update(change: (value: T) => boolean | void): void {
     if (!this.dataDir) {
-      this.memory = value;
+      change(this.memory);
       return;
     }
     ensurePrivateDir(this.dataDir);
-    writePrivateFile(join(this.dataDir, this.name), `${JSON.stringify(value, null, 1)}\n`);
+    const release = lockFile(join(this.dataDir, `${this.name}.lock`));
+    try {
+      const value = this.read();
+      if (change(value) === false) return;
+      writePrivateFile(join(this.dataDir, this.name), `${JSON.stringify(value, null, 1)}\n`);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** A lock older than this was left by a process that died holding it (a write takes milliseconds). */
+const STALE_LOCK_MS = 10_000;
+
+/**
+ * Takes `path` as a lock (created exclusively, 0600) and returns its release. Waits while another process holds it,
+ * and takes over one left behind by a crash (older than STALE_LOCK_MS). Synchronous, as the reads and writes it
+ * guards are: a holder keeps it for one read and one write.
+ */
+export function lockFile(path: string): () => void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      closeSync(openSync(path, 'wx', FILE_MODE));
+      return () => rmSync(path, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const held = statSync(path, { throwIfNoEntry: false });
+    if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) rmSync(path, { force: true });
+    else Atomics.wait(pause, 0, 0, 5);
   }
 }

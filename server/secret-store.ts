@@ -28,13 +28,13 @@ export class SecretStore {
 
   /** Stores `value` under namespace/key; undefined (or an empty object) removes the entry. */
   put(namespace: string, key: string, value: unknown): void {
-    const file = this.file.read();
-    const ns = (file.entries[namespace] ??= {});
     const empty = value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-    if (empty) {
-      if (!(key in ns)) return;
-      delete ns[key];
-    } else ns[key] = value;
-    this.file.write(file);
+    this.file.update((file) => {
+      const ns = (file.entries[namespace] ??= {});
+      if (empty) {
+        if (!(key in ns)) return false;
+        delete ns[key];
+      } else ns[key] = value;
+    });
   }
 }

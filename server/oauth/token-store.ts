@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
-import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
+import { ensurePrivateDir, lockFile, writePrivateFile } from '../private-files.js';
 
 export const TOKEN_FILE = 'oauth-tokens.json';
 
@@ -146,9 +146,19 @@ export class FileTokenStore implements TokenStore {
     }
   }
 
-  private save(entries: Map<string, ServerCredentials>): void {
+  /**
+   * Reads, changes and writes the file under its lock, so a `mcpscope call` and a relay saving tokens at once keep
+   * both (each used to write back what it had read, dropping the other's). `change` returning false writes nothing.
+   */
+  private update(change: (entries: Map<string, ServerCredentials>) => boolean): void {
     ensurePrivateDir(dirname(this.path));
-    writePrivateFile(this.path, `${JSON.stringify({ servers: [...entries.values()] }, null, 2)}\n`);
+    const release = lockFile(`${this.path}.lock`);
+    try {
+      const entries = this.load();
+      if (change(entries)) writePrivateFile(this.path, `${JSON.stringify({ servers: [...entries.values()] }, null, 2)}\n`);
+    } finally {
+      release();
+    }
   }
 
   get(serverUrl: string, profileId?: string): ServerCredentials | undefined {
@@ -156,15 +166,15 @@ export class FileTokenStore implements TokenStore {
   }
 
   put(creds: ServerCredentials): void {
-    const entries = this.load();
-    entries.set(entryKey(creds.serverUrl, creds.profileId), { ...creds, serverUrl: serverKey(creds.serverUrl), updatedAt: Date.now() });
-    this.save(entries);
+    this.update((entries) => {
+      entries.set(entryKey(creds.serverUrl, creds.profileId), { ...creds, serverUrl: serverKey(creds.serverUrl), updatedAt: Date.now() });
+      return true;
+    });
   }
 
   forget(serverUrl: string, profileId?: string): boolean {
-    const entries = this.load();
-    const had = entries.delete(entryKey(serverUrl, profileId));
-    if (had) this.save(entries);
+    let had = false;
+    this.update((entries) => (had = entries.delete(entryKey(serverUrl, profileId))));
     return had;
   }
 

@@ -57,13 +57,13 @@ export class RecipeTrust {
 
   /** Records a recipe as allowed: after a person said yes to it, or because they typed it (how = 'typed'). */
   allow(t: StdioTarget, how: How): void {
-    const file = this.file.read();
     const hash = recipeHash(t);
-    if (file.recipes[hash]?.how === 'confirmed') return;
-    file.recipes[hash] = { at: new Date().toISOString(), how };
-    const keys = Object.keys(file.recipes);
-    for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete file.recipes[k];
-    this.file.write(file);
+    this.file.update((file) => {
+      if (file.recipes[hash]?.how === 'confirmed') return false;
+      file.recipes[hash] = { at: new Date().toISOString(), how };
+      const keys = Object.keys(file.recipes);
+      for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete file.recipes[k];
+    });
     this.pending.delete(hash);
   }
 

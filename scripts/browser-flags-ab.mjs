@@ -1,6 +1,6 @@
 // What Chromium's launch flags cost the e2e tests' pages: for each variant (extra flags after the tests' own,
-// scripts/chromium-flags.mjs; Chromium keeps the last value of a switch given twice, so a variant's
-// `--disable-features=…` replaces the list's), a fresh Chromium opens `--pages` pages of the UI one after another on one relay of
+// scripts/chromium-flags.mjs; a variant's `--disable-features=…` is added to the lists, scripts/chromium.sh merges
+// them; MCPSCOPE_CHROMIUM=<a wrapper of your own> to take one away), a fresh Chromium opens `--pages` pages of the UI one after another on one relay of
 // the demo server, as the e2e files do (a browser context each, the page until its log shows rows, then the
 // Tools tab, a call of echo and its answer, then `--idle` ms idle), and closes; the CPU of the browser's whole process tree
 // from launch to close is noted by process type. Variants alternate, round after round, so each round's figures share

@@ -2,14 +2,23 @@
 // (never a downloaded browser), headless, with nothing running that a page of the UI does not ask for. One list, so a
 // bench measures the page the tests load, not a browser set up another way.
 
+import { fileURLToPath } from 'node:url';
+
 /** The Chromium binary: Debian's, or MCPSCOPE_CHROMIUM. */
-export const CHROMIUM = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_BINARY = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * What to launch (Playwright's `executablePath`): scripts/chromium.sh, which runs CHROMIUM_BINARY with Playwright's
+ * `--disable-features` list and ours below merged into one (Chromium keeps only the last of a switch given twice).
+ */
+export const CHROMIUM = fileURLToPath(new URL('chromium.sh', import.meta.url));
 
 /**
  * Launch flags. `--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup`: Chromium 156 loads its address bar's
  * popups (chrome://omnibox-popup.top-chrome/ and its AI-mode page) as web pages of their own in every browser
  * context, even headless, in a renderer of their own: a second renderer per context that cost about as much CPU as
- * the page under test (docs/development.md, "The omnibox's renderer"). Nothing headless shows them.
+ * the page under test (docs/development.md, "The omnibox's renderer"). Nothing headless shows them. Launched through
+ * CHROMIUM, this list is added to Playwright's own.
  */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

@@ -2,6 +2,8 @@
 // address bar's popups (chrome://omnibox-popup.top-chrome/…) as pages of their own in every context, headless too, each
 // in a renderer that cost about as much CPU as the page under test, until scripts/chromium-flags.mjs turned them off.
 // A Chromium that renames the feature would bring them back and slow the suite without failing a test: this one fails.
+// Chromium keeps only the last --disable-features it is given, so scripts/chromium.sh merges Playwright's and ours:
+// the second test reads the browser's own command line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
@@ -34,6 +36,21 @@ describe("the tests' Chromium", () => {
       }
       await cdp.detach();
       expect([...seen]).toEqual(['page about:blank']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("runs with one --disable-features list, Playwright's and ours merged", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto('chrome://version');
+      const line = await page.locator('#command_line').innerText();
+      const lists = line.split(/\s+/).filter((a) => a.startsWith('--disable-features='));
+      expect(lists).toHaveLength(1);
+      // PaintHolding is one of Playwright's (its chromiumSwitches), the other two ours (scripts/chromium-flags.mjs).
+      expect(lists[0]!.slice('--disable-features='.length).split(',')).toEqual(expect.arrayContaining(['PaintHolding', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
     } finally {
       await context.close();
     }

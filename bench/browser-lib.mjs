@@ -2,7 +2,7 @@
 // animation frame, so they include fetching, rendering and painting) for opening a session's log and jumping in it.
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
+import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 
 /**
@@ -12,7 +12,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
  */
 export function launchChromium() {
   const endpoint = process.env.MCPSCOPE_CHROMIUM_ENDPOINT;
-  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS] });
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions());
 }
 
 const ROW = 22;

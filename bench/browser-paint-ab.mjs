@@ -19,7 +19,7 @@ import { ROOT, SCRIPTED, args, floodClient, fmt, startRelay, summary } from './b
 import { jumpMs, noteSynced, openTimes, until } from './browser-lib.mjs';
 import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
+import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0 });
 if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
@@ -98,7 +98,7 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
 const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(o.n)]);
 const fronts = {};
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS] });
+const browser = await chromium.launch(launchOptions());
 const results = { A: [], B: [] };
 try {
   const client = await floodClient(relay);

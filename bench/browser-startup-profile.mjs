@@ -14,7 +14,7 @@ import { DEMO, SCRIPTED, args, floodClient, fmt, startRelay } from './bench-lib.
 import { openMoments } from './browser-lib.mjs';
 import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
+import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 const o = args({ server: 'demo', n: 1000000, web: '', top: 25, sampling: 200, idleMax: 20_000 });
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -27,7 +27,7 @@ if (o.server !== 'demo') {
   client.close();
 }
 const front = o.web ? await startWebFront(resolve(o.web), relay.port) : null;
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS] });
+const browser = await chromium.launch(launchOptions());
 try {
   const { lastSeq } = await relay.api(`/api/sessions/${relay.sessionId}`);
   console.log(`session of ${lastSeq} frames`);

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
 import { args, DEMO, fmt, startRelay } from '../bench/bench-lib.mjs';
 import { cpuByType, treeCpu } from '../bench/browser-lib-cpu.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-flags.mjs';
+import { launchOptions } from './chromium-flags.mjs';
 
 const o = args({ rounds: 3, pages: 3, idle: 2000, variants: 'base;--js-flags=--lite-mode' });
 const variants = String(o.variants).split(';').map((v) => v.trim()).filter(Boolean);
@@ -38,7 +38,7 @@ async function onePage(browser, relay) {
 async function run(variant, relay) {
   const extra = variant === 'base' ? [] : variant.split(' ').map((f) => f.replaceAll('~', ' '));
   const started = Date.now();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...extra] });
+  const browser = await chromium.launch(launchOptions(extra));
   // Renderers end with their context, so the tree is read every 250 ms and each process's last reading kept.
   const seen = new Map();
   const look = () => {

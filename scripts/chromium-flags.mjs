@@ -11,7 +11,7 @@ export const CHROMIUM_BINARY = process.env.MCPSCOPE_CHROMIUM ?? '/usr/bin/chromi
  * What to launch (Playwright's `executablePath`): scripts/chromium.sh, which runs CHROMIUM_BINARY with Playwright's
  * `--disable-features` list and ours below merged into one (Chromium keeps only the last of a switch given twice).
  */
-export const CHROMIUM = fileURLToPath(new URL('chromium.sh', import.meta.url));
+const CHROMIUM = fileURLToPath(new URL('chromium.sh', import.meta.url));
 
 /**
  * Launch flags. `--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup`: Chromium 156 loads its address bar's
@@ -20,7 +20,7 @@ export const CHROMIUM = fileURLToPath(new URL('chromium.sh', import.meta.url));
  * the page under test (docs/development.md, "The omnibox's renderer"). Nothing headless shows them. Launched through
  * CHROMIUM, this list is added to Playwright's own.
  */
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -30,3 +30,8 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
+
+/** Playwright's launch options for a Chromium of the repository's: CHROMIUM, headless, CHROMIUM_FLAGS, then `extra`. */
+export function launchOptions(extra = []) {
+  return { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...extra] };
+}

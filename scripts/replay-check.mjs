@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-flags.mjs';
+import { launchOptions } from './chromium-flags.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin', 'mcpscope.js');
@@ -64,7 +64,7 @@ async function recordInUi(relay, server) {
   // A running Chromium when one is given (the e2e project's, test/setup/chromium-server.ts): a launch and close of
   // one costs ~4 s of CPU on two busy cores. Its page is a browser context of its own, closed with the connection.
   const endpoint = process.env.MCPSCOPE_CHROMIUM_ENDPOINT;
-  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS] });
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(launchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(relay.url);

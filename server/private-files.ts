@@ -92,14 +92,24 @@ export class PrivateJsonFile<T> {
       return;
     }
     ensurePrivateDir(this.dataDir);
-    const release = lockFile(join(this.dataDir, `${this.name}.lock`));
-    try {
+    const path = join(this.dataDir, this.name);
+    withFileLock(path, () => {
       const value = this.read();
-      if (change(value) === false) return;
-      writePrivateFile(join(this.dataDir, this.name), `${JSON.stringify(value, null, 1)}\n`);
-    } finally {
-      release();
-    }
+      if (change(value) !== false) writePrivateFile(path, `${JSON.stringify(value, null, 1)}\n`);
+    });
+  }
+}
+
+/**
+ * Runs `fn` (a read, a change and a write of `path`) holding the file's lock, `<path>.lock`: how every data-dir file
+ * that several processes change is changed.
+ */
+export function withFileLock(path: string, fn: () => void): void {
+  const release = lockFile(`${path}.lock`);
+  try {
+    fn();
+  } finally {
+    release();
   }
 }
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
-import { ensurePrivateDir, lockFile, writePrivateFile } from '../private-files.js';
+import { ensurePrivateDir, withFileLock, writePrivateFile } from '../private-files.js';
 
 export const TOKEN_FILE = 'oauth-tokens.json';
 
@@ -152,13 +152,10 @@ export class FileTokenStore implements TokenStore {
    */
   private update(change: (entries: Map<string, ServerCredentials>) => boolean): void {
     ensurePrivateDir(dirname(this.path));
-    const release = lockFile(`${this.path}.lock`);
-    try {
+    withFileLock(this.path, () => {
       const entries = this.load();
       if (change(entries)) writePrivateFile(this.path, `${JSON.stringify({ servers: [...entries.values()] }, null, 2)}\n`);
-    } finally {
-      release();
-    }
+    });
   }
 
   get(serverUrl: string, profileId?: string): ServerCredentials | undefined {

@@ -2,9 +2,9 @@
 // project's one browser (test/setup/chromium-server.ts) and launchBrowser.
 import { existsSync } from 'node:fs';
 import type { LaunchOptions } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_BINARY, CHROMIUM_FLAGS } from '../../scripts/chromium-flags.mjs';
+import { CHROMIUM_BINARY, launchOptions } from '../../scripts/chromium-flags.mjs';
 
 export function chromiumLaunchOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM_BINARY)) throw new Error(`no Chromium at ${CHROMIUM_BINARY}: run .ci/run, or apt-get install chromium`);
-  return { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS] };
+  return launchOptions();
 }

@@ -10,7 +10,7 @@ import { unpackFrames } from '../dist/shared/frames-wire.js';
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const BIN = join(ROOT, 'bin', 'mcpscope.js');
 export const SCRIPTED = join(ROOT, 'test', 'fixtures', 'scripted-server.mjs');
-export const DEMO = join(ROOT, 'dist', 'demo', 'demo-server.js');
+export const DEMO = join(ROOT, 'dist', 'bundle', 'demo-server.js');
 
 // Every bench runs the built dist/ (the relay, the demo server, the page): build what is older than its sources first,
 // as the tests do, so a bench never measures code that is no longer there (a no-op when dist/ is current). Once a run:

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Entry point: the compiled CLI lives in dist/ (run `npm run build` first, or `npm start`).
+// Entry point: the CLI runs from its bundle in dist/ (run `npm run build` first, or `npm start`, which builds when
+// needed); scripts/bundle-server.mjs says what the bundle is.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const cli = new URL('../dist/server/cli.js', import.meta.url);
+const cli = new URL('../dist/bundle/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   console.error('mcpscope: not built yet; run `npm run build` (or `npm start`, which builds when needed)');
   process.exit(2);

@@ -12,20 +12,23 @@ const CONFIG = ['package.json', 'tsconfig.base.json'];
 /**
  * Each part: how it is built (the same steps as `npm run build`, run through node directly so no npm banner or bundler
  * table reaches the terminal), what from, and the file its build always rewrites: tsc -b writes each project's build
- * info whenever it looked at newer sources (even when no output changed); Vite empties dist/web and writes index.html.
+ * info whenever it looked at newer sources (even when no output changed); scripts/bundle-server.mjs empties
+ * dist/bundle and writes cli.js; Vite empties dist/web and writes index.html.
  */
 const PARTS = {
   server: {
     what: 'the relay',
-    args: ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.server.json'],
+    steps: [['node_modules/typescript/bin/tsc', '-b', 'tsconfig.server.json'], ['scripts/bundle-server.mjs']],
     checks: [
       { sources: ['shared', ...CONFIG], stamp: 'dist/shared/tsconfig.tsbuildinfo' },
       { sources: ['server', 'demo', 'tsconfig.server.json', ...CONFIG], stamp: 'dist/tsconfig.server.tsbuildinfo' },
+      // The bundle is rewritten whole on every build (bin/mcpscope.js runs it).
+      { sources: ['server', 'shared', 'scripts/bundle-server.mjs', ...CONFIG], stamp: 'dist/bundle/cli.js' },
     ],
   },
   web: {
     what: 'the web UI',
-    args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'],
+    steps: [['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']],
     checks: [{ sources: ['web', 'shared', 'vite.config.ts', ...CONFIG], stamp: 'dist/web/index.html' }],
   },
 };
@@ -57,11 +60,13 @@ for (const part of asked.length > 0 ? asked : Object.keys(PARTS)) {
   if (!isStale(part)) continue;
   const started = Date.now();
   console.error(`mcpscope: building ${step.what} (its sources are newer than dist/)…`);
-  const r = spawnSync(process.execPath, step.args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) {
-    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
-    console.error(`mcpscope: building ${step.what} failed${r.error ? `: ${r.error.message}` : ''}`);
-    process.exit(1);
+  for (const args of step.steps) {
+    const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (r.status !== 0) {
+      process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+      console.error(`mcpscope: building ${step.what} failed${r.error ? `: ${r.error.message}` : ''}`);
+      process.exit(1);
+    }
   }
   // tsc -b leaves a project's build info alone when none of its own inputs changed (package.json, for one, is not one):
   // the stamps are marked now, or every later run would find the part stale again and rebuild it for nothing.

@@ -70,9 +70,13 @@ await check('npm pack builds a tarball with bin, dist, README and LICENSE and no
     tarball = join(work, JSON.parse(out.slice(start.index))[0].filename);
   }
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-  for (const want of ['package/bin/mcpscope.js', 'package/dist/server/cli.js', 'package/dist/demo/demo-server.js', 'package/dist/web/index.html', 'package/README.md', 'package/LICENSE']) {
+  for (const want of ['package/bin/mcpscope.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/demo-server.js', 'package/dist/web/index.html', 'package/README.md', 'package/LICENSE']) {
     if (!files.includes(want)) throw new Error(`${want} is missing from the tarball`);
   }
+  // The CLI runs from its bundle (scripts/bundle-server.mjs); the compiled modules it was made from stay out, so the
+  // checks below run the package on the bundle alone.
+  const unbundled = files.filter((f) => f.startsWith('package/dist/server/') || f.startsWith('package/dist/shared/'));
+  if (unbundled.length > 0) throw new Error(`the tarball holds ${unbundled.length} unbundled modules, e.g. ${unbundled[0]}`);
   const maps = files.filter((f) => f.endsWith('.map'));
   if (maps.length > 0) throw new Error(`the tarball holds ${maps.length} source maps, e.g. ${maps[0]}`);
   // Monaco's full build brings ~80 language chunks (cpp-<hash>.js, python-<hash>.js, …) the JSON editor never uses.

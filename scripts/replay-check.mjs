@@ -18,7 +18,7 @@ const BIN = join(ROOT, 'bin', 'mcpscope.js');
 /** Each server, and the tool call a session makes on it (`args` are typed into the UI's form fields by name). */
 const SERVERS = {
   everything: { command: [process.execPath, join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'], tool: 'echo', args: { message: 'hi' } },
-  demo: { command: [process.execPath, join(ROOT, 'dist/demo/demo-server.js')], tool: 'echo', args: { text: 'hi' } },
+  demo: { command: [process.execPath, join(ROOT, 'dist/bundle/demo-server.js')], tool: 'echo', args: { text: 'hi' } },
   'tools-only': { command: [process.execPath, join(ROOT, 'test/fixtures/tools-only-server.mjs')], tool: 'add', args: { a: 2, b: 3 } },
 };
 const VIAS = ['call', 'ui'];

@@ -1,14 +1,13 @@
 // The mcpscope command: the only module that reads argv and env, listens, prints the URL and handles signals.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import type { CliOptions, RelayOptions } from './cli-args.js';
 import { readConfigTarget } from './cli/read-config-target.js';
 import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
+import { packageRoot, packageVersion } from './package-root.js';
 
 /**
  * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
@@ -34,19 +33,12 @@ async function relayParts() {
   return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust, ...stdio };
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
 const GRACE_MS = 2000;
 /** Past this, a signal ends mcpscope whatever is still stopping (its children are killed all the same). */
 const SHUTDOWN_MS = 3 * GRACE_MS;
-const packageRoot = resolve(here, '..', '..');
-
-export function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 export function demoTarget(): StdioTarget {
-  return { transport: 'stdio', command: process.execPath, args: [join(here, '..', 'demo', 'demo-server.js')], env: {} };
+  return { transport: 'stdio', command: process.execPath, args: [join(packageRoot(), 'dist', 'bundle', 'demo-server.js')], env: {} };
 }
 
 function launchTarget(o: CliOptions): Target | null {
@@ -70,7 +62,7 @@ interface Launch {
 async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
   const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust, killAllProcessGroups } =
     await relayParts();
-  const version = readVersion();
+  const version = packageVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
   // What a relay that died without cleaning up (a crash, a SIGKILL) left running goes before anything new starts.
@@ -96,7 +88,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
     dataDir: o.dataDir,
     maxLineBytes: o.maxLineBytes,
   });
-  const relay = createRelay({ sessions, guard, webRoot: join(here, '..', 'web'), config, version, oauth });
+  const relay = createRelay({ sessions, guard, webRoot: join(packageRoot(), 'dist', 'web'), config, version, oauth });
   const server = createServer(relay.app);
   relay.attach(server);
 
@@ -207,7 +199,7 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   if (o.version) {
-    console.log(readVersion());
+    console.log(packageVersion());
     return;
   }
   let target: Target | null;

@@ -1,22 +1,9 @@
 // Starts the MCP session for a call in the era asked for, and says on stderr when the server did something unusual.
-import { readFileSync } from 'node:fs';
 import { PeerRpcError, type Connection } from '../../shared/engine/index.js';
+import { packageVersion } from '../package-root.js';
 import type { CallOptions } from './call-args.js';
 import type { CallSession } from './call-session.js';
 import { printFailure, printRpcError, transportKind, type Output } from './call-output.js';
-
-/** The package version, for clientInfo; found from dist/server/call or server/call alike. */
-export function clientVersion(): string {
-  for (const rel of ['../../../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'mcpscope' && pkg.version) return pkg.version;
-    } catch {
-      // Not at this level; try the next one up.
-    }
-  }
-  return '0.0.0';
-}
 
 /** A server's startup counts against its first answer, so a short --timeout (meant for the call) never cuts the handshake. */
 export const MIN_HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -31,7 +18,7 @@ export async function callHandshake(session: CallSession, o: CallOptions, callTi
   const conn = await session.engine.connect({
     ...(o.era === undefined ? {} : { era: o.era }),
     protocolVersion: o.protocolVersion,
-    clientInfo: { name: 'mcpscope', version: clientVersion() },
+    clientInfo: { name: 'mcpscope', version: packageVersion() },
     ...(session.clientCapabilities ? { capabilities: session.clientCapabilities } : {}),
     onUnexpectedVersion: o.strictVersion ? 'fail' : 'proceed',
     timeoutMs,

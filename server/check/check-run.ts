@@ -1,7 +1,7 @@
 // One run of the check suite on a CheckHost's scratch connections, as the CLI and the relay's Conformance route both
 // run it, so the tab and `mcpscope check --json` grade a server by the same code.
 import { runChecks, type CheckContext, type CheckReport } from '../../shared/check/index.js';
-import { clientVersion } from '../call/call-handshake.js';
+import { packageVersion } from '../package-root.js';
 import { transportKind } from '../call/call-output.js';
 import { sessionName, storedTarget } from '../stored-target.js';
 import { toolPolicy, type CheckOptions } from './check-args.js';
@@ -16,7 +16,7 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost): Promi
   const connection = await main.engine.connect({
     ...(o.era === undefined ? {} : { era: o.era }),
     protocolVersion: o.protocolVersion,
-    clientInfo: { name: 'mcpscope-check', version: clientVersion() },
+    clientInfo: { name: 'mcpscope-check', version: packageVersion() },
     capabilities: {},
     timeoutMs: Math.max(o.timeoutMs, 10_000),
   });

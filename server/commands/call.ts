@@ -4,7 +4,7 @@ import { readJsonFile } from '../cli/read-json-file.js';
 import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
 import type { ScriptedClient } from '../call/call-answers.js';
-import { clientVersion } from '../call/call-handshake.js';
+import { packageVersion } from '../package-root.js';
 import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
 import { COLLECT_MS } from '../call/collect-replies.js';
@@ -34,7 +34,7 @@ async function readBatch(file: string): Promise<unknown[]> {
 async function saveBundle(file: string, session: CallSession, o: CallOptions, code: number): Promise<number> {
   try {
     const { writeCallBundle } = await import('../call/call-bundle.js');
-    const frames = await writeCallBundle(file, session.frames, o.target, o.protocolVersion, clientVersion());
+    const frames = await writeCallBundle(file, session.frames, o.target, o.protocolVersion, packageVersion());
     stdio.note(`wrote the transcript (${frames} frames) as a repro bundle to ${file}; mcpscope replay ${file} runs it again`);
     return code;
   } catch (err) {

@@ -1,11 +1,11 @@
 // `mcpscope wrap <config>`: makes a host's MCP config run chosen stdio servers through `mcpscope tap`, keeping a backup
 // of the original that `--undo` puts back byte for byte. Only the wrapped servers' "command" and "args" change.
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { wrapConfig } from '../../shared/profiles/wrap-config.js';
 import { UsageError, flagHelp, list, onOff, parseFlags, value } from '../cli/flags.js';
 import { nonEmpty } from '../cli/validators.js';
+import { packageRoot } from '../package-root.js';
 
 const FLAGS = {
   server: list('<name>', 'a server to wrap, by its name in the file (repeatable)', nonEmpty('a server name')),
@@ -30,7 +30,7 @@ Exit codes: 0 done (or nothing to do), 1 a named server is not in the file or th
 errors and files that cannot be read or parsed.`;
 
 /** The script this mcpscope runs from: hosts start it with this Node, so neither PATH nor a global install matters. */
-const BIN = fileURLToPath(new URL('../../../bin/mcpscope.js', import.meta.url));
+const BIN = join(packageRoot(), 'bin', 'mcpscope.js');
 
 function say(line: string): void {
   process.stderr.write(`mcpscope wrap: ${line}\n`);

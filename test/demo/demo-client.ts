@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-export const DEMO_SERVER_PATH = fileURLToPath(new URL('../../dist/demo/demo-server.js', import.meta.url));
+export const DEMO_SERVER_PATH = fileURLToPath(new URL('../../dist/bundle/demo-server.js', import.meta.url));
 
 export interface DemoConnection {
   client: Client;

@@ -24,7 +24,7 @@ describe('Replay of an imported bundle in a real browser', () => {
     await row.getByTestId('session-replay').click();
     const gate = row.getByTestId('recipe-gate');
     await gate.waitFor();
-    expect(await gate.getByTestId('recipe-command').textContent()).toBe('node dist/demo/demo-server.js');
+    expect(await gate.getByTestId('recipe-command').textContent()).toBe('node dist/bundle/demo-server.js');
     const dangerous = gate.locator('[data-testid="recipe-env"][data-dangerous="true"]');
     expect(await dangerous.count()).toBe(1);
     expect(await dangerous.textContent()).toMatch(/^NODE_OPTIONS=--import=data:text\/javascript,.*dangerous: changes how programs load code$/);

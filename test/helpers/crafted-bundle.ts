@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { recordLaunchSession } from './demo-session.js';
 import { DEMO_SERVER, startRelay } from './relay-process.js';
 
-/** A genuine bundle of the demo server, recorded from the repo root (its recipe is `node dist/demo/demo-server.js`). */
+/** A genuine bundle of the demo server, recorded from the repo root (its recipe is `node dist/bundle/demo-server.js`). */
 export async function recordDemoBundle(): Promise<string> {
   const relay = await startRelay({ command: [process.execPath, DEMO_SERVER] });
   try {

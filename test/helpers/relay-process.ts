@@ -12,7 +12,7 @@ import { RelaySocket } from './relay-socket.js';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'mcpscope.js');
 export const FIXTURES = join(ROOT, 'test', 'fixtures');
-export const DEMO_SERVER = join(ROOT, 'dist', 'demo', 'demo-server.js');
+export const DEMO_SERVER = join(ROOT, 'dist', 'bundle', 'demo-server.js');
 export const EVERYTHING_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 export interface RelayHandle {

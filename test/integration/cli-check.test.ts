@@ -13,7 +13,7 @@ import { ROOT } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const DEMO = join(ROOT, 'dist', 'demo', 'demo-server.js');
+const DEMO = join(ROOT, 'dist', 'bundle', 'demo-server.js');
 
 async function check(args: string[]): Promise<{ code: number | null; report: CheckReport; stderr: string }> {
   const run = await runCli(['check', '--json', ...args]);

@@ -1,5 +1,8 @@
-// `mcpscope help [command]` and each command's --help, through the built CLI.
+// `mcpscope help [command]`, each command's --help and --version, through the built CLI.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 
 describe('mcpscope help', () => {
@@ -31,5 +34,11 @@ describe('mcpscope help', () => {
     const r = await runCli(['--frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mcpscope: unknown option --frobnicate/);
+  });
+
+  it('prints the version in package.json with --version (found from the bundle, dist/bundle/, not a fixed path)', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await runCli(['--version']);
+    expect(r).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 });

@@ -4,11 +4,14 @@
 // hundreds of times (docs/development.md, "Start-up CPU"). The relay, which needs them, is the control: the trace sees
 // them there; it loads what only some requests use (a check, a bundle, the relay's own lint, an HTTP probe) with the
 // first such request.
+// The CLI runs from its bundle (dist/bundle/, scripts/bundle-server.mjs): the hook sees chunks, and each chunk is read
+// as the source modules it holds (dist/bundle/modules.json), so what is checked is how the bundle is split.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, DEMO_SERVER, FIXTURES, startRelay } from '../helpers/relay-process.js';
+import { BIN, DEMO_SERVER, FIXTURES, ROOT, startRelay } from '../helpers/relay-process.js';
 import { runNode, type CliRun } from '../helpers/run-cli.js';
 
 const REGISTER = join(FIXTURES, 'module-trace', 'register.mjs');
@@ -21,8 +24,20 @@ function heavyIn(urls: string[]): string[] {
   return urls.filter((u) => HEAVY.some((re) => re.test(u)));
 }
 
+const BUNDLE = pathToFileURL(join(ROOT, 'dist', 'bundle')).href + '/';
+const ROOT_URL = pathToFileURL(ROOT).href + '/';
+const CHUNKS = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle', 'modules.json'), 'utf8')) as Record<string, string[]>;
+
+/** The URLs a process loaded; a chunk of the bundle stands for the source modules in it (as URLs under the package). */
 function loaded(file: string): string[] {
-  return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))];
+  const urls = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const modules = urls.flatMap((u) => {
+    if (!u.startsWith(BUNDLE)) return [u];
+    const chunk = CHUNKS[u.slice(BUNDLE.length)];
+    if (!chunk) throw new Error(`${u} is not in dist/bundle/modules.json: a bundle older than its list?`);
+    return chunk.map((m) => ROOT_URL + m);
+  });
+  return [...new Set(modules)];
 }
 
 async function traced(name: string, args: string[]): Promise<{ run: CliRun; urls: string[] }> {

@@ -50,7 +50,7 @@ describe('mcpscope replay of a bundle from elsewhere', () => {
     const run = await runCli(['replay', b.file], {}, ROOT);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`The recipe from the bundle ${b.file} would run:`);
-    expect(run.stderr).toContain('command: node dist/demo/demo-server.js');
+    expect(run.stderr).toContain('command: node dist/bundle/demo-server.js');
     expect(run.stderr).toMatch(/env: {5}NODE_OPTIONS=--import=data:text\/javascript,.*<-- DANGEROUS/);
     expect(run.stderr).toContain('env:     API_TOKEN=[REDACTED]');
     expect(run.stderr).toContain('env:     GREETING=hello');
@@ -108,7 +108,7 @@ describe('a bundle opened in the inspector', () => {
     expect(refused.status).toBe(428);
     expect(refused.body.error.code).toBe('RECIPE_UNCONFIRMED');
     const review = refused.body.error.review!;
-    expect(review).toMatchObject({ command: 'node', args: ['dist/demo/demo-server.js'], cwd: ROOT, dangerous: ['NODE_OPTIONS'] });
+    expect(review).toMatchObject({ command: 'node', args: ['dist/bundle/demo-server.js'], cwd: ROOT, dangerous: ['NODE_OPTIONS'] });
     expect(review.env).toContainEqual({ name: 'API_TOKEN', value: '[REDACTED]', secret: true, dangerous: false });
     expect(b.ran()).toBe(false);
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMcpConfig } from '../../../shared/profiles/parse-mcp-config.js';
-import { FIXTURES } from '../../helpers/relay-process.js';
+import { BIN, FIXTURES } from '../../helpers/relay-process.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { EVERYTHING, connectClient, readTapped } from '../../helpers/tap-process.js';
 
@@ -34,6 +34,8 @@ describe('mcpscope wrap', () => {
         const t = p.target;
         if (t.transport !== 'stdio' || was.transport !== 'stdio') throw new Error('not stdio');
         expect(t.command).toBe(process.execPath);
+        // This package's own script, wherever the module that wrote the entry sits (the CLI runs from its bundle).
+        expect(t.args[0]).toBe(BIN);
         expect(t.args.slice(1, 5)).toEqual(['tap', '--name', p.name, '--']);
         expect(t.args.slice(5)).toEqual([was.command, ...was.args]);
         expect(t.env).toEqual(was.env);

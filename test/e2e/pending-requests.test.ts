@@ -79,7 +79,8 @@ describe('requests pending too long', () => {
     expect(await page.getByTestId('pending-group').getAttribute('data-count')).toBe('0');
     const response = page.locator('[data-testid="log-row"][data-dir="in"][data-method="ping"]').last();
     expect(await response.getByTestId('log-latency').textContent()).toMatch(/[34](\.\d+)? ?s/);
-  }, 60_000);
+    // The e2e project's 120 s: the waits above add up to 65 s on a loaded machine (a 60 s budget timed out once).
+  });
 
   it('keeps the clock on a ping that is never answered until the server exits, then reports it unanswered', async () => {
     const sessionId = await connect(['--unanswered']);
@@ -91,7 +92,7 @@ describe('requests pending too long', () => {
     expect(await rowOf(seq).getByTestId('pending-marker').count()).toBe(0);
     await expect.poll(() => page.locator(`[data-testid="pending-settled"][data-seq="${seq}"]`).textContent()).toMatch(/ping: never answered$/);
     expect(await page.locator('[data-testid="finding-group"][data-rule="jsonrpc/unanswered-request"]').count()).toBe(1);
-  }, 60_000);
+  });
 
   it('ran without page errors', () => {
     expect(errors).toEqual([]);

@@ -1,11 +1,11 @@
 // Bundles the compiled relay and CLI (dist/server, dist/shared, from `tsc -b tsconfig.server.json`) and the packages
 // they use into dist/bundle/, which bin/mcpscope.js runs: one folder of chunks instead of ~250 ES modules and Express's
-// ~100 CommonJS files, each found, read and compiled on its own. A relay then starts on about 0.65× the CPU
+// ~100 CommonJS files, each found, read and compiled on its own. A relay then starts on 0.66× the CPU
 // (docs/development.md, "The bundled relay"). The dynamic imports stay chunks of their own, so `--help`, `call` and
 // `tap` still load neither zod nor Express (test/integration/cli-start-modules.test.ts reads dist/bundle/modules.json,
 // written here: each chunk's source modules).
 // The demo server (dist/demo/demo-server.js, with the MCP SDK and zod) becomes one file, dist/bundle/demo-server.js,
-// which `mcpscope --demo` and the tests start: 0.55× the CPU to its ready line.
+// which `mcpscope --demo` and the tests start: 0.50× the CPU to its ready line.
 // `node scripts/bundle-server.mjs` (part of `npm run build:server`; scripts/ensure-built.js runs it when stale).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

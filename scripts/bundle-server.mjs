@@ -34,25 +34,19 @@ const ENTRIES = {
  */
 const EXTERNAL = ['better-sqlite3', 'open'];
 
+/** What both builds share: Node ES modules in dist/bundle, each entry under its own name. */
+const COMMON = { cwd: root, platform: 'node', logLevel: 'warn', write: true };
+const OUTPUT = { dir: out, format: 'esm', entryFileNames: '[name].js' };
+
 rmSync(out, { recursive: true, force: true });
 const relay = await build({
-  cwd: root,
+  ...COMMON,
   input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
-  platform: 'node',
   external: EXTERNAL,
-  logLevel: 'warn',
-  write: true,
-  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+  output: { ...OUTPUT, chunkFileNames: '[name]-[hash].js' },
 });
 // A program on its own, one file: it shares nothing with the relay at run time (it runs in a process of its own).
-const demo = await build({
-  cwd: root,
-  input: { 'demo-server': join(root, 'dist/demo/demo-server.js') },
-  platform: 'node',
-  logLevel: 'warn',
-  write: true,
-  output: { dir: out, format: 'esm', entryFileNames: '[name].js', codeSplitting: false },
-});
+const demo = await build({ ...COMMON, input: { 'demo-server': join(root, 'dist/demo/demo-server.js') }, output: { ...OUTPUT, codeSplitting: false } });
 
 /** Each chunk's source modules, relative to the package ("dist/server/app.js", "node_modules/zod/…"). */
 const modules = {};

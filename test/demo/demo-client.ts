@@ -1,11 +1,12 @@
 // Test helper: starts the compiled demo server as a child process and connects the SDK client to it over stdio.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { DEMO_SERVER } from '../helpers/relay-process.js';
 
-export const DEMO_SERVER_PATH = fileURLToPath(new URL('../../dist/bundle/demo-server.js', import.meta.url));
+/** The demo server the relay's --demo starts: its bundle, dist/bundle/demo-server.js. */
+export const DEMO_SERVER_PATH = DEMO_SERVER;
 
 export interface DemoConnection {
   client: Client;
@@ -18,7 +19,7 @@ export interface DemoConnection {
 
 export function assertDemoBuilt(): void {
   if (!existsSync(DEMO_SERVER_PATH)) {
-    throw new Error(`${DEMO_SERVER_PATH} is missing: build it first with "npx tsc -p tsconfig.server.json".`);
+    throw new Error(`${DEMO_SERVER_PATH} is missing: build it first with "npm run build:server".`);
   }
 }
 

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { CHECK_ONLY_FAULTS } from '../fixtures/faulty-faults.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
-import { ROOT } from '../helpers/relay-process.js';
+import { DEMO_SERVER as DEMO, ROOT } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const DEMO = join(ROOT, 'dist', 'bundle', 'demo-server.js');
 
 async function check(args: string[]): Promise<{ code: number | null; report: CheckReport; stderr: string }> {
   const run = await runCli(['check', '--json', ...args]);

@@ -6,8 +6,9 @@ import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import type { CliOptions, RelayOptions } from './cli-args.js';
 import { readConfigTarget } from './cli/read-config-target.js';
-import { SUBCOMMANDS, isRelayLaunch } from './commands/index.js';
+import { SUBCOMMANDS, isRelayLaunch, type Subcommand } from './commands/index.js';
 import { packageRoot, packageVersion } from './package-root.js';
+import { SqliteAddonError } from './sqlite-addon.js';
 
 /**
  * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
@@ -176,7 +177,16 @@ export async function main(argv: string[]): Promise<void> {
   }
   const sub = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]] : undefined;
   if (sub) {
-    const result = await (await sub()).run(argv.slice(1));
+    let result: Awaited<ReturnType<Subcommand['run']>>;
+    try {
+      result = await (await sub()).run(argv.slice(1));
+    } catch (err) {
+      // A store that cannot open (open, check --record…): the cause and the fix, not a stack trace.
+      if (!(err instanceof SqliteAddonError)) throw err;
+      console.error(`mcpscope: ${err.message}`);
+      process.exitCode = 1;
+      return;
+    }
     // A command that opens the inspector (open) hands its relay options back: only this module listens.
     if (isRelayLaunch(result)) await start(result.relay, null, { sessionId: result.sessionId });
     // Let stdout drain before leaving: scripts pipe our JSON.
@@ -222,7 +232,8 @@ async function start(o: RelayOptions, target: Target | null, launch: Launch = {}
     await run(o, target, launch);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') console.error(`mcpscope: port ${o.port} is in use; pick another with --port, or --port 0 for any free one`);
+    if (err instanceof SqliteAddonError) console.error(`mcpscope: ${err.message}`);
+    else if (e.code === 'EADDRINUSE') console.error(`mcpscope: port ${o.port} is in use; pick another with --port, or --port 0 for any free one`);
     else if (e.code === 'EADDRNOTAVAIL') console.error(`mcpscope: cannot bind ${o.host}: no such local address`);
     else console.error('mcpscope: failed to start:', e.message);
     (await import('./transports/stdio-transport.js')).killAllProcessGroups();

@@ -10,6 +10,7 @@ import { FrameWriter } from './frame-writer.js';
 import { FrameWriterThread } from './frame-writer-thread.js';
 import { tightenDataDir, touchPrivateFile } from './private-files.js';
 import { sessionKey } from './session-keys.js';
+import { withSqliteAddon } from './sqlite-addon.js';
 
 export interface StoredSession {
   id: string;
@@ -95,7 +96,8 @@ export class Recorder {
       tightenDataDir(dataDir);
       touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
     }
-    this.db = new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs });
+    // The first open in a process loads the native addon: a missing one says what to run (sqlite-addon.ts).
+    this.db = withSqliteAddon(() => new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs }));
     this.flushAt = opts.flushAt ?? FLUSH_AT;
     configure(this.db);
     migrate(this.db);

@@ -74,8 +74,7 @@ export class ProcessTracker {
 
   /** From now on the leader's tree is walked, and (when `env` holds our mark) every process carrying it is its. */
   track(leader: number, env?: Record<string, string | undefined>): void {
-    const mark = marksIn(env?.[SPAWN_MARKER]).find((m) => m.startsWith(`${this.instance}:`));
-    if (mark !== undefined) this.marks.set(leader, mark);
+    this.adopt(leader, env);
     const start = startTimeOf(leader);
     if (start === null && canReadProcessTable) return;
     this.trees.set(leader, new Map([[leader, start ?? '']]));
@@ -84,6 +83,15 @@ export class ProcessTracker {
       this.timer = setInterval(() => this.sweep(), SWEEP_MS);
       this.timer.unref();
     }
+  }
+
+  /**
+   * Every process carrying the mark in `env` is the leader's from now on, without a walk of its tree (the tap, whose
+   * thread carries a host's bytes and must not stall): signal() and release() reach them all the same.
+   */
+  adopt(leader: number, env?: Record<string, string | undefined>): void {
+    const mark = marksIn(env?.[SPAWN_MARKER]).find((m) => m.startsWith(`${this.instance}:`));
+    if (mark !== undefined) this.marks.set(leader, mark);
   }
 
   /**

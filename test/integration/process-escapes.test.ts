@@ -1,7 +1,7 @@
 // No descendant outlives mcpscope, whatever it does: a server that starts a grandchild in its group, one that left it
 // with setsid, and one double-forked through a shell that exits at once (so no walk of the tree ever sees the middle
 // process) which then ignores SIGTERM, leaves none of them running however it is stopped: its session stopped, the
-// relay given Ctrl-C or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, and `call` and `check`.
+// relay given Ctrl-C or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, `call`, `check` and `tap`.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import { FIXTURES, pidAlive, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
+import { startTap } from '../helpers/tap-process.js';
 
 const SCRIPTED = join(FIXTURES, 'scripted-server.mjs');
 const CRASH_ON_SIGUSR2 = join(FIXTURES, 'crash-on-sigusr2.mjs');
@@ -139,5 +140,14 @@ describe('the CLI on a server whose descendants shed its tree', () => {
     const forked = reported(server.file).get('double-fork-grandchild') ?? [];
     expect(forked.length).toBeGreaterThan(1);
     await noneSurvive(allPids(server.file));
+  });
+
+  it('mcpscope tap leaves none running once its host closes stdin', async () => {
+    const server = escapingServer(['--stubborn']);
+    const tap = startTap(mkdtempSync(join(tmpdir(), 'mcpscope-escapes-tap-')), server.command, ['--grace', '200']);
+    const pids = await descendants(server.file);
+    tap.proc.stdin.end();
+    await tap.exited;
+    await noneSurvive(pids);
   });
 });

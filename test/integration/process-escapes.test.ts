@@ -1,7 +1,7 @@
 // No descendant outlives mcpscope, whatever it does: a server that starts a grandchild in its group, one that left it
 // with setsid, and one double-forked through a shell that exits at once (so no walk of the tree ever sees the middle
 // process) which then ignores SIGTERM, leaves none of them running however it is stopped: its session stopped, the
-// relay given Ctrl-C or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, `call`, `check` and `tap`.
+// relay given Ctrl-C (once or twice) or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, `call`, `check` and `tap`.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,15 @@ describe('a server whose descendants shed its tree (same group, setsid, a double
   it('leaves none running when mcpscope gets SIGTERM, even from a server that ignores SIGTERM and its stdin closing', async () => {
     const { relay, pids } = await launch({ extra: ['--stubborn'] });
     expect(await relay.stop('SIGTERM')).toBe(0);
+    await noneSurvive(pids);
+  });
+
+  it('leaves none running when mcpscope gets Ctrl-C twice, the second while the servers are still being stopped', async () => {
+    const { relay, pids } = await launch({ extra: ['--stubborn'] });
+    relay.proc.kill('SIGINT');
+    // The stubborn server holds the first shutdown in its ladder for seconds; the second Ctrl-C cuts it short.
+    await waitFor(() => relay.output().includes('SIGINT: stopping servers'), 'the first shutdown to begin');
+    expect(await relay.stop('SIGINT')).toBe(130);
     await noneSurvive(pids);
   });
 

@@ -5,7 +5,7 @@
 // unless a process deliberately replaces it (env -i, execve with a fresh environment): that one escapes this net, and
 // only the pid/start-time walk (process-tracker.ts) catches it, if it saw it. The mark is an identifier, not a
 // credential: it grants nothing, and a process that copies another's mark only makes itself a target of that kill.
-// Linux only (/proc/<pid>/environ); elsewhere markedProcesses finds nothing and the pid/start-time walk is all there is.
+// Linux only (/proc/<pid>/environ); elsewhere markedProcesses finds nothing and the pid/start-time walk is all.
 import { readFileSync, readdirSync } from 'node:fs';
 
 /**
@@ -54,11 +54,11 @@ export function markerOf(pid: number): string | null {
 }
 
 /**
- * Every process now that carries a mark `match` accepts, this process excepted. One pass over /proc reads each process's
- * environment: 80 processes (17 of them this user's) took 1.3 ms on the 2-core test machine, so it runs at stop and
- * exit only, never on a timer.
+ * Every process now that carries a mark `match` accepts, this process excepted. One pass over /proc reads each
+ * process's environment: 80 processes (17 of them this user's) took 1.3 ms on the 2-core test machine, so it runs at
+ * stop and exit only, never on a timer.
  */
-export function markedProcesses(match: (marker: string) => boolean): number[] {
+export function markedProcesses(match: (mark: string) => boolean): number[] {
   if (!canReadEnvironments) return [];
   let names: string[];
   try {
@@ -83,12 +83,13 @@ function sleepSync(ms: number): void {
 }
 
 /**
- * Signals every process carrying a mark `match` accepts. With SIGKILL it repeats until a pass finds none (a process may fork
- * between the reading and the kill; its child carries the mark and is found on the next pass) or `budgetMs` is spent
- * (a process stuck in the kernel, D state, cannot die at once). Synchronous, so it works in an 'exit' handler.
- * Returns every pid it signalled.
+ * Signals every process carrying a mark `match` accepts. With SIGKILL it repeats until a pass finds none (a process
+ * may fork between the reading and the kill; its child carries the mark and is found on the next pass) or `budgetMs`
+ * is spent (a process stuck in the kernel, D state, cannot die at once). Synchronous, so it works in an 'exit'
+ * handler. Returns every pid it signalled. The kill follows its reading by microseconds: for the pid to name another
+ * process by then, the marked one would have to exit and the kernel hand out every other pid in between.
  */
-export function signalMarked(match: (marker: string) => boolean, signal: NodeJS.Signals, budgetMs = 2000): number[] {
+export function signalMarked(match: (mark: string) => boolean, signal: NodeJS.Signals, budgetMs = 2000): number[] {
   const signalled = new Set<number>();
   const end = Date.now() + budgetMs;
   for (;;) {

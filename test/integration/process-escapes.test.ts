@@ -1,7 +1,8 @@
 // No descendant outlives mcpscope, whatever it does: a server that starts a grandchild in its group, one that left it
 // with setsid, and one double-forked through a shell that exits at once (so no walk of the tree ever sees the middle
 // process) which then ignores SIGTERM, leaves none of them running however it is stopped: its session stopped, the
-// relay given Ctrl-C (once or twice) or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, `call`, `check` and `tap`.
+// relay given Ctrl-C (once or twice) or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, and
+// `call`, `check` and `tap` on it.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

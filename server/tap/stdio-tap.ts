@@ -83,8 +83,10 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
 
   return new Promise((resolve) => {
     // detached: the server leads a process group of its own, so its whole tree can be signalled and reaped at once.
-    // cross-spawn finds npx.cmd and other shims on Windows; the relay's token, if set, is not passed on.
-    const child = crossSpawn(o.command, o.args, serverSpawnOptions(undefined, childEnv({}))) as ChildProcessWithoutNullStreams;
+    // cross-spawn finds npx.cmd and other shims on Windows; the relay's token, if set, is not passed on. The spawn mark
+    // lets the way out find every descendant, however it left the tree, without walking it while bytes pass.
+    const marker = processTracker.markerEnv();
+    const child = crossSpawn(o.command, o.args, serverSpawnOptions(undefined, { ...childEnv({}), ...marker })) as ChildProcessWithoutNullStreams;
     const out = hostOutput();
     let stopping: string | null = null;
     let timers: NodeJS.Timeout[] = [];
@@ -129,12 +131,11 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
       if (process.ppid !== ppid) stop(`the host (pid ${ppid}) went away`);
     }, PARENT_POLL_MS);
     parentWatch.unref();
-    // Whatever way the tap goes, the server's group goes with it.
-    process.on('exit', () => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) processTracker.signal(child.pid, 'SIGKILL');
-    });
+    // Whatever way the tap goes, the server's group and everything carrying its mark go with it.
+    process.on('exit', () => processTracker.killAll());
 
     child.on('spawn', () => {
+      processTracker.adopt(child.pid!, marker);
       recording.event({ event: 'spawned', pid: child.pid!, command: o.command, args: target.args, cwd: target.cwd! }, { status: 'running', pid: child.pid! });
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
@@ -145,9 +146,10 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
       void end({ code: err.code === 'ENOENT' ? 127 : err.code === 'EACCES' ? 126 : 1, signal: null }, 'failed');
     });
     child.on('close', (code, signal) => {
-      // The leader is gone; whatever it left in its group goes too. (The relay also walks the process table for
-      // children that left the group; a tap does not, since a walk stalls the thread that carries the host's bytes.)
-      if (child.pid !== undefined) processTracker.signal(child.pid, 'SIGKILL');
+      // The leader is gone; whatever it left in its group or carrying its mark goes too. (The relay also walks the
+      // process table for children that left the group; a tap does not, since a walk stalls the thread that carries
+      // the host's bytes: a child that cleared its environment, env -i, and left the group escapes a tap.)
+      if (child.pid !== undefined) processTracker.release(child.pid);
       recording.event({ event: 'exited', code, signal, stderrTail: '' });
       void end({ code, signal }, stopping === null ? 'exited' : 'stopped');
     });

@@ -1,13 +1,17 @@
-// No process outlives its session: every process a stdio server starts is tracked by pid and start time (its tree is
-// walked while it runs and again at stop), killed on stop and on exit, and written to the data dir so the next
-// launch kills what a crashed or SIGKILLed relay left. Threat: servers (and what they spawn with setsid, out of the
-// process group) running on after mcpscope is gone; and a remembered pid that now names someone else's process, which
-// is why nothing is signalled unless its start time still matches.
+// No process outlives its session: every process a stdio server starts carries this relay's mark in its environment
+// (spawn-marker.ts: found under /proc however it left the tree) and is also tracked by pid and start time (its tree is
+// walked while it runs and again at stop: the second net, and the only one off Linux); all of it is killed on stop and
+// on exit, and the relay's instance and table are written to the data dir so the next launch kills what a crashed or
+// SIGKILLed relay left. Threat: servers (and what they spawn with setsid, a double fork, or while ignoring SIGTERM)
+// running on after mcpscope is gone; and a remembered pid that now names someone else's process, which is why nothing
+// is signalled unless its start time (or its mark) still matches.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../private-files.js';
 import { bootId, canListChildren, canReadProcessTable, descendantsOf, liveDescendantsOf, processTable, startTimeOf } from './process-table.js';
+import { SPAWN_MARKER, markerValue, marksIn, signalMarked } from './spawn-marker.js';
 import { treeKillCommand } from './spawn-plan.js';
 
 /** How often the tree of each running server is walked; a setsid grandchild is caught while its parent lives. */
@@ -18,6 +22,8 @@ interface TableFile {
   relayPid: number;
   relayStart: string | null;
   boot: string;
+  /** The relay's instance: the first half of every mark its servers carry (absent in tables written before marks). */
+  instance?: string;
   procs: Array<{ pid: number; start: string }>;
 }
 
@@ -43,8 +49,13 @@ function taskkillTree(pid: number): boolean {
 }
 
 export class ProcessTracker {
+  /** Names this tracker's marks; random, so no two relays (or CLI runs) ever share one, and not a secret. */
+  readonly instance = randomBytes(8).toString('hex');
+  private spawns = 0;
   /** leader pid → (pid → start time) of the leader and every descendant seen so far. */
   private readonly trees = new Map<number, Map<number, string>>();
+  /** leader pid → the mark its environment was given. */
+  private readonly marks = new Map<number, string>();
   private timer: NodeJS.Timeout | null = null;
   private tableFile: string | null = null;
   private written = '';
@@ -56,7 +67,14 @@ export class ProcessTracker {
     this.write();
   }
 
-  track(leader: number): void {
+  /** The variable to add to the next server's environment, last, so no recipe can set it: pass it to track() too. */
+  markerEnv(): Record<string, string> {
+    return { [SPAWN_MARKER]: markerValue(`${this.instance}:${++this.spawns}`) };
+  }
+
+  /** From now on the leader's tree is walked, and (when `env` holds our mark) every process carrying it is its. */
+  track(leader: number, env?: Record<string, string | undefined>): void {
+    this.adopt(leader, env);
     const start = startTimeOf(leader);
     if (start === null && canReadProcessTable) return;
     this.trees.set(leader, new Map([[leader, start ?? '']]));
@@ -65,6 +83,15 @@ export class ProcessTracker {
       this.timer = setInterval(() => this.sweep(), SWEEP_MS);
       this.timer.unref();
     }
+  }
+
+  /**
+   * Every process carrying the mark in `env` is the leader's from now on, without a walk of its tree (the tap, whose
+   * thread carries a host's bytes and must not stall): signal() and release() reach them all the same.
+   */
+  adopt(leader: number, env?: Record<string, string | undefined>): void {
+    const mark = marksIn(env?.[SPAWN_MARKER]).find((m) => m.startsWith(`${this.instance}:`));
+    if (mark !== undefined) this.marks.set(leader, mark);
   }
 
   /**
@@ -90,7 +117,10 @@ export class ProcessTracker {
     this.write();
   }
 
-  /** Signals the leader's group and every tracked descendant that is still the same process. */
+  /**
+   * Signals the leader's group, every tracked descendant that is still the same process, and every process carrying
+   * the leader's mark (with SIGKILL: until none is left).
+   */
   signal(leader: number, signal: NodeJS.Signals): boolean {
     if (process.platform === 'win32') return signal === 'SIGKILL' ? taskkillTree(leader) : kill(leader, signal);
     this.sweep();
@@ -98,14 +128,17 @@ export class ProcessTracker {
     for (const [pid, start] of this.trees.get(leader) ?? []) {
       if (pid !== leader && startTimeOf(pid) === start) any = kill(pid, signal) || any;
     }
+    const mark = this.marks.get(leader);
+    if (mark !== undefined && signalMarked((m) => m === mark, signal).length > 0) any = true;
     return any;
   }
 
-  /** The leader is gone: whatever is left of its tree is killed, and the tree forgotten. */
+  /** The leader is gone: whatever is left of its tree, and whatever carries its mark, is killed, and both forgotten. */
   release(leader: number): void {
-    if (!this.trees.has(leader)) return;
+    if (!this.trees.has(leader) && !this.marks.has(leader)) return;
     this.signal(leader, 'SIGKILL');
     this.trees.delete(leader);
+    this.marks.delete(leader);
     if (this.trees.size === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = null;
@@ -115,7 +148,9 @@ export class ProcessTracker {
 
   /** Synchronously kills every tracked tree: the relay's way out, whatever it is (signal, exit, failed start). */
   killAll(): void {
-    for (const leader of [...this.trees.keys()]) this.release(leader);
+    for (const leader of new Set([...this.trees.keys(), ...this.marks.keys()])) this.release(leader);
+    // Also what no tracked leader accounts for any more (a tree already released while a straggler forked).
+    if (this.spawns > 0) signalMarked((m) => m.startsWith(`${this.instance}:`), 'SIGKILL');
     // Nothing is left to clean up after this relay: the next launch need not read its table.
     if (this.tableFile) rmSync(this.tableFile, { force: true });
     this.tableFile = null;
@@ -124,7 +159,7 @@ export class ProcessTracker {
   private write(): void {
     if (!this.tableFile) return;
     const procs = [...this.trees.values()].flatMap((t) => [...t].map(([pid, start]) => ({ pid, start })));
-    const text = JSON.stringify({ relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), procs } satisfies TableFile);
+    const text = JSON.stringify({ relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), instance: this.instance, procs } satisfies TableFile);
     if (text === this.written) return;
     this.written = text;
     try {
@@ -140,7 +175,8 @@ export const processTracker = new ProcessTracker();
 
 /**
  * At launch: kills what relays that died without cleaning up (a crash, a SIGKILL) left running, as their tables in
- * `dataDir` record it; a process is killed only if its start time still matches, so a reused pid is never hit.
+ * `dataDir` record it: every process still carrying one of their marks, and every recorded process whose start time
+ * still matches (so a reused pid is never hit).
  */
 export function reapOrphans(dataDir: string): { pids: number[] } {
   const dir = join(dataDir, TABLE_DIR);
@@ -152,6 +188,8 @@ export function reapOrphans(dataDir: string): { pids: number[] } {
   }
   const killed: number[] = [];
   const boot = bootId();
+  /** The instances of relays that are gone: whatever still carries one of their marks is an orphan. */
+  const dead = new Set<string>();
   for (const name of names) {
     const file = join(dir, name);
     let t: TableFile;
@@ -164,12 +202,16 @@ export function reapOrphans(dataDir: string): { pids: number[] } {
     // A relay that is still running keeps its own table; it is alive if its pid still has the start time it wrote.
     const alive = t.relayPid !== process.pid && t.relayStart !== null && startTimeOf(t.relayPid) === t.relayStart;
     if (alive) continue;
+    if (typeof t.instance === 'string' && /^[0-9a-f]{16}$/.test(t.instance)) dead.add(t.instance);
     if (t.boot === boot && Array.isArray(t.procs)) {
       for (const p of t.procs) {
         if (startTimeOf(p.pid) === p.start && kill(p.pid, 'SIGKILL')) killed.push(p.pid);
       }
     }
     rmSync(file, { force: true });
+  }
+  if (dead.size > 0) {
+    for (const pid of signalMarked((m) => dead.has(m.split(':')[0]!), 'SIGKILL')) if (!killed.includes(pid)) killed.push(pid);
   }
   return { pids: killed };
 }

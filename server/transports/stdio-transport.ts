@@ -60,11 +60,13 @@ export class StdioTransport implements Transport {
     const max = this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     const stdout = new LineBuffer(max);
     const stderr = new LineBuffer(max);
+    // Every process the server starts inherits this mark, whatever it does to the tree; added last, so no recipe sets it.
+    const marker = processTracker.markerEnv();
     return new Promise((resolve) => {
       let child: ChildProcessWithoutNullStreams;
       try {
         // Its own process group (POSIX), hidden console (Windows); cross-spawn finds npx.cmd and other shims on Windows.
-        child = crossSpawn(command, args, serverSpawnOptions(cwd, childEnv(env))) as ChildProcessWithoutNullStreams;
+        child = crossSpawn(command, args, serverSpawnOptions(cwd, { ...childEnv(env), ...marker })) as ChildProcessWithoutNullStreams;
       } catch (err) {
         h.onEvent({ event: 'error', message: `spawn failed: ${(err as Error).message}` });
         h.onClosed();
@@ -95,7 +97,7 @@ export class StdioTransport implements Transport {
       child.stdin.on('error', () => {});
       child.on('spawn', () => {
         this.running = true;
-        processTracker.track(child.pid!);
+        processTracker.track(child.pid!, marker);
         h.onEvent({ event: 'spawned', pid: child.pid!, command, args, cwd: cwd ?? process.cwd() });
         resolve();
       });

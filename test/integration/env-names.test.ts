@@ -5,9 +5,10 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelayErrorBody } from '../../shared/relay-errors.js';
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import { StdioTransport } from '../../server/transports/stdio-transport.js';
 import { craftBundle, recordDemoBundle } from '../helpers/crafted-bundle.js';
 import { DEMO_SERVER, ROOT, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
@@ -292,5 +293,38 @@ describe('the recipe hash, end to end', () => {
     expect(asked.code).toBe(2);
     expect(asked.stderr).toMatch(/NODE_OPTIONS=.*<-- DANGEROUS/);
     expect(other.ran()).toBe(false);
+  });
+});
+
+describe('a recording stored before the check', () => {
+  it('still loads, and its Replay is refused with the variable named, running nothing', async () => {
+    const m = marked();
+    // A bundle imported by an older relay: written here with a stand-in name, then given the hostile key in the store.
+    const b = craftBundle(bundleText, { STAND_IN: 'v' });
+    const first = await startRelay({ leading: ['open', b.file] });
+    const { dataDir } = first;
+    const { body: config } = await first.api<RelayConfig>('/api/config');
+    await first.stop();
+    const db = new Database(join(dataDir, 'mcpscope.sqlite'));
+    const row = db.prepare('SELECT target FROM sessions WHERE id = ?').get(config.launchSessionId) as { target: string };
+    const target = JSON.parse(row.target) as { env: Record<string, string> };
+    target.env = { [INJECTED(m.nodeOptions)]: 'v' };
+    db.prepare('UPDATE sessions SET target = ? WHERE id = ?').run(JSON.stringify(target), config.launchSessionId);
+    db.close();
+
+    const again = await startRelay({ args: ['--demo'], dataDir });
+    try {
+      const { status, body: sessions } = await again.api<SessionInfo[]>('/api/sessions');
+      expect(status).toBe(200);
+      const old = sessions.find((x) => x.id === config.launchSessionId);
+      expect(old?.target).toMatchObject({ transport: 'stdio' });
+      const replay = await again.api<RelayErrorBody>(`/api/sessions/${config.launchSessionId}/replay`, { method: 'POST', body: '{}' });
+      expect(replay.status).toBe(400);
+      expect(replay.body.error.message).toMatch(/environment variable "NODE_OPTIONS=--import=data:text\/javascript,.*: not a valid name/);
+      expect(m.ran()).toBe(false);
+      expect(b.ran()).toBe(false);
+    } finally {
+      await again.stop();
+    }
   });
 });

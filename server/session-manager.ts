@@ -1,5 +1,6 @@
 // Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
 import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
+import { envError } from '../shared/trust/env-names.js';
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
 import type { Recorder, StoredSession } from './recorder.js';
@@ -90,6 +91,9 @@ export class SessionManager {
   async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
     const t = body.target;
     if (t.transport === 'stdio') {
+      // Every way a recipe reaches a session passes here (a body, a profile, a replay of an old recording, the launch).
+      const badEnv = envError(t.env);
+      if (badEnv !== null) throw new RelayError('BAD_REQUEST', badEnv);
       if (extras.recipeFrom !== undefined) this.opts.trust.require(t, extras.recipeFrom, extras.secretEnv);
       else this.opts.trust.allow(t, 'typed');
     }

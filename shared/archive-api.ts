@@ -5,7 +5,7 @@ import { CONFIG_FLAVORS } from './profiles/format-mcp-config.js';
 import { ProfileSchema } from './profiles/profile.js';
 import { DiffOptionsSchema } from './replay/diff-options.js';
 import { TranscriptDiffSchema } from './replay/transcript-diff.js';
-import { SessionInfoSchema, TargetSchema } from './relay-protocol.js';
+import { RecipeTargetSchema, SessionInfoSchema } from './relay-protocol.js';
 
 /** scratch: a connection the fault lab opened beside the session under test (`scratchFor`), so that one stays untouched. */
 export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap', 'scratch'] as const;
@@ -59,7 +59,7 @@ export type SessionStats = z.infer<typeof SessionStatsSchema>;
 
 /** POST /api/sessions/:id/replay: against the recorded target (default), another target, or a saved profile. */
 export const ReplayBodySchema = z.object({
-  target: TargetSchema.optional(),
+  target: RecipeTargetSchema.optional(),
   profileId: z.string().optional(),
   protocolVersion: z.string().optional(),
   preserveIds: z.boolean().default(true),

@@ -7,6 +7,7 @@ import { FRAME_KINDS } from './jsonrpc.js';
 import { describeIssues } from './zod-issues.js';
 import { OAuthConfigSchema } from './oauth/auth-config.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from './remote-transports.js';
+import { envError } from './trust/env-names.js';
 
 /** Who made an outgoing frame (shared/frame-origin.ts). */
 export const FrameOriginSchema = z.enum(FRAME_ORIGINS);
@@ -83,6 +84,17 @@ export type RemoteTarget = z.infer<typeof RemoteTargetSchema>;
 export const TargetSchema = z.discriminatedUnion('transport', [StdioTargetSchema, RemoteTargetSchema]);
 export type Target = z.infer<typeof TargetSchema>;
 
+/**
+ * A target as it enters, from an API body, a bundle, a profile or a config file: a stdio recipe's variable names are
+ * checked (shared/trust/env-names.ts), so a bad one is refused there with its name. What the relay stored is read with
+ * TargetSchema, so recordings and profiles kept before the check still load (and are refused only if they are run).
+ */
+export const RecipeTargetSchema = TargetSchema.superRefine((t, ctx) => {
+  if (t.transport !== 'stdio') return;
+  const error = envError(t.env);
+  if (error !== null) ctx.addIssue({ code: 'custom', message: error, path: ['env'] });
+});
+
 /** `stdout-closed`: a stdio server that closed its stdout but keeps running; it can take frames but answer none. */
 export const SessionStatusSchema = z.enum(['starting', 'running', 'exited', 'stopped', 'failed', 'stdout-closed']);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
@@ -110,7 +122,7 @@ export const SessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 export const CreateSessionBodySchema = z.object({
-  target: TargetSchema,
+  target: RecipeTargetSchema,
   protocolVersion: z.string().min(1),
   /** Whether the creating client will perform initialize / initialized. */
   handshake: z.boolean().default(true),

@@ -2,7 +2,7 @@
 // joined again here. Secret values never leave through the API unmasked: callers get maskProfile() copies.
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { ProfileInputSchema, type Profile, type ProfileInput } from '../../shared/profiles/profile.js';
+import { StoredProfileInputSchema, type Profile, type ProfileInput } from '../../shared/profiles/profile.js';
 import { RelayError } from '../errors.js';
 import { now } from '../frame-factory.js';
 import type { SecretStore } from '../secret-store.js';
@@ -20,7 +20,7 @@ interface ProfileRow {
 }
 
 function toProfile(r: ProfileRow): Profile {
-  const data = ProfileInputSchema.parse({ ...(JSON.parse(r.data) as object), name: r.name });
+  const data = StoredProfileInputSchema.parse({ ...(JSON.parse(r.data) as object), name: r.name });
   return { ...data, id: r.id, createdAt: r.created_at, updatedAt: r.updated_at };
 }
 

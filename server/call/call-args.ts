@@ -5,10 +5,10 @@ import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/fault-presets
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
-import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice, defaultDataDir, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice, defaultDataDir, envOf, headersOf, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
 import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
-import { listOf, milliseconds, nonEmpty, oneOf, record } from '../cli/validators.js';
+import { listOf, milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
 // answer-kinds, not the index or answers-file: those load the answers' JSON Schema validator and zod, which a call
 // without --answers never uses.
 import { ANSWER_CAPABILITIES, type AnswerCapability } from '../../shared/answers/answer-kinds.js';
@@ -146,19 +146,19 @@ function modeOf(v: Values): CallMode {
 }
 
 /** The server a command names: --url (with its remote and OAuth flags) or the command after -- (with --env, --cwd). */
-export function targetOf(v: Pick<Values, 'url' | 'env' | 'cwd' | 'http-timeout' | 'transport' | 'header' | keyof typeof OAUTH_FLAGS>, command: string[] | null): Target {
+export function targetOf(v: Pick<Values, 'url' | 'env' | 'env-file' | 'cwd' | 'http-timeout' | 'transport' | 'header' | 'header-file' | keyof typeof OAUTH_FLAGS>, command: string[] | null): Target {
   urlOrCommand(v.url, command);
   remoteOnlyWithUrl(v);
   if (v.url !== undefined) {
-    if (v.env !== undefined || v.cwd !== undefined) throw new UsageError('--env and --cwd go with a command after --, not with --url');
+    if (envOf(v) !== null || v.cwd !== undefined) throw new UsageError('--env, --env-file and --cwd go with a command after --, not with --url');
     const timeout = v['http-timeout'];
     const transport = transportFor(v.url, v.transport);
     const auth = oauthConfig(v);
     if (auth && transport === 'ws') throw new UsageError('--auth oauth goes with an http(s) URL (MCP authorization is defined for HTTP transports)');
-    return { transport, url: v.url, headers: record(v.header), ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(auth ? { auth } : {}) };
+    return { transport, url: v.url, headers: headersOf(v) ?? {}, ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(auth ? { auth } : {}) };
   }
   if (oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');
   const [cmd, ...args] = command ?? [];
   if (!cmd) throw new UsageError('say which server: --url <url>, --config <file> [--server <name>], or the command after --, e.g. -- node server.js');
-  return { transport: 'stdio', command: cmd, args, env: record(v.env), ...(v.cwd === undefined ? {} : { cwd: v.cwd }) };
+  return { transport: 'stdio', command: cmd, args, env: envOf(v) ?? {}, ...(v.cwd === undefined ? {} : { cwd: v.cwd }) };
 }

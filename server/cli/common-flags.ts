@@ -5,7 +5,8 @@ import { isLoopback } from './loopback.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/remote-transports.js';
 import type { ConfigChoice } from '../config-file/config-target.js';
 import { UsageError, list, onOff, value } from './flags.js';
-import { envPair, headerPair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
+import { envFile, headerFile } from './flag-files.js';
+import { envPair, headerPair, idValuePair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
 
 export { defaultDataDir, isLoopback };
 
@@ -25,9 +26,21 @@ export const RELAY_FLAGS = {
 
 /** A stdio server's environment and directory (the command itself goes after --). */
 export const STDIO_FLAGS = {
-  env: list('<KEY=VALUE>', 'environment variable for the server command (repeatable)', envPair),
+  env: list('<KEY=VALUE>', 'environment variable for the server command (repeatable; visible to other local users in ps:\nuse --env-file for secrets)', envPair),
+  'env-file': list('<file>', 'environment variables for the server command from a file of KEY=VALUE lines\n(# comments; repeatable; --env wins over it)', envFile),
   cwd: value('<dir>', 'working directory for the server command'),
 };
+
+export interface EnvChoice {
+  env?: [string, string][] | undefined;
+  'env-file'?: [string, string][][] | undefined;
+}
+
+/** The server's environment from --env-file (in order) and --env over it; null when neither was given. */
+export function envOf(v: EnvChoice): Record<string, string> | null {
+  if (v.env === undefined && v['env-file'] === undefined) return null;
+  return Object.fromEntries([...(v['env-file'] ?? []).flat(), ...(v.env ?? [])]);
+}
 
 /** A remote server instead of a command. */
 export const REMOTE_FLAGS = {
@@ -37,7 +50,12 @@ export const REMOTE_FLAGS = {
     'with --url: auto (default for http URLs: 2026-07-28 HTTP for a first server/discover, else\nStreamable HTTP, falling back to legacy SSE), http, http-2026, sse, or ws (default for ws URLs)',
     oneOf(REMOTE_TRANSPORTS),
   ),
-  header: list('<\'K: V\'>', "with --url: an HTTP header for every request, e.g. 'Authorization: Bearer …'\n(repeatable; values are masked in everything recorded)", headerPair),
+  header: list(
+    '<\'K: V\'>',
+    "with --url: an HTTP header for every request, e.g. 'Authorization: Bearer …'\n(repeatable; values are masked in everything recorded, but visible to other local users in ps:\nuse --header-file for secrets)",
+    headerPair,
+  ),
+  'header-file': list('<file>', "with --url: HTTP headers from a file of 'Name: value' lines (# comments; repeatable;\n--header wins over it)", headerFile),
   'http-timeout': value(
     '<ms>',
     'with --url: how long each HTTP request waits for response headers before it fails\n(default: 300000 for a POST carrying a request, 30000 for the rest)',
@@ -45,17 +63,27 @@ export const REMOTE_FLAGS = {
   ),
 };
 
-export interface RemoteChoice {
+export interface HeaderChoice {
+  header?: [string, string][] | undefined;
+  'header-file'?: [string, string][][] | undefined;
+}
+
+export interface RemoteChoice extends HeaderChoice {
   url?: string | undefined;
   transport?: RemoteTransport | undefined;
-  header?: [string, string][] | undefined;
   'http-timeout'?: number | undefined;
+}
+
+/** The headers from --header-file (in order) and --header over them; null when neither was given. */
+export function headersOf(v: HeaderChoice): Record<string, string> | null {
+  if (v.header === undefined && v['header-file'] === undefined) return null;
+  return Object.fromEntries([...(v['header-file'] ?? []).flat(), ...(v.header ?? [])]);
 }
 
 /** Flags that only mean something with --url. */
 export function remoteOnlyWithUrl(v: RemoteChoice): void {
-  if (v.url === undefined && (v.transport !== undefined || v.header !== undefined || v['http-timeout'] !== undefined)) {
-    throw new UsageError('--transport, --header and --http-timeout go with --url');
+  if (v.url === undefined && (v.transport !== undefined || headersOf(v) !== null || v['http-timeout'] !== undefined)) {
+    throw new UsageError('--transport, --header, --header-file and --http-timeout go with --url');
   }
 }
 
@@ -79,14 +107,13 @@ export const CONFIG_FLAGS = {
     'run a server from an MCP config file: Claude Desktop, Claude Code (.mcp.json), Cursor or VS Code\n(mcp.json, settings.json); ${VAR}, ${VAR:-default}, ${env:VAR} and ${input:id} are expanded',
   ),
   server: value('<name>', 'with --config: which of its servers (needed when it has more than one)'),
-  input: list('<id=value>', 'with --config: the value of a VS Code ${input:id} (repeatable; asked for at a terminal otherwise)', envPair),
+  input: list('<id=value>', 'with --config: the value of a VS Code ${input:id} (repeatable; asked for at a terminal otherwise)', idValuePair),
 };
 
-export interface ConfigFlags {
+export interface ConfigFlags extends EnvChoice {
   config?: string | undefined;
   server?: string | undefined;
   input?: [string, string][] | undefined;
-  env?: [string, string][] | undefined;
   cwd?: string | undefined;
 }
 
@@ -98,5 +125,5 @@ export function configChoice(v: ConfigFlags & { url?: string | undefined }, comm
   }
   if (v.url !== undefined) throw new UsageError('--config and --url exclude each other');
   if (command !== null && command.length > 0) throw new UsageError('--config and a command after -- exclude each other');
-  return { file: v.config, server: v.server, inputs: Object.fromEntries(v.input ?? []), env: Object.fromEntries(v.env ?? []), cwd: v.cwd ?? null };
+  return { file: v.config, server: v.server, inputs: Object.fromEntries(v.input ?? []), env: envOf(v) ?? {}, cwd: v.cwd ?? null };
 }

@@ -1,5 +1,6 @@
 // Checks and converts flag values; each throws a UsageError that names the flag and repeats what it got.
 import { PROTOCOL_VERSIONS } from '../../shared/mcp-versions.js';
+import { envNameError, quoteEscaped } from '../../shared/trust/env-names.js';
 import { UsageError } from './flags.js';
 
 type Parse<T> = (value: string, flag: string) => T;
@@ -43,18 +44,34 @@ export const knownProtocol: Parse<string> = oneOf(PROTOCOL_VERSIONS);
 
 export const milliseconds = (min: number, max = 2 ** 31 - 1): Parse<number> => wholeNumber(min, max, 'milliseconds');
 
-/** KEY=VALUE, split at the first `=`; the value may hold more of them. */
-export const envPair: Parse<[string, string]> = (v, flag) => {
+/** `id=value`, split at the first `=`; the value may hold more of them (--input: a VS Code input's id is any text). */
+export const idValuePair: Parse<[string, string]> = (v, flag) => {
   const eq = v.indexOf('=');
-  if (eq < 1) throw new UsageError(`${flag} needs KEY=VALUE, got "${v}"`);
+  if (eq < 1) throw new UsageError(`${flag} needs id=value, got "${v}"`);
   return [v.slice(0, eq), v.slice(eq + 1)];
 };
+
+/**
+ * KEY=VALUE for a server's environment, split at the first `=` (the value may hold more of them); the name is checked
+ * like every recipe's (shared/trust/env-names.ts), and the error shows it escaped rather than repeating the raw value.
+ */
+export const envPair: Parse<[string, string]> = (v, flag) => {
+  const eq = v.indexOf('=');
+  if (eq === -1) throw new UsageError(`${flag} needs KEY=VALUE, got ${quoteEscaped(v)}`);
+  const name = v.slice(0, eq);
+  const bad = envNameError(name);
+  if (bad !== null) throw new UsageError(`${flag}: ${bad}`);
+  return [name, v.slice(eq + 1)];
+};
+
+/** RFC 9110 token characters: what an HTTP header name may be. */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** 'Name: value', split at the first colon and trimmed; the name must be an HTTP token. */
 export const headerPair: Parse<[string, string]> = (v, flag) => {
   const colon = v.indexOf(':');
   const name = colon === -1 ? '' : v.slice(0, colon).trim();
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`${flag} needs 'Name: value', got "${v}"`);
+  if (!HEADER_NAME.test(name)) throw new UsageError(`${flag} needs 'Name: value', got "${v}"`);
   return [name, v.slice(colon + 1).trim()];
 };
 
@@ -69,8 +86,3 @@ export const remoteUrl: Parse<string> = (v, flag) => {
   if (!/^(https?|wss?):$/.test(u.protocol)) throw new UsageError(`${flag} must be http://, https://, ws:// or wss://, got ${u.protocol}`);
   return u.href;
 };
-
-/** Repeated pairs as one record; a later pair with the same key wins. */
-export function record(pairs: readonly (readonly [string, string])[] | undefined): Record<string, string> {
-  return Object.fromEntries(pairs ?? []);
-}

@@ -2,9 +2,9 @@
 import type { DiffOptionsInput } from '../../shared/replay/diff-options.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
 import { PROTOCOL_VERSIONS } from '../../shared/mcp-versions.js';
-import { REMOTE_FLAGS, STDIO_FLAGS, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import { REMOTE_FLAGS, STDIO_FLAGS, envOf, headersOf, transportFor, urlOrCommand } from '../cli/common-flags.js';
 import { UsageError, flagHelp, list, onOff, parseFlags, value } from '../cli/flags.js';
-import { knownProtocol, milliseconds, record } from '../cli/validators.js';
+import { knownProtocol, milliseconds } from '../cli/validators.js';
 
 const COMPARE: Record<string, keyof DiffOptionsInput> = { ids: 'ignoreIds', timestamps: 'ignoreTimestamps', 'session-ids': 'ignoreSessionIds', cursors: 'ignoreCursors' };
 
@@ -23,8 +23,10 @@ const FLAGS = {
   url: { ...REMOTE_FLAGS.url, help: 'run against this remote server instead of the bundle\'s recipe' },
   transport: REMOTE_FLAGS.transport,
   header: { ...REMOTE_FLAGS.header, help: "a header for the remote server, e.g. the Authorization the bundle redacted (repeatable;\nwithout --url it supplies a header to the bundle's own remote recipe)" },
+  'header-file': REMOTE_FLAGS['header-file'],
   'http-timeout': REMOTE_FLAGS['http-timeout'],
-  env: { ...STDIO_FLAGS.env, help: 'an environment variable for the stdio server (repeatable; e.g. a redacted secret)' },
+  env: { ...STDIO_FLAGS.env, help: 'an environment variable for the stdio server (repeatable; e.g. a redacted secret, though\nother local users see it in ps: --env-file keeps it off the command line)' },
+  'env-file': STDIO_FLAGS['env-file'],
   cwd: {
     ...STDIO_FLAGS.cwd,
     help: "where the recipe's relative paths live and the stdio server runs (default: the current\ndirectory; the bundle records paths relative to the directory it ran in)",
@@ -91,9 +93,9 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
     command,
     url: v.url ?? null,
     transport: v.url === undefined || p.help ? null : transportFor(v.url, v.transport),
-    headers: record(v.header),
+    headers: headersOf(v) ?? {},
     httpTimeoutMs: v['http-timeout'] ?? null,
-    env: record(v.env),
+    env: envOf(v) ?? {},
     cwd: v.cwd ?? null,
     protocol: v.protocol ?? null,
     preservePacing: v['preserve-pacing'] === true,

@@ -1,7 +1,8 @@
 // `--config <file> --server <name>`: the server a Claude Desktop, Claude Code (.mcp.json), Cursor or VS Code (mcp.json,
 // settings.json) config file describes, with its variables expanded, as the target `mcpscope` and `mcpscope call` run.
 // A server that cannot be read is an error that says why, never silently skipped; the file is the user's own, named on
-// their command line, so its recipe runs like a typed one (imported profiles and bundles go through recipe trust).
+// their command line, so its recipe runs like a typed one (imported profiles and bundles go through recipe trust),
+// except that the variables it sets which change how code loads are named in a warning first.
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
@@ -9,6 +10,8 @@ import { isPlainObject } from '../../shared/jsonrpc.js';
 import { ConfigVariableError, expandVariables, inputIds } from '../../shared/profiles/config-variables.js';
 import { McpConfigError, parseConfigRoot, profileOfEntry, serversOf } from '../../shared/profiles/parse-mcp-config.js';
 import type { Target } from '../../shared/relay-protocol.js';
+import { quoteEscaped } from '../../shared/trust/env-names.js';
+import { isDangerousEnv } from '../../shared/trust/recipe-review.js';
 import { UsageError } from '../cli/flags.js';
 
 export interface ConfigChoice {
@@ -98,6 +101,10 @@ export async function configTarget(choice: ConfigChoice, ctx: ConfigContext): Pr
   const warnings: string[] = [];
   const profile = profileOfEntry(name, expanded, (m) => warnings.push(m));
   if (!profile) throw new UsageError(`${where}: server ${warnings.join('; ')}`);
+  // The file runs like a typed recipe, but a project's config comes with a clone: what it sets that can make the
+  // server run code of the file's choosing is said out loud, on one line, before anything is spawned.
+  const dangerous = profile.target.transport === 'stdio' ? Object.keys(profile.target.env).filter(isDangerousEnv) : [];
+  if (dangerous.length > 0) warnings.push(`server ${quoteEscaped(name)} in ${choice.file} sets ${dangerous.join(', ')}, which can make it run code the file chose; run it only if you trust the file`);
   return { name, target: withOverrides(profile.target, choice.env, choice.cwd), warnings };
 }
 

@@ -1,6 +1,7 @@
 // Spawns an MCP server as a child process in its own process group and frames its stdout by newlines.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import crossSpawn from 'cross-spawn';
+import { assertSpawnableEnv } from '../../shared/trust/env-names.js';
 import { LineBuffer, DEFAULT_MAX_LINE_BYTES } from './line-buffer.js';
 import { processTracker } from './process-tracker.js';
 import { serverSpawnOptions } from './spawn-plan.js';
@@ -65,6 +66,8 @@ export class StdioTransport implements Transport {
     return new Promise((resolve) => {
       let child: ChildProcessWithoutNullStreams;
       try {
+        // The last guard: a name that is not a name never reaches spawn, whatever path it came by.
+        assertSpawnableEnv(env);
         // Its own process group (POSIX), hidden console (Windows); cross-spawn finds npx.cmd and other shims on Windows.
         child = crossSpawn(command, args, serverSpawnOptions(cwd, { ...childEnv(env), ...marker })) as ChildProcessWithoutNullStreams;
       } catch (err) {

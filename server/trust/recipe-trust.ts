@@ -3,9 +3,8 @@
 // pass only when their exact hash is here; the file is 0600 in the data dir and holds hashes, never values.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { isSecretName } from '../../shared/redaction/secret-patterns.js';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
-import { isDangerousEnv, reviewRecipe, type RecipeReview } from '../../shared/trust/recipe-review.js';
+import { reviewRecipe, type RecipeReview } from '../../shared/trust/recipe-review.js';
 import { RelayError } from '../errors.js';
 import { PrivateJsonFile } from '../private-files.js';
 
@@ -28,17 +27,21 @@ export function spawnedForm(t: StdioTarget): StdioTarget & { cwd: string } {
 }
 
 /**
- * The recipe's identity: command, arguments, directory and environment. Secret-named variables (not dangerous ones) are
- * left out, so a recipe replayed without its redacted API key is still the recipe that ran, and no hash of a credential
- * is ever written down.
+ * The recipe's identity: everything that decides what is spawned, so two recipes that would spawn differently never
+ * share a hash, and a "yes" to one is never a yes to another. Command, arguments, the absolute directory and every
+ * environment variable, name and value; each value enters as its own sha256, so the text hashed never holds a
+ * credential in clear, whatever its name. A secret is part of the recipe too: a bundle replayed with its redacted key
+ * typed back in (or left out) is a different recipe from the one confirmed, and is asked about again.
  */
 export function recipeHash(t: StdioTarget): string {
   const s = spawnedForm(t);
   const env = Object.entries(s.env)
-    .filter(([k]) => isDangerousEnv(k) || !isSecretName(k))
+    .map(([k, v]) => [k, sha256(v)] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([s.command, s.args, s.cwd, env])).digest('hex');
+  return sha256(JSON.stringify(['stdio-recipe/2', s.command, s.args, s.cwd, env]));
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export class RecipeTrust {
   /** Another relay on the same data dir may add entries: the file, not this process, is the truth. */

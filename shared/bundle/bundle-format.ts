@@ -1,6 +1,6 @@
 // The repro bundle: one JSON file holding a session's recipe, what was negotiated, the client's frames and the transcript.
 import { z } from 'zod';
-import { FrameOriginSchema, FrameRecordSchema, SessionStatusSchema, TargetSchema } from '../relay-protocol.js';
+import { FrameOriginSchema, FrameRecordSchema, RecipeTargetSchema, SessionStatusSchema } from '../relay-protocol.js';
 
 export const BUNDLE_FORMAT = 'mcpscope-bundle';
 /**
@@ -62,7 +62,8 @@ export const BundleHeaderSchema = z.object({
     lastSeq: z.number().int(),
   }),
   /** How to start the server again, secrets removed (see `redacted`). */
-  target: TargetSchema,
+  /** Checked as any recipe that enters is: a bundle with a bad variable name is refused when it is read. */
+  target: RecipeTargetSchema,
   /** Present when the recipe's paths were made relative (bundles since mcpscope wrote portable recipes). */
   origin: RecipeOriginSchema.optional(),
   negotiated: NegotiationSchema,

@@ -1,7 +1,7 @@
 // Reads the mcp.json-style files of Claude Desktop, Claude Code, Cursor, Windsurf and VS Code into profile inputs.
 import { isPlainObject } from '../jsonrpc.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp-versions.js';
-import { TargetSchema, type Target } from '../relay-protocol.js';
+import { RecipeTargetSchema, type Target } from '../relay-protocol.js';
 import { isSecretName } from '../redaction/secret-patterns.js';
 import { parseJsonc } from './jsonc.js';
 import type { ProfileInput } from './profile.js';
@@ -71,7 +71,7 @@ export function profileOfEntry(name: string, entry: unknown, warn: (m: string) =
   }
   const raw = entryTarget(name, entry, warn);
   if (!raw) return null;
-  const parsed = TargetSchema.safeParse(raw);
+  const parsed = RecipeTargetSchema.safeParse(raw);
   if (!parsed.success) {
     warn(`${name}: skipped, ${parsed.error.issues.map((i) => `${i.path.join('.') || 'target'}: ${i.message}`).join('; ')}`);
     return null;

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp-versions.js';
 import { maskSecretArgs } from '../redaction/secret-args.js';
 import { replaceUrlPassword } from '../redaction/url-password.js';
-import { TargetSchema } from '../relay-protocol.js';
+import { RecipeTargetSchema, TargetSchema } from '../relay-protocol.js';
 
 /** legacy: initialize handshake; modern: 2026-07-28 stateless; auto: probe with server/discover, fall back. */
 export const ERAS = ['legacy', 'auto', 'modern'] as const;
 export type Era = (typeof ERAS)[number];
 
-export const ProfileInputSchema = z.object({
+/** A profile as the relay stored it: read as it was written, so one saved before a check was added still loads. */
+export const StoredProfileInputSchema = z.object({
   name: z.string().trim().min(1).max(200),
   target: TargetSchema,
   protocolVersion: z.string().min(1).default(DEFAULT_PROTOCOL_VERSION),
@@ -24,9 +25,12 @@ export const ProfileInputSchema = z.object({
    */
   importedFrom: z.string().max(300).optional(),
 });
+
+/** A profile as it enters (the API, the editor): its recipe checked as every recipe that enters is. */
+export const ProfileInputSchema = StoredProfileInputSchema.extend({ target: RecipeTargetSchema });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
-export const ProfileSchema = ProfileInputSchema.extend({
+export const ProfileSchema = StoredProfileInputSchema.extend({
   id: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),

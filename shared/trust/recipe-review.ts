@@ -27,9 +27,16 @@ const DANGEROUS_NAMES = new Set([
 /** Whole families: the dynamic loader's (LD_*, DYLD_*) and npm's configuration (npm_config_* can name scripts and registries). */
 const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'NPM_CONFIG_', 'GIT_CONFIG_'];
 
-/** True for a variable that changes how code is loaded or which program runs (the comparison ignores case: Windows does). */
+/**
+ * True for a variable that changes how code is loaded or which program runs, judged on what spawn really sets. The
+ * child gets the relay's environment (the user's own) with the recipe's variables over it, so only the recipe's names
+ * come from the file, and they are what is checked here. A program reads the name of an environment entry up to its
+ * first `=` (and C strings end at a NUL): a key `NODE_OPTIONS=…_TOKEN` sets NODE_OPTIONS, so that is the name judged,
+ * even though every entry refuses such keys (shared/trust/env-names.ts) and this is only the second line. Case is
+ * ignored because Windows ignores it; on POSIX that flags `node_options` too, which errs on the side of asking.
+ */
 export function isDangerousEnv(name: string): boolean {
-  const upper = name.toUpperCase();
+  const upper = name.split(/[=\0]/, 1)[0]!.toUpperCase();
   return DANGEROUS_NAMES.has(upper) || DANGEROUS_PREFIXES.some((p) => upper.startsWith(p));
 }
 

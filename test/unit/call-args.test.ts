@@ -32,7 +32,7 @@ describe('mcpscope call arguments', () => {
 
   it('passes --http-timeout into the remote target and refuses --env with --url', () => {
     expect(parseCallArgs(['--method', 'ping', '--url', 'http://h/mcp', '--http-timeout', '500']).target).toMatchObject({ timeoutMs: 500 });
-    expect(usage(['--method', 'a', '--url', 'http://h/mcp', '--env', 'A=1'])).toMatch(/--env and --cwd go with a command/);
+    expect(usage(['--method', 'a', '--url', 'http://h/mcp', '--env', 'A=1'])).toMatch(/--env, --env-file and --cwd go with a command/);
     expect(usage(['--method', 'a', '--http-timeout', '5', '--', 'srv'])).toMatch(/go with --url/);
   });
 

@@ -29,7 +29,7 @@ describe('remote target checks', () => {
   it('keeps --url apart from a command and the remote-only flags with --url', () => {
     expect(() => urlOrCommand('http://h/', ['node'])).toThrow(/exclude each other/);
     expect(() => urlOrCommand('http://h/', [])).not.toThrow();
-    expect(() => remoteOnlyWithUrl({ header: [['A', 'b']] })).toThrow('--transport, --header and --http-timeout go with --url');
+    expect(() => remoteOnlyWithUrl({ header: [['A', 'b']] })).toThrow('--transport, --header, --header-file and --http-timeout go with --url');
     expect(() => remoteOnlyWithUrl({ url: 'http://h/', 'http-timeout': 5 })).not.toThrow();
   });
 });

@@ -10,6 +10,14 @@ describe('what a recipe review flags', () => {
     for (const name of ['LOG_LEVEL', 'GITHUB_TOKEN', 'NODE_ENV', 'ENVIRONMENT', 'HOME_DIR']) expect(isDangerousEnv(name), name).toBe(false);
   });
 
+  it('judges a key by the name the child would read, up to its first "=" or NUL, so a secret-looking tail hides nothing', () => {
+    for (const name of ['NODE_OPTIONS=--import=data:text/javascript,x//_TOKEN', 'LD_PRELOAD=/tmp/x.so', 'PATH\0_SECRET', 'node_options=x']) {
+      expect(isDangerousEnv(name), name).toBe(true);
+    }
+    const r = reviewRecipe({ transport: 'stdio', command: 'node', args: [], env: { 'NODE_OPTIONS=--import=x//_TOKEN': 'v' }, cwd: '/w' }, 'h', 'the bundle b.json');
+    expect(r.env[0]).toMatchObject({ value: 'v', secret: false, dangerous: true });
+  });
+
   it('masks the value after a secret-looking flag and the --flag=value form, and nothing else', () => {
     expect(maskSecretArgs(['--api-key', 'K1', '--token=T1', '--password', 'P1', '--client-secret', 'S1', '--github-token', 'G1', '--port', '8080', '-k', 'x', '--keys', 'y'])).toEqual([
       '--api-key', '[REDACTED]', '--token=[REDACTED]', '--password', '[REDACTED]', '--client-secret', '[REDACTED]', '--github-token', '[REDACTED]', '--port', '8080', '-k', 'x', '--keys', 'y',

@@ -9,12 +9,29 @@ import { RecipeTrust, TRUST_FILE, recipeHash } from '../../../server/trust/recip
 const recipe = (env: Record<string, string> = {}, args = ['server.js']): StdioTarget => ({ transport: 'stdio', command: 'node', args, env, cwd: '/srv' });
 
 describe('the confirmed-recipe store', () => {
-  it('names a recipe by command, args, directory and non-secret env; secret values do not change it, dangerous ones do', () => {
-    expect(recipeHash(recipe({ API_KEY: 'a' }))).toBe(recipeHash(recipe({ API_KEY: 'b' })));
-    expect(recipeHash(recipe({ API_KEY: 'a' }))).toBe(recipeHash(recipe()));
-    expect(recipeHash(recipe({ NODE_OPTIONS: '--import=x' }))).not.toBe(recipeHash(recipe()));
-    expect(recipeHash(recipe({}, ['server.js', '--x']))).not.toBe(recipeHash(recipe()));
-    expect(recipeHash({ ...recipe(), cwd: '/elsewhere' })).not.toBe(recipeHash(recipe()));
+  it('names a recipe by everything it spawns: a changed secret, a changed dangerous value, an added variable, another directory or argument each give another hash', () => {
+    const base = recipeHash(recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=x' }));
+    const variants = [
+      recipe({ API_KEY: 'b', NODE_OPTIONS: '--import=x' }),
+      recipe({ NODE_OPTIONS: '--import=x' }),
+      recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=y' }),
+      recipe({ API_KEY: 'a' }),
+      recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=x', EXTRA: '' }),
+      recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=x' }, ['server.js', '--x']),
+      recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=x' }, ['server.js --x']),
+      { ...recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=x' }), cwd: '/elsewhere' },
+      { ...recipe({ API_KEY: 'a', NODE_OPTIONS: '--import=x' }), command: 'nodejs' },
+    ];
+    const hashes = variants.map(recipeHash);
+    for (const h of hashes) expect(h).not.toBe(base);
+    expect(new Set(hashes).size).toBe(variants.length);
+    // The same recipe written in another order is the same recipe.
+    expect(recipeHash(recipe({ NODE_OPTIONS: '--import=x', API_KEY: 'a' }))).toBe(base);
+  });
+
+  it('keeps names and values apart: a value cannot pass for part of a name, nor two values trade places', () => {
+    expect(recipeHash(recipe({ A: 'B=C' }))).not.toBe(recipeHash(recipe({ 'A=B': 'C' })));
+    expect(recipeHash(recipe({ A: '1', B: '2' }))).not.toBe(recipeHash(recipe({ A: '2', B: '1' })));
   });
 
   it('refuses an unconfirmed recipe with its review, and confirms only a hash it refused', () => {

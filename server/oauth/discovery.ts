@@ -5,7 +5,7 @@ import { resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-
 import type { AuthorizationServerMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { bearerChallenge } from '../../shared/oauth/www-authenticate.js';
 import { describeError, type FlowStep } from './flow-steps.js';
-import { expectedResource, insecureEndpoint, MCP_HTTPS, RFC_8414_ISSUER, sameIdentifier } from './metadata-checks.js';
+import { expectedResource, insecureEndpoint, MCP_HTTPS, resourceMatches, RFC_8414_ISSUER, sameIdentifier } from './metadata-checks.js';
 import type { FetchLike } from './recording-fetch.js';
 
 /** What the server said when it refused a request. */
@@ -97,7 +97,7 @@ export function chooseIssuer(step: FlowStep, serverUrl: string, found: FoundReso
   }
   const prm = found.metadata;
   const expected = expectedResource(serverUrl, found.from, challengeUrl);
-  if (!sameIdentifier(prm.resource, expected.resource)) {
+  if (!resourceMatches(prm.resource, expected.resource)) {
     refuse(step, `The protected resource metadata read from ${found.from.href} names the resource ${prm.resource}, not ${expected.resource}: ${expected.rule} Stopped before asking any authorization server.`);
   }
   const first = prm.authorization_servers?.[0];

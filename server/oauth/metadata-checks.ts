@@ -31,6 +31,24 @@ export function sameIdentifier(a: string, b: string): boolean {
   }
 }
 
+/**
+ * Whether the resource metadata names `expected`. One leeway beside sameIdentifier: a resource without a query matches
+ * a server URL with one, since a query there is often the user's key, which no metadata document can repeat; origin and
+ * path must still be identical.
+ */
+export function resourceMatches(resource: string, expected: string): boolean {
+  if (sameIdentifier(resource, expected)) return true;
+  try {
+    const r = new URL(resource);
+    const e = new URL(expected);
+    if (r.search !== '' || e.search === '') return false;
+    e.search = '';
+    return r.href === e.href;
+  } catch {
+    return false;
+  }
+}
+
 /** The URL the resource metadata must name, and the sentence that says so, given where it was read from. */
 export function expectedResource(serverUrl: string, readFrom: URL, challengeUrl: URL | undefined): { resource: string; rule: string } {
   const server = new URL(serverUrl);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedResource, insecureEndpoint, RFC_9728_CHALLENGE, RFC_9728_WELL_KNOWN, sameIdentifier } from '../../../server/oauth/metadata-checks.js';
+import { expectedResource, insecureEndpoint, resourceMatches, RFC_9728_CHALLENGE, RFC_9728_WELL_KNOWN, sameIdentifier } from '../../../server/oauth/metadata-checks.js';
 
 describe('OAuth metadata identifiers', () => {
   it('takes an origin with and without its root slash, or with the host in capitals, as one identifier', () => {
@@ -37,6 +37,16 @@ describe('the resource that protected resource metadata must name (RFC 9728 §3.
     const named = new URL('https://mcp.example/custom/prm.json');
     expect(expectedResource(server, new URL('https://mcp.example/.well-known/oauth-protected-resource'), named).resource).toBe('https://mcp.example/');
     expect(expectedResource(server, named, named).resource).toBe('https://mcp.example/tools/mcp');
+  });
+});
+
+describe('whether resource metadata names the expected resource', () => {
+  it('needs the same origin and path; a query on the server URL (a key) may be left out, not changed', () => {
+    expect(resourceMatches('https://mcp.example/mcp', 'https://mcp.example/mcp?key=k1')).toBe(true);
+    expect(resourceMatches('https://mcp.example/mcp?key=k2', 'https://mcp.example/mcp?key=k1')).toBe(false);
+    expect(resourceMatches('https://mcp.example/mcp?key=k1', 'https://mcp.example/mcp')).toBe(false);
+    expect(resourceMatches('https://mcp.example/', 'https://mcp.example/mcp?key=k1')).toBe(false);
+    expect(resourceMatches('https://mcp.example/mcp', 'https://mcp.example/mcp')).toBe(true);
   });
 });
 

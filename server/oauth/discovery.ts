@@ -1,10 +1,11 @@
 // The discovery half of the flow: the 401/403 challenge, protected resource metadata (RFC 9728) and authorization
 // server metadata (RFC 8414, then OpenID discovery), with the 2025-03-26 fallbacks, each recorded as a step.
 import { discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/client/auth.js';
-import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
+import { resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
 import type { AuthorizationServerMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { bearerChallenge } from '../../shared/oauth/www-authenticate.js';
 import { describeError, type FlowStep } from './flow-steps.js';
+import { expectedResource, insecureEndpoint, MCP_HTTPS, resourceMatches, RFC_8414_ISSUER, sameIdentifier } from './metadata-checks.js';
 import type { FetchLike } from './recording-fetch.js';
 
 /** What the server said when it refused a request. */
@@ -51,30 +52,63 @@ export function readChallenge(step: FlowStep, c: AuthChallenge): ParsedChallenge
   return out;
 }
 
-export async function discoverResource(step: FlowStep, serverUrl: string, challenge: ParsedChallenge, fetchFn: FetchLike): Promise<OAuthProtectedResourceMetadata | undefined> {
+/** Resource metadata and the URL it was read from (RFC 9728 §3.3 checks it against that URL's resource). */
+export interface FoundResource {
+  metadata: OAuthProtectedResourceMetadata;
+  from: URL;
+}
+
+export async function discoverResource(step: FlowStep, serverUrl: string, challenge: ParsedChallenge, fetchFn: FetchLike): Promise<FoundResource | undefined> {
+  // The SDK tries the path-aware URL, then the root one; the last URL asked is the one its answer came from.
+  let from: URL | undefined;
+  const watching: FetchLike = (url, init) => {
+    from = new URL(String(url));
+    return fetchFn(url, init);
+  };
   try {
-    const prm = await discoverOAuthProtectedResourceMetadata(serverUrl, challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}, fetchFn);
-    step.fact('resource', prm.resource).fact('authorization_servers', prm.authorization_servers?.join(' ')).fact('scopes_supported', prm.scopes_supported?.join(' '));
-    return prm;
+    const prm = await discoverOAuthProtectedResourceMetadata(serverUrl, challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}, watching);
+    step.fact('resource', prm.resource).fact('authorization_servers', prm.authorization_servers?.join(' ')).fact('scopes_supported', prm.scopes_supported?.join(' ')).fact('read from', from?.href);
+    return { metadata: prm, from: from ?? new URL(serverUrl) };
   } catch (err) {
     step.skipped(`No protected resource metadata (${describeError(err)}): as in 2025-03-26, the MCP server's origin is taken as the authorization server.`);
     return undefined;
   }
 }
 
+/** Records the broken rule as an error finding and stops the flow: the metadata must not be used. */
+function refuse(step: FlowStep, message: string): never {
+  step.finding('error', message);
+  step.fail(message);
+}
+
+/** The authorization server must be https unless it is this machine; checked before anything is sent to it. */
+function requireSecureIssuer(step: FlowStep, issuer: string, whence: string): void {
+  const why = insecureEndpoint(issuer);
+  if (why) refuse(step, `${whence}: ${why}. ${MCP_HTTPS} Stopped before anything was sent to it.`);
+}
+
 /** Checks the resource metadata against the server and picks the authorization server; throws through `step.fail`. */
-export function chooseIssuer(step: FlowStep, serverUrl: string, prm: OAuthProtectedResourceMetadata | undefined): { issuer: string; resource: string } {
+export function chooseIssuer(step: FlowStep, serverUrl: string, found: FoundResource | undefined, challengeUrl?: URL): { issuer: string; resource: string } {
   const canonical = resourceUrlFromServerUrl(serverUrl).href;
-  if (!prm) return { issuer: new URL('/', serverUrl).href, resource: canonical };
-  if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: prm.resource })) {
-    step.fail(`The metadata names the resource ${prm.resource}, which is not ${canonical} (nor a parent of it): a token for it must not be requested for this server (RFC 9728 §3.3). Stopped before authorizing.`);
+  if (!found) {
+    const origin = new URL('/', serverUrl).href;
+    requireSecureIssuer(step, origin, 'Without resource metadata the MCP server\'s origin is the authorization server');
+    return { issuer: origin, resource: canonical };
+  }
+  const prm = found.metadata;
+  const expected = expectedResource(serverUrl, found.from, challengeUrl);
+  if (!resourceMatches(prm.resource, expected.resource)) {
+    refuse(step, `The protected resource metadata read from ${found.from.href} names the resource ${prm.resource}, not ${expected.resource}: ${expected.rule} Stopped before asking any authorization server.`);
   }
   const first = prm.authorization_servers?.[0];
   if (!first) {
     step.finding('error', '"The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server." Falling back to the MCP server\'s origin.');
+    const origin = new URL('/', serverUrl).href;
+    requireSecureIssuer(step, origin, 'The fallback authorization server (the MCP server\'s origin)');
     step.ok('Resource metadata read, but it names no authorization server.');
-    return { issuer: new URL('/', serverUrl).href, resource: prm.resource };
+    return { issuer: origin, resource: prm.resource };
   }
+  requireSecureIssuer(step, first, `The resource metadata names the authorization server ${first}`);
   if ((prm.authorization_servers?.length ?? 0) > 1) step.finding('info', `${prm.authorization_servers!.length} authorization servers are listed; the first is used.`);
   step.ok(`The resource ${prm.resource} is served by ${first}.`);
   return { issuer: first, resource: prm.resource };
@@ -102,6 +136,15 @@ export async function discoverServer(step: FlowStep, issuer: string, fetchFn: Fe
     .fact('token_endpoint_auth_methods_supported', metadata.token_endpoint_auth_methods_supported?.join(' '))
     .fact('scopes_supported', metadata.scopes_supported?.join(' '))
     .fact('client_id_metadata_document_supported', metadata.client_id_metadata_document_supported);
+  if (!sameIdentifier(metadata.issuer, issuer)) {
+    refuse(step, `The authorization server metadata of ${issuer} says its issuer is ${metadata.issuer}: ${RFC_8414_ISSUER} Stopped before registering, authorizing or asking for a token.`);
+  }
+  const insecure = (['authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const).flatMap((k) => {
+    const url = metadata[k];
+    const why = typeof url === 'string' ? insecureEndpoint(url) : null;
+    return why ? [`${k} ${why}`] : [];
+  });
+  if (insecure.length) refuse(step, `The metadata of ${issuer} lists an endpoint mcpscope must not use: ${insecure.join('; ')}. ${MCP_HTTPS} Stopped before anything was sent to it.`);
   const methods = metadata.code_challenge_methods_supported;
   if (!methods || !methods.includes('S256')) {
     step.fail(

@@ -1,6 +1,7 @@
 // Records the steps of one authorization flow as `auth` events: each step gathers its exchanges, facts and findings,
 // and ends ok, skipped or failed; a failure ends the flow with an AuthFlowError that names the step.
 import type { AuthFinding, AuthStepEvent, AuthStepName } from '../../shared/oauth/auth-steps.js';
+import { maskBody } from '../../shared/oauth/redact-oauth-exchange.js';
 
 export class AuthFlowError extends Error {
   constructor(
@@ -24,17 +25,19 @@ export class FlowStep {
   ) {}
 
   fact(name: string, value: string | number | boolean | undefined | null): this {
-    if (value !== undefined && value !== null && value !== '') this.facts[name] = String(value);
+    if (value !== undefined && value !== null && value !== '') this.facts[name] = maskBody(String(value));
     return this;
   }
 
   finding(severity: AuthFinding['severity'], message: string): this {
-    this.findings.push({ severity, message });
+    this.findings.push({ severity, message: maskBody(message) });
     return this;
   }
 
+  // Messages quote what servers said (an error page, an error_description), which may repeat a code or a token: they
+  // are masked like a recorded body before they reach the store or the terminal.
   private send(status: AuthStepEvent['status'], message: string): void {
-    this.emit({ event: 'auth', flow: this.flow, step: this.name, status, message, exchanges: [...this.exchanges], findings: [...this.findings], facts: { ...this.facts } });
+    this.emit({ event: 'auth', flow: this.flow, step: this.name, status, message: maskBody(message), exchanges: [...this.exchanges], findings: [...this.findings], facts: { ...this.facts } });
   }
 
   waiting(message: string): void {
@@ -52,7 +55,7 @@ export class FlowStep {
   /** Records the failure and throws it, so the flow stops where the step did. */
   fail(message: string): never {
     this.send('failed', message);
-    throw new AuthFlowError(this.name, message);
+    throw new AuthFlowError(this.name, maskBody(message));
   }
 }
 

@@ -94,8 +94,9 @@ export class OAuthFlow {
     c.ok(insufficient ? `403 insufficient_scope: the token lacks scope${parsed.scope ? ` (${parsed.scope} required)` : ''}; asking again with more (step-up).` : `${challenge.status}: authorization is required.`);
 
     const r = this.step(flow, 'resource-metadata');
-    const prm = await discoverResource(r, env.serverUrl, parsed, env.fetch);
-    const { issuer, resource } = chooseIssuer(r, env.serverUrl, prm);
+    const found = await discoverResource(r, env.serverUrl, parsed, env.fetch);
+    const { issuer, resource } = chooseIssuer(r, env.serverUrl, found, parsed.resourceMetadataUrl);
+    const prm = found?.metadata;
 
     const m = this.step(flow, 'server-metadata');
     const metadata = await discoverServer(m, issuer, env.fetch, env.protocolVersion);

@@ -8,6 +8,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RelayErrorBody } from '../../shared/relay-errors.js';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import type { RemoteRecipeReview } from '../../shared/trust/remote-recipe-review.js';
+import { SessionArchive } from '../../server/archive/session-archive.js';
+import { Recorder } from '../../server/recorder.js';
 import { recordDemoBundle } from '../helpers/crafted-bundle.js';
 import { remoteBundle, startRecordingServer, type RecordingServer } from '../helpers/hostile-recipe.js';
 import { ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
@@ -140,6 +142,25 @@ describe('a remote bundle opened in the inspector', () => {
     expect(imported.body.error.message).toContain('target.auth.clientKeyFile');
     const { body: sessions } = await relay.api<SessionInfo[]>('/api/sessions');
     expect(sessions.some((s) => s.target.transport !== 'stdio' && s.target.url === server.url('/mcp'))).toBe(false);
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('a session imported before key files were refused', () => {
+  it('does not replay: the relay refuses, naming the option, before reading the key or contacting anyone', async () => {
+    const server = await recorder();
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-old-data-'));
+    // What an older mcpscope left in its store after importing such a bundle.
+    const store = new Recorder(dataDir);
+    const target = { transport: 'http' as const, url: server.url('/mcp'), headers: {}, auth: { type: 'oauth' as const, clientId: 'c', clientKeyFile: privateKeyFile() } };
+    store.saveSession({ id: 'old-import', name: 'old', target, protocolVersion: '2025-11-25', startedAt: 1, endedAt: 2, status: 'stopped', pid: null, exitCode: null, signal: null, lastSeq: 0 });
+    new SessionArchive(store.db).setMeta('old-import', { origin: 'imported' });
+    store.close();
+    const relay = await startRelay({ dataDir });
+    relays.push(relay);
+    const refused = await relay.api<RelayErrorBody>('/api/sessions/old-import/replay', { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain("the imported bundle's recipe names a file on this machine for mcpscope to read (auth.clientKeyFile)");
     expect(server.requests).toEqual([]);
   });
 });

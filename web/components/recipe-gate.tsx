@@ -2,8 +2,10 @@
 // environment variable (secrets masked, the ones that change how code loads highlighted), or for a remote one the URL,
 // its headers (masked) and auth settings; runs it only on a yes.
 // Threat: a bundle or an imported profile that runs code on one click (NODE_OPTIONS=--import=data:…), or sends the
-// user's credentials to a server of the file's choosing.
+// user's credentials to a server of the file's choosing; and strings whose bidi overrides or invisible characters make
+// the recipe read as something else (each is shown with them escaped, as on the terminal).
 import { useState } from 'react';
+import { escapeControls as x } from '../../shared/trust/escape-controls.js';
 import type { RecipeReview } from '../../shared/trust/recipe-review.js';
 import { isRemoteReview, type AnyRecipeReview, type RemoteRecipeReview } from '../../shared/trust/remote-recipe-review.js';
 import { ApiError } from '../lib/relay/relay-http.js';
@@ -25,7 +27,7 @@ export function RecipeGate({ error, onConfirmed, onCancel }: { error: unknown; o
   };
   return (
     <div className="w-full rounded border border-amber-500/60 bg-amber-950/30 p-2 text-[12px]" data-testid="recipe-gate" role="alertdialog" aria-label="Review the recipe before it runs">
-      <p className="font-medium text-amber-100">{`This recipe comes from ${review.source}. Nothing has run. Read it before you start it:`}</p>
+      <p className="font-medium text-amber-100">{`This recipe comes from ${x(review.source)}. Nothing has run. Read it before you start it:`}</p>
       {isRemoteReview(review) ? <RemoteRecipe review={review} /> : <StdioRecipe review={review} />}
       <div className="mt-2 flex gap-2">
         <button type="button" className="btn" data-testid="recipe-confirm" onClick={confirm}>
@@ -46,10 +48,10 @@ function RemoteRecipe({ review }: { review: RemoteRecipeReview }) {
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 font-mono text-[11px]">
         <dt className="text-dim">url</dt>
         <dd className="break-all" data-testid="recipe-url">
-          {review.url}
+          {x(review.url)}
         </dd>
         <dt className="text-dim">transport</dt>
-        <dd>{review.transport}</dd>
+        <dd>{x(review.transport)}</dd>
         <dt className="text-dim">headers</dt>
         <dd>
           {review.headers.length === 0 ? (
@@ -57,7 +59,7 @@ function RemoteRecipe({ review }: { review: RemoteRecipeReview }) {
           ) : (
             <ul>
               {review.headers.map((h) => (
-                <li key={h.name} className="break-all" data-testid="recipe-header">{`${h.name}: ${h.value}`}</li>
+                <li key={h.name} className="break-all" data-testid="recipe-header">{`${x(h.name)}: ${x(h.value)}`}</li>
               ))}
             </ul>
           )}
@@ -69,7 +71,7 @@ function RemoteRecipe({ review }: { review: RemoteRecipeReview }) {
           ) : (
             <ul>
               {review.auth.map((a) => (
-                <li key={a.name} className="break-all" data-testid="recipe-auth">{`${a.name}=${a.value}`}</li>
+                <li key={a.name} className="break-all" data-testid="recipe-auth">{`${x(a.name)}=${x(a.value)}`}</li>
               ))}
             </ul>
           )}
@@ -86,10 +88,10 @@ function StdioRecipe({ review }: { review: RecipeReview }) {
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 font-mono text-[11px]">
         <dt className="text-dim">command</dt>
         <dd className="break-all" data-testid="recipe-command">
-          {[review.command, ...review.args].join(' ')}
+          {[review.command, ...review.args].map(x).join(' ')}
         </dd>
         <dt className="text-dim">directory</dt>
-        <dd className="break-all">{review.cwd}</dd>
+        <dd className="break-all">{x(review.cwd)}</dd>
         <dt className="text-dim">environment</dt>
         <dd>
           {review.env.length === 0 ? (
@@ -103,7 +105,7 @@ function StdioRecipe({ review }: { review: RecipeReview }) {
                   data-testid="recipe-env"
                   data-dangerous={e.dangerous ? 'true' : undefined}
                 >
-                  {`${e.name}=${e.value}`}
+                  {`${x(e.name)}=${x(e.value)}`}
                   {e.dangerous && <span className="ml-2 font-sans font-semibold">dangerous: changes how programs load code</span>}
                   {e.secret && <span className="ml-2 font-sans text-dim">secret</span>}
                 </li>
@@ -113,7 +115,7 @@ function StdioRecipe({ review }: { review: RecipeReview }) {
         </dd>
       </dl>
       {review.dangerous.length > 0 && (
-        <p className="mt-1 text-red-200">{`${review.dangerous.join(', ')} can make the server run code the file chose. Run it only if you trust where the file came from.`}</p>
+        <p className="mt-1 text-red-200">{`${review.dangerous.map(x).join(', ')} can make the server run code the file chose. Run it only if you trust where the file came from.`}</p>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 // The relay's one error class, its normaliser from unknown, and the Express error middleware.
 import type { ErrorRequestHandler } from 'express';
 import { RELAY_ERROR_CODES, type RelayErrorBody, type RelayErrorCode } from '../shared/relay-errors.js';
-import type { RecipeReview } from '../shared/trust/recipe-review.js';
+import type { AnyRecipeReview } from '../shared/trust/remote-recipe-review.js';
 
 const STATUS: Record<RelayErrorCode, number> = {
   UNAUTHORIZED: 401,
@@ -22,7 +22,7 @@ export class RelayError extends Error {
   constructor(
     readonly code: RelayErrorCode,
     message: string = RELAY_ERROR_CODES[code],
-    options?: { cause?: unknown; review?: RecipeReview },
+    options?: { cause?: unknown; review?: AnyRecipeReview },
   ) {
     super(message, options);
     this.name = 'RelayError';
@@ -30,7 +30,7 @@ export class RelayError extends Error {
   }
 
   /** The recipe a RECIPE_UNCONFIRMED refusal asks the person to look at. */
-  readonly review: RecipeReview | undefined;
+  readonly review: AnyRecipeReview | undefined;
 
   get status(): number {
     return STATUS[this.code];

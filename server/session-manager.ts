@@ -16,7 +16,7 @@ export interface SessionManagerOptions {
   recorder: Recorder;
   maxLineBytes: number;
   graceMs: number;
-  /** Which stdio recipes from files may run; every session's spawn goes past it. */
+  /** Which recipes from files may run; every session's spawn or connection goes past it. */
   trust: RecipeTrust;
   /** Runs the OAuth flows of remote sessions (server/oauth/relay-oauth.ts). */
   oauth?: RelayOAuth;
@@ -36,7 +36,7 @@ export interface CreateExtras {
   /** Env vars whose values are secret: masked in the stored target like header values. */
   secretEnv?: readonly string[];
   /**
-   * Where a recipe that nobody typed here came from, in words (`the imported bundle "x"`): such a stdio recipe starts only
+   * Where a recipe that nobody typed here came from, in words (`the imported bundle "x"`): such a recipe starts only
    * once its exact form was confirmed. Without it the recipe counts as typed here, and is remembered as allowed.
    */
   recipeFrom?: string;
@@ -90,13 +90,14 @@ export class SessionManager {
 
   async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
     const t = body.target;
+    // Every way a recipe reaches a session passes here (a body, a profile, a replay of an old recording, the launch).
     if (t.transport === 'stdio') {
-      // Every way a recipe reaches a session passes here (a body, a profile, a replay of an old recording, the launch).
       const badEnv = envError(t.env);
       if (badEnv !== null) throw new RelayError('BAD_REQUEST', badEnv);
-      if (extras.recipeFrom !== undefined) this.opts.trust.require(t, extras.recipeFrom, extras.secretEnv);
-      else this.opts.trust.allow(t, 'typed');
     }
+    // Before anything is spawned or sent: a recipe from a file, stdio or remote, passes only once confirmed.
+    if (extras.recipeFrom !== undefined) this.opts.trust.require(t, extras.recipeFrom, extras.secretEnv);
+    else this.opts.trust.allow(t, 'typed');
     const tap = extras.tap;
     const id = newSessionId();
     const oauth = this.opts.oauth;

@@ -12,6 +12,7 @@ import { SecretStore } from '../secret-store.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../recorder.js';
 import { replayTarget } from '../replay/replay-target.js';
+import { escapeControls, escapeControlsKeepingLines } from '../../shared/trust/escape-controls.js';
 import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
 import { RecipeTrust } from '../trust/recipe-trust.js';
 import type { RelayLaunch } from './index.js';
@@ -25,30 +26,31 @@ export const USAGE = `usage: mcpscope open <bundle.json> [--yes] [--port <n>] [-
 
 Imports a repro bundle (exported from the Sessions page or GET /api/sessions/:id/bundle) as a read-only session
 in the data dir, starts mcpscope and opens the inspector on it. Nothing is spawned now; to run a bundle against a
-server, use mcpscope replay. The bundle's stdio recipe is printed; unless it was confirmed on this machine before,
-it runs (from Replay) only after a yes: at the terminal now, with --yes, or in the inspector, which shows it first.
+server, use mcpscope replay. The bundle's recipe (a command, or a URL with its headers and auth settings) is printed;
+unless it was confirmed on this machine before, it runs (from Replay) only after a yes: at the terminal now, with --yes, or in the inspector, which shows it first.
 The relay options are those of mcpscope itself.
 
 ${flagHelp(FLAGS)}`;
 
+/** Messages may quote the bundle (its names, a schema error's keys): its control characters are shown escaped. */
 function fail(message: string): number {
-  process.stderr.write(`mcpscope open: ${message}\n`);
+  process.stderr.write(`mcpscope open: ${escapeControlsKeepingLines(message)}\n`);
   return 2;
 }
 
 /** Shows the recipe Replay would run, as the relay will resolve it, and asks for the confirmation it needs. */
 async function reviewRecipe(recorder: Recorder, sessionId: string, trust: RecipeTrust, yes: boolean): Promise<void> {
   const stored = recorder.getSession(sessionId);
-  if (!stored || stored.target.transport !== 'stdio') return;
+  if (!stored) return;
   let chosen;
   try {
     chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db, new SecretStore(recorder.dataDir)), { ...stored, live: false, handshakePending: false }, {});
   } catch (err) {
     if (!(err instanceof RelayError)) throw err;
-    process.stderr.write(`mcpscope open: the bundle's recipe cannot run from here (${err.message}); it opens read-only\n`);
+    process.stderr.write(`mcpscope open: the bundle's recipe cannot run from here (${escapeControls(err.message)}); it opens read-only\n`);
     return;
   }
-  if (chosen.target.transport !== 'stdio' || chosen.recipeFrom === undefined) return;
+  if (chosen.recipeFrom === undefined) return;
   await confirmOnTerminal(trust, chosen.target, chosen.recipeFrom, {
     prog: 'mcpscope open',
     yes,
@@ -79,7 +81,7 @@ export async function run(argv: string[]): Promise<number | RelayLaunch> {
   const recorder = new Recorder(o.dataDir);
   try {
     const result = await importBundle(createReadStream(file), recorder, new SessionArchive(recorder.db));
-    process.stderr.write(`mcpscope open: imported ${result.frames} frames of "${result.header.session.name}" as session ${result.sessionId}\n`);
+    process.stderr.write(`mcpscope open: imported ${result.frames} frames of "${escapeControls(result.header.session.name)}" as session ${result.sessionId}\n`);
     await reviewRecipe(recorder, result.sessionId, new RecipeTrust(o.dataDir), yes);
     return { relay: o, sessionId: result.sessionId };
   } catch (err) {

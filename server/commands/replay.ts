@@ -14,6 +14,7 @@ import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resol
 import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import { escapeControls, escapeControlsKeepingLines } from '../../shared/trust/escape-controls.js';
 import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
 import { RecipeTrust } from '../trust/recipe-trust.js';
 import { USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
@@ -24,8 +25,9 @@ export const EXIT_IDENTICAL = 0;
 export const EXIT_DIFFERENT = 1;
 export const EXIT_ERROR = 2;
 
+/** Messages may quote the bundle (its names, paths, a schema error's keys): its control characters are shown escaped. */
 function fail(message: string): number {
-  process.stderr.write(`mcpscope replay: ${message}\n`);
+  process.stderr.write(`mcpscope replay: ${escapeControlsKeepingLines(message)}\n`);
   return EXIT_ERROR;
 }
 
@@ -79,15 +81,16 @@ export async function run(argv: string[]): Promise<number> {
   if (a.protocol) source.protocolVersion = a.protocol;
   let chosen: { target: Target; fromBundle: boolean };
   try {
-    chosen = chooseTarget(a, bundle.header, (m) => process.stderr.write(`mcpscope replay: ${m}\n`));
+    chosen = chooseTarget(a, bundle.header, (m) => process.stderr.write(`mcpscope replay: ${escapeControls(m)}\n`));
   } catch (err) {
     if (err instanceof RecipeError) return fail(`${err.message}; ${CLI_OVERRIDE}`);
     throw err;
   }
   const { target } = chosen;
   const trust = new RecipeTrust(a.dataDir ?? defaultDataDir());
-  const recipeFrom = chosen.fromBundle && target.transport === 'stdio' ? `the bundle ${a.bundle}` : undefined;
-  if (recipeFrom !== undefined && target.transport === 'stdio' && !(await confirmOnTerminal(trust, target, recipeFrom, { prog: 'mcpscope replay', yes: a.yes }))) {
+  // A bundle's recipe, stdio or remote, is shown and confirmed before anything is spawned or sent.
+  const recipeFrom = chosen.fromBundle ? `the bundle ${a.bundle}` : undefined;
+  if (recipeFrom !== undefined && !(await confirmOnTerminal(trust, target, recipeFrom, { prog: 'mcpscope replay', yes: a.yes }))) {
     return EXIT_ERROR;
   }
 
@@ -103,8 +106,9 @@ export async function run(argv: string[]): Promise<number> {
       diff: a.diff,
       ...(recipeFrom !== undefined ? { recipeFrom } : {}),
     });
-    for (const w of outcome.warnings) process.stderr.write(`mcpscope replay: ${w}\n`);
-    process.stdout.write(a.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));
+    for (const w of outcome.warnings) process.stderr.write(`mcpscope replay: ${escapeControls(w)}\n`);
+    // The diff quotes the bundle's recorded messages: a terminal shows their control characters, it does not obey them.
+    process.stdout.write(a.json ? `${JSON.stringify(diff, null, 2)}\n` : escapeControlsKeepingLines(formatDiff(diff)));
     return diff.identical ? EXIT_IDENTICAL : EXIT_DIFFERENT;
   } catch (err) {
     if (err instanceof RelayError) return fail(err.message);

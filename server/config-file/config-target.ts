@@ -2,7 +2,9 @@
 // settings.json) config file describes, with its variables expanded, as the target `mcpscope` and `mcpscope call` run.
 // A server that cannot be read is an error that says why, never silently skipped; the file is the user's own, named on
 // their command line, so its recipe runs like a typed one (imported profiles and bundles go through recipe trust),
-// except that the variables it sets which change how code loads are named in a warning first.
+// except that the variables it sets which change how code loads are named in a warning first. Every name and value
+// from the file that a message or warning quotes has its control characters escaped: the file cannot rewrite what the
+// terminal shows.
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
@@ -13,6 +15,7 @@ import type { Target } from '../../shared/relay-protocol.js';
 import { quoteEscaped } from '../../shared/trust/env-names.js';
 import { isDangerousEnv } from '../../shared/trust/recipe-review.js';
 import { UsageError } from '../cli/flags.js';
+import { escapeControls as e } from '../../shared/trust/escape-controls.js';
 
 export interface ConfigChoice {
   file: string;
@@ -61,7 +64,7 @@ function inputSpecs(root: unknown): Map<string, InputSpec> {
 }
 
 export async function configTarget(choice: ConfigChoice, ctx: ConfigContext): Promise<{ name: string; target: Target; warnings: string[] }> {
-  const where = `--config ${choice.file}`;
+  const where = `--config ${e(choice.file)}`;
   let text: string;
   try {
     text = await readFile(choice.file, 'utf8');
@@ -79,8 +82,8 @@ export async function configTarget(choice: ConfigChoice, ctx: ConfigContext): Pr
   }
   const names = Object.keys(servers);
   const name = choice.server ?? (names.length === 1 ? names[0]! : null);
-  if (name === null) throw new UsageError(`${where}: say which server with --server <name>; the file has ${names.length === 0 ? 'none' : names.join(', ')}`);
-  if (!Object.hasOwn(servers, name)) throw new UsageError(`${where}: no server "${name}"; the file has ${names.join(', ') || 'none'}`);
+  if (name === null) throw new UsageError(`${where}: say which server with --server <name>; the file has ${names.length === 0 ? 'none' : names.map(e).join(', ')}`);
+  if (!Object.hasOwn(servers, name)) throw new UsageError(`${where}: no server "${e(name)}"; the file has ${names.map(e).join(', ') || 'none'}`);
 
   const entry = servers[name];
   const inputs = { ...choice.inputs };
@@ -95,23 +98,23 @@ export async function configTarget(choice: ConfigChoice, ctx: ConfigContext): Pr
   try {
     expanded = expandVariables(entry, { env: ctx.env, home: homedir(), workspaceFolder: workspaceOf(choice.file), inputs });
   } catch (err) {
-    if (err instanceof ConfigVariableError) throw new UsageError(`${where}: server "${name}": ${err.message}`);
+    if (err instanceof ConfigVariableError) throw new UsageError(`${where}: server "${e(name)}": ${e(err.message)}`);
     throw err;
   }
   const warnings: string[] = [];
   const profile = profileOfEntry(name, expanded, (m) => warnings.push(m));
-  if (!profile) throw new UsageError(`${where}: server ${warnings.join('; ')}`);
+  if (!profile) throw new UsageError(`${where}: server ${warnings.map(e).join('; ')}`);
   // The file runs like a typed recipe, but a project's config comes with a clone: what it sets that can make the
   // server run code of the file's choosing is said out loud, on one line, before anything is spawned.
   const dangerous = profile.target.transport === 'stdio' ? Object.keys(profile.target.env).filter(isDangerousEnv) : [];
   if (dangerous.length > 0) warnings.push(`server ${quoteEscaped(name)} in ${choice.file} sets ${dangerous.join(', ')}, which can make it run code the file chose; run it only if you trust the file`);
-  return { name, target: withOverrides(profile.target, choice.env, choice.cwd), warnings };
+  return { name, target: withOverrides(profile.target, choice.env, choice.cwd), warnings: warnings.map(e) };
 }
 
 /** The config's target with the command line's --env added over its env and --cwd in place of its directory. */
 function withOverrides(target: Target, env: Record<string, string>, cwd: string | null): Target {
   if (target.transport !== 'stdio') {
-    if (Object.keys(env).length > 0 || cwd !== null) throw new UsageError(`--env and --cwd go with a stdio server; this one is ${target.transport} ${target.url}`);
+    if (Object.keys(env).length > 0 || cwd !== null) throw new UsageError(`--env and --cwd go with a stdio server; this one is ${target.transport} ${e(target.url)}`);
     return target;
   }
   return { ...target, env: { ...target.env, ...env }, ...(cwd === null ? {} : { cwd }) };

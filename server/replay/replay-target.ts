@@ -5,6 +5,7 @@ import type { SessionInfo, Target } from '../../shared/relay-protocol.js';
 import type { ProfileStore } from '../archive/profile-store.js';
 import type { SessionArchive } from '../archive/session-archive.js';
 import { RecipeOriginSchema } from '../../shared/bundle/bundle-format.js';
+import { localPathOptions, localPathRefusal } from '../../shared/trust/local-path-options.js';
 import { RelayError } from '../errors.js';
 import { MASK } from '../transports/header-mask.js';
 import { bundleSource, profileRecipeFrom } from '../trust/recipe-source.js';
@@ -38,6 +39,9 @@ export function replayTarget(
   const warnings = missing.length > 0 ? [`the recording does not hold ${missing.join(', ')} (secret); the replay runs without them`] : [];
   const meta = archive.meta(info.id);
   const fromFile = meta.origin === 'imported' ? { recipeFrom: bundleSource(info.name) } : {};
+  // Bundles are refused such options on import; a session imported before that may still hold one.
+  const paths = meta.origin === 'imported' ? localPathOptions(target) : [];
+  if (paths.length > 0) throw new RelayError('BAD_REQUEST', `the imported bundle's recipe ${localPathRefusal(paths)}; replay against another target or a profile`);
   const origin = RecipeOriginSchema.safeParse((meta.importedFrom as { origin?: unknown } | null)?.origin);
   if (target.transport !== 'stdio' || !origin.success) return { target, profileId: null, secretEnv: [], warnings, ...fromFile };
   // An imported bundle's portable recipe: its relative paths resolve against the relay's directory.

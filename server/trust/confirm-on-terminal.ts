@@ -1,8 +1,9 @@
-// The command line's half of "trust before running anything from a file": a recipe that is not confirmed on this
-// machine is printed whole and runs only with --yes or a yes typed at a terminal; a pipe or a script gets a refusal.
+// The command line's half of "trust before running anything from a file": a recipe (a command to spawn, or a URL to
+// connect to) that is not confirmed on this machine is printed whole and runs only with --yes or a yes typed at a
+// terminal; a pipe or a script gets a refusal. What is printed has the file's control characters escaped.
 import { createInterface } from 'node:readline/promises';
-import type { StdioTarget } from '../../shared/relay-protocol.js';
-import { formatRecipeReview } from '../../shared/trust/recipe-review.js';
+import type { Target } from '../../shared/relay-protocol.js';
+import { formatAnyRecipeReview } from '../../shared/trust/remote-recipe-review.js';
 import type { RecipeTrust } from './recipe-trust.js';
 
 export interface TerminalConfirmation {
@@ -19,11 +20,11 @@ export interface TerminalConfirmation {
 }
 
 /** True when the recipe may run (and is then remembered as confirmed); false after printing why it may not. */
-export async function confirmOnTerminal(trust: RecipeTrust, target: StdioTarget, source: string, c: TerminalConfirmation): Promise<boolean> {
+export async function confirmOnTerminal(trust: RecipeTrust, target: Target, source: string, c: TerminalConfirmation): Promise<boolean> {
   if (trust.isConfirmed(target)) return true;
   const out = c.out ?? process.stderr;
   const review = trust.review(target, source, c.markedSecret);
-  out.write(`${formatRecipeReview(review)}\n`);
+  out.write(`${formatAnyRecipeReview(review)}\n`);
   if (c.yes) {
     out.write(`${c.prog}: confirmed by --yes; remembered for this exact recipe\n`);
     trust.allow(target, 'confirmed');

@@ -1,12 +1,16 @@
-// Remembers, by hash, the stdio recipes that may run: those a person confirmed after seeing them, and those typed here.
-// Threat: a recipe from a file (bundle, imported profile, config) spawning a process nobody looked at. Recipes from files
-// pass only when their exact hash is here; the file is 0600 in the data dir and holds hashes, never values.
+// Remembers, by hash, the recipes that may run: those a person confirmed after seeing them, and those typed here.
+// Threat: a recipe from a file (bundle, imported profile, config) spawning a process nobody looked at, or connecting to a
+// URL of the file's choosing with the user's credentials. Recipes from files pass only when their exact hash is here;
+// the file is 0600 in the data dir and holds hashes, never values.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { StdioTarget } from '../../shared/relay-protocol.js';
-import { reviewRecipe, type RecipeReview } from '../../shared/trust/recipe-review.js';
+import type { StdioTarget, Target } from '../../shared/relay-protocol.js';
+import { reviewRecipe } from '../../shared/trust/recipe-review.js';
+import { escapeControls } from '../../shared/trust/escape-controls.js';
+import { isRemoteReview, reviewRemoteRecipe, type AnyRecipeReview } from '../../shared/trust/remote-recipe-review.js';
 import { RelayError } from '../errors.js';
 import { PrivateJsonFile } from '../private-files.js';
+import { remoteRecipeHash } from './remote-recipe-hash.js';
 
 export const TRUST_FILE = 'confirmed-recipes.json';
 /** Oldest entries go first past this many; a recipe forgotten this way is only asked about again. */
@@ -43,24 +47,29 @@ export function recipeHash(t: StdioTarget): string {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** Any recipe's identity: a stdio one's (recipeHash) or a remote one's (remote-recipe-hash.ts). */
+export function targetHash(t: Target): string {
+  return t.transport === 'stdio' ? recipeHash(t) : remoteRecipeHash(t);
+}
+
 export class RecipeTrust {
   /** Another relay on the same data dir may add entries: the file, not this process, is the truth. */
   private readonly file: PrivateJsonFile<TrustFile>;
   /** Recipes refused since launch, so a confirmation by hash names one the relay actually showed. */
-  private readonly pending = new Map<string, StdioTarget>();
+  private readonly pending = new Map<string, Target>();
 
   /** `dataDir` null keeps confirmations in memory only (tests). */
   constructor(dataDir: string | null) {
     this.file = new PrivateJsonFile(dataDir, TRUST_FILE, () => ({ version: 1, recipes: {} }), isTrustFile);
   }
 
-  isConfirmed(t: StdioTarget): boolean {
-    return recipeHash(t) in this.file.read().recipes;
+  isConfirmed(t: Target): boolean {
+    return targetHash(t) in this.file.read().recipes;
   }
 
   /** Records a recipe as allowed: after a person said yes to it, or because they typed it (how = 'typed'). */
-  allow(t: StdioTarget, how: How): void {
-    const hash = recipeHash(t);
+  allow(t: Target, how: How): void {
+    const hash = targetHash(t);
     this.file.update((file) => {
       if (file.recipes[hash]?.how === 'confirmed') return false;
       file.recipes[hash] = { at: new Date().toISOString(), how };
@@ -70,17 +79,22 @@ export class RecipeTrust {
     this.pending.delete(hash);
   }
 
-  review(t: StdioTarget, source: string, markedSecret: readonly string[] = []): RecipeReview {
+  review(t: Target, source: string, markedSecret: readonly string[] = []): AnyRecipeReview {
+    if (t.transport !== 'stdio') return reviewRemoteRecipe(t, remoteRecipeHash(t), source);
     return reviewRecipe(spawnedForm(t), recipeHash(t), source, markedSecret);
   }
 
   /** Throws RECIPE_UNCONFIRMED, carrying the review the page shows, unless this exact recipe may run. */
-  require(t: StdioTarget, source: string, markedSecret: readonly string[] = []): void {
+  require(t: Target, source: string, markedSecret: readonly string[] = []): void {
     if (this.isConfirmed(t)) return;
     const review = this.review(t, source, markedSecret);
     this.pending.set(review.hash, t);
-    const danger = review.dangerous.length > 0 ? ` It sets ${review.dangerous.join(', ')}, which can make it run code the file chose.` : '';
-    throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${source} has not been confirmed on this machine; review it before it runs.${danger}`, { review });
+    const from = escapeControls(source);
+    if (isRemoteReview(review)) {
+      throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${from} would connect to ${escapeControls(review.url)}; it has not been confirmed on this machine, and nothing was sent: review it before it connects.`, { review });
+    }
+    const danger = review.dangerous.length > 0 ? ` It sets ${review.dangerous.map(escapeControls).join(', ')}, which can make it run code the file chose.` : '';
+    throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${from} has not been confirmed on this machine; review it before it runs.${danger}`, { review });
   }
 
   /** Confirms a recipe the relay refused earlier in this run; false for a hash it never showed. */

@@ -5,6 +5,7 @@ import type { FrameRecord } from '../relay-protocol.js';
 import { BUNDLE_FORMAT, BundleHeaderSchema, BundleTrailerSchema, ClientFrameSchema, FrameRecordSchema, BundleFindingSchema, type BundleHeader, type BundleFinding, type BundleTrailer } from './bundle-format.js';
 import { BUNDLE_SECTIONS, type BundleSection } from './bundle-layout.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
+import { localPathOptions, localPathRefusal } from '../trust/local-path-options.js';
 
 export type BundleEvent =
   | { type: 'header'; header: BundleHeader }
@@ -37,6 +38,9 @@ function item(section: BundleSection, value: unknown): BundleEvent {
 function header(value: unknown): BundleEvent {
   const r = BundleHeaderSchema.safeParse(value);
   if (!r.success) throw new BundleError(`the bundle header is not valid: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  // Refused whole, before anything is stored: a recipe that picks a file for mcpscope to read never reaches Replay.
+  const paths = localPathOptions(r.data.target);
+  if (paths.length > 0) throw new BundleError(`the bundle's recipe ${localPathRefusal(paths.map((p) => `target.${p}`))}`);
   return { type: 'header', header: r.data };
 }
 

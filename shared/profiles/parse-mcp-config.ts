@@ -5,6 +5,7 @@ import { RecipeTargetSchema, type Target } from '../relay-protocol.js';
 import { isSecretName } from '../redaction/secret-patterns.js';
 import { parseJsonc } from './jsonc.js';
 import type { ProfileInput } from './profile.js';
+import { localPathOptions, localPathRefusal } from '../trust/local-path-options.js';
 
 export interface ParsedMcpConfig {
   /** Which top-level key held the servers: `mcpServers` (Claude, Cursor, Windsurf) or `servers` (VS Code). */
@@ -67,6 +68,12 @@ function variableWarnings(name: string, target: Target, warn: (m: string) => voi
 export function profileOfEntry(name: string, entry: unknown, warn: (m: string) => void): ProfileInput | null {
   if (!isPlainObject(entry)) {
     warn(`${name}: skipped, not an object`);
+    return null;
+  }
+  // Whatever mcpscope does with such an option, a file may not choose which local file it reads (envFile is never read).
+  const paths = localPathOptions(entry, ['envFile']);
+  if (paths.length > 0) {
+    warn(`${name}: skipped, it ${localPathRefusal(paths)}`);
     return null;
   }
   const raw = entryTarget(name, entry, warn);

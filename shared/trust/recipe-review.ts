@@ -6,6 +6,7 @@ import type { StdioTarget } from '../relay-protocol.js';
 import { REDACTED, isSecretName } from '../redaction/secret-patterns.js';
 import { maskSecretArgs } from '../redaction/secret-args.js';
 import { shQuote } from '../repro/shell-quote.js';
+import { escapeControls } from './escape-controls.js';
 
 /**
  * Variables that make an interpreter, the dynamic loader or a shell load code of the variable's choosing, or change
@@ -82,12 +83,16 @@ export function reviewRecipe(target: StdioTarget & { cwd: string }, hash: string
   };
 }
 
-/** The review as plain text, for a terminal: what `mcpscope replay` and `open` print before asking. */
+/**
+ * The review as plain text, for a terminal: what `mcpscope replay` and `open` print before asking. Every string in it
+ * came from the file, so each has its control characters escaped (escape-controls.ts): the file cannot rewrite the prompt.
+ */
 export function formatRecipeReview(r: RecipeReview): string {
-  const lines = [`The recipe from ${r.source} would run:`, `  command: ${[r.command, ...r.args].map(shQuote).join(' ')}`, `  in:      ${r.cwd}`];
+  const e = escapeControls;
+  const lines = [`The recipe from ${e(r.source)} would run:`, `  command: ${[r.command, ...r.args].map((a) => e(shQuote(a))).join(' ')}`, `  in:      ${e(r.cwd)}`];
   if (r.env.length === 0) lines.push('  env:     (nothing beyond your own environment)');
-  for (const e of r.env) lines.push(`  env:     ${e.name}=${e.value}${e.dangerous ? '   <-- DANGEROUS: changes how programs load code' : ''}`);
-  if (r.dangerous.length > 0) lines.push(`WARNING: ${r.dangerous.join(', ')} can make the server run code the file chose. Run it only if you trust where it came from.`);
+  for (const v of r.env) lines.push(`  env:     ${e(v.name)}=${e(v.value)}${v.dangerous ? '   <-- DANGEROUS: changes how programs load code' : ''}`);
+  if (r.dangerous.length > 0) lines.push(`WARNING: ${r.dangerous.map(e).join(', ')} can make the server run code the file chose. Run it only if you trust where it came from.`);
   return lines.join('\n');
 }
 

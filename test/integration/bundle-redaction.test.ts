@@ -104,11 +104,13 @@ describe('exports of sessions that carried secrets', () => {
   it('a redacted remote bundle still replays with mcpscope replay once the bearer is supplied again', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-redacted-')), 'http.bundle.json');
     writeFileSync(file, await download(`/api/sessions/${httpSid}/bundle`));
-    const without = await runCli(['replay', file]);
+    // A bundle's URL is a recipe from a file like any other: it connects only once confirmed (here by --yes).
+    const without = await runCli(['replay', file, '--yes']);
     expect(without.stderr).toContain('the bundle redacted header.Authorization');
+    expect(without.stderr).toContain('would connect to a server:');
     expect(without.stdout).toContain('~ ← answer to initialize #1');
     expect(without.code).toBe(1);
-    const run = await runCli(['replay', file, '--header', `Authorization: Bearer ${BEARER}`]);
+    const run = await runCli(['replay', file, '--header', `Authorization: Bearer ${BEARER}`, '--yes']);
     expect(run.stdout).toMatch(/^identical: /m);
     expect(run.code).toBe(0);
   });

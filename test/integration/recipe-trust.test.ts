@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../shared/archive-api.js';
 import type { RelayErrorBody } from '../../shared/relay-errors.js';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
+import type { RecipeReview } from '../../shared/trust/recipe-review.js';
 import { craftBundle, recordDemoBundle } from '../helpers/crafted-bundle.js';
 import { BIN, DEMO_SERVER, FIXTURES, ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { exitedAndRead, runCli } from '../helpers/run-cli.js';
@@ -107,7 +108,7 @@ describe('a bundle opened in the inspector', () => {
     const refused = await relay.api<RelayErrorBody>(`/api/sessions/${config.launchSessionId}/replay`, { method: 'POST', body: '{}' });
     expect(refused.status).toBe(428);
     expect(refused.body.error.code).toBe('RECIPE_UNCONFIRMED');
-    const review = refused.body.error.review!;
+    const review = refused.body.error.review as RecipeReview;
     expect(review).toMatchObject({ command: 'node', args: ['dist/bundle/demo-server.js'], cwd: ROOT, dangerous: ['NODE_OPTIONS'] });
     expect(review.env).toContainEqual({ name: 'API_TOKEN', value: '[REDACTED]', secret: true, dangerous: false });
     expect(b.ran()).toBe(false);

@@ -2,7 +2,7 @@
 // turns the relay's error envelope (and a network failure) into ApiError, tells the page when the token was refused,
 // and checks each answer against the route's schema before anyone uses it.
 import type { z } from 'zod';
-import type { RecipeReview } from '../../../shared/trust/recipe-review.js';
+import type { AnyRecipeReview } from '../../../shared/trust/remote-recipe-review.js';
 import { RelayErrorBodySchema } from '../../../shared/relay-errors.js';
 import { fillPath, RELAY_ROUTES, type PathParams, type RelayRoute, type RelayRoutes, type RouteName } from '../../../shared/relay-routes.js';
 import { describeIssues } from '../../../shared/zod-issues.js';
@@ -14,7 +14,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     /** With RECIPE_UNCONFIRMED: the recipe to show a person before it may run. */
-    readonly review?: RecipeReview,
+    readonly review?: AnyRecipeReview,
   ) {
     super(message);
     this.name = 'ApiError';

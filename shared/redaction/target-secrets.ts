@@ -151,3 +151,9 @@ function maskUrl(href: string, hide: Hide, scrub: (label: string | null, s: stri
     .join('&');
   return `${authority}${path}?${query}${fragment}`;
 }
+
+/** A URL on its own (a request's, an event's, an SSE endpoint's) with the same secrets masked as in a target's URL. */
+export function maskTargetUrl(href: string, mask: SecretMask): string {
+  const t = maskTarget({ transport: 'http', url: href, headers: {} }, mask).target;
+  return t.transport === 'stdio' ? href : t.url;
+}

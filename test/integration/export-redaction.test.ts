@@ -12,7 +12,7 @@ import { checkMarkdown } from '../../shared/check/check-report.js';
 import type { CheckReport } from '../../shared/check/check-types.js';
 import { CONFIG_FLAVORS } from '../../shared/profiles/format-mcp-config.js';
 import type { Profile } from '../../shared/profiles/profile.js';
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import type { FrameRecord, SessionInfo } from '../../shared/relay-protocol.js';
 import { driveSession } from '../helpers/demo-session.js';
 import { DEMO_SERVER, startRelay, type RelayHandle } from '../helpers/relay-process.js';
 import { REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
@@ -161,6 +161,15 @@ describe('session exports', () => {
     const http = JSON.parse(await download(`/api/sessions/${httpSid}/bundle`)) as { header: { redacted: string[]; target: { url: string } } };
     expect(http.header.redacted).toEqual(expect.arrayContaining(['header.Authorization', 'header.X-Api-Key', 'url']));
     expect(http.header.target.url).toBe(`http://alice:[REDACTED]@127.0.0.1:${remote.port}/mcp?api_key=[REDACTED]&region=eu`);
+  });
+
+  it('the recording shows the remote URL with its password and secret query value masked, in exchanges and events', async () => {
+    const { body } = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${httpSid}/frames?afterSeq=0&limit=1000`);
+    const urls = body.frames.flatMap((f) => (f.kind === 'http' || f.kind === 'event' ? [...f.text.matchAll(/"(?:url|endpoint)":"([^"]*)"/g)].map((m) => m[1]!) : []));
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) expect(url).toBe(`http://alice:••••@127.0.0.1:${remote.port}/mcp?api_key=[REDACTED]&region=eu`);
+    const { body: session } = await relay.api<SessionInfo>(`/api/sessions/${httpSid}`);
+    expect(leaks(JSON.stringify(session))).toEqual([]);
   });
 
   it('the check report as Markdown, from the Conformance tab, holds no planted secret', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedTarget } from '../../../server/stored-target.js';
+import { MASK, maskUrl } from '../../../server/transports/header-mask.js';
 import { formatMcpConfig } from '../../../shared/profiles/format-mcp-config.js';
 import { SECRET_PLACEHOLDER, maskProfile, unmaskProfile, type Profile } from '../../../shared/profiles/profile.js';
 import { redactTarget, secretValues } from '../../../shared/redaction/redact-target.js';
@@ -65,6 +66,13 @@ describe('the one finder of a target\'s secrets', () => {
     for (const text of outputs) expect(planted.filter((s) => text.includes(s))).toEqual([]);
     const included = formatMcpConfig(profiles, 'cursor', { includeSecrets: true }).text;
     expect(planted.filter((s) => !included.includes(s))).toEqual([]);
+  });
+});
+
+describe('a URL on its own', () => {
+  it('is recorded with the same URL secrets masked as the target, the rest as it was sent', () => {
+    expect(maskUrl('https://alice:pw-1@h.example/mcp?api_key=qs-1&sessionId=s1&region=eu')).toBe(`https://alice:${MASK}@h.example/mcp?api_key=${REDACTED}&sessionId=s1&region=eu`);
+    expect(maskUrl('http://127.0.0.1:1/messages?sessionId=abc')).toBe('http://127.0.0.1:1/messages?sessionId=abc');
   });
 });
 

@@ -3,7 +3,7 @@
 // secret query value. Two real sessions (the demo server over stdio, the remote fixture over HTTP on 127.0.0.1) carry
 // them and echo them back; profiles are saved from them; then every export path runs: profile export in each client's
 // format, the API's profile view, bundles, client frames, stdio and curl scripts, HAR, `mcpscope call --bundle`, and
-// the check report as Markdown (CLI and Conformance tab). Only `secrets=include` writes them, and it writes them all.
+// the check report as Markdown and JUnit (CLI and Conformance tab). Only `secrets=include` writes them, and all of them.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,11 +201,16 @@ describe('command-line exports', () => {
     expect(http).toContain(`127.0.0.1:${remote.port}`);
   }, 120_000);
 
-  it('mcpscope check --markdown prints a report with no planted secret', async () => {
+  it('mcpscope check --markdown prints a report, and --junit writes one, with no planted secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-export-redaction-'));
     for (const target of [planted, remoteFlags()]) {
-      const run = await runCli(['check', '--markdown', '--only', 'lifecycle', '--no-robustness', ...target]);
+      const junit = join(dir, `${target === planted ? 'stdio' : 'http'}.xml`);
+      const run = await runCli(['check', '--markdown', '--junit', junit, '--only', 'lifecycle', '--no-robustness', ...target]);
       expect(run.stdout).toMatch(/^# mcpscope check: /);
       expect(leaks(run.stdout + run.stderr)).toEqual([]);
+      const xml = readFileSync(junit, 'utf8');
+      expect(xml).toContain('<testsuite');
+      expect(leaks(xml)).toEqual([]);
     }
   }, 120_000);
 });

@@ -32,13 +32,8 @@ export function secretArgs(args: readonly string[]): SecretArg[] {
   return out;
 }
 
-/** Index of each argument that is a credential, and what to show in its place. */
-export function secretArgMasks(args: readonly string[]): Map<number, string> {
-  return new Map(secretArgs(args).map((s) => [s.index, `${s.prefix}${REDACTED}`]));
-}
-
 /** The arguments with every credential masked (the trust prompt and the connection form show them so). */
 export function maskSecretArgs(args: readonly string[]): string[] {
-  const masks = secretArgMasks(args);
+  const masks = new Map(secretArgs(args).map((s) => [s.index, `${s.prefix}${REDACTED}`]));
   return args.map((a, i) => masks.get(i) ?? a);
 }

@@ -2,9 +2,9 @@
 // the secrets file (server/secret-store.ts); and joins them back when the profile is read.
 // Threat: a profile's API key or bearer sitting in the store beside the recordings, where exports and copies reach it.
 import { SECRET_PLACEHOLDER, type ProfileInput } from '../../shared/profiles/profile.js';
-import { secretArgMasks } from '../../shared/redaction/secret-args.js';
-import { isSecretName } from '../../shared/redaction/secret-patterns.js';
-import { findUrlPassword, replaceUrlPassword } from '../../shared/redaction/url-password.js';
+import { REDACTED, isSecretName } from '../../shared/redaction/secret-patterns.js';
+import { maskTarget } from '../../shared/redaction/target-secrets.js';
+import { replaceUrlPassword } from '../../shared/redaction/url-password.js';
 import type { Target } from '../../shared/relay-protocol.js';
 
 /** The real values a profile needs, by where they go back: env names, arg indexes, header names, the whole URL, the
@@ -30,11 +30,13 @@ export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput
       if (move) (secrets.env ??= {})[k] = v;
       env[k] = move ? SECRET_PLACEHOLDER : v;
     }
-    const masks = secretArgMasks(t.args);
+    // Each argument the one secret finder changes (a flag's value, a credential's shape) moves whole.
+    const shown = maskTarget(t, () => REDACTED).target;
     const args = t.args.map((a, i) => {
-      if (!masks.has(i)) return a;
+      const masked = shown.transport === 'stdio' ? shown.args[i]! : a;
+      if (masked === a) return a;
       (secrets.args ??= {})[String(i)] = a;
-      return masks.get(i)!;
+      return masked;
     });
     return { stored: { ...input, secretEnv: [...secretEnv], target: { ...t, env, args } }, secrets };
   }
@@ -44,10 +46,12 @@ export function splitProfileSecrets(input: ProfileInput): { stored: ProfileInput
     if (real(v)) (secrets.headers ??= {})[k] = v;
     headers[k] = real(v) ? SECRET_PLACEHOLDER : v;
   }
-  // A URL with a password is kept whole among the secrets; the store keeps it without the password.
-  const hasPassword = findUrlPassword(t.url) !== null;
-  if (hasPassword) secrets.url = t.url;
-  const url = hasPassword ? replaceUrlPassword(t.url, '') : t.url;
+  // A URL with a password or a secret query value is kept whole among the secrets; the store keeps it without the
+  // password and with the query value redacted.
+  const shown = maskTarget(t, () => REDACTED).target;
+  const secretUrl = shown.transport !== 'stdio' && shown.url !== t.url;
+  if (secretUrl) secrets.url = t.url;
+  const url = secretUrl ? replaceUrlPassword(shown.url, '') : t.url;
   // An OAuth client secret (either grant) is a credential like a header's.
   const clientSecret = t.auth?.clientSecret;
   const moved = clientSecret !== undefined && real(clientSecret);

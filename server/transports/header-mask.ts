@@ -1,6 +1,7 @@
 // Masks secrets before anything is recorded. Threat: tokens ending up in SQLite, in exports, or on a shared screen.
 import { HEADER_MASK } from '../../shared/masked-header-problem.js';
-import { replaceUrlPassword } from '../../shared/redaction/url-password.js';
+import { REDACTED } from '../../shared/redaction/secret-patterns.js';
+import { maskTargetUrl } from '../../shared/redaction/target-secrets.js';
 import type { HeaderLines } from './http-request.js';
 
 /** One definition, shared with the checks that refuse a mask sent back as a value. */
@@ -30,7 +31,10 @@ export class HeaderMask {
   }
 }
 
-/** A URL with any password in its userinfo masked (http://user:secret@host/ sends Basic auth from it). */
+/**
+ * A URL with any password in its userinfo masked (http://user:secret@host/ sends Basic auth from it), and the value of a
+ * secret-named query parameter (`?api_key=V`) redacted, as in the stored target (shared/redaction/target-secrets.ts).
+ */
 export function maskUrl(href: string): string {
-  return replaceUrlPassword(href, MASK);
+  return maskTargetUrl(href, (place) => (place.kind === 'query' ? REDACTED : MASK));
 }

@@ -1,4 +1,7 @@
-// Writes profiles as a Claude Desktop, Cursor or VS Code config file; secrets become placeholders unless asked for.
+// Writes profiles as a Claude Desktop, Cursor or VS Code config file; secrets become the client's variables unless asked for.
+// Threat: a config file shared with a colleague or pasted in an issue carrying the API key it was exported from. Which
+// parts are secret is decided by shared/redaction/target-secrets.ts, as for every other export.
+import { maskTarget, type SecretPlace } from '../redaction/target-secrets.js';
 import type { RemoteTarget, StdioTarget } from '../relay-protocol.js';
 import type { ProfileInput } from './profile.js';
 
@@ -34,15 +37,41 @@ const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '
 /** Turns a header or env name into an env var name for mcp-remote's `--header Name:${VAR}`. */
 const envName = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 
+/** The name a variable for this secret gets: the env var's or header's own, the flag's (`--api-key` → api-key). */
+function keyOf(place: SecretPlace): string {
+  switch (place.kind) {
+    case 'env':
+    case 'header':
+    case 'query':
+    case 'auth':
+      return place.name;
+    case 'arg':
+      return place.flag.replace(/^-+/, '');
+    case 'url-password':
+      return 'url-password';
+  }
+}
+
+/** Which secret a place is, so two secrets of one profile never share a variable (env API_KEY and `--api-key V`). */
+function idOf(place: SecretPlace): string {
+  return place.kind === 'arg' ? `arg.${place.index}` : place.kind === 'url-password' ? 'url-password' : `${place.kind}.${place.name}`;
+}
+
+/** Turns each secret into the client's own variable syntax: `${input:…}` (VS Code), `${env:…}` (Cursor), `<NAME>`. */
 class SecretWriter {
   readonly inputs: VsInput[] = [];
-  constructor(
-    private readonly flavor: ConfigFlavor,
-    private readonly include: boolean,
-  ) {}
+  /** `profile\0NAME` → the place that has that variable. */
+  private readonly taken = new Map<string, string>();
+  constructor(private readonly flavor: ConfigFlavor) {}
 
-  value(profile: string, key: string, value: string, secret: boolean): string {
-    if (!secret || this.include) return value;
+  variable(profile: string, place: SecretPlace): string {
+    let key = keyOf(place);
+    for (let n = 2; ; n++) {
+      const owner = this.taken.get(`${profile}\0${envName(key)}`);
+      if (owner === undefined || owner === idOf(place)) break;
+      key = `${keyOf(place)}-${n}`;
+    }
+    this.taken.set(`${profile}\0${envName(key)}`, idOf(place));
     if (this.flavor === 'vscode') {
       const id = `${slug(profile)}-${slug(key)}`;
       if (!this.inputs.some((i) => i.id === id)) this.inputs.push({ type: 'promptString', id, description: `${key} for ${profile}`, password: true });
@@ -53,11 +82,18 @@ class SecretWriter {
   }
 }
 
-function stdioEntry(p: ProfileInput, t: StdioTarget, s: SecretWriter, flavor: ConfigFlavor, warn: (m: string) => void) {
-  const env = Object.fromEntries(Object.entries(t.env).map(([k, v]) => [k, s.value(p.name, k, v, p.secretEnv.includes(k))]));
+/** The profile with its secrets as variables (unless they are to be included), and a warning for each one only its shape gave away. */
+function withVariables(p: ProfileInput, s: SecretWriter | null, warn: (m: string) => void): ProfileInput {
+  if (s === null || p.target.transport === 'ws') return p;
+  const masked = maskTarget(p.target, (place) => s.variable(p.name, place), { secretEnv: p.secretEnv, secretHeaders: p.secretHeaders });
+  for (const where of masked.shapes) warn(`${p.name}: ${where} looked like a credential and was written as [REDACTED]; put it back by hand`);
+  return { ...p, target: masked.target };
+}
+
+function stdioEntry(p: ProfileInput, t: StdioTarget, flavor: ConfigFlavor, warn: (m: string) => void) {
   const entry: Record<string, unknown> = flavor === 'vscode' ? { type: 'stdio' } : {};
   Object.assign(entry, { command: t.command, args: t.args });
-  if (Object.keys(env).length > 0) entry.env = env;
+  if (Object.keys(t.env).length > 0) entry.env = t.env;
   if (t.cwd !== undefined) {
     if (flavor === 'vscode') entry.cwd = t.cwd;
     else warn(`${p.name}: ${flavor} has no working-directory setting; cwd ${t.cwd} was left out`);
@@ -65,12 +101,11 @@ function stdioEntry(p: ProfileInput, t: StdioTarget, s: SecretWriter, flavor: Co
   return entry;
 }
 
-function remoteEntry(p: ProfileInput, t: RemoteTarget, s: SecretWriter, flavor: ConfigFlavor, warn: (m: string) => void) {
+function remoteEntry(p: ProfileInput, t: RemoteTarget, flavor: ConfigFlavor, warn: (m: string) => void) {
   if (t.transport === 'ws') {
     warn(`${p.name}: ${flavor} cannot connect over WebSocket; left out`);
     return null;
   }
-  const secretHeader = (k: string) => p.secretHeaders.some((h) => h.toLowerCase() === k.toLowerCase());
   if (flavor === 'claude-desktop') {
     // Claude Desktop runs stdio servers only; mcp-remote is the usual bridge, headers passed through env vars.
     const args = ['-y', 'mcp-remote', t.url];
@@ -78,14 +113,13 @@ function remoteEntry(p: ProfileInput, t: RemoteTarget, s: SecretWriter, flavor: 
     for (const [k, v] of Object.entries(t.headers)) {
       const name = `MCP_HEADER_${envName(k)}`;
       args.push('--header', `${k}:\${${name}}`);
-      env[name] = s.value(p.name, k, v, secretHeader(k));
+      env[name] = v;
     }
     if (t.transport === 'sse') args.push('--transport', 'sse-only');
     return { command: 'npx', args, ...(Object.keys(env).length > 0 ? { env } : {}) };
   }
-  const headers = Object.fromEntries(Object.entries(t.headers).map(([k, v]) => [k, s.value(p.name, k, v, secretHeader(k))]));
   const entry: Record<string, unknown> = flavor === 'vscode' ? { type: t.transport === 'sse' ? 'sse' : 'http', url: t.url } : { url: t.url };
-  if (Object.keys(headers).length > 0) entry.headers = headers;
+  if (Object.keys(t.headers).length > 0) entry.headers = t.headers;
   return entry;
 }
 
@@ -93,10 +127,11 @@ function remoteEntry(p: ProfileInput, t: RemoteTarget, s: SecretWriter, flavor: 
 export function formatMcpConfig(profiles: readonly ProfileInput[], flavor: ConfigFlavor, opts: FormatOptions = {}): FormattedMcpConfig {
   const warnings: string[] = [];
   const warn = (m: string) => warnings.push(m);
-  const secrets = new SecretWriter(flavor, opts.includeSecrets === true);
+  const secrets = new SecretWriter(flavor);
   const servers: Record<string, unknown> = {};
-  for (const p of profiles) {
-    const entry = p.target.transport === 'stdio' ? stdioEntry(p, p.target, secrets, flavor, warn) : remoteEntry(p, p.target, secrets, flavor, warn);
+  for (const profile of profiles) {
+    const p = withVariables(profile, opts.includeSecrets === true ? null : secrets, warn);
+    const entry = p.target.transport === 'stdio' ? stdioEntry(p, p.target, flavor, warn) : remoteEntry(p, p.target, flavor, warn);
     if (!entry) continue;
     let name = p.name;
     for (let i = 2; name in servers; i++) name = `${p.name} ${i}`;

@@ -1,8 +1,8 @@
 // A saved server profile: connection settings plus which env vars and headers are secret. Declared once, here.
 import { z } from 'zod';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp-versions.js';
-import { maskSecretArgs } from '../redaction/secret-args.js';
-import { replaceUrlPassword } from '../redaction/url-password.js';
+import { REDACTED } from '../redaction/secret-patterns.js';
+import { maskTarget, type SecretMask } from '../redaction/target-secrets.js';
 import { RecipeTargetSchema, TargetSchema } from '../relay-protocol.js';
 
 /** legacy: initialize handshake; modern: 2026-07-28 stateless; auto: probe with server/discover, fall back. */
@@ -40,39 +40,36 @@ export type Profile = z.infer<typeof ProfileSchema>;
 /** What the relay sends in place of a secret value; sending it back unchanged keeps the stored value. */
 export const SECRET_PLACEHOLDER = '••••••';
 
-/** A URL with its userinfo password (http://user:secret@host/) shown as the placeholder; other URLs unchanged. */
-const maskUrlPassword = (href: string): string => replaceUrlPassword(href, SECRET_PLACEHOLDER);
+/** Named values (env, headers, a URL password, a client secret) show the placeholder; a value inside an argument or a
+ * query string shows [REDACTED], as the recordings do. */
+const placeholder: SecretMask = (place) => (place.kind === 'arg' || place.kind === 'query' ? REDACTED : SECRET_PLACEHOLDER);
+
+/** The profile's target with its secrets masked (shared/redaction/target-secrets.ts), by the profile's own marks. */
+const shownTarget = (p: ProfileInput) => maskTarget(p.target, placeholder, { secretEnv: p.secretEnv, secretHeaders: p.secretHeaders }).target;
 
 /**
- * The profile as the API shows it: secret values replaced by the placeholder — marked env vars and headers, the value
- * of a secret-looking flag (`--api-key V`, `--token=V`), a URL's password and an OAuth client secret.
+ * The profile as the API shows it: secret values replaced by the placeholder — marked env vars and headers and those
+ * named like a credential, the value of a secret-looking flag (`--api-key V`, `--token=V`), credential-shaped arguments,
+ * a URL's password and secret query values, and an OAuth client secret.
  */
 export function maskProfile(p: Profile): Profile {
-  const t = p.target;
-  if (t.transport === 'stdio') {
-    const env = Object.fromEntries(Object.entries(t.env).map(([k, v]) => [k, p.secretEnv.includes(k) && v !== '' ? SECRET_PLACEHOLDER : v]));
-    return { ...p, target: { ...t, env, args: maskSecretArgs(t.args) } };
-  }
-  const secret = new Set(p.secretHeaders.map((h) => h.toLowerCase()));
-  const headers = Object.fromEntries(Object.entries(t.headers).map(([k, v]) => [k, secret.has(k.toLowerCase()) && v !== '' ? SECRET_PLACEHOLDER : v]));
-  const auth = t.auth?.clientSecret ? { ...t.auth, clientSecret: SECRET_PLACEHOLDER } : t.auth;
-  return { ...p, target: { ...t, url: maskUrlPassword(t.url), headers, ...(auth ? { auth } : {}) } };
+  return { ...p, target: shownTarget(p) };
 }
 
 /** An edited profile whose secret fields still hold the placeholder (or the mask the API showed) gets the stored values back. */
 export function unmaskProfile(edited: ProfileInput, stored: ProfileInput): ProfileInput {
   const t = edited.target;
   const s = stored.target;
-  if (t.transport === 'stdio' && s.transport === 'stdio') {
+  const shown = shownTarget(stored);
+  if (t.transport === 'stdio' && s.transport === 'stdio' && shown.transport === 'stdio') {
     const env = Object.fromEntries(Object.entries(t.env).map(([k, v]) => [k, v === SECRET_PLACEHOLDER ? (s.env[k] ?? '') : v]));
     // An argument left as the API showed it keeps the stored value; an edited one is taken as typed.
-    const shown = maskSecretArgs(s.args);
-    const args = t.args.map((a, i) => (a !== s.args[i] && a === shown[i] ? s.args[i]! : a));
+    const args = t.args.map((a, i) => (a !== s.args[i] && a === shown.args[i] ? s.args[i]! : a));
     return { ...edited, target: { ...t, env, args } };
   }
-  if (t.transport !== 'stdio' && s.transport !== 'stdio') {
+  if (t.transport !== 'stdio' && s.transport !== 'stdio' && shown.transport !== 'stdio') {
     const headers = Object.fromEntries(Object.entries(t.headers).map(([k, v]) => [k, v === SECRET_PLACEHOLDER ? (s.headers[k] ?? '') : v]));
-    const url = t.url !== s.url && t.url === maskUrlPassword(s.url) ? s.url : t.url;
+    const url = t.url !== s.url && t.url === shown.url ? s.url : t.url;
     const auth = t.auth?.clientSecret === SECRET_PLACEHOLDER ? { ...t.auth, clientSecret: s.auth?.clientSecret ?? '' } : t.auth;
     return { ...edited, target: { ...t, url, headers, ...(auth ? { auth } : {}) } };
   }

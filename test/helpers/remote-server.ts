@@ -1,11 +1,13 @@
 // Starts an MCP server that listens on 127.0.0.1 (a fixture, or server-everything pinned to loopback) and waits for its port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { track } from './child-sweep.js';
 import { FIXTURES } from './relay-process.js';
 
 export const REMOTE_FIXTURE = join(FIXTURES, 'remote-server.mjs');
 export const EVERYTHING_ON_LOOPBACK = join(FIXTURES, 'everything-on-loopback.mjs');
+export const OAUTH_FIXTURE = join(FIXTURES, 'oauth-server.mjs');
 
 export interface RemoteServer {
   proc: ChildProcess;
@@ -64,5 +66,21 @@ export async function startRemoteServer(script: string, args: string[] = [], env
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
       await exited;
     },
+  };
+}
+
+/**
+ * A starter of `script`'s servers for one test file: each call starts one with extra environment, and all of them stop
+ * when the file ends (its tests may run side by side, each on a fixture of its own).
+ */
+export function fixtureStarter(script: string): (env?: Record<string, string>) => Promise<RemoteServer> {
+  const running: RemoteServer[] = [];
+  afterAll(async () => {
+    await Promise.all(running.splice(0).map((s) => s.stop()));
+  });
+  return async (env = {}) => {
+    const s = await startRemoteServer(script, [], env);
+    running.push(s);
+    return s;
   };
 }

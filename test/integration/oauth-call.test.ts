@@ -5,24 +5,12 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../helpers/relay-process.js';
-import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { describe, expect, it } from 'vitest';
+import { fixtureStarter, OAUTH_FIXTURE, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const FIXTURE = join(FIXTURES, 'oauth-server.mjs');
-const running: RemoteServer[] = [];
-
-async function fixture(env: Record<string, string> = {}): Promise<RemoteServer> {
-  const s = await startRemoteServer(FIXTURE, [], env);
-  running.push(s);
-  return s;
-}
-
 // The tests run side by side (each has its own fixture and token cache), so the fixtures stop when the file ends.
-afterAll(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop()));
-});
+const fixture = fixtureStarter(OAUTH_FIXTURE);
 
 const tool = (name: string) => ['--method', 'tools/call', '--params', JSON.stringify({ name, arguments: {} }), '--no-list'];
 const oauthCall = (s: RemoteServer, dataDir: string, ...extra: string[]) => runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--data-dir', dataDir, ...extra]);

@@ -4,23 +4,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../helpers/relay-process.js';
-import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { describe, expect, it } from 'vitest';
+import { fixtureStarter, OAUTH_FIXTURE, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const FIXTURE = join(FIXTURES, 'oauth-server.mjs');
-const running: RemoteServer[] = [];
-
-async function fixture(env: Record<string, string> = {}): Promise<RemoteServer> {
-  const s = await startRemoteServer(FIXTURE, [], env);
-  running.push(s);
-  return s;
-}
-
-afterAll(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop()));
-});
+// The tests run side by side (each has its own fixture and token cache), so the fixtures stop when the file ends.
+const fixture = fixtureStarter(OAUTH_FIXTURE);
 
 const WHOAMI = ['--method', 'tools/call', '--params', '{"name":"whoami","arguments":{}}', '--no-list'];
 /** An authorization code flow that approves without a person (`extra` replaces that with other OAuth flags). */

@@ -71,6 +71,22 @@ export function startTimeOf(pid: number): string | null {
   return processTable().find((p) => p.pid === pid)?.start ?? null;
 }
 
+/**
+ * Whether `pid` is still the process that had start time `start` and has not ended: a zombie (state Z, or X while it is
+ * being reaped) has, only its parent's wait is missing, and a killed run's parent may never wait.
+ */
+export function isRunning(pid: number, start: string): boolean {
+  if (process.platform !== 'linux') return startTimeOf(pid) === start;
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  const state = text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+  return parseStat(pid, text)?.start === start && state !== 'Z' && state !== 'X';
+}
+
 /** The descendants of `root` in `table`, children before grandchildren. */
 export function descendantsOf(root: number, table: readonly ProcInfo[]): ProcInfo[] {
   const children = new Map<number, ProcInfo[]>();

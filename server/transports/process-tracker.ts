@@ -1,16 +1,18 @@
 // No process outlives its session: every process a stdio server starts carries this relay's mark in its environment
 // (spawn-marker.ts: found under /proc however it left the tree) and is also tracked by pid and start time (its tree is
 // walked while it runs and again at stop: the second net, and the only one off Linux); all of it is killed on stop and
-// on exit, and the relay's instance and table are written to the data dir so the next launch kills what a crashed or
-// SIGKILLed relay left. Threat: servers (and what they spawn with setsid, a double fork, or while ignoring SIGTERM)
-// running on after mcpscope is gone; and a remembered pid that now names someone else's process, which is why nothing
-// is signalled unless its start time (or its mark) still matches.
+// on exit, and the instance and table of every run that starts servers (the relay, `call`, `check`, `tap`, `replay`)
+// are written to the data dir so the next launch kills what a crashed or SIGKILLed run left. Threat: servers (and what
+// they spawn with setsid, a double fork, or while ignoring SIGTERM) running on after mcpscope is gone; a remembered pid
+// that now names someone else's process, which is why nothing is signalled unless its start time (or its mark) still
+// matches; and a launch that kills the servers of a run still alive, which is why a table is read as dead only when
+// its writer's pid is gone, a zombie, or names a process with another start time.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../private-files.js';
-import { bootId, canListChildren, canReadProcessTable, descendantsOf, liveDescendantsOf, processTable, startTimeOf } from './process-table.js';
+import { bootId, canListChildren, canReadProcessTable, descendantsOf, isRunning, liveDescendantsOf, processTable, startTimeOf } from './process-table.js';
 import { SPAWN_MARKER, markerValue, marksIn, signalMarked } from './spawn-marker.js';
 import { treeKillCommand } from './spawn-plan.js';
 
@@ -19,11 +21,14 @@ const SWEEP_MS = 500;
 const TABLE_DIR = 'processes';
 
 interface TableFile {
+  /** The run that wrote the table: a relay, or a `call`, `check`, `tap` or `replay` (the name is older than those). */
   relayPid: number;
   relayStart: string | null;
   boot: string;
   /** The relay's instance: the first half of every mark its servers carry (absent in tables written before marks). */
   instance?: string;
+  /** What the run was (relay, call, check, tap, replay), for the message that says what was cleaned up after. */
+  command?: string;
   procs: Array<{ pid: number; start: string }>;
 }
 
@@ -59,12 +64,19 @@ export class ProcessTracker {
   private timer: NodeJS.Timeout | null = null;
   private tableFile: string | null = null;
   private written = '';
+  private command = 'relay';
 
-  /** Keeps the table in `dataDir/processes/<pid>.json` from now on, for the next launch to read if this one dies. */
-  persistIn(dataDir: string): void {
+  /**
+   * Keeps the table in `dataDir/processes/<pid>.json` from now on, for the next launch to read if this one dies; call
+   * it before the first spawn, so no server runs unrecorded. Throws when the table cannot be written.
+   */
+  persistIn(dataDir: string, command = 'relay'): void {
     mkdirSync(join(dataDir, TABLE_DIR), { recursive: true, mode: 0o700 });
+    this.command = command;
     this.tableFile = join(dataDir, TABLE_DIR, `${process.pid}.json`);
+    this.written = '';
     this.write();
+    if (this.written === '') throw new Error(`cannot write ${this.tableFile}`);
   }
 
   /** The variable to add to the next server's environment, last, so no recipe can set it: pass it to track() too. */
@@ -159,11 +171,12 @@ export class ProcessTracker {
   private write(): void {
     if (!this.tableFile) return;
     const procs = [...this.trees.values()].flatMap((t) => [...t].map(([pid, start]) => ({ pid, start })));
-    const text = JSON.stringify({ relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), instance: this.instance, procs } satisfies TableFile);
+    const table: TableFile = { relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), instance: this.instance, command: this.command, procs };
+    const text = JSON.stringify(table);
     if (text === this.written) return;
-    this.written = text;
     try {
       writePrivateFile(this.tableFile, text);
+      this.written = text;
     } catch {
       // A data dir that went away must not take the relay with it; the in-memory table still works.
     }
@@ -173,22 +186,59 @@ export class ProcessTracker {
 /** The relay's one tracker: every stdio transport registers with it. */
 export const processTracker = new ProcessTracker();
 
+export interface Reaped {
+  /** Every process killed. */
+  pids: number[];
+  /** The dead runs whose tables were read, as "call 4321": for the message. */
+  runs: string[];
+}
+
 /**
- * At launch: kills what relays that died without cleaning up (a crash, a SIGKILL) left running, as their tables in
- * `dataDir` record it: every process still carrying one of their marks, and every recorded process whose start time
- * still matches (so a reused pid is never hit).
+ * Whether the run that wrote `t` may still be running, so nothing of it is touched: unless its pid is gone, a zombie,
+ * or another process now (another start time, or another boot), it is. A table naming this process's own pid is an
+ * earlier run's: this one has not written its own yet.
  */
-export function reapOrphans(dataDir: string): { pids: number[] } {
+function runAlive(t: TableFile, boot: string): boolean {
+  if (t.relayPid === process.pid || t.boot !== boot) return false;
+  // No start time was readable when it was written: only a pid that is gone proves it dead.
+  if (t.relayStart === null) return pidExists(t.relayPid);
+  return isRunning(t.relayPid, t.relayStart);
+}
+
+const isPid = (pid: unknown): pid is number => Number.isInteger(pid) && (pid as number) > 1;
+const isProc = (p: unknown): p is { pid: number; start: string } =>
+  typeof p === 'object' && p !== null && isPid((p as { pid?: unknown }).pid) && typeof (p as { start?: unknown }).start === 'string';
+
+/** Signal 0 checks without signalling; EPERM is a live process of another user (a pid reused since). */
+function pidExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * At launch: kills what runs that died without cleaning up (a crash, a SIGKILL of a relay, `call`, `check`, `tap` or
+ * `replay`) left running, as their tables in `dataDir` record it: every process still carrying one of their marks, and
+ * every recorded process whose start time still matches (so a reused pid is never hit). A run still alive is never
+ * touched, nor one whose mark this process carries (it runs under that run's server: its own parent would die; a
+ * launch from outside cleans up after it). Call it before persistIn, or this run's own table is read as an earlier one.
+ */
+export function reapOrphans(dataDir: string): Reaped {
   const dir = join(dataDir, TABLE_DIR);
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.json'));
   } catch {
-    return { pids: [] };
+    return { pids: [], runs: [] };
   }
   const killed: number[] = [];
+  const runs: string[] = [];
   const boot = bootId();
-  /** The instances of relays that are gone: whatever still carries one of their marks is an orphan. */
+  const own = new Set(marksIn(process.env[SPAWN_MARKER]).map((m) => m.split(':')[0]!));
+  /** The instances of runs that are gone: whatever still carries one of their marks is an orphan. */
   const dead = new Set<string>();
   for (const name of names) {
     const file = join(dir, name);
@@ -196,15 +246,23 @@ export function reapOrphans(dataDir: string): { pids: number[] } {
     try {
       t = JSON.parse(readFileSync(file, 'utf8')) as TableFile;
     } catch {
+      // Written atomically (a temporary file renamed over it): what does not parse was never a table.
       rmSync(file, { force: true });
       continue;
     }
-    // A relay that is still running keeps its own table; it is alive if its pid still has the start time it wrote.
-    const alive = t.relayPid !== process.pid && t.relayStart !== null && startTimeOf(t.relayPid) === t.relayStart;
-    if (alive) continue;
-    if (typeof t.instance === 'string' && /^[0-9a-f]{16}$/.test(t.instance)) dead.add(t.instance);
+    if (typeof t !== 'object' || t === null || !isPid(t.relayPid)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (runAlive(t, boot)) continue;
+    const instance = typeof t.instance === 'string' && /^[0-9a-f]{16}$/.test(t.instance) ? t.instance : null;
+    if (instance !== null && own.has(instance)) continue;
+    runs.push(`${typeof t.command === 'string' && /^[a-z]{1,16}$/.test(t.command) ? t.command : 'relay'} ${t.relayPid}`);
+    if (instance !== null) dead.add(instance);
     if (t.boot === boot && Array.isArray(t.procs)) {
-      for (const p of t.procs) {
+      for (const p of t.procs as unknown[]) {
+        // Only a real pid with a start time: kill(-1) or kill(0) would reach every process of this user.
+        if (!isProc(p)) continue;
         if (startTimeOf(p.pid) === p.start && kill(p.pid, 'SIGKILL')) killed.push(p.pid);
       }
     }
@@ -213,5 +271,28 @@ export function reapOrphans(dataDir: string): { pids: number[] } {
   if (dead.size > 0) {
     for (const pid of signalMarked((m) => dead.has(m.split(':')[0]!), 'SIGKILL')) if (!killed.includes(pid)) killed.push(pid);
   }
-  return { pids: killed };
+  return { pids: killed, runs };
+}
+
+/** The launch's line about what it cleaned up after (null: nothing was running). */
+export function reapedNote(r: Reaped): string | null {
+  return r.pids.length === 0 ? null : `killed ${r.pids.length} process(es) an earlier mcpscope left running (${r.runs.join(', ')}): ${r.pids.join(', ')}`;
+}
+
+/**
+ * A command about to start a server (`call`, `check`, `tap`, `replay`) does what the relay does at launch: kills what
+ * dead runs on `dataDir` left, then keeps its own table there, so a SIGKILL of this run is cleaned up by the next
+ * launch of any of them. Never fails the command: a data dir it cannot write only loses that net, and the lines it
+ * returns (for stderr) say so.
+ */
+export function enterDataDir(dataDir: string, command: string): string[] {
+  const notes: string[] = [];
+  try {
+    const note = reapedNote(reapOrphans(dataDir));
+    if (note !== null) notes.push(note);
+    processTracker.persistIn(dataDir, command);
+  } catch (err) {
+    notes.push(`cannot keep this run's process table in ${join(dataDir, TABLE_DIR)} (${(err as Error).message}); should this process be SIGKILLed, nothing will stop its server`);
+  }
+  return notes;
 }

@@ -254,7 +254,8 @@ describe('a SIGKILLed call, check or tap, on a server whose descendants shed its
     const call = startCli(['call', '--data-dir', dataDir, '--timeout', '120000', '--method', 'tools/list', '--', ...server.command], home);
     const pids = await descendants(server.file);
     const instance = await sigkill(call.proc, dataDir, 'call');
-    const tap = startTap(dataDir, [process.execPath, SCRIPTED], ['--grace', '200']);
+    // A grace long enough for a server still starting on a loaded machine to see its stdin end and exit on its own.
+    const tap = startTap(dataDir, [process.execPath, SCRIPTED], ['--grace', '10000']);
     await noneSurvive(pids);
     expect(markedProcesses((m) => m.startsWith(`${instance}:`))).toEqual([]);
     await waitFor(() => tap.stderr().includes('left running'), "the tap's note");

@@ -160,6 +160,18 @@ describe('the CLI on a server whose descendants shed its tree', () => {
     await noneSurvive(allPids(server.file));
   });
 
+  it('mcpscope check given Ctrl-C mid-run leaves none running, and takes its table in the data dir along', async () => {
+    const { home, dataDir } = dataHome();
+    const server = escapingServer(['--stubborn', '--never-answer', 'initialize']);
+    const check = startCli(['check', '--json', '--no-robustness', '--timeout', '120000', '--', ...server.command], home);
+    const pids = await descendants(server.file);
+    expect(tableOf(dataDir, check.proc.pid!)).toMatchObject({ command: 'check' });
+    check.proc.kill('SIGINT');
+    expect(await check.exited).toBe(130);
+    await noneSurvive(pids);
+    expect(tables(dataDir)).toEqual([]);
+  });
+
   it('mcpscope tap leaves none running once its host closes stdin', async () => {
     const server = escapingServer(['--stubborn']);
     const tap = startTap(mkdtempSync(join(tmpdir(), 'mcpscope-escapes-tap-')), server.command, ['--grace', '200']);

@@ -5,13 +5,14 @@
 // `call`, `check` and `tap` on it, ending cleanly or SIGKILLed (then the next launch on their data dir cleans up, and
 // leaves a tap that is still running alone).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import { markedProcesses, signalMarked } from '../../server/transports/spawn-marker.js';
 import { track } from '../helpers/child-sweep.js';
+import { recordDemoBundle } from '../helpers/crafted-bundle.js';
 import { BIN, FIXTURES, pidAlive, startRelay, waitFor, type RelayHandle } from '../helpers/relay-process.js';
 import { exitedAndRead, runCli } from '../helpers/run-cli.js';
 import { startTap } from '../helpers/tap-process.js';
@@ -299,5 +300,33 @@ describe('a SIGKILLed call, check or tap, on a server whose descendants shed its
     expect(await tap.exited).toEqual({ code: null, signal: 'SIGKILL' });
     await noneSurvive(pids);
     expect(tables(dataDir)).toEqual([`${relay.proc.pid}.json`]);
+  });
+});
+
+describe('mcpscope replay on a server whose descendants shed its tree and ignore SIGTERM', () => {
+  /** A real bundle of the demo server, replayed against the escaping server (named on the command line: no prompt). */
+  async function startReplay(): Promise<{ replay: ReturnType<typeof startCli>; pids: number[]; dataDir: string }> {
+    const { home, dataDir } = dataHome();
+    const bundle = join(home, 'demo.bundle.json');
+    writeFileSync(bundle, await recordDemoBundle());
+    // Its handshake waits (for minutes): whatever happens to replay happens mid-run.
+    const server = escapingServer(['--stubborn', '--never-answer', 'initialize']);
+    const replay = startCli(['replay', bundle, '--data-dir', dataDir, '--timeout', '120000', '--', ...server.command], home);
+    return { replay, pids: await descendants(server.file), dataDir };
+  }
+
+  it('leaves none running when it gets Ctrl-C mid-run, and takes its table in the data dir along', async () => {
+    const { replay, pids, dataDir } = await startReplay();
+    expect(tableOf(dataDir, replay.proc.pid!)).toMatchObject({ command: 'replay' });
+    replay.proc.kill('SIGINT');
+    expect(await replay.exited).toBe(130);
+    await noneSurvive(pids);
+    expect(tables(dataDir)).toEqual([]);
+  });
+
+  it('leaves none running once SIGKILLed mid-run and the relay is launched on its data dir', async () => {
+    const { replay, pids, dataDir } = await startReplay();
+    const instance = await sigkill(replay.proc, dataDir, 'replay');
+    await relaunchReaps(dataDir, pids, instance, 'replay');
   });
 });

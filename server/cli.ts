@@ -16,7 +16,7 @@ import { SqliteAddonError } from './sqlite-addon.js';
  * transport (tested by test/integration/cli-start-modules.test.ts).
  */
 async function relayParts() {
-  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust, stdio] = await Promise.all([
+  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, reaper, trust, stdio] = await Promise.all([
     import('./app.js'),
     import('./cli-args.js'),
     import('./open-browser.js'),
@@ -28,10 +28,11 @@ async function relayParts() {
     import('./url-host.js'),
     import('./oauth/relay-oauth.js'),
     import('./transports/process-tracker.js'),
+    import('./transports/orphan-reaper.js'),
     import('./trust/recipe-trust.js'),
     import('./transports/stdio-transport.js'),
   ]);
-  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust, ...stdio };
+  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...reaper, ...trust, ...stdio };
 }
 
 const GRACE_MS = 2000;

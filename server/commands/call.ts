@@ -9,7 +9,7 @@ import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
 import { COLLECT_MS } from '../call/collect-replies.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
-import { enterDataDir } from '../transports/process-tracker.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { openBrowser } from '../open-browser.js';

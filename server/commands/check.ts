@@ -9,7 +9,7 @@ import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { defaultDataDir } from '../cli/data-dir.js';
-import { enterDataDir } from '../transports/process-tracker.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
 export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <file> [--server <name>] | -- <command> [args...])

@@ -15,7 +15,7 @@ import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resol
 import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
-import { enterDataDir } from '../transports/process-tracker.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
 import { RecipeTrust } from '../trust/recipe-trust.js';

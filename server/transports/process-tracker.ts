@@ -1,26 +1,28 @@
-// No process outlives its session: every process a stdio server starts carries this relay's mark in its environment
+// No process outlives its session: every process a stdio server starts carries this run's mark in its environment
 // (spawn-marker.ts: found under /proc however it left the tree) and is also tracked by pid and start time (its tree is
 // walked while it runs and again at stop: the second net, and the only one off Linux); all of it is killed on stop and
 // on exit, and the instance and table of every run that starts servers (the relay, `call`, `check`, `tap`, `replay`)
-// are written to the data dir so the next launch kills what a crashed or SIGKILLed run left. Threat: servers (and what
-// they spawn with setsid, a double fork, or while ignoring SIGTERM) running on after mcpscope is gone; a remembered pid
-// that now names someone else's process, which is why nothing is signalled unless its start time (or its mark) still
-// matches; and a launch that kills the servers of a run still alive, which is why a table is read as dead only when
-// its writer's pid is gone, a zombie, or names a process with another start time.
+// are written to the data dir so the next launch kills what a crashed or SIGKILLed run left (orphan-reaper.ts).
+// Threat: servers (and what they spawn with setsid, a double fork, or while ignoring SIGTERM) running on after mcpscope
+// is gone; and a remembered pid that now names someone else's process, which is why nothing is signalled unless its
+// start time (or its mark) still matches.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { writePrivateFile } from '../private-files.js';
-import { bootId, canListChildren, canReadProcessTable, descendantsOf, isRunning, liveDescendantsOf, processTable, startTimeOf } from './process-table.js';
+import { bootId, canListChildren, canReadProcessTable, descendantsOf, liveDescendantsOf, pidNamespace, processTable, startTimeOf } from './process-table.js';
 import { SPAWN_MARKER, markerValue, marksIn, signalMarked } from './spawn-marker.js';
 import { treeKillCommand } from './spawn-plan.js';
 
 /** How often the tree of each running server is walked; a setsid grandchild is caught while its parent lives. */
 const SWEEP_MS = 500;
-const TABLE_DIR = 'processes';
+/** The folder of the data dir that holds each run's table, named `<pid>.json`. */
+export const TABLE_DIR = 'processes';
 
-interface TableFile {
+/** What a run keeps in `<data dir>/processes/<pid>.json` while it runs (orphan-reaper.ts reads it at the next launch). */
+export interface TableFile {
   /** The run that wrote the table: a relay, or a `call`, `check`, `tap` or `replay` (the name is older than those). */
   relayPid: number;
   relayStart: string | null;
@@ -29,11 +31,14 @@ interface TableFile {
   instance?: string;
   /** What the run was (relay, call, check, tap, replay), for the message that says what was cleaned up after. */
   command?: string;
+  /** Where its pids mean something: the machine (a data dir on a shared home) and the pid namespace (a container). */
+  host?: string;
+  pidns?: string;
   procs: Array<{ pid: number; start: string }>;
 }
 
 /** Signals one process, or its whole group; false when there was nothing to signal. */
-function kill(pid: number, signal: NodeJS.Signals): boolean {
+export function kill(pid: number, signal: NodeJS.Signals): boolean {
   try {
     process.kill(pid, signal);
     return true;
@@ -171,7 +176,16 @@ export class ProcessTracker {
   private write(): void {
     if (!this.tableFile) return;
     const procs = [...this.trees.values()].flatMap((t) => [...t].map(([pid, start]) => ({ pid, start })));
-    const table: TableFile = { relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), instance: this.instance, command: this.command, procs };
+    const table: TableFile = {
+      relayPid: process.pid,
+      relayStart: startTimeOf(process.pid),
+      boot: bootId(),
+      instance: this.instance,
+      command: this.command,
+      host: hostname(),
+      pidns: pidNamespace(),
+      procs,
+    };
     const text = JSON.stringify(table);
     if (text === this.written) return;
     try {
@@ -185,114 +199,3 @@ export class ProcessTracker {
 
 /** The relay's one tracker: every stdio transport registers with it. */
 export const processTracker = new ProcessTracker();
-
-export interface Reaped {
-  /** Every process killed. */
-  pids: number[];
-  /** The dead runs whose tables were read, as "call 4321": for the message. */
-  runs: string[];
-}
-
-/**
- * Whether the run that wrote `t` may still be running, so nothing of it is touched: unless its pid is gone, a zombie,
- * or another process now (another start time, or another boot), it is. A table naming this process's own pid is an
- * earlier run's: this one has not written its own yet.
- */
-function runAlive(t: TableFile, boot: string): boolean {
-  if (t.relayPid === process.pid || t.boot !== boot) return false;
-  // No start time was readable when it was written: only a pid that is gone proves it dead.
-  if (t.relayStart === null) return pidExists(t.relayPid);
-  return isRunning(t.relayPid, t.relayStart);
-}
-
-const isPid = (pid: unknown): pid is number => Number.isInteger(pid) && (pid as number) > 1;
-const isProc = (p: unknown): p is { pid: number; start: string } =>
-  typeof p === 'object' && p !== null && isPid((p as { pid?: unknown }).pid) && typeof (p as { start?: unknown }).start === 'string';
-
-/** Signal 0 checks without signalling; EPERM is a live process of another user (a pid reused since). */
-function pidExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * At launch: kills what runs that died without cleaning up (a crash, a SIGKILL of a relay, `call`, `check`, `tap` or
- * `replay`) left running, as their tables in `dataDir` record it: every process still carrying one of their marks, and
- * every recorded process whose start time still matches (so a reused pid is never hit). A run still alive is never
- * touched, nor one whose mark this process carries (it runs under that run's server: its own parent would die; a
- * launch from outside cleans up after it). Call it before persistIn, or this run's own table is read as an earlier one.
- */
-export function reapOrphans(dataDir: string): Reaped {
-  const dir = join(dataDir, TABLE_DIR);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return { pids: [], runs: [] };
-  }
-  const killed: number[] = [];
-  const runs: string[] = [];
-  const boot = bootId();
-  const own = new Set(marksIn(process.env[SPAWN_MARKER]).map((m) => m.split(':')[0]!));
-  /** The instances of runs that are gone: whatever still carries one of their marks is an orphan. */
-  const dead = new Set<string>();
-  for (const name of names) {
-    const file = join(dir, name);
-    let t: TableFile;
-    try {
-      t = JSON.parse(readFileSync(file, 'utf8')) as TableFile;
-    } catch {
-      // Written atomically (a temporary file renamed over it): what does not parse was never a table.
-      rmSync(file, { force: true });
-      continue;
-    }
-    if (typeof t !== 'object' || t === null || !isPid(t.relayPid)) {
-      rmSync(file, { force: true });
-      continue;
-    }
-    if (runAlive(t, boot)) continue;
-    const instance = typeof t.instance === 'string' && /^[0-9a-f]{16}$/.test(t.instance) ? t.instance : null;
-    if (instance !== null && own.has(instance)) continue;
-    runs.push(`${typeof t.command === 'string' && /^[a-z]{1,16}$/.test(t.command) ? t.command : 'relay'} ${t.relayPid}`);
-    if (instance !== null) dead.add(instance);
-    if (t.boot === boot && Array.isArray(t.procs)) {
-      for (const p of t.procs as unknown[]) {
-        // Only a real pid with a start time: kill(-1) or kill(0) would reach every process of this user.
-        if (!isProc(p)) continue;
-        if (startTimeOf(p.pid) === p.start && kill(p.pid, 'SIGKILL')) killed.push(p.pid);
-      }
-    }
-    rmSync(file, { force: true });
-  }
-  if (dead.size > 0) {
-    for (const pid of signalMarked((m) => dead.has(m.split(':')[0]!), 'SIGKILL')) if (!killed.includes(pid)) killed.push(pid);
-  }
-  return { pids: killed, runs };
-}
-
-/** The launch's line about what it cleaned up after (null: nothing was running). */
-export function reapedNote(r: Reaped): string | null {
-  return r.pids.length === 0 ? null : `killed ${r.pids.length} process(es) an earlier mcpscope left running (${r.runs.join(', ')}): ${r.pids.join(', ')}`;
-}
-
-/**
- * A command about to start a server (`call`, `check`, `tap`, `replay`) does what the relay does at launch: kills what
- * dead runs on `dataDir` left, then keeps its own table there, so a SIGKILL of this run is cleaned up by the next
- * launch of any of them. Never fails the command: a data dir it cannot write only loses that net, and the lines it
- * returns (for stderr) say so.
- */
-export function enterDataDir(dataDir: string, command: string): string[] {
-  const notes: string[] = [];
-  try {
-    const note = reapedNote(reapOrphans(dataDir));
-    if (note !== null) notes.push(note);
-    processTracker.persistIn(dataDir, command);
-  } catch (err) {
-    notes.push(`cannot keep this run's process table in ${join(dataDir, TABLE_DIR)} (${(err as Error).message}); should this process be SIGKILLed, nothing will stop its server`);
-  }
-  return notes;
-}

@@ -1,14 +1,14 @@
 // What a launch reaps from the data dir's process tables: only the marks of runs that are dead (pid gone, a zombie, or
-// the pid now another process's), never a live run's, nor a run this process itself descends from; against real
-// processes, with tables written as a relay, `call`, `check` or `tap` writes them.
+// the pid now another process's), never a live run's, another machine's or container's, nor a run this process itself
+// descends from; against real processes, with tables written as a relay, `call`, `check` or `tap` writes them.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootId, startTimeOf } from '../../server/transports/process-table.js';
-import { reapOrphans } from '../../server/transports/process-tracker.js';
+import { reapOrphans } from '../../server/transports/orphan-reaper.js';
 import { SPAWN_MARKER, canReadEnvironments, signalMarked } from '../../server/transports/spawn-marker.js';
 import { pidAlive, waitFor } from '../helpers/relay-process.js';
 
@@ -35,11 +35,11 @@ async function sleeper(env: Record<string, string> = {}): Promise<number> {
 }
 
 /** A data dir holding one table, as run `writer` (with `start`) would keep it for `instance`; and the table's path. */
-function tableFor(writer: number, start: string | null, instance: string): { dataDir: string; file: string } {
+function tableFor(writer: number, start: string | null, instance: string, extra: Record<string, string> = {}): { dataDir: string; file: string } {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-reaper-'));
   mkdirSync(join(dataDir, 'processes'));
   const file = join(dataDir, 'processes', `${writer}.json`);
-  writeFileSync(file, JSON.stringify({ relayPid: writer, relayStart: start, boot: bootId(), instance, command: 'call', procs: [] }));
+  writeFileSync(file, JSON.stringify({ relayPid: writer, relayStart: start, boot: bootId(), instance, command: 'call', procs: [], ...extra }));
   return { dataDir, file };
 }
 
@@ -100,6 +100,16 @@ describe.runIf(canReadEnvironments)('the reaping of dead runs at launch', () => 
     // From outside, it goes.
     expect(reapOrphans(dataDir).pids).toEqual([orphan]);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it("leaves another machine's or another pid namespace's table alone, dead as its pid looks here", async () => {
+    for (const extra of [{ host: `not-${hostname()}` }, { pidns: 'pid:[1]' }] as Record<string, string>[]) {
+      const { instance, orphan } = await markedSleeper();
+      const { dataDir, file } = tableFor(2 ** 22 + 1, '1', instance, extra);
+      expect(reapOrphans(dataDir), JSON.stringify(extra)).toEqual({ pids: [], runs: [] });
+      expect(pidAlive(orphan)).toBe(true);
+      expect(existsSync(file)).toBe(true);
+    }
   });
 
   it('drops a table that names no process instead of signalling anything', () => {

@@ -152,6 +152,19 @@ describe('the CLI on a server whose descendants shed its tree', () => {
     await noneSurvive(allPids(server.file));
   });
 
+  it('mcpscope call on a data dir it cannot write still answers, says a SIGKILL would not be cleaned up, and leaves none running', async () => {
+    const server = escapingServer();
+    // A file where the data dir should be: no table can be kept below it.
+    const notADir = join(mkdtempSync(join(tmpdir(), 'mcpscope-escapes-')), 'a-file');
+    writeFileSync(notADir, 'not a directory');
+    const run = await runCli(['call', '--data-dir', notADir, '--method', 'tools/list', '--', ...server.command]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ tools: [{ name: 'echo' }] });
+    expect(run.stderr).toContain(`mcpscope call: cannot keep this run's process table in ${join(notADir, 'processes')}`);
+    expect(run.stderr).toContain('should this process be SIGKILLed, nothing will stop its server');
+    await noneSurvive(allPids(server.file));
+  });
+
   it('mcpscope check leaves none running, from any of the connections it starts', async () => {
     const server = escapingServer();
     const run = await runCli(['check', '--json', '--no-robustness', '--', ...server.command]);

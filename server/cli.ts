@@ -16,7 +16,7 @@ import { SqliteAddonError } from './sqlite-addon.js';
  * transport (tested by test/integration/cli-start-modules.test.ts).
  */
 async function relayParts() {
-  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, trust, stdio] = await Promise.all([
+  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, reaper, trust, stdio] = await Promise.all([
     import('./app.js'),
     import('./cli-args.js'),
     import('./open-browser.js'),
@@ -28,10 +28,11 @@ async function relayParts() {
     import('./url-host.js'),
     import('./oauth/relay-oauth.js'),
     import('./transports/process-tracker.js'),
+    import('./transports/orphan-reaper.js'),
     import('./trust/recipe-trust.js'),
     import('./transports/stdio-transport.js'),
   ]);
-  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...trust, ...stdio };
+  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...reaper, ...trust, ...stdio };
 }
 
 const GRACE_MS = 2000;
@@ -61,14 +62,15 @@ interface Launch {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
-  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, RecipeTrust, killAllProcessGroups } =
+  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, reapedNote, RecipeTrust, killAllProcessGroups } =
     await relayParts();
   const version = packageVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
-  // What a relay that died without cleaning up (a crash, a SIGKILL) left running goes before anything new starts.
-  const reaped = reapOrphans(o.dataDir);
-  if (reaped.pids.length > 0) console.error(`mcpscope: killed ${reaped.pids.length} process(es) an earlier relay left running: ${reaped.pids.join(', ')}`);
+  // What a run that died without cleaning up (a relay's crash, a SIGKILLed relay, call, check or tap) left running
+  // goes before anything new starts.
+  const reaped = reapedNote(reapOrphans(o.dataDir));
+  if (reaped !== null) console.error(`mcpscope: ${reaped}`);
   processTracker.persistIn(o.dataDir);
   let port = o.port;
   // The redirect URI names the address the page uses (set once listening): loopback by default, so it satisfies

@@ -87,7 +87,7 @@ export const CALL_FLAGS = {
   ),
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
-  'data-dir': value('<dir>', `where OAuth tokens are cached (default: ${defaultDataDir()})`),
+  'data-dir': value('<dir>', `where OAuth tokens are cached and a stdio run is noted for cleanup (default: ${defaultDataDir()})`),
   ...STDIO_FLAGS,
   ...CONFIG_FLAGS,
   bundle: value('<file>', "also write the call's transcript as a repro bundle (for mcpscope replay or open)"),

@@ -9,6 +9,7 @@ import { EXIT, printFailure, stdio } from '../call/call-output.js';
 import { CallSession } from '../call/call-session.js';
 import { COLLECT_MS } from '../call/collect-replies.js';
 import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { openBrowser } from '../open-browser.js';
@@ -79,8 +80,10 @@ export async function run(argv: string[]): Promise<number> {
     (await import('../call/call-answers.js')).installScriptedClient(session.engine, scripted);
     session.clientCapabilities = scripted.capabilities;
   }
-  // Whatever way this process goes, the server it started goes with it.
+  // Whatever way this process goes, the server it started goes with it; a SIGKILL runs nothing, so this run is noted
+  // in the data dir for the next launch to clean up after.
   process.on('exit', killAllProcessGroups);
+  if (o.target.transport === 'stdio') for (const note of enterDataDir(oauth.dataDir, 'call')) stdio.note(note);
   const interrupted = () => void session.close().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);

@@ -1,5 +1,6 @@
 // `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
 import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:os';
 import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { CheckHost } from '../check/check-host.js';
@@ -7,6 +8,8 @@ import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
 import type { Target } from '../../shared/relay-protocol.js';
+import { defaultDataDir } from '../cli/data-dir.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 
 export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <file> [--server <name>] | -- <command> [args...])
@@ -55,7 +58,12 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcpscope check: ${err.message}\n\n${USAGE}\n`);
     return 2;
   }
+  // Whatever way this process goes, the servers it started go with it (Ctrl-C included: each leads a group of its own,
+  // which the terminal's SIGINT does not reach); a SIGKILL runs nothing, so this run is noted in the data dir (the one
+  // --record writes, or the default) for the next launch to clean up after.
   process.on('exit', killAllProcessGroups);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => process.exit(128 + constants.signals[sig]));
+  if (o.target.transport === 'stdio') for (const note of enterDataDir(o.record ?? defaultDataDir(), 'check')) process.stderr.write(`mcpscope check: ${note}\n`);
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
   const host = new CheckHost(o.target, o.timeoutMs, store?.record);
   let report: CheckReport;

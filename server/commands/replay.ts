@@ -1,5 +1,6 @@
 // `mcpscope replay <bundle>`: runs a bundle's client frames against a server and prints how the answers differ.
 // Exit codes: 0 identical, 1 different, 2 errors (usage, unreadable bundle, a server that would not start).
+import { constants } from 'node:os';
 import { BundleError } from '../../shared/bundle/bundle-reader.js';
 import { runnableTarget } from '../../shared/redaction/redact-target.js';
 import { formatDiff } from '../../shared/replay/format-diff.js';
@@ -15,6 +16,8 @@ import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import { escapeControls, escapeControlsKeepingLines } from '../../shared/trust/escape-controls.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
+import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';
 import { RecipeTrust } from '../trust/recipe-trust.js';
 import { USAGE, parseReplayArgs, type ReplayArgs } from './replay-args.js';
@@ -94,6 +97,14 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_ERROR;
   }
 
+  if (target.transport === 'stdio') {
+    // Whatever way this process goes, the server it starts goes with it (Ctrl-C included: the server leads a group of
+    // its own, which the terminal's SIGINT does not reach); a SIGKILL runs nothing, so this run is noted in the data
+    // dir for the next launch to clean up after.
+    process.on('exit', killAllProcessGroups);
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => process.exit(128 + constants.signals[sig]));
+    for (const note of enterDataDir(a.dataDir ?? defaultDataDir(), 'replay')) process.stderr.write(`mcpscope replay: ${note}\n`);
+  }
   const made = originCounts(source.clientFrames);
   if (made) process.stderr.write(`mcpscope replay: sending ${source.clientFrames.length} client frames, as recorded: ${made}\n`);
   const recorder = new Recorder(null);

@@ -6,6 +6,7 @@ import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js'
 import { isLoopback } from '../cli/loopback.js';
 import { nonEmpty, wholeNumber } from '../cli/validators.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import { processTracker } from '../transports/process-tracker.js';
 import { runHttpTap } from '../tap/http-tap.js';
 import { runStdioTap, say, type TapExit } from '../tap/stdio-tap.js';
 
@@ -96,6 +97,8 @@ export async function run(argv: string[]): Promise<number> {
 /** Ends the tap as the server ended: by the same signal, or with the same code. */
 function mirror(exit: TapExit): never {
   if (exit.signal !== null) {
+    // Death by a signal runs no exit handler: what they do (the server's mark, the table in the data dir) happens now.
+    processTracker.killAll();
     process.removeAllListeners(exit.signal);
     process.kill(process.pid, exit.signal);
     // A signal whose default action does not end a process: exit as a shell reports a signalled child.

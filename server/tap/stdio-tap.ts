@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
 import { newSessionId } from '../session-naming.js';
 import { sessionName, storedTarget } from '../stored-target.js';
+import { enterDataDir } from '../transports/orphan-reaper.js';
 import { processTracker } from '../transports/process-tracker.js';
 import { serverSpawnOptions } from '../transports/spawn-plan.js';
 import { childEnv } from '../transports/stdio-transport.js';
@@ -80,6 +81,10 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
   });
   const ppid = process.ppid;
   recording.event({ event: 'tap-started', host: { pid: ppid, name: hostName(ppid) }, command: o.command, args: target.args, cwd: target.cwd! });
+
+  // A host may SIGKILL its tap (or die and take it along): the tap's instance goes into the data dir's table before its
+  // server starts, so the next launch of mcpscope kills what is left; and what an earlier tap left goes now.
+  for (const note of enterDataDir(o.dataDir, 'tap')) say(note);
 
   return new Promise((resolve) => {
     // detached: the server leads a process group of its own, so its whole tree can be signalled and reaped at once.

@@ -1,7 +1,7 @@
 // Reads the machine's process table: each process's parent and start time, so a server's descendants can be found even
 // after one left its process group (setsid), and a remembered pid is only ever signalled while it is the same process.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 export interface ProcInfo {
   pid: number;
@@ -69,6 +69,22 @@ export function startTimeOf(pid: number): string | null {
     }
   }
   return processTable().find((p) => p.pid === pid)?.start ?? null;
+}
+
+/**
+ * Whether `pid` is still the process that had start time `start` and has not ended: a zombie (state Z, or X while it is
+ * being reaped) has, only its parent's wait is missing, and a killed run's parent may never wait.
+ */
+export function isRunning(pid: number, start: string): boolean {
+  if (process.platform !== 'linux') return startTimeOf(pid) === start;
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  const state = text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+  return parseStat(pid, text)?.start === start && state !== 'Z' && state !== 'X';
 }
 
 /** The descendants of `root` in `table`, children before grandchildren. */
@@ -145,6 +161,18 @@ export function liveDescendantsOf(root: number): ProcInfo[] {
 export function bootId(): string {
   try {
     return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * This process's pid namespace (Linux: "pid:[4026531836]"): a table written in another one (a container sharing the
+ * data dir) names pids that mean other processes here, so nothing in it can be judged from here.
+ */
+export function pidNamespace(): string {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
   } catch {
     return 'unknown';
   }

@@ -1,34 +1,44 @@
-// No process outlives its session: every process a stdio server starts carries this relay's mark in its environment
+// No process outlives its session: every process a stdio server starts carries this run's mark in its environment
 // (spawn-marker.ts: found under /proc however it left the tree) and is also tracked by pid and start time (its tree is
 // walked while it runs and again at stop: the second net, and the only one off Linux); all of it is killed on stop and
-// on exit, and the relay's instance and table are written to the data dir so the next launch kills what a crashed or
-// SIGKILLed relay left. Threat: servers (and what they spawn with setsid, a double fork, or while ignoring SIGTERM)
-// running on after mcpscope is gone; and a remembered pid that now names someone else's process, which is why nothing
-// is signalled unless its start time (or its mark) still matches.
+// on exit, and the instance and table of every run that starts servers (the relay, `call`, `check`, `tap`, `replay`)
+// are written to the data dir so the next launch kills what a crashed or SIGKILLed run left (orphan-reaper.ts).
+// Threat: servers (and what they spawn with setsid, a double fork, or while ignoring SIGTERM) running on after mcpscope
+// is gone; and a remembered pid that now names someone else's process, which is why nothing is signalled unless its
+// start time (or its mark) still matches.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { writePrivateFile } from '../private-files.js';
-import { bootId, canListChildren, canReadProcessTable, descendantsOf, liveDescendantsOf, processTable, startTimeOf } from './process-table.js';
+import { bootId, canListChildren, canReadProcessTable, descendantsOf, liveDescendantsOf, pidNamespace, processTable, startTimeOf } from './process-table.js';
 import { SPAWN_MARKER, markerValue, marksIn, signalMarked } from './spawn-marker.js';
 import { treeKillCommand } from './spawn-plan.js';
 
 /** How often the tree of each running server is walked; a setsid grandchild is caught while its parent lives. */
 const SWEEP_MS = 500;
-const TABLE_DIR = 'processes';
+/** The folder of the data dir that holds each run's table, named `<pid>.json`. */
+export const TABLE_DIR = 'processes';
 
-interface TableFile {
+/** What a run keeps in `<data dir>/processes/<pid>.json` while it runs (orphan-reaper.ts reads it at the next launch). */
+export interface TableFile {
+  /** The run that wrote the table: a relay, or a `call`, `check`, `tap` or `replay` (the name is older than those). */
   relayPid: number;
   relayStart: string | null;
   boot: string;
   /** The relay's instance: the first half of every mark its servers carry (absent in tables written before marks). */
   instance?: string;
+  /** What the run was (relay, call, check, tap, replay), for the message that says what was cleaned up after. */
+  command?: string;
+  /** Where its pids mean something: the machine (a data dir on a shared home) and the pid namespace (a container). */
+  host?: string;
+  pidns?: string;
   procs: Array<{ pid: number; start: string }>;
 }
 
 /** Signals one process, or its whole group; false when there was nothing to signal. */
-function kill(pid: number, signal: NodeJS.Signals): boolean {
+export function kill(pid: number, signal: NodeJS.Signals): boolean {
   try {
     process.kill(pid, signal);
     return true;
@@ -59,12 +69,19 @@ export class ProcessTracker {
   private timer: NodeJS.Timeout | null = null;
   private tableFile: string | null = null;
   private written = '';
+  private command = 'relay';
 
-  /** Keeps the table in `dataDir/processes/<pid>.json` from now on, for the next launch to read if this one dies. */
-  persistIn(dataDir: string): void {
+  /**
+   * Keeps the table in `dataDir/processes/<pid>.json` from now on, for the next launch to read if this one dies; call
+   * it before the first spawn, so no server runs unrecorded. Throws when the table cannot be written.
+   */
+  persistIn(dataDir: string, command = 'relay'): void {
     mkdirSync(join(dataDir, TABLE_DIR), { recursive: true, mode: 0o700 });
+    this.command = command;
     this.tableFile = join(dataDir, TABLE_DIR, `${process.pid}.json`);
+    this.written = '';
     this.write();
+    if (this.written === '') throw new Error(`cannot write ${this.tableFile}`);
   }
 
   /** The variable to add to the next server's environment, last, so no recipe can set it: pass it to track() too. */
@@ -159,11 +176,21 @@ export class ProcessTracker {
   private write(): void {
     if (!this.tableFile) return;
     const procs = [...this.trees.values()].flatMap((t) => [...t].map(([pid, start]) => ({ pid, start })));
-    const text = JSON.stringify({ relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), instance: this.instance, procs } satisfies TableFile);
+    const table: TableFile = {
+      relayPid: process.pid,
+      relayStart: startTimeOf(process.pid),
+      boot: bootId(),
+      instance: this.instance,
+      command: this.command,
+      host: hostname(),
+      pidns: pidNamespace(),
+      procs,
+    };
+    const text = JSON.stringify(table);
     if (text === this.written) return;
-    this.written = text;
     try {
       writePrivateFile(this.tableFile, text);
+      this.written = text;
     } catch {
       // A data dir that went away must not take the relay with it; the in-memory table still works.
     }
@@ -172,46 +199,3 @@ export class ProcessTracker {
 
 /** The relay's one tracker: every stdio transport registers with it. */
 export const processTracker = new ProcessTracker();
-
-/**
- * At launch: kills what relays that died without cleaning up (a crash, a SIGKILL) left running, as their tables in
- * `dataDir` record it: every process still carrying one of their marks, and every recorded process whose start time
- * still matches (so a reused pid is never hit).
- */
-export function reapOrphans(dataDir: string): { pids: number[] } {
-  const dir = join(dataDir, TABLE_DIR);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return { pids: [] };
-  }
-  const killed: number[] = [];
-  const boot = bootId();
-  /** The instances of relays that are gone: whatever still carries one of their marks is an orphan. */
-  const dead = new Set<string>();
-  for (const name of names) {
-    const file = join(dir, name);
-    let t: TableFile;
-    try {
-      t = JSON.parse(readFileSync(file, 'utf8')) as TableFile;
-    } catch {
-      rmSync(file, { force: true });
-      continue;
-    }
-    // A relay that is still running keeps its own table; it is alive if its pid still has the start time it wrote.
-    const alive = t.relayPid !== process.pid && t.relayStart !== null && startTimeOf(t.relayPid) === t.relayStart;
-    if (alive) continue;
-    if (typeof t.instance === 'string' && /^[0-9a-f]{16}$/.test(t.instance)) dead.add(t.instance);
-    if (t.boot === boot && Array.isArray(t.procs)) {
-      for (const p of t.procs) {
-        if (startTimeOf(p.pid) === p.start && kill(p.pid, 'SIGKILL')) killed.push(p.pid);
-      }
-    }
-    rmSync(file, { force: true });
-  }
-  if (dead.size > 0) {
-    for (const pid of signalMarked((m) => dead.has(m.split(':')[0]!), 'SIGKILL')) if (!killed.includes(pid)) killed.push(pid);
-  }
-  return { pids: killed };
-}

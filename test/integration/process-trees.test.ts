@@ -81,7 +81,7 @@ describe('a server whose child left its process group (setsid)', () => {
     const second = await startRelay({ dataDir: first.relay.dataDir });
     relays.push(second);
     await waitFor(() => !pidAlive(first.server) && !pidAlive(first.grandchild), 'the orphans to be killed', 5000);
-    expect(second.output()).toMatch(/killed \d+ process\(es\) an earlier relay left running/);
+    expect(second.output()).toMatch(/killed \d+ process\(es\) an earlier mcpscope left running \(relay \d+\)/);
     // The crashed session's count comes from its frames, not from the row saved before most of them.
     const { body: info } = await second.api<SessionInfo>(`/api/sessions/${first.sid}`);
     expect(info).toMatchObject({ status: 'stopped', lastSeq });

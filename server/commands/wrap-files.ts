@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
+import { parseJsonc } from '../../shared/profiles/jsonc.js';
 import { WrapRecordSchema, type WrapRecord } from '../../shared/profiles/wrap-config.js';
 
 /**
@@ -49,7 +50,8 @@ export function readState(file: string): WrapRecord[] | null {
   if (!existsSync(file)) return null;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    // parseJsonc: an older mcpscope's whole copy of a JSONC config must be recognised as such, not called broken.
+    raw = parseJsonc(readFileSync(file, 'utf8'));
   } catch (err) {
     throw new Error(`${file} is not JSON (${(err as Error).message}); move it away if it is not mcpscope's`, { cause: err });
   }

@@ -166,7 +166,7 @@ function undo(file: string, config: { path: string; text: string }, records: Wra
   }
   const result = edit(file, () => unwrapConfig(config.text, records, { force }));
   if (result === null) return 2;
-  for (const c of result.changed) say(`${escapeControls(c.name)} was edited since the wrap:\n${escapeControlsKeepingLines(c.diff)}`);
+  for (const c of result.changed) say(`${escapeControls(c.name)} was edited since the wrap${force ? ' (--force: its original values go back anyway)' : ''}:\n${escapeControlsKeepingLines(c.diff)}`);
   if (result.changed.length > 0 && !force) {
     say(`nothing was changed. Edit ${result.changed.length === 1 ? 'that server' : 'those servers'} back, or run --undo --force to put the original command and args back anyway (every other edit is kept either way).`);
     return 1;

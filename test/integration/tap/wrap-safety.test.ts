@@ -1,12 +1,13 @@
 // mcpscope wrap never corrupts a host's config: keys given twice are refused with the file untouched, --undo keeps the
 // edits made after the wrap (and refuses, with a diff, to undo a wrapped entry the user changed), a symlinked config
 // stays a link, the mode, CRLF, a BOM and comments survive, and a server in a cache that vanishes is warned about.
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonc } from '../../../shared/profiles/jsonc.js';
-import { runCli } from '../../helpers/run-cli.js';
+import { ROOT } from '../../helpers/relay-process.js';
+import { runCli, runNode } from '../../helpers/run-cli.js';
 
 type Entry = { command: string; args?: string[]; env?: Record<string, string> };
 const servers = (file: string) => (parseJsonc(readFileSync(file, 'utf8')) as { mcpServers: Record<string, Entry> }).mcpServers;
@@ -121,6 +122,19 @@ describe('mcpscope wrap keeps a config whole', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`warning: notes starts ${npx}, which is in npx's cache`);
     expect(servers(file).notes!.args!.slice(-2)).toEqual(['--', npx]);
+  });
+
+  it('warns when the mcpscope it writes into the entry runs from npx\'s cache, and still wraps', async () => {
+    // The package as `npx mcpscope` leaves it: its script, manifest and bundle under ~/.npm/_npx/<hash>/node_modules.
+    const cache = mkdtempSync(join(tmpdir(), 'mcpscope-wrap-npx-'));
+    const pkg = join(cache, '_npx', '6a9c1e', 'node_modules', 'mcpscope');
+    for (const part of ['bin', 'package.json', join('dist', 'bundle')]) cpSync(join(ROOT, part), join(pkg, part), { recursive: true });
+    const file = configFile(CONFIG);
+    const run = await runNode([join(pkg, 'bin', 'mcpscope.js'), 'wrap', file, '--server', 'notes']);
+    rmSync(cache, { recursive: true }); // a copy of the bundle (6.6 MB)
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`warning: the wrapped entries start ${join(pkg, 'bin', 'mcpscope.js')}, which is in npx's cache`);
+    expect(servers(file).notes!.args![0]).toBe(join(pkg, 'bin', 'mcpscope.js'));
   });
 
   it('leaves the config alone when the file beside it is not a record of its own (an older whole-file backup)', async () => {

@@ -4,7 +4,7 @@
 // a half-written file, a link replaced by a copy, a mode widened by our umask or a record file tampered with must not
 // cost the user a working config. The record is read back as data (a schema, every text one JSON value).
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, fchmodSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { parseJsonc } from '../../shared/profiles/jsonc.js';
@@ -22,6 +22,8 @@ export function replaceFile(path: string, text: string, like: string = path): vo
   const fd = openSync(tmp, 'wx', st.mode & 0o7777);
   try {
     try {
+      // openSync's mode is masked by the umask (0664 would come out 0644): say it again.
+      if (process.platform !== 'win32') fchmodSync(fd, st.mode & 0o7777);
       writeSync(fd, text);
       fsyncSync(fd);
     } finally {

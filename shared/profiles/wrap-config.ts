@@ -192,6 +192,10 @@ export function unwrapConfig(text: string, records: readonly WrapRecord[], o: { 
       result.untouched.push({ name: r.name, why: 'no longer in the file: nothing to put back' });
       continue;
     }
+    if (entry.type !== 'object') {
+      result.untouched.push({ name: r.name, why: 'no longer an object with a "command": nothing to put back' });
+      continue;
+    }
     const command = prop(entry, 'command');
     const args = prop(entry, 'args');
     const now = { command: valueOf(command), args: valueOf(args) };

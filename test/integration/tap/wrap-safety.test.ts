@@ -81,7 +81,7 @@ describe('mcpscope wrap keeps a config whole', () => {
     mkdirSync(join(dir, 'dotfiles'));
     const target = join(dir, 'dotfiles', 'claude.json');
     writeFileSync(target, CONFIG);
-    chmodSync(target, 0o600);
+    chmodSync(target, 0o660); // group-writable: a umask of 022 must not take that away
     const link = join(dir, 'claude_desktop_config.json');
     symlinkSync(join('dotfiles', 'claude.json'), link);
 
@@ -90,8 +90,8 @@ describe('mcpscope wrap keeps a config whole', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(join('dotfiles', 'claude.json'));
     expect(servers(target).notes!.command).toBe(process.execPath);
-    expect(statSync(target).mode & 0o777).toBe(0o600);
-    expect(statSync(`${target}.mcpscope-backup`).mode & 0o777).toBe(0o600);
+    expect(statSync(target).mode & 0o777).toBe(0o660);
+    expect(statSync(`${target}.mcpscope-backup`).mode & 0o777).toBe(0o660);
     expect(existsSync(`${link}.mcpscope-backup`)).toBe(false);
     // Nothing else was left in either folder (no temporary file).
     expect(readdirSync(join(dir, 'dotfiles')).sort()).toEqual(['claude.json', 'claude.json.mcpscope-backup']);
@@ -99,7 +99,7 @@ describe('mcpscope wrap keeps a config whole', () => {
     expect((await runCli(['wrap', link, '--undo'])).code).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe(CONFIG);
-    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect(statSync(target).mode & 0o777).toBe(0o660);
     expect(readdirSync(join(dir, 'dotfiles'))).toEqual(['claude.json']);
   });
 

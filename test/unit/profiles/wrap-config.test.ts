@@ -115,6 +115,13 @@ describe('wrapConfig and unwrapConfig', () => {
     expect(u.text).toBe(edited);
   });
 
+  it('forced, leaves alone a wrapped server the user turned into something that is not an entry', () => {
+    const w = wrapConfig('{"mcpServers": {"a": {"command": "x"}}}', OPTS);
+    const u = unwrapConfig('{"mcpServers": {"a": "off"}}', w.records, { force: true });
+    expect(u.untouched).toEqual([{ name: 'a', why: 'no longer an object with a "command": nothing to put back' }]);
+    expect(u.text).toBe('{"mcpServers": {"a": "off"}}');
+  });
+
   it('removes the "args" it added even after an editor moved it before "command"', () => {
     const original = '{"mcpServers": {"a": {"command": "x", "cwd": "/w"}}}';
     const w = wrapConfig(original, OPTS);

@@ -51,8 +51,14 @@ const tscMaps = {
   },
 };
 
+/**
+ * jsonc-parser's `main` is a UMD module that requires its parts through a parameter, which no bundler can follow (the
+ * chunk would require ./impl/format at run time, from dist/bundle); its ES build (`module`) bundles like any other.
+ */
+const ALIAS = { 'jsonc-parser': join(root, 'node_modules/jsonc-parser/lib/esm/main.js') };
+
 /** What both builds share: Node ES modules in dist/bundle, each entry under its own name. */
-const COMMON = { cwd: root, platform: 'node', logLevel: 'warn', write: true, plugins: [tscMaps] };
+const COMMON = { cwd: root, platform: 'node', logLevel: 'warn', write: true, plugins: [tscMaps], resolve: { alias: ALIAS } };
 const OUTPUT = { dir: out, format: 'esm', entryFileNames: '[name].js', sourcemap: true };
 
 rmSync(out, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // mcpscope wrap on each host's config format: the stdio servers run through tap afterwards, nothing else in the file
 // changes (comments included), a second wrap changes nothing, and --undo puts the original back byte for byte.
+// What wrap does with files that could be hurt (keys twice, later edits, links, CRLF, a BOM) is in wrap-safety.test.ts.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,10 @@ describe('mcpscope wrap', () => {
       // Everything else in the file, comments and remote servers included, is as it was.
       expect(parseMcpConfig(text).profiles.filter((p) => p.target.transport !== 'stdio')).toEqual(parseMcpConfig(original.toString()).profiles.filter((p) => p.target.transport !== 'stdio'));
       if (name === 'vscode-mcp.json') expect(text).toContain('/* a stdio server with a secret from an input */');
-      expect(readFileSync(`${file}.mcpscope-backup`)).toEqual(original);
+      // The record beside it names each wrapped server with its original values, exactly as the file had them.
+      const record = JSON.parse(readFileSync(`${file}.mcpscope-backup`, 'utf8')) as { servers: Array<{ name: string; command: string }> };
+      expect(record.servers.map((s) => s.name)).toEqual(before.map((p) => p.name));
+      for (const [i, s] of record.servers.entries()) expect(JSON.parse(s.command)).toBe((before[i]!.target as { command: string }).command);
 
       const again = await runCli(['wrap', file, '--all']);
       expect(again.code).toBe(0);

@@ -113,7 +113,8 @@ export class HttpChecks {
     const sid = x.headers.get('mcp-session-id');
     if (!initialize && sid !== undefined && x.status === 400 && /session/i.test(x.responseBody)) {
       if (this.issued.has(sid)) ctx.emit('http/session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server issued, was refused with 400; a session the server ended is 404, so the client knows to initialize again.`, related);
-      else ctx.emit('http/unissued-session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server never issued here, was refused with 400; the spec names no status for it, and 404 would send the client to initialize again.`, related);
+      // An id that is not visible ASCII is malformed, not unknown: a 400 refuses the client's fault (the lab's http-session-wrong).
+      else if (/^[\x21-\x7e]+$/.test(sid)) ctx.emit('http/unissued-session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server never issued here, was refused with 400; the spec names no status for it, and 404 would send the client to initialize again.`, related);
     } else if (!initialize && sid === undefined && this.issued.size > 0 && x.status === 404) {
       ctx.emit('http/session-missing-status', frame.seq, 'A request without the issued Mcp-Session-Id was answered 404; a missing session id is 400.', related);
     }

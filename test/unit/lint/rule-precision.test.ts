@@ -114,6 +114,12 @@ describe('a session id refused with 400', () => {
     }
     expectQuote('http/unissued-session-status', null, 'The spec is silent on a session id the server never issued', 'info');
   });
+
+  it('is no finding when the id is malformed (not visible ASCII): refusing it is refusing the client’s fault', () => {
+    const findings = lint([issue('s1'), refuse('not a session id')], HTTP);
+    expect(ids(findings)).not.toContain('http/unissued-session-status');
+    expect(ids(findings)).not.toContain('http/session-status');
+  });
 });
 
 describe('DNS rebinding, judged on Origin and on Host', () => {

@@ -1,5 +1,10 @@
-// Streamable HTTP checks: a foreign Origin refused with 403, DELETE ending the session (after which its id is 404), and
-// resumption of a cut SSE stream (resumption-check.ts).
+// Streamable HTTP checks: DNS rebinding on both headers a rebinding page cannot choose (a foreign Origin refused with
+// 403, the spec's MUST; a foreign Host refused by a local server, where the spec is silent and the conformance suite
+// asks), DELETE ending the session (after which its id is 404), and resumption of a cut SSE stream (resumption-check.ts).
+import { isPlainObject, parseJson } from '../jsonrpc.js';
+import { FOREIGN_HOST } from '../fault-lab/http-presets.js';
+import { hostOf, isLoopbackHost } from '../lint/http-checks.js';
+import type { FrameRecord } from '../relay-protocol.js';
 import type { CheckDefinition, ScratchConnection } from './check-types.js';
 import { RESUMPTION_CHECK } from './resumption-check.js';
 import { SENTENCES } from './spec-sentences.js';
@@ -10,6 +15,16 @@ export const FOREIGN_ORIGIN = 'https://mcpscope-check.invalid';
 const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
 
 const framesOf = (r: { exchangeSeq: number | null; sentSeq: number | null }) => [r.sentSeq, r.exchangeSeq].filter((s): s is number => s !== null);
+
+/** The endpoint's URL, as the connection's first recorded HTTP exchange went out; null before any. */
+function endpointOf(frames: readonly FrameRecord[]): string | null {
+  for (const f of frames) {
+    if (f.kind !== 'http') continue;
+    const x = parseJson(f.text);
+    if (x.ok && isPlainObject(x.value) && isPlainObject(x.value.request) && typeof x.value.request.url === 'string') return x.value.request.url;
+  }
+  return null;
+}
 
 export const HTTP_CHECKS: CheckDefinition[] = [
   {
@@ -24,6 +39,22 @@ export const HTTP_CHECKS: CheckDefinition[] = [
       const frames = framesOf(r);
       if (r.status === 403) return { ok: true, detail: `Origin: ${FOREIGN_ORIGIN} got 403`, frames };
       return { ok: false, detail: r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Origin: ${FOREIGN_ORIGIN} got ${r.status} ${r.statusText}: the request was served`, frames };
+    },
+  },
+  {
+    id: 'http/host-rebinding',
+    group: 'http',
+    title: 'a local server refuses a request with a foreign Host',
+    spec: SENTENCES.host,
+    fix: 'On a local server, answer a Host other than localhost, 127.0.0.1 or [::1] (with your port) with 403, as the SDKs’ allowedHosts do.',
+    requires: { http: true },
+    async run(ctx) {
+      const url = endpointOf(ctx.main.frames);
+      if (url === null || !isLoopbackHost(hostOf(url))) return { skip: `a local server's check: DNS rebinding aims at servers on loopback, and ${url === null ? 'this endpoint' : hostOf(url)} is reached by its name` };
+      const r = await ctx.main.httpProbe!({ method: 'POST', headers: { Host: FOREIGN_HOST }, body: ping(ctx.main.engine.takeId()), waitMs: ctx.timeoutMs });
+      const frames = framesOf(r);
+      if (r.status !== null && r.status >= 400 && r.status < 500) return { ok: true, detail: `Host: ${FOREIGN_HOST} got ${r.status}`, frames };
+      return { ok: false, detail: r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Host: ${FOREIGN_HOST} got ${r.status} ${r.statusText}: the request was served`, frames };
     },
   },
   {

@@ -48,6 +48,11 @@ export const SENTENCES = {
   },
   resultType: { keyword: 'MUST', quote: 'The result MUST include a resultType field to indicate the type of the result.', source: MODERN('/basic#messages') },
   origin: { keyword: 'MUST', quote: 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.', source: PAGE('/basic/transports#security-warning') },
+  host: {
+    keyword: 'silent',
+    quote: 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks. (The spec names only Origin and is silent on Host; the conformance suite’s dns-rebinding-protection expects a local server to refuse a foreign Host with a 4xx.)',
+    source: PAGE('/basic/transports#security-warning'),
+  },
   sessionDelete: { keyword: 'silent', quote: 'Clients that no longer need a particular session SHOULD send an HTTP DELETE … The server MAY respond to this request with HTTP 405 Method Not Allowed', source: PAGE('/basic/transports#session-management') },
   sessionAfterDelete: { keyword: 'MUST', quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.', source: PAGE('/basic/transports#session-management') },
 } satisfies Record<string, SpecSentence>;

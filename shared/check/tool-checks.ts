@@ -128,7 +128,8 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     requires: { capability: 'tools' },
     async run(ctx) {
       const a = await ask(ctx.main, 'tools/call', { name: NO_SUCH_TOOL, arguments: {} }, ctx.timeoutMs);
-      if (a.error) return { ok: true, detail: `error ${a.error.code}`, frames: a.frames };
+      // -32601 is still a protocol error, but it says "no such method": the tools page shows -32602 (lint: mcp/unknown-tool-method-not-found).
+      if (a.error) return { ok: true, detail: `error ${a.error.code}${a.error.code === -32601 ? ' (method not found; the spec’s example for an unknown tool is -32602)' : ''}`, frames: a.frames };
       return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };
     },
   },

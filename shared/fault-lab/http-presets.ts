@@ -6,6 +6,10 @@ const post = (headers: HttpFaultRequest['headers']): HttpFaultRequest => ({ meth
 const RFC9110_ACCEPT = 'RFC 9110 lets a server answer an Accept it cannot satisfy with 406 Not Acceptable or disregard the header, and reads a missing one as "any type".';
 /** A web origin no MCP server can mean to serve (.invalid never resolves, RFC 2606): what a DNS-rebinding page sends. */
 export const FOREIGN_ORIGIN = 'http://rebinding.mcpscope.invalid';
+/** The Host a browser sends after DNS rebinding: the attacker's name, now resolving to the local server's address. */
+export const FOREIGN_HOST = 'rebinding.mcpscope.invalid';
+const HOST_SILENT =
+  'MCP names only Origin against DNS rebinding ("Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks") and is silent on Host; the conformance suite\'s dns-rebinding-protection expects a local server to refuse a foreign Host with a 4xx (a remote server is reached by its name, so its Host says nothing).';
 
 /** The HTTP presets, in the order "Run all" sends them: DELETE ends the session, so it goes last. */
 export const HTTP_PRESETS: FaultPreset[] = [
@@ -42,8 +46,13 @@ export const HTTP_PRESETS: FaultPreset[] = [
   },
   {
     id: 'http-session-unknown', title: 'Unknown Mcp-Session-Id', group: 'http', transport: 'http',
-    spec: 'a session the server does not know (or ended): 404 Not Found',
-    http: post({ 'Mcp-Session-Id': 'mcpscope-unknown-session-0' }), expect: { kind: 'http', statuses: [404], session: true }, build: ({ id }) => ({ text: ping(id) }),
+    spec: 'a session id the server never issued: the spec is silent (its 404 sentence covers a session the server ended); 404 is what the SDK servers answer',
+    http: post({ 'Mcp-Session-Id': 'mcpscope-unknown-session-0' }),
+    expect: {
+      kind: 'http', statuses: [404], session: true,
+      specSilent: 'MCP\'s 404 sentence is about a session the server terminated ("after which it MUST respond to requests containing that session ID with HTTP 404 Not Found") and is silent on an id it never issued; 404 is what the SDK servers answer, and what sends a client to initialize again. (A session it ended is `check`\'s http/delete-session.)',
+    },
+    build: ({ id }) => ({ text: ping(id) }),
   },
   {
     id: 'http-protocol-version-wrong', title: 'Wrong MCP-Protocol-Version', group: 'http', transport: 'http',
@@ -54,6 +63,11 @@ export const HTTP_PRESETS: FaultPreset[] = [
     id: 'http-origin-foreign', title: 'Foreign Origin', group: 'http', transport: 'http',
     spec: 'servers MUST validate Origin against DNS rebinding: refused; from 2025-11-25 with 403 Forbidden',
     http: post({ Origin: FOREIGN_ORIGIN }), expect: { kind: 'http', statuses: [403], refuseBefore: '2025-11-25' }, build: ({ id }) => ({ text: ping(id) }),
+  },
+  {
+    id: 'http-host-foreign', title: 'Foreign Host (DNS rebinding)', group: 'http', transport: 'http',
+    spec: 'the spec is silent on Host (it names Origin); the conformance suite expects a local server to refuse a foreign Host with a 4xx',
+    http: post({ Host: FOREIGN_HOST }), expect: { kind: 'http', statuses: [403], specSilent: HOST_SILENT }, build: ({ id }) => ({ text: ping(id) }),
   },
   {
     id: 'http-get', title: 'GET on the endpoint', group: 'http', transport: 'http',

@@ -111,12 +111,16 @@ export class AuthChecks {
       const missing = [typeof doc.resource !== 'string' && 'resource', !(Array.isArray(doc.authorization_servers) && doc.authorization_servers.length > 0) && 'authorization_servers'].filter(Boolean);
       if (missing.length) ctx.emit('auth/resource-metadata-fields', at, `The protected resource metadata at ${p} lacks ${missing.join(' and ')}.`, []);
     } else if (asm) {
+      const oidc = p.includes('/.well-known/openid-configuration');
       const missing = ['issuer', 'authorization_endpoint', 'token_endpoint'].filter((k) => typeof doc[k] !== 'string');
       if (!Array.isArray(doc.response_types_supported)) missing.push('response_types_supported');
       if (missing.length) ctx.emit('auth/server-metadata-fields', at, `The authorization server metadata at ${p} lacks ${missing.join(', ')}.`, []);
       const methods = doc.code_challenge_methods_supported;
-      if (!Array.isArray(methods) || !methods.includes('S256')) {
-        ctx.emit('auth/pkce-s256-missing', at, Array.isArray(methods) ? `code_challenge_methods_supported is ${JSON.stringify(methods)}: no S256.` : `The metadata at ${p} has no code_challenge_methods_supported.`, []);
+      // Absent: MCP binds an OpenID provider (MUST), RFC 9700 an RFC 8414 one (RECOMMENDED); listed without S256: RFC 7636.
+      if (methods === undefined) {
+        ctx.emit(oidc ? 'auth/oidc-pkce-methods-missing' : 'auth/pkce-methods-missing', at, `The ${oidc ? 'OpenID provider' : 'authorization server'} metadata at ${p} has no code_challenge_methods_supported; MCP clients refuse to proceed without it.`, []);
+      } else if (!Array.isArray(methods) || !methods.includes('S256')) {
+        ctx.emit('auth/pkce-s256-missing', at, `code_challenge_methods_supported is ${JSON.stringify(methods)}: no S256, which MCP clients must use.`, []);
       }
     }
     const tokenStep = x.step === 'token' || x.step === 'refresh' || (x.method === 'POST' && x.body !== null && /(^|&)grant_type=/.test(x.body));

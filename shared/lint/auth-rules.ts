@@ -1,16 +1,14 @@
 // Lint rules for MCP authorization (2025-03-26 and later): what servers, authorization servers and clients put on
-// the wire around OAuth. Each rule quotes the one sentence it enforces; its severity is that sentence's keyword.
+// the wire around OAuth. Each rule quotes the one sentence it enforces, and a sentence that binds the party judged
+// (MCP's "MCP clients MUST refuse" does not bind the authorization server); its severity is that sentence's keyword.
 import type { RuleMeta, SpecRef } from './lint-types.js';
 import { mcpRef } from './spec-refs.js';
 
 const AUTHZ = '/basic/authorization';
 const rfc = (section: string, url: string): SpecRef => ({ source: 'RFC', section, url });
 
-/** The sentence a rule enforces, as worded where `spec` points (cuts marked …), and the keyword that sets its severity. */
-interface AuthQuote {
-  keyword: 'MUST' | 'MUST NOT' | 'REQUIRED';
-  text: string;
-}
+const RFC9700_PKCE = rfc('RFC 9700 §2.1.1 Authorization Code Grant', 'https://www.rfc-editor.org/rfc/rfc9700.html#section-2.1.1');
+const CLIENT_REFUSES = 'MCP clients must refuse to proceed when the metadata lacks code_challenge_methods_supported (MCP 2025-11-25, Authorization Code Protection), so no conforming MCP client can use this server.';
 
 export const AUTH_RULES = {
   'auth/401-without-challenge': {
@@ -38,13 +36,37 @@ export const AUTH_RULES = {
     quote: { keyword: 'REQUIRED', text: "issuer REQUIRED. The authorization server's issuer identifier, which is a URL that uses the \"https\" scheme and has no query or fragment components. … response_types_supported REQUIRED." },
     fix: 'Serve issuer, authorization_endpoint, token_endpoint and response_types_supported (["code"]).',
   },
-  'auth/pkce-s256-missing': {
-    severity: 'error',
-    title: 'Authorization server metadata does not advertise PKCE S256',
-    explanation: 'MCP clients must use PKCE with S256 and learn that the server supports it from code_challenge_methods_supported, so a server that does not list S256 there cannot be used by a conforming MCP client.',
-    spec: mcpRef('2025-11-25', 'Basic › Authorization › Authorization Code Protection', `${AUTHZ}#authorization-code-protection`),
-    quote: { keyword: 'MUST', text: 'If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed.' },
+  'auth/pkce-methods-missing': {
+    severity: 'warning',
+    title: 'Authorization server metadata does not list its PKCE methods',
+    explanation: `The RFC 8414 metadata has no code_challenge_methods_supported. The authorization server owes clients a way to learn that it supports PKCE, and the metadata element is the recommended way (it may instead use a deployment-specific one, which nothing on the wire shows). ${CLIENT_REFUSES}`,
+    spec: RFC9700_PKCE,
+    quote: {
+      keyword: 'RECOMMENDED',
+      text: 'It is RECOMMENDED for authorization servers to publish the element code_challenge_methods_supported in their Authorization Server Metadata [RFC8414] containing the supported PKCE challenge methods (which can be used by the client to detect PKCE support).',
+    },
     fix: 'Support PKCE and list it: "code_challenge_methods_supported": ["S256"].',
+  },
+  'auth/oidc-pkce-methods-missing': {
+    severity: 'error',
+    title: 'OpenID provider metadata without code_challenge_methods_supported',
+    explanation: 'OpenID Connect Discovery does not define code_challenge_methods_supported, so MCP adds it for authorization servers that MCP clients discover that way: without it an MCP client must stop.',
+    spec: mcpRef('2025-11-25', 'Basic › Authorization › Authorization Code Protection', `${AUTHZ}#authorization-code-protection`),
+    quote: { keyword: 'MUST', text: 'Authorization servers providing OpenID Connect Discovery 1.0 MUST include code_challenge_methods_supported in their metadata to ensure MCP compatibility.' },
+    fix: 'Add "code_challenge_methods_supported": ["S256"] to /.well-known/openid-configuration.',
+  },
+  'auth/pkce-s256-missing': {
+    severity: 'info',
+    title: 'Authorization server metadata lists PKCE methods without S256',
+    explanation:
+      'The metadata lists its PKCE methods and S256 is not among them. MCP clients must use S256 (MCP 2025-11-25: "MCP clients MUST use the S256 code challenge method when technically capable"), so they cannot proceed. What binds the server is weaker: RFC 7636 calls S256 mandatory to implement on the server, inside a sentence whose keyword binds the client.',
+    spec: rfc('RFC 7636 §4.2 Client Creates the Code Challenge', 'https://www.rfc-editor.org/rfc/rfc7636.html#section-4.2'),
+    quote: {
+      keyword: null,
+      basis: 'guidance',
+      text: '… as "S256" is Mandatory To Implement (MTI) on the server. (RFC 7636 says so in passing, in the sentence whose keyword binds the client to use S256; the server’s part has no keyword of its own.)',
+    },
+    fix: 'Implement S256 and list it: "code_challenge_methods_supported": ["S256"].',
   },
   'auth/token-in-query': {
     severity: 'error',
@@ -70,4 +92,4 @@ export const AUTH_RULES = {
     quote: { keyword: 'MUST', text: 'All redirect URIs MUST be either localhost or use HTTPS.' },
     fix: 'Use http://127.0.0.1:<port>/… (or localhost) for a local client, https:// otherwise.',
   },
-} as const satisfies Record<string, RuleMeta & { quote: AuthQuote }>;
+} as const satisfies Record<string, RuleMeta>;

@@ -1,5 +1,6 @@
-// Checks an error response: codes from reserved ranges or other versions, a declared capability answered -32601, and
-// tool failures sent as protocol errors.
+// Checks an error response: codes from reserved ranges or other versions, a declared capability answered -32601 (and
+// an unknown tool answered -32601, which is a wrong code, not a missing capability), and tool failures sent as
+// protocol errors.
 import type { ProtocolVersion } from '../mcp-versions.js';
 import type { ErrorRange } from '../error-codes/error-code-types.js';
 import type { LintContext, Msg } from './lint-context.js';
@@ -16,6 +17,8 @@ const PROTOCOL_LEVEL = new Set([-32700, -32600, -32601, -32602, -32603]);
 const SPEC_TOOL_ERRORS: Record<number, string> = { [-32042]: '2025-11-25', [-32020]: '2026-07-28', [-32021]: '2026-07-28', [-32022]: '2026-07-28' };
 const VALIDATION = /validat|invalid arguments?|expected|required|must be/i;
 const UNKNOWN_TOOL = /not found|unknown tool|no such tool|disabled/i;
+/** A -32601 message that speaks of the tool rather than the method ("Method not found" alone does not). */
+const TOOL_MISSING = /\btool\b.*(not found|unknown|no such|does not exist|disabled)|(unknown|no such)\s+tool/i;
 
 /** -32602 for a tools/call is right for an unknown tool, a malformed request, and (up to 2025-06-18) invalid arguments. */
 function isRightfulInvalidParams(p: PendingRequest, message: string, v: ProtocolVersion | null, session: McpSession): boolean {
@@ -46,12 +49,30 @@ function checkVersionCode(ctx: LintContext, m: Msg, code: number, v: ProtocolVer
   }
 }
 
+/**
+ * A tools/call answered -32601 speaks of the capability only when the tool is one the server lists: for a tool it does
+ * not have, the method exists and the name is wrong (mcp/unknown-tool-method-not-found); for a tool the list does not
+ * settle either way, nothing can be said. Returns true when the capability rule may speak.
+ */
+function toolCallSpeaksOfCapability(ctx: LintContext, m: Msg, p: PendingRequest, message: string, session: McpSession): boolean {
+  if (p.malformedCall) return false;
+  const listed = session.tools.get(p.toolName);
+  if (listed) return listed.taskSupport !== 'required'; // a plain call of a task-only tool MUST get -32601 (tasks utility)
+  if (session.tools.complete || TOOL_MISSING.test(message)) {
+    const why = session.tools.complete ? 'is not in the server’s tools/list' : `is unknown by the error’s own message (${JSON.stringify(message.slice(0, 80))})`;
+    ctx.emit('mcp/unknown-tool-method-not-found', m.seq, `tools/call of ${JSON.stringify(p.toolName)}, which ${why}, was answered -32601 (method not found); tools/call exists, the tool does not: the spec shows -32602 for an unknown tool.`, [p.seq]);
+  }
+  return false;
+}
+
 /** -32601 from the side that declared the capability the method belongs to. */
-function checkDeclared(ctx: LintContext, m: Msg, p: PendingRequest, v: ProtocolVersion, session: McpSession): void {
+function checkDeclared(ctx: LintContext, m: Msg, p: PendingRequest, message: string, v: ProtocolVersion, session: McpSession): void {
   // A tool without task support answers a task-augmented call -32601, as the tasks utility says it should.
   if (p.taskAugmented || checkMethod(p.method, p.requester, 'request', v).verdict !== 'ok') return;
   const cap = declaredCapability(p.method, m.sender, v, session.caps);
-  if (cap) ctx.emit('mcp/declared-capability-unsupported', m.seq, `${p.method} was answered -32601 (method not found), but the ${cap} was declared.`, [p.seq]);
+  // Without the capability, -32601 is the right answer whatever the tool.
+  if (!cap || (p.method === 'tools/call' && p.requester === 'client' && !toolCallSpeaksOfCapability(ctx, m, p, message, session))) return;
+  ctx.emit('mcp/declared-capability-unsupported', m.seq, `${p.method} was answered -32601 (method not found), but the ${cap} was declared.`, [p.seq]);
 }
 
 export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null, message: string, p: PendingRequest | null, session: McpSession): void {
@@ -63,6 +84,6 @@ export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null
   }
   if (range === 'jsonrpc-reserved') ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
   if (v) checkVersionCode(ctx, m, code, v, range);
-  if (v && p && code === -32601) checkDeclared(ctx, m, p, v, session);
+  if (v && p && code === -32601) checkDeclared(ctx, m, p, message, v, session);
   if (p?.method === 'tools/call' && p.requester === 'client') checkToolFailure(ctx, m, p, code, message, session);
 }

@@ -1,4 +1,5 @@
-// Checks the HTTP exchanges the relay records for Streamable HTTP: 202 for notifications, session statuses, headers.
+// Checks the HTTP exchanges the relay records for Streamable HTTP: 202 for notifications, session statuses, headers,
+// and requests a DNS-rebinding page would send (foreign Origin, or foreign Host on a local server) that were served.
 import { classifyText, isPlainObject } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { LintContext } from './lint-context.js';
@@ -13,6 +14,7 @@ interface Exchange {
   /** False while the exchange is still open (a stream): its status is known, not yet the frames it carried. */
   ended: boolean;
   method: string;
+  url: string;
   headers: Map<string, string>;
   body: string | null;
   sentSeq: number | null;
@@ -46,6 +48,7 @@ function readExchange(text: string): Exchange | null {
     id: x.id,
     ended: x.state !== 'open',
     method: String(req.method),
+    url: typeof req.url === 'string' ? req.url : '',
     headers: headerMap(req.headers),
     // A capped body cannot be classified reliably; the checks that need it skip the exchange.
     body: typeof req.body === 'string' && req.bodyTruncated !== true ? req.body : null,
@@ -57,17 +60,36 @@ function readExchange(text: string): Exchange | null {
   };
 }
 
+/** The host name of a URL or Host/Origin value, lower case, without port or brackets (shared/ has no URL class). */
+export function hostOf(value: string): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1] ?? value;
+  const host = authority.replace(/^[^@]*@/, '');
+  const v6 = /^\[([^\]]*)\]/.exec(host);
+  return (v6 ? v6[1]! : host.replace(/:\d*$/, '')).toLowerCase();
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/** Names RFC 2606 reserves, which no real page is served from: an Origin under one is invalid for every server. */
+export function isReservedName(host: string): boolean {
+  return /(^|\.)(invalid|example)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host);
+}
+
 export class HttpChecks {
   /** An exchange is recorded when its headers arrive and again when it ends; judge it once. */
   private readonly judged: BoundedMap<string, true>;
-  private sessionIssued = false;
+  /** The session ids the server issued in this recording: a 400 for one of them is an ended session's, not a stranger's. */
+  private readonly issued: BoundedMap<string, true>;
 
   constructor(historyLimit: number) {
     this.judged = new BoundedMap(historyLimit);
+    this.issued = new BoundedMap(64);
   }
 
   reset(): void {
-    this.sessionIssued = false;
+    this.issued.clear();
   }
 
   onExchange(ctx: LintContext, frame: FrameRecord, session: McpSession, ex: ExchangeTracker): void {
@@ -82,7 +104,7 @@ export class HttpChecks {
     const related = x.sentSeq === null ? [] : [x.sentSeq];
     const sent = x.body === null ? null : classifyText(x.body);
     const initialize = sent?.kind === 'request' && sent.method === 'initialize';
-    if (x.responseSessionId) this.sessionIssued = true;
+    if (x.responseSessionId) this.issued.set(x.responseSessionId, true);
 
     if (x.method === 'POST' && (sent?.kind === 'notification' || sent?.kind === 'response' || sent?.kind === 'error') && x.status >= 200 && x.status < 300 && x.status !== 202) {
       ctx.emit('http/accepted-expected', frame.seq, `A POST carrying a ${sent.kind === 'notification' ? `notification (${sent.method})` : 'response'} was answered ${x.status} instead of 202.`, related);
@@ -90,11 +112,30 @@ export class HttpChecks {
 
     const sid = x.headers.get('mcp-session-id');
     if (!initialize && sid !== undefined && x.status === 400 && /session/i.test(x.responseBody)) {
-      ctx.emit('http/session-status', frame.seq, `Session id ${JSON.stringify(sid)} was refused with 400; an unknown or expired session is 404, so the client knows to initialize again.`, related);
-    } else if (!initialize && sid === undefined && this.sessionIssued && x.status === 404) {
+      if (this.issued.has(sid)) ctx.emit('http/session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server issued, was refused with 400; a session the server ended is 404, so the client knows to initialize again.`, related);
+      // An id that is not visible ASCII is malformed, not unknown: a 400 refuses the client's fault (the lab's http-session-wrong).
+      else if (/^[\x21-\x7e]+$/.test(sid)) ctx.emit('http/unissued-session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server never issued here, was refused with 400; the spec names no status for it, and 404 would send the client to initialize again.`, related);
+    } else if (!initialize && sid === undefined && this.issued.size > 0 && x.status === 404) {
       ctx.emit('http/session-missing-status', frame.seq, 'A request without the issued Mcp-Session-Id was answered 404; a missing session id is 400.', related);
     }
     if (!initialize) this.checkVersionHeader(ctx, frame.seq, x, session, related);
+    this.checkRebinding(ctx, frame.seq, x, x.status, session, related);
+  }
+
+  /** The two headers a DNS-rebinding page cannot choose: Origin (MUST, the spec) and Host (silent; the conformance suite). */
+  private checkRebinding(ctx: LintContext, seq: number, x: Exchange, status: number, session: McpSession, related: number[]): void {
+    const origin = x.headers.get('origin');
+    const served = status >= 200 && status < 300;
+    if (origin !== undefined && isReservedName(hostOf(origin))) {
+      const v = session.rulesVersion;
+      const named403 = v !== null && versionIndex(v) >= versionIndex('2025-11-25');
+      if (served) ctx.emit('http/foreign-origin-accepted', seq, `${x.method} with Origin: ${origin} was served (${status}); servers refuse an invalid Origin${named403 ? ' with 403' : ''}.`, related);
+      else if (named403 && status !== 403 && status < 500) ctx.emit('http/foreign-origin-accepted', seq, `${x.method} with Origin: ${origin} was refused with ${status}; from 2025-11-25 the refusal is 403 Forbidden.`, related);
+    }
+    const host = x.headers.get('host');
+    if (served && host !== undefined && isLoopbackHost(hostOf(x.url)) && !isLoopbackHost(hostOf(host))) {
+      ctx.emit('http/foreign-host-accepted', seq, `${x.method} to ${hostOf(x.url)} with Host: ${host} was served (${status}); a local server that serves a foreign Host is open to DNS rebinding.`, related);
+    }
   }
 
   private checkVersionHeader(ctx: LintContext, seq: number, x: Exchange, session: McpSession, related: number[]): void {

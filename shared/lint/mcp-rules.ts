@@ -157,12 +157,30 @@ export const MCP_RULES = {
     fix: 'Declare the capability in initialize (or server/discover, or the 2026 request _meta), or do not use the feature.',
   },
   'mcp/declared-capability-unsupported': {
-    severity: 'warning',
+    severity: 'info',
     title: 'Declared capability answered "method not found"',
-    explanation: 'The server declared the capability this method belongs to, then answered the method with -32601, the code MCP gives "capability not supported". Either the declaration or the answer is wrong; clients trust the declaration and call on.',
-    spec: mcpRef('2025-11-25', 'Server › Utilities › Completion › Error handling', '/server/utilities/completion#error-handling'),
-    quote: { keyword: 'SHOULD', text: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Method not found: -32601 (Capability not supported)' },
+    explanation:
+      'The server declared the capability this method belongs to, then answered the method with -32601, the code MCP gives a capability that is not supported. Either the declaration or the answer is wrong; clients trust the declaration and call on. No sentence with a keyword binds a server to serve what it declared, so this is information, not a breach. (A tools/call of a tool the server does not list is not this: see mcp/unknown-tool-method-not-found.)',
+    spec: mcpRef('2025-11-25', 'Basic › Lifecycle › Capability negotiation', '/basic/lifecycle#capability-negotiation'),
+    quote: {
+      keyword: null,
+      basis: 'silent',
+      text: 'The spec is silent on a declared capability whose methods then fail: it says only that “Client and server capabilities establish which optional protocol features will be available during the session”, and the completion page lists “Method not found: -32601 (Capability not supported)” for a capability that is not there.',
+    },
     fix: 'Implement the methods of every capability you declare (an empty list is a fine answer), or stop declaring it.',
+  },
+  'mcp/unknown-tool-method-not-found': {
+    severity: 'info',
+    title: 'Unknown tool answered -32601 instead of -32602',
+    explanation:
+      'The tool is not one the server has (its complete tools/list lacks it, or the error says so), and the call got -32601 (Method not found). tools/call exists; only the name is wrong, which the tools page files under protocol errors and shows as -32602 (Invalid params); the 2026-07-28 schema lists “Unknown tool name” under InvalidParamsError. Neither says it with a keyword, so this is information: a client that reads -32601 as “tools are not supported” gives up on every tool.',
+    spec: mcpRef('2025-11-25', 'Server › Tools › Error handling', '/server/tools#error-handling'),
+    quote: {
+      keyword: null,
+      basis: 'guidance',
+      text: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools … Example protocol error: {"code": -32602, "message": "Unknown tool: invalid_tool_name"} (an example, without a keyword).',
+    },
+    fix: 'Answer a call of a tool you do not have with -32602 (Invalid params), "Unknown tool: <name>".',
   },
   'mcp/result-schema': {
     severity: 'error',

@@ -9,6 +9,8 @@ export type SchemaKind = 'input' | 'output';
 interface ToolEntry {
   inputSchema: Record<string, unknown> | undefined;
   outputSchema: Record<string, unknown> | undefined;
+  /** execution.taskSupport (2025-11-25): "required" makes a plain call's -32601 what the tasks utility asks for. */
+  taskSupport: string | undefined;
   /** Per kind — absent: not built yet; null: the schema could not be compiled. */
   checks: Partial<Record<SchemaKind, Check | null>>;
 }
@@ -28,6 +30,7 @@ export class ToolRegistry {
       this.tools.set(t.name, {
         inputSchema: isPlainObject(t.inputSchema) ? t.inputSchema : undefined,
         outputSchema: isPlainObject(t.outputSchema) ? t.outputSchema : undefined,
+        taskSupport: isPlainObject(t.execution) && typeof t.execution.taskSupport === 'string' ? t.execution.taskSupport : undefined,
         checks: {},
       });
     }

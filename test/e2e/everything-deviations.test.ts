@@ -85,15 +85,15 @@ describe("server-everything's known deviations in the browser", () => {
     await expectExplained('mcp/message-after-cancel');
   });
 
-  it('Streamable HTTP: an unknown Mcp-Session-Id refused with 400 (http/session-status), with an id-less error body', async () => {
+  it('Streamable HTTP: an Mcp-Session-Id the server never issued, refused with 400 (http/unissued-session-status), with an id-less error body', async () => {
     const target = { transport: 'http', url: http.url('/mcp'), overrides: { sessionId: 'no-such-session' } };
     const { body } = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target, protocolVersion: '2025-11-25', handshake: false }) });
     const select = page.getByTestId('session-select');
     await select.locator(`option[value="${body.id}"]`).waitFor({ state: 'attached', timeout: 20_000 });
     await select.selectOption(body.id);
-    // initialize is allowed to carry a stale session id; any other request is what the 400-vs-404 rule is about.
+    // initialize is allowed to carry a stale session id; any other request is what the 400-vs-404 rules are about.
     sock.send({ type: 'send', sessionId: body.id, text: JSON.stringify({ jsonrpc: '2.0', id: 'dev-4', method: 'tools/list' }) });
-    await expectExplained('http/session-status');
+    await expectExplained('http/unissued-session-status');
     // The error body of that 400 has no id member at all, which Streamable HTTP allows on an error status: no finding.
     expect(await flagged('jsonrpc/unmatched-response').count()).toBe(0);
   });

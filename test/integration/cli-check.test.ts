@@ -46,7 +46,7 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
     await server?.stop();
   });
 
-  it('finds its known deviations by name: no Origin validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation, another stream\'s answer replayed on resumption', async () => {
+  it('finds its known deviations by name: no Origin (nor Host) validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation, another stream\'s answer replayed on resumption', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mcpscope-check-')), 'check.xml');
     const { code, report } = await check(['--no-robustness', '--junit', junit, '--url', server.url('/mcp')]);
     const origin = report.results.find((r) => r.id === 'http/origin-403')!;
@@ -54,6 +54,8 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
     expect(origin.detail).toMatch(/got 200/);
     expect(origin.spec).toMatchObject({ keyword: 'MUST', quote: expect.stringMatching(/403 Forbidden/) });
     expect(origin.frames.length).toBeGreaterThan(0);
+    // It serves a foreign Host too: where the spec is silent (it names only Origin), a warning, as the suite asks.
+    expect(report.results.find((r) => r.id === 'http/host-rebinding')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/got 200 OK/) });
     expect(report.results.find((r) => r.id === 'http/delete-session')!.detail).toMatch(/got 400, not 404/);
     expect(statusOf(report, 'tools/unknown-tool')).toBe('warn');
     // The long-running tool is read-only: it is called, and its progress keeps the call alive past the timeout.
@@ -65,6 +67,34 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
     expect(report.results.find((r) => r.id === 'http/sse-resumption')).toMatchObject({ status: 'fail', session: 'resumption', detail: expect.stringMatching(/replayed the answer to ping \d+, which was delivered on another stream/) });
     expect(code).toBe(1);
     expect(readFileSync(junit, 'utf8')).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403"><failure message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
+  }, 120_000);
+});
+
+describe.concurrent('mcpscope check on DNS rebinding, Origin and Host, against a fixture that guards both and one that guards neither', () => {
+  let guarded: RemoteServer;
+  let open: RemoteServer;
+  beforeAll(async () => {
+    [guarded, open] = await Promise.all([
+      startRemoteServer(REMOTE_FIXTURE, [], { FIXTURE_ALLOWED_ORIGINS: 'http://127.0.0.1', FIXTURE_ALLOWED_HOSTS: '127.0.0.1,localhost' }),
+      startRemoteServer(REMOTE_FIXTURE),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([guarded?.stop(), open?.stop()]);
+  });
+
+  it('passes both where both are refused, and grades a served Host by a silent spec (warn) but a served Origin by its MUST (fail)', async () => {
+    const only = ['--only', 'http/origin-403,http/host-rebinding'];
+    const good = await check([...only, '--url', guarded.url('/mcp')]);
+    expect(statusOf(good.report, 'http/origin-403')).toBe('pass');
+    expect(good.report.results.find((r) => r.id === 'http/host-rebinding')).toMatchObject({ status: 'pass', detail: 'Host: rebinding.mcpscope.invalid got 403' });
+    expect(good.code).toBe(0);
+    const bad = await check([...only, '--url', open.url('/mcp')]);
+    expect(statusOf(bad.report, 'http/origin-403')).toBe('fail');
+    const host = bad.report.results.find((r) => r.id === 'http/host-rebinding')!;
+    expect(host).toMatchObject({ status: 'warn', detail: expect.stringMatching(/got 200 OK: the request was served/) });
+    expect(host.spec).toMatchObject({ keyword: 'silent', quote: expect.stringMatching(/Servers MUST validate the Origin header.*silent on Host.*dns-rebinding-protection/) });
+    expect(host.frames.length).toBeGreaterThan(0);
   }, 120_000);
 });
 

@@ -92,6 +92,40 @@ describe.concurrent('the foreign Origin preset against a server that validates O
   }, 60_000);
 });
 
+describe.concurrent('the DNS-rebinding presets, Origin and Host, against a server that guards both and one that guards neither', () => {
+  let guarded: RemoteServer;
+  let open: RemoteServer;
+  beforeAll(async () => {
+    [guarded, open] = await Promise.all([
+      startRemoteServer(REMOTE_FIXTURE, [], { FIXTURE_ALLOWED_ORIGINS: 'http://127.0.0.1', FIXTURE_ALLOWED_HOSTS: '127.0.0.1,localhost' }),
+      startRemoteServer(REMOTE_FIXTURE, []),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([guarded?.stop(), open?.stop()]);
+  });
+
+  it('says the spec is silent on a foreign Host, refused or served, and lint flags only the one served (info)', async () => {
+    const refused = await fault(['http-host-foreign', '--lint', '--url', guarded.url('/mcp')]);
+    expect(refused.verdict).toMatchObject({ verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 403 Forbidden.*silent on Host/) } });
+    expect(refused.stderr).not.toContain('http/foreign-host-accepted');
+    const served = await fault(['http-host-foreign', '--lint', '--url', open.url('/mcp')]);
+    expect(served.verdict).toMatchObject({ verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 200 OK.*dns-rebinding-protection/) } });
+    expect(served.stderr).toContain('"ruleId":"http/foreign-host-accepted","severity":"info"');
+    // info never fails the call: the ping was answered, so the code is the result's.
+    expect(served.code).toBe(0);
+  }, 60_000);
+
+  it('grades a served foreign Origin as a deviation, and lint says which MUST it breaks (error)', async () => {
+    const served = await fault(['http-origin-foreign', '--lint', '--url', open.url('/mcp')]);
+    expect(served.verdict).toMatchObject({ verdict: { outcome: 'deviates', explanation: expect.stringMatching(/^Accepted it \(200 OK/) } });
+    expect(served.stderr).toContain('"ruleId":"http/foreign-origin-accepted","severity":"error"');
+    const refused = await fault(['http-origin-foreign', '--lint', '--url', guarded.url('/mcp')]);
+    expect(refused.verdict).toMatchObject({ verdict: { outcome: 'as-spec' } });
+    expect(refused.stderr).not.toContain('http/foreign-origin-accepted');
+  }, 60_000);
+});
+
 describe.concurrent('mcpscope call --fault all: every preset against the demo server, and server-everything over HTTP', () => {
   let server: RemoteServer;
   beforeAll(async () => {
@@ -122,7 +156,7 @@ describe.concurrent('mcpscope call --fault all: every preset against the demo se
     expect(verdictMismatches(outcomes, HTTP_VERDICTS), run.stderr).toEqual([]);
     const line = (id: string) => lines.find((l) => l.preset === id)!.verdict.explanation;
     expect(line('http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000/);
-    expect(line('http-session-unknown')).toMatch(/400 Bad Request.*the spec says 404/);
+    expect(line('http-session-unknown')).toMatch(/^Answered 400 Bad Request.*silent on an id it never issued/);
     expect(line('http-origin-foreign')).toMatch(/^Accepted it \(200 OK.*403 from 2025-11-25/);
   }, 150_000);
 

@@ -65,7 +65,7 @@ describe('mcpscope call --lint --strict against each fault of the faulty fixture
     const infoOnly = FAULTS.filter((f) => !failsStrict(f));
     // The faults whose rule the spec only guides on, or is silent about: they are reported, not failed.
     expect(infoOnly.map((f) => f.option).sort()).toEqual(
-      ['--batch-separate-replies', '--error-code-from-other-version', '--old-version-new-fields', '--oversize', '--reserved-error-code', '--unknown-method', '--unknown-protocol-version'],
+      ['--batch-separate-replies', '--declared-capability-unsupported', '--error-code-from-other-version', '--old-version-new-fields', '--oversize', '--reserved-error-code', '--unknown-method', '--unknown-protocol-version'],
     );
     for (const f of FAULTS) expect(runs.get(f.option)!.code, f.option).toBe(strictExit(f));
     for (const f of infoOnly) expect(runs.get(f.option)!.code, f.option).not.toBe(4);

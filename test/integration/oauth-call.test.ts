@@ -99,11 +99,13 @@ describe.concurrent('mcpscope call --auth oauth against a real authorization ser
 
   it('refuses an authorization server that does not advertise PKCE S256, quoting the spec', async () => {
     const s = await fixture({ OAUTH_NO_S256: '1' });
-    const run = await oauthCall(s, mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), '--no-token-cache', ...tool('whoami'));
+    const run = await oauthCall(s, mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), '--no-token-cache', '--lint', ...tool('whoami'));
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('authorization failed at the server-metadata step');
     expect(run.stderr).toContain('MCP clients MUST refuse to proceed');
     expect(seen(s, 'AUTHORIZE')).toHaveLength(0);
+    // The client's MUST is mcpscope's to keep; the server is graded by what binds it: RFC 9700's RECOMMENDED.
+    expect(run.stderr).toContain('"ruleId":"auth/pkce-methods-missing","severity":"warning"');
   });
 
   it('says the authorization server refused when it redirects back with an error', async () => {

@@ -22,7 +22,7 @@ describe('the fault preset catalogue', () => {
     const http = FAULT_PRESETS.filter((p) => p.http);
     expect(http.map((p) => p.id)).toEqual([
       'http-accept-missing', 'http-accept-wrong', 'http-content-type-wrong', 'http-session-missing', 'http-session-wrong',
-      'http-session-unknown', 'http-protocol-version-wrong', 'http-origin-foreign', 'http-get', 'http-put', 'http-delete',
+      'http-session-unknown', 'http-protocol-version-wrong', 'http-origin-foreign', 'http-host-foreign', 'http-get', 'http-put', 'http-delete',
     ]);
     for (const p of http) {
       expect(appliesTo(p, 'http')).toBe(true);

@@ -14,7 +14,7 @@ describe('verdicts for raw HTTP exchanges', () => {
   });
 
   it('grades a bare status without any body by the status alone', () => {
-    expect(gradeHttpProbe(expectOf('http-session-unknown'), result({ status: 404, statusText: 'Not Found', contentType: '' }), null).outcome).toBe('as-spec');
+    expect(gradeHttpProbe(expectOf('http-session-wrong'), result({ status: 404, statusText: 'Not Found', contentType: '' }), null).outcome).toBe('as-spec');
   });
 
   it('says the spec is silent where MCP names no answer (Accept, Content-Type, PUT), whatever the status, and what RFC 9110 says', () => {
@@ -31,10 +31,13 @@ describe('verdicts for raw HTTP exchanges', () => {
     expect(v.explanation).toMatch(/401 Unauthorized and a application\/json body that is not JSON-RPC/);
   });
 
-  it('grades 400 for an unknown session as a deviation that names the 404 the spec wants', () => {
-    const v = gradeHttpProbe(expectOf('http-session-unknown'), result({ status: 400, statusText: 'Bad Request' }), '2025-11-25');
-    expect(v.outcome).toBe('deviates');
-    expect(v.explanation).toMatch(/400 Bad Request.*404/);
+  it('says the spec is silent on a session id the server never issued, 400 or 404: its 404 sentence covers an ended session', () => {
+    for (const [status, statusText] of [[400, 'Bad Request'], [404, 'Not Found']] as const) {
+      const v = gradeHttpProbe(expectOf('http-session-unknown'), result({ status, statusText }), '2025-11-25');
+      expect(v.outcome, String(status)).toBe('spec-silent');
+      expect(v.explanation).toMatch(/silent on an id it never issued/);
+      expect(v.explanation).toContain('after which it MUST respond to requests containing that session ID with HTTP 404 Not Found');
+    }
   });
 
   it('grades a request accepted despite the fault as a deviation', () => {

@@ -96,3 +96,21 @@ describe('the foreign Origin preset', () => {
     }
   });
 });
+
+describe('the foreign Host preset', () => {
+  const result = (status: number, statusText: string): HttpProbeResult => ({ exchangeSeq: 1, sentSeq: 1, status, statusText, contentType: '', body: '', messages: [], sessionId: 's', error: null });
+
+  it('sends the session’s ping with a Host no server is named (what a browser sends after DNS rebinding)', () => {
+    expect(preset('http-host-foreign').http).toEqual({ method: 'POST', headers: { Host: expect.stringMatching(/^[a-z.]+\.invalid$/) } });
+  });
+
+  it('says the spec is silent whatever comes, quoting the Origin sentence and the conformance suite it stands on instead', () => {
+    const expectation = preset('http-host-foreign').expect as Extract<FaultExpectation, { kind: 'http' }>;
+    for (const [status, text] of [[403, 'Forbidden'], [421, 'Misdirected Request'], [200, 'OK']] as const) {
+      const v = gradeHttpProbe(expectation, result(status, text), '2025-11-25');
+      expect(v.outcome, String(status)).toBe('spec-silent');
+      expect(v.explanation).toContain('Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks');
+      expect(v.explanation).toContain('dns-rebinding-protection');
+    }
+  });
+});

@@ -31,11 +31,25 @@ export const AUTH_CASES: RuleCase[] = [
     good: [get(`${AS}/.well-known/oauth-authorization-server`, asMeta, 'server-metadata')],
   },
   {
-    rule: 'auth/pkce-s256-missing',
+    rule: 'auth/oidc-pkce-methods-missing',
     fails: 'OpenID metadata without code_challenge_methods_supported',
     bad: [get(`${AS}/.well-known/openid-configuration`, { ...asMeta, code_challenge_methods_supported: undefined }, 'server-metadata')],
-    passes: 'metadata listing S256',
+    passes: 'OpenID metadata listing S256',
     good: [get(`${AS}/.well-known/openid-configuration`, asMeta, 'server-metadata')],
+  },
+  {
+    rule: 'auth/pkce-methods-missing',
+    fails: 'RFC 8414 metadata without code_challenge_methods_supported',
+    bad: [get(`${AS}/.well-known/oauth-authorization-server`, { ...asMeta, code_challenge_methods_supported: undefined }, 'server-metadata')],
+    passes: 'RFC 8414 metadata listing S256',
+    good: [get(`${AS}/.well-known/oauth-authorization-server`, asMeta, 'server-metadata')],
+  },
+  {
+    rule: 'auth/pkce-s256-missing',
+    fails: 'metadata listing only plain',
+    bad: [get(`${AS}/.well-known/oauth-authorization-server`, { ...asMeta, code_challenge_methods_supported: ['plain'] }, 'server-metadata')],
+    passes: 'metadata listing S256',
+    good: [get(`${AS}/.well-known/oauth-authorization-server`, asMeta, 'server-metadata')],
   },
   {
     rule: 'auth/token-in-query',

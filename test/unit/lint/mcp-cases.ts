@@ -196,6 +196,27 @@ export const MCP_CASES: RuleCase[] = [
     good: [...handshake('2025-06-18', { logging: {} }), ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })], ['in', j({ id: 5, result: {} })]],
   },
   {
+    rule: 'mcp/declared-capability-unsupported',
+    fails: 'tools/call of a listed tool answered -32601 by a server that declared tools',
+    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32601, message: 'Method not found' } })]],
+    passes: 'tools/call of a tool the complete list does not have answered -32601 (the tool is unknown, not the capability)',
+    good: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32601, message: 'Method not found' } })]],
+  },
+  {
+    rule: 'mcp/unknown-tool-method-not-found',
+    fails: 'tools/call of a tool the complete list does not have answered -32601',
+    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32601, message: 'Method not found' } })]],
+    passes: 'the same call answered -32602',
+    good: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32602, message: 'Unknown tool: nope' } })]],
+  },
+  {
+    rule: 'mcp/unknown-tool-method-not-found',
+    fails: 'an unlisted tool answered -32601 whose message says the tool is unknown',
+    bad: [...handshake(), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32601, message: 'Tool nope not found' } })]],
+    passes: 'a bare "Method not found" for a tool no list settles (nothing can be said either way)',
+    good: [...handshake(), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32601, message: 'Method not found' } })]],
+  },
+  {
     rule: 'mcp/tool-failure-channel',
     fails: 'a tool failure sent as an application JSON-RPC error',
     bad: [...handshake(), call(2), ['in', j({ id: 2, error: { code: 1001, message: 'upstream API down' } })]],

@@ -1,0 +1,199 @@
+// The README tour by keyboard alone (page.keyboard; no clicks): Tab reaches every action, Tab leaves every editor
+// without typing into it, Enter in a single-line field and Ctrl+Enter anywhere in a form run the form's action.
+import { describe, expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { inspectorTest } from '../helpers/inspector-test.js';
+import { recordedFrames, sentCount, waitForServer } from '../helpers/panel-page.js';
+import { DEMO_SERVER } from '../helpers/relay-process.js';
+
+const base = inspectorTest({ command: [process.execPath, DEMO_SERVER], context: { viewport: { width: 1400, height: 1000 } } });
+const it = base.extend('page', async ({ page }) => {
+  await waitForServer(page);
+  return page;
+});
+
+/** What has the focus, by name: its test id (and data-name), else #id, else its tag; "editor:<box>" inside Monaco. */
+function focusName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    const editor = el.closest('.monaco-editor');
+    if (editor) return `editor:${editor.parentElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? '?'}`;
+    const id = el.getAttribute('data-testid');
+    const name = el.getAttribute('data-name');
+    return id ? (name ? `${id}[${name}]` : id) : el.id ? `#${el.id}` : el.tagName.toLowerCase();
+  });
+}
+
+/** Presses Tab (Shift+Tab with back) until `name` has the focus; fails naming every stop on the way. */
+async function tabTo(page: Page, name: string, { back = false, max = 120 } = {}): Promise<void> {
+  const path: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focusName(page);
+    if (now === name) return;
+    path.push(now);
+  }
+  // Runs of one stop (a trapped focus) shown once with their count.
+  const runs: [string, number][] = [];
+  for (const stop of path) {
+    const last = runs.at(-1);
+    if (last?.[0] === stop) last[1] += 1;
+    else runs.push([stop, 1]);
+  }
+  throw new Error(`Tab never reached ${name}; it went ${runs.map(([stop, n]) => (n > 1 ? `${stop} ×${n}` : stop)).join(' → ')}`);
+}
+
+/** The editor's text as drawn (Monaco draws spaces as no-break spaces): what a stray Tab or Enter would change. */
+function editorText(box: Locator): Promise<string> {
+  return box.locator('.view-lines').innerText();
+}
+
+/** Opens a panel by its tab, from wherever the focus is. */
+async function openPanel(page: Page, id: string): Promise<void> {
+  await tabTo(page, `tab-${id}`);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected')).toBe('true');
+}
+
+/** Picks get_weather from the Tools panel and waits for its form. */
+async function pickWeather(page: Page): Promise<void> {
+  await openPanel(page, 'tools');
+  await tabTo(page, 'tool-item[get_weather]');
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid="tool-detail"][data-name="get_weather"]').waitFor();
+  await page.getByTestId('arguments-json').locator('.monaco-editor').waitFor({ timeout: 20_000 });
+}
+
+/** Opens the composer with `c` (from a button: outside any text field) and types `text` into it, replacing what was there. */
+async function composeByKeys(page: Page, text: string): Promise<Locator> {
+  await tabTo(page, 'composer-toggle');
+  await page.keyboard.press('c');
+  const composer = page.getByTestId('composer-editor');
+  await composer.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+  await expect.poll(() => focusName(page)).toBe('editor:composer-editor');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+  return composer;
+}
+
+describe('the README tour by keyboard alone', () => {
+  it('opens a frame from the log, sends a broken frame from the composer, and Tab leaves the composer untouched', async ({ page, inspector: { relay } }) => {
+    await tabTo(page, 'log-table');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('tab-detail').getAttribute('aria-selected')).toBe('true');
+
+    // `c` outside a text field (the log has the focus) opens the composer with the cursor in its editor.
+    await page.keyboard.press('c');
+    const composer = page.getByTestId('composer-editor');
+    await composer.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+    await expect.poll(() => focusName(page)).toBe('editor:composer-editor');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    const broken = '{"jsonrpc":"2.0","id":7101,';
+    await page.keyboard.type(broken);
+    const typed = await editorText(composer);
+
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).not.toMatch(/^editor:/);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusName(page)).toBe('editor:composer-editor');
+    expect(await editorText(composer)).toBe(typed);
+
+    // Ctrl+Enter sends; broken JSON asks once more first, as the README says.
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('composer-send-anyway').waitFor();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'out' && f.text === broken), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('reaches Tools, picks get_weather, fills its form, Tabs through its JSON editor to Call and calls it with Enter', async ({ page, inspector: { relay } }) => {
+    await pickWeather(page);
+    await tabTo(page, '#args_location');
+    await page.keyboard.type('Lisbon');
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).toBe('#args_units');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.locator('#args_units option:checked').textContent()).toBe('fahrenheit');
+
+    const json = page.getByTestId('arguments-json');
+    await tabTo(page, 'editor:arguments-json', { max: 3 });
+    await expect.poll(() => editorText(json)).toContain('fahrenheit');
+    const before = await editorText(json);
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).toBe('tool-call');
+    expect(await editorText(json)).toBe(before);
+
+    const calls = await sentCount(relay, 'tools/call');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('tool-result').filter({ hasText: 'Lisbon' });
+    await result.waitFor({ timeout: 10_000 });
+    expect(await result.textContent()).toContain('°F');
+    expect(await sentCount(relay, 'tools/call')).toBe(calls + 1);
+  });
+
+  it('says under an editor what Tab does, and Ctrl+M switches that editor alone to typing tabs and back', async ({ page }) => {
+    const composer = await composeByKeys(page, '{}');
+    await pickWeather(page);
+    const json = page.getByTestId('arguments-json');
+    const hint = json.getByTestId('editor-tab-hint');
+    expect(await hint.textContent()).toBe('Tab moves focus · Ctrl+M to type tabs');
+    await tabTo(page, 'editor:arguments-json');
+    const before = await editorText(json);
+
+    await page.keyboard.press('Control+m');
+    await expect.poll(() => hint.getAttribute('data-typing-tabs')).toBe('true');
+    expect(await hint.textContent()).toBe('Tab types a tab · Ctrl+M to move focus with Tab');
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).toBe('editor:arguments-json');
+    await expect.poll(() => editorText(json)).not.toBe(before);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(json)).toBe(before);
+    expect(await composer.getByTestId('editor-tab-hint').getAttribute('data-typing-tabs')).toBe('false');
+
+    await page.keyboard.press('Control+m');
+    await expect.poll(() => hint.getAttribute('data-typing-tabs')).toBe('false');
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).not.toMatch(/^editor:/);
+    expect(await editorText(json)).toBe(before);
+  });
+
+  it('runs the form with Ctrl+Enter from its JSON editor (typing nothing) and with Enter from a field', async ({ page, inspector: { relay } }) => {
+    // Text in the composer that Ctrl+Enter must not send from the tool's editor.
+    await composeByKeys(page, '{"jsonrpc":"2.0","method":"notifications/not-from-here"}');
+    await pickWeather(page);
+    await tabTo(page, '#args_location');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Porto');
+    const calls = await sentCount(relay, 'tools/call');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tool-result').filter({ hasText: 'Porto' }).waitFor({ timeout: 10_000 });
+    expect(await sentCount(relay, 'tools/call')).toBe(calls + 1);
+
+    const json = page.getByTestId('arguments-json');
+    await tabTo(page, 'editor:arguments-json');
+    const before = await editorText(json);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => sentCount(relay, 'tools/call'), { timeout: 10_000 }).toBe(calls + 2);
+    expect(await editorText(json)).toBe(before);
+    expect(await focusName(page)).toBe('editor:arguments-json');
+    // Ctrl+Enter here ran this form, not the composer's Send too (Monaco binds editor.addCommand's keys page-wide).
+    expect((await recordedFrames(relay)).filter((f) => f.method === 'notifications/not-from-here')).toEqual([]);
+  });
+
+  it('gets a prompt with Ctrl+Enter from its argument field', async ({ page, inspector: { relay } }) => {
+    await openPanel(page, 'prompts');
+    await tabTo(page, 'prompt-item[weather_report]');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'prompt-arg-location');
+    await page.keyboard.type('Oslo');
+    const gets = await sentCount(relay, 'prompts/get');
+    // Ctrl+Enter runs the form even while completion suggestions are open (where Enter picks one).
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => sentCount(relay, 'prompts/get'), { timeout: 10_000 }).toBe(gets + 1);
+    await page.getByTestId('prompt-message').first().waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('prompt-result').textContent()).toContain('Oslo');
+  });
+});

@@ -3,6 +3,7 @@
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { inspectorTest } from '../helpers/inspector-test.js';
+import { editorText, focusName, tabTo } from '../helpers/keyboard-page.js';
 import { recordedFrames, sentCount, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
@@ -11,43 +12,6 @@ const it = base.extend('page', async ({ page }) => {
   await waitForServer(page);
   return page;
 });
-
-/** What has the focus, by name: its test id (and data-name), else #id, else its tag; "editor:<box>" inside Monaco. */
-function focusName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return 'body';
-    const editor = el.closest('.monaco-editor');
-    if (editor) return `editor:${editor.parentElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? '?'}`;
-    const id = el.getAttribute('data-testid');
-    const name = el.getAttribute('data-name');
-    return id ? (name ? `${id}[${name}]` : id) : el.id ? `#${el.id}` : el.tagName.toLowerCase();
-  });
-}
-
-/** Presses Tab (Shift+Tab with back) until `name` has the focus; fails naming every stop on the way. */
-async function tabTo(page: Page, name: string, { back = false, max = 120 } = {}): Promise<void> {
-  const path: string[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const now = await focusName(page);
-    if (now === name) return;
-    path.push(now);
-  }
-  // Runs of one stop (a trapped focus) shown once with their count.
-  const runs: [string, number][] = [];
-  for (const stop of path) {
-    const last = runs.at(-1);
-    if (last?.[0] === stop) last[1] += 1;
-    else runs.push([stop, 1]);
-  }
-  throw new Error(`Tab never reached ${name}; it went ${runs.map(([stop, n]) => (n > 1 ? `${stop} ×${n}` : stop)).join(' → ')}`);
-}
-
-/** The editor's text as drawn (Monaco draws spaces as no-break spaces): what a stray Tab or Enter would change. */
-function editorText(box: Locator): Promise<string> {
-  return box.locator('.view-lines').innerText();
-}
 
 /** Opens a panel by its tab, from wherever the focus is. */
 async function openPanel(page: Page, id: string): Promise<void> {
@@ -95,6 +59,7 @@ describe('the README tour by keyboard alone', () => {
     const broken = '{"jsonrpc":"2.0","id":7101,';
     await page.keyboard.type(broken);
     const typed = await editorText(composer);
+    expect(typed).toBe(broken);
 
     await page.keyboard.press('Tab');
     expect(await focusName(page)).not.toMatch(/^editor:/);

@@ -2,10 +2,11 @@
 // without typing into it, Enter in a single-line field and Ctrl+Enter anywhere in a form run the form's action.
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
 import { editorText, focusName, tabTo } from '../helpers/keyboard-page.js';
-import { recordedFrames, sentCount, waitForServer } from '../helpers/panel-page.js';
-import { DEMO_SERVER } from '../helpers/relay-process.js';
+import { sessionFrames, waitForServer } from '../helpers/panel-page.js';
+import { DEMO_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
 const base = inspectorTest({ command: [process.execPath, DEMO_SERVER], context: { viewport: { width: 1400, height: 1000 } } });
 const it = base.extend('page', async ({ page }) => {
@@ -13,8 +14,24 @@ const it = base.extend('page', async ({ page }) => {
   return page;
 });
 
-/** Opens a panel by its tab, from wherever the focus is. */
+/** Every frame the relay recorded, in every session: the Fault lab adds scratch sessions beside the page's own. */
+async function recordedFrames(relay: RelayHandle): Promise<FrameRecord[]> {
+  const sessions = await relay.api<{ id: string }[]>('/api/sessions');
+  return (await Promise.all(sessions.body.map((s) => sessionFrames(relay, s.id)))).flat();
+}
+
+/** How many requests with `method` the page has sent, as recorded. */
+async function sentCount(relay: RelayHandle, method: string): Promise<number> {
+  return (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.kind === 'request' && f.method === method).length;
+}
+
+/** Opens a panel by its tab, from wherever the focus is; through the "more" menu when the tab is folded into it. */
 async function openPanel(page: Page, id: string): Promise<void> {
+  if (!(await page.getByTestId(`tab-${id}`).isVisible())) {
+    await tabTo(page, 'tab-more');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tab-menu').waitFor();
+  }
   await tabTo(page, `tab-${id}`);
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByTestId(`tab-${id}`).getAttribute('aria-selected')).toBe('true');
@@ -48,6 +65,12 @@ describe('the README tour by keyboard alone', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('tab-detail').getAttribute('aria-selected')).toBe('true');
+    // The detail's raw text is a read-only editor: Tab goes into it and out again.
+    await page.getByTestId('detail-raw').locator('.monaco-editor').waitFor({ timeout: 20_000 });
+    await tabTo(page, 'editor:detail-raw');
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).not.toMatch(/^editor:/);
+    await tabTo(page, 'log-table');
 
     // `c` outside a text field (the log has the focus) opens the composer with the cursor in its editor.
     await page.keyboard.press('c');
@@ -146,6 +169,43 @@ describe('the README tour by keyboard alone', () => {
     expect(await focusName(page)).toBe('editor:arguments-json');
     // Ctrl+Enter here ran this form, not the composer's Send too (Monaco binds editor.addCommand's keys page-wide).
     expect((await recordedFrames(relay)).filter((f) => f.method === 'notifications/not-from-here')).toEqual([]);
+  });
+
+  it('sends a fault from the Fault lab, opens Findings and Sessions & profiles, and switches presentation mode, by keyboard', async ({ page }) => {
+    await openPanel(page, 'fault-lab');
+    await tabTo(page, 'fault-send-invalid-json');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="fault-result"][data-preset="invalid-json"]').waitFor({ timeout: 20_000 });
+    await openPanel(page, 'findings');
+
+    await tabTo(page, 'view-tab-sessions');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('history-row').first().waitFor({ timeout: 10_000 });
+    await tabTo(page, 'history-search');
+    await tabTo(page, 'view-tab-inspect');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('log-table').waitFor();
+
+    await tabTo(page, 'present-toggle');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('present'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('present'))).toBe(false);
+  });
+
+  it('picks a completion for a template variable with Enter, and reads the template with a second Enter', async ({ page }) => {
+    await openPanel(page, 'resources');
+    await tabTo(page, 'template-item');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'template-var-city');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('li');
+    await expect.poll(() => page.locator('[data-testid="template-var-city-suggestions"][data-fresh="true"]').textContent()).toBe('lisbon');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('template-uri').textContent()).toBe('demo://cities/lisbon');
+    expect(await page.locator('[data-testid="resource-contents"][data-uri="demo://cities/lisbon"]').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="resource-contents"][data-uri="demo://cities/lisbon"]').textContent()).toContain('"name": "Lisbon"');
   });
 
   it('gets a prompt with Ctrl+Enter from its argument field', async ({ page, inspector: { relay } }) => {

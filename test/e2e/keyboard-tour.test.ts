@@ -68,6 +68,8 @@ describe('the README tour by keyboard alone', () => {
     // The detail's raw text is a read-only editor: Tab goes into it and out again.
     await page.getByTestId('detail-raw').locator('.monaco-editor').waitFor({ timeout: 20_000 });
     await tabTo(page, 'editor:detail-raw');
+    // Monaco's own Ctrl+M would switch Tab for every editor on the page at once; here it must do nothing.
+    await page.keyboard.press('Control+m');
     await page.keyboard.press('Tab');
     expect(await focusName(page)).not.toMatch(/^editor:/);
     await tabTo(page, 'log-table');
@@ -95,6 +97,15 @@ describe('the README tour by keyboard alone', () => {
     await page.getByTestId('composer-send-anyway').waitFor();
     await page.keyboard.press('Control+Enter');
     await expect.poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'out' && f.text === broken), { timeout: 10_000 }).toBe(true);
+
+    // Ctrl+M switches the composer to typing tabs (only it: the detail's Ctrl+M above switched nothing), and back.
+    await page.keyboard.press('Control+m');
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).toBe('editor:composer-editor');
+    expect(await editorText(composer)).not.toBe(typed);
+    await page.keyboard.press('Control+m');
+    await page.keyboard.press('Tab');
+    expect(await focusName(page)).not.toMatch(/^editor:/);
   });
 
   it('reaches Tools, picks get_weather, fills its form, Tabs through its JSON editor to Call and calls it with Enter', async ({ page, inspector: { relay } }) => {

@@ -93,7 +93,9 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
   const onMount: OnMount = useCallback(
     (editor, monaco) => {
       editorRef.current = editor;
-      editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => sendRef.current());
+      // An action, not addCommand: Monaco binds a command's keys page-wide, so Ctrl+Enter in a tool's arguments editor
+      // would send the composer's text; an action's keys work only while its own editor has the focus.
+      editor.addAction({ id: 'mcpscope.composerSend', label: 'Send', keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter], run: () => sendRef.current() });
       if (focusOnMount.current) editor.focus();
     },
     [sendRef],

@@ -1,6 +1,7 @@
 // Fills a resource template's URI variables, with completion/complete suggestions, and reads the URI it expands to.
 import { useState } from 'react';
 import type { McpSessionState } from '../../api/use-mcp-session.js';
+import { FormKeys } from '../../components/form-keys.js';
 import { CompletionField } from '../../components/completion-field.js';
 import { parseTemplate } from './uri-template.js';
 
@@ -27,7 +28,7 @@ export function TemplateForm({ sessionId, mcp, uriTemplate, onRead }: Props) {
   const names = template.variables;
   const uri = template.expand(values);
   return (
-    <div data-testid="template-form" className="space-y-1.5 border-b border-edge px-3 py-2">
+    <FormKeys data-testid="template-form" className="space-y-1.5 border-b border-edge px-3 py-2">
       <div className="font-mono text-[11px] text-dim">{uriTemplate}</div>
       {names.map((name) => (
         <label key={name} className="block">
@@ -48,10 +49,10 @@ export function TemplateForm({ sessionId, mcp, uriTemplate, onRead }: Props) {
         <code data-testid="template-uri" className="min-w-0 flex-1 truncate">
           {uri}
         </code>
-        <button type="button" data-testid="template-read" className="btn btn-primary" disabled={!mcp.live} onClick={() => onRead(uri)}>
+        <button type="button" data-testid="template-read" data-form-action className="btn btn-primary" disabled={!mcp.live} onClick={() => onRead(uri)}>
           Read
         </button>
       </div>
-    </div>
+    </FormKeys>
   );
 }

@@ -2,6 +2,7 @@
 // Accept checks the content against requestedSchema as Call checks a tool's arguments; Accept anyway sends it regardless.
 import { useMemo, useState } from 'react';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
+import { FormKeys } from '../../components/form-keys.js';
 import { SafeLink } from '../../components/safe-link.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
@@ -23,7 +24,7 @@ export function ElicitationAnswer({ requestKey, params, onAnswer }: Props) {
   const check = useMemo(() => (url ? { valid: true, problems: [] } : checkInstance(schema, content)), [url, schema, content]);
   const accept = () => onAnswer({ result: url ? { action: 'accept' } : { action: 'accept', content: toJsonValue(content) } });
   return (
-    <div className="space-y-1.5" data-testid="elicitation-answer" data-mode={url ? 'url' : 'form'}>
+    <FormKeys className="space-y-1.5" data-testid="elicitation-answer" data-mode={url ? 'url' : 'form'}>
       {typeof p.message === 'string' && <p className="whitespace-pre-wrap">{p.message}</p>}
       {url ? (
         <UrlTarget url={p.url} />
@@ -32,7 +33,7 @@ export function ElicitationAnswer({ requestKey, params, onAnswer }: Props) {
       )}
       <ProblemList check={check} testId="elicitation-problems" title="Accept is refused: the answer does not match the requested schema" />
       <div className="flex gap-1">
-        <button type="button" data-testid="elicitation-accept" className="btn btn-primary" disabled={!check.valid} onClick={accept}>
+        <button type="button" data-testid="elicitation-accept" data-form-action className="btn btn-primary" disabled={!check.valid} onClick={accept}>
           Accept
         </button>
         {!check.valid && (
@@ -47,7 +48,7 @@ export function ElicitationAnswer({ requestKey, params, onAnswer }: Props) {
           Cancel
         </button>
       </div>
-    </div>
+    </FormKeys>
   );
 }
 

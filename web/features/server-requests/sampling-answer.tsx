@@ -1,6 +1,7 @@
 // Answers a sampling/createMessage request by hand: edit the assistant message as JSON (a canned reply to start from), or reject it.
 import { useMemo, useState } from 'react';
 import { parseJson } from '../../../shared/jsonrpc.js';
+import { FormKeys } from '../../components/form-keys.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance } from '../../components/schema-form/schema-check.js';
 import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/server-requests/create-message-result-schema.js';
@@ -16,24 +17,27 @@ export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer
   const isObject = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value);
   const check = useMemo(() => (parsed.ok ? checkInstance(CREATE_MESSAGE_RESULT_SCHEMA, parsed.value) : null), [parsed]);
   return (
-    <div className="space-y-1" data-testid="sampling-answer">
+    <FormKeys className="space-y-1" data-testid="sampling-answer">
       <p className="text-dim">result (CreateMessageResult; the schema is attached for completion)</p>
       <SamplingResultEditor initial={initial} onText={setText} />
       {!parsed.ok && <p className="text-red-300">not JSON: {parsed.error.message}</p>}
       {parsed.ok && !isObject && <p className="text-amber-300">a CreateMessageResult is an object; this will be sent as it is</p>}
       {isObject && check && <ProblemList check={check} testId="sampling-problems" title="Not a valid CreateMessageResult (it can still be sent, to see what the server does)" />}
       <div className="flex flex-wrap items-center gap-1">
-        <button type="button" data-testid="sampling-send" className="btn btn-primary" disabled={!parsed.ok} onClick={() => parsed.ok && onAnswer({ result: parsed.value })}>
+        <button type="button" data-testid="sampling-send" data-form-action className="btn btn-primary" disabled={!parsed.ok} onClick={() => parsed.ok && onAnswer({ result: parsed.value })}>
           Send result
         </button>
         <button type="button" data-testid="sampling-canned" className="btn" onClick={() => onAnswer({ result: cannedSamplingResult(params) })}>
           Send canned reply
         </button>
-        <input aria-label="rejection message" className="control min-w-0 flex-1" value={reason} onChange={(e) => setReason(e.target.value)} />
-        <button type="button" data-testid="request-reject" className="btn btn-warn" onClick={() => onAnswer(rejection('sampling', reason))}>
-          Reject
-        </button>
+        {/* Enter in the rejection message rejects, with that message. */}
+        <FormKeys className="flex min-w-0 flex-1 items-center gap-1">
+          <input aria-label="rejection message" className="control min-w-0 flex-1" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <button type="button" data-testid="request-reject" data-form-action className="btn btn-warn" onClick={() => onAnswer(rejection('sampling', reason))}>
+            Reject
+          </button>
+        </FormKeys>
       </div>
-    </div>
+    </FormKeys>
   );
 }

@@ -1,5 +1,6 @@
 // Arguments for one tool from its inputSchema, with Call (valid arguments) and Send anyway (invalid, on purpose).
 import { useMemo, useState } from 'react';
+import { FormKeys } from '../../components/form-keys.js';
 import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
@@ -24,7 +25,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
   const blocked = !canSend || pending || parseError !== null;
   const send = (invalid: boolean) => onCall(toJsonValue(value), invalid);
   return (
-    <div className="space-y-2" data-testid="tool-call-form">
+    <FormKeys className="space-y-2" data-testid="tool-call-form">
       <ArgumentsEditor
         schema={tool.inputSchema}
         value={value}
@@ -36,7 +37,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
       />
       <ProblemList check={check} testId="argument-problems" title="The arguments do not match the inputSchema" />
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" data-testid="tool-call" className="btn btn-primary" disabled={blocked || !check.valid} onClick={() => send(false)}>
+        <button type="button" data-testid="tool-call" data-form-action className="btn btn-primary" disabled={blocked || !check.valid} onClick={() => send(false)}>
           Call {tool.name}
         </button>
         {!check.valid && (
@@ -50,7 +51,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
         {!canSend && <span className="text-dim">The session is not ready.</span>}
         <TimeoutField timeoutMs={timeoutMs} onTimeoutMs={onTimeoutMs} />
       </div>
-    </div>
+    </FormKeys>
   );
 }
 

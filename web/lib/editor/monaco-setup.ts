@@ -1,6 +1,7 @@
 // Bundles Monaco and its workers with the app: the page's CSP allows no CDN, no eval and only same-origin workers.
 import { loader, type Monaco } from '@monaco-editor/react';
 import * as slim from './monaco-json-only.js';
+import { unbindPageWideTabSwitch } from './tab-key.js';
 // monaco-editor 0.57's exports map ("./*" → "./esm/vs/*.js") hides the esm/vs/ prefix, so these are the deep paths.
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
@@ -16,6 +17,9 @@ const monaco = slim as unknown as Monaco;
 
 // Without this the React wrapper would fetch Monaco from jsDelivr.
 loader.config({ monaco });
+
+// Tab's mode is each editor's own (lib/editor/tab-key.ts), never the page-wide flag Monaco's built-in switch flips.
+unbindPageWideTabSwitch(monaco);
 
 // Schemas would be fetched from the network (which the CSP forbids) and frames must never trigger requests.
 monaco.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemas: [] });

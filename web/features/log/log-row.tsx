@@ -99,7 +99,7 @@ export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onC
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
         {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
         {cancelledBy !== undefined && (
-          <span data-testid="log-cancelled" title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`} className="shrink-0 rounded bg-white/15 px-1 text-[10px] leading-4 text-dim">
+          <span data-testid="log-cancelled" title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`} className="shrink-0 rounded bg-white/10 px-1 text-[10px] leading-4 text-ink">
             cancelled
           </span>
         )}

@@ -1,6 +1,6 @@
 // The log's header row: a label per column and, at each resizable column's right edge, a handle to drag (double-click
 // puts the column back to its default; the method column back to fitting its longest name). It is the frames grid's
-// first row, so each label is a columnheader; the direction column, drawn without a label, is named for readers.
+// first row, so each label is a columnheader; the direction column, drawn without a label, has one for screen readers only.
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { LOG_COLUMNS, LOG_GRID, type ColumnId } from './log-columns.js';
 
@@ -16,12 +16,11 @@ export function LogHeader({ onResizeStart, onReset }: Props) {
         <span
           key={c.id}
           role="columnheader"
-          aria-label={c.label === '' ? c.name : undefined}
           className={`relative min-w-0 truncate ${c.align === 'right' ? 'text-right' : ''}`}
           title={c.title}
           data-column={c.id}
         >
-          {c.label}
+          {c.label === '' && c.name ? <span className="sr-only">{c.name}</span> : c.label}
           {c.resizable && (
             <span
               data-testid={`log-col-resize-${c.id}`}

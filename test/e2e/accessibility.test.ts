@@ -1,10 +1,11 @@
-// axe-core over the whole workbench: every right-hand tab and the Sessions & profiles view, in both themes, on a live
-// session against the demo server with frames in its log; no serious or critical violation of any rule.
+// axe-core over the whole workbench: every right-hand tab, the Sessions & profiles view, the target form, the tab menu,
+// the sequence view and the composer, in both themes, on a live session against the demo server with frames in its
+// log; no serious or critical violation of any rule.
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, type AxeViolation } from '../helpers/axe-page.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { callTool, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
+import { callTool, openComposer, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
 const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
@@ -71,7 +72,7 @@ describe('accessibility (axe-core)', () => {
       expect(report(problems)).toBe('');
     });
 
-    it(`finds no serious or critical violation in the Sessions view, the target form or the tab menu in the ${scheme} theme`, async ({ page }) => {
+    it(`finds no serious or critical violation in the Sessions view, the target form, the tab menu, the sequence view or the composer in the ${scheme} theme`, async ({ page }) => {
       await liveSession(page, scheme);
       const problems: Found = new Map();
       // The strip folds what does not fit at 1400 px into its "more" menu: a menu of grouped menuitems when open.
@@ -92,6 +93,17 @@ describe('accessibility (axe-core)', () => {
       await page.getByTestId('target-transport').selectOption('stdio');
       await page.getByTestId('target-toggle').click();
       await page.getByTestId('target-transport').waitFor({ state: 'detached' });
+
+      // The log's other view (the sequence diagram) and the composer opened under the log.
+      await page.getByTestId('log-view-sequence').click();
+      await page.getByTestId('sequence-view').waitFor();
+      collect(problems, 'the sequence view', await seriousViolations(page));
+      await page.getByTestId('log-view-log').click();
+      await openComposer(page);
+      await page.getByTestId('composer-editor').locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      collect(problems, 'the composer, open', await seriousViolations(page));
+      await page.getByTestId('composer-toggle').click();
+      await expect.poll(() => page.getByTestId('composer').getAttribute('data-expanded')).toBe('false');
 
       await page.getByTestId('view-tab-sessions').click();
       await page.getByTestId('history-row').first().waitFor();

@@ -10,9 +10,9 @@ interface Props {
 
 export function ArchiveView({ currentId, onOpen }: Props) {
   return (
-    <div className="flex min-h-0 flex-1" data-testid="archive-view">
+    <main className="flex min-h-0 flex-1" data-testid="archive-view" aria-label="sessions and profiles">
       <SessionsPanel currentId={currentId} onOpen={onOpen} />
       <ProfilesPanel currentId={currentId} onOpen={onOpen} />
-    </div>
+    </main>
   );
 }

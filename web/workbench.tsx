@@ -147,7 +147,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
           <ArchiveView currentId={sessionId} onOpen={openSession} />
         </Suspense>
       )}
-      <div className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'}>
+      <main className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'} aria-label="inspector">
         <Group orientation="horizontal" id="panes-columns" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
           <Panel id="pane-left" minSize={LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
             <Group orientation="vertical" id="panes-log-composer" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged}>
@@ -191,6 +191,8 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
               <p className="p-4 text-dim">Not attached to a session: start or pick one above.</p>
             ) : (
               <aside className="flex min-h-0 flex-1 flex-col" aria-label="inspector panels">
+                {/* The panels' own headings are h3: this one, for screen readers, keeps the outline h1 → h2 → h3. */}
+                <h2 className="sr-only">Panels</h2>
                 <SideTabStrip panels={SIDE_PANELS} tab={tab} onTab={setTab} sessionId={sessionId} />
                 {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
                   <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
@@ -201,7 +203,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
             )}
           </CollapsiblePane>
         </Group>
-      </div>
+      </main>
     </div>
   );
 }

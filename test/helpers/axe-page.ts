@@ -1,5 +1,5 @@
 // Runs axe-core (injected into the page through the DevTools protocol, which the page's CSP does not govern) and returns
-// the contrast violations a person would be hurt by: serious or critical, each with the elements and their colours.
+// the violations a person would be hurt by: serious or critical, each with the elements it found them on.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -12,14 +12,32 @@ export interface ContrastViolation {
   summary: string;
 }
 
-export async function seriousContrastViolations(page: Page): Promise<ContrastViolation[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ impact: string | null; nodes: Array<{ impact?: string | null; target: unknown[]; html: string; failureSummary?: string }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
+export interface AxeViolation extends ContrastViolation {
+  rule: string;
+  impact: string;
+}
+
+/** Every serious or critical violation on the page as shown now; `rules` narrows the run to those rules. */
+export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ impact?: string | null; target: unknown[]; html: string; failureSummary?: string }> }> }> } }).axe;
+    const result = await axe.run(document, { ...(only ? { runOnly: { type: 'rule', values: only } } : {}), resultTypes: ['violations'] });
     return result.violations
-      .flatMap((v) => v.nodes.map((n) => ({ impact: n.impact ?? v.impact, target: n.target.join(' '), text: n.html.slice(0, 160), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200) })))
-      .filter((n) => n.impact === 'serious' || n.impact === 'critical')
-      .map(({ target, text, summary }) => ({ target, text, summary }));
-  });
+      .flatMap((v) =>
+        v.nodes.map((n) => ({
+          rule: v.id,
+          impact: n.impact ?? v.impact ?? '',
+          target: n.target.join(' '),
+          text: n.html.slice(0, 160),
+          summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200),
+        })),
+      )
+      .filter((n) => n.impact === 'serious' || n.impact === 'critical');
+  }, rules ?? null);
+}
+
+/** The contrast violations alone (rule color-contrast), serious or critical. */
+export async function seriousContrastViolations(page: Page): Promise<ContrastViolation[]> {
+  return (await seriousViolations(page, ['color-contrast'])).map(({ target, text, summary }) => ({ target, text, summary }));
 }

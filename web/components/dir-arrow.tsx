@@ -1,4 +1,5 @@
-// The arrow that says which way a frame travelled: to the server, from it, or a relay event.
+// The arrow that says which way a frame travelled: to the server, from it, or a relay event (read out by its name, not
+// its glyph).
 import type { FrameDir } from '../../shared/relay-protocol.js';
 
 const ARROWS: Record<FrameDir, { glyph: string; title: string; className: string }> = {
@@ -10,7 +11,7 @@ const ARROWS: Record<FrameDir, { glyph: string; title: string; className: string
 export function DirArrow({ dir }: { dir: FrameDir }) {
   const a = ARROWS[dir];
   return (
-    <span className={`font-mono ${a.className}`} title={a.title} aria-label={a.title}>
+    <span role="img" className={`font-mono ${a.className}`} title={a.title} aria-label={a.title}>
       {a.glyph}
     </span>
   );

@@ -19,20 +19,23 @@ const TABS: Array<{ id: WorkbenchView; label: string }> = [
 
 export function ViewTabs({ view, onView, session }: Props) {
   return (
-    <nav className="flex shrink-0 items-center gap-px border-b border-edge bg-panel-2 px-2" role="tablist" aria-label="views">
-      {TABS.map((t) => (
-        <button
-          key={t.id}
-          type="button"
-          role="tab"
-          data-testid={`view-tab-${t.id}`}
-          aria-selected={view === t.id}
-          className={`px-3 py-0.5 text-xs ${view === t.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
-          onClick={() => onView(t.id)}
-        >
-          {t.label}
-        </button>
-      ))}
+    <nav className="flex shrink-0 items-center gap-px border-b border-edge bg-panel-2 px-2" aria-label="views">
+      {/* The tablist holds the two tabs alone: the badges and toggles beside them are no tabs. */}
+      <div role="tablist" aria-label="views" className="flex items-center gap-px">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            data-testid={`view-tab-${t.id}`}
+            aria-selected={view === t.id}
+            className={`px-3 py-0.5 text-xs ${view === t.id ? 'bg-panel text-white' : 'text-dim hover:text-white'}`}
+            onClick={() => onView(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
       <span className="flex-1" />
       {view === 'inspect' && session?.tapped === true && (
         <span

@@ -20,7 +20,7 @@ function Waiting({ sessionId }: { sessionId: string }) {
       <p>The server needs your approval. Authorize opens the authorization server in a new tab; it sends you back to this relay ({p?.redirectUri ?? '…'}).</p>
       <div className="flex gap-2">
         {url ? (
-          <a href={url} target="_blank" rel="noopener noreferrer" className="rounded bg-amber-600 px-2 py-0.5 text-amber-50 hover:bg-amber-500" data-testid="auth-authorize">
+          <a href={url} target="_blank" rel="noopener noreferrer" className="rounded bg-amber-700 px-2 py-0.5 text-amber-50 hover:bg-amber-800" data-testid="auth-authorize">
             Authorize
           </a>
         ) : (

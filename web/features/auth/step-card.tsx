@@ -9,7 +9,7 @@ import { AuthExchange } from './auth-exchange.js';
 const STATUS_STYLE: Record<StepView['status'], string> = {
   ok: 'bg-emerald-700 text-emerald-50',
   skipped: 'bg-slate-600 text-slate-100',
-  waiting: 'bg-amber-600 text-amber-50',
+  waiting: 'bg-amber-700 text-amber-50',
   running: 'bg-sky-700 text-sky-50',
   failed: 'bg-red-700 text-red-50',
 };

@@ -92,7 +92,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   return (
     <header className="shrink-0 border-b border-edge bg-panel">
       <div className="flex items-center gap-3 px-3 py-1.5">
-        <span className="shrink-0 font-mono text-sm font-semibold tracking-tight text-sky-300">mcpscope</span>
+        <h1 className="shrink-0 font-mono text-sm font-semibold tracking-tight text-sky-300">mcpscope</h1>
         <SessionPicker
           sessions={sessions.data ?? []}
           sessionId={sessionId}

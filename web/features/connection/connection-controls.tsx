@@ -25,6 +25,7 @@ export function ConnectionControls(p: Props) {
       <EraSelect era={p.era} onEra={p.onEra} />
       <select
         data-testid="protocol-select"
+        aria-label="protocol version"
         className="control font-mono"
         value={p.protocolVersion}
         onChange={(e) => p.onProtocolVersion(e.target.value)}

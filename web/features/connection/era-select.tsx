@@ -41,6 +41,7 @@ export function EraSelect({ era, onEra }: { era: Era; onEra: (era: Era) => void 
   return (
     <select
       data-testid="era-select"
+      aria-label="era"
       className="control font-mono"
       value={era}
       onChange={(e) => onEra(e.target.value as Era)}

@@ -14,6 +14,7 @@ export function SessionPicker({ sessions, sessionId, onPick, onOpen }: Props) {
   return (
     <select
       data-testid="session-select"
+      aria-label="session"
       className="control w-56 min-w-32 shrink font-mono"
       value={sessionId ?? ''}
       onFocus={onOpen}

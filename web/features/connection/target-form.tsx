@@ -1,5 +1,6 @@
 // The editable target: a transport, then either command, args, env and cwd (stdio) or a URL and headers. While
 // presenting, env and header values, secret arguments and a URL password are shown masked and cannot be edited.
+import { useId } from 'react';
 import { maskSecretArgs } from '../../../shared/redaction/secret-args.js';
 import { usePresenting } from '../../lib/ui/presentation.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
@@ -26,11 +27,15 @@ export function TargetForm({ draft, onChange, error }: Props) {
   const field = 'control font-mono';
   const presenting = usePresenting();
   const mask = useScreenMask();
+  // Each caption is the <label> of its field, so a screen reader names the field by the words shown above it.
+  const id = useId();
+  const idOf = (field: string) => `${id}-${field}`;
   return (
     <div className="grid grid-cols-[minmax(220px,1.2fr)_minmax(180px,1fr)_minmax(180px,1fr)] gap-2 border-t border-edge px-3 py-2">
       <div className="flex flex-col gap-1">
-        <Label text="transport" />
+        <Label text="transport" htmlFor={idOf('transport')} />
         <select
+          id={idOf('transport')}
           data-testid="target-transport"
           className="control"
           value={draft.transport}
@@ -44,44 +49,44 @@ export function TargetForm({ draft, onChange, error }: Props) {
         </select>
         {draft.transport === 'stdio' ? (
           <>
-            <Label text="command" />
-            <input data-testid="target-command" className={field} value={draft.command} onChange={(e) => set({ command: e.target.value })} spellCheck={false} />
+            <Label text="command" htmlFor={idOf('command')} />
+            <input id={idOf('command')} data-testid="target-command" className={field} value={draft.command} onChange={(e) => set({ command: e.target.value })} spellCheck={false} />
           </>
         ) : (
           <>
-            <Label text="URL" />
-            <input data-testid="target-url" className={field} value={mask === null ? draft.url : mask(draft.url)} readOnly={presenting} onChange={(e) => set({ url: e.target.value })} spellCheck={false} placeholder="http://127.0.0.1:3000/mcp" />
+            <Label text="URL" htmlFor={idOf('url')} />
+            <input id={idOf('url')} data-testid="target-url" className={field} value={mask === null ? draft.url : mask(draft.url)} readOnly={presenting} onChange={(e) => set({ url: e.target.value })} spellCheck={false} placeholder="http://127.0.0.1:3000/mcp" />
           </>
         )}
       </div>
       {draft.transport === 'stdio' ? (
         <>
           <div className="flex flex-col gap-1">
-            <Label text="args, one per line" />
+            <Label text="args, one per line" htmlFor={idOf('args')} />
             {presenting ? (
               <MaskedLines testId="target-args" text={maskSecretArgs(draft.args.split('\n')).join('\n')} />
             ) : (
-              <textarea data-testid="target-args" className={`${field} h-14 resize-y`} value={draft.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} />
+              <textarea id={idOf('args')} data-testid="target-args" className={`${field} h-14 resize-y`} value={draft.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} />
             )}
-            <Label text="cwd (optional)" />
-            <input data-testid="target-cwd" className={field} value={draft.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} placeholder="the relay's working directory" />
+            <Label text="cwd (optional)" htmlFor={idOf('cwd')} />
+            <input id={idOf('cwd')} data-testid="target-cwd" className={field} value={draft.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} placeholder="the relay's working directory" />
           </div>
           <div className="flex flex-col gap-1">
-            <Label text="env, KEY=VALUE per line (added to the relay's)" />
+            <Label text="env, KEY=VALUE per line (added to the relay's)" htmlFor={idOf('env')} />
             {presenting ? (
               <MaskedLines testId="target-env" text={maskValues(draft.env, '=')} />
             ) : (
-              <textarea data-testid="target-env" className={`${field} h-[74px] resize-y`} value={draft.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
+              <textarea id={idOf('env')} data-testid="target-env" className={`${field} h-[74px] resize-y`} value={draft.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
             )}
           </div>
         </>
       ) : (
         <div className="col-span-2 flex flex-col gap-1">
-          <Label text="headers, Name: value per line (sent on every request, masked in the log)" />
+          <Label text="headers, Name: value per line (sent on every request, masked in the log)" htmlFor={idOf('headers')} />
           {presenting ? (
             <MaskedLines testId="target-headers" text={maskValues(draft.headers, ':')} />
           ) : (
-            <textarea data-testid="target-headers" className={`${field} h-[74px] resize-y`} value={draft.headers} onChange={(e) => set({ headers: e.target.value })} spellCheck={false} placeholder="Authorization: Bearer …" />
+            <textarea id={idOf('headers')} data-testid="target-headers" className={`${field} h-[74px] resize-y`} value={draft.headers} onChange={(e) => set({ headers: e.target.value })} spellCheck={false} placeholder="Authorization: Bearer …" />
           )}
         </div>
       )}
@@ -110,6 +115,10 @@ function MaskedLines({ testId, text }: { testId: string; text: string }) {
   );
 }
 
-function Label({ text }: { text: string }) {
-  return <span className="text-dim">{text}</span>;
+function Label({ text, htmlFor }: { text: string; htmlFor: string }) {
+  return (
+    <label className="text-dim" htmlFor={htmlFor}>
+      {text}
+    </label>
+  );
 }

@@ -10,6 +10,8 @@ export type ColumnId = 'seq' | 'time' | 'dir' | 'by' | 'kind' | 'method' | 'id' 
 export interface LogColumn {
   id: ColumnId;
   label: string;
+  /** What a screen reader calls the column when its label is empty. */
+  name?: string;
   /** Default width in px; the summary takes what is left (see gridTemplate). */
   width: number;
   align?: 'right';
@@ -21,7 +23,7 @@ export interface LogColumn {
 export const LOG_COLUMNS: readonly LogColumn[] = [
   { id: 'seq', label: '#', width: 44, align: 'right', resizable: true },
   { id: 'time', label: 'time', width: 86, resizable: true },
-  { id: 'dir', label: '', width: 18, resizable: false },
+  { id: 'dir', label: '', name: 'direction', width: 18, resizable: false },
   {
     id: 'by',
     label: 'by',

@@ -1,5 +1,6 @@
 // The log's header row: a label per column and, at each resizable column's right edge, a handle to drag (double-click
-// puts the column back to its default; the method column back to fitting its longest name).
+// puts the column back to its default; the method column back to fitting its longest name). It is the frames grid's
+// first row, so each label is a columnheader; the direction column, drawn without a label, has one for screen readers only.
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { LOG_COLUMNS, LOG_GRID, type ColumnId } from './log-columns.js';
 
@@ -10,10 +11,16 @@ interface Props {
 
 export function LogHeader({ onResizeStart, onReset }: Props) {
   return (
-    <div className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`} role="row" data-testid="log-header">
+    <div className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`} role="row" aria-rowindex={1} data-testid="log-header">
       {LOG_COLUMNS.map((c) => (
-        <span key={c.id} className={`relative min-w-0 truncate ${c.align === 'right' ? 'text-right' : ''}`} title={c.title} data-column={c.id}>
-          {c.label}
+        <span
+          key={c.id}
+          role="columnheader"
+          className={`relative min-w-0 truncate ${c.align === 'right' ? 'text-right' : ''}`}
+          title={c.title}
+          data-column={c.id}
+        >
+          {c.label === '' && c.name ? <span className="sr-only">{c.name}</span> : c.label}
           {c.resizable && (
             <span
               data-testid={`log-col-resize-${c.id}`}

@@ -1,4 +1,5 @@
-// One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML.
+// One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML. Each grid item
+// is a gridcell, one per column of the header, so a screen reader reads the row against its column names.
 // Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`),
 // except lint findings, which can arrive later: their ids and count are props so a change re-renders the row.
 import { memo } from 'react';
@@ -16,6 +17,8 @@ import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 interface Props {
   entry: FrameEntry;
   top: number;
+  /** The row's place in the grid for screen readers (1 is the header): only a window of rows is in the page. */
+  rowIndex: number;
   selected: boolean;
   onClick: (seq: number) => void;
   /** The distinct rule ids of the frame's findings, space-separated ('' for none). */
@@ -39,7 +42,7 @@ const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
   http: 'text-cyan-100/80',
 };
 
-export const LogRow = memo(function LogRow({ entry, top, selected, onClick, findingIds, findingCount, cancelledBy, paired = false, masked = false }: Props) {
+export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onClick, findingIds, findingCount, cancelledBy, paired = false, masked = false }: Props) {
   const { frame } = entry;
   const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
   const inheritedMethod = frame.method === null && entry.method !== null;
@@ -56,26 +59,35 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
       data-origin={frame.origin ?? ''}
       data-findings={findingIds}
       role="row"
+      aria-rowindex={rowIndex}
       aria-selected={selected}
       data-paired={paired || undefined}
       onClick={() => onClick(frame.seq)}
       className={`${LOG_GRID} absolute left-0 w-full cursor-default items-center border-b border-white/[0.03] px-2 font-mono text-[11.5px] ${tone}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <span className="text-right text-dim">{frame.seq}</span>
-      <span className="text-dim">{formatTime(frame.ts)}</span>
-      <DirArrow dir={frame.dir} />
-      <OriginTag entry={entry} />
-      <span>
+      <span role="gridcell" className="text-right text-dim">
+        {frame.seq}
+      </span>
+      <span role="gridcell" className="text-dim">
+        {formatTime(frame.ts)}
+      </span>
+      <span role="gridcell">
+        <DirArrow dir={frame.dir} />
+      </span>
+      <span role="gridcell" className="truncate">
+        <OriginTag entry={entry} />
+      </span>
+      <span role="gridcell">
         <KindBadge kind={frame.kind} />
       </span>
-      <span data-col="method" className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
+      <span role="gridcell" data-col="method" className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
         {entry.method ?? ''}
       </span>
-      <span className="truncate text-dim" title={frame.rpcId ?? undefined}>
+      <span role="gridcell" className="truncate text-dim" title={frame.rpcId ?? undefined}>
         {frame.rpcId ?? ''}
       </span>
-      <span className="flex min-w-0 items-center gap-1">
+      <span role="gridcell" className="flex min-w-0 items-center gap-1">
         {severity && (
           <SeverityBadge
             severity={severity}
@@ -87,15 +99,17 @@ export const LogRow = memo(function LogRow({ entry, top, selected, onClick, find
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
         {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
         {cancelledBy !== undefined && (
-          <span data-testid="log-cancelled" title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`} className="shrink-0 rounded bg-white/15 px-1 text-[10px] leading-4 text-dim">
+          <span data-testid="log-cancelled" title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`} className="shrink-0 rounded bg-white/10 px-1 text-[10px] leading-4 text-ink">
             cancelled
           </span>
         )}
         <PendingMarker entry={entry} />
         <span className="truncate">{summary}</span>
       </span>
-      <span className="text-right text-dim">{formatSize(frame.size)}</span>
-      <span className="text-right">
+      <span role="gridcell" className="text-right text-dim">
+        {formatSize(frame.size)}
+      </span>
+      <span role="gridcell" className="text-right">
         {entry.latencyMs !== null && (
           <span data-testid="log-latency" className={entry.latencyMs > 1000 ? 'text-amber-300' : 'text-dim'}>
             {formatLatency(entry.latencyMs)}

@@ -90,46 +90,55 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" style={{ '--log-cols': columns.template } as CSSProperties}>
-      <LogHeader onResizeStart={columns.startResize} onReset={columns.reset} />
       {/* Measures the longest method name in the rows' own font, for the method column's auto-fit. */}
       <span ref={probeRef} aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 whitespace-nowrap font-mono text-[11.5px]" />
-      <div
-        ref={scrollRef}
-        onScroll={onScroll}
-        onKeyDown={onKeyDown}
-        tabIndex={0}
-        role="grid"
-        aria-label="frames"
-        data-testid="log-table"
-        data-scroll-scale={scroller.scale}
-        className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
-      >
-        {count === 0 ? (
-          <div className="p-4 text-dim">{emptyText}</div>
-        ) : (
-          <div className="relative w-full" style={{ height: scroller.height }}>
-            {scroller.items.map((item) => {
-              if (item.index >= count) return null;
-              const entry = rows.rowAt(item.index);
-              // A row still being read: a placeholder of the same height.
-              if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.top} />;
-              return (
-                <LogRow
-                  key={entry.frame.seq}
-                  entry={entry}
-                  top={item.top}
-                  selected={entry.frame.seq === selectedSeq}
-                  onClick={select}
-                  findingIds={findingIdsOf(entry)}
-                  findingCount={entry.findings.length}
-                  cancelledBy={entry.cancelledBy}
-                  paired={selectedPairs?.includes(entry.frame.seq) === true}
-                  masked={presenting}
-                />
-              );
-            })}
-          </div>
-        )}
+      {/* One grid of a header row and the rows below it: the header stays put while the rows (a rowgroup, the part
+          that scrolls and takes the keys) move under it. */}
+      <div role="grid" aria-label="frames" aria-rowcount={count + 1} className="flex min-h-0 flex-1 flex-col">
+        <LogHeader onResizeStart={columns.startResize} onReset={columns.reset} />
+        <div
+          ref={scrollRef}
+          onScroll={onScroll}
+          onKeyDown={onKeyDown}
+          tabIndex={0}
+          role="rowgroup"
+          aria-label="frame rows"
+          data-testid="log-table"
+          data-scroll-scale={scroller.scale}
+          className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
+        >
+          {count === 0 ? (
+            <div role="row">
+              <div role="gridcell" className="p-4 text-dim">
+                {emptyText}
+              </div>
+            </div>
+          ) : (
+            <div className="relative w-full" style={{ height: scroller.height }}>
+              {scroller.items.map((item) => {
+                if (item.index >= count) return null;
+                const entry = rows.rowAt(item.index);
+                // A row still being read: a placeholder of the same height.
+                if (!entry) return <PendingRow key={`pending-${item.index}`} top={item.top} />;
+                return (
+                  <LogRow
+                    key={entry.frame.seq}
+                    entry={entry}
+                    top={item.top}
+                    rowIndex={item.index + 2}
+                    selected={entry.frame.seq === selectedSeq}
+                    onClick={select}
+                    findingIds={findingIdsOf(entry)}
+                    findingCount={entry.findings.length}
+                    cancelledBy={entry.cancelledBy}
+                    paired={selectedPairs?.includes(entry.frame.seq) === true}
+                    masked={presenting}
+                  />
+                );
+              })}
+            </div>
+          )}
+        </div>
       </div>
       {!follow && count > 0 && (
         <button

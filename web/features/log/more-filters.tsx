@@ -41,7 +41,7 @@ export function MoreFilters({ filter, set }: Props) {
         data-testid="filter-folded"
         className={`${folded} flex-wrap items-center gap-2 @4xl:contents`}
       >
-        <select data-testid="filter-direction" className="control" value={filter.dir} onChange={(e) => set({ dir: e.target.value as FrameDir | '' })}>
+        <select data-testid="filter-direction" className="control" aria-label="direction" value={filter.dir} onChange={(e) => set({ dir: e.target.value as FrameDir | '' })}>
           <option value="">all directions</option>
           <option value="out">→ out (client → server)</option>
           <option value="in">← in (server → client)</option>

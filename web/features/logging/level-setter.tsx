@@ -22,7 +22,7 @@ export function LevelSetter({ sessionId, mcp, initial }: { sessionId: string; mc
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
         <span>Server sends from</span>
-        <select data-testid="log-level-select" className="control" value={level} onChange={(e) => setLevel(e.target.value as LogLevel)}>
+        <select data-testid="log-level-select" className="control" aria-label="lowest level the server sends" value={level} onChange={(e) => setLevel(e.target.value as LogLevel)}>
           {LOG_LEVELS.map((l) => (
             <option key={l}>{l}</option>
           ))}

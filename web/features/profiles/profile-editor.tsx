@@ -44,12 +44,12 @@ export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: 
       <input className="control" data-testid="profile-editor-name" value={name} onChange={(e) => setName(e.target.value)} />
       <span className="text-dim">version</span>
       <span className="flex gap-2">
-        <select className={field} value={version} onChange={(e) => setVersion(e.target.value)}>
+        <select className={field} aria-label="protocol version" value={version} onChange={(e) => setVersion(e.target.value)}>
           {(config.data?.protocolVersions ?? [version]).map((v) => (
             <option key={v}>{v}</option>
           ))}
         </select>
-        <select className="control" value={era} onChange={(e) => setEra(e.target.value as Era)} title="legacy: initialize; modern: stateless 2026-07-28; auto: probe">
+        <select className="control" aria-label="era" value={era} onChange={(e) => setEra(e.target.value as Era)} title="legacy: initialize; modern: stateless 2026-07-28; auto: probe">
           {ERAS.map((e) => (
             <option key={e}>{e}</option>
           ))}

@@ -5,7 +5,7 @@ export function PendingBadge({ sessionId }: { sessionId: string }) {
   const pending = usePendingServerRequests(sessionId);
   if (pending === 0) return null;
   return (
-    <span data-testid="server-requests-badge" className="ml-1 rounded-full bg-amber-600 px-1.5 text-[10px] text-white">
+    <span data-testid="server-requests-badge" className="ml-1 rounded-full bg-amber-700 px-1.5 text-[10px] text-white">
       {pending}
     </span>
   );

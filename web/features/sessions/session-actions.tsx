@@ -40,6 +40,7 @@ export function SessionActions({ session, onOpen }: { session: HistoryEntry; onO
       <select
         className="control"
         data-testid="session-repro"
+        aria-label="save a reproduction"
         value=""
         title="a standalone reproduction, secrets redacted"
         onChange={(e) => e.target.value && save(() => http.call('sessionRepro', { params: { id: session.id, kind: e.target.value } }))}

@@ -29,7 +29,7 @@ export function SessionsPanel({ currentId, onOpen }: Props) {
           onChange={(e) => setQ(e.target.value)}
           spellCheck={false}
         />
-        <select data-testid="history-tag" className="control" value={tag} onChange={(e) => setTag(e.target.value)} title="only sessions with this tag">
+        <select data-testid="history-tag" className="control" aria-label="tag" value={tag} onChange={(e) => setTag(e.target.value)} title="only sessions with this tag">
           <option value="">all tags</option>
           {(history.data?.tags ?? []).map((t) => (
             <option key={t.tag} value={t.tag}>

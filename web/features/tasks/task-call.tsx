@@ -41,7 +41,7 @@ export function TaskCall({ sessionId, epoch, ready, onCreated, onSelect }: Props
     <div data-testid="task-call" className="space-y-1">
       <div className="flex flex-wrap items-center gap-1">
         <span className="font-semibold">Call as task</span>
-        <select data-testid="task-tool" className="control" value={tool?.name ?? ''} onChange={(e) => setPicked(e.target.value)}>
+        <select data-testid="task-tool" className="control" aria-label="tool to call as a task" value={tool?.name ?? ''} onChange={(e) => setPicked(e.target.value)}>
           {tools.data?.map((t) => (
             <option key={t.name} value={t.name}>
               {t.name} ({t.taskSupport})

@@ -8,7 +8,7 @@ import type { CliOptions, RelayOptions } from './cli-args.js';
 import { readConfigTarget } from './cli/read-config-target.js';
 import { SUBCOMMANDS, isRelayLaunch, type Subcommand } from './commands/index.js';
 import { packageRoot, packageVersion } from './package-root.js';
-import { SqliteAddonError } from './sqlite-addon.js';
+import { SqliteAddonError } from './store/sqlite-addon.js';
 
 /**
  * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
@@ -20,7 +20,7 @@ async function relayParts() {
     import('./app.js'),
     import('./cli-args.js'),
     import('./open-browser.js'),
-    import('./recorder.js'),
+    import('./store/recorder.js'),
     import('./security.js'),
     import('./relay-shutdown.js'),
     import('./session-manager.js'),

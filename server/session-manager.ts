@@ -3,8 +3,8 @@ import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../sha
 import { envError } from '../shared/trust/env-names.js';
 import { RelayError } from './errors.js';
 import { now } from './frame-factory.js';
-import type { Recorder, StoredSession } from './recorder.js';
-import { FrameWindowReader } from './recorder-window.js';
+import type { Recorder, StoredSession } from './store/recorder.js';
+import { FrameWindowReader } from './store/recorder-window.js';
 import { Session } from './session.js';
 import { newSessionId } from './session-naming.js';
 import { TapWatcher } from './tap/tap-watcher.js';

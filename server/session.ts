@@ -3,7 +3,7 @@ import type { FrameOrigin } from '../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
 import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from './frame-factory.js';
 import { FrameOrigins } from './frame-origins.js';
-import type { Recorder, StoredSession } from './recorder.js';
+import type { Recorder, StoredSession } from './store/recorder.js';
 import { RelayError } from './errors.js';
 import type { HttpProbeResult } from '../shared/fault-lab/fault-types.js';
 import type { HttpProbeSpec } from './raw-http-probe.js';

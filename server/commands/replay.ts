@@ -10,7 +10,7 @@ import { loadBundleFile } from '../bundles/bundle-stream.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { UsageError } from '../cli/flags.js';
 import { RelayError } from '../errors.js';
-import { Recorder } from '../recorder.js';
+import { Recorder } from '../store/recorder.js';
 import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
 import { replayAndDiff, sourceFromBundle } from '../replay/replay-source.js';
 import { SessionManager } from '../session-manager.js';

@@ -4,9 +4,9 @@ import { diffTranscripts, type TranscriptDiff } from '../../shared/replay/transc
 import type { DiffOptionsInput } from '../../shared/replay/diff-options.js';
 import { clientFramesOf, serverRequestIds, type ClientFrame } from '../../shared/replay/replay-plan.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
-import { iterateFrames } from '../archive/frame-cursor.js';
+import { iterateFrames } from '../store/archive/frame-cursor.js';
 import type { LoadedBundle } from '../bundles/bundle-stream.js';
-import type { Recorder } from '../recorder.js';
+import type { Recorder } from '../store/recorder.js';
 import type { SessionManager } from '../session-manager.js';
 import { runReplay, type ReplayOutcome } from './replay-runner.js';
 

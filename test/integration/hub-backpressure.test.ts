@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../shared/relay-protocol.js';
 import { createRelay } from '../../server/app.js';
-import { Recorder } from '../../server/recorder.js';
+import { Recorder } from '../../server/store/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
 import { RecipeTrust } from '../../server/trust/recipe-trust.js';

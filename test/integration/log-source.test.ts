@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { createRelay } from '../../server/app.js';
-import { Recorder } from '../../server/recorder.js';
+import { Recorder } from '../../server/store/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
 import { RecipeTrust } from '../../server/trust/recipe-trust.js';

@@ -7,7 +7,7 @@ import { RELAY_ROUTES } from '../../shared/relay-routes.js';
 import { createRelay } from '../../server/app.js';
 import { CALLBACK_PATH } from '../../server/oauth/loopback-callback.js';
 import { RelayOAuth } from '../../server/oauth/relay-oauth.js';
-import { Recorder } from '../../server/recorder.js';
+import { Recorder } from '../../server/store/recorder.js';
 import { SecurityGuard } from '../../server/security.js';
 import { SessionManager } from '../../server/session-manager.js';
 import { RecipeTrust } from '../../server/trust/recipe-trust.js';

@@ -2,9 +2,9 @@
 // joined again here. Secret values never leave through the API unmasked: callers get maskProfile() copies.
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { StoredProfileInputSchema, type Profile, type ProfileInput } from '../../shared/profiles/profile.js';
-import { RelayError } from '../errors.js';
-import { now } from '../frame-factory.js';
+import { StoredProfileInputSchema, type Profile, type ProfileInput } from '../../../shared/profiles/profile.js';
+import { RelayError } from '../../errors.js';
+import { now } from '../../frame-factory.js';
 import type { SecretStore } from '../secret-store.js';
 import { joinProfileSecrets, splitProfileSecrets, type ProfileSecrets } from './profile-secrets.js';
 

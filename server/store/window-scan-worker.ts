@@ -1,7 +1,7 @@
 // One thread of a parallel text-filter scan: its own read-only connection to the store, one range of seqs per request.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { WindowFilter } from '../shared/frame-window-api.js';
+import type { WindowFilter } from '../../shared/frame-window-api.js';
 import { FrameWindowReader } from './recorder-window.js';
 
 export interface ScanRequest {

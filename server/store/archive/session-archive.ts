@@ -1,10 +1,10 @@
 // The session history kept beside the recorder's tables: tags, origin and secret env names, search, stats and deletion.
 import type Database from 'better-sqlite3';
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from '../recorder.js';
 import { sessionKey } from '../session-keys.js';
 
-import type { HistoryEntry } from '../../shared/archive-api.js';
+import type { HistoryEntry } from '../../../shared/archive-api.js';
 
 export type SessionOrigin = HistoryEntry['origin'];
 

@@ -1,7 +1,7 @@
 // The relay's lint as the store keeps it (the cap, each session's progress), apart from the runner: the relay reads
 // these at start-up and for every findings summary, and loads the linter itself only when a lint runs here.
 import type Database from 'better-sqlite3';
-import type { LinterOptions } from '../shared/lint/index.js';
+import type { LinterOptions } from '../../shared/lint/index.js';
 
 /**
  * Findings stored per session. A flood that breaks a rule on every frame would otherwise store a row per frame;

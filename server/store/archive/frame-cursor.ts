@@ -1,7 +1,7 @@
 // Streams a session's frames straight from SQLite with .iterate() on a read-only connection of its own, so an export of a
 // million frames holds one row at a time and never blocks the recorder's inserts (WAL lets readers and a writer overlap).
 import Database from 'better-sqlite3';
-import type { FrameRecord } from '../../shared/relay-protocol.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import { toFrame, type FrameRow, type Recorder } from '../recorder.js';
 import { sessionKey } from '../session-keys.js';
 

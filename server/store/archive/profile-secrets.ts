@@ -1,11 +1,11 @@
 // Splits a profile into what SQLite keeps (secret values replaced by the placeholder) and the real values, which go to
-// the secrets file (server/secret-store.ts); and joins them back when the profile is read.
+// the secrets file (server/store/secret-store.ts); and joins them back when the profile is read.
 // Threat: a profile's API key or bearer sitting in the store beside the recordings, where exports and copies reach it.
-import { SECRET_PLACEHOLDER, type ProfileInput } from '../../shared/profiles/profile.js';
-import { REDACTED, isSecretName } from '../../shared/redaction/secret-patterns.js';
-import { maskTarget } from '../../shared/redaction/target-secrets.js';
-import { replaceUrlPassword } from '../../shared/redaction/url-password.js';
-import type { Target } from '../../shared/relay-protocol.js';
+import { SECRET_PLACEHOLDER, type ProfileInput } from '../../../shared/profiles/profile.js';
+import { REDACTED, isSecretName } from '../../../shared/redaction/secret-patterns.js';
+import { maskTarget } from '../../../shared/redaction/target-secrets.js';
+import { replaceUrlPassword } from '../../../shared/redaction/url-password.js';
+import type { Target } from '../../../shared/relay-protocol.js';
 
 /** The real values a profile needs, by where they go back: env names, arg indexes, header names, the whole URL, the
  * OAuth client secret. */

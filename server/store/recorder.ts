@@ -2,13 +2,13 @@
 // making them on a writer thread when the store is a file.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { isFrameOrigin } from '../shared/frame-origin.js';
-import type { FrameRecord, SessionInfo, Target } from '../shared/relay-protocol.js';
+import { isFrameOrigin } from '../../shared/frame-origin.js';
+import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { configure, migrate } from './recorder-schema.js';
 import { FrameBatch } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
 import { FrameWriterThread } from './frame-writer-thread.js';
-import { tightenDataDir, touchPrivateFile } from './private-files.js';
+import { tightenDataDir, touchPrivateFile } from '../private-files.js';
 import { sessionKey } from './session-keys.js';
 import { withSqliteAddon } from './sqlite-addon.js';
 

@@ -1,8 +1,8 @@
 // Windowed reads of one session's frames for the browser's log: match counts per block of seqs under a filter,
 // pages from a position, and each frame's request/response found by id, so a million frames never travel at once.
 import type Database from 'better-sqlite3';
-import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../shared/frame-window-api.js';
-import type { FrameRecord } from '../shared/relay-protocol.js';
+import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../../shared/frame-window-api.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
 

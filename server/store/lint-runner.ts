@@ -2,7 +2,7 @@
 // Linter reads the frames a chunk at a time, and its findings (capped, with exact per-rule counts) and progress go
 // to the findings tables (migration 4), where page rows, the "has findings" filter and the Findings tab read them.
 import type Database from 'better-sqlite3';
-import { JsonSchemaValidator, Linter, type Finding } from '../shared/lint/index.js';
+import { JsonSchemaValidator, Linter, type Finding } from '../../shared/lint/index.js';
 import { lintProgress, type LintTarget } from './lint-progress.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';

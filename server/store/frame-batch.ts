@@ -4,7 +4,7 @@
 // blocks are shared memory, lent to the writer thread and reused once it committed them: copying them for a transfer,
 // and allocating new ones for every batch, cost the relay's thread about a tenth of its time in a flood, and the
 // collector as much again (memory outside V8's heap that grows quickly brings full collections on sooner).
-import type { FrameRecord } from '../shared/relay-protocol.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 /** Per frame in `nums`: seq, ts, size, and the length of its text's bytes in `bytes` (-1: the text is in `strings`). */
 export const NUMS = 4;

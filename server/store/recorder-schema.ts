@@ -56,7 +56,7 @@ const MIGRATIONS: string[] = [
   // carry no id and are no request.
   `CREATE INDEX frames_by_rpc_id ON frames (session_id, rpc_id) WHERE rpc_id IS NOT NULL;
    CREATE INDEX frames_requests ON frames (session_id, method, rpc_id) WHERE kind = 'request';`,
-  // 4: lint findings of sessions too large for the page to lint (server/recorder-lint.ts). `n` orders a frame's
+  // 4: lint findings of sessions too large for the page to lint (store/recorder-lint.ts). `n` orders a frame's
   // findings; at most a capped number are stored per session, while finding_counts keeps every rule's exact count.
   `CREATE TABLE findings (
      session_id TEXT NOT NULL,

@@ -2,7 +2,7 @@
 // contiguous range of seq blocks: a LIKE over a million frames is CPU-bound inside SQLite, and the relay's one thread
 // would otherwise do it alone (and be blocked for all of it). WAL lets these readers run beside the recorder.
 import { Worker } from 'node:worker_threads';
-import type { FrameIndex, WindowFilter } from '../shared/frame-window-api.js';
+import type { FrameIndex, WindowFilter } from '../../shared/frame-window-api.js';
 import { BLOCK_BITS } from './recorder-window.js';
 import type { ScanRequest } from './window-scan-worker.js';
 

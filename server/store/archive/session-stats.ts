@@ -1,8 +1,8 @@
 // A session's numbers for the history page: frames and bytes by direction and kind, timing, negotiation and findings.
-import { negotiationOf } from '../../shared/bundle/negotiation.js';
-import type { FindingCounts, SessionStats } from '../../shared/archive-api.js';
-import { JsonSchemaValidator, Linter, lintTransport, type Finding } from '../../shared/lint/index.js';
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { negotiationOf } from '../../../shared/bundle/negotiation.js';
+import type { FindingCounts, SessionStats } from '../../../shared/archive-api.js';
+import { JsonSchemaValidator, Linter, lintTransport, type Finding } from '../../../shared/lint/index.js';
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import type { Recorder } from '../recorder.js';
 import { iterateFrames } from './frame-cursor.js';
 import type { SessionArchive } from './session-archive.js';

@@ -66,7 +66,7 @@ const relay = await build({
 // A program on its own, one file: it shares nothing with the relay at run time (it runs in a process of its own).
 const demo = await build({ ...COMMON, input: { 'demo-server': join(root, 'dist/demo/demo-server.js') }, output: { ...OUTPUT, codeSplitting: false } });
 
-/** Each chunk's source modules, relative to the package ("dist/server/app.js", "node_modules/zod/…"). */
+/** Each chunk's source modules, relative to the package ("dist/server/relay/app.js", "node_modules/zod/…"). */
 const modules = {};
 for (const chunk of [...relay.output, ...demo.output]) {
   if (chunk.type !== 'chunk') continue;

@@ -17,13 +17,13 @@ import { SqliteAddonError } from './store/sqlite-addon.js';
  */
 async function relayParts() {
   const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, reaper, trust, stdio] = await Promise.all([
-    import('./app.js'),
+    import('./relay/app.js'),
     import('./cli-args.js'),
     import('./open-browser.js'),
     import('./store/recorder.js'),
-    import('./security.js'),
-    import('./relay-shutdown.js'),
-    import('./session-manager.js'),
+    import('./relay/security.js'),
+    import('./relay/relay-shutdown.js'),
+    import('./relay/session-manager.js'),
     import('./stored-target.js'),
     import('./url-host.js'),
     import('./oauth/relay-oauth.js'),

@@ -18,7 +18,7 @@ const REGISTER = join(FIXTURES, 'module-trace', 'register.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-module-trace-'));
 
 /** What a load of these must not bring: zod, Express, the relay and its recorder, the relay protocol's schemas. */
-const HEAVY = [/\/node_modules\/zod\//, /\/node_modules\/express\//, /\/dist\/server\/app\.js$/, /\/dist\/server\/store\/recorder\.js$/, /\/dist\/shared\/relay-protocol\.js$/];
+const HEAVY = [/\/node_modules\/zod\//, /\/node_modules\/express\//, /\/dist\/server\/relay\/app\.js$/, /\/dist\/server\/store\/recorder\.js$/, /\/dist\/shared\/relay-protocol\.js$/];
 
 function heavyIn(urls: string[]): string[] {
   return urls.filter((u) => HEAVY.some((re) => re.test(u)));
@@ -79,7 +79,7 @@ describe('what the CLI loads at start-up', () => {
     const urls = loaded(file);
     const heavy = heavyIn(urls);
     for (const re of HEAVY) expect(heavy.some((u) => re.test(u))).toBe(true);
-    const later = ['server/check/relay-check.js', 'server/bundles/bundle-writer.js', 'server/bundles/bundle-importer.js', 'server/repro/repro-writers.js', 'server/store/lint-runner.js', 'shared/lint/linter.js', 'server/raw-http-probe.js', 'server/store/archive/session-stats.js'];
+    const later = ['server/relay/relay-check.js', 'server/bundles/bundle-writer.js', 'server/bundles/bundle-importer.js', 'server/repro/repro-writers.js', 'server/store/lint-runner.js', 'shared/lint/linter.js', 'server/raw-http-probe.js', 'server/store/archive/session-stats.js'];
     expect(urls.filter((u) => later.some((m) => u.endsWith(`/dist/${m}`)))).toEqual([]);
   });
 });

@@ -6,10 +6,10 @@
 import type { CheckReport, CheckRunBody } from '../../shared/check/index.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import { RelayError } from '../errors.js';
-import type { ArchiveContext } from '../routes/route-context.js';
-import { CheckHost } from './check-host.js';
-import { recordCheckConnection } from './check-recording.js';
-import { runCheckReport } from './check-run.js';
+import type { ArchiveContext } from './routes/route-context.js';
+import { CheckHost } from '../check/check-host.js';
+import { recordCheckConnection } from '../check/check-recording.js';
+import { runCheckReport } from '../check/check-run.js';
 
 /** Sessions with a check in flight: a second run on the same one waits its turn by being refused. */
 const running = new Set<string>();

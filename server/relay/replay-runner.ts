@@ -3,7 +3,7 @@
 import { ReplayPlan, type ClientFrame } from '../../shared/replay/replay-plan.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { RelayError } from '../errors.js';
-import type { SessionManager } from '../session-manager.js';
+import type { SessionManager } from './session-manager.js';
 
 export interface ReplayRequest {
   /** The target to run, secrets included. */

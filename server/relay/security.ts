@@ -6,8 +6,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { RelayError } from './errors.js';
-import { WS_TOKEN_PREFIX } from '../shared/relay-protocol.js';
+import { RelayError } from '../errors.js';
+import { WS_TOKEN_PREFIX } from '../../shared/relay-protocol.js';
 
 export interface GuardOptions {
   token: string;

@@ -1,10 +1,10 @@
 // Repro bundles and standalone reproductions: streamed downloads, and bundle import as a read-only session.
 import { Readable } from 'node:stream';
 import type { Router } from 'express';
-import { TextSink } from '../bundles/text-sink.js';
-import { RelayError } from '../errors.js';
-import type { ReproKind } from '../repro/repro-writers.js';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
+import { TextSink } from '../../bundles/text-sink.js';
+import { RelayError } from '../../errors.js';
+import type { ReproKind } from '../../repro/repro-writers.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
 import { attachment, fileStem, historyEntry, streamed, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -20,7 +20,7 @@ const REPRO_TYPES: Record<ReproKind, string> = {
 export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
   serveRoute(router, R.sessionBundle, async ({ params, query: { fromSeq, toSeq } }, _req, res) => {
     const session = ctx.sessions.info(params.id);
-    const { writeBundle } = await import('../bundles/bundle-writer.js');
+    const { writeBundle } = await import('../../bundles/bundle-writer.js');
     attachment(res, `${fileStem(session.name, session.id)}.bundle.json`, 'application/json; charset=utf-8');
     await streamed(res, () =>
       writeBundle({ recorder: ctx.recorder, archive: ctx.archive, profiles: ctx.profiles, version: ctx.version, session, givenTarget: ctx.sessions.givenTarget(session.id), ...(fromSeq !== undefined ? { fromSeq } : {}), ...(toSeq !== undefined ? { toSeq } : {}) }, new TextSink(res)),
@@ -30,7 +30,7 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
   serveRoute(router, R.importBundle, async (_input, req) => {
     // Sent as application/octet-stream the body is still unread here: it streams into the store line by line.
     const input = req.body === undefined ? req : Readable.from([typeof req.body === 'string' ? req.body : JSON.stringify(req.body)]);
-    const [{ importBundle }, { BundleError }] = await Promise.all([import('../bundles/bundle-importer.js'), import('../../shared/bundle/bundle-reader.js')]);
+    const [{ importBundle }, { BundleError }] = await Promise.all([import('../../bundles/bundle-importer.js'), import('../../../shared/bundle/bundle-reader.js')]);
     try {
       const result = await importBundle(input, ctx.recorder, ctx.archive);
       return { session: historyEntry(ctx, result.sessionId), frames: result.frames, trailer: result.trailer };
@@ -42,7 +42,7 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
 
   serveRoute(router, R.sessionRepro, async ({ params }, _req, res) => {
     const session = ctx.sessions.info(params.id);
-    const { REPRO_KINDS, checkReproKind, writeRepro } = await import('../repro/repro-writers.js');
+    const { REPRO_KINDS, checkReproKind, writeRepro } = await import('../../repro/repro-writers.js');
     const kind = params.kind;
     if (!(REPRO_KINDS as readonly string[]).includes(kind)) throw new RelayError('NOT_FOUND', `no reproduction ${kind}; one of ${REPRO_KINDS.join(', ')}`);
     const k = kind as ReproKind;

@@ -1,8 +1,8 @@
 // Session history: search, rename and tag, delete (frames included), and per-session stats.
 import type { Router } from 'express';
-import type { HistoryEntry } from '../../shared/archive-api.js';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { RelayError } from '../errors.js';
+import type { HistoryEntry } from '../../../shared/archive-api.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
+import { RelayError } from '../../errors.js';
 import { historyEntry, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -26,5 +26,5 @@ export function historyRoutes(router: Router, ctx: ArchiveContext): void {
   });
 
   // The stats lint the session: the linter loads with the first stats asked for, not at the relay's start-up.
-  serveRoute(router, R.sessionStats, async ({ params }) => (await import('../store/archive/session-stats.js')).sessionStats(ctx.recorder, ctx.archive, ctx.sessions.info(params.id)));
+  serveRoute(router, R.sessionStats, async ({ params }) => (await import('../../store/archive/session-stats.js')).sessionStats(ctx.recorder, ctx.archive, ctx.sessions.info(params.id)));
 }

@@ -1,9 +1,9 @@
 // The relay's OAuth routes: the stored credentials (masked) and "forget", and a session's waiting authorizations.
 // The redirect URI itself (/oauth/callback) is in app.ts: it is reached by navigation, without the API token.
 import { Router } from 'express';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { RelayError } from '../errors.js';
-import type { RelayOAuth } from '../oauth/relay-oauth.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
+import { RelayError } from '../../errors.js';
+import type { RelayOAuth } from '../../oauth/relay-oauth.js';
 import type { SessionManager } from '../session-manager.js';
 import { serveRoute } from './serve-route.js';
 

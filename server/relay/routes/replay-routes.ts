@@ -1,13 +1,13 @@
 // Replay a recorded session against the same or another target and diff the runs; or diff any two recorded sessions.
 import type { Router } from 'express';
 import type { z } from 'zod';
-import { DiffOptionsSchema, type DiffOptionsInput } from '../../shared/replay/diff-options.js';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { formatDiff } from '../../shared/replay/format-diff.js';
-import { diffTranscripts } from '../../shared/replay/transcript-diff.js';
-import { replayAndDiff, sourceFromSession } from '../replay/replay-source.js';
-import { replayTarget } from '../replay/replay-target.js';
-import { RelayError } from '../errors.js';
+import { DiffOptionsSchema, type DiffOptionsInput } from '../../../shared/replay/diff-options.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
+import { formatDiff } from '../../../shared/replay/format-diff.js';
+import { diffTranscripts } from '../../../shared/replay/transcript-diff.js';
+import { replayAndDiff, sourceFromSession } from '../replay-source.js';
+import { replayTarget } from '../../replay/replay-target.js';
+import { RelayError } from '../../errors.js';
 import { historyEntry, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 

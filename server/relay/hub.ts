@@ -6,12 +6,12 @@ import {
   type FrameRecord,
   type RelayServerMessage,
   type SessionInfo,
-} from '../shared/relay-protocol.js';
-import { describeIssues } from '../shared/zod-issues.js';
+} from '../../shared/relay-protocol.js';
+import { describeIssues } from '../../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
-import { packFrames } from '../shared/frames-wire.js';
+import { packFrames } from '../../shared/frames-wire.js';
 import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
-import { RelayError, toRelayError } from './errors.js';
+import { RelayError, toRelayError } from '../errors.js';
 import type { SessionManager } from './session-manager.js';
 
 export interface HubOptions {

@@ -7,7 +7,7 @@ import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protoc
 import { iterateFrames } from '../store/archive/frame-cursor.js';
 import type { LoadedBundle } from '../bundles/bundle-stream.js';
 import type { Recorder } from '../store/recorder.js';
-import type { SessionManager } from '../session-manager.js';
+import type { SessionManager } from './session-manager.js';
 import { runReplay, type ReplayOutcome } from './replay-runner.js';
 
 export interface ReplaySource {

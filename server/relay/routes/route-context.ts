@@ -1,9 +1,9 @@
 // What the archive routes share: the stores, and small helpers for history entries, file names and downloads.
 import type { Response } from 'express';
-import type { HistoryEntry } from '../../shared/archive-api.js';
-import type { ProfileStore } from '../store/archive/profile-store.js';
-import type { SessionArchive } from '../store/archive/session-archive.js';
-import type { Recorder } from '../store/recorder.js';
+import type { HistoryEntry } from '../../../shared/archive-api.js';
+import type { ProfileStore } from '../../store/archive/profile-store.js';
+import type { SessionArchive } from '../../store/archive/session-archive.js';
+import type { Recorder } from '../../store/recorder.js';
 import type { SessionManager } from '../session-manager.js';
 
 export interface ArchiveContext {

@@ -1,8 +1,8 @@
 // The routes that make sessions last: history, profiles, bundles and reproductions, replay and diff. Mounted under /api.
 import express, { type Router } from 'express';
-import { ProfileStore } from '../store/archive/profile-store.js';
-import { SecretStore } from '../store/secret-store.js';
-import { SessionArchive } from '../store/archive/session-archive.js';
+import { ProfileStore } from '../../store/archive/profile-store.js';
+import { SecretStore } from '../../store/secret-store.js';
+import { SessionArchive } from '../../store/archive/session-archive.js';
 import type { SessionManager } from '../session-manager.js';
 import { bundleRoutes } from './bundle-routes.js';
 import { historyRoutes } from './history-routes.js';

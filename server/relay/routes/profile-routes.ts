@@ -1,14 +1,14 @@
 // Saved server profiles: CRUD with secrets masked on the way out, one-click connect, and mcp.json import and export.
 import type { Router } from 'express';
-import { CONFIG_FILE_NAMES, formatMcpConfig } from '../../shared/profiles/format-mcp-config.js';
-import { McpConfigError, parseMcpConfig } from '../../shared/profiles/parse-mcp-config.js';
-import { SECRET_PLACEHOLDER, maskProfile, unmaskProfile, type ProfileInput } from '../../shared/profiles/profile.js';
-import { profileFromSession } from '../../shared/profiles/profile-from-session.js';
-import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../shared/mcp-versions.js';
-import { maskedHeaderProblem } from '../../shared/masked-header-problem.js';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { RelayError } from '../errors.js';
-import { bundleSource, profileRecipeFrom } from '../trust/recipe-source.js';
+import { CONFIG_FILE_NAMES, formatMcpConfig } from '../../../shared/profiles/format-mcp-config.js';
+import { McpConfigError, parseMcpConfig } from '../../../shared/profiles/parse-mcp-config.js';
+import { SECRET_PLACEHOLDER, maskProfile, unmaskProfile, type ProfileInput } from '../../../shared/profiles/profile.js';
+import { profileFromSession } from '../../../shared/profiles/profile-from-session.js';
+import { MODERN_PROTOCOL_VERSIONS, isLegacyVersion } from '../../../shared/mcp-versions.js';
+import { maskedHeaderProblem } from '../../../shared/masked-header-problem.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
+import { RelayError } from '../../errors.js';
+import { bundleSource, profileRecipeFrom } from '../../trust/recipe-source.js';
 import type { ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 

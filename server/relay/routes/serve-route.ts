@@ -3,9 +3,9 @@
 // must type-check against the table's response schema, so the relay cannot answer what the browser does not expect.
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import type { PathParams, RelayRoute } from '../../shared/relay-routes.js';
-import { describeIssues } from '../../shared/zod-issues.js';
-import { RelayError } from '../errors.js';
+import type { PathParams, RelayRoute } from '../../../shared/relay-routes.js';
+import { describeIssues } from '../../../shared/zod-issues.js';
+import { RelayError } from '../../errors.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -2,8 +2,8 @@
 // KB each (packed: shared/frames-wire.ts), as UTF-8 bytes. Measured on Node 20 during a flood: one message per tick held 1,000–3,000 frames
 // (0.4–1.1 MB), and strings and buffers that large cost several times more per frame to build than small ones (they
 // live outside V8's young generation and in fresh pages of memory); the browser handles many messages as well.
-import { packFrames } from '../shared/frames-wire.js';
-import type { FrameRecord } from '../shared/relay-protocol.js';
+import { packFrames } from '../../shared/frames-wire.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 /** Characters of frame text per message, about: small enough for V8's young generation and malloc's reused memory. */
 export const MESSAGE_TEXT_CHARS = 32 * 1024;

@@ -1,13 +1,13 @@
 // Windowed frame reads for the log of a huge session: a filter's match counts per block, a page of frames from a
 // position, and one frame: its head with its pair, or in full (what Expand and Download fetch). Token-protected like every /api route.
 import express, { type Request, type Router } from 'express';
-import { RelayError } from '../errors.js';
-import { windowFilterOf, type WindowFrame } from '../../shared/frame-window-api.js';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { FrameWindowReader } from '../store/recorder-window.js';
-import { RecorderLint } from '../store/recorder-lint.js';
-import { lintTransport } from '../../shared/lint/lint-transport.js';
-import { PARALLEL_SCAN_FROM, WindowScanPool } from '../store/window-scan-pool.js';
+import { RelayError } from '../../errors.js';
+import { windowFilterOf, type WindowFrame } from '../../../shared/frame-window-api.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
+import { FrameWindowReader } from '../../store/recorder-window.js';
+import { RecorderLint } from '../../store/recorder-lint.js';
+import { lintTransport } from '../../../shared/lint/lint-transport.js';
+import { PARALLEL_SCAN_FROM, WindowScanPool } from '../../store/window-scan-pool.js';
 import type { SessionManager } from '../session-manager.js';
 import { attachment, fileStem } from './route-context.js';
 import { serveRoute } from './serve-route.js';

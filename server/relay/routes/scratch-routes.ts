@@ -3,8 +3,8 @@
 // Threat model: nothing new can be spawned here. The target is the live session's own (already started in this relay
 // run, so already allowed), never one from the request; the body only says whether the page will perform a handshake.
 import type { Router } from 'express';
-import { RELAY_ROUTES as R } from '../../shared/relay-routes.js';
-import { RelayError } from '../errors.js';
+import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
+import { RelayError } from '../../errors.js';
 import { historyEntry, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -20,5 +20,5 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
   });
   // The check (its runner, the fault lab's presets, a client engine) loads with the first check: a relay that never
   // runs one does not pay for it at start-up.
-  serveRoute(router, R.runCheck, async ({ params, body }) => (await import('../check/relay-check.js')).runRelayCheck(ctx, params.id, body));
+  serveRoute(router, R.runCheck, async ({ params, body }) => (await import('../relay-check.js')).runRelayCheck(ctx, params.id, body));
 }

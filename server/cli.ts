@@ -24,7 +24,7 @@ async function relayParts() {
     import('./relay/security.js'),
     import('./relay/relay-shutdown.js'),
     import('./relay/session-manager.js'),
-    import('./stored-target.js'),
+    import('./core/stored-target.js'),
     import('./url-host.js'),
     import('./oauth/relay-oauth.js'),
     import('./transports/process-tracker.js'),

@@ -34,7 +34,7 @@ async function recordingStore(dataDir: string, target: Target, protocolVersion: 
     import('../store/recorder.js'),
     import('../store/archive/session-archive.js'),
     import('../check/check-recording.js'),
-    import('../stored-target.js'),
+    import('../core/stored-target.js'),
   ]);
   const recorder = new Recorder(dataDir, { inline: true });
   const store = { recorder, archive: new SessionArchive(recorder.db), scratchFor: null };

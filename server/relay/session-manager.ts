@@ -2,13 +2,13 @@
 import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { envError } from '../../shared/trust/env-names.js';
 import { RelayError } from '../errors.js';
-import { now } from '../frame-factory.js';
+import { now } from '../core/frame-factory.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { FrameWindowReader } from '../store/recorder-window.js';
 import { Session } from './session.js';
-import { newSessionId } from '../session-naming.js';
+import { newSessionId } from '../core/session-naming.js';
 import { TapWatcher } from '../tap/tap-watcher.js';
-import { sessionName, storedTarget } from '../stored-target.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
 import type { RelayOAuth } from '../oauth/relay-oauth.js';
 import type { RecipeTrust } from '../trust/recipe-trust.js';
 

@@ -1,13 +1,13 @@
 // One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
-import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
-import { FrameOrigins } from '../frame-origins.js';
+import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { FrameOrigins } from '../core/frame-origins.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { RelayError } from '../errors.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
-import type { HttpProbeSpec } from '../raw-http-probe.js';
-import { createTransport } from '../transports/create-transport.js';
+import type { HttpProbeSpec } from '../core/raw-http-probe.js';
+import { createTransport } from '../core/create-transport.js';
 import type { OAuthHost } from '../oauth/oauth-authorizer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
 
@@ -109,7 +109,7 @@ export class Session {
   httpProbe(spec: HttpProbeSpec, origin: FrameOrigin = 'lab'): Promise<HttpProbeResult> {
     if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
     const transport = this.transport;
-    return import('../raw-http-probe.js').then(({ rawHttpProbe, streamableOf }) => rawHttpProbe(streamableOf(transport), spec, {
+    return import('../core/raw-http-probe.js').then(({ rawHttpProbe, streamableOf }) => rawHttpProbe(streamableOf(transport), spec, {
       recordOut: (bytes) => {
         const { seq } = this.record(messageFrame('out', bytes, origin));
         this.origins.note(seq, origin);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { framesForLint, strictCallExit } from '../../server/call/call-lint.js';
 import { failsStrict, lintExitCode } from '../../server/commands/lint-output.js';
-import { messageFrame } from '../../server/frame-factory.js';
+import { messageFrame } from '../../server/core/frame-factory.js';
 import { lintFrames, type Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 

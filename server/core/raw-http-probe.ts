@@ -1,14 +1,14 @@
 // The fault lab's raw HTTP exchange: one request on a Streamable HTTP session's endpoint with the session's own
 // headers changed on purpose, traced and recorded like the transport's exchanges, and what came back.
-import type { HttpProbeMethod, HttpProbeResult } from '../shared/fault-lab/fault-types.js';
-import { classifyText, isPlainObject, parseJson } from '../shared/jsonrpc.js';
-import { RelayError } from './errors.js';
-import { AutoTransport } from './transports/auto-transport.js';
-import { isEventStream, type HeaderLines } from './transports/http-request.js';
-import type { SseEvent } from './transports/sse-parser.js';
-import { pumpSseStream } from './transports/sse-stream.js';
-import { StreamableHttpTransport } from './transports/streamable-http-transport.js';
-import type { Transport } from './transports/transport.js';
+import type { HttpProbeMethod, HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
+import { classifyText, isPlainObject, parseJson } from '../../shared/jsonrpc.js';
+import { RelayError } from '../errors.js';
+import { AutoTransport } from '../transports/auto-transport.js';
+import { isEventStream, type HeaderLines } from '../transports/http-request.js';
+import type { SseEvent } from '../transports/sse-parser.js';
+import { pumpSseStream } from '../transports/sse-stream.js';
+import { StreamableHttpTransport } from '../transports/streamable-http-transport.js';
+import type { Transport } from '../transports/transport.js';
 
 export interface HttpProbeSpec {
   method: HttpProbeMethod;

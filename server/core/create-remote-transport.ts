@@ -2,14 +2,14 @@
 // for a URL target.
 import type { RemoteTarget } from '../../shared/relay-protocol.js';
 import { OAuthAuthorizer } from '../oauth/oauth-authorizer.js';
-import { AutoTransport } from './auto-transport.js';
+import { AutoTransport } from '../transports/auto-transport.js';
 import type { TransportLimits, TransportServices } from './create-transport.js';
-import { ModernHttpTransport } from './modern-http-transport.js';
-import type { RemoteOptions } from './remote-client.js';
-import { SseTransport } from './sse-transport.js';
-import { StreamableHttpTransport } from './streamable-http-transport.js';
-import type { Transport } from './transport.js';
-import { WsTransport } from './ws-transport.js';
+import { ModernHttpTransport } from '../transports/modern-http-transport.js';
+import type { RemoteOptions } from '../transports/remote-client.js';
+import { SseTransport } from '../transports/sse-transport.js';
+import { StreamableHttpTransport } from '../transports/streamable-http-transport.js';
+import type { Transport } from '../transports/transport.js';
+import { WsTransport } from '../transports/ws-transport.js';
 
 export function createRemoteTransport(target: RemoteTarget, limits: TransportLimits, connection: number, services: TransportServices): Transport {
   const opts: RemoteOptions = {

@@ -1,7 +1,7 @@
 // Remembers who made each recent outgoing frame, so the HTTP exchange that carried it is labelled the same; the
 // relay's own exchanges (a standalone GET, a resume, the closing DELETE) are its bookkeeping, a lab probe the lab's.
-import type { FrameOrigin } from '../shared/frame-origin.js';
-import type { HttpExchangeRecord } from '../shared/http-exchange.js';
+import type { FrameOrigin } from '../../shared/frame-origin.js';
+import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
 
 /** An exchange's records arrive soon after its frame; older ones than this are no longer looked up. */
 const REMEMBERED = 256;

@@ -1,9 +1,9 @@
 // Turns what a transport saw (bytes, stderr lines, events) into recorded frames: classified once, here, on the relay.
 import { isUtf8 } from 'node:buffer';
-import type { FrameOrigin } from '../shared/frame-origin.js';
-import type { HttpExchangeRecord } from '../shared/http-exchange.js';
-import { classifyFrame } from '../shared/frame-class.js';
-import type { FrameDir, FrameRecord } from '../shared/relay-protocol.js';
+import type { FrameOrigin } from '../../shared/frame-origin.js';
+import type { HttpExchangeRecord } from '../../shared/http-exchange.js';
+import { classifyFrame } from '../../shared/frame-class.js';
+import type { FrameDir, FrameRecord } from '../../shared/relay-protocol.js';
 
 export type FrameBody = Omit<FrameRecord, 'seq' | 'ts'>;
 

@@ -2,10 +2,10 @@
 // `spawned` event, and serves to the page. Threat: a credential typed on a command line (`--api-key V`, `--env
 // API_KEY=V`, `--header 'Authorization: …'`, `http://user:pw@host`) ending up on disk or on a shared screen.
 import { basename } from 'node:path';
-import { REDACTED } from '../shared/redaction/secret-patterns.js';
-import { maskTarget, type SecretMask } from '../shared/redaction/target-secrets.js';
-import type { Target } from '../shared/relay-protocol.js';
-import { HeaderMask, MASK } from './transports/header-mask.js';
+import { REDACTED } from '../../shared/redaction/secret-patterns.js';
+import { maskTarget, type SecretMask } from '../../shared/redaction/target-secrets.js';
+import type { Target } from '../../shared/relay-protocol.js';
+import { HeaderMask, MASK } from '../transports/header-mask.js';
 
 /** Env values, header values, a URL password and an OAuth client secret become ••••, the auth scheme kept ("Bearer
  * ••••"); an argument's or a query parameter's value becomes [REDACTED], as credential shapes elsewhere do. */

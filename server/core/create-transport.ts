@@ -2,8 +2,8 @@
 // the remote transports (`ws`, the SDK's auth, OAuth): they cost a `mcpscope call` of a local server ~0.25 s of CPU.
 import type { Target } from '../../shared/relay-protocol.js';
 import type { OAuthHost } from '../oauth/oauth-authorizer.js';
-import { StdioTransport } from './stdio-transport.js';
-import type { Transport } from './transport.js';
+import { StdioTransport } from '../transports/stdio-transport.js';
+import type { Transport } from '../transports/transport.js';
 
 export interface TransportLimits {
   /** The framing cap: a stdio line, an HTTP body or an SSE event's data. */

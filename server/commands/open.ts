@@ -5,7 +5,7 @@ import { BundleError } from '../../shared/bundle/bundle-reader.js';
 import { ProfileStore } from '../store/archive/profile-store.js';
 import { SessionArchive } from '../store/archive/session-archive.js';
 import { importBundle } from '../bundles/bundle-importer.js';
-import { relayOptions, type RelayOptions } from '../cli-args.js';
+import { relayOptions, type RelayOptions } from '../cli/cli-args.js';
 import { RELAY_FLAGS } from '../cli/common-flags.js';
 import { UsageError, flagHelp, onOff, parseFlags } from '../cli/flags.js';
 import { SecretStore } from '../store/secret-store.js';

@@ -1,13 +1,13 @@
 // Parses mcpscope's own command line (the inspector) into options; pure, so every flag and usage error has a unit test.
-import { DEFAULT_PROTOCOL_VERSION } from '../shared/mcp-versions.js';
-import type { RemoteTransport } from '../shared/relay-protocol.js';
-import { CONFIG_FLAGS, DEFAULT_PORT, RELAY_FLAGS, configChoice, defaultDataDir, envOf, headersOf, isLoopback, REMOTE_FLAGS, STDIO_FLAGS, remoteOnlyWithUrl, transportFor, urlOrCommand } from './cli/common-flags.js';
-import type { ConfigChoice } from './config-file/config-target.js';
-import { UsageError, flagHelp, onOff, parseFlags, value, type FlagValues } from './cli/flags.js';
-import { knownProtocol, wholeNumber } from './cli/validators.js';
-import { DEFAULT_MAX_LINE_BYTES } from './transports/line-buffer.js';
-import type { OAuthConfig } from '../shared/oauth/auth-config.js';
-import { OAUTH_FLAGS, oauthConfig } from './oauth/oauth-args.js';
+import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
+import type { RemoteTransport } from '../../shared/relay-protocol.js';
+import { CONFIG_FLAGS, DEFAULT_PORT, RELAY_FLAGS, configChoice, defaultDataDir, envOf, headersOf, isLoopback, REMOTE_FLAGS, STDIO_FLAGS, remoteOnlyWithUrl, transportFor, urlOrCommand } from './common-flags.js';
+import type { ConfigChoice } from './config-target.js';
+import { UsageError, flagHelp, onOff, parseFlags, value, type FlagValues } from './flags.js';
+import { knownProtocol, wholeNumber } from './validators.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
+import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
+import { OAUTH_FLAGS, oauthConfig } from './oauth-args.js';
 
 export { DEFAULT_PORT, UsageError, defaultDataDir, isLoopback };
 

@@ -3,8 +3,8 @@
 import { resolve } from 'node:path';
 import { OAUTH_OPEN_MODES } from '../../shared/oauth/auth-choices.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
-import { UsageError, onOff, value, type FlagValues } from '../cli/flags.js';
-import { oneOf, wholeNumber } from '../cli/validators.js';
+import { UsageError, onOff, value, type FlagValues } from './flags.js';
+import { oneOf, wholeNumber } from './validators.js';
 
 /** A Client ID Metadata Document is fetched from its URL, so the URL must name a document, not a site. */
 const metadataUrl = (v: string, flag: string): string => {

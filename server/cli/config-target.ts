@@ -14,7 +14,7 @@ import { McpConfigError, parseConfigRoot, profileOfEntry, serversOf } from '../.
 import type { Target } from '../../shared/relay-protocol.js';
 import { quoteEscaped } from '../../shared/trust/env-names.js';
 import { isDangerousEnv } from '../../shared/trust/recipe-review.js';
-import { UsageError } from '../cli/flags.js';
+import { UsageError } from './flags.js';
 import { escapeControls as e } from '../../shared/trust/escape-controls.js';
 
 export interface ConfigChoice {

@@ -2,7 +2,7 @@
 // the inspector: the relay's Conformance runs (published live) and `mcpscope check --record` (written to the store).
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import type { SessionArchive } from '../store/archive/session-archive.js';
-import { now } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { newSessionId } from '../core/session-naming.js';
 import { storedTarget } from '../core/stored-target.js';

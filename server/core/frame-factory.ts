@@ -15,10 +15,6 @@ function rawOf(bytes: Buffer, text: string): string | undefined {
   return text.includes('\uFFFD') && !isUtf8(bytes) ? bytes.toString('base64') : undefined;
 }
 
-export function now(): number {
-  return performance.timeOrigin + performance.now();
-}
-
 /** A JSON-RPC frame (either direction) from its exact bytes; an outgoing one says who made it. */
 export function messageFrame(dir: FrameDir, bytes: Buffer, origin?: FrameOrigin): FrameBody {
   const text = bytes.toString('utf8');

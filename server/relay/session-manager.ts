@@ -2,7 +2,7 @@
 import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { envError } from '../../shared/trust/env-names.js';
 import { RelayError } from '../errors.js';
-import { now } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { FrameWindowReader } from '../store/recorder-window.js';
 import { Session } from './session.js';

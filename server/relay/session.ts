@@ -1,7 +1,8 @@
 // One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
-import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import { FrameOrigins } from '../core/frame-origins.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { RelayError } from '../errors.js';

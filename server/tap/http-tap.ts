@@ -7,7 +7,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isSecretName } from '../../shared/redaction/secret-patterns.js';
-import { now } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import { newSessionId } from '../core/session-naming.js';
 import { sessionName, storedTarget } from '../core/stored-target.js';
 import { urlHost } from '../url-host.js';

@@ -4,7 +4,8 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { SessionArchive } from '../store/archive/session-archive.js';
 import type { HttpExchange } from '../../shared/http-exchange.js';
-import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { LineBuffer } from '../transports/line-buffer.js';
 

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Target } from '../../shared/relay-protocol.js';
 import { Recorder } from '../store/recorder.js';
-import { now } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import { HttpTapRecord, type HttpTapEvent } from './http-tap-record.js';
 import { TAP_STREAMS, TapRecord, tapSession } from './tap-record.js';
 

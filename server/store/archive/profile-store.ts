@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { StoredProfileInputSchema, type Profile, type ProfileInput } from '../../../shared/profiles/profile.js';
 import { RelayError } from '../../errors.js';
-import { now } from '../../core/frame-factory.js';
+import { now } from '../clock.js';
 import type { SecretStore } from '../secret-store.js';
 import { joinProfileSecrets, splitProfileSecrets, type ProfileSecrets } from './profile-secrets.js';
 

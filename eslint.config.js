@@ -1,9 +1,59 @@
 // Lint rules, mostly to enforce the import boundaries: shared imports nothing of server or web and no runtime
-// APIs; web never imports server; features do not import each other.
+// APIs; web never imports server; features do not import each other; server/'s rooms import only downward.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = { group: ['node:*'], message: 'shared/ and web/ must not use Node APIs.' };
+
+/**
+ * server/'s rooms by line, top to bottom (docs/architecture.md, "server/ by job"): a room never imports one on a line
+ * above its own (cli.ts, the entry, is above them all). Matched on an import's text as written, which climbs out of
+ * its room to reach another (`../relay/hub.js`, `../../core/frame-factory.js`); `import()` is checked too.
+ */
+const SERVER_LINES = [
+  ['commands'],
+  ['relay'],
+  ['core', 'call', 'check', 'tap', 'oauth', 'trust', 'replay', 'bundles', 'repro'],
+  ['store', 'transports', 'cli'],
+];
+const LAYOUT = 'docs/architecture.md, "server/ by job"';
+const ENTRY = '^(\\.\\./)+cli\\.js$';
+const into = (rooms) => `^(\\.\\./)+(${rooms.join('|')})/`;
+
+/**
+ * The rules for files of `rooms`: no import of `above` (nor of cli.ts), except a type-only one of `typesFrom` (erased
+ * at build, so it loads nothing). Dynamic imports go through no-restricted-syntax, whose selectors cannot hold a `/`.
+ */
+function serverRooms(rooms, above, typesFrom = []) {
+  const message = `server/${rooms.join(', ')} imports none of ${[...above, 'cli.ts'].join(', ')}: imports run one way (${LAYOUT}).`;
+  const patterns = [{ regex: ENTRY, message }];
+  if (above.length > 0) patterns.push({ regex: into(above), message });
+  if (typesFrom.length > 0) patterns.push({ regex: into(typesFrom), message: `${message.slice(0, -1)} A type import of ${typesFrom.join(', ')} is allowed.`, allowTypeImports: true });
+  const selectors = patterns.map(({ regex, message: m }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message: m }));
+  return {
+    files: rooms.map((room) => `server/${room}/**/*.ts`),
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }], 'no-restricted-syntax': ['error', ...selectors] },
+  };
+}
+
+/** Each line's rooms, forbidden everything above; store/ and transports/ know nothing of each other either. */
+const serverLayers = SERVER_LINES.flatMap((line, i) => {
+  const above = SERVER_LINES.slice(0, i).flat();
+  if (i !== 3) return [serverRooms(line, above)];
+  // transports/remote-client.ts names the OAuth authorizer it is handed: a type, which loads nothing.
+  return [serverRooms(['store'], [...above, 'transports']), serverRooms(['transports'], [...above.filter((r) => r !== 'oauth'), 'store'], ['oauth']), serverRooms(['cli'], above)];
+});
+
+/** The floor (server/*.ts but the entry) imports no room at all: every room may use it. */
+const floorMessage = `server/'s floor (errors.ts, package-root.ts, private-files.ts, url-host.ts) imports no room (${LAYOUT}).`;
+const serverFloor = {
+  files: ['server/*.ts'],
+  ignores: ['server/cli.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\./([^/]+/|cli\\.js$)', message: floorMessage }] }],
+    'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^\\.\\x2F([^\\x2F]+\\x2F|cli\\.js$)/]', message: floorMessage }],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/out/**', 'test-results/**'] },
@@ -55,4 +105,6 @@ export default tseslint.config(
       }],
     },
   },
+  ...serverLayers,
+  serverFloor,
 );

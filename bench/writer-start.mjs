@@ -4,8 +4,8 @@
 // spends at the start of a flood, without the relay's other threads, the server or the client to blur it. Two
 // variants alternate run by run (A B B A …), each a list of words: PRAGMAs for the connection (`cache_size=-4096`,
 // run after the writer's own; `page_size=…` runs before them, while the file is empty, the only time it can) and
-// optionally `dist=<path>`, another build's dist/server (a before/after). `--marks` adds phases (e.g. 100000,500000: a
-// million frames' CPU per frame as the table grows).
+// optionally `dist=<path>`, another build's dist/server, one with the store/ room (a before/after). `--marks` adds
+// phases (e.g. 100000,500000: a million frames' CPU per frame as the table grows).
 // Usage: node bench/writer-start.mjs [--n 100000] [--per 500] [--runs 4] [--marks ''] [--a ''] [--b 'cache_size=-16384']
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,9 +26,9 @@ const LABELS = [...ENDS, o.n].map((end, i) => `${k([0, ...ENDS][i])}–${k(end)}
 async function child(spec) {
   const words = spec.split(' ').filter(Boolean);
   const dist = words.find((w) => w.startsWith('dist='))?.slice(5) ?? join(ROOT, 'dist', 'server');
-  const { FrameBatch } = await import(join(dist, 'frame-batch.js'));
-  const { FrameWriter } = await import(join(dist, 'frame-writer.js'));
-  const schema = await import(join(dist, 'recorder-schema.js'));
+  const { FrameBatch } = await import(join(dist, 'store', 'frame-batch.js'));
+  const { FrameWriter } = await import(join(dist, 'store', 'frame-writer.js'));
+  const schema = await import(join(dist, 'store', 'recorder-schema.js'));
   // Texts as the scripted server floods them; batches of `per` frames, about what a flood's 10 ms flushes hold.
   const head = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"';
   const pad = 'x'.repeat(120);

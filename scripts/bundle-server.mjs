@@ -19,13 +19,14 @@ const out = join(root, 'dist', 'bundle');
 /**
  * The entry points: the CLI, and each worker thread's module. A worker is started by a URL relative to the module that
  * starts it (`new URL('./frame-writer-worker.js', import.meta.url)`), and in the bundle that module is a chunk in
- * dist/bundle itself: so every worker sits there under its own name, the tap's too (dist/server/tap/ before).
+ * dist/bundle itself: so every worker sits there under its own name, whichever room of dist/server it comes from
+ * (store/, tap/).
  */
 const ENTRIES = {
   cli: 'dist/server/cli.js',
-  'frame-writer-worker': 'dist/server/frame-writer-worker.js',
-  'window-scan-worker': 'dist/server/window-scan-worker.js',
-  'recorder-lint-worker': 'dist/server/recorder-lint-worker.js',
+  'frame-writer-worker': 'dist/server/store/frame-writer-worker.js',
+  'window-scan-worker': 'dist/server/store/window-scan-worker.js',
+  'recorder-lint-worker': 'dist/server/store/recorder-lint-worker.js',
   'tap-recorder-worker': 'dist/server/tap/tap-recorder-worker.js',
 };
 
@@ -71,7 +72,7 @@ const relay = await build({
 // A program on its own, one file: it shares nothing with the relay at run time (it runs in a process of its own).
 const demo = await build({ ...COMMON, input: { 'demo-server': join(root, 'dist/demo/demo-server.js') }, output: { ...OUTPUT, codeSplitting: false } });
 
-/** Each chunk's source modules, relative to the package ("dist/server/app.js", "node_modules/zod/…"). */
+/** Each chunk's source modules, relative to the package ("dist/server/relay/app.js", "node_modules/zod/…"). */
 const modules = {};
 for (const chunk of [...relay.output, ...demo.output]) {
   if (chunk.type !== 'chunk') continue;

@@ -12,12 +12,12 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'mcpscope.js');
 const EVERYTHING = [process.execPath, join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'];
-if (!existsSync(join(ROOT, 'dist', 'server', 'recorder.js'))) {
+if (!existsSync(join(ROOT, 'dist', 'server', 'store', 'recorder.js'))) {
   console.error('tap-inspector-cli: dist/ is missing; run `npm run build` first');
   process.exit(2);
 }
-const { Recorder } = await import(join(ROOT, 'dist', 'server', 'recorder.js'));
-const { SessionArchive } = await import(join(ROOT, 'dist', 'server', 'archive', 'session-archive.js'));
+const { Recorder } = await import(join(ROOT, 'dist', 'server', 'store', 'recorder.js'));
+const { SessionArchive } = await import(join(ROOT, 'dist', 'server', 'store', 'archive', 'session-archive.js'));
 
 const tools = execFileSync(join(ROOT, 'scripts', 'node22-tools.sh'), ['--inspector'], { encoding: 'utf8' }).trim();
 const NODE22 = join(tools, 'node');

@@ -4,11 +4,11 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
-import type { CliOptions, RelayOptions } from './cli-args.js';
+import type { CliOptions, RelayOptions } from './cli/cli-args.js';
 import { readConfigTarget } from './cli/read-config-target.js';
 import { SUBCOMMANDS, isRelayLaunch, type Subcommand } from './commands/index.js';
 import { packageRoot, packageVersion } from './package-root.js';
-import { SqliteAddonError } from './sqlite-addon.js';
+import { SqliteAddonError } from './store/sqlite-addon.js';
 
 /**
  * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
@@ -17,14 +17,14 @@ import { SqliteAddonError } from './sqlite-addon.js';
  */
 async function relayParts() {
   const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, reaper, trust, stdio] = await Promise.all([
-    import('./app.js'),
-    import('./cli-args.js'),
-    import('./open-browser.js'),
-    import('./recorder.js'),
-    import('./security.js'),
-    import('./relay-shutdown.js'),
-    import('./session-manager.js'),
-    import('./stored-target.js'),
+    import('./relay/app.js'),
+    import('./cli/cli-args.js'),
+    import('./cli/open-browser.js'),
+    import('./store/recorder.js'),
+    import('./relay/security.js'),
+    import('./relay/relay-shutdown.js'),
+    import('./relay/session-manager.js'),
+    import('./core/stored-target.js'),
     import('./url-host.js'),
     import('./oauth/relay-oauth.js'),
     import('./transports/process-tracker.js'),
@@ -160,7 +160,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
 /** `mcpscope help [command]`: the usage of mcpscope itself, or of one command. */
 async function help(name: string | undefined): Promise<number> {
   if (name === undefined) {
-    console.log((await import('./cli-args.js')).USAGE);
+    console.log((await import('./cli/cli-args.js')).USAGE);
     return 0;
   }
   const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
@@ -195,7 +195,7 @@ export async function main(argv: string[]): Promise<void> {
     else process.exitCode = result;
     return;
   }
-  const { USAGE, UsageError, parseCliArgs } = await import('./cli-args.js');
+  const { USAGE, UsageError, parseCliArgs } = await import('./cli/cli-args.js');
   let o: CliOptions;
   try {
     o = parseCliArgs(argv);

@@ -1,6 +1,6 @@
 // The relay's HTTP API as one table: method, path, query, body and response schema of every route under /api. The relay
-// registers its Express routes from it (server/routes/serve-route.ts) and the browser's one client calls through it
-// (web/lib/relay/relay-http.ts), so the two cannot drift apart, and every answer is checked before it is used.
+// registers its Express routes from it (server/relay/routes/serve-route.ts) and the browser's one client calls through
+// it (web/lib/relay/relay-http.ts), so the two cannot drift apart, and every answer is checked before it is used.
 import { z } from 'zod';
 import {
   BundleImportResultSchema,
@@ -52,7 +52,7 @@ const flag = z.enum(['true', 'false']).optional();
 const route = <const R extends RelayRoute>(r: R): R => r;
 
 export const RELAY_ROUTES = {
-  // ---- sessions (server/app.ts)
+  // ---- sessions (server/relay/app.ts)
   config: route({ method: 'GET', path: '/config', response: RelayConfigSchema }),
   sessions: route({ method: 'GET', path: '/sessions', response: z.array(SessionInfoSchema) }),
   createSession: route({ method: 'POST', path: '/sessions', body: CreateSessionBodySchema, response: SessionInfoSchema, status: 201 }),
@@ -69,7 +69,7 @@ export const RELAY_ROUTES = {
     response: z.object({ frames: z.array(FrameRecordSchema) }),
   }),
 
-  // ---- windowed reads of a huge session (server/routes/frame-routes.ts)
+  // ---- windowed reads of a huge session (server/relay/routes/frame-routes.ts)
   /** A filter's match counts per block of seqs. */
   frameIndex: route({ method: 'GET', path: '/sessions/:id/frame-index', query: z.object(WindowFilterQueryShape), response: FrameIndexSchema }),
   /** Matches with fromSeq ≤ seq < toSeq, after skipping `skip` of them: texts cut to PREVIEW_CHARS, with their pair. */
@@ -90,7 +90,7 @@ export const RELAY_ROUTES = {
   /** The exact bytes the wire carried. */
   frameBytes: route({ method: 'GET', path: '/sessions/:id/frames/:seq/bytes', response: 'file' }),
 
-  // ---- history (server/routes/history-routes.ts)
+  // ---- history (server/relay/routes/history-routes.ts)
   history: route({
     method: 'GET',
     path: '/session-history',
@@ -102,13 +102,13 @@ export const RELAY_ROUTES = {
   deleteSession: route({ method: 'DELETE', path: '/sessions/:id', response: 'empty' }),
   sessionStats: route({ method: 'GET', path: '/sessions/:id/stats', response: SessionStatsSchema }),
 
-  // ---- bundles and reproductions (server/routes/bundle-routes.ts)
+  // ---- bundles and reproductions (server/relay/routes/bundle-routes.ts)
   sessionBundle: route({ method: 'GET', path: '/sessions/:id/bundle', query: z.object({ fromSeq: optionalWhole, toSeq: optionalWhole }), response: 'file' }),
   /** `kind`: one of REPRO_KINDS (server/repro/repro-writers.ts). */
   sessionRepro: route({ method: 'GET', path: '/sessions/:id/repro/:kind', response: 'file' }),
   importBundle: route({ method: 'POST', path: '/bundles', body: 'bytes', response: BundleImportResultSchema, status: 201 }),
 
-  // ---- replay and diff (server/routes/replay-routes.ts)
+  // ---- replay and diff (server/relay/routes/replay-routes.ts)
   replaySession: route({ method: 'POST', path: '/sessions/:id/replay', body: ReplayBodySchema, response: ReplayResultSchema }),
   diffSessions: route({
     method: 'GET',
@@ -117,13 +117,13 @@ export const RELAY_ROUTES = {
     response: DiffResultSchema,
   }),
 
-  // ---- the fault lab's scratch connections (server/routes/scratch-routes.ts)
+  // ---- the fault lab's scratch connections (server/relay/routes/scratch-routes.ts)
   /** A second connection to a live session's own target, recorded as its own session linked back (`scratchFor`). */
   openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
   /** The Conformance tab: `mcpscope check` on scratch connections to a live session's own target, each recorded and linked back. */
   runCheck: route({ method: 'POST', path: '/sessions/:id/check', body: CheckRunBodySchema, response: CheckReportSchema }),
 
-  // ---- profiles (server/routes/profile-routes.ts)
+  // ---- profiles (server/relay/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),
   createProfile: route({ method: 'POST', path: '/profiles', body: ProfileInputSchema, response: ProfileSchema, status: 201 }),
   updateProfile: route({ method: 'PUT', path: '/profiles/:id', body: ProfileInputSchema, response: ProfileSchema }),
@@ -140,11 +140,11 @@ export const RELAY_ROUTES = {
     response: ProfileExportResultSchema,
   }),
 
-  // ---- trust (server/routes/recipe-routes.ts)
+  // ---- trust (server/relay/routes/recipe-routes.ts)
   /** A person said yes to a recipe the relay refused with RECIPE_UNCONFIRMED (its review carries the hash). */
   confirmRecipe: route({ method: 'POST', path: '/recipes/confirm', body: ConfirmRecipeBodySchema, response: 'empty' }),
 
-  // ---- OAuth (server/routes/oauth-routes.ts; only when the relay runs OAuth flows)
+  // ---- OAuth (server/relay/routes/oauth-routes.ts; only when the relay runs OAuth flows)
   /** Stored OAuth credentials, masked. */
   oauthTokens: route({ method: 'GET', path: '/oauth/tokens', response: z.array(OAuthTokenSummarySchema) }),
   /** Drops one server's client and tokens. */

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { BundleError } from '../../shared/bundle/bundle-reader.js';
 import type { BundleHeader, BundleTrailer } from '../../shared/bundle/bundle-format.js';
-import type { SessionArchive } from '../archive/session-archive.js';
-import type { Recorder } from '../recorder.js';
+import type { SessionArchive } from '../store/archive/session-archive.js';
+import type { Recorder } from '../store/recorder.js';
 import { bundleEvents } from './bundle-stream.js';
 
 export interface ImportResult {

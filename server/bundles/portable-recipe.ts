@@ -4,8 +4,8 @@
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import type { RecipeOrigin } from '../../shared/bundle/bundle-format.js';
 import type { Target } from '../../shared/relay-protocol.js';
-import { iterateFrames } from '../archive/frame-cursor.js';
-import type { Recorder } from '../recorder.js';
+import { iterateFrames } from '../store/archive/frame-cursor.js';
+import type { Recorder } from '../store/recorder.js';
 
 /** The directory the session's server was spawned in, as the relay's `spawned` event recorded it. */
 export async function spawnedCwd(recorder: Recorder, sessionId: string): Promise<string | null> {

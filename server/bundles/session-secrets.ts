@@ -3,8 +3,8 @@
 import { Redactor } from '../../shared/redaction/redactor.js';
 import { secretValues } from '../../shared/redaction/redact-target.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import type { ProfileStore } from '../archive/profile-store.js';
-import type { SessionArchive } from '../archive/session-archive.js';
+import type { ProfileStore } from '../store/archive/profile-store.js';
+import type { SessionArchive } from '../store/archive/session-archive.js';
 
 export interface SessionSecrets {
   redactor: Redactor;

@@ -6,7 +6,7 @@ import { parseJson } from '../../shared/jsonrpc.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
 import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice, defaultDataDir, envOf, headersOf, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
-import type { ConfigChoice } from '../config-file/config-target.js';
+import type { ConfigChoice } from '../cli/config-target.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
 import { listOf, milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
 // answer-kinds, not the index or answers-file: those load the answers' JSON Schema validator and zod, which a call
@@ -14,7 +14,7 @@ import { listOf, milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
 import { ANSWER_CAPABILITIES, type AnswerCapability } from '../../shared/answers/answer-kinds.js';
 import { MIN_HANDSHAKE_TIMEOUT_MS } from './call-handshake.js';
 import { COLLECT_MS } from './collect-replies.js';
-import { OAUTH_FLAGS, oauthConfig } from '../oauth/oauth-args.js';
+import { OAUTH_FLAGS, oauthConfig } from '../cli/oauth-args.js';
 import { REQUEST_TIMEOUT_MS } from './run-request.js';
 
 export type CallMode =

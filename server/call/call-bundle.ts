@@ -7,10 +7,10 @@ import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 export async function writeCallBundle(file: string, frames: readonly FrameRecord[], target: Target, protocolVersion: string, version: string): Promise<number> {
   // Loaded only when asked: a plain call never opens SQLite.
   const [{ Recorder }, { SessionArchive }, { ProfileStore }, { SecretStore }, { writeBundle }, { TextSink }] = await Promise.all([
-    import('../recorder.js'),
-    import('../archive/session-archive.js'),
-    import('../archive/profile-store.js'),
-    import('../secret-store.js'),
+    import('../store/recorder.js'),
+    import('../store/archive/session-archive.js'),
+    import('../store/archive/profile-store.js'),
+    import('../store/secret-store.js'),
     import('../bundles/bundle-writer.js'),
     import('../bundles/text-sink.js'),
   ]);

@@ -3,7 +3,7 @@
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import { JsonSchemaValidator, lintFrames, type Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { findingsSummary, lintExitCode, originsOf, writeFindings } from '../commands/lint-output.js';
+import { findingsSummary, lintExitCode, originsOf, writeFindings } from '../cli/lint-output.js';
 import type { CallOptions } from './call-args.js';
 import { EXIT, transportKind, type Output } from './call-output.js';
 

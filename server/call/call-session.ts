@@ -4,13 +4,14 @@ import { ClientEngine } from '../../shared/engine/index.js';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
+import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
-import type { HttpProbeSpec } from '../raw-http-probe.js';
-import { FrameOrigins } from '../frame-origins.js';
+import type { HttpProbeSpec } from '../core/raw-http-probe.js';
+import { FrameOrigins } from '../core/frame-origins.js';
 import type { CliOAuthHost } from '../oauth/cli-oauth-host.js';
 import { authWaitFromEvent } from '../../shared/oauth/auth-wait.js';
-import { createTransport } from '../transports/create-transport.js';
+import { createTransport } from '../core/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { Transport, TransportEvent } from '../transports/transport.js';
 
@@ -115,7 +116,7 @@ export class CallSession {
     const transport = this.transport;
     if (!transport?.alive) throw new Error(this.failure ?? 'the connection is closed');
     // Only the fault lab's HTTP presets probe: loaded then, with the remote transports it reads.
-    const { rawHttpProbe, streamableOf } = await import('../raw-http-probe.js');
+    const { rawHttpProbe, streamableOf } = await import('../core/raw-http-probe.js');
     return rawHttpProbe(streamableOf(transport), spec, {
       recordOut: (bytes) => {
         const { seq } = this.record(messageFrame('out', bytes, this.probeOrigin));

@@ -5,7 +5,7 @@ import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { targetOf } from '../call/call-args.js';
 import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice } from '../cli/common-flags.js';
-import type { ConfigChoice } from '../config-file/config-target.js';
+import type { ConfigChoice } from '../cli/config-target.js';
 import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf, wholeNumber } from '../cli/validators.js';
 import { defaultDataDir } from '../cli/data-dir.js';

@@ -1,11 +1,11 @@
 // Keeps a check connection's frames in a store as a session of its own (origin `scratch`), so a result's frames open in
 // the inspector: the relay's Conformance runs (published live) and `mcpscope check --record` (written to the store).
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import type { SessionArchive } from '../archive/session-archive.js';
-import { now } from '../frame-factory.js';
-import type { Recorder, StoredSession } from '../recorder.js';
-import { newSessionId } from '../session-naming.js';
-import { storedTarget } from '../stored-target.js';
+import type { SessionArchive } from '../store/archive/session-archive.js';
+import { now } from '../store/clock.js';
+import type { Recorder, StoredSession } from '../store/recorder.js';
+import { newSessionId } from '../core/session-naming.js';
+import { storedTarget } from '../core/stored-target.js';
 import type { CheckRecording } from './check-host.js';
 
 export interface RecordingStore {

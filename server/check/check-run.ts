@@ -3,7 +3,7 @@
 import { runChecks, type CheckContext, type CheckReport } from '../../shared/check/index.js';
 import { packageVersion } from '../package-root.js';
 import { transportKind } from '../call/call-output.js';
-import { sessionName, storedTarget } from '../stored-target.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
 import { toolPolicy, type CheckOptions } from './check-args.js';
 import type { CheckHost } from './check-host.js';
 import { robustnessChecks } from './robustness-checks.js';

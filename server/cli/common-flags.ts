@@ -3,7 +3,7 @@
 import { defaultDataDir } from './data-dir.js';
 import { isLoopback } from './loopback.js';
 import { REMOTE_TRANSPORTS, type RemoteTransport } from '../../shared/remote-transports.js';
-import type { ConfigChoice } from '../config-file/config-target.js';
+import type { ConfigChoice } from './config-target.js';
 import { UsageError, list, onOff, value } from './flags.js';
 import { envFile, headerFile } from './flag-files.js';
 import { envPair, headerPair, idValuePair, milliseconds, oneOf, remoteUrl, wholeNumber } from './validators.js';
@@ -100,7 +100,7 @@ export function urlOrCommand(url: string | undefined, command: string[] | null):
   if (url !== undefined && command !== null && command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
 }
 
-/** A server from an MCP client's config file instead of a command or a URL (server/config-file/config-target.ts). */
+/** A server from an MCP client's config file instead of a command or a URL (server/cli/config-target.ts). */
 export const CONFIG_FLAGS = {
   config: value(
     '<file>',

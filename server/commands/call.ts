@@ -12,7 +12,7 @@ import { REQUEST_TIMEOUT_MS, runRequest } from '../call/run-request.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { defaultDataDir } from '../cli/common-flags.js';
-import { openBrowser } from '../open-browser.js';
+import { openBrowser } from '../cli/open-browser.js';
 
 export const USAGE = `usage: mcpscope call (--method <m> [--params '<json>'] | --raw '<text>' | --batch <file.json> | --fault <preset>) [options]
                      (--url <url> | --config <file> [--server <name>] | -- <command> [args...])

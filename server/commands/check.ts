@@ -31,10 +31,10 @@ server could not be started or reached, or the handshake failed).`;
  */
 async function recordingStore(dataDir: string, target: Target, protocolVersion: string) {
   const [{ Recorder }, { SessionArchive }, { recordCheckConnection }, { sessionName, storedTarget }] = await Promise.all([
-    import('../recorder.js'),
-    import('../archive/session-archive.js'),
+    import('../store/recorder.js'),
+    import('../store/archive/session-archive.js'),
     import('../check/check-recording.js'),
-    import('../stored-target.js'),
+    import('../core/stored-target.js'),
   ]);
   const recorder = new Recorder(dataDir, { inline: true });
   const store = { recorder, archive: new SessionArchive(recorder.db), scratchFor: null };

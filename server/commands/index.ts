@@ -1,6 +1,6 @@
 // The registry of `mcpscope <command>` subcommands; each module exports its USAGE and run(argv), which resolves to the
 // exit code, or to the relay options for cli.ts to start the inspector with (the only module that listens).
-import type { RelayOptions } from '../cli-args.js';
+import type { RelayOptions } from '../cli/cli-args.js';
 
 export interface RelayLaunch {
   relay: RelayOptions;

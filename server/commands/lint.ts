@@ -7,7 +7,7 @@ import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
 import { knownProtocol, oneOf } from '../cli/validators.js';
-import { findingsSummary, lintExitCode, originsOf, writeFindings } from './lint-output.js';
+import { findingsSummary, lintExitCode, originsOf, writeFindings } from '../cli/lint-output.js';
 
 const FLAGS = {
   transport: value('<t>', `the transport the traffic used: ${TRANSPORT_KINDS.join(', ')} (default: from the recorded events, else stdio)`, oneOf(TRANSPORT_KINDS)),

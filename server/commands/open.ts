@@ -2,15 +2,15 @@
 // hands the relay options back to cli.ts, which starts the inspector on it.
 import { createReadStream } from 'node:fs';
 import { BundleError } from '../../shared/bundle/bundle-reader.js';
-import { ProfileStore } from '../archive/profile-store.js';
-import { SessionArchive } from '../archive/session-archive.js';
+import { ProfileStore } from '../store/archive/profile-store.js';
+import { SessionArchive } from '../store/archive/session-archive.js';
 import { importBundle } from '../bundles/bundle-importer.js';
-import { relayOptions, type RelayOptions } from '../cli-args.js';
+import { relayOptions, type RelayOptions } from '../cli/cli-args.js';
 import { RELAY_FLAGS } from '../cli/common-flags.js';
 import { UsageError, flagHelp, onOff, parseFlags } from '../cli/flags.js';
-import { SecretStore } from '../secret-store.js';
+import { SecretStore } from '../store/secret-store.js';
 import { RelayError } from '../errors.js';
-import { Recorder } from '../recorder.js';
+import { Recorder } from '../store/recorder.js';
 import { replayTarget } from '../replay/replay-target.js';
 import { escapeControls, escapeControlsKeepingLines } from '../../shared/trust/escape-controls.js';
 import { confirmOnTerminal } from '../trust/confirm-on-terminal.js';

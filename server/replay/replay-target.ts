@@ -2,8 +2,8 @@
 // masked secrets are dropped, or taken back from the profile it was started from when that still exists).
 import { runnableTarget } from '../../shared/redaction/redact-target.js';
 import type { SessionInfo, Target } from '../../shared/relay-protocol.js';
-import type { ProfileStore } from '../archive/profile-store.js';
-import type { SessionArchive } from '../archive/session-archive.js';
+import type { ProfileStore } from '../store/archive/profile-store.js';
+import type { SessionArchive } from '../store/archive/session-archive.js';
 import { RecipeOriginSchema } from '../../shared/bundle/bundle-format.js';
 import { localPathOptions, localPathRefusal } from '../../shared/trust/local-path-options.js';
 import { RelayError } from '../errors.js';

@@ -9,7 +9,7 @@ import type { ScriptInfo } from '../../shared/repro/stdio-script.js';
 import { CurlScriptWriter } from '../../shared/repro/curl-script.js';
 import { harClosing, harEntry, harOpening } from '../../shared/repro/har-log.js';
 import { StdioScriptWriter } from '../../shared/repro/stdio-script.js';
-import { iterateFrames } from '../archive/frame-cursor.js';
+import { iterateFrames } from '../store/archive/frame-cursor.js';
 import { redactFrame, sessionSecrets } from '../bundles/session-secrets.js';
 import type { BundleSource } from '../bundles/bundle-writer.js';
 import type { TextSink } from '../bundles/text-sink.js';

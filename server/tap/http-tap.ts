@@ -7,9 +7,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isSecretName } from '../../shared/redaction/secret-patterns.js';
-import { now } from '../frame-factory.js';
-import { newSessionId } from '../session-naming.js';
-import { sessionName, storedTarget } from '../stored-target.js';
+import { now } from '../store/clock.js';
+import { newSessionId } from '../core/session-naming.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
 import { urlHost } from '../url-host.js';
 import { HeaderMask, maskUrl } from '../transports/header-mask.js';
 import { keepAliveHttpAgent, keepAliveHttpsAgent } from '../transports/keep-alive-agents.js';

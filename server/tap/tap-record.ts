@@ -2,10 +2,11 @@
 // numbered in the order they reached the tap, with the tap's own events, into the inspector's store.
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
-import { SessionArchive } from '../archive/session-archive.js';
+import { SessionArchive } from '../store/archive/session-archive.js';
 import type { HttpExchange } from '../../shared/http-exchange.js';
-import { eventFrame, httpFrame, messageFrame, now, oversizeFrame, stderrFrame, type FrameBody } from '../frame-factory.js';
-import type { Recorder, StoredSession } from '../recorder.js';
+import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { now } from '../store/clock.js';
+import type { Recorder, StoredSession } from '../store/recorder.js';
 import { LineBuffer } from '../transports/line-buffer.js';
 
 /** out: host → server (the tap's stdin); in: server → host (its stdout); stderr: the server's stderr. */

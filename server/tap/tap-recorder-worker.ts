@@ -2,8 +2,8 @@
 // bytes it has taken in shared memory, so the thread that carries the host's bytes never waits on SQLite.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Target } from '../../shared/relay-protocol.js';
-import { Recorder } from '../recorder.js';
-import { now } from '../frame-factory.js';
+import { Recorder } from '../store/recorder.js';
+import { now } from '../store/clock.js';
 import { HttpTapRecord, type HttpTapEvent } from './http-tap-record.js';
 import { TAP_STREAMS, TapRecord, tapSession } from './tap-record.js';
 

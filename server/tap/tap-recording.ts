@@ -3,7 +3,7 @@
 // on stderr, while the bytes keep passing. Threat: a recorder that blocks or kills the host's connection to its server.
 import { Worker } from 'node:worker_threads';
 import type { Target } from '../../shared/relay-protocol.js';
-import { now } from '../frame-factory.js';
+import { now } from '../store/clock.js';
 import { TAP_STREAMS, type TapStream } from './tap-record.js';
 import type { HttpTapEvent } from './http-tap-record.js';
 import type { TapPatch, TapWorkerData, TapWorkerReply, TapWorkerRequest } from './tap-recorder-worker.js';

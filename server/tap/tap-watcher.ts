@@ -2,7 +2,7 @@
 // and status changes and publishes them the way the relay's own sessions publish theirs (the hub fans them out).
 import type Database from 'better-sqlite3';
 import type { FrameRecord, SessionInfo } from '../../shared/relay-protocol.js';
-import type { Recorder } from '../recorder.js';
+import type { Recorder } from '../store/recorder.js';
 
 export interface TapWatcherDeps {
   recorder: Recorder;

@@ -4,7 +4,8 @@
 import { ClientEngine } from '../../shared/engine/index.js';
 import type { ScratchConnection } from '../../shared/check/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { messageFrame, now } from '../../server/frame-factory.js';
+import { messageFrame } from '../../server/core/frame-factory.js';
+import { now } from '../../server/store/clock.js';
 
 /** The answer to one request: a result, a JSON-RPC error, or nothing at all. */
 export type Answer = { result: unknown } | { error: { code: number; message: string } } | 'silence';

@@ -3,8 +3,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { Recorder, type StoredSession } from '../../server/recorder.js';
-import { SessionArchive } from '../../server/archive/session-archive.js';
+import { Recorder, type StoredSession } from '../../server/store/recorder.js';
+import { SessionArchive } from '../../server/store/archive/session-archive.js';
 import { track } from './child-sweep.js';
 import { BIN, EVERYTHING_SERVER, waitFor } from './relay-process.js';
 

@@ -6,7 +6,7 @@
 // first such request.
 // The CLI runs from its bundle (dist/bundle/, scripts/bundle-server.mjs): the hook sees chunks, and each chunk is read
 // as the source modules it holds (dist/bundle/modules.json), so what is checked is how the bundle is split.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +18,7 @@ const REGISTER = join(FIXTURES, 'module-trace', 'register.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-module-trace-'));
 
 /** What a load of these must not bring: zod, Express, the relay and its recorder, the relay protocol's schemas. */
-const HEAVY = [/\/node_modules\/zod\//, /\/node_modules\/express\//, /\/dist\/server\/app\.js$/, /\/dist\/server\/recorder\.js$/, /\/dist\/shared\/relay-protocol\.js$/];
+const HEAVY = [/\/node_modules\/zod\//, /\/node_modules\/express\//, /\/dist\/server\/relay\/app\.js$/, /\/dist\/server\/store\/recorder\.js$/, /\/dist\/shared\/relay-protocol\.js$/];
 
 function heavyIn(urls: string[]): string[] {
   return urls.filter((u) => HEAVY.some((re) => re.test(u)));
@@ -68,8 +68,8 @@ describe('what the CLI loads at start-up', () => {
   it('tap records a server (its stdin closed at once, so it stops the server and exits) without zod or Express', async () => {
     const { run, urls } = await traced('tap', ['tap', '--data-dir', join(dir, 'tap-data'), '--', process.execPath, DEMO_SERVER]);
     expect(run.stderr).toMatch(/mcpscope tap: recording session \S+ in /);
-    expect(urls.some((u) => u.endsWith('/dist/server/recorder.js'))).toBe(true);
-    expect(heavyIn(urls).filter((u) => !u.endsWith('/dist/server/recorder.js'))).toEqual([]);
+    expect(urls.some((u) => u.endsWith('/dist/server/store/recorder.js'))).toBe(true);
+    expect(heavyIn(urls).filter((u) => !u.endsWith('/dist/server/store/recorder.js'))).toEqual([]);
   });
 
   it('the relay, which validates what it is sent, loads them (the trace sees what it looks for), but not the check, bundles, the linter or the HTTP prober until asked', async () => {
@@ -79,7 +79,9 @@ describe('what the CLI loads at start-up', () => {
     const urls = loaded(file);
     const heavy = heavyIn(urls);
     for (const re of HEAVY) expect(heavy.some((u) => re.test(u))).toBe(true);
-    const later = ['server/check/relay-check.js', 'server/bundles/bundle-writer.js', 'server/bundles/bundle-importer.js', 'server/repro/repro-writers.js', 'server/lint-runner.js', 'shared/lint/linter.js', 'server/raw-http-probe.js', 'server/archive/session-stats.js'];
+    const later = ['server/relay/relay-check.js', 'server/bundles/bundle-writer.js', 'server/bundles/bundle-importer.js', 'server/repro/repro-writers.js', 'server/store/lint-runner.js', 'shared/lint/linter.js', 'server/core/raw-http-probe.js', 'server/store/archive/session-stats.js'];
+    // Each is a module the build has: a name left behind by a move would make this check pass on nothing.
+    for (const m of later) expect(existsSync(join(ROOT, 'dist', m)), m).toBe(true);
     expect(urls.filter((u) => later.some((m) => u.endsWith(`/dist/${m}`)))).toEqual([]);
   });
 });

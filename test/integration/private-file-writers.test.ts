@@ -56,10 +56,10 @@ describe.concurrent('files in the data dir written by several processes at once'
 
   it('keeps every secret', async () => {
     const dir = await writeSideBySide(`
-      const { SecretStore } = await import(${JSON.stringify(dist('secret-store.js'))});
+      const { SecretStore } = await import(${JSON.stringify(dist('store/secret-store.js'))});
       for (let i = 0; i < ${EACH}; i++) new SecretStore(dir).put(\`w\${w}\`, \`k\${i}\`, { v: i });
     `);
-    const { SecretStore } = await import('../../server/secret-store.js');
+    const { SecretStore } = await import('../../server/store/secret-store.js');
     const store = new SecretStore(dir);
     const missing = [];
     for (let w = 0; w < WRITERS; w++) for (let i = 0; i < EACH; i++) if (store.get(`w${w}`, `k${i}`) === undefined) missing.push(`w${w}/k${i}`);

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { BATCH_BYTES } from '../../server/frame-batch.js';
-import { Recorder } from '../../server/recorder.js';
-import { PAGE_SIZE, migrate } from '../../server/recorder-schema.js';
-import { sessionKey } from '../../server/session-keys.js';
+import { BATCH_BYTES } from '../../server/store/frame-batch.js';
+import { Recorder } from '../../server/store/recorder.js';
+import { PAGE_SIZE, migrate } from '../../server/store/recorder-schema.js';
+import { sessionKey } from '../../server/store/session-keys.js';
 import { ROOT } from '../helpers/relay-process.js';
 
-const WRITER_WORKER = new URL(`file://${join(ROOT, 'dist', 'server', 'frame-writer-worker.js')}`);
+const WRITER_WORKER = new URL(`file://${join(ROOT, 'dist', 'server', 'store', 'frame-writer-worker.js')}`);
 
 let recorder: Recorder | null = null;
 const dirs: string[] = [];

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { RecorderLint, type LintTarget } from '../../server/recorder-lint.js';
-import { Recorder } from '../../server/recorder.js';
+import { RecorderLint, type LintTarget } from '../../server/store/recorder-lint.js';
+import { Recorder } from '../../server/store/recorder.js';
 import { ROOT } from '../helpers/relay-process.js';
 
 // The threads run the built modules, as the relay does (npm run build first, like every integration test).
-const built = (name: string) => new URL(`file://${join(ROOT, 'dist', 'server', name)}`);
+const built = (name: string) => new URL(`file://${join(ROOT, 'dist', 'server', 'store', name)}`);
 const LINT_WORKER = built('recorder-lint-worker.js');
 const WRITER_WORKER = built('frame-writer-worker.js');
 

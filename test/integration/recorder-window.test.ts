@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { METHOD_USED_SQL, FrameWindowReader } from '../../server/recorder-window.js';
-import { Recorder } from '../../server/recorder.js';
+import { METHOD_USED_SQL, FrameWindowReader } from '../../server/store/recorder-window.js';
+import { Recorder } from '../../server/store/recorder.js';
 
 let dir: string;
 let recorder: Recorder;

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
-import { Recorder } from '../../server/recorder.js';
-import { SessionManager } from '../../server/session-manager.js';
+import { Recorder } from '../../server/store/recorder.js';
+import { SessionManager } from '../../server/relay/session-manager.js';
 import { RecipeTrust } from '../../server/trust/recipe-trust.js';
 import { FIXTURES } from '../helpers/relay-process.js';
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../shared/archive-api.js';
 import type { FindingsSummary, FrameIndex, WindowFrame } from '../../shared/frame-window-api.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { SCHEMA_VERSION, migrate } from '../../server/recorder-schema.js';
+import { SCHEMA_VERSION, migrate } from '../../server/store/recorder-schema.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 
 let relay: RelayHandle | undefined;

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameIndex, WindowFilter } from '../../shared/frame-window-api.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { FrameWindowReader } from '../../server/recorder-window.js';
-import { Recorder } from '../../server/recorder.js';
-import { WindowScanPool } from '../../server/window-scan-pool.js';
+import { FrameWindowReader } from '../../server/store/recorder-window.js';
+import { Recorder } from '../../server/store/recorder.js';
+import { WindowScanPool } from '../../server/store/window-scan-pool.js';
 import { ROOT } from '../helpers/relay-process.js';
 
 // The threads run the built worker, as the relay does (npm run build first, like every integration test).
-const WORKER = new URL(`file://${join(ROOT, 'dist', 'server', 'window-scan-worker.js')}`);
+const WORKER = new URL(`file://${join(ROOT, 'dist', 'server', 'store', 'window-scan-worker.js')}`);
 
 const N = 60_000;
 let dir: string;

@@ -1,8 +1,8 @@
 // The --strict decision shared by `mcpscope lint` and `call --lint`, and how a call's timeout is linted.
 import { describe, expect, it } from 'vitest';
 import { framesForLint, strictCallExit } from '../../server/call/call-lint.js';
-import { failsStrict, lintExitCode } from '../../server/commands/lint-output.js';
-import { messageFrame } from '../../server/frame-factory.js';
+import { failsStrict, lintExitCode } from '../../server/cli/lint-output.js';
+import { messageFrame } from '../../server/core/frame-factory.js';
 import { lintFrames, type Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 

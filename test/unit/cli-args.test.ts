@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, USAGE, UsageError, isLoopback, parseCliArgs } from '../../server/cli-args.js';
+import { DEFAULT_PORT, USAGE, UsageError, isLoopback, parseCliArgs } from '../../server/cli/cli-args.js';
 
 const env = { HOME: '/home/u', XDG_DATA_HOME: '/xdg' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFrame, oversizeFrame, stderrFrame } from '../../server/frame-factory.js';
+import { messageFrame, oversizeFrame, stderrFrame } from '../../server/core/frame-factory.js';
 
 describe('frame factory', () => {
   it('keeps the exact bytes of a line that is not valid UTF-8, whatever made it', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRelayServerMessage, type FrameRecord } from '../../shared/relay-protocol.js';
-import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from '../../server/frame-messages.js';
+import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from '../../server/relay/frame-messages.js';
 
 /** A message as the page reads it: decoded from UTF-8, unpacked and checked against the schema. */
 function read(bytes: Buffer): { type: string; sessionId: string; frames: FrameRecord[] } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeaderMask, MASK, maskUrl } from '../../server/transports/header-mask.js';
-import { sessionName, storedTarget } from '../../server/stored-target.js';
+import { sessionName, storedTarget } from '../../server/core/stored-target.js';
 
 describe('HeaderMask', () => {
   it('masks credentials but keeps the auth scheme, and leaves protocol headers alone', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { findingLine, findingsSummary, originsOf, writeFindings } from '../../server/commands/lint-output.js';
+import { findingLine, findingsSummary, originsOf, writeFindings } from '../../server/cli/lint-output.js';
 
 const frame = (seq: number, origin?: FrameRecord['origin']): FrameRecord => ({ seq, ts: seq, dir: 'out', kind: 'request', text: '{}', size: 2, method: 'tools/list', rpcId: String(seq), ...(origin ? { origin } : {}) });
 const finding = (seq: number, severity: Finding['severity'] = 'error'): Finding => ({ ruleId: 'mcp/request-before-initialize', severity, seq, message: 'm', related: [] }) as Finding;

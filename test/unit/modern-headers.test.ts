@@ -1,7 +1,7 @@
 // The 2026-07-28 request headers, and the --http-timeout / http-2026 flags that reach them.
 import { describe, expect, it } from 'vitest';
 import { parseCallArgs } from '../../server/call/call-args.js';
-import { parseCliArgs } from '../../server/cli-args.js';
+import { parseCliArgs } from '../../server/cli/cli-args.js';
 import { ToolHeaderCatalog, headerDeclarations, headerValue, readOutgoing } from '../../server/transports/modern-headers.js';
 
 const env = { HOME: '/home/u', XDG_DATA_HOME: '/xdg' };

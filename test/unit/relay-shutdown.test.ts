@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shutDown, type ShutdownSteps } from '../../server/relay-shutdown.js';
+import { shutDown, type ShutdownSteps } from '../../server/relay/relay-shutdown.js';
 
 function steps(over: Partial<ShutdownSteps>) {
   const done: string[] = [];

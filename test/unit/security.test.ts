@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { SecurityGuard, tokensEqual } from '../../server/security.js';
+import { SecurityGuard, tokensEqual } from '../../server/relay/security.js';
 
 const guard = new SecurityGuard({ token: 'sekrit-token-0123456789', host: '127.0.0.1', port: () => 7410 });
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;

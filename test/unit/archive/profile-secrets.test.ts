@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_PLACEHOLDER, type ProfileInput } from '../../../shared/profiles/profile.js';
-import { joinProfileSecrets, splitProfileSecrets } from '../../../server/archive/profile-secrets.js';
+import { joinProfileSecrets, splitProfileSecrets } from '../../../server/store/archive/profile-secrets.js';
 
 const profile = (clientSecret: string | undefined): ProfileInput => ({
   name: 'ci',

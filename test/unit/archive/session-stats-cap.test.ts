@@ -1,8 +1,8 @@
 // Stats lint a session only up to a cap; past it the counts say they are a lower bound and how many frames they cover.
 import { describe, expect, it } from 'vitest';
-import { SessionArchive } from '../../../server/archive/session-archive.js';
-import { sessionStats } from '../../../server/archive/session-stats.js';
-import { Recorder } from '../../../server/recorder.js';
+import { SessionArchive } from '../../../server/store/archive/session-archive.js';
+import { sessionStats } from '../../../server/store/archive/session-stats.js';
+import { Recorder } from '../../../server/store/recorder.js';
 import type { FrameRecord, SessionInfo } from '../../../shared/relay-protocol.js';
 
 /** A response with no request before it: one lint finding per frame. */

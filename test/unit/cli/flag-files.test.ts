@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCallArgs } from '../../../server/call/call-args.js';
 import { envFile, headerFile } from '../../../server/cli/flag-files.js';
 import { parseReplayArgs } from '../../../server/commands/replay-args.js';
-import { parseCliArgs } from '../../../server/cli-args.js';
+import { parseCliArgs } from '../../../server/cli/cli-args.js';
 import { usageMessage } from '../../helpers/usage-message.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-flag-files-'));

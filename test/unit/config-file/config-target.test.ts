@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configTarget, type ConfigChoice } from '../../../server/config-file/config-target.js';
+import { configTarget, type ConfigChoice } from '../../../server/cli/config-target.js';
 import { FIXTURES } from '../../helpers/relay-process.js';
 
 const CONFIGS = join(FIXTURES, 'mcp-configs');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedTarget } from '../../../server/stored-target.js';
+import { storedTarget } from '../../../server/core/stored-target.js';
 import { MASK, maskUrl } from '../../../server/transports/header-mask.js';
 import { formatMcpConfig } from '../../../shared/profiles/format-mcp-config.js';
 import { SECRET_PLACEHOLDER, maskProfile, unmaskProfile, type Profile } from '../../../shared/profiles/profile.js';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SessionArchive } from '../../../server/archive/session-archive.js';
-import { Recorder } from '../../../server/recorder.js';
+import { SessionArchive } from '../../../server/store/archive/session-archive.js';
+import { Recorder } from '../../../server/store/recorder.js';
 import { TapRecord, tapSession } from '../../../server/tap/tap-record.js';
 
 function fresh() {

@@ -1,0 +1,269 @@
+// Fans frames out to WebSocket clients. Each subscription replays history from SQLite, then goes live; a client
+// that can't keep up is dropped back to replay instead of having frames buffered for it without bound.
+import type { WebSocket } from 'ws';
+import {
+  RelayClientMessageSchema,
+  type FrameRecord,
+  type RelayServerMessage,
+  type SessionInfo,
+} from '../../shared/relay-protocol.js';
+import { describeIssues } from '../../shared/zod-issues.js';
+import { AnswererClaims } from './answerer-claims.js';
+import { packFrames } from '../../shared/frames-wire.js';
+import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
+import { RelayError, toRelayError } from '../errors.js';
+import type { SessionManager } from './session-manager.js';
+
+export interface HubOptions {
+  /** Above this many bytes queued on a socket, live delivery pauses and the client is caught up from disk later. */
+  highWaterBytes?: number;
+  /** Frames per replay message. */
+  replayChunk?: number;
+}
+
+interface Subscription {
+  sessionId: string;
+  lastSent: number;
+  mode: 'replay' | 'live';
+  queue: FrameRecord[];
+  /** Characters of frame text in `queue`. */
+  queuedChars: number;
+  /** Replay jumps from `skipFrom` to `skipTo` (the gap of a head + tail subscription; the page reads it over HTTP). */
+  skipFrom?: number;
+  skipTo?: number;
+}
+
+interface Client {
+  ws: WebSocket;
+  subs: Map<string, Subscription>;
+}
+
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private readonly dirty = new Set<Client>();
+  private flushScheduled = false;
+  /** The runs of frames encoded this tick, by session: the next subscriber of the same run reuses the bytes. */
+  private readonly encoded = new Map<string, { first: FrameRecord; length: number; messages: Buffer[] }>();
+  private readonly answerers = new AnswererClaims<Client>();
+  private readonly high: number;
+  private readonly chunk: number;
+
+  constructor(
+    private readonly sessions: SessionManager,
+    opts: HubOptions = {},
+  ) {
+    this.high = opts.highWaterBytes ?? 8 * 1024 * 1024;
+    this.chunk = opts.replayChunk ?? 2000;
+    sessions.setListener({ frame: (sid, f) => this.publish(sid, f), session: (info) => this.broadcastSession(info), following: (sid) => this.following(sid) });
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** Bytes queued on the fullest socket: what a slow browser costs the relay. */
+  maxBufferedBytes(): number {
+    let max = 0;
+    for (const c of this.clients) max = Math.max(max, c.ws.bufferedAmount);
+    return max;
+  }
+
+  attach(ws: WebSocket, version: string): void {
+    const client: Client = { ws, subs: new Map() };
+    this.clients.add(client);
+    ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? null : data.toString()));
+    ws.on('close', () => {
+      this.clients.delete(client);
+      this.dirty.delete(client);
+      for (const sessionId of this.answerers.releaseAll(client)) this.announceAnswerer(sessionId);
+    });
+    ws.on('error', () => ws.terminate());
+    this.sendTo(client, { type: 'hello', version });
+  }
+
+  closeAll(): void {
+    for (const c of this.clients) c.ws.close(1001, 'relay shutting down');
+  }
+
+  private onMessage(client: Client, text: string | null): void {
+    let ref: string | undefined;
+    try {
+      const raw: unknown = JSON.parse(text ?? 'null');
+      if (raw && typeof raw === 'object' && 'ref' in raw && typeof raw.ref === 'string') ref = raw.ref;
+      const parsed = RelayClientMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: describeIssues(parsed.error, 'message'), ...(ref ? { ref } : {}) });
+        return;
+      }
+      const msg = parsed.data;
+      switch (msg.type) {
+        case 'subscribe':
+          this.subscribe(client, msg.sessionId, msg.afterSeq, msg.head, msg.tail);
+          break;
+        case 'unsubscribe':
+          client.subs.delete(msg.sessionId);
+          if (this.answerers.release(msg.sessionId, client)) this.announceAnswerer(msg.sessionId);
+          break;
+        case 'claim-answerer':
+          if (!this.sessions.exists(msg.sessionId)) throw new RelayError('NOT_FOUND', `no session ${msg.sessionId}`);
+          if (this.answerers.claim(msg.sessionId, client, msg.force === true)) this.announceAnswerer(msg.sessionId);
+          if (!client.subs.has(msg.sessionId) || this.answerers.holder(msg.sessionId) !== client) this.sendTo(client, this.answererMessage(msg.sessionId, client));
+          break;
+        case 'send': {
+          const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
+          const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
+          this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
+          break;
+        }
+        case 'http-probe': {
+          const { sessionId, method, headers, body, waitMs, origin } = msg;
+          // Answered when the exchange ends; a failure is an error with the same ref, never an unhandled rejection.
+          void Promise.resolve()
+            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }, origin))
+            .then(
+              (result) => this.sendTo(client, { type: 'http-result', sessionId, result, ...(ref ? { ref } : {}) }),
+              (err: unknown) => {
+                const e = toRelayError(err);
+                if (e.code === 'INTERNAL') console.error('mcpscope: http probe error:', err);
+                this.sendTo(client, { type: 'error', code: e.code, message: e.message, ...(ref ? { ref } : {}) });
+              },
+            );
+          break;
+        }
+      }
+    } catch (err) {
+      const e = toRelayError(err);
+      if (e.code === 'INTERNAL' && !(err instanceof SyntaxError)) console.error('mcpscope: hub error:', err);
+      const code = err instanceof SyntaxError ? 'BAD_REQUEST' : e.code;
+      this.sendTo(client, { type: 'error', code, message: e.message, ...(ref ? { ref } : {}) });
+    }
+  }
+
+  private subscribe(client: Client, sessionId: string, afterSeq: number, head?: number, tail?: number): void {
+    if (!this.sessions.exists(sessionId)) {
+      this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
+      return;
+    }
+    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', queue: [], queuedChars: 0 };
+    if (tail !== undefined) {
+      const lastSeq = this.sessions.info(sessionId).lastSeq;
+      const skipFrom = Math.max(afterSeq, head ?? 0);
+      const skipTo = lastSeq - tail;
+      if (skipTo > skipFrom) Object.assign(sub, { skipFrom, skipTo });
+    }
+    client.subs.set(sessionId, sub);
+    this.sendTo(client, { type: 'session', session: this.sessions.info(sessionId) });
+    this.sendTo(client, this.answererMessage(sessionId, client));
+    this.replay(client, sub);
+  }
+
+  /** Sends stored frames after sub.lastSent chunk by chunk, pausing while the socket is full, then goes live. */
+  private replay(client: Client, sub: Subscription): void {
+    if (client.subs.get(sub.sessionId) !== sub || !this.clients.has(client)) return;
+    if (client.ws.bufferedAmount > this.high) {
+      setTimeout(() => this.replay(client, sub), 20);
+      return;
+    }
+    if (sub.skipFrom !== undefined && sub.skipTo !== undefined && sub.lastSent >= sub.skipFrom && sub.lastSent < sub.skipTo) sub.lastSent = sub.skipTo;
+    const limit = sub.skipFrom !== undefined && sub.lastSent < sub.skipFrom ? Math.min(this.chunk, sub.skipFrom - sub.lastSent) : this.chunk;
+    const frames = this.sessions.recorder.readFrames(sub.sessionId, sub.lastSent, limit);
+    if (frames.length > 0) {
+      sub.lastSent = frames[frames.length - 1]!.seq;
+      // One message a chunk: read from the store together, they are all alive at once anyway, and the page takes
+      // fewer, larger messages of history faster (live frames go in messages of about 32K characters, frame-messages.ts).
+      if (client.ws.readyState === client.ws.OPEN) client.ws.send(utf8Bytes(packFrames(sub.sessionId, frames)), { binary: false });
+      setImmediate(() => this.replay(client, sub));
+      return;
+    }
+    // Nothing left on disk: from here on, frames are pushed as they happen (readFrames flushed the recorder,
+    // and frames are recorded synchronously, so none can fall between the read and this switch).
+    sub.mode = 'live';
+    this.sendTo(client, { type: 'synced', sessionId: sub.sessionId, seq: sub.lastSent });
+  }
+
+  /** Whether some client follows the session live (a replaying one reads the store itself). */
+  private following(sessionId: string): boolean {
+    for (const c of this.clients) if (c.subs.get(sessionId)?.mode === 'live') return true;
+    return false;
+  }
+
+  private publish(sessionId: string, frame: FrameRecord): void {
+    for (const client of this.clients) {
+      const sub = client.subs.get(sessionId);
+      if (sub?.mode !== 'live') continue;
+      // A session recorded by another process (a tap) is read back from the store: its replay may already have sent this.
+      if (frame.seq <= (sub.queue.at(-1)?.seq ?? sub.lastSent)) continue;
+      sub.queue.push(frame);
+      sub.queuedChars += frame.text.length;
+      // A message's worth goes now rather than at the end of the tick, which in a flood holds thousands of frames
+      // (libuv reads the pipe many times a tick): frames kept that long survive V8's young-generation collections,
+      // which copy every survivor and promote it to the old generation, measured as a third of the relay's CPU.
+      if (sub.queuedChars >= MESSAGE_TEXT_CHARS) this.sendQueued(client, sub);
+      else this.dirty.add(client);
+    }
+    if (this.dirty.size > 0) this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** The frames every subscription queued this tick, the last of them (and the tick's encodings forgotten). */
+  private flush(): void {
+    this.flushScheduled = false;
+    for (const client of this.dirty) for (const sub of client.subs.values()) this.sendQueued(client, sub);
+    this.dirty.clear();
+    this.encoded.clear();
+  }
+
+  /**
+   * A subscription's queued frames in a few messages (frame-messages.ts). Every live subscriber of a session queues the
+   * same frames in the same order, so each run is serialized once for all of them (`encoded`, kept for the tick).
+   */
+  private sendQueued(client: Client, sub: Subscription): void {
+    if (sub.queue.length === 0) return;
+    const frames = sub.queue;
+    sub.queue = [];
+    sub.queuedChars = 0;
+    if (client.ws.bufferedAmount > this.high) {
+      // Too far behind: drop the queue and let replay fetch these frames from disk when the socket drains.
+      sub.mode = 'replay';
+      setTimeout(() => this.replay(client, sub), 20);
+      return;
+    }
+    sub.lastSent = frames[frames.length - 1]!.seq;
+    // Same first frame and length means the same frames: a subscriber that went live mid-tick holds a suffix.
+    let run = this.encoded.get(sub.sessionId);
+    if (run === undefined || run.first !== frames[0] || run.length !== frames.length) {
+      run = { first: frames[0]!, length: frames.length, messages: encodeFrames(sub.sessionId, frames) };
+      this.encoded.set(sub.sessionId, run);
+      // The tick's end forgets the encodings, whether or not anything else is left to send.
+      this.scheduleFlush();
+    }
+    // Bytes sent as text messages: a string would be measured then encoded again for every socket.
+    if (client.ws.readyState === client.ws.OPEN) for (const m of run.messages) client.ws.send(m, { binary: false });
+  }
+
+  /** Tells every subscriber of the session who answers its server's requests now. */
+  private announceAnswerer(sessionId: string): void {
+    for (const c of this.clients) {
+      if (c.subs.has(sessionId)) this.sendTo(c, this.answererMessage(sessionId, c));
+    }
+  }
+
+  private answererMessage(sessionId: string, client: Client): RelayServerMessage {
+    const holder = this.answerers.holder(sessionId);
+    return { type: 'answerer', sessionId, holder: holder === undefined ? 'none' : holder === client ? 'you' : 'other' };
+  }
+
+  private broadcastSession(info: SessionInfo): void {
+    for (const c of this.clients) this.sendTo(c, { type: 'session', session: info });
+  }
+
+  private sendTo(client: Client, msg: RelayServerMessage): void {
+    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(msg));
+  }
+}
+

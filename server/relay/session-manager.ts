@@ -1,0 +1,213 @@
+// Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
+import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { envError } from '../../shared/trust/env-names.js';
+import { RelayError } from '../errors.js';
+import { now } from '../store/clock.js';
+import type { Recorder, StoredSession } from '../store/recorder.js';
+import { FrameWindowReader } from '../store/recorder-window.js';
+import { Session } from './session.js';
+import { newSessionId } from '../core/session-naming.js';
+import { TapWatcher } from '../tap/tap-watcher.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
+import type { RelayOAuth } from '../oauth/relay-oauth.js';
+import type { RecipeTrust } from '../trust/recipe-trust.js';
+
+export interface SessionManagerOptions {
+  recorder: Recorder;
+  maxLineBytes: number;
+  graceMs: number;
+  /** Which recipes from files may run; every session's spawn or connection goes past it. */
+  trust: RecipeTrust;
+  /** Runs the OAuth flows of remote sessions (server/oauth/relay-oauth.ts). */
+  oauth?: RelayOAuth;
+}
+
+type Listener = {
+  frame(sessionId: string, frame: FrameRecord): void;
+  session(info: SessionInfo): void;
+  /** Whether anyone follows the session live now; frames nobody follows are left on disk for a later replay. */
+  following?(sessionId: string): boolean;
+};
+
+/** What the relay's own features (profiles, replay) add to a session they create; the HTTP body cannot set these. */
+export interface CreateExtras {
+  /** Sees every frame of this session as it is recorded (replay waits on answers with it). */
+  tap?: (frame: FrameRecord) => void;
+  /** Env vars whose values are secret: masked in the stored target like header values. */
+  secretEnv?: readonly string[];
+  /**
+   * Where a recipe that nobody typed here came from, in words (`the imported bundle "x"`): such a recipe starts only
+   * once its exact form was confirmed. Without it the recipe counts as typed here, and is remembered as allowed.
+   */
+  recipeFrom?: string;
+  /** The saved profile the session connects: its OAuth tokens are that profile's own (server/oauth/token-store.ts). */
+  profileId?: string;
+}
+
+export class SessionManager {
+  private readonly owning = new Map<string, Session>();
+  /** The targets as given, secrets included, of sessions this run started: exports use them to find those secrets. */
+  private readonly givenTargets = new Map<string, Target>();
+  private listener: Listener = { frame: () => {}, session: () => {} };
+  /** Sessions that taps record into this store, from other processes: read-only here, live while their tap runs. */
+  private readonly taps: TapWatcher;
+
+  constructor(private readonly opts: SessionManagerOptions) {
+    this.taps = new TapWatcher({
+      recorder: opts.recorder,
+      frame: (sid, f) => this.listener.frame(sid, f),
+      session: (info) => this.listener.session(info),
+      following: (sid) => this.listener.following?.(sid) ?? false,
+    });
+    // A relay that died mid-session left rows that say 'running'; they are not, any more. Tapped sessions belong to
+    // their taps, which may well be running (the watcher notices the ones that are not). Their frame count was saved
+    // with the session's last status change, long before the crash: the frames themselves say how many there are.
+    const reader = new FrameWindowReader(opts.recorder.db);
+    for (const s of opts.recorder.listSessions()) {
+      if (this.taps.isTap(s.id)) continue;
+      if (s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed') {
+        opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now(), lastSeq: Math.max(s.lastSeq, reader.lastSeq(s.id)) });
+      }
+    }
+  }
+
+  get recorder(): Recorder {
+    return this.opts.recorder;
+  }
+
+  get trust(): RecipeTrust {
+    return this.opts.trust;
+  }
+
+  setListener(l: Listener): void {
+    this.listener = l;
+  }
+
+  /** Starts showing tapped sessions live (the CLI's relay does; in-process tests need not). */
+  watchTaps(): void {
+    this.taps.start();
+  }
+
+  async create(body: CreateSessionBody, extras: CreateExtras = {}): Promise<Session> {
+    const t = body.target;
+    // Every way a recipe reaches a session passes here (a body, a profile, a replay of an old recording, the launch).
+    if (t.transport === 'stdio') {
+      const badEnv = envError(t.env);
+      if (badEnv !== null) throw new RelayError('BAD_REQUEST', badEnv);
+    }
+    // Before anything is spawned or sent: a recipe from a file, stdio or remote, passes only once confirmed.
+    if (extras.recipeFrom !== undefined) this.opts.trust.require(t, extras.recipeFrom, extras.secretEnv);
+    else this.opts.trust.allow(t, 'typed');
+    const tap = extras.tap;
+    const id = newSessionId();
+    const oauth = this.opts.oauth;
+    // Secrets stay in memory with the live session; what is stored, named and shown has them masked.
+    const stored = storedTarget(t, extras.secretEnv ?? []);
+    const session = new Session(
+      {
+        recorder: this.opts.recorder,
+        publish: (sid, f) => {
+          tap?.(f);
+          this.listener.frame(sid, f);
+        },
+        onChange: (info) => this.listener.session(info),
+        maxLineBytes: this.opts.maxLineBytes,
+        graceMs: this.opts.graceMs,
+        ...(oauth ? { oauth: oauth.forSession(id, extras.profileId), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
+      },
+      {
+        id,
+        name: body.name ?? sessionName(stored),
+        target: stored,
+        protocolVersion: body.protocolVersion,
+        startedAt: now(),
+        endedAt: null,
+        status: 'starting',
+        pid: null,
+        exitCode: null,
+        signal: null,
+        lastSeq: 0,
+      },
+      body.handshake,
+      t,
+    );
+    this.owning.set(session.id, session);
+    this.givenTargets.set(session.id, t);
+    await session.start();
+    return session;
+  }
+
+  /** What the relay's own features that record sessions from frames made elsewhere (check runs) publish through. */
+  get publisher(): { session(s: StoredSession): void; frame(id: string, f: FrameRecord): void } {
+    return { session: (stored) => this.listener.session(this.pastInfo(stored)), frame: (id, f) => this.listener.frame(id, f) };
+  }
+
+  /** A session this relay run started (running or not: it can send, restart, stop), or a 404 / 409 that says why not. */
+  owned(id: string): Session {
+    const s = this.owning.get(id);
+    if (s) return s;
+    if (this.taps.isTap(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session is tapped: the host that runs it owns it, so it is read-only here');
+    if (this.opts.recorder.getSession(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session was recorded by an earlier relay run; it is read-only');
+    throw new RelayError('NOT_FOUND', `no session ${id}`);
+  }
+
+  info(id: string): SessionInfo {
+    const s = this.owning.get(id);
+    if (s) return s.info();
+    const stored = this.opts.recorder.getSession(id);
+    if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    return this.pastInfo(stored);
+  }
+
+  list(): SessionInfo[] {
+    return this.opts.recorder.listSessions().map((s) => this.owning.get(s.id)?.info() ?? this.pastInfo(s));
+  }
+
+  /** A session this run does not own: recorded earlier, imported, or tapped (whose row's lastSeq lags its frames). */
+  private pastInfo(s: StoredSession): SessionInfo {
+    if (!this.taps.isTap(s.id)) return { ...s, live: false, handshakePending: false };
+    return { ...s, lastSeq: Math.max(s.lastSeq, this.taps.lastSeq(s.id)), live: false, handshakePending: false, tapped: true };
+  }
+
+  exists(id: string): boolean {
+    return this.owning.has(id) || this.opts.recorder.getSession(id) !== null;
+  }
+
+  /** The target a session of this run was started with, unmasked; null for sessions of earlier runs. */
+  givenTarget(id: string): Target | null {
+    return this.givenTargets.get(id) ?? null;
+  }
+
+  /** Renames a session; a live one keeps the new name through its later status updates. */
+  rename(id: string, name: string): SessionInfo {
+    const owned = this.owning.get(id);
+    if (owned) {
+      owned.rename(name);
+      return owned.info();
+    }
+    const stored = this.opts.recorder.getSession(id);
+    if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    this.opts.recorder.saveSession({ ...stored, name });
+    const info = this.info(id);
+    this.listener.session(info);
+    return info;
+  }
+
+  /** Forgets a session that is not running, then lets `purge` delete its rows; a running one must be stopped first. */
+  remove(id: string, purge: () => void): void {
+    if (!this.exists(id)) throw new RelayError('NOT_FOUND', `no session ${id}`);
+    if (this.owning.get(id)?.live) throw new RelayError('CONFLICT', 'the session is running; stop it before deleting it');
+    if (this.taps.isTap(id) && this.opts.recorder.getSession(id)?.status === 'running') {
+      throw new RelayError('CONFLICT', 'the session is tapped and its server is running; it can be deleted once the host stops it');
+    }
+    this.owning.delete(id);
+    this.givenTargets.delete(id);
+    this.opts.recorder.flush();
+    purge();
+  }
+
+  async stopAll(reason: string): Promise<void> {
+    this.taps.stop();
+    await Promise.all([...this.owning.values()].map((s) => s.stop(reason)));
+  }
+}

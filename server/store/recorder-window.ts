@@ -1,0 +1,203 @@
+// Windowed reads of one session's frames for the browser's log: match counts per block of seqs under a filter,
+// pages from a position, and each frame's request/response found by id, so a million frames never travel at once.
+import type Database from 'better-sqlite3';
+import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../../shared/frame-window-api.js';
+import type { FrameRecord } from '../../shared/relay-protocol.js';
+import { toFrame, type FrameRow } from './recorder.js';
+import { sessionKey } from './session-keys.js';
+
+/**
+ * A block is 2^BLOCK_BITS seqs. Counting matches per block is one pass that SQLite aggregates itself (no row
+ * reaches JS), and a page read then starts at its block and skips fewer than 2^BLOCK_BITS rows.
+ */
+export const BLOCK_BITS = 12;
+
+/**
+ * Whether a session's method names a request or notification. It stops at the method's first one: immediate for a
+ * flood's method. INDEXED BY because SQLite otherwise walks the session by seq, which for a relay event's method (no
+ * request ever matches) read every frame: 30 s at 3 million, the relay deaf meanwhile; by the method index it reads
+ * that method's few events.
+ */
+export const METHOD_USED_SQL = "SELECT 1 FROM frames INDEXED BY frames_by_method WHERE sk = ? AND method = ? AND kind IN ('request', 'notification') LIMIT 1";
+
+interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+export class FrameWindowReader {
+  /** withPair's two lookups, prepared once: a page of 100 rows runs up to 100 of them. */
+  private pairStatements: { answer: Database.Statement; request: Database.Statement } | null = null;
+
+  constructor(private readonly db: Database.Database) {}
+
+  /**
+   * The WHERE clause of a filter; null when nothing can match (a method filter no recorded method contains).
+   * `answers`: for a method filter, select instead the responses to requests of those methods (the store keeps no
+   * method on a response; the live log shows them under their request's method, so the windowed one must too).
+   */
+  private where(sk: number, sessionId: string, f: WindowFilter, answers: 'both' | 'own' | 'answers' = 'both'): Where | null {
+    const parts = ['sk = ?'];
+    const params: unknown[] = [sk];
+    if (f.method) {
+      // The method index answers DISTINCT quickly; the substring test runs on the few distinct names, then IN uses the index.
+      const needle = f.method.toLowerCase();
+      const methods = this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
+      if (methods.length === 0) return null;
+      const list = methods.map(() => '?').join(', ');
+      const own = `method IN (${list})`;
+      // A response answers the latest earlier request with its id from the other side. The ids of requests of those
+      // methods narrow the candidates through the id index (ids are reused across exchanges), then each candidate's
+      // own request is looked up exactly. INDEXED BY because, without ANALYZE statistics, SQLite scans the session.
+      const answered = `seq IN (SELECT a.seq FROM frames a INDEXED BY frames_by_rpc_id
+          WHERE a.sk = ? AND a.rpc_id IS NOT NULL AND a.kind IN ('response', 'error')
+          AND a.rpc_id IN (SELECT q.rpc_id FROM frames q INDEXED BY frames_requests WHERE q.sk = ? AND q.method IN (${list}) AND q.kind = 'request')
+          AND (SELECT r.method FROM frames r INDEXED BY frames_by_rpc_id WHERE r.sk = a.sk AND r.rpc_id = a.rpc_id
+               AND r.dir != a.dir AND r.seq < a.seq AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1) IN (${list}))`;
+      if (answers === 'own') parts.push(own);
+      else if (answers === 'answers') parts.push(answered);
+      else parts.push(`(${own} OR ${answered})`);
+      if (answers !== 'answers') params.push(...methods);
+      if (answers !== 'own') params.push(sk, sk, ...methods, ...methods);
+    }
+    if (f.dir) {
+      parts.push('dir = ?');
+      params.push(f.dir);
+    }
+    if (f.kinds && f.kinds.length > 0) {
+      parts.push(`kind IN (${f.kinds.map(() => '?').join(', ')})`);
+      params.push(...f.kinds);
+    }
+    if (f.findings) {
+      // Through the findings table's primary key: a handful of rows per finding, never a scan of the frames.
+      parts.push('seq IN (SELECT seq FROM findings WHERE session_id = ?)');
+      params.push(sessionId);
+    }
+    if (f.hideBookkeeping) {
+      // An answer is left out with its request: the latest earlier request with its id, from the other side.
+      parts.push(`(origin IS NULL OR origin != 'bookkeeping')`);
+      parts.push(`NOT (kind IN ('response', 'error') AND rpc_id IS NOT NULL AND COALESCE((SELECT r.origin FROM frames r
+          WHERE r.sk = frames.sk AND r.rpc_id = frames.rpc_id AND r.dir != frames.dir AND r.seq < frames.seq
+          AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1), '') = 'bookkeeping')`);
+    }
+    if (f.text) {
+      parts.push(`text LIKE ? ESCAPE '\\'`);
+      params.push(`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    return { sql: parts.join(' AND '), params };
+  }
+
+  /**
+   * The distinct methods of a session, one index seek each: SELECT DISTINCT walks every index entry (700 ms over a
+   * million frames), since without ANALYZE statistics SQLite does not skip-scan.
+   */
+  private methods(sk: number): string[] {
+    const next = this.db.prepare('SELECT method FROM frames WHERE sk = ? AND method > ? ORDER BY method LIMIT 1').pluck();
+    const out: string[] = [];
+    for (let m = next.get(sk, '') as string | undefined; m !== undefined; m = next.get(sk, m) as string | undefined) out.push(m);
+    return out;
+  }
+
+  /** The methods of the session's requests and notifications (what the method filter suggests), not relay events'. */
+  messageMethods(sessionId: string): string[] {
+    const sk = sessionKey(this.db, sessionId);
+    if (sk === null) return [];
+    const used = this.db.prepare(METHOD_USED_SQL).pluck();
+    return this.methods(sk).filter((m) => used.get(sk, m) !== undefined);
+  }
+
+  lastSeq(sessionId: string): number {
+    const sk = sessionKey(this.db, sessionId);
+    return sk === null ? 0 : ((this.db.prepare('SELECT max(seq) FROM frames WHERE sk = ?').pluck().get(sk) as number | null) ?? 0);
+  }
+
+  /** `range` (fromSeq ≤ seq < toSeq) lets a scan be split across threads; `lastSeq` is then the caller's. */
+  index(sessionId: string, filter: WindowFilter, range?: { fromSeq: number; toSeq: number; lastSeq: number }): FrameIndex {
+    const lastSeq = range?.lastSeq ?? this.lastSeq(sessionId);
+    const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
+    const sk = sessionKey(this.db, sessionId);
+    if (sk === null) return out;
+    // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
+    const counts = new Map<number, number>();
+    for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
+      const w = this.where(sk, sessionId, filter, part);
+      if (!w) return out;
+      const rows = this.db
+        // No seq bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
+        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql}${range ? ' AND seq >= ? AND seq < ?' : ''} GROUP BY b`)
+        .raw()
+        .all(...w.params, ...(range ? [range.fromSeq, range.toSeq] : [])) as Array<[number, number]>;
+      for (const [b, n] of rows) counts.set(b, (counts.get(b) ?? 0) + n);
+    }
+    out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
+    for (const [, n] of out.blocks) out.total += n;
+    return out;
+  }
+
+  /**
+   * Up to `limit` matching frames with fromSeq ≤ seq < toSeq, after skipping `skip` matches. The caller bounds the
+   * range from the index (the blocks that hold the page), so a rare match never makes this scan the rest of the session.
+   */
+  page(sessionId: string, fromSeq: number, toSeq: number, skip: number, limit: number, filter: WindowFilter): WindowFrame[] {
+    const sk = sessionKey(this.db, sessionId);
+    if (sk === null) return [];
+    // As in index(): a method filter reads its two parts apart, each through its own index, and merges them.
+    const seqs: number[] = [];
+    for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
+      const w = this.where(sk, sessionId, filter, part);
+      if (!w) return [];
+      const found = this.db
+        .prepare(`SELECT seq FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?`)
+        .pluck()
+        .all(...w.params, fromSeq, toSeq, skip + limit) as number[];
+      seqs.push(...found);
+    }
+    const chosen = seqs.sort((a, b) => a - b).slice(skip, skip + limit);
+    if (chosen.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT * FROM frames WHERE sk = ? AND seq IN (${chosen.map(() => '?').join(', ')}) ORDER BY seq`)
+      .all(sk, ...chosen) as FrameRow[];
+    return rows.map((r) => this.withPair(sk, r));
+  }
+
+  /** One frame in full (its text uncut), or null. */
+  frame(sessionId: string, seq: number): FrameRecord | null {
+    const sk = sessionKey(this.db, sessionId);
+    const row = sk === null ? undefined : (this.db.prepare('SELECT * FROM frames WHERE sk = ? AND seq = ?').get(sk, seq) as FrameRow | undefined);
+    return row ? toFrame(row) : null;
+  }
+
+  /**
+   * Pairs by id alone: a request's first later answer from the other side, a response's latest earlier request.
+   * Unlike the page's in-memory pairing this does not restart at a respawn; it is what a window can afford.
+   */
+  private withPair(sk: number, r: FrameRow): WindowFrame {
+    const f = toFrame(r);
+    const out: WindowFrame = { ...f, pairs: [], pairMethod: null, latencyMs: null };
+    if (f.text.length > PREVIEW_CHARS) {
+      out.text = f.text.slice(0, PREVIEW_CHARS);
+      delete out.b64;
+      out.truncated = true;
+    }
+    if (f.rpcId === null || f.dir === 'relay') return out;
+    const other = f.dir === 'in' ? 'out' : 'in';
+    const q = (this.pairStatements ??= {
+      answer: this.db
+        .prepare(`SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
+        .pluck(),
+      request: this.db.prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`),
+    });
+    if (f.kind === 'request') {
+      const res = q.answer.get(sk, f.rpcId, other, f.seq) as number | undefined;
+      if (res !== undefined) out.pairs.push(res);
+    } else if (f.kind === 'response' || f.kind === 'error') {
+      const req = q.request.get(sk, f.rpcId, other, f.seq) as { seq: number; ts: number; method: string | null } | undefined;
+      if (req) {
+        out.pairs.push(req.seq);
+        out.pairMethod = req.method;
+        out.latencyMs = f.ts - req.ts;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,221 @@
+// Stores sessions and every frame in SQLite (WAL), batching inserts so a flood of frames costs few transactions, and
+// making them on a writer thread when the store is a file.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { isFrameOrigin } from '../../shared/frame-origin.js';
+import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { configure, migrate } from './recorder-schema.js';
+import { FrameBatch } from './frame-batch.js';
+import { FrameWriter } from './frame-writer.js';
+import { FrameWriterThread } from './frame-writer-thread.js';
+import { tightenDataDir, touchPrivateFile } from '../private-files.js';
+import { sessionKey } from './session-keys.js';
+import { withSqliteAddon } from './sqlite-addon.js';
+
+export interface StoredSession {
+  id: string;
+  name: string;
+  target: Target;
+  protocolVersion: string;
+  startedAt: number;
+  endedAt: number | null;
+  status: SessionInfo['status'];
+  pid: number | null;
+  exitCode: number | null;
+  signal: string | null;
+  lastSeq: number;
+}
+
+export interface FrameRow {
+  /** The session's key (session-keys.ts). */
+  sk: number;
+  seq: number;
+  ts: number;
+  dir: FrameRecord['dir'];
+  kind: FrameRecord['kind'];
+  text: string;
+  size: number;
+  method: string | null;
+  rpc_id: string | null;
+  raw: Buffer | null;
+  /** Null for server frames and for recordings made before origins were kept. */
+  origin?: string | null;
+}
+
+interface SessionRow {
+  id: string;
+  name: string;
+  target: string;
+  protocol_version: string;
+  started_at: number;
+  ended_at: number | null;
+  status: SessionInfo['status'];
+  pid: number | null;
+  exit_code: number | null;
+  signal: string | null;
+  last_seq: number;
+}
+
+const FLUSH_AT = 2000;
+/** Batching inserts over a few ms, not one transaction a tick, halves the relay's added p99 latency (bench/relay-overhead). */
+const FLUSH_AFTER_MS = 10;
+
+export interface RecorderOptions {
+  /** The writer thread's compiled module; a test running from source points it at the build. */
+  writerUrl?: URL;
+  /** Write on the caller's thread even to a file: the caller is a thread of its own already (a tap's recorder). */
+  inline?: boolean;
+  /** Frames per transaction at most (default FLUSH_AT): smaller transactions hold the store's write lock for less time. */
+  flushAt?: number;
+  /** How long a write waits for another process's write lock before it fails (default: better-sqlite3's 5 s). */
+  busyTimeoutMs?: number;
+}
+
+export class Recorder {
+  readonly db: Database.Database;
+  /** Frames not yet handed to the writer (frame-batch.ts). */
+  private pending = new FrameBatch();
+  private flushScheduled = false;
+  private readonly writer: FrameWriter;
+  private readonly flushAt: number;
+  /** Inserts on a thread of their own when the store is a file; null for an in-memory store (tests), written here. */
+  private readonly thread: FrameWriterThread | null;
+  private readonly upsertSession: Database.Statement;
+  private readonly selectSessions: Database.Statement;
+  private readonly selectSession: Database.Statement;
+  private readonly selectFrames: Database.Statement;
+
+  /** `dataDir` null keeps everything in memory (tests). */
+  constructor(
+    readonly dataDir: string | null,
+    opts: RecorderOptions = {},
+  ) {
+    if (dataDir) {
+      // The store holds every session's traffic: the directory is 0700 and the file 0600 before SQLite opens it, so its
+      // WAL and shared-memory files (created with the database's mode) are 0600 too.
+      tightenDataDir(dataDir);
+      touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
+    }
+    // The first open in a process loads the native addon: a missing one says what to run (sqlite-addon.ts).
+    this.db = withSqliteAddon(() => new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs }));
+    this.flushAt = opts.flushAt ?? FLUSH_AT;
+    configure(this.db);
+    migrate(this.db);
+    this.writer = new FrameWriter(this.db);
+    this.thread = dataDir && !opts.inline ? FrameWriterThread.start(this.db.name, this.writer, opts.writerUrl) : null;
+    // The writer thread checkpoints the WAL; this connection's few writes (sessions, findings) never make it wait on one.
+    if (this.thread) this.db.pragma('wal_autocheckpoint = 0');
+    this.upsertSession = this.db.prepare(
+      `INSERT INTO sessions (id, name, target, protocol_version, started_at, ended_at, status, pid, exit_code, signal, last_seq)
+       VALUES (@id, @name, @target, @protocolVersion, @startedAt, @endedAt, @status, @pid, @exitCode, @signal, @lastSeq)
+       ON CONFLICT(id) DO UPDATE SET name=@name, target=@target, protocol_version=@protocolVersion, ended_at=@endedAt,
+         status=@status, pid=@pid, exit_code=@exitCode, signal=@signal, last_seq=@lastSeq`,
+    );
+    this.selectSessions = this.db.prepare('SELECT * FROM sessions ORDER BY started_at DESC');
+    this.selectSession = this.db.prepare('SELECT * FROM sessions WHERE id = ?');
+    this.selectFrames = this.db.prepare('SELECT * FROM frames WHERE sk = ? AND seq > ? ORDER BY seq LIMIT ?');
+  }
+
+  saveSession(s: StoredSession): void {
+    this.upsertSession.run({ ...s, target: JSON.stringify(s.target) });
+  }
+
+  listSessions(): StoredSession[] {
+    return (this.selectSessions.all() as SessionRow[]).map(toSession);
+  }
+
+  getSession(id: string): StoredSession | null {
+    const row = this.selectSession.get(id) as SessionRow | undefined;
+    return row ? toSession(row) : null;
+  }
+
+  /**
+   * Queues a frame; it reaches the disk within FLUSH_AFTER_MS (or at FLUSH_AT frames), and before any read.
+   * `textBytes`, when the caller has them, are exactly the UTF-8 bytes its text was decoded from: stored as they are.
+   */
+  append(sessionId: string, frame: FrameRecord, textBytes?: Buffer): void {
+    this.pending.add(sessionId, frame, textBytes);
+    if (this.pending.count >= this.flushAt || this.pending.full) this.post();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setTimeout(() => this.post(), FLUSH_AFTER_MS);
+    }
+  }
+
+  /** Hands the queued frames to the writer without waiting for them to be committed. */
+  private post(): void {
+    this.flushScheduled = false;
+    if (this.pending.count === 0) return;
+    const batch = this.pending;
+    this.pending = new FrameBatch();
+    if (this.thread) this.thread.post(batch);
+    else {
+      this.writer.write(batch.pack());
+      batch.release();
+    }
+  }
+
+  /** Returns once every frame appended so far is in the store: call it before reading frames. */
+  flush(): void {
+    this.post();
+    this.thread?.barrier();
+  }
+
+  /** When frames were last read for a subscriber's replay or an export: the background lint waits for a quiet moment. */
+  lastReadAt = 0;
+
+  /**
+   * A page is starting (its HTML or its first API reads were asked for): the background lint holds back for `ms`, as
+   * after a read, so it does not take one of the machine's cores while the page runs its code and paints (a 3M
+   * session's lint, about 40 s of a core, put 0.45 s on every page load it overlapped).
+   */
+  holdBackground(ms: number): void {
+    this.lastReadAt = Math.max(this.lastReadAt, Date.now() + ms);
+  }
+
+  /** Frames with seq > afterSeq, in order, at most `limit`. */
+  readFrames(sessionId: string, afterSeq: number, limit: number): FrameRecord[] {
+    this.lastReadAt = Date.now();
+    this.flush();
+    const sk = sessionKey(this.db, sessionId);
+    return sk === null ? [] : (this.selectFrames.all(sk, afterSeq, limit) as FrameRow[]).map(toFrame);
+  }
+
+  close(): void {
+    this.post();
+    this.thread?.close();
+    this.db.close();
+  }
+}
+
+export function toFrame(r: FrameRow): FrameRecord {
+  const f: FrameRecord = {
+    seq: r.seq,
+    ts: r.ts,
+    dir: r.dir,
+    kind: r.kind,
+    text: r.text,
+    size: r.size,
+    method: r.method,
+    rpcId: r.rpc_id,
+  };
+  if (r.raw) f.b64 = r.raw.toString('base64');
+  if (isFrameOrigin(r.origin)) f.origin = r.origin;
+  return f;
+}
+
+function toSession(r: SessionRow): StoredSession {
+  return {
+    id: r.id,
+    name: r.name,
+    target: JSON.parse(r.target) as Target,
+    protocolVersion: r.protocol_version,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    status: r.status,
+    pid: r.pid,
+    exitCode: r.exit_code,
+    signal: r.signal,
+    lastSeq: r.last_seq,
+  };
+}

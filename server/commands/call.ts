@@ -23,7 +23,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
 ${flagHelp(CALL_FLAGS)}
 
 Exit codes: 0 a result (--raw: the answer the frame calls for, or none owed; --batch: every request answered), 1 a
-JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors.`;
+JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors,
+5 a tools/call whose result has isError: true (the result is printed as any other).`;
 
 async function readBatch(file: string): Promise<unknown[]> {
   const value = await readJsonFile(file, 'use --raw to send text that is not JSON');

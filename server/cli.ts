@@ -201,8 +201,7 @@ export async function main(argv: string[]): Promise<void> {
     o = parseCliArgs(argv);
   } catch (err) {
     if (err instanceof UsageError) {
-      console.error(`mcpscope: ${err.message}\n\n${USAGE}`);
-      process.exit(2);
+      process.exit((await import('./cli/usage-failure.js')).usageFailure('', err.message, USAGE));
     }
     throw err;
   }

@@ -1,6 +1,7 @@
 // `mcpscope call`: one request (or a raw frame, or a batch) to an MCP server from a script; no relay, no browser.
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readJsonFile } from '../cli/read-json-file.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
 import type { ScriptedClient } from '../call/call-answers.js';
@@ -71,8 +72,7 @@ export async function run(argv: string[]): Promise<number> {
     scripted = o.answers === null && o.capabilities === null ? null : await (await import('../call/call-answers.js')).loadScriptedClient(o);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`mcpscope call: ${err.message}\n\n${USAGE}\n`);
-    return EXIT.usage;
+    return usageFailure('call', err.message, USAGE);
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
   const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };

@@ -9,6 +9,7 @@ import type { Target } from '../../shared/relay-protocol.js';
 import { loadBundleFile } from '../bundles/bundle-stream.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { UsageError } from '../cli/flags.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../store/recorder.js';
 import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
@@ -65,7 +66,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     a = parseReplayArgs(argv);
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n\n${USAGE}`);
+    if (err instanceof UsageError) return usageFailure('replay', err.message, USAGE);
     throw err;
   }
   if (a.help) {

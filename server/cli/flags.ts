@@ -106,8 +106,12 @@ export function parseFlags<F extends FlagTable>(argv: readonly string[], flags: 
  */
 export function unknownOption(rawName: string, names: readonly string[]): string {
   const said = `unknown option '${rawName}'`;
-  if (!rawName.startsWith('--')) return said;
-  const typed = rawName.slice(2);
+  const meant = rawName.startsWith('--') ? nearest(rawName.slice(2), names) : null;
+  return meant === null ? said : `${said} (did you mean --${meant}?)`;
+}
+
+/** The one name a typo most likely meant (see unknownOption), or null. */
+export function nearest(typed: string, names: readonly string[]): string | null {
   const within = typed.length < 6 ? 1 : 2;
   let best: string[] = [];
   let bestDistance = Infinity;
@@ -117,7 +121,7 @@ export function unknownOption(rawName: string, names: readonly string[]): string
     if (d < bestDistance) [best, bestDistance] = [[], d];
     best.push(name);
   }
-  return best.length === 1 ? `${said} (did you mean --${best[0]}?)` : said;
+  return best.length === 1 ? best[0]! : null;
 }
 
 /** Edits between two strings: insertions, deletions, substitutions and swaps of two neighbours, each one edit. */

@@ -63,6 +63,12 @@ describe('mcpscope help', () => {
     });
   });
 
+  it('answers a mistyped command with the command it meant', async () => {
+    const r = await runCli(['chek', '--', 'node', 'x.js']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcpscope: unknown command 'chek' \(did you mean mcpscope check\?\)\nUsage: mcpscope .*\nsee 'mcpscope --help'\n$/);
+  });
+
   it('prints other usage errors the same way: the mistake, the synopsis, see --help', async () => {
     const r = await runCli(['call', '--method', 'ping', '--era', 'future', '--', 'node', 'x.js']);
     expect(r.code).toBe(2);

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 
-// Whatever the test runner's own environment says about colour, each run states it.
-const plain = { NO_COLOR: '', FORCE_COLOR: '' };
+// runCli passes neither FORCE_COLOR nor NO_COLOR from the shell running the tests: each run here says what it sets.
+const plain = {};
 const ESC = '\x1b[';
 const demo = ['--', process.execPath, DEMO_SERVER];
 

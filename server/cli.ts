@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PROTOCOL_VERSIONS } from '../shared/mcp-versions.js';
 import type { RelayConfig, StdioTarget, Target } from '../shared/relay-protocol.js';
 import type { CliOptions, RelayOptions } from './cli/cli-args.js';
+import { nearest } from './cli/flags.js';
 import { readConfigTarget } from './cli/read-config-target.js';
 import { SUBCOMMANDS, isRelayLaunch, type Subcommand } from './commands/index.js';
 import { packageRoot, packageVersion } from './package-root.js';
@@ -198,11 +199,13 @@ export async function main(argv: string[]): Promise<void> {
   const { USAGE, UsageError, parseCliArgs } = await import('./cli/cli-args.js');
   let o: CliOptions;
   try {
+    // `mcpscope chek`: a command mistyped, not a stray argument of the inspector.
+    const meant = argv[0] !== undefined && !argv[0].startsWith('-') ? nearest(argv[0], Object.keys(SUBCOMMANDS)) : null;
+    if (meant !== null) throw new UsageError(`unknown command '${argv[0]}' (did you mean mcpscope ${meant}?)`);
     o = parseCliArgs(argv);
   } catch (err) {
     if (err instanceof UsageError) {
-      console.error(`mcpscope: ${err.message}\n\n${USAGE}`);
-      process.exit(2);
+      process.exit((await import('./cli/usage-failure.js')).usageFailure('', err.message, USAGE));
     }
     throw err;
   }

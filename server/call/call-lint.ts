@@ -30,12 +30,12 @@ export function framesForLint(frames: readonly FrameRecord[]): FrameRecord[] {
 
 /**
  * Under --strict, findings that fail it (warnings and errors) make the exit code 4 in place of a result (0), an error
- * response (1) or a timeout (3): an unanswered request is itself a finding. A usage or transport error (2) stays, as
+ * response (1), a timeout (3) or a tool's isError result (5): an unanswered request is itself a finding. A usage or transport error (2) stays, as
  * it says the call could not be made at all. Without --strict the call's code stands.
  */
 export function strictCallExit(code: number, findings: readonly Finding[], strict: boolean): number {
   const strictCode = lintExitCode(findings, strict);
-  const replaceable: number[] = [EXIT.result, EXIT.rpcError, EXIT.timeout];
+  const replaceable: number[] = [EXIT.result, EXIT.rpcError, EXIT.timeout, EXIT.toolError];
   return strictCode !== 0 && replaceable.includes(code) ? strictCode : code;
 }
 

@@ -1,6 +1,8 @@
 // What `mcpscope call` prints and how it exits: JSON on stdout for scripts, one-line explanations on stderr for people.
 import { explainError, type TransportKind } from '../../shared/error-codes/index.js';
 import { LocalEngineError, type JsonRpcErrorResponse } from '../../shared/engine/index.js';
+import { isPlainObject } from '../../shared/jsonrpc.js';
+import { escapeControls } from '../../shared/trust/escape-controls.js';
 import type { Target } from '../../shared/relay-protocol.js';
 
 export const EXIT = {
@@ -9,6 +11,9 @@ export const EXIT = {
   usage: 2,
   transport: 2,
   timeout: 3,
+  // 4 is --lint --strict's (STRICT_EXIT_CODE, shared with mcpscope lint).
+  /** A tools/call answered with a result whose isError is true: the server did its part, the tool failed. */
+  toolError: 5,
 } as const;
 
 export interface Output {
@@ -36,6 +41,17 @@ export function printRpcError(out: Output, response: JsonRpcErrorResponse, conte
   const e = explainError({ code, message, protocolVersion: context.protocolVersion, transport: context.transport, local: false });
   out.note(`${context.what} was answered with error ${code} (${e.name}), sent by the server: ${e.meaning}`);
   return EXIT.rpcError;
+}
+
+/**
+ * A tool's own failure (`isError: true`), which is a result, not a JSON-RPC error: the result goes to stdout as any
+ * other, and stderr says why the exit code is 5, quoting the tool's first text (escaped: it is the server's text).
+ */
+export function toolErrorNote(result: unknown): string | null {
+  if (!isPlainObject(result) || result.isError !== true) return null;
+  const text = Array.isArray(result.content) ? result.content.find((c) => isPlainObject(c) && c.type === 'text' && typeof c.text === 'string') : undefined;
+  const said = isPlainObject(text) ? `: "${escapeControls((text.text as string).slice(0, 200))}"` : '';
+  return `the tool reported an error (isError: true)${said}; exit ${EXIT.toolError}`;
 }
 
 /** Prints a failure made here (timeout, closed connection, refused version); 3 for a timeout, otherwise 2. */

@@ -3,7 +3,7 @@ import { isErrorResponse } from '../../shared/engine/index.js';
 import { isPlainObject } from '../../shared/jsonrpc.js';
 import type { CallOptions } from './call-args.js';
 import { callFailure, callHandshake } from './call-handshake.js';
-import { EXIT, printRpcError, transportKind, type Output } from './call-output.js';
+import { EXIT, printRpcError, toolErrorNote, transportKind, type Output } from './call-output.js';
 import type { CallSession } from './call-session.js';
 import { createdTaskId, followTask } from './follow-task.js';
 import { listToolsFirst, wantsToolList } from './list-tools-first.js';
@@ -40,7 +40,11 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
     }
     if (isErrorResponse(response)) return printRpcError(out, response, { protocolVersion: version, transport, what: created ? `task ${created.taskId}` : method });
     out.json(response.result ?? null);
-    return EXIT.result;
+    // Only a tool's result has isError; any other method's result is printed as it came, exit 0.
+    const toolError = method === 'tools/call' ? toolErrorNote(response.result) : null;
+    if (toolError === null) return EXIT.result;
+    out.note(toolError);
+    return EXIT.toolError;
   } catch (err) {
     return callFailure(out, err, session, o, version);
   } finally {

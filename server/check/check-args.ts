@@ -9,6 +9,7 @@ import type { ConfigChoice } from '../cli/config-target.js';
 import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf, wholeNumber } from '../cli/validators.js';
 import { defaultDataDir } from '../cli/data-dir.js';
+import { COLOUR_FLAGS, type ColourChoice } from '../cli/colour.js';
 
 export const CHECK_TIMEOUT_MS = 10_000;
 /** Why `--auth oauth` is refused, and what to do instead. */
@@ -29,6 +30,7 @@ export const CHECK_FLAGS = {
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
   era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
   timeout: value('<ms>', `how long each request waits (default ${CHECK_TIMEOUT_MS})`, milliseconds(100)),
+  ...COLOUR_FLAGS,
   ...REMOTE_FLAGS,
   auth: value('oauth', "not supported by check yet (its connections cannot run an OAuth flow): pass a token with\n--header 'Authorization: Bearer <token>'"),
   ...STDIO_FLAGS,
@@ -50,6 +52,8 @@ export interface CheckOptions {
   protocolVersion: string;
   era: Era | undefined;
   timeoutMs: number;
+  /** --color: whether the summary is coloured (server/cli/colour.ts); undefined is auto. */
+  colour?: ColourChoice;
 }
 
 /** The command line as parsed: the target is null when --config names it (the caller reads the file). */
@@ -81,6 +85,7 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     era: v.era,
     timeoutMs: v.timeout ?? CHECK_TIMEOUT_MS,
+    ...(v.color ? { colour: v.color } : {}),
   };
 }
 

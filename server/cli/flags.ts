@@ -79,7 +79,7 @@ export function parseFlags<F extends FlagTable>(argv: readonly string[], flags: 
     }
     if (t.kind !== 'option') continue;
     const f = Object.hasOwn(table, t.name) ? table[t.name] : undefined;
-    if (!f) throw new UsageError(`unknown option ${t.rawName}`);
+    if (!f) throw new UsageError(unknownOption(t.rawName, Object.keys(table)));
     if (f.kind === 'switch') {
       if (t.inlineValue) throw new UsageError(`${t.rawName} takes no value`);
       values[t.name] = true;
@@ -97,6 +97,44 @@ export function parseFlags<F extends FlagTable>(argv: readonly string[], flags: 
   }
   if (positionals.length < want.min) throw new UsageError(`expected ${want.what}`);
   return { values: values as FlagValues<F>, positionals, command, help };
+}
+
+/**
+ * "unknown option '--x'", with the one flag a typo most likely meant (`--methd` → `--method`): the nearest within two
+ * edits (one for a name under six letters, where two edits turn `--nope` into `--name`), named only when no other flag
+ * is as near, since a guess between two would mislead as often as it helps.
+ */
+export function unknownOption(rawName: string, names: readonly string[]): string {
+  const said = `unknown option '${rawName}'`;
+  const meant = rawName.startsWith('--') ? nearest(rawName.slice(2), names) : null;
+  return meant === null ? said : `${said} (did you mean --${meant}?)`;
+}
+
+/** The one name a typo most likely meant (see unknownOption), or null. */
+export function nearest(typed: string, names: readonly string[]): string | null {
+  const within = typed.length < 6 ? 1 : 2;
+  let best: string[] = [];
+  let bestDistance = Infinity;
+  for (const name of names) {
+    const d = editDistance(typed, name);
+    if (d > within || d > bestDistance) continue;
+    if (d < bestDistance) [best, bestDistance] = [[], d];
+    best.push(name);
+  }
+  return best.length === 1 ? best[0]! : null;
+}
+
+/** Edits between two strings: insertions, deletions, substitutions and swaps of two neighbours, each one edit. */
+export function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 function tokenize(argv: readonly string[], table: FlagTable) {

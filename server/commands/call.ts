@@ -1,6 +1,7 @@
 // `mcpscope call`: one request (or a raw frame, or a batch) to an MCP server from a script; no relay, no browser.
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readJsonFile } from '../cli/read-json-file.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { CALL_FLAGS, parseCallArgs, type CallOptions } from '../call/call-args.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
 import type { ScriptedClient } from '../call/call-answers.js';
@@ -23,7 +24,8 @@ and shuts the server down. Any method and any params work, ping and custom metho
 ${flagHelp(CALL_FLAGS)}
 
 Exit codes: 0 a result (--raw: the answer the frame calls for, or none owed; --batch: every request answered), 1 a
-JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors.`;
+JSON-RPC error response, 2 a usage or transport error, 3 a timeout (--raw: no reply), 4 --strict lint warnings or errors,
+5 a tools/call whose result has isError: true (the result is printed as any other).`;
 
 async function readBatch(file: string): Promise<unknown[]> {
   const value = await readJsonFile(file, 'use --raw to send text that is not JSON');
@@ -70,8 +72,7 @@ export async function run(argv: string[]): Promise<number> {
     scripted = o.answers === null && o.capabilities === null ? null : await (await import('../call/call-answers.js')).loadScriptedClient(o);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`mcpscope call: ${err.message}\n\n${USAGE}\n`);
-    return EXIT.usage;
+    return usageFailure('call', err.message, USAGE);
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
   const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };

@@ -7,6 +7,8 @@ import { CheckHost } from '../check/check-host.js';
 import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
+import { usageFailure } from '../cli/usage-failure.js';
+import { colourCheckSummary, painter, wantsColour } from '../cli/colour.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import { defaultDataDir } from '../cli/data-dir.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
@@ -55,8 +57,7 @@ export async function run(argv: string[]): Promise<number> {
     o = { ...parsed, target: parsed.target ?? fromConfig!.target };
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`mcpscope check: ${err.message}\n\n${USAGE}\n`);
-    return 2;
+    return usageFailure('check', err.message, USAGE);
   }
   // Whatever way this process goes, the servers it started go with it (Ctrl-C included: each leads a group of its own,
   // which the terminal's SIGINT does not reach); a SIGKILL runs nothing, so this run is noted in the data dir (the one
@@ -80,7 +81,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   await host.closeAll();
   store?.recorder.close();
-  const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : terminalSummary(report);
+  const summary = () => colourCheckSummary(terminalSummary(report), painter(wantsColour(o.colour, process.stdout, process.env)));
+  const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : summary();
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   let code: number = checkExitCode(report.results);
   if (o.junit !== null) {

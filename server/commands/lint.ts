@@ -7,6 +7,7 @@ import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
 import { knownProtocol, oneOf } from '../cli/validators.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { findingsSummary, lintExitCode, originsOf, writeFindings } from '../cli/lint-output.js';
 
 const FLAGS = {
@@ -53,7 +54,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     parsed = parseFlags(argv, FLAGS, { positionals: { min: 1, max: 1, what: 'one transcript file (or - for stdin)' } });
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n\n${USAGE}`);
+    if (err instanceof UsageError) return usageFailure('lint', err.message, USAGE);
     throw err;
   }
   const { values, positionals } = parsed;

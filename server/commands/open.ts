@@ -8,6 +8,7 @@ import { importBundle } from '../bundles/bundle-importer.js';
 import { relayOptions, type RelayOptions } from '../cli/cli-args.js';
 import { RELAY_FLAGS } from '../cli/common-flags.js';
 import { UsageError, flagHelp, onOff, parseFlags } from '../cli/flags.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { SecretStore } from '../store/secret-store.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../store/recorder.js';
@@ -74,8 +75,8 @@ export async function run(argv: string[]): Promise<number | RelayLaunch> {
     yes = p.values.yes === true;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    const hint = /unknown option --(url|demo|transport|header|env|cwd)\b/.test(err.message) ? ' (open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay)' : '';
-    return fail(`${err.message}${hint}\n\n${USAGE}`);
+    const hint = /unknown option '--(url|demo|transport|header|env|cwd)'/.test(err.message) ? ' (open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay)' : '';
+    return usageFailure('open', `${err.message}${hint}`, USAGE);
   }
 
   const recorder = new Recorder(o.dataDir);

@@ -1,4 +1,5 @@
 // Parses `mcpscope replay`'s command line: the bundle, the target to run against, and the diff options.
+import { COLOUR_FLAGS, type ColourChoice } from '../cli/colour.js';
 import type { DiffOptionsInput } from '../../shared/replay/diff-options.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
 import { PROTOCOL_VERSIONS } from '../../shared/mcp-versions.js';
@@ -39,6 +40,7 @@ const FLAGS = {
   stderr: onOff("compare the server's stderr lines too"),
   timeout: value('<ms>', 'how long to wait for each answer (default 10000)', milliseconds(100)),
   json: onOff('print the diff as JSON'),
+  ...COLOUR_FLAGS,
   yes: onOff(
     "run the bundle's own stdio recipe without asking, even if it was not confirmed on this\nmachine (it is printed first; without --yes a terminal asks, and anything else refuses)",
     'y',
@@ -71,6 +73,8 @@ export interface ReplayArgs {
   freshIds: boolean;
   timeoutMs: number;
   json: boolean;
+  /** --color for the text diff (server/cli/colour.ts). */
+  colour: ColourChoice;
   diff: DiffOptionsInput;
   yes: boolean;
   dataDir: string | null;
@@ -102,6 +106,7 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
     freshIds: v['fresh-ids'] === true,
     timeoutMs: v.timeout ?? 10_000,
     json: v.json === true,
+    colour: v.color ?? 'auto',
     diff: diff as DiffOptionsInput,
     yes: v.yes === true,
     dataDir: v['data-dir'] ?? null,

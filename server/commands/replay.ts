@@ -9,6 +9,8 @@ import type { Target } from '../../shared/relay-protocol.js';
 import { loadBundleFile } from '../bundles/bundle-stream.js';
 import { defaultDataDir } from '../cli/common-flags.js';
 import { UsageError } from '../cli/flags.js';
+import { usageFailure } from '../cli/usage-failure.js';
+import { colourDiff, painter, wantsColour } from '../cli/colour.js';
 import { RelayError } from '../errors.js';
 import { Recorder } from '../store/recorder.js';
 import { CLI_OVERRIDE, RecipeError, resolveRecipe } from '../replay/recipe-resolver.js';
@@ -65,7 +67,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     a = parseReplayArgs(argv);
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n\n${USAGE}`);
+    if (err instanceof UsageError) return usageFailure('replay', err.message, USAGE);
     throw err;
   }
   if (a.help) {
@@ -119,7 +121,9 @@ export async function run(argv: string[]): Promise<number> {
     });
     for (const w of outcome.warnings) process.stderr.write(`mcpscope replay: ${escapeControls(w)}\n`);
     // The diff quotes the bundle's recorded messages: a terminal shows their control characters, it does not obey them.
-    process.stdout.write(a.json ? `${JSON.stringify(diff, null, 2)}\n` : escapeControlsKeepingLines(formatDiff(diff)));
+    // Colour goes on after the escaping, by each line's own mark: none of it comes from the bundle or the server.
+    const text = () => colourDiff(escapeControlsKeepingLines(formatDiff(diff)), painter(wantsColour(a.colour, process.stdout, process.env)));
+    process.stdout.write(a.json ? `${JSON.stringify(diff, null, 2)}\n` : text());
     return diff.identical ? EXIT_IDENTICAL : EXIT_DIFFERENT;
   } catch (err) {
     if (err instanceof RelayError) return fail(err.message);

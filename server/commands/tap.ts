@@ -5,10 +5,11 @@ import { defaultDataDir } from '../cli/data-dir.js';
 import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
 import { isLoopback } from '../cli/loopback.js';
 import { nonEmpty, wholeNumber } from '../cli/validators.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import { processTracker } from '../transports/process-tracker.js';
 import { runHttpTap } from '../tap/http-tap.js';
-import { runStdioTap, say, type TapExit } from '../tap/stdio-tap.js';
+import { runStdioTap, type TapExit } from '../tap/stdio-tap.js';
 
 export const TAP_FLAGS = {
   'data-dir': value('<dir>', `the store to record into, the inspector's (default: ${defaultDataDir()})`),
@@ -88,8 +89,7 @@ export async function run(argv: string[]): Promise<number> {
     });
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    say(`${err.message}\n\n${USAGE}`);
-    return 2;
+    return usageFailure('tap', err.message, USAGE);
   }
   return mirror(exit);
 }

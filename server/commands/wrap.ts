@@ -9,6 +9,7 @@ import { volatileReason } from '../../shared/profiles/volatile-paths.js';
 import { DuplicateKeysError, unwrapConfig, wrapConfig, type WrapRecord } from '../../shared/profiles/wrap-config.js';
 import { UsageError, flagHelp, list, onOff, parseFlags, value } from '../cli/flags.js';
 import { nonEmpty } from '../cli/validators.js';
+import { usageFailure } from '../cli/usage-failure.js';
 import { packageRoot } from '../package-root.js';
 import { readState, replaceFile, statePath, writeState } from './wrap-files.js';
 
@@ -92,8 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     if (v.undo !== true && (v.server === undefined) === (v.all !== true)) throw new UsageError('name the servers to wrap with --server, or wrap them all with --all');
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    say(`${err.message}\n\n${USAGE}`);
-    return 2;
+    return usageFailure('wrap', err.message, USAGE);
   }
   const config = readConfig(file);
   if (config === null) return 2;

@@ -36,7 +36,9 @@ export function runScript(script: string, args: string[], env: Record<string, st
 /** `node ...argv` (Node's own flags first, then the script and its arguments), with this test's Node. */
 export function runNode(argv: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, argv, { env: { ...process.env, XDG_DATA_HOME: dataHome(), ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+    // Colour is the test's to ask for: a FORCE_COLOR or NO_COLOR in the shell that runs the tests must not change output.
+    const { FORCE_COLOR: _force, NO_COLOR: _none, ...inherited } = process.env;
+    const p = spawn(process.execPath, argv, { env: { ...inherited, XDG_DATA_HOME: dataHome(), ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

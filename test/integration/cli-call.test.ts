@@ -84,6 +84,22 @@ describe.concurrent('mcpscope call over stdio', () => {
     expect(run.stderr).toMatch(/acme\/unknown was answered with error -32601 \(Method not found\), sent by the server/);
   });
 
+  it('exits 5 when the tool answers with isError: true, the result on stdout and the tool\'s own words on stderr', async () => {
+    const run = await call(['--method', 'tools/call', '--params', '{"name":"divide","arguments":{"a":1,"b":0}}', '--no-list', ...demo]);
+    expect(run.code, run.stderr).toBe(5);
+    expect(JSON.parse(run.stdout)).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Cannot divide 1 by zero.' }] });
+    expect(run.stderr).toMatch(/the tool reported an error \(isError: true\): "Cannot divide 1 by zero."; exit 5/);
+    // The same tool without the error, and a method whose result is not a tool's, keep exit 0.
+    const fine = await call(['--method', 'tools/call', '--params', '{"name":"divide","arguments":{"a":1,"b":2}}', '--no-list', ...demo]);
+    expect(fine.code, fine.stderr).toBe(0);
+  });
+
+  it('keeps exit 5 with --lint when no finding fails the call, and prints the lint summary', async () => {
+    const run = await call(['--method', 'tools/call', '--params', '{"name":"divide","arguments":{"a":1,"b":0}}', '--no-list', '--lint', ...demo]);
+    expect(run.code, run.stderr).toBe(5);
+    expect(run.stderr).toMatch(/lint: \d+ frames/);
+  });
+
   it('exits 2 for a usage error and says what is wrong', async () => {
     const noTarget = await call(['--method', 'ping']);
     expect(noTarget.code).toBe(2);

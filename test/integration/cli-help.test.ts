@@ -30,10 +30,49 @@ describe('mcpscope help', () => {
     expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call, tap, wrap, check/);
   });
 
-  it('exits 2 for an unknown option of the inspector, naming it', async () => {
+  it('exits 2 for an unknown option of the inspector, naming it, with its synopsis and where the help is', async () => {
     const r = await runCli(['--frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^mcpscope: unknown option --frobnicate/);
+    expect(r.stderr).toMatch(/^mcpscope: unknown option '--frobnicate'\nUsage: mcpscope \[options\] .*\nsee 'mcpscope --help'\n$/);
+  });
+
+  it('answers a typo of every command with the flag it meant, the command’s synopsis and its --help, not the whole help; exit 2', async () => {
+    const typos: [string, string[], string][] = [
+      ['', ['--prot', '0'], 'port'],
+      ['call', ['--methd', 'ping', '--', 'node', 'x.js'], 'method'],
+      ['check', ['--timout', '100', '--', 'node', 'x.js'], 'timeout'],
+      ['lint', ['--stirct', 'x.jsonl'], 'strict'],
+      ['open', ['x.json', '--no-opne'], 'no-open'],
+      ['replay', ['x.json', '--jsno'], 'json'],
+      ['tap', ['--nmae', 'x', '--', 'node', 'x.js'], 'name'],
+      ['wrap', ['x.json', '--undoo'], 'undo'],
+    ];
+    const runs = await Promise.all(typos.map(([cmd, args]) => runCli(cmd === '' ? args : [cmd, ...args])));
+    runs.forEach((r, i) => {
+      const [cmd, args, meant] = typos[i]!;
+      const name = cmd === '' ? 'mcpscope' : `mcpscope ${cmd}`;
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines[0]).toBe(`${name}: unknown option '${args.find((a) => a.startsWith('--'))}' (did you mean --${meant}?)`);
+      expect(lines[1]).toMatch(new RegExp(`^usage: ${name} `, 'i'));
+      expect(lines.at(-1)).toBe(`see '${name} --help'`);
+      // The synopsis only: at most two lines of it, none of the flag table or the exit codes.
+      expect(lines.length, r.stderr).toBeLessThanOrEqual(4);
+      expect(r.stderr).not.toMatch(/Exit codes|show this help/);
+    });
+  });
+
+  it('answers a mistyped command with the command it meant', async () => {
+    const r = await runCli(['chek', '--', 'node', 'x.js']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcpscope: unknown command 'chek' \(did you mean mcpscope check\?\)\nUsage: mcpscope .*\nsee 'mcpscope --help'\n$/);
+  });
+
+  it('prints other usage errors the same way: the mistake, the synopsis, see --help', async () => {
+    const r = await runCli(['call', '--method', 'ping', '--era', 'future', '--', 'node', 'x.js']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mcpscope call: --era must be one of legacy, modern, auto.*\nusage: mcpscope call .*\n.*\nsee 'mcpscope call --help'\n$/);
   });
 
   it('prints the version in package.json with --version (found from the bundle, dist/bundle/, not a fixed path)', async () => {

@@ -48,7 +48,7 @@ describe('mcpscope call arguments', () => {
     expect(usage(['--method', 'a', '--url', 'http://h/mcp', '--', 'srv'])).toMatch(/exclude each other/);
     expect(usage(['--method', 'a', '--transport', 'sse', '--', 'srv'])).toMatch(/go with --url/);
     expect(usage(['--method', 'a', '--url', 'ws://h/', '--transport', 'http'])).toMatch(/does not go with a ws URL/);
-    expect(usage(['--method', 'a', '--bogus', '--', 'srv'])).toMatch(/unknown option --bogus/);
+    expect(usage(['--method', 'a', '--bogus', '--', 'srv'])).toMatch(/unknown option '--bogus'/);
     expect(usage(['--method', 'a', '--era', 'future', '--', 'srv'])).toMatch(/--era must be one of legacy, modern, auto, got "future"/);
     expect(usage(['--method', 'a', '--protocol', ' ', '--', 'srv'])).toMatch(/--protocol needs a version/);
     expect(usage(['--method', 'a', '--progress=yes', '--', 'srv'])).toMatch(/--progress takes no value/);

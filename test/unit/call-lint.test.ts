@@ -20,9 +20,9 @@ describe('--strict', () => {
     expect(lintExitCode([finding('error')], false)).toBe(0);
   });
 
-  it('replaces a result, an error response or a timeout with 4 in a call, but not a usage or transport error', () => {
-    expect([0, 1, 3, 2].map((code) => strictCallExit(code, [finding('warning')], true))).toEqual([4, 4, 4, 2]);
-    expect([0, 1, 3].map((code) => strictCallExit(code, [finding('warning')], false))).toEqual([0, 1, 3]);
+  it('replaces a result, an error response, a timeout or a tool\'s isError with 4 in a call, but not a usage or transport error', () => {
+    expect([0, 1, 3, 5, 2].map((code) => strictCallExit(code, [finding('warning')], true))).toEqual([4, 4, 4, 4, 2]);
+    expect([0, 1, 3, 5].map((code) => strictCallExit(code, [finding('warning')], false))).toEqual([0, 1, 3, 5]);
     expect(strictCallExit(3, [finding('info')], true)).toBe(3);
   });
 });

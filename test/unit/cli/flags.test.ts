@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagHelp, list, onOff, parseFlags, value, wantsHelp } from '../../../server/cli/flags.js';
+import { editDistance, flagHelp, list, onOff, parseFlags, value, wantsHelp } from '../../../server/cli/flags.js';
 import { envPair, wholeNumber } from '../../../server/cli/validators.js';
 import { usageMessage } from '../../helpers/usage-message.js';
 
@@ -36,8 +36,8 @@ describe('parseFlags', () => {
   });
 
   it('names each mistake', () => {
-    expect(usage(['--nope'])).toBe('unknown option --nope');
-    expect(usage(['-z'])).toBe('unknown option -z');
+    expect(usage(['--nope'])).toBe("unknown option '--nope'");
+    expect(usage(['-z'])).toBe("unknown option '-z'");
     expect(usage(['--port'])).toBe('--port needs a value (--port <n>)');
     expect(usage(['--quiet=1'])).toBe('--quiet takes no value');
     expect(usage(['--port', '70000'])).toBe('--port needs a whole number from 0 to 65535, got "70000"');
@@ -47,11 +47,31 @@ describe('parseFlags', () => {
     expect(usage(['a', 'b'], { positionals: { min: 1, max: 1, what: 'one file' } })).toBe('unexpected argument "b"');
   });
 
+  it('suggests the one flag a typo is nearest to (two edits, one for a name under six letters), and none when two are as near or all are far', () => {
+    expect(usage(['--prot', '1'])).toBe("unknown option '--prot' (did you mean --port?)");
+    expect(usage(['--quite'])).toBe("unknown option '--quite' (did you mean --quiet?)");
+    expect(usage(['--nmae=x'])).toBe("unknown option '--nmae' (did you mean --name?)");
+    expect(usage(['--hlep'])).toBe("unknown option '--hlep' (did you mean --help?)");
+    expect(usage(['--en', 'A=1'])).toBe("unknown option '--en' (did you mean --env?)");
+    // Two edits from --name, but a short word two edits from a flag is as likely another word altogether.
+    expect(usage(['--nope'])).toBe("unknown option '--nope'");
+    expect(usage(['--verbose'])).toBe("unknown option '--verbose'");
+    const long = { 'max-line-bytes': value('<n>', 'a cap'), 'strict-version': onOff('strict') };
+    expect(usageMessage(() => parseFlags(['--max-lin-byte', '1'], long))).toBe("unknown option '--max-lin-byte' (did you mean --max-line-bytes?)");
+    expect(usageMessage(() => parseFlags(['--ab'], { aa: onOff('a'), bb: onOff('b') }))).toBe("unknown option '--ab'");
+  });
+
   it('reports help before anything else, and only before --', () => {
     expect(parseFlags(['--nope', '--port', 'x', '-h'], FLAGS).help).toBe(true);
     expect(parseFlags(['--', 'srv', '--help'], FLAGS).help).toBe(false);
     expect(wantsHelp(['--name', '--help'], FLAGS)).toBe(false);
     expect(wantsHelp(['--help'], FLAGS)).toBe(true);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts insertions, deletions, substitutions and swapped neighbours as one edit each', () => {
+    expect([editDistance('', ''), editDistance('port', 'port'), editDistance('prot', 'port'), editDistance('method', 'methd'), editDistance('', 'abc'), editDistance('kitten', 'sitting'), editDistance('ab', 'ba')]).toEqual([0, 0, 1, 1, 3, 3, 1]);
   });
 });
 

@@ -38,9 +38,10 @@ async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets
         continue;
       }
       const before = session.frames.length;
+      const started = Date.now();
       const line = await probeFault(session, preset, { timeoutMs: PRESET_WAIT_MS, protocolVersion: c.protocolVersion, overHttp });
       const frames = session.frames.slice(before).filter((f) => f.kind !== 'stderr').map((f) => f.seq).slice(0, 8);
-      results.push({ ...base, spec, status: STATUS[line.verdict.outcome], detail: line.verdict.explanation, frames });
+      results.push({ ...base, spec, status: STATUS[line.verdict.outcome], detail: line.verdict.explanation, frames, durationMs: Date.now() - started });
     }
   } finally {
     await conn.close();

@@ -20,7 +20,14 @@ function findingStatus(f: Finding): CheckStatus {
   return f.severity === 'error' ? 'fail' : f.severity === 'warning' ? 'warn' : 'pass';
 }
 
+/** Runs one check and notes how long it took (JUnit's `time`, the progress line's seconds). */
 async function runOne(ctx: CheckContext, check: CheckDefinition): Promise<CheckResult> {
+  const started = Date.now();
+  const r = await gradeOne(ctx, check);
+  return { ...r, durationMs: Date.now() - started };
+}
+
+async function gradeOne(ctx: CheckContext, check: CheckDefinition): Promise<CheckResult> {
   const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, fix: check.fix, session: ctx.main.name };
   const unmet = unmetRequirement(ctx, check.requires);
   if (unmet !== null) return { ...base, status: 'skip', detail: unmet, frames: [] };

@@ -15,6 +15,7 @@ export const CHECK_TIMEOUT_MS = 10_000;
 const NO_OAUTH_HINT =
   "the check opens several connections of its own (and the Conformance tab has no browser to authorize in), and none of them can run an OAuth flow; pass a token you already have with --header 'Authorization: Bearer <token>'";
 const ERAS = ['legacy', 'modern', 'auto'] as const;
+const FAIL_ON = ['fail', 'warn'] as const;
 
 export const CHECK_FLAGS = {
   'allow-tools': value('<names|all>', 'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named'),
@@ -24,6 +25,7 @@ export const CHECK_FLAGS = {
   json: onOff('print the report as JSON on stdout instead of the summary'),
   markdown: onOff('print the report as Markdown (for a bug report) instead of the summary'),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
+  'fail-on': value('fail|warn', 'what makes the run exit 1: a failed check (default), or a warning too', oneOf(FAIL_ON)),
   record: onOff("keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)"),
   'data-dir': value('<dir>', `with --record: the store to record into (default: ${defaultDataDir()})`),
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
@@ -45,6 +47,8 @@ export interface CheckOptions {
   robustnessLanes: number;
   output: 'summary' | 'json' | 'markdown';
   junit: string | null;
+  /** --fail-on: what exits 1 (and is a <failure> in the JUnit): a failed check, or a warning as well. */
+  failOn: (typeof FAIL_ON)[number];
   /** --record: the store (data dir) to keep each connection in; null: nothing is recorded. */
   record: string | null;
   protocolVersion: string;
@@ -77,6 +81,7 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     robustnessLanes: v.lanes ?? 1,
     output: v.json === true ? 'json' : v.markdown === true ? 'markdown' : 'summary',
     junit: v.junit ?? null,
+    failOn: v['fail-on'] ?? 'fail',
     record: v.record === true ? (v['data-dir'] ?? defaultDataDir()) : null,
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     era: v.era,

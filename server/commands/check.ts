@@ -4,6 +4,7 @@ import { constants } from 'node:os';
 import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { CheckHost } from '../check/check-host.js';
+import { CheckProgress } from '../check/check-progress.js';
 import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
@@ -22,8 +23,12 @@ sessions); it never touches a session under inspection.
 
 ${flagHelp(CHECK_FLAGS)}
 
-Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the check could not run (usage, the
-server could not be started or reached, or the handshake failed).`;
+Progress goes to stderr as the run goes: a line per group as it finishes (passed/total, what failed, warned or was
+skipped, its time), and a line for each failure or warning as it is graded; on a terminal, a live line besides.
+
+Exit codes: 0 nothing failed (warnings allowed; with --fail-on warn, nothing warned either), 1 a check failed (or
+warned, with --fail-on warn), 2 the check could not run (usage, the server could not be started or reached, or the
+handshake failed).`;
 
 /**
  * --record: the inspector's store, written from this process (the relay, when running, reads the new sessions from
@@ -67,9 +72,12 @@ export async function run(argv: string[]): Promise<number> {
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
   const host = new CheckHost(o.target, o.timeoutMs, store?.record);
   let report: CheckReport;
+  const progress = new CheckProgress(process.stderr);
   try {
-    report = await runCheckReport(o, host);
+    report = await runCheckReport(o, host, progress.onResult);
+    progress.finish();
   } catch (err) {
+    progress.finish();
     const hint = o.era === 'modern' ? ' (--era modern starts with server/discover, which only 2026-07-28 servers answer; --era auto falls back to initialize)' : '';
     process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}${hint}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();
@@ -82,10 +90,10 @@ export async function run(argv: string[]): Promise<number> {
   store?.recorder.close();
   const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : terminalSummary(report);
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  let code: number = checkExitCode(report.results);
+  let code: number = checkExitCode(report.results, o.failOn);
   if (o.junit !== null) {
     try {
-      await writeFile(o.junit, checkJunit(report));
+      await writeFile(o.junit, checkJunit(report, { failOn: o.failOn }));
     } catch (err) {
       process.stderr.write(`mcpscope check: could not write ${o.junit}: ${(err as Error).message}\n`);
       code = 2;

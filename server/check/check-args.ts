@@ -25,6 +25,8 @@ export const CHECK_FLAGS = {
   json: onOff('print the report as JSON on stdout instead of the summary'),
   markdown: onOff('print the report as Markdown (for a bug report) instead of the summary'),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
+  baseline: value('<file>', 'accepted failures and warnings (check id → status and reason): a known one does not fail the\nrun, a new one does, and one that passes now is reported as fixed'),
+  'update-baseline': onOff('write the --baseline file from this run: every failure and warning accepted, reasons kept'),
   'fail-on': value('fail|warn', 'what makes the run exit 1: a failed check (default), or a warning too', oneOf(FAIL_ON)),
   record: onOff("keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)"),
   'data-dir': value('<dir>', `with --record: the store to record into (default: ${defaultDataDir()})`),
@@ -49,6 +51,10 @@ export interface CheckOptions {
   junit: string | null;
   /** --fail-on: what exits 1 (and is a <failure> in the JUnit): a failed check, or a warning as well. */
   failOn: (typeof FAIL_ON)[number];
+  /** --baseline: the file of accepted problems; null: none. */
+  baseline: string | null;
+  /** --update-baseline: rewrite that file from this run. */
+  updateBaseline: boolean;
   /** --record: the store (data dir) to keep each connection in; null: nothing is recorded. */
   record: string | null;
   protocolVersion: string;
@@ -67,6 +73,7 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
   const known = new Set(CHECKS.flatMap((c) => [c.id, c.group]).concat(['robustness', 'transcript']));
   const unknown = only.find((o) => !known.has(o));
   if (unknown !== undefined) throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
+  if (v['update-baseline'] === true && v.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   if (v['data-dir'] !== undefined && v.record !== true) throw new UsageError('--data-dir goes with --record');
   if (v.auth !== undefined) throw new UsageError(`--auth oauth is not supported by check yet: ${NO_OAUTH_HINT}`);
   const allow = v['allow-tools'];
@@ -82,6 +89,8 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     output: v.json === true ? 'json' : v.markdown === true ? 'markdown' : 'summary',
     junit: v.junit ?? null,
     failOn: v['fail-on'] ?? 'fail',
+    baseline: v.baseline ?? null,
+    updateBaseline: v['update-baseline'] === true,
     record: v.record === true ? (v['data-dir'] ?? defaultDataDir()) : null,
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     era: v.era,

@@ -1,8 +1,9 @@
 // `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
-import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
+import { checkExitCode, checkJunit, checkMarkdown, compareBaseline, terminalSummary, type CheckBaseline, type CheckReport } from '../../shared/check/index.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
+import { baselineLines, readBaseline, writeBaseline } from '../check/baseline-file.js';
 import { CheckHost } from '../check/check-host.js';
 import { CheckProgress } from '../check/check-progress.js';
 import { runCheckReport } from '../check/check-run.js';
@@ -53,8 +54,10 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   let o: CheckOptions;
+  let baseline: CheckBaseline | null = null;
   try {
     const parsed = parseCheckArgs(argv);
+    if (parsed.baseline !== null) baseline = await readBaseline(parsed.baseline, parsed.updateBaseline);
     const fromConfig = parsed.config ? await readConfigTarget(parsed.config) : null;
     for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope check: ${w}\n`);
     o = { ...parsed, target: parsed.target ?? fromConfig!.target };
@@ -90,10 +93,26 @@ export async function run(argv: string[]): Promise<number> {
   store?.recorder.close();
   const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : terminalSummary(report);
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  let code: number = checkExitCode(report.results, o.failOn);
+  let code = 0;
+  let known = new Set<string>();
+  if (o.baseline !== null) {
+    try {
+      if (o.updateBaseline) {
+        baseline = await writeBaseline(o.baseline, report.results, baseline);
+        process.stderr.write(`mcpscope check: wrote ${o.baseline}: ${Object.keys(baseline.accepted).length} accepted\n`);
+      }
+      const comparison = compareBaseline(report.results, baseline ?? { version: 1, accepted: {} });
+      known = new Set(comparison.known.map((r) => r.id));
+      for (const line of baselineLines(o.baseline, comparison)) process.stderr.write(`${line}\n`);
+    } catch (err) {
+      process.stderr.write(`mcpscope check: could not write ${o.baseline}: ${(err as Error).message}\n`);
+      code = 2;
+    }
+  }
+  code = Math.max(code, checkExitCode(report.results, o.failOn, known));
   if (o.junit !== null) {
     try {
-      await writeFile(o.junit, checkJunit(report, { failOn: o.failOn }));
+      await writeFile(o.junit, checkJunit(report, { failOn: o.failOn, known }));
     } catch (err) {
       process.stderr.write(`mcpscope check: could not write ${o.junit}: ${(err as Error).message}\n`);
       code = 2;

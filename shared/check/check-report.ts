@@ -9,9 +9,12 @@ export function countStatuses(results: readonly CheckResult[]): Record<CheckStat
   return counts;
 }
 
-/** 0 when nothing failed (skips never fail a run, warnings only with --fail-on warn), 1 when something did. */
-export function checkExitCode(results: readonly CheckResult[], failOn: FailOn = 'fail'): 0 | 1 {
-  return results.some((r) => failsRun(r, failOn)) ? 1 : 0;
+/**
+ * 0 when nothing failed (skips never fail a run, warnings only with --fail-on warn, problems the baseline accepts —
+ * `known` — never), 1 when something did.
+ */
+export function checkExitCode(results: readonly CheckResult[], failOn: FailOn = 'fail', known: ReadonlySet<string> = new Set()): 0 | 1 {
+  return results.some((r) => failsRun(r, failOn, known)) ? 1 : 0;
 }
 
 const MARK: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };

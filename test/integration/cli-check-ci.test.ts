@@ -1,6 +1,7 @@
 // `mcpscope check` as a CI step, as a real process against the demo server: progress on stderr group by group while it
-// runs, --fail-on deciding whether a warning fails the job, and a JUnit file that the Jenkins xunit schema accepts.
-import { mkdtempSync, readFileSync } from 'node:fs';
+// runs, --fail-on deciding whether a warning fails the job, a JUnit file that the Jenkins xunit schema accepts, and a
+// baseline of accepted problems (written, a known one green, a new one failing, a fixed one reported).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +50,41 @@ describe.concurrent('mcpscope check in CI', () => {
     const run = await runCli(['check', '--fail-on', 'skip', '--', process.execPath, DEMO]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--fail-on/);
+  });
+
+  it('writes a baseline with --update-baseline, then stays green on its known warning under --fail-on warn', async () => {
+    const file = join(scratch(), 'baseline.json');
+    const first = await runCli(['check', ...QUICK, '--baseline', file, '--update-baseline', '--', process.execPath, DEMO]);
+    expect(first.code).toBe(0);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { version: number; accepted: Record<string, { status: string }> };
+    expect(written.version).toBe(1);
+    expect(Object.entries(written.accepted).map(([id, e]) => [id, e.status])).toEqual([['tools/unknown-tool', 'warn']]);
+    const again = await runCli(['check', ...QUICK, '--fail-on', 'warn', '--baseline', file, '--', process.execPath, DEMO]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(`check: baseline ${file}: 1 known, 0 new, 0 fixed`);
+  }, 180_000);
+
+  it('fails on a problem the baseline does not accept, and reports an accepted check that passes now as fixed', async () => {
+    const file = join(scratch(), 'baseline.json');
+    writeFileSync(file, JSON.stringify({ version: 1, accepted: { 'lifecycle/ping': { status: 'fail', reason: 'hung once' } } }));
+    const run = await runCli(['check', ...QUICK, '--fail-on', 'warn', '--baseline', file, '--', process.execPath, DEMO]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`check: new: tools/unknown-tool (warn), not accepted in ${file}`);
+    expect(run.stderr).toContain(`check: fixed: lifecycle/ping passes now: remove it from ${file} or run --update-baseline`);
+    expect(run.stderr).toContain(`check: baseline ${file}: 0 known, 1 new, 1 fixed`);
+  }, 120_000);
+
+  it('refuses a baseline that is not one, or is missing, with exit 2 before starting the server, and leaves the file as it was', async () => {
+    const dir = scratch();
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"version": 1, "accepted": {"tools/call": {"status": "ok"}}}');
+    const run = await runCli(['check', '--baseline', bad, '--', process.execPath, DEMO]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/bad\.json is not a check baseline: accepted\.tools\/call\.status: /);
+    expect(run.stderr).not.toMatch(/^check: /m);
+    expect(readFileSync(bad, 'utf8')).toBe('{"version": 1, "accepted": {"tools/call": {"status": "ok"}}}');
+    const missing = await runCli(['check', '--baseline', join(dir, 'none.json'), '--', process.execPath, DEMO]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no baseline at .*none\.json: create it with --update-baseline/);
   });
 });

@@ -27,9 +27,9 @@ ${flagHelp(CHECK_FLAGS)}
 Progress goes to stderr as the run goes: a line per group as it finishes (passed/total, what failed, warned or was
 skipped, its time), and a line for each failure or warning as it is graded; on a terminal, a live line besides.
 
-Exit codes: 0 nothing failed (warnings allowed; with --fail-on warn, nothing warned either), 1 a check failed (or
-warned, with --fail-on warn), 2 the check could not run (usage, the server could not be started or reached, or the
-handshake failed).`;
+Exit codes: 0 nothing failed (warnings allowed; with --fail-on warn, nothing warned either; what --baseline accepts
+never fails), 1 a check failed (or warned, with --fail-on warn), 2 the check could not run (usage or a bad baseline,
+the server could not be started or reached, the handshake failed, or an output file could not be written).`;
 
 /**
  * --record: the inspector's store, written from this process (the relay, when running, reads the new sessions from

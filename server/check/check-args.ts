@@ -16,6 +16,7 @@ export const CHECK_TIMEOUT_MS = 10_000;
 const NO_OAUTH_HINT =
   "the check opens several connections of its own (and the Conformance tab has no browser to authorize in), and none of them can run an OAuth flow; pass a token you already have with --header 'Authorization: Bearer <token>'";
 const ERAS = ['legacy', 'modern', 'auto'] as const;
+const FAIL_ON = ['fail', 'warn'] as const;
 
 export const CHECK_FLAGS = {
   'allow-tools': value('<names|all>', 'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named'),
@@ -25,6 +26,9 @@ export const CHECK_FLAGS = {
   json: onOff('print the report as JSON on stdout instead of the summary'),
   markdown: onOff('print the report as Markdown (for a bug report) instead of the summary'),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
+  baseline: value('<file>', 'accepted failures and warnings (check id → status and reason): a known one does not fail the\nrun, a new one does, and one that passes now is reported as fixed'),
+  'update-baseline': onOff('write the --baseline file from this run: every failure and warning accepted, reasons kept'),
+  'fail-on': value('fail|warn', 'what makes the run exit 1: a failed check (default), or a warning too', oneOf(FAIL_ON)),
   record: onOff("keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)"),
   'data-dir': value('<dir>', `with --record: the store to record into (default: ${defaultDataDir()})`),
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
@@ -47,6 +51,12 @@ export interface CheckOptions {
   robustnessLanes: number;
   output: 'summary' | 'json' | 'markdown';
   junit: string | null;
+  /** --fail-on: what exits 1 (and is a <failure> in the JUnit): a failed check, or a warning as well. */
+  failOn: (typeof FAIL_ON)[number];
+  /** --baseline: the file of accepted problems; null: none. */
+  baseline: string | null;
+  /** --update-baseline: rewrite that file from this run. */
+  updateBaseline: boolean;
   /** --record: the store (data dir) to keep each connection in; null: nothing is recorded. */
   record: string | null;
   protocolVersion: string;
@@ -67,6 +77,7 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
   const known = new Set(CHECKS.flatMap((c) => [c.id, c.group]).concat(['robustness', 'transcript']));
   const unknown = only.find((o) => !known.has(o));
   if (unknown !== undefined) throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
+  if (v['update-baseline'] === true && v.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   if (v['data-dir'] !== undefined && v.record !== true) throw new UsageError('--data-dir goes with --record');
   if (v.auth !== undefined) throw new UsageError(`--auth oauth is not supported by check yet: ${NO_OAUTH_HINT}`);
   const allow = v['allow-tools'];
@@ -81,6 +92,9 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     robustnessLanes: v.lanes ?? 1,
     output: v.json === true ? 'json' : v.markdown === true ? 'markdown' : 'summary',
     junit: v.junit ?? null,
+    failOn: v['fail-on'] ?? 'fail',
+    baseline: v.baseline ?? null,
+    updateBaseline: v['update-baseline'] === true,
     record: v.record === true ? (v['data-dir'] ?? defaultDataDir()) : null,
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     era: v.era,

@@ -1,6 +1,6 @@
 // One run of the check suite on a CheckHost's scratch connections, as the CLI and the relay's Conformance route both
 // run it, so the tab and `mcpscope check --json` grade a server by the same code.
-import { runChecks, type CheckContext, type CheckReport } from '../../shared/check/index.js';
+import { runChecks, type CheckContext, type CheckReport, type CheckResult } from '../../shared/check/index.js';
 import { packageVersion } from '../package-root.js';
 import { transportKind } from '../call/call-output.js';
 import { sessionName, storedTarget } from '../core/stored-target.js';
@@ -8,9 +8,10 @@ import { toolPolicy, type CheckOptions } from './check-args.js';
 import type { CheckHost } from './check-host.js';
 import { robustnessChecks } from './robustness-checks.js';
 
-export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit' | 'record'>;
+export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit' | 'record' | 'failOn' | 'baseline' | 'updateBaseline'>;
 
-export async function runCheckReport(o: CheckRunOptions, host: CheckHost): Promise<CheckReport> {
+/** `onResult`: each result as it is graded (the CLI's progress on stderr); the report holds them all, final, at the end. */
+export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResult?: (r: CheckResult) => void): Promise<CheckReport> {
   const startedAt = new Date().toISOString();
   const main = await host.open('check');
   const connection = await main.engine.connect({
@@ -21,7 +22,11 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost): Promi
     timeoutMs: Math.max(o.timeoutMs, 10_000),
   });
   const ctx: CheckContext = { main, connection, transport: transportKind(o.target), timeoutMs: o.timeoutMs, mayCall: toolPolicy(o.allowTools), fresh: (name) => host.open(name), facts: new Map() };
-  const results = await runChecks(ctx, { only: o.only, ...(o.robustness ? { extra: (c) => robustnessChecks(c, host, o.robustnessLanes) } : {}) });
+  const results = await runChecks(ctx, {
+    only: o.only,
+    ...(onResult ? { onResult } : {}),
+    ...(o.robustness ? { extra: (c, each) => robustnessChecks(c, host, o.robustnessLanes, each) } : {}),
+  });
   return {
     // Masked as every recorded target is: a header or env value never reaches the report.
     target: sessionName(storedTarget(o.target)),

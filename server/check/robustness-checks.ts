@@ -24,7 +24,7 @@ export function robustnessPresets(overHttp: boolean): FaultPreset[] {
 // cause of a failure it reports (`check --lanes`).
 
 /** One lane: a fresh connection, its handshake, then its presets in order; a preset after the connection ended is not sent. */
-async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets: readonly FaultPreset[], overHttp: boolean): Promise<CheckResult[]> {
+async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets: readonly FaultPreset[], overHttp: boolean, onResult: (r: CheckResult) => void): Promise<CheckResult[]> {
   const conn = await ctx.fresh(name);
   const session = host.sessions.get(name)!;
   const results: CheckResult[] = [];
@@ -35,12 +35,15 @@ async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets
       const spec = { keyword: 'silent' as const, quote: `${preset.spec} (the fault lab's expectation for "${preset.title}"; MCP gives no keyword for a server's answer to malformed input)`, source: preset.http ? 'MCP Streamable HTTP transport' : 'JSON-RPC 2.0 §4–5' };
       if (session.failure !== null) {
         results.push({ ...base, spec, status: 'skip', detail: `not sent: the connection ended earlier (${session.failure})`, frames: [] });
+        onResult(results.at(-1)!);
         continue;
       }
       const before = session.frames.length;
+      const started = Date.now();
       const line = await probeFault(session, preset, { timeoutMs: PRESET_WAIT_MS, protocolVersion: c.protocolVersion, overHttp });
       const frames = session.frames.slice(before).filter((f) => f.kind !== 'stderr').map((f) => f.seq).slice(0, 8);
-      results.push({ ...base, spec, status: STATUS[line.verdict.outcome], detail: line.verdict.explanation, frames });
+      results.push({ ...base, spec, status: STATUS[line.verdict.outcome], detail: line.verdict.explanation, frames, durationMs: Date.now() - started });
+      onResult(results.at(-1)!);
     }
   } finally {
     await conn.close();
@@ -48,13 +51,16 @@ async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets
   return results;
 }
 
-/** The presets' results in the table's order; the lanes' connections are `robustness`, then `robustness-2`, … */
-export async function robustnessChecks(ctx: CheckContext, host: CheckHost, laneCount = 1): Promise<CheckResult[]> {
+/**
+ * The presets' results in the table's order; the lanes' connections are `robustness`, then `robustness-2`, … Each
+ * result also goes to `onResult` as its preset finishes (lanes side by side interleave there, not in the return value).
+ */
+export async function robustnessChecks(ctx: CheckContext, host: CheckHost, laneCount = 1, onResult: (r: CheckResult) => void = () => {}): Promise<CheckResult[]> {
   if (ctx.connection.era !== 'legacy' || (ctx.transport !== 'stdio' && ctx.transport !== 'http')) return [];
   const overHttp = ctx.transport === 'http';
   const lanes = presetLanes(robustnessPresets(overHttp), laneCount);
   // Every lane finishes (and closes its connection) before a failed one's error goes up.
-  const settled = await Promise.allSettled(lanes.map((presets, i) => runLane(ctx, host, i === 0 ? SESSION : `${SESSION}-${i + 1}`, presets, overHttp)));
+  const settled = await Promise.allSettled(lanes.map((presets, i) => runLane(ctx, host, i === 0 ? SESSION : `${SESSION}-${i + 1}`, presets, overHttp, onResult)));
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));

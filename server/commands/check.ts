@@ -1,9 +1,11 @@
 // `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
-import { checkExitCode, checkJunit, checkMarkdown, terminalSummary, type CheckReport } from '../../shared/check/index.js';
+import { checkExitCode, checkJunit, checkMarkdown, compareBaseline, terminalSummary, type CheckBaseline, type CheckReport } from '../../shared/check/index.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
+import { baselineLines, readBaseline, writeBaseline } from '../check/baseline-file.js';
 import { CheckHost } from '../check/check-host.js';
+import { CheckProgress } from '../check/check-progress.js';
 import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
 import { readConfigTarget } from '../cli/read-config-target.js';
@@ -24,8 +26,12 @@ sessions); it never touches a session under inspection.
 
 ${flagHelp(CHECK_FLAGS)}
 
-Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the check could not run (usage, the
-server could not be started or reached, or the handshake failed).`;
+Progress goes to stderr as the run goes: a line per group as it finishes (passed/total, what failed, warned or was
+skipped, its time), and a line for each failure or warning as it is graded; on a terminal, a live line besides.
+
+Exit codes: 0 nothing failed (warnings allowed; with --fail-on warn, nothing warned either; what --baseline accepts
+never fails), 1 a check failed (or warned, with --fail-on warn), 2 the check could not run (usage or a bad baseline,
+the server could not be started or reached, the handshake failed, or an output file could not be written).`;
 
 /**
  * --record: the inspector's store, written from this process (the relay, when running, reads the new sessions from
@@ -50,8 +56,10 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   let o: CheckOptions;
+  let baseline: CheckBaseline | null = null;
   try {
     const parsed = parseCheckArgs(argv);
+    if (parsed.baseline !== null) baseline = await readBaseline(parsed.baseline, parsed.updateBaseline);
     const fromConfig = parsed.config ? await readConfigTarget(parsed.config) : null;
     for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope check: ${w}\n`);
     o = { ...parsed, target: parsed.target ?? fromConfig!.target };
@@ -68,9 +76,12 @@ export async function run(argv: string[]): Promise<number> {
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
   const host = new CheckHost(o.target, o.timeoutMs, store?.record);
   let report: CheckReport;
+  const progress = new CheckProgress(process.stderr);
   try {
-    report = await runCheckReport(o, host);
+    report = await runCheckReport(o, host, progress.onResult);
+    progress.finish();
   } catch (err) {
+    progress.finish();
     const hint = o.era === 'modern' ? ' (--era modern starts with server/discover, which only 2026-07-28 servers answer; --era auto falls back to initialize)' : '';
     process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}${hint}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();
@@ -84,10 +95,26 @@ export async function run(argv: string[]): Promise<number> {
   const summary = () => colourCheckSummary(terminalSummary(report), painter(wantsColour(o.colour, process.stdout, process.env)));
   const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : summary();
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  let code: number = checkExitCode(report.results);
+  let code = 0;
+  let known = new Set<string>();
+  if (o.baseline !== null) {
+    try {
+      if (o.updateBaseline) {
+        baseline = await writeBaseline(o.baseline, report.results, baseline);
+        process.stderr.write(`mcpscope check: wrote ${o.baseline}: ${Object.keys(baseline.accepted).length} accepted\n`);
+      }
+      const comparison = compareBaseline(report.results, baseline ?? { version: 1, accepted: {} });
+      known = new Set(comparison.known.map((r) => r.id));
+      for (const line of baselineLines(o.baseline, comparison)) process.stderr.write(`${line}\n`);
+    } catch (err) {
+      process.stderr.write(`mcpscope check: could not write ${o.baseline}: ${(err as Error).message}\n`);
+      code = 2;
+    }
+  }
+  code = Math.max(code, checkExitCode(report.results, o.failOn, known));
   if (o.junit !== null) {
     try {
-      await writeFile(o.junit, checkJunit(report));
+      await writeFile(o.junit, checkJunit(report, { failOn: o.failOn, known }));
     } catch (err) {
       process.stderr.write(`mcpscope check: could not write ${o.junit}: ${(err as Error).message}\n`);
       code = 2;

@@ -1,5 +1,6 @@
 // The check report in each form a reader wants: counts and the exit code, a terminal summary, Markdown for a bug
-// report, and JUnit XML for CI. Pure text; the CLI writes it and the Conformance tab exports it.
+// report (JUnit XML for CI is check-junit.ts). Pure text; the CLI writes it and the Conformance tab exports it.
+import { failsRun, type FailOn } from './check-junit.js';
 import type { CheckReport, CheckResult, CheckStatus } from './check-types.js';
 
 export function countStatuses(results: readonly CheckResult[]): Record<CheckStatus, number> {
@@ -8,9 +9,12 @@ export function countStatuses(results: readonly CheckResult[]): Record<CheckStat
   return counts;
 }
 
-/** 0 when nothing failed (warnings and skips do not fail a run), 1 when something did. */
-export function checkExitCode(results: readonly CheckResult[]): 0 | 1 {
-  return results.some((r) => r.status === 'fail') ? 1 : 0;
+/**
+ * 0 when nothing failed (skips never fail a run, warnings only with --fail-on warn, problems the baseline accepts —
+ * `known` — never), 1 when something did.
+ */
+export function checkExitCode(results: readonly CheckResult[], failOn: FailOn = 'fail', known: ReadonlySet<string> = new Set()): 0 | 1 {
+  return results.some((r) => failsRun(r, failOn, known)) ? 1 : 0;
 }
 
 const MARK: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
@@ -69,33 +73,4 @@ export function checkMarkdown(report: CheckReport): string {
     if (link !== null) out.push('', `Frames: open \`${link}\` in the inspector.`);
   }
   return `${out.join('\n')}\n`;
-}
-
-/** XML 1.0 cannot carry most control characters at all, even escaped: they are dropped. */
-function isXmlChar(c: string): boolean {
-  const n = c.charCodeAt(0);
-  return n >= 0x20 || n === 0x9 || n === 0xa || n === 0xd;
-}
-const xml = (s: string) => [...s].filter(isXmlChar).join('').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-
-/** JUnit XML: one testsuite per group; a failure is <failure>, a skip <skipped>, a warning passes with system-out. */
-export function checkJunit(report: CheckReport): string {
-  const groups = [...new Set(report.results.map((r) => r.group))];
-  const c = countStatuses(report.results);
-  const suites = groups.map((g) => {
-    const rs = report.results.filter((r) => r.group === g);
-    const cases = rs.map((r) => {
-      const body =
-        r.status === 'fail'
-          ? `<failure message="${xml(r.detail)}">${xml(`${r.spec.keyword}: ${r.spec.quote} (${r.spec.source})\nfix: ${r.fix}\nframes: ${r.session} ${r.frames.join(',')}`)}</failure>`
-          : r.status === 'skip'
-            ? `<skipped message="${xml(r.detail)}"/>`
-            : `<system-out>${xml(`${r.status}: ${r.detail}`)}</system-out>`;
-      return `    <testcase classname="mcpscope.check.${xml(g)}" name="${xml(r.id)}">${body}</testcase>`;
-    });
-    const f = rs.filter((r) => r.status === 'fail').length;
-    const s = rs.filter((r) => r.status === 'skip').length;
-    return `  <testsuite name="${xml(g)}" tests="${rs.length}" failures="${f}" skipped="${s}" errors="0">\n${cases.join('\n')}\n  </testsuite>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcpscope check ${xml(report.target)}" tests="${report.results.length}" failures="${c.fail}" skipped="${c.skip}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
 }

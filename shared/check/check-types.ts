@@ -33,6 +33,8 @@ export const CheckResultSchema = z.object({
   frames: z.array(z.number().int()),
   session: z.string(),
   fix: z.string(),
+  /** How long the check took, in milliseconds (JUnit's `time`); absent in reports from before it was measured. */
+  durationMs: z.number().nonnegative().optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

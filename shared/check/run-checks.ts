@@ -20,7 +20,14 @@ function findingStatus(f: Finding): CheckStatus {
   return f.severity === 'error' ? 'fail' : f.severity === 'warning' ? 'warn' : 'pass';
 }
 
+/** Runs one check and notes how long it took (JUnit's `time`, the progress line's seconds). */
 async function runOne(ctx: CheckContext, check: CheckDefinition): Promise<CheckResult> {
+  const started = Date.now();
+  const r = await gradeOne(ctx, check);
+  return { ...r, durationMs: Date.now() - started };
+}
+
+async function gradeOne(ctx: CheckContext, check: CheckDefinition): Promise<CheckResult> {
   const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, fix: check.fix, session: ctx.main.name };
   const unmet = unmetRequirement(ctx, check.requires);
   if (unmet !== null) return { ...base, status: 'skip', detail: unmet, frames: [] };
@@ -72,8 +79,9 @@ export function attachFindings(results: CheckResult[], findings: readonly Findin
 export interface RunChecksOptions {
   /** Check ids (or groups) to run; empty: all. */
   only?: readonly string[];
-  /** More checks the host adds (the fault lab's presets), run after the suite's own. */
-  extra?: (ctx: CheckContext) => Promise<CheckResult[]>;
+  /** More checks the host adds (the fault lab's presets), run after the suite's own; it passes each to `onResult` as it finishes. */
+  extra?: (ctx: CheckContext, onResult: (r: CheckResult) => void) => Promise<CheckResult[]>;
+  /** Each result as it is graded (the suite's, then the transcript's, then the extras'), for progress while the run goes on. */
   onResult?: (r: CheckResult) => void;
 }
 
@@ -88,7 +96,7 @@ export async function runChecks(ctx: CheckContext, o: RunChecksOptions = {}): Pr
   const findings = lintFrames(ctx.main.frames, { transport: ctx.transport, protocolVersion: ctx.connection.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
   const own = new Set(ctx.main.frames.filter((f) => f.dir === 'out').map((f) => f.seq));
   const graded = attachFindings(results, findings, ctx.main.name, own);
-  const extra = o.extra ? await o.extra(ctx) : [];
-  for (const r of extra) o.onResult?.(r);
+  for (const r of graded) if (r.group === 'transcript') o.onResult?.(r);
+  const extra = o.extra ? await o.extra(ctx, (r) => o.onResult?.(r)) : [];
   return [...graded, ...extra];
 }

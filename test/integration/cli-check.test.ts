@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { CHECK_ONLY_FAULTS } from '../fixtures/faulty-faults.js';
 import { FAULTY_SERVER } from '../helpers/faulty-session.js';
+import { junitSchemaErrors } from '../helpers/junit-schema.js';
 import { DEMO_SERVER as DEMO, ROOT } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -66,7 +67,9 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
     // Resumed with Last-Event-ID, its event store replays every later event of the session, the other stream's too.
     expect(report.results.find((r) => r.id === 'http/sse-resumption')).toMatchObject({ status: 'fail', session: 'resumption', detail: expect.stringMatching(/replayed the answer to ping \d+, which was delivered on another stream/) });
     expect(code).toBe(1);
-    expect(readFileSync(junit, 'utf8')).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403"><failure message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403" time="\d+\.\d{3}"><failure type="fail" message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
+    expect(await junitSchemaErrors(xml)).toEqual([]);
   }, 120_000);
 });
 

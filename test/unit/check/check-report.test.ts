@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameLinkOf } from '../../../web/lib/ui/use-frame-link.js';
-import { argumentsFor, checkExitCode, frameLink, checkJunit, checkMarkdown, terminalSummary, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
+import { argumentsFor, checkExitCode, frameLink, checkMarkdown, terminalSummary, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
 import { parseCheckArgs } from '../../../server/check/check-args.js';
 import { UsageError } from '../../../server/cli/flags.js';
 
@@ -37,13 +37,6 @@ describe('the check report', () => {
     expect(md).toContain('| FAIL | `http/origin-403` | a \\| b | check #3, #4 |');
     expect(md).toContain('## FAIL `http/origin-403`: http/origin-403 title');
     expect(md).not.toContain('## PASS');
-  });
-
-  it('writes JUnit XML: a failure element for a failure, skipped for a skip, escaped text', () => {
-    const xml = checkJunit(report([result('http/origin-403', 'fail', '<200> & "served"'), result('http/delete-session', 'skip')]));
-    expect(xml).toContain('<testsuite name="http" tests="2" failures="1" skipped="1" errors="0">');
-    expect(xml).toContain('<failure message="&lt;200&gt; &amp; &quot;served&quot;">');
-    expect(xml).toContain('<skipped message="seen"/>');
   });
 
   it('links a problem to its first frame when its connection was recorded, and says nothing of links when none was', () => {

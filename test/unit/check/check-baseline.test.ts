@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { baselineOf, checkExitCode, checkJunit, CheckBaselineSchema, compareBaseline, type CheckBaseline, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
 import { parseCheckArgs } from '../../../server/check/check-args.js';
 import { junitSchemaErrors } from '../../helpers/junit-schema.js';
+import { checkResult } from './check-result.js';
 
-const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult => ({
-  id,
-  group: id.split('/')[0] as CheckResult['group'],
-  title: id,
-  status,
-  detail,
-  spec: { keyword: 'MUST', quote: 'q', source: 's' },
-  frames: [1],
-  session: 'check',
-  fix: 'f',
-  durationMs: 5,
-});
+const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult =>
+  checkResult(id, status, { detail, title: id, spec: { keyword: 'MUST', quote: 'q', source: 's' }, frames: [1], fix: 'f', durationMs: 5 });
 const baseline = (accepted: CheckBaseline['accepted']): CheckBaseline => ({ version: 1, accepted });
 
 describe('a check baseline', () => {

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkExitCode, checkJunit, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
 import { junitSchemaErrors } from '../../helpers/junit-schema.js';
+import { checkResult } from './check-result.js';
 
-const result = (id: string, status: CheckResult['status'], detail = 'seen', durationMs = 1234): CheckResult => ({
-  id,
-  group: id.split('/')[0] as CheckResult['group'],
-  title: `${id} title`,
-  status,
-  detail,
-  spec: { keyword: status === 'warn' ? 'SHOULD' : 'MUST', quote: 'servers MUST respond with HTTP 403 Forbidden', source: 'transports' },
-  frames: status === 'skip' ? [] : [3, 4],
-  session: 'check',
-  fix: 'Answer 403.',
-  durationMs,
-});
+const result = (id: string, status: CheckResult['status'], detail = 'seen', durationMs = 1234): CheckResult =>
+  checkResult(id, status, { detail, durationMs, spec: { keyword: status === 'warn' ? 'SHOULD' : 'MUST', quote: 'servers MUST respond with HTTP 403 Forbidden', source: 'transports' } });
 
 const report = (results: CheckResult[]): CheckReport => ({ target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-01T00:00:00Z', sessions: [{ name: 'check', frames: 9 }], results });
 const mixed = () =>

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../shared/check/index.js';
 import { CheckProgress, groupLine } from '../../../server/check/check-progress.js';
+import { checkResult } from './check-result.js';
 
-const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult => ({
-  id,
-  group: id.split('/')[0] as CheckResult['group'],
-  title: id,
-  status,
-  detail,
-  spec: { keyword: 'MUST', quote: 'q', source: 's' },
-  frames: [],
-  session: 'check',
-  fix: 'f',
-});
+const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult =>
+  checkResult(id, status, { detail, title: id, spec: { keyword: 'MUST', quote: 'q', source: 's' }, frames: [], fix: 'f' });
 
 function collect(isTTY: boolean) {
   const chunks: string[] = [];

@@ -3,18 +3,9 @@ import { frameLinkOf } from '../../../web/lib/ui/use-frame-link.js';
 import { argumentsFor, checkExitCode, frameLink, checkMarkdown, terminalSummary, type CheckReport, type CheckResult } from '../../../shared/check/index.js';
 import { parseCheckArgs } from '../../../server/check/check-args.js';
 import { UsageError } from '../../../server/cli/flags.js';
+import { checkResult } from './check-result.js';
 
-const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult => ({
-  id,
-  group: id.split('/')[0] as CheckResult['group'],
-  title: `${id} title`,
-  status,
-  detail,
-  spec: { keyword: 'MUST', quote: 'servers MUST respond with HTTP 403 Forbidden', source: 'transports' },
-  frames: status === 'skip' ? [] : [3, 4],
-  session: 'check',
-  fix: 'Answer 403.',
-});
+const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult => checkResult(id, status, { detail });
 
 const report = (results: CheckResult[]): CheckReport => ({ target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-01T00:00:00Z', sessions: [{ name: 'check', frames: 9 }], results });
 

@@ -65,7 +65,7 @@ let tarball = opts.tarball ? resolve(opts.tarball) : null;
 const unpacked = join(work, 'unpacked');
 /** The tarball's files, as `tar -t` names them (package/…). */
 let files = [];
-await check('npm pack builds a tarball with bin, dist, README and LICENSE, and leaves the repository\'s package.json as it was', () => {
+await check('npm pack builds a tarball with bin, dist, the check report schema, README and LICENSE, and leaves the repository\'s package.json as it was', () => {
   if (!tarball) {
     // prepack trims package.json for the tarball and postpack puts it back (scripts/pack-manifest.mjs).
     const before = readFileSync(join(root, 'package.json'), 'utf8');
@@ -81,7 +81,7 @@ await check('npm pack builds a tarball with bin, dist, README and LICENSE, and l
   files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
   mkdirSync(unpacked, { recursive: true });
   execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
-  for (const want of ['package/bin/mcpscope.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/demo-server.js', 'package/dist/web/index.html', 'package/README.md', 'package/LICENSE']) {
+  for (const want of ['package/bin/mcpscope.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/demo-server.js', 'package/dist/web/index.html', 'package/schemas/check-report.v1.json', 'package/README.md', 'package/LICENSE']) {
     if (!files.includes(want)) throw new Error(`${want} is missing from the tarball`);
   }
   // The CLI runs from its bundle (scripts/bundle-server.mjs); the compiled modules it was made from stay out, so the

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Validator, type Schema } from '@cfworker/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { CHECK_ONLY_FAULTS } from '../fixtures/faulty-faults.js';
@@ -19,6 +20,8 @@ async function check(args: string[]): Promise<{ code: number | null; report: Che
   const run = await runCli(['check', '--json', ...args]);
   return { code: run.code, report: run.stdout ? (JSON.parse(run.stdout) as CheckReport) : ({ results: [] } as unknown as CheckReport), stderr: run.stderr };
 }
+/** The schema the package ships for `--json` (schemas/check-report.v1.json): what a CI job validates the report with. */
+const REPORT_SCHEMA = new Validator(JSON.parse(readFileSync(join(ROOT, 'schemas', 'check-report.v1.json'), 'utf8')) as Schema, '2020-12');
 const statusOf = (report: CheckReport, id: string) => report.results.find((r) => r.id === id)?.status;
 
 describe.concurrent('mcpscope check on the demo server', () => {
@@ -26,6 +29,7 @@ describe.concurrent('mcpscope check on the demo server', () => {
     const { code, report } = await check(['--no-robustness', '--', process.execPath, DEMO]);
     expect(report.results.filter((r) => r.status === 'fail')).toEqual([]);
     expect(code).toBe(0);
+    expect(REPORT_SCHEMA.validate(report).errors).toEqual([]);
     for (const id of ['lifecycle/initialize-result', 'lifecycle/unsupported-version', 'lifecycle/ping', 'tools/list', 'tools/call', 'resources/read', 'prompts/get', 'completion/complete', 'logging/set-level']) {
       expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
     }
@@ -50,6 +54,7 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
   it('finds its known deviations by name: no Origin (nor Host) validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation, another stream\'s answer replayed on resumption', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mcpscope-check-')), 'check.xml');
     const { code, report } = await check(['--no-robustness', '--junit', junit, '--url', server.url('/mcp')]);
+    expect(REPORT_SCHEMA.validate(report).errors).toEqual([]);
     const origin = report.results.find((r) => r.id === 'http/origin-403')!;
     expect(origin.status).toBe('fail');
     expect(origin.detail).toMatch(/got 200/);

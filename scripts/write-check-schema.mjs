@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// Writes schemas/check-report.v1.json from the built report schema (dist/shared, `npm run build:server` first).
+// test/unit/check/check-report-schema.test.ts fails when the committed file and the zod schema disagree.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const { checkReportJsonSchema, CHECK_REPORT_SCHEMA_FILE } = await import(join(root, 'dist/shared/check/check-report-schema.js'));
+writeFileSync(join(root, CHECK_REPORT_SCHEMA_FILE), `${JSON.stringify(checkReportJsonSchema(), null, 2)}\n`);
+console.log(`wrote ${CHECK_REPORT_SCHEMA_FILE}`);

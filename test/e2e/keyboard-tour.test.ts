@@ -46,9 +46,8 @@ async function pickWeather(page: Page): Promise<void> {
   await page.getByTestId('arguments-json').locator('.monaco-editor').waitFor({ timeout: 20_000 });
 }
 
-/** Opens the composer with `c` (from a button: outside any text field) and types `text` into it, replacing what was there. */
-async function composeByKeys(page: Page, text: string): Promise<Locator> {
-  await tabTo(page, 'composer-toggle');
+/** Presses `c` (the focus outside any text field) and types `text` into the composer it opens, replacing what was there. */
+async function typeInComposer(page: Page, text: string): Promise<Locator> {
   await page.keyboard.press('c');
   const composer = page.getByTestId('composer-editor');
   await composer.locator('.monaco-editor').waitFor({ timeout: 20_000 });
@@ -57,6 +56,12 @@ async function composeByKeys(page: Page, text: string): Promise<Locator> {
   await page.keyboard.press('Delete');
   await page.keyboard.type(text);
   return composer;
+}
+
+/** Opens the composer with `c` from a button (outside any text field) and types `text` into it. */
+async function composeByKeys(page: Page, text: string): Promise<Locator> {
+  await tabTo(page, 'composer-toggle');
+  return typeInComposer(page, text);
 }
 
 describe('the README tour by keyboard alone', () => {
@@ -75,14 +80,8 @@ describe('the README tour by keyboard alone', () => {
     await tabTo(page, 'log-table');
 
     // `c` outside a text field (the log has the focus) opens the composer with the cursor in its editor.
-    await page.keyboard.press('c');
-    const composer = page.getByTestId('composer-editor');
-    await composer.locator('.monaco-editor').waitFor({ timeout: 20_000 });
-    await expect.poll(() => focusName(page)).toBe('editor:composer-editor');
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
     const broken = '{"jsonrpc":"2.0","id":7101,';
-    await page.keyboard.type(broken);
+    const composer = await typeInComposer(page, broken);
     const typed = await editorText(composer);
     expect(typed).toBe(broken);
 

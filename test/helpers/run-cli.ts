@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { BIN } from './relay-process.js';
+import { BIN, ROOT } from './relay-process.js';
 
 /**
  * A data home of each test file's own: a CLI run never reads or writes the user's data dir (confirmed recipes), nor
@@ -61,4 +61,25 @@ export function exitedAndRead(p: ChildProcess): Promise<number | null> {
 
 export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
   return runScript(BIN, args, env, cwd);
+}
+
+/** Runs `mcpscope <args>` on a pseudo-terminal (util-linux `script`), typing `answer` at its prompt. */
+export function runOnTerminal(args: string[], answer: string, dataHome: string): Promise<{ code: number | null; output: string }> {
+  const line = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve) => {
+    const p = spawn('script', ['-qec', line, '/dev/null'], { cwd: ROOT, env: { ...process.env, XDG_DATA_HOME: dataHome }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let answered = false;
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      // Answer once the question is on screen: typed earlier, the pty would echo it before the prompt exists.
+      if (!answered && output.includes('Run it? [y/N]')) {
+        answered = true;
+        p.stdin.write(`${answer}\n`);
+      }
+    };
+    p.stdout.on('data', onData);
+    p.stderr.on('data', onData);
+    void exitedAndRead(p).then((code) => resolve({ code, output }));
+  });
 }

@@ -1,6 +1,5 @@
 // Trust before running anything from a file: a bundle crafted to run code (NODE_OPTIONS=--import=data:…) does nothing
 // until a person has seen its recipe and said yes: at a terminal, with --yes, or through the relay's confirmation.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +9,8 @@ import type { RelayErrorBody } from '../../shared/relay-errors.js';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import type { RecipeReview } from '../../shared/trust/recipe-review.js';
 import { craftBundle, recordDemoBundle } from '../helpers/crafted-bundle.js';
-import { BIN, DEMO_SERVER, FIXTURES, ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
-import { exitedAndRead, runCli } from '../helpers/run-cli.js';
+import { DEMO_SERVER, FIXTURES, ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { runCli, runOnTerminal } from '../helpers/run-cli.js';
 
 let bundleText: string;
 const relays: RelayHandle[] = [];
@@ -23,27 +22,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((r) => r.stop()));
 });
-
-/** Runs `mcpscope <args>` on a pseudo-terminal (util-linux `script`), typing `answer` at its prompt. */
-function runOnTerminal(args: string[], answer: string, dataHome: string): Promise<{ code: number | null; output: string }> {
-  const line = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  return new Promise((resolve) => {
-    const p = spawn('script', ['-qec', line, '/dev/null'], { cwd: ROOT, env: { ...process.env, XDG_DATA_HOME: dataHome }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    let answered = false;
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      // Answer once the question is on screen: typed earlier, the pty would echo it before the prompt exists.
-      if (!answered && output.includes('Run it? [y/N]')) {
-        answered = true;
-        p.stdin.write(`${answer}\n`);
-      }
-    };
-    p.stdout.on('data', onData);
-    p.stderr.on('data', onData);
-    void exitedAndRead(p).then((code) => resolve({ code, output }));
-  });
-}
 
 describe('mcpscope replay of a bundle from elsewhere', () => {
   it('prints the whole recipe, flags NODE_OPTIONS as dangerous, masks the secret and runs nothing without --yes', async () => {

@@ -1,15 +1,14 @@
 // The terminal review cannot be spoofed: every string a bundle or config file puts before "Run it? [y/N]" (names,
 // command, arguments, env values, URLs, auth settings) reaches stderr with its control characters escaped. The exact
 // bytes are asserted, and that no raw control byte is among them at all.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordDemoBundle } from '../helpers/crafted-bundle.js';
 import { rewriteBundle, startRecordingServer, type RecordingServer } from '../helpers/hostile-recipe.js';
-import { BIN, ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
-import { exitedAndRead, runCli } from '../helpers/run-cli.js';
+import { ROOT, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+import { runCli, runOnTerminal } from '../helpers/run-cli.js';
 
 /** Any byte a terminal would act on rather than print (a line break aside), and the marks that reorder or hide text. */
 // eslint-disable-next-line no-control-regex -- the control characters are what the test looks for
@@ -66,20 +65,8 @@ describe('the terminal review of a hostile bundle', () => {
   it('the question at a terminal comes after a review the file could not rewrite', async () => {
     const file = hostileStdioBundle();
     const home = mkdtempSync(join(tmpdir(), 'mcpscope-tty-home-'));
-    const line = [process.execPath, BIN, 'replay', file].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const p = spawn('script', ['-qec', line, '/dev/null'], { cwd: ROOT, env: { ...process.env, XDG_DATA_HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    let answered = false;
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      if (!answered && output.includes('Run it? [y/N]')) {
-        answered = true;
-        p.stdin.write('n\n');
-      }
-    };
-    p.stdout.on('data', onData);
-    p.stderr.on('data', onData);
-    expect(await exitedAndRead(p)).toBe(2);
+    const { code, output } = await runOnTerminal(['replay', file], 'n', home);
+    expect(code).toBe(2);
     const before = output.slice(0, output.indexOf('Run it? [y/N]'));
     // The terminal turns each line break into CR LF, and readline redraws its prompt line (ESC[1G ESC[0J): its own
     // bytes, the only raw ones; anything else raw would be the file's.

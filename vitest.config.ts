@@ -30,12 +30,13 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The bench scripts' smoke test opens the built UI in Chromium too.
+      // The bench scripts' smoke test (test/e2e/bench-smoke.test.ts) opens the built UI in Chromium too; the rest of
+      // the bench smoke runs in the bench job (vitest.bench.config.ts, `npm run test:bench`).
       {
         extends: true,
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts', 'test/bench/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts'],
           // Then one Chromium for the run, which each file connects to (test/setup/chromium-server.ts).
           globalSetup: ['test/setup/ensure-built.ts', 'test/setup/chromium-server.ts'],
           setupFiles: ['test/setup/stop-stragglers.ts'],

@@ -1,6 +1,7 @@
 // Lint rules, mostly to enforce the import boundaries: shared imports nothing of server or web and no runtime
 // APIs; web never imports server; features do not import each other; server/'s rooms import only downward.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = { group: ['node:*'], message: 'shared/ and web/ must not use Node APIs.' };
@@ -104,6 +105,13 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  // The two classic rules of hooks: a hook called conditionally is a bug (error); a missing effect dependency is a
+  // stale value waiting to happen (error too: each exception says why in an eslint-disable comment).
+  {
+    files: ['web/**/*.tsx', 'web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...serverLayers,
   serverFloor,

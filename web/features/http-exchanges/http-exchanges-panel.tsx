@@ -34,7 +34,8 @@ export function HttpExchangesPanel({ sessionId, onSelect }: Props) {
     const q = filter.trim().toLowerCase();
     if (q === '' || !log) return all;
     return all.filter((r) => `${r.x.request.method} ${pathOf(r.x.request.url)} ${statusLabel(r.x)} ${r.x.purpose}`.toLowerCase().includes(q));
-    // `version` changes whenever the index grew; the index itself is the same object.
+    // `version` changes whenever the index grew; the index itself is the same object, updated in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [index, log, filter, version]);
 
   if (!log || !index) return <p className="p-3 text-dim">Loading…</p>;

@@ -34,6 +34,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   const index = view ? exchangeIndexOf(view.source) : null;
   const indexVersion = index?.version;
   // The index is updated in place: its version says when the lanes may have changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const lanes = useMemo(() => sequenceLanes(index), [index, indexVersion]);
   const xs = useMemo(() => laneXs(lanes, width), [lanes, width]);
 

@@ -20,7 +20,9 @@ export function ElicitationAnswer({ requestKey, params, onAnswer }: Props) {
   const p = isPlainObject(params) ? params : {};
   const url = isUrlElicitation(params);
   const [content, setContent] = useState<unknown>({});
-  const schema = p.requestedSchema ?? { type: 'object' };
+  const requested = p.requestedSchema;
+  // One object across renders when the request has no schema, so the check below is not redone on every render.
+  const schema = useMemo(() => requested ?? { type: 'object' }, [requested]);
   const check = useMemo(() => (url ? { valid: true, problems: [] } : checkInstance(schema, content)), [url, schema, content]);
   const accept = () => onAnswer({ result: url ? { action: 'accept' } : { action: 'accept', content: toJsonValue(content) } });
   return (

@@ -6,11 +6,12 @@ import { GateQueue } from './gate-queue.js';
 import { Lifecycle, type LifecyclePhase } from './lifecycle.js';
 import type { NegotiatedCapabilities } from './capability-warning.js';
 import type { Scheduler } from './scheduler.js';
+import { Listeners } from '../listeners.js';
 
 export class EngineLifecycle {
   private readonly state = new Lifecycle();
   private readonly queue: GateQueue;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   /** The engine's own connect() is under way: auto may still fall back to initialize after a discovery. */
   private connectingNow = false;
 
@@ -45,8 +46,7 @@ export class EngineLifecycle {
 
   /** Calls `listener` whenever the lifecycle moves (or the engine's own handshake starts or ends). */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /**
@@ -104,6 +104,6 @@ export class EngineLifecycle {
 
   private moved(): void {
     this.queue.recheck();
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.emit();
   }
 }

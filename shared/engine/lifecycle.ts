@@ -6,6 +6,7 @@ import { classifyValue, idKey, isPlainObject } from '../jsonrpc.js';
 import { missingCapability } from '../lint/capability-gates.js';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../mcp-versions.js';
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './modern-meta.js';
+import { Listeners } from '../listeners.js';
 
 /**
  * unknown: nothing says a handshake is coming (no initialize seen, none asked for): a person's panel requests go out
@@ -52,12 +53,11 @@ export class Lifecycle {
   /** The completed handshake a new initialize interrupts: restored if that initialize is refused. */
   private previous: Snapshot | null = null;
   private handshaken = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   /** Calls `listener` after every change of phase or capabilities. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** A handshake is about to start (connect() was called, or the session is waiting for someone to claim it). */
@@ -178,7 +178,7 @@ export class Lifecycle {
 
   private set(s: Snapshot): void {
     Object.assign(this, s);
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.emit();
   }
 }
 

@@ -4,6 +4,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import type { Clock } from './scheduler.js';
 import type { InputRequest } from './modern-meta.js';
 import { ServerRequestHandlers, type ServerRequestHandler } from './server-requests.js';
+import { Listeners } from '../listeners.js';
 
 export interface ServerTrafficOptions {
   now: Clock;
@@ -17,7 +18,7 @@ export interface ServerTrafficOptions {
 
 export class ServerTraffic {
   private readonly handlers: ServerRequestHandlers;
-  private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
+  private readonly listeners = new Listeners<[Record<string, unknown>]>();
   private answering: boolean;
 
   constructor(private readonly options: ServerTrafficOptions) {
@@ -57,8 +58,7 @@ export class ServerTraffic {
 
   /** Every notification the server sends, in arrival order (progress included). */
   onNotification(listener: (message: Record<string, unknown>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** A request from the server: answered now if this engine answers, else kept until someone does. */
@@ -72,7 +72,7 @@ export class ServerTraffic {
     const params = message.params;
     if (method === 'notifications/progress') this.options.progress(params);
     else if (method === 'notifications/cancelled' && isPlainObject(params)) this.handlers.cancelledByServer(params.requestId);
-    for (const listener of this.listeners) listener(message);
+    this.listeners.emit(message);
   }
 
   /** A response to the server went out (from any tab): that request is answered. */

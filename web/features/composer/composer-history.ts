@@ -1,5 +1,6 @@
 // Every message the composer sent, and the snippets saved from them, kept in localStorage across reloads.
 import { isPlainObject, parseJson } from '../../../shared/jsonrpc.js';
+import { Listeners } from '../../../shared/listeners.js';
 
 export interface HistoryEntry {
   text: string;
@@ -24,7 +25,7 @@ const MAX_ENTRIES = 200;
 
 export class ComposerHistory {
   private data: HistoryData = { entries: [], snippets: [] };
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   version = 0;
 
   constructor(private readonly storage: Store | null) {
@@ -59,10 +60,7 @@ export class ComposerHistory {
     this.commit({ ...this.data, snippets: this.data.snippets.filter((s) => s.name !== name) });
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
 
   private commit(next: HistoryData): void {
     this.data = next;
@@ -72,7 +70,7 @@ export class ComposerHistory {
     } catch {
       // A full or disabled localStorage must not stop sending; the history then lives for this page only.
     }
-    for (const l of [...this.listeners]) l();
+    this.listeners.emit();
   }
 }
 

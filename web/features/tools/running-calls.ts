@@ -1,6 +1,7 @@
 // The tool calls still running, with their latest progress and a way to cancel each: kept outside React so a call
 // keeps its progress while the user looks at another tool or tab, and the panel shows it again on return.
 import { useSyncExternalStore } from 'react';
+import { Listeners } from '../../../shared/listeners.js';
 
 export interface CallProgress {
   progress: number | null;
@@ -19,10 +20,10 @@ export interface RunningCall {
 }
 
 const calls = new Map<string, RunningCall>();
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 function emit(): void {
-  for (const l of [...listeners]) l();
+  listeners.emit();
 }
 
 /** The running-call key: one per session, server process and tool, like the call's outcome in the mutation cache. */
@@ -54,10 +55,7 @@ export const runningCalls = {
   },
 };
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = listeners.add;
 
 export function useRunningCall(key: string): RunningCall | undefined {
   return useSyncExternalStore(subscribe, () => calls.get(key));

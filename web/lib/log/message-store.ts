@@ -9,6 +9,7 @@ import type { LogSource } from './log-source.js';
 import type { LintSetup } from './session-findings.js';
 import { SessionLog, type MemoryBound } from './session-log.js';
 import { WindowedLog } from './windowed-log.js';
+import { Listeners } from '../../../shared/listeners.js';
 
 /** Frames linted per task after a replay: about 10–50 ms of work, so scrolling and keys stay responsive meanwhile. */
 const LINT_SLICE = 500;
@@ -16,7 +17,7 @@ const LINT_SLICE = 500;
 export class MessageStore {
   private readonly logs = new Map<string, SessionLog>();
   private readonly sources = new Map<string, LogSource>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   /**
    * `bound`: how many frames a live session may hold before its middle is dropped (null: all, for tests).
@@ -27,10 +28,7 @@ export class MessageStore {
     private readonly http: RelayHttp | null = null,
   ) {}
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
 
   /** The snapshot of one session: a number that changes whenever what its log shows does. */
   versionOf = (sessionId: string | null): number => (sessionId === null ? -1 : (this.logs.get(sessionId)?.version ?? 0));
@@ -130,6 +128,6 @@ export class MessageStore {
   }
 
   private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.emit();
   }
 }

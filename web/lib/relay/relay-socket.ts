@@ -12,6 +12,7 @@ import {
   type SessionInfo,
 } from '../../../shared/relay-protocol.js';
 import { SubscriptionCounts } from './subscription-counts.js';
+import { Listeners } from '../../../shared/listeners.js';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 
@@ -59,7 +60,7 @@ export class RelaySocket {
   /** Sessions whose history has been fully delivered on the current connection. */
   private readonly synced = new Set<string>();
   private readonly syncedWaiters = new Map<string, (() => void)[]>();
-  private readonly stateListeners = new Set<() => void>();
+  private readonly stateListeners = new Listeners();
 
   constructor(
     private readonly token: string,
@@ -203,10 +204,7 @@ export class RelaySocket {
   }
 
   // useSyncExternalStore pair for the connection indicator.
-  subscribeState = (listener: () => void): (() => void) => {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
-  };
+  subscribeState = (listener: () => void): (() => void) => this.stateListeners.add(listener);
 
   getState = (): SocketState => this.state;
 
@@ -306,6 +304,6 @@ export class RelaySocket {
   private setState(state: SocketState): void {
     if (this.state === state) return;
     this.state = state;
-    for (const listener of [...this.stateListeners]) listener();
+    this.stateListeners.emit();
   }
 }

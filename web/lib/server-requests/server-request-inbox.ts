@@ -8,6 +8,7 @@ import type { AnswersFile } from '../../../shared/answers/index.js';
 import { answersFromRules, rulesFromAnswers, scriptedOutcome } from './answers-io.js';
 import { loadRoots, saveRoots } from './roots-storage.js';
 import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
+import { Listeners } from '../../../shared/listeners.js';
 
 /** cancelled: by the server; abandoned: the connection ended; handed-over: another tab took over answering. */
 export type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled' | 'abandoned' | 'handed-over';
@@ -40,7 +41,7 @@ const KEEP = 50;
 export class ServerRequestInbox {
   private state: InboxState = { requests: [], roots: [], rules: { ...DEFAULT_RULES }, answerer: 'none', script: null };
   private readonly settle = new Map<number, (o: Outcome) => void>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private nextKey = 1;
   /** Where the roots are saved (see roots-storage); null until the session's target is known. */
   private rootsKey: string | null = null;
@@ -55,10 +56,7 @@ export class ServerRequestInbox {
     });
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
 
   getSnapshot = (): InboxState => this.state;
 
@@ -152,6 +150,6 @@ export class ServerRequestInbox {
 
   private set(patch: Partial<InboxState>): void {
     this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
+    this.listeners.emit();
   }
 }

@@ -1,5 +1,6 @@
 // "Open this request over there": the detail pane publishes an intent, the workbench shows the target, and the target panel takes it.
 import { useEffect, useSyncExternalStore } from 'react';
+import { Listeners } from '../../../shared/listeners.js';
 
 export type IntentTarget = 'overview' | 'tools' | 'resources' | 'prompts' | 'logging' | 'composer' | 'http' | 'batch' | 'server-requests';
 
@@ -15,10 +16,10 @@ export interface PanelIntent {
 
 let pending: PanelIntent | null = null;
 let serial = 0;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 function emit(): void {
-  for (const l of [...listeners]) l();
+  listeners.emit();
 }
 
 export function publishIntent(intent: Omit<PanelIntent, 'serial'>): void {
@@ -26,10 +27,7 @@ export function publishIntent(intent: Omit<PanelIntent, 'serial'>): void {
   emit();
 }
 
-const subscribe = (listener: () => void): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const subscribe = listeners.add;
 
 /** The intent nobody has taken yet; the workbench watches it to switch tabs. */
 export function usePendingIntent(): PanelIntent | null {

@@ -2,25 +2,26 @@
 // Module-level stores read through useSyncExternalStore, so every marker ticks off one timer, not one each.
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SLOW_AFTER_MS } from '../../../shared/lint/index.js';
+import { Listeners } from '../../../shared/listeners.js';
 
 const STORAGE_KEY = 'mcpscope.pendingAfterMs';
 const TICK_MS = 1_000;
 
-const clockListeners = new Set<() => void>();
+const clockListeners = new Listeners();
 let now = Date.now();
 let timer: ReturnType<typeof setInterval> | null = null;
 
 function subscribeClock(listener: () => void): () => void {
-  clockListeners.add(listener);
+  const remove = clockListeners.add(listener);
   if (timer === null) {
     now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
-      for (const l of [...clockListeners]) l();
+      clockListeners.emit();
     }, TICK_MS);
   }
   return () => {
-    clockListeners.delete(listener);
+    remove();
     // No marker on screen: no timer running.
     if (clockListeners.size === 0 && timer !== null) {
       clearInterval(timer);
@@ -34,7 +35,7 @@ export function useNow(): number {
   return useSyncExternalStore(subscribeClock, () => now);
 }
 
-const thresholdListeners = new Set<() => void>();
+const thresholdListeners = new Listeners();
 
 function readStored(): number {
   try {
@@ -55,16 +56,13 @@ export function setPendingThreshold(ms: number): void {
   } catch {
     // Storage may be off (private mode); the setting then lasts for this page only.
   }
-  for (const l of [...thresholdListeners]) l();
+  thresholdListeners.emit();
 }
 
 /** How long a request may wait before it is marked pending too long (ms; 30 s unless the user changed it). */
 export function usePendingThreshold(): number {
   return useSyncExternalStore(
-    (l) => {
-      thresholdListeners.add(l);
-      return () => thresholdListeners.delete(l);
-    },
+    thresholdListeners.add,
     () => threshold,
   );
 }

@@ -2,14 +2,15 @@
 // exchange and stepped through by exchange. A view setting only: this browser remembers the toggle, `?present` in the page
 // URL switches it on for that page (and starts nothing), and it shows as the `present` class on <html> for styles.css.
 import { useSyncExternalStore } from 'react';
+import { Listeners } from '../../../shared/listeners.js';
 
 const STORAGE_KEY = 'mcpscope.present';
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 let presenting = false;
 
 function apply() {
   document.documentElement.classList.toggle('present', presenting);
-  for (const l of listeners) l();
+  listeners.emit();
 }
 
 /** `?present` (or `?present=1`) turns it on for this page, `?present=0` off; otherwise the remembered toggle holds. */
@@ -41,10 +42,7 @@ export function setPresenting(on: boolean) {
   apply();
 }
 
-function subscribe(l: () => void) {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
+const subscribe = listeners.add;
 
 /** Whether presentation mode is on, re-rendering when it changes. */
 export function usePresenting(): boolean {

@@ -1,12 +1,13 @@
 // The page's colour theme: light or dark as the system says (prefers-color-scheme) unless the person picked one, which
 // this browser remembers; applied as data-theme on <html>, which styles.css and the editor's theme read.
 import { useSyncExternalStore } from 'react';
+import { Listeners } from '../../../shared/listeners.js';
 
 export type Theme = 'light' | 'dark';
 export type ThemeChoice = Theme | 'system';
 
 const STORAGE_KEY = 'mcpscope.theme';
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 let choice: ThemeChoice = 'system';
 
 function systemQuery(): MediaQueryList {
@@ -20,7 +21,7 @@ function effective(): Theme {
 
 function apply() {
   document.documentElement.dataset.theme = effective();
-  for (const l of listeners) l();
+  listeners.emit();
 }
 
 /** Reads the remembered choice and follows the system from then on; called once, before the first render. */
@@ -46,10 +47,7 @@ export function setThemeChoice(next: ThemeChoice) {
   apply();
 }
 
-function subscribe(l: () => void) {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
+const subscribe = listeners.add;
 
 /** The choice (system, light, dark) and the theme in effect, re-rendering when either changes. */
 export function useTheme(): { choice: ThemeChoice; theme: Theme } {

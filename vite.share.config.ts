@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_STYLE } from './web/features/sequence/sequence-style.js';
 
 const PLAIN_EDITOR = fileURLToPath(new URL('./web/share/plain-code-editor.tsx', import.meta.url));
 const CSP_PLACEHOLDER = '%MCPSCOPE_SHARE_CSP%';
@@ -27,12 +28,12 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 /**
  * The CSP of the share file. default-src 'none' refuses every fetch, image, font, frame and connection; the one script
- * and the one stylesheet run by their hashes, so nothing injected into the page (a server's string, were it ever
+ * and the one stylesheet run by their hashes (with the sequence view's own <style>, a constant of its code), so nothing injected into the page (a server's string, were it ever
  * rendered as markup) could run; no eval ('unsafe-eval' absent). base-uri and form-action close the two ways out that
  * default-src does not cover. frame-ancestors cannot be set from a <meta> tag.
  */
-export function shareCsp(scriptHash: string, styleHash: string): string {
-  return [`default-src 'none'`, `script-src ${scriptHash}`, `style-src ${styleHash}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+export function shareCsp(scriptHash: string, styleHashes: string[]): string {
+  return [`default-src 'none'`, `script-src ${scriptHash}`, `style-src ${styleHashes.join(' ')}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
 /** Inlines the built script and stylesheet into the page and writes the CSP; fails the build if anything else is emitted. */
@@ -54,6 +55,10 @@ function inlineIntoPage(): Plugin {
         delete bundle[name];
       }
       if (script === '' || style === '') throw new Error('share build: the script or the stylesheet is missing');
+      // Vite wraps each dynamic import in its preload helper with a placeholder for the files to preload, which it fills
+      // in per chunk; with every import inlined there are none, and the placeholder is left. No deps: the helper just
+      // runs the import.
+      script = script.replaceAll('__VITE_PRELOAD__', 'void 0');
       // Inside <script>, `</script` ends the element and `<!--` then `<script` change how the rest is parsed; the
       // bundle holds them only in string and regex literals, where `\x3C` is the same `<` to JavaScript.
       script = script.replace(/<(!--|\/?script)/gi, '\\x3C$1');
@@ -61,7 +66,7 @@ function inlineIntoPage(): Plugin {
       html = html.replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module">${script}</script>`);
       html = html.replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () => `<style>${style}</style>`);
       if (/ src="|<link rel="stylesheet"/.test(html.replace(/<script type="module">[\s\S]*<\/script>/, ''))) throw new Error('share build: a reference to a file is left in the page');
-      html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), sha256(style)));
+      html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), [sha256(style), sha256(PAGE_STYLE)]));
       this.emitFile({ type: 'asset', fileName: 'viewer.html', source: html });
       delete bundle['share.html'];
     },
@@ -77,7 +82,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/share',
     emptyOutDir: true,
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     // Everything inline: no asset may become a file (the page is opened from file:// or any host, alone).
     assetsInlineLimit: Number.MAX_SAFE_INTEGER,
     cssCodeSplit: false,

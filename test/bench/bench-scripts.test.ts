@@ -156,6 +156,12 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/ratios \(medians over runs\): relay\/page whole-session lint wall [\d.]+x, CPU [\d.]+x/);
   });
 
+  it('share-file sizes the share file against the gzipped bundle and opens it beside the live inspector', async () => {
+    const out = await run('share-file.mjs', '--n', '200', '--runs', '1');
+    expect(out).toMatch(/^203 frames: bundle \d+ B, gzipped \d+ B \| share file \d+ B \([\d.]+× the gzipped bundle\), its data \d+ B \([\d.]+×\)/m);
+    expect(out).toMatch(/^ {2}203 frames, median first row: live \d+ ms, file \d+ ms, ratio [\d.]+× \(goal ≤ 1\.5×\)$/m);
+  });
+
   it('startup reports the ready line and the time to a connected demo server', async () => {
     const out = await run('startup.mjs', '--runs', '1');
     expect(out).toMatch(/ready line: \d+ ms/);

@@ -4,8 +4,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { BundleHeader, BundleTrailer } from '../../../shared/bundle/bundle-format.js';
 import { BundleError, type BundleEvent } from '../../../shared/bundle/bundle-reader.js';
-import type { FrameRecord } from '../../../shared/relay-protocol.js';
-import { clientFrameOf, SharePacker, shareEvents, unpackShare } from '../../../shared/share/share-data.js';
+import { FrameRecordSchema, type FrameRecord } from '../../../shared/relay-protocol.js';
+import { clientFrameOf, frameProblem, SharePacker, shareEvents, unpackShare } from '../../../shared/share/share-data.js';
 import { looksLikeHtml, SHARE_DATA_MARKER, sharePayloadOf } from '../../../shared/share/share-html.js';
 import { bundleEvents } from '../../../server/bundles/bundle-stream.js';
 import { writeShareHtml } from '../../../server/bundles/share-writer.js';
@@ -139,5 +139,43 @@ describe('the HTML file', () => {
     const page = await html(bundle(frames(50)));
     const payload = sharePayloadOf(page)!;
     expect(() => decodeSharePayload(payload.slice(0, payload.length / 2))).toThrow(/damaged/);
+  });
+});
+
+describe('the frame check of the share reader', () => {
+  const good: FrameRecord = { seq: 3, ts: 1.5, dir: 'out', kind: 'request', text: '{}', size: 2, method: 'ping', rpcId: '1', origin: 'user' };
+  const bad: Array<[string, Record<string, unknown>]> = [
+    ['ts', { ts: 'soon' }],
+    ['ts', { ts: Number.NaN }],
+    ['size', { size: 1.5 }],
+    ['method', { method: 7 }],
+    ['rpcId', { rpcId: 1 }],
+    ['b64', { b64: 5 }],
+    ['origin', { origin: 'someone' }],
+  ];
+
+  it('refuses exactly what the frame schema refuses, field by field', () => {
+    expect(frameProblem(good)).toBeNull();
+    expect(FrameRecordSchema.safeParse(good).success).toBe(true);
+    for (const [field, change] of bad) {
+      const f = { ...good, ...change } as FrameRecord;
+      expect(frameProblem(f), field).toBe(field);
+      expect(FrameRecordSchema.safeParse(f).success, field).toBe(false);
+    }
+    expect(frameProblem({ ...good, method: null, rpcId: null, origin: undefined, b64: 'AAA=' } as FrameRecord)).toBeNull();
+  });
+
+  it('makes a packed frame with a bad field fail the whole read', async () => {
+    const text = (fs: FrameRecord[]) => {
+      let out = '';
+      const packer = new SharePacker((t) => {
+        out += t;
+      });
+      for (const ev of bundle(fs)) void packer.push(ev);
+      return out;
+    };
+    const fs = frames(10);
+    fs[4] = { ...fs[4]!, method: 42 as unknown as string };
+    expect(() => unpackShare(text(fs))).toThrow(/frame 8's method$/);
   });
 });

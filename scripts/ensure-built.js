@@ -31,6 +31,12 @@ const PARTS = {
     steps: [['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']],
     checks: [{ sources: ['web', 'shared', 'vite.config.ts', ...CONFIG], stamp: 'dist/web/index.html' }],
   },
+  // The share file's viewer (`mcpscope export --html` writes it with a recording inside): the UI's second entry.
+  share: {
+    what: 'the share viewer',
+    steps: [['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.share.config.ts', '--logLevel', 'error']],
+    checks: [{ sources: ['web', 'shared', 'vite.config.ts', 'vite.share.config.ts', ...CONFIG], stamp: 'dist/share/viewer.html' }],
+  },
 };
 
 function newest(path) {
@@ -54,7 +60,7 @@ const asked = process.argv.slice(2);
 for (const part of asked.length > 0 ? asked : Object.keys(PARTS)) {
   const step = PARTS[part];
   if (!step) {
-    console.error(`ensure-built: unknown part "${part}" (server, web)`);
+    console.error(`ensure-built: unknown part "${part}" (server, web, share)`);
     process.exit(2);
   }
   if (!isStale(part)) continue;

@@ -65,7 +65,7 @@ let tarball = opts.tarball ? resolve(opts.tarball) : null;
 const unpacked = join(work, 'unpacked');
 /** The tarball's files, as `tar -t` names them (package/…). */
 let files = [];
-await check('npm pack builds a tarball with bin, dist, the check report schema, README and LICENSE, and leaves the repository\'s package.json as it was', () => {
+await check('npm pack builds a tarball with bin, dist (the share viewer too), the check report schema, README and LICENSE, and leaves the repository\'s package.json as it was', () => {
   if (!tarball) {
     // prepack trims package.json for the tarball and postpack puts it back (scripts/pack-manifest.mjs).
     const before = readFileSync(join(root, 'package.json'), 'utf8');
@@ -81,7 +81,7 @@ await check('npm pack builds a tarball with bin, dist, the check report schema, 
   files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
   mkdirSync(unpacked, { recursive: true });
   execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
-  for (const want of ['package/bin/mcpscope.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/demo-server.js', 'package/dist/web/index.html', 'package/schemas/check-report.v1.json', 'package/README.md', 'package/LICENSE']) {
+  for (const want of ['package/bin/mcpscope.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/demo-server.js', 'package/dist/web/index.html', 'package/dist/share/viewer.html', 'package/schemas/check-report.v1.json', 'package/README.md', 'package/LICENSE']) {
     if (!files.includes(want)) throw new Error(`${want} is missing from the tarball`);
   }
   // The CLI runs from its bundle (scripts/bundle-server.mjs); the compiled modules it was made from stay out, so the
@@ -200,6 +200,14 @@ await check('mcpscope call lists the demo server\'s tools', () => {
   const out = run('npx', ['--no-install', 'mcpscope', 'call', '--method', 'tools/list', '--', node, demo], app);
   const tools = JSON.parse(out).tools;
   if (!Array.isArray(tools) || tools.length === 0) throw new Error(`no tools in:\n${out}`);
+});
+
+await check('mcpscope export --html writes a share file from a bundle with the installed viewer', () => {
+  const demo = join(app, 'node_modules', 'mcpscope', 'dist', 'bundle', 'demo-server.js');
+  run('npx', ['--no-install', 'mcpscope', 'call', '--method', 'tools/list', '--bundle', join(work, 'smoke.bundle.json'), '--', node, demo], app);
+  run('npx', ['--no-install', 'mcpscope', 'export', join(work, 'smoke.bundle.json'), '--html', '-o', join(work, 'smoke.html')], app);
+  const html = readFileSync(join(work, 'smoke.html'), 'utf8');
+  if (!html.includes('id="mcpscope-share"') || !html.includes("default-src 'none'")) throw new Error('the share file has no data element or no CSP');
 });
 
 await check('without its native addon, the installed relay says what to run and exits 1', () => {

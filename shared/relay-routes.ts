@@ -106,6 +106,8 @@ export const RELAY_ROUTES = {
   sessionBundle: route({ method: 'GET', path: '/sessions/:id/bundle', query: z.object({ fromSeq: optionalWhole, toSeq: optionalWhole }), response: 'file' }),
   /** `kind`: one of REPRO_KINDS (server/repro/repro-writers.ts). */
   sessionRepro: route({ method: 'GET', path: '/sessions/:id/repro/:kind', response: 'file' }),
+  /** The session as one self-contained HTML file (mcpscope export --html): the read-only viewer with the bundle inside. */
+  sessionShare: route({ method: 'GET', path: '/sessions/:id/share', response: 'file' }),
   importBundle: route({ method: 'POST', path: '/bundles', body: 'bytes', response: BundleImportResultSchema, status: 201 }),
 
   // ---- replay and diff (server/relay/routes/replay-routes.ts)

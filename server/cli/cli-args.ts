@@ -68,8 +68,9 @@ Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope call ...     send one request (or raw text, or a batch) and print what came back
   mcpscope check ...    grade a server check by check (pass, fail, warn, skip), for people and CI
   mcpscope lint <file>  lint a recorded transcript
-  mcpscope open <file>  open a repro bundle in the inspector
+  mcpscope open <file>  open a repro bundle (or a shared .html) in the inspector
   mcpscope replay <file> [--url <url> | -- <command>]   replay a bundle and diff the transcripts
+  mcpscope export <session | file> --html   one HTML file that opens anywhere, offline: the session, read-only
   mcpscope tap -- <command>   sit between a host and its stdio server: pass every byte, record every frame
   mcpscope wrap <config> --all   make a host's MCP config run its servers through tap (--undo restores it)
   mcpscope help [command]

@@ -25,7 +25,8 @@ const FLAGS = {
 
 export const USAGE = `usage: mcpscope open <bundle.json> [--yes] [--port <n>] [--host <h>] [--allow-remote] [--data-dir <dir>] [--token <t>] [--no-open]
 
-Imports a repro bundle (exported from the Sessions page or GET /api/sessions/:id/bundle) as a read-only session
+Imports a repro bundle (exported from the Sessions page or GET /api/sessions/:id/bundle), or a share file (the HTML
+file of Share → HTML file or mcpscope export --html, which carries its bundle), as a read-only session
 in the data dir, starts mcpscope and opens the inspector on it. Nothing is spawned now; to run a bundle against a
 server, use mcpscope replay. The bundle's recipe (a command, or a URL with its headers and auth settings) is printed;
 unless it was confirmed on this machine before, it runs (from Replay) only after a yes: at the terminal now, with --yes, or in the inspector, which shows it first.

@@ -26,7 +26,8 @@ function parse(line: string, what: string): unknown {
   }
 }
 
-function item(section: BundleSection, value: unknown): BundleEvent {
+/** One section element checked against its schema (also what the share file's reader checks its items with). */
+export function item(section: BundleSection, value: unknown): BundleEvent {
   const schema = section === 'clientFrames' ? ClientFrameSchema : section === 'transcript' ? FrameRecordSchema : BundleFindingSchema;
   const r = schema.safeParse(value);
   if (!r.success) throw new BundleError(`a ${section} element does not have the expected shape: ${r.error.issues[0]?.message ?? ''}`);
@@ -35,7 +36,8 @@ function item(section: BundleSection, value: unknown): BundleEvent {
   return { type: 'finding', finding: r.data as BundleFinding };
 }
 
-function header(value: unknown): BundleEvent {
+/** The header checked, its recipe refused when it names a file for mcpscope to read. */
+export function header(value: unknown): BundleEvent {
   const r = BundleHeaderSchema.safeParse(value);
   if (!r.success) throw new BundleError(`the bundle header is not valid: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   // Refused whole, before anything is stored: a recipe that picks a file for mcpscope to read never reaches Replay.
@@ -44,7 +46,7 @@ function header(value: unknown): BundleEvent {
   return { type: 'header', header: r.data };
 }
 
-function trailer(value: unknown): BundleEvent {
+export function trailer(value: unknown): BundleEvent {
   const r = BundleTrailerSchema.safeParse(value);
   if (!r.success) throw new BundleError('the bundle trailer is not valid');
   return { type: 'trailer', trailer: r.data };

@@ -100,6 +100,12 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^ +\d+ index-[\w-]+\.js$/m);
   });
 
+  it('share-file sizes the share file against the gzipped bundle and opens it beside the live inspector', async () => {
+    const out = await runBench('share-file.mjs', '--n', '200', '--runs', '1');
+    expect(out).toMatch(/^203 frames: bundle \d+ B, gzipped \d+ B \| share file \d+ B \([\d.]+× the gzipped bundle\), its data \d+ B \([\d.]+×\)/m);
+    expect(out).toMatch(/^ {2}203 frames, median first row: live \d+ ms, file \d+ ms, ratio [\d.]+× \(goal ≤ 1\.5×\)$/m);
+  });
+
   it('cli-start reads the start-up CPU of --help, a call and a relay for two builds, alternating, with a ratio each', async () => {
     const out = await runBench('cli-start.mjs', '--runs', '1');
     expect(out).toMatch(/^cli-start: A .+, 1 runs each, load [\d.]+ [\d.]+ [\d.]+$/m);

@@ -18,6 +18,7 @@ import { DEMO_SERVER, startRelay, type RelayHandle } from '../helpers/relay-proc
 import { REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { openRemoteSession } from '../helpers/remote-session.js';
 import { runCli } from '../helpers/run-cli.js';
+import { shareText } from '../helpers/share-file.js';
 
 /** Distinct, and none a part of another, so a hit names the place that leaked. */
 const STDIO = {
@@ -152,6 +153,30 @@ describe('session exports', () => {
     const text = await download(path());
     expect(leaks(text)).toEqual([]);
     expect(text).toContain(kept);
+  });
+
+  it('the share file (Share → HTML file) of each session holds no planted secret, in its page or its decoded data', async () => {
+    for (const [sid, kept] of [
+      [stdioSid, 'demo-server.js'],
+      [httpSid, '127.0.0.1'],
+    ] as const) {
+      const html = await download(`/api/sessions/${sid}/share`);
+      const data = shareText(html);
+      expect(leaks(html)).toEqual([]);
+      expect(leaks(data)).toEqual([]);
+      expect(data).toContain(kept);
+      expect(data).toContain('echoed: ');
+    }
+  });
+
+  it('mcpscope export --html of the stdio session, from the relay\'s data dir, holds no planted secret', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-export-redaction-')), 'stdio.html');
+    const run = await runCli(['export', stdioSid, '--html', '-o', file, '--data-dir', relay.dataDir]);
+    expect(run.code, run.stderr).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    expect(leaks(html, STDIO)).toEqual([]);
+    expect(leaks(shareText(html), STDIO)).toEqual([]);
+    expect(shareText(html)).toContain('echoed: ');
   });
 
   it('the bundles say which parts of the recipe they redacted', async () => {

@@ -13,6 +13,7 @@ import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process
 import { openRemoteSession } from '../helpers/remote-session.js';
 import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { shareText } from '../helpers/share-file.js';
 
 let server: RemoteServer;
 let relay: RelayHandle;
@@ -62,6 +63,9 @@ beforeAll(async () => {
   exports.har = await download(`/api/sessions/${sid}/repro/har.json`);
   exports.curl = await download(`/api/sessions/${sid}/repro/curl.sh`);
   exports.frames = await download(`/api/sessions/${sid}/repro/client-frames.jsonl`);
+  // The share file: its compressed data decoded, where a secret would hide from a plain search of the file.
+  exports.shareFile = await download(`/api/sessions/${sid}/share`);
+  exports.shareData = shareText(exports.shareFile);
 }, 120_000);
 
 afterAll(async () => {
@@ -84,7 +88,7 @@ describe('OAuth secrets in recorded bodies', () => {
     expect(exports.har).toContain('client_assertion=••••');
   });
 
-  it('leaves none of the planted or issued values in the bundle, the HAR log, the curl script or the client frames', () => {
+  it('leaves none of the planted or issued values in the bundle, the HAR log, the curl script, the client frames or the share file', () => {
     for (const [kind, text] of Object.entries(exports)) expectNone(text, kind);
   });
 

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 export default function setup(project: TestProject): void {
-  // The browser tests load the built UI as well as the relay.
-  const parts = project.name === 'e2e' ? ['server', 'web'] : ['server'];
+  // The browser tests load the built UI as well as the relay; `export --html` needs the share viewer in both.
+  const parts = project.name === 'e2e' ? ['server', 'web', 'share'] : ['server', 'share'];
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'ensure-built.js'), ...parts], { cwd: ROOT, stdio: 'inherit' });
 }

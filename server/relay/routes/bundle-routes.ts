@@ -27,6 +27,21 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
     );
   });
 
+  serveRoute(router, R.sessionShare, async ({ params }, _req, res) => {
+    const session = ctx.sessions.info(params.id);
+    const { readShareTemplate, sessionBundleEvents, writeShareHtml } = await import('../../bundles/share-writer.js');
+    let template: string;
+    try {
+      template = readShareTemplate();
+    } catch (err) {
+      throw new RelayError('INTERNAL', (err as Error).message);
+    }
+    // The same bundle as the Export bundle download (secrets the relay knows of this run included), packed into the viewer.
+    const src = { recorder: ctx.recorder, archive: ctx.archive, profiles: ctx.profiles, version: ctx.version, session, givenTarget: ctx.sessions.givenTarget(session.id) };
+    attachment(res, `${fileStem(session.name, session.id)}.html`, 'text/html; charset=utf-8');
+    await streamed(res, () => writeShareHtml(sessionBundleEvents(src), res, template));
+  });
+
   serveRoute(router, R.importBundle, async (_input, req) => {
     // Sent as application/octet-stream the body is still unread here: it streams into the store line by line.
     const input = req.body === undefined ? req : Readable.from([typeof req.body === 'string' ? req.body : JSON.stringify(req.body)]);

@@ -6,6 +6,7 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
+import { ShareMenu } from '../../components/share-menu.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { useOnChange } from '../../lib/ui/use-on-change.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
@@ -100,6 +101,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
           onOpen={() => void sessions.refetch()}
         />
         <SessionStatus session={session} handshake={handshake.stateOf(sessionId)} />
+        {sessionId !== null && <ShareMenu sessionId={sessionId} testId="header-share" />}
         <button
           type="button"
           data-testid="target-toggle"

@@ -2,6 +2,7 @@
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { publishIntent, type IntentTarget } from '../../lib/ui/panel-intents.js';
+import { isReadOnlyPage } from '../../lib/ui/read-only.js';
 
 /** Where each method is at home; every other request opens in the composer only. */
 const PANEL_OF: Record<string, { target: IntentTarget; label: string }> = {
@@ -28,6 +29,8 @@ function AddToBatch({ entry }: { entry: FrameEntry }) {
 
 export function ResendAction({ entry }: { entry: FrameEntry }) {
   const { frame, value } = entry;
+  // A share file has nothing to send to: no composer, no panels to open in.
+  if (isReadOnlyPage()) return null;
   if (frame.dir !== 'out') {
     return entry.frame.kind === 'request' || entry.frame.kind === 'notification' ? (
       <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="resend-actions">

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 import { useDeleteSession } from '../../api/use-history.js';
+import { ShareMenu } from '../../components/share-menu.js';
 import { downloadBlob } from '../../lib/ui/download.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import type { Download } from '../../lib/relay/relay-http.js';
@@ -37,6 +38,7 @@ export function SessionActions({ session, onOpen }: { session: HistoryEntry; onO
       <button type="button" className="btn" data-testid="session-export" onClick={() => save(() => http.call('sessionBundle', { params: { id: session.id } }))} title="one JSON file: recipe, client frames, transcript, findings; secrets redacted">
         Export bundle
       </button>
+      <ShareMenu sessionId={session.id} testId="session-share" />
       <select
         className="control"
         data-testid="session-repro"

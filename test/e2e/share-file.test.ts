@@ -1,0 +1,133 @@
+// The share file in headless Chromium, from file://: a session with planted secrets and a server string full of HTML
+// and javascript: links is shared from the page (Sessions & profiles → Share → HTML file), then opened with no relay.
+// Every frame is there (count, and all of them byte for byte against the store; one as the Detail shows it), the page
+// makes no request (CDP's network events), logs no error, holds no secret, renders the hostile string inert, and its
+// sequence view and presentation mode work.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
+import { pageText, savedDownload, startRelayAndBrowser, watchPageErrors } from '../helpers/browser.js';
+import { driveSession } from '../helpers/demo-session.js';
+import { sessionFrames } from '../helpers/panel-page.js';
+import { DEMO_SERVER, type RelayHandle } from '../helpers/relay-process.js';
+import { shareContents, shareText } from '../helpers/share-file.js';
+
+const SECRET = 'share-SEKRET-7c4e19a0b2';
+const HOSTILE = '<img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=2">click me</a><script>window.__pwned=3</script>';
+const rpc = (id: number, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+
+let relay: RelayHandle;
+let browser: Browser;
+let page: Page;
+let frames: FrameRecord[];
+let file: string;
+const errors: string[] = [];
+const requests: string[] = [];
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  ({ relay, browser } = await startRelayAndBrowser({ args: ['--env', `API_KEY=${SECRET}`], command: [process.execPath, DEMO_SERVER] }));
+  const { body: config } = await relay.api<RelayConfig>('/api/config');
+  const sid = config.launchSessionId!;
+  await driveSession(relay, sid, [
+    rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope-test', version: '0' } }),
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    rpc(2, 'tools/list'),
+    rpc(3, 'tools/call', { name: 'echo', arguments: { text: `${HOSTILE} ${SECRET}` } }),
+    rpc(4, 'ping'),
+  ]);
+  await relay.api(`/api/sessions/${sid}/stop`, { method: 'POST' });
+  frames = await sessionFrames(relay, sid);
+
+  // Shared from the page, as a user would: Sessions & profiles → Share → HTML file.
+  const inspector = await browser.newPage();
+  await inspector.goto(relay.url);
+  await inspector.getByTestId('view-tab-sessions').click();
+  await inspector.getByTestId('session-share').first().click();
+  const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByTestId('share-html').click()]);
+  file = await savedDownload(download);
+  await inspector.close();
+
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const watched = watchPageErrors(page);
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (e) => requests.push(e.request.url));
+  await page.goto(pathToFileURL(file).href);
+  await page.locator('[data-testid="log-row"]').first().waitFor();
+  errors.push(...watched);
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.stop();
+});
+
+describe('a shared session opened from file://', () => {
+  it('holds every frame byte for byte, and the log counts them all', async () => {
+    // As recorded, with the one planted secret the server echoed replaced, as a bundle replaces it.
+    const redacted = frames.map((f) => ({ ...f, text: f.text.replaceAll(SECRET, '[REDACTED]') }));
+    expect(redacted.some((f, i) => f.text !== frames[i]!.text)).toBe(true);
+    expect(shareContents(readFileSync(file, 'utf8')).frames).toEqual(redacted);
+    await expect.poll(() => page.getByTestId('log-panel').getAttribute('data-total')).toBe(String(frames.length));
+    await expect.poll(() => page.getByTestId('log-panel').getAttribute('data-held')).toBe(String(frames.length));
+  });
+
+  it('shows a frame in Detail exactly as the store has it, the hostile string as text', async () => {
+    const echoed = frames.find((f) => f.dir === 'in' && f.rpcId === '3')!;
+    await page.locator(`[data-testid="log-row"][data-seq="${echoed.seq}"]`).click();
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(echoed.seq));
+    expect(await page.getByTestId('detail-raw').textContent()).toBe(echoed.text.replace(SECRET, '[REDACTED]'));
+    expect(await page.getByTestId('detail-raw').textContent()).toContain('<img src=x onerror=');
+    // Inert: nothing it holds became an element, a link or a script that ran.
+    expect(await page.locator('#root img').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  it('holds no planted secret: not in the file, its decoded data or the page', async () => {
+    const html = readFileSync(file, 'utf8');
+    expect(html).not.toContain(SECRET);
+    expect(shareText(html)).not.toContain(SECRET);
+    expect(shareText(html)).toContain('[REDACTED]');
+    expect(await pageText(page)).not.toContain(SECRET);
+    expect(await page.getByTestId('share-secrets').textContent()).toContain('env.API_KEY');
+  });
+
+  it('draws the sequence view of the recording', async () => {
+    await page.getByTestId('log-view-sequence').click();
+    await expect.poll(() => page.locator('[data-testid="seq-arrow"]').count()).toBeGreaterThan(3);
+    await page.getByTestId('log-view-log').click();
+    await page.locator('[data-testid="log-row"]').first().waitFor();
+  });
+
+  it('steps through the exchanges with j/k in presentation mode, the detail following', async () => {
+    await page.getByTestId('present-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('present'))).toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Home');
+    const selected = () => page.locator('[data-testid="log-row"][aria-selected="true"]').getAttribute('data-seq');
+    await page.keyboard.press('j');
+    await expect.poll(async () => Number(await selected())).toBeGreaterThan(0);
+    const first = Number(await selected());
+    await page.keyboard.press('j');
+    await expect.poll(async () => Number(await selected())).toBeGreaterThan(first);
+    await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(await selected());
+    await page.keyboard.press('k');
+    await expect.poll(async () => Number(await selected())).toBe(first);
+  });
+
+  it('made no request but the file itself, and logged no error', () => {
+    expect(requests.filter((u) => u !== pathToFileURL(file).href).join('\n')).toBe('');
+    expect(errors.join('\n')).toBe('');
+  });
+});

@@ -1,0 +1,95 @@
+// Builds the share file's viewer (web/share.html → dist/share/viewer.html): the second entry of the UI, the inspector's
+// own components on a read-only source, as ONE self-contained HTML file. Its script and styles are inlined, Monaco is
+// swapped for plain text (web/share/plain-code-editor.tsx), and a strict CSP goes in a <meta> tag allowing exactly the
+// inlined script and stylesheet by their hashes. `mcpscope export --html` puts the recording in the data marker.
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { PAGE_STYLE } from './web/features/sequence/sequence-style.js';
+
+const PLAIN_EDITOR = fileURLToPath(new URL('./web/share/plain-code-editor.tsx', import.meta.url));
+const CSP_PLACEHOLDER = '%MCPSCOPE_SHARE_CSP%';
+
+/** components/code-editor.tsx (Monaco, several MB) resolves to the plain-text view in this build only. */
+function plainEditor(): Plugin {
+  return {
+    name: 'mcpscope-share-plain-editor',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer?.replace(/\\/g, '/').endsWith('/web/components/lazy-code-editor.tsx') && source === './code-editor.js') return PLAIN_EDITOR;
+      return null;
+    },
+  };
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The CSP of the share file. default-src 'none' refuses every fetch, image, font, frame and connection; the one script
+ * and the one stylesheet run by their hashes (with the sequence view's own <style>, a constant of its code), so nothing injected into the page (a server's string, were it ever
+ * rendered as markup) could run; no eval ('unsafe-eval' absent). base-uri and form-action close the two ways out that
+ * default-src does not cover. frame-ancestors cannot be set from a <meta> tag.
+ */
+export function shareCsp(scriptHash: string, styleHashes: string[]): string {
+  return [`default-src 'none'`, `script-src ${scriptHash}`, `style-src ${styleHashes.join(' ')}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+}
+
+/** Inlines the built script and stylesheet into the page and writes the CSP; fails the build if anything else is emitted. */
+function inlineIntoPage(): Plugin {
+  return {
+    name: 'mcpscope-share-inline',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['share.html'];
+      if (!page || page.type !== 'asset') throw new Error('share build: no share.html in the output');
+      let html = String(page.source);
+      let script = '';
+      let style = '';
+      for (const [name, file] of Object.entries(bundle)) {
+        if (name === 'share.html') continue;
+        if (file.type === 'chunk' && file.isEntry) script = file.code;
+        else if (file.type === 'asset' && name.endsWith('.css')) style = String(file.source);
+        else if (!name.endsWith('.map')) throw new Error(`share build: ${name} would be a file of its own; the viewer must be one file`);
+        delete bundle[name];
+      }
+      if (script === '' || style === '') throw new Error('share build: the script or the stylesheet is missing');
+      // Vite wraps each dynamic import in its preload helper with a placeholder for the files to preload, which it fills
+      // in per chunk; with every import inlined there are none, and the placeholder is left. No deps: the helper just
+      // runs the import.
+      script = script.replaceAll('__VITE_PRELOAD__', 'void 0');
+      // Inside <script>, `</script` ends the element and `<!--` then `<script` change how the rest is parsed; the
+      // bundle holds them only in string and regex literals, where `\x3C` is the same `<` to JavaScript.
+      script = script.replace(/<(!--|\/?script)/gi, '\\x3C$1');
+      if (/<\/style/i.test(style)) throw new Error('share build: the stylesheet holds "</style"');
+      html = html.replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module">${script}</script>`);
+      html = html.replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () => `<style>${style}</style>`);
+      if (/ src="|<link rel="stylesheet"/.test(html.replace(/<script type="module">[\s\S]*<\/script>/, ''))) throw new Error('share build: a reference to a file is left in the page');
+      html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), [sha256(style), sha256(PAGE_STYLE)]));
+      this.emitFile({ type: 'asset', fileName: 'viewer.html', source: html });
+      delete bundle['share.html'];
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'web',
+  base: './',
+  // web/public (the inspector's favicon) would be a file beside the page.
+  publicDir: false,
+  plugins: [plainEditor(), react(), tailwindcss(), inlineIntoPage()],
+  build: {
+    outDir: '../dist/share',
+    emptyOutDir: true,
+    modulePreload: false,
+    // Everything inline: no asset may become a file (the page is opened from file:// or any host, alone).
+    assetsInlineLimit: Number.MAX_SAFE_INTEGER,
+    cssCodeSplit: false,
+    chunkSizeWarningLimit: 8_000,
+    rolldownOptions: {
+      input: fileURLToPath(new URL('./web/share.html', import.meta.url)),
+      output: { codeSplitting: false },
+    },
+  },
+});

@@ -99,3 +99,15 @@ export function parseCollection(value: unknown): { ok: true; collection: Collect
   if (!r.success) return { ok: false, error: describeIssues(r.error, 'collection') };
   return { ok: true, collection: r.data };
 }
+
+/** A collection as the relay keeps it (GET /api/collections/:id): its id beside the file's contents. */
+export const StoredCollectionSchema = z.object({ id: z.string(), collection: CollectionSchema, updatedAt: z.number() });
+export type StoredCollection = z.infer<typeof StoredCollectionSchema>;
+
+/** The list of collections (GET /api/collections). */
+export const CollectionSummarySchema = z.object({ id: z.string(), name: z.string(), steps: z.number().int(), updatedAt: z.number() });
+export type CollectionSummary = z.infer<typeof CollectionSummarySchema>;
+
+/** POST /api/sessions/:id/run-collection: run a kept collection against that live session's own target. */
+export const RunCollectionBodySchema = z.strictObject({ collectionId: z.string().min(1).max(100), timeoutMs: z.number().int().min(100).max(600_000).default(30_000) });
+export type RunCollectionBody = z.infer<typeof RunCollectionBodySchema>;

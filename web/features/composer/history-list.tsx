@@ -43,6 +43,7 @@ export function HistoryList({ canSend, onEdit, onResend }: Props) {
                 <button type="button" className="btn px-1" aria-label={`delete snippet ${s.name}`} onClick={() => composerHistory.removeSnippet(s.name)}>
                   ×
                 </button>
+                {asCall(s.text) !== null && <SaveToCollection testId="snippet-save-collection" call={() => asCall(s.text)} />}
               </li>
             ))}
           </ul>

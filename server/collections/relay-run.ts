@@ -28,7 +28,7 @@ export interface RelayRunInput {
 export async function runCollectionInRelay(o: RelayRunInput): Promise<RunReport> {
   const problems = variableProblems(o.collection, () => undefined);
   if (problems.length > 0) throw new RelayError('BAD_REQUEST', `the collection cannot run here: ${problems.join('; ')} (\${env.…} is filled only by mcpscope run on the command line)`);
-  const session = new CallSession(o.target, { timeoutMs: o.timeoutMs, cancelOnTimeout: true, origin: 'user' });
+  const session = new CallSession(o.target, { timeoutMs: o.timeoutMs, cancelOnTimeout: true });
   const { answers } = o.collection;
   if (answers) {
     const capabilities = capabilitiesObject(declaredCapabilities(answers));

@@ -141,6 +141,9 @@ describe('the relay API through the one browser client', () => {
     const report = await http.call('runCollection', { params: { id: live.id }, body: { collectionId: edited.id, timeoutMs: 10_000 } });
     expect(report.steps.map((s) => [s.name, s.status])).toEqual([['p', 'pass']]);
     expect(report.session).not.toBe(live.id);
+    // Recorded as a session of its own, each frame with its maker: the handshake mcpscope's bookkeeping, the step the user's.
+    const recorded = (await http.call('frames', { params: { id: report.session! } })).frames.filter((f) => f.dir === 'out');
+    expect(recorded.map((f) => [f.method, f.origin])).toEqual([['initialize', 'bookkeeping'], ['notifications/initialized', 'bookkeeping'], ['ping', 'user']]);
     // The relay's environment is not the page's to read: a collection that names one is refused before anything runs.
     const env = await http.call('createCollection', { body: { ...body, steps: [{ name: 'e', method: 'ping', params: { secret: '${env.HOME}' }, assert: [] }] } });
     await expect(http.call('runCollection', { params: { id: live.id }, body: { collectionId: env.id, timeoutMs: 10_000 } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('environment variable HOME') });

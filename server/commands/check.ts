@@ -2,7 +2,8 @@
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { checkExitCode, checkJunit, compareBaseline, terminalSummary, type BaselineComparison, type CheckBaseline, type CheckReport } from '../../shared/check/index.js';
-import { checkJobSummary } from '../../shared/check/check-summary.js';
+import { checkJobSummary, checkNotRunSummary } from '../../shared/check/check-summary.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { baselineLines, readBaseline, writeBaseline } from '../check/baseline-file.js';
 import { CheckHost } from '../check/check-host.js';
@@ -89,6 +90,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}${hint}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();
     if (tail) process.stderr.write(`the server's last stderr lines:\n${tail}\n`);
+    if (o.markdown !== null) await writeFile(o.markdown, checkNotRunSummary(sessionName(storedTarget(o.target)), `${err instanceof Error ? err.message : String(err)}${hint}`)).catch(() => undefined);
     await host.closeAll();
     store?.recorder.close();
     oauth?.done();

@@ -59,3 +59,8 @@ export function checkJobSummary(report: CheckReport, o: JobSummaryOptions = {}):
   }
   return `${out.join('\n')}\n`;
 }
+
+/** The job summary of a run that could not run (exit 2): the reason, so a CI page says why instead of nothing. */
+export function checkNotRunSummary(target: string, reason: string): string {
+  return `## mcpscope check ⚠️ could not run: ${markdownText(target)}\n\n${markdownText(reason)}\n`;
+}

@@ -71,6 +71,12 @@ describe('collections in the page', () => {
     expect(run.code, run.stderr).toBe(1);
     const report = JSON.parse(run.stdout) as RunReport;
     expect(report.steps.map((s) => [s.name, s.status])).toEqual([['ping', 'pass'], ['tools-call-divide', 'fail']]);
+    // The same file imported back is a second collection; a file that is not one is refused with the reason.
+    await page.getByTestId('collection-import-input').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('collection-note').textContent()).toBe('imported e2e calls');
+    await expect.poll(() => page.getByTestId('collection-select').locator('option').count()).toBe(2);
+    await page.getByTestId('collection-import-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "name": "x", "steps": []}') });
+    await expect.poll(() => page.getByTestId('collection-note').textContent()).toMatch(/^bad\.json is not a collection: steps: /);
   }, 120_000);
 
   it('ran without page errors', () => expect(ui.errors).toEqual([]));

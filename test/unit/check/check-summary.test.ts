@@ -54,3 +54,10 @@ describe('the check job summary (--markdown <file>)', () => {
     expect(md).toContain('check #3, #4 (open `#session=mk1-ab&seq=3`)');
   });
 });
+
+describe('the job summary of a check that could not run', () => {
+  it('says so and why, as text', async () => {
+    const { checkNotRunSummary } = await import('../../../shared/check/check-summary.js');
+    expect(checkNotRunSummary('node <s>.js', 'the server exited (code 1, signal -)')).toBe('## mcpscope check ⚠️ could not run: node &lt;s&gt;.js\n\nthe server exited \\(code 1, signal -\\)\n');
+  });
+});

@@ -21,6 +21,7 @@ import {
   SessionStatsSchema,
 } from './archive-api.js';
 import { CheckReportSchema, CheckRunBodySchema } from './check/check-types.js';
+import { CollectionSchema, CollectionSummarySchema, RunCollectionBodySchema, RunReportSchema, StoredCollectionSchema } from './collections/collection-schema.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
@@ -124,6 +125,15 @@ export const RELAY_ROUTES = {
   openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
   /** The Conformance tab: `mcpscope check` on scratch connections to a live session's own target, each recorded and linked back. */
   runCheck: route({ method: 'POST', path: '/sessions/:id/check', body: CheckRunBodySchema, response: CheckReportSchema }),
+
+  // ---- collections (server/relay/routes/collection-routes.ts): saved calls with assertions, kept in the data dir
+  collections: route({ method: 'GET', path: '/collections', response: z.array(CollectionSummarySchema) }),
+  collection: route({ method: 'GET', path: '/collections/:id', response: StoredCollectionSchema }),
+  createCollection: route({ method: 'POST', path: '/collections', body: CollectionSchema, response: StoredCollectionSchema, status: 201 }),
+  updateCollection: route({ method: 'PUT', path: '/collections/:id', body: CollectionSchema, response: StoredCollectionSchema }),
+  deleteCollection: route({ method: 'DELETE', path: '/collections/:id', response: 'empty' }),
+  /** Runs a kept collection on a scratch connection to a live session's own target, recorded and linked back. */
+  runCollection: route({ method: 'POST', path: '/sessions/:id/run-collection', body: RunCollectionBodySchema, response: RunReportSchema }),
 
   // ---- profiles (server/relay/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),

@@ -3,7 +3,7 @@
 // session under inspection.
 import type { ScratchConnection } from '../../shared/check/index.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import { CallSession } from '../call/call-session.js';
+import { CallSession, type CallSessionOptions } from '../call/call-session.js';
 
 /** Where a connection's frames are also kept (the relay's store): called before it starts, so it sees every frame. */
 export interface CheckRecording {
@@ -22,11 +22,18 @@ export class CheckHost {
     private readonly target: Target,
     private readonly timeoutMs: number,
     private readonly record?: (name: string) => CheckRecording,
+    /**
+     * `check --auth oauth`: where each connection's authorizer keeps its tokens. One token store for all of them (a file
+     * in this data dir), so the first connection's flow gets the token and every later one sends it; a refusal (an
+     * expired token) on any connection gets a new one (a refresh, or another client credentials grant) that the others
+     * then pick up on their own next refusal.
+     */
+    private readonly oauth?: CallSessionOptions['oauth'],
   ) {}
 
   /** A started connection, not yet initialized; throws with the reason when the server cannot be reached. */
   async open(name: string): Promise<ScratchConnection> {
-    const session = new CallSession(this.target, { timeoutMs: this.timeoutMs, cancelOnTimeout: true, exchangeErrorsFatal: false, origin: 'check' });
+    const session = new CallSession(this.target, { timeoutMs: this.timeoutMs, cancelOnTimeout: true, exchangeErrorsFatal: false, origin: 'check', ...(this.oauth ? { oauth: this.oauth } : {}) });
     this.sessions.set(name, session);
     const recording = this.record?.(name);
     if (recording) {

@@ -8,7 +8,7 @@ import { toolPolicy, type CheckOptions } from './check-args.js';
 import type { CheckHost } from './check-host.js';
 import { robustnessChecks } from './robustness-checks.js';
 
-export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit' | 'record' | 'failOn' | 'baseline' | 'updateBaseline'>;
+export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit' | 'markdown' | 'record' | 'dataDir' | 'failOn' | 'baseline' | 'updateBaseline'>;
 
 /** `onResult`: each result as it is graded (the CLI's progress on stderr); the report holds them all, final, at the end. */
 export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResult?: (r: CheckResult) => void): Promise<CheckReport> {

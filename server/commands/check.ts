@@ -1,10 +1,13 @@
 // `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
-import { checkExitCode, checkJunit, checkMarkdown, compareBaseline, terminalSummary, type CheckBaseline, type CheckReport } from '../../shared/check/index.js';
+import { checkExitCode, checkJunit, compareBaseline, terminalSummary, type BaselineComparison, type CheckBaseline, type CheckReport } from '../../shared/check/index.js';
+import { checkJobSummary, checkNotRunSummary } from '../../shared/check/check-summary.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { baselineLines, readBaseline, writeBaseline } from '../check/baseline-file.js';
 import { CheckHost } from '../check/check-host.js';
+import { checkOAuth } from '../check/check-oauth.js';
 import { CheckProgress } from '../check/check-progress.js';
 import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
@@ -74,7 +77,8 @@ export async function run(argv: string[]): Promise<number> {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => process.exit(128 + constants.signals[sig]));
   if (o.target.transport === 'stdio') for (const note of enterDataDir(o.record ?? defaultDataDir(), 'check')) process.stderr.write(`mcpscope check: ${note}\n`);
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
-  const host = new CheckHost(o.target, o.timeoutMs, store?.record);
+  const oauth = checkOAuth(o.target, o.dataDir, (text) => void process.stderr.write(text));
+  const host = new CheckHost(oauth?.target ?? o.target, o.timeoutMs, store?.record, oauth?.options);
   let report: CheckReport;
   const progress = new CheckProgress(process.stderr);
   try {
@@ -86,37 +90,51 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}${hint}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();
     if (tail) process.stderr.write(`the server's last stderr lines:\n${tail}\n`);
+    if (o.markdown !== null) await writeFile(o.markdown, checkNotRunSummary(sessionName(storedTarget(o.target)), `${err instanceof Error ? err.message : String(err)}${hint}`)).catch(() => undefined);
     await host.closeAll();
     store?.recorder.close();
+    oauth?.done();
     return 2;
   }
   await host.closeAll();
   store?.recorder.close();
+  oauth?.done();
   const summary = () => colourCheckSummary(terminalSummary(report), painter(wantsColour(o.colour, process.stdout, process.env)));
-  const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : summary();
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   let code = 0;
   let known = new Set<string>();
+  let comparison: BaselineComparison | null = null;
   if (o.baseline !== null) {
     try {
       if (o.updateBaseline) {
         baseline = await writeBaseline(o.baseline, report.results, baseline);
         process.stderr.write(`mcpscope check: wrote ${o.baseline}: ${Object.keys(baseline.accepted).length} accepted\n`);
       }
-      const comparison = compareBaseline(report.results, baseline ?? { version: 1, accepted: {} });
-      known = new Set(comparison.known.map((r) => r.id));
-      for (const line of baselineLines(o.baseline, comparison)) process.stderr.write(`${line}\n`);
     } catch (err) {
       process.stderr.write(`mcpscope check: could not write ${o.baseline}: ${(err as Error).message}\n`);
       code = 2;
     }
+    comparison = compareBaseline(report.results, baseline ?? { version: 1, accepted: {} });
+    known = new Set(comparison.known.map((r) => r.id));
+    for (const line of baselineLines(o.baseline, comparison)) process.stderr.write(`${line}\n`);
   }
+  // The job summary reads what the exit code reads: --fail-on and what the baseline accepts.
+  const jobSummary = () => checkJobSummary(report, { failOn: o.failOn, ...(comparison && o.baseline !== null ? { baseline: { file: o.baseline, comparison } } : {}) });
+  const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? jobSummary() : summary();
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   code = Math.max(code, checkExitCode(report.results, o.failOn, known));
   if (o.junit !== null) {
     try {
       await writeFile(o.junit, checkJunit(report, { failOn: o.failOn, known }));
     } catch (err) {
       process.stderr.write(`mcpscope check: could not write ${o.junit}: ${(err as Error).message}\n`);
+      code = 2;
+    }
+  }
+  if (o.markdown !== null) {
+    try {
+      await writeFile(o.markdown, jobSummary());
+    } catch (err) {
+      process.stderr.write(`mcpscope check: could not write ${o.markdown}: ${(err as Error).message}\n`);
       code = 2;
     }
   }

@@ -26,4 +26,5 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   wrap: () => import('./wrap.js'),
   check: () => import('./check.js'),
   export: () => import('./export.js'),
+  run: () => import('./run.js'),
 };

@@ -80,6 +80,8 @@ export class ExchangeTracker {
   readonly taskTokens: BoundedMap<string, true>;
   private readonly completed: BoundedMap<string, Finished>;
   private readonly cancelled: BoundedMap<string, Cancelled>;
+  /** Requests whose POST got a Bearer challenge (401/403): refused for now, answered by the retry after authorization. */
+  private readonly challenged: BoundedMap<string, PendingRequest>;
   /** Each side's last single notification the other side has not spoken after yet, for "response to a notification". */
   readonly lastNotification: Record<Side, number | null> = { client: null, server: null };
   /** The seq of each side's last batch when it held only notifications. */
@@ -92,6 +94,7 @@ export class ExchangeTracker {
   constructor(historyLimit: number) {
     this.completed = new BoundedMap(historyLimit);
     this.cancelled = new BoundedMap(historyLimit);
+    this.challenged = new BoundedMap(historyLimit);
     this.finishedTokens = new BoundedMap(historyLimit);
     this.taskTokens = new BoundedMap(historyLimit);
   }
@@ -114,6 +117,7 @@ export class ExchangeTracker {
       this.completed.delete(k);
       this.cancelled.delete(k);
     }
+    this.challenged.delete(k);
     const tokenKey = idKey(info.progressToken);
     const p: PendingRequest = {
       seq: m.seq,
@@ -145,7 +149,7 @@ export class ExchangeTracker {
       return null;
     }
     const k = requestKey(requester, key);
-    const p = this.pending.get(k);
+    const p = this.pending.get(k) ?? this.revive(k);
     if (p) {
       // Over HTTP a batch's responses may arrive as separate SSE events; over stdio and WebSocket they must share an array.
       const b = p.batchSeq === null ? undefined : this.batches.get(p.batchSeq);
@@ -207,6 +211,33 @@ export class ExchangeTracker {
         for (const [k, p] of live) if (this.pending.get(k) === p) this.complete(k, p, p.seq);
       },
     };
+  }
+
+  /**
+   * The client requests a POST carried that got a Bearer challenge: no answer yet, and not unanswered either (the server
+   * said why at the HTTP level); an OAuth client sends them again once authorized, and a response then completes them.
+   */
+  challengedBy(sentSeq: number | null): CarriedRequests {
+    const live = [...this.pending].filter(([, p]) => sentSeq !== null && p.seq === sentSeq && p.requester === 'client');
+    return {
+      names: [],
+      settle: () => {
+        for (const [k, p] of live) {
+          if (this.pending.get(k) !== p) continue;
+          this.pending.delete(k);
+          this.challenged.set(k, p);
+        }
+      },
+    };
+  }
+
+  /** A challenged request whose answer came (to the retry): pending again, to be completed by it. */
+  private revive(k: string): PendingRequest | undefined {
+    const p = this.challenged.get(k);
+    if (p === undefined) return undefined;
+    this.challenged.delete(k);
+    this.pending.set(k, p);
+    return p;
   }
 
   private complete(k: string, p: PendingRequest, respSeq: number): void {

@@ -23,6 +23,8 @@ interface Exchange {
   responseBody: string;
   responseSessionId: string | undefined;
   receivedSeqs: number[];
+  /** A 401, or a 403, with a Bearer challenge: the client is asked to authorize and send the same request again. */
+  bearerChallenge: boolean;
 }
 
 function headerMap(lines: unknown): Map<string, string> {
@@ -57,6 +59,7 @@ function readExchange(text: string): Exchange | null {
     responseBody: typeof res.body === 'string' ? res.body : '',
     responseSessionId: headerMap(res.headers).get('mcp-session-id'),
     receivedSeqs: Array.isArray(x.receivedSeqs) ? x.receivedSeqs.filter((n): n is number => typeof n === 'number') : [],
+    bearerChallenge: (res.status === 401 || res.status === 403) && /^\s*bearer\b/i.test(headerMap(res.headers).get('www-authenticate') ?? ''),
   };
 }
 
@@ -98,7 +101,10 @@ export class HttpChecks {
     if (!x) return;
     // A request that never reached a server (refused connection, timeout) is not one the server left unanswered.
     if (x.status === null) return x.ended ? ex.carriedBy(x.sentSeq).settle() : undefined;
-    if (x.ended) ex.idlessErrors.onExchangeEnd(ctx, x.status, x.receivedSeqs, x.sentSeq, ex.carriedBy(x.sentSeq));
+    // A Bearer challenge does not answer the requests its POST carried: an OAuth client authorizes and sends them again
+    // with the same ids, and the answer to that retry is theirs (settled here, it would make that answer a duplicate).
+    const carried = x.bearerChallenge ? ex.challengedBy(x.sentSeq) : ex.carriedBy(x.sentSeq);
+    if (x.ended) ex.idlessErrors.onExchangeEnd(ctx, x.status, x.receivedSeqs, x.sentSeq, carried);
     if (this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
     const related = x.sentSeq === null ? [] : [x.sentSeq];

@@ -87,4 +87,11 @@ describe.concurrent('mcpscope check in CI', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no baseline at .*none\.json: create it with --update-baseline/);
   });
+
+  it('writes a job summary that says the check could not run when the server does not start (exit 2)', async () => {
+    const summary = join(scratch(), 'summary.md');
+    const run = await runCli(['check', '--markdown', summary, '--', process.execPath, '-e', 'process.exit(3)']);
+    expect(run.code).toBe(2);
+    expect(readFileSync(summary, 'utf8')).toMatch(/^## mcpscope check ⚠️ could not run: .*\n\n.*exited/);
+  });
 });

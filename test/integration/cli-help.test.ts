@@ -16,8 +16,8 @@ describe('mcpscope help', () => {
   });
 
   it('answers --help for every command, with its flags, exit 0', async () => {
-    const runs = await Promise.all(['lint', 'open', 'replay', 'call', 'tap', 'check'].map((c) => runCli([c, '-h'])));
-    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/, /--data-dir <dir>[\s\S]*--grace <ms>/, /--allow-tools[\s\S]*--junit <file>/];
+    const runs = await Promise.all(['lint', 'open', 'replay', 'call', 'tap', 'check', 'run'].map((c) => runCli([c, '-h'])));
+    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/, /--data-dir <dir>[\s\S]*--grace <ms>/, /--allow-tools[\s\S]*--junit <file>/, /--junit <file>[\s\S]*--bail[\s\S]*--answers <file>/];
     runs.forEach((r, i) => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(want[i]!);
@@ -46,6 +46,7 @@ describe('mcpscope help', () => {
       ['replay', ['x.json', '--jsno'], 'json'],
       ['tap', ['--nmae', 'x', '--', 'node', 'x.js'], 'name'],
       ['wrap', ['x.json', '--undoo'], 'undo'],
+      ['run', ['x.json', '--bial', '--', 'node', 'x.js'], 'bail'],
     ];
     const runs = await Promise.all(typos.map(([cmd, args]) => runCli(cmd === '' ? args : [cmd, ...args])));
     runs.forEach((r, i) => {

@@ -226,12 +226,12 @@ describe('command-line exports', () => {
     expect(http).toContain(`127.0.0.1:${remote.port}`);
   }, 120_000);
 
-  it('mcpscope check --markdown prints a report, and --junit writes one, with no planted secret', async () => {
+  it('mcpscope check --markdown - prints a report, and --junit writes one, with no planted secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-export-redaction-'));
     for (const target of [planted, remoteFlags()]) {
       const junit = join(dir, `${target === planted ? 'stdio' : 'http'}.xml`);
-      const run = await runCli(['check', '--markdown', '--junit', junit, '--only', 'lifecycle', '--no-robustness', ...target]);
-      expect(run.stdout).toMatch(/^# mcpscope check: /);
+      const run = await runCli(['check', '--markdown', '-', '--junit', junit, '--only', 'lifecycle', '--no-robustness', ...target]);
+      expect(run.stdout).toMatch(/^## mcpscope check (✅ passed|❌ failed)/);
       expect(leaks(run.stdout + run.stderr)).toEqual([]);
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toContain('<testsuite');

@@ -128,6 +128,29 @@ describe('the relay API through the one browser client', () => {
     expect((await http.call('profiles')).map((p) => p.id)).not.toContain(profile.id);
   });
 
+  it('keeps collections through create, update and delete, refuses one that is not one, and runs one against a live session', async () => {
+    const body = { version: 1 as const, name: 'c', steps: [{ name: 'p', method: 'ping', assert: [{ pointer: '', equals: {} }] }] };
+    const made = await http.call('createCollection', { body });
+    expect(made.collection.steps[0]!.name).toBe('p');
+    const edited = await http.call('updateCollection', { params: { id: made.id }, body: { ...body, name: 'd' } });
+    expect((await http.call('collections')).find((c) => c.id === made.id)).toMatchObject({ name: 'd', steps: 1 });
+    await expect(http.call('createCollection', { body: { ...body, steps: [] } })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringContaining('steps') });
+    await expect(http.call('collection', { params: { id: 'nope' } })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const target = { transport: 'stdio' as const, command: process.execPath, args: [join(FIXTURES, 'scripted-server.mjs')], env: {} };
+    const live = await http.call('createSession', { body: { target, protocolVersion: '2025-11-25', handshake: false } });
+    const report = await http.call('runCollection', { params: { id: live.id }, body: { collectionId: edited.id, timeoutMs: 10_000 } });
+    expect(report.steps.map((s) => [s.name, s.status])).toEqual([['p', 'pass']]);
+    expect(report.session).not.toBe(live.id);
+    // Recorded as a session of its own, each frame with its maker: the handshake mcpscope's bookkeeping, the step the user's.
+    const recorded = (await http.call('frames', { params: { id: report.session! } })).frames.filter((f) => f.dir === 'out');
+    expect(recorded.map((f) => [f.method, f.origin])).toEqual([['initialize', 'bookkeeping'], ['notifications/initialized', 'bookkeeping'], ['ping', 'user']]);
+    // The relay's environment is not the page's to read: a collection that names one is refused before anything runs.
+    const env = await http.call('createCollection', { body: { ...body, steps: [{ name: 'e', method: 'ping', params: { secret: '${env.HOME}' }, assert: [] }] } });
+    await expect(http.call('runCollection', { params: { id: live.id }, body: { collectionId: env.id, timeoutMs: 10_000 } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('environment variable HOME') });
+    expect(await http.call('deleteCollection', { params: { id: made.id } })).toBeUndefined();
+    expect((await http.call('collections')).map((c) => c.id)).toEqual([env.id]);
+  }, 60_000);
+
   it('lists stored OAuth credentials, forgets a server, and refuses a forget that names none', async () => {
     expect(await http.call('oauthTokens')).toEqual([]);
     expect(await http.call('forgetOAuthTokens', { query: { server: 'http://127.0.0.1:9/mcp' } })).toEqual({ forgotten: false });

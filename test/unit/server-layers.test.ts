@@ -37,11 +37,14 @@ describe("server/'s rooms import only downward", () => {
     expect(await layerErrors('server/check/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { now } from '../store/clock.js';")).toEqual([]);
     expect(await layerErrors('server/relay/example.ts', "import { TapWatcher } from '../tap/tap-watcher.js';\nconst m = await import('../check/check-run.js');")).toEqual([]);
     expect(await layerErrors('server/commands/example.ts', "import { SessionManager } from '../relay/session-manager.js';")).toEqual([]);
+    // collections/ (`mcpscope run`) sits beside call/ and check/: their sessions and recordings are its to use.
+    expect(await layerErrors('server/collections/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { recordCheckConnection } from '../check/check-recording.js';")).toEqual([]);
   });
 
   it('the features never import the relay or the commands, and the relay never the commands or the entry', async () => {
     expect(await layerErrors('server/tap/example.ts', "import type { SessionManager } from '../relay/session-manager.js';")).toHaveLength(1);
     expect(await layerErrors('server/call/example.ts', "import { run } from '../commands/call.js';")).toHaveLength(1);
+    expect(await layerErrors('server/collections/example.ts', "import { run } from '../commands/run.js';\nawait import('../relay/app.js');")).toHaveLength(2);
     expect(await layerErrors('server/relay/example.ts', "import { run } from '../commands/index.js';\nawait import('../cli.js');")).toHaveLength(2);
     expect(await layerErrors('server/commands/example.ts', "await import('../cli.js');")).toHaveLength(1);
   });

@@ -4,4 +4,6 @@ export const archiveKeys = {
   historyAll: ['history'] as const,
   stats: (id: string, lastSeq: number) => ['session-stats', id, lastSeq] as const,
   profiles: ['profiles'] as const,
+  collections: ['collections'] as const,
+  collection: (id: string) => ['collections', id] as const,
 };

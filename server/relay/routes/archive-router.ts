@@ -5,6 +5,7 @@ import { SecretStore } from '../../store/secret-store.js';
 import { SessionArchive } from '../../store/archive/session-archive.js';
 import type { SessionManager } from '../session-manager.js';
 import { bundleRoutes } from './bundle-routes.js';
+import { collectionRoutes } from './collection-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { replayRoutes } from './replay-routes.js';
@@ -26,5 +27,6 @@ export function archiveRouter(deps: { sessions: SessionManager; version: string 
   bundleRoutes(router, ctx);
   replayRoutes(router, ctx);
   scratchRoutes(router, ctx);
+  collectionRoutes(router, ctx);
   return router;
 }

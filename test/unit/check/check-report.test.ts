@@ -72,14 +72,21 @@ describe('check arguments', () => {
 
   it('refuses an unknown check id, both outputs at once, and no server', () => {
     expect(() => parseCheckArgs(['--only', 'nope', '--', 'node'])).toThrow(/--only takes check ids or groups/);
-    expect(() => parseCheckArgs(['--json', '--markdown', '--', 'node'])).toThrow(UsageError);
+    expect(() => parseCheckArgs(['--json', '--markdown', '-', '--', 'node'])).toThrow(UsageError);
+    expect(() => parseCheckArgs(['--markdown', '--', 'node'])).toThrow(/--markdown takes a file to write the job summary to \(or - for stdout\), got "--"/);
+    expect(parseCheckArgs(['--markdown', 'summary.md', '--', 'node'])).toMatchObject({ markdown: 'summary.md', output: 'summary' });
+    expect(parseCheckArgs(['--markdown', '-', '--', 'node'])).toMatchObject({ markdown: null, output: 'markdown' });
     expect(() => parseCheckArgs([])).toThrow(/say which server/);
-    expect(() => parseCheckArgs(['--data-dir', '/tmp/x', '--', 'node'])).toThrow(/--data-dir goes with --record/);
+    expect(() => parseCheckArgs(['--data-dir', '/tmp/x', '--', 'node'])).toThrow(/--data-dir goes with --record or --auth oauth/);
   });
 
-  it('refuses --auth oauth, saying why and what to pass instead, and knows no other OAuth flag', () => {
-    expect(() => parseCheckArgs(['--auth', 'oauth', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(/--auth oauth is not supported by check yet: the check opens several connections .* --header 'Authorization: Bearer <token>'/);
-    expect(() => parseCheckArgs(['--client-id', 'x', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(UsageError);
+  it('takes --auth oauth and its options as call does, into the target every connection opens, and the token cache dir', () => {
+    const parsed = parseCheckArgs(['--auth', 'oauth', '--grant', 'client-credentials', '--client-id', 'ci', '--client-secret', 's3', '--data-dir', '/tmp/t', '--url', 'http://127.0.0.1:1/mcp']);
+    expect(parsed.target).toMatchObject({ url: 'http://127.0.0.1:1/mcp', auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci', clientSecret: 's3' } });
+    expect(parsed.dataDir).toBe('/tmp/t');
+    expect(parsed.record).toBeNull();
+    expect(() => parseCheckArgs(['--client-id', 'x', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(/--client-id goes with --auth oauth/);
+    expect(() => parseCheckArgs(['--auth', 'oauth', '--grant', 'client-credentials', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(/needs a pre-registered client/);
     expect(parseCheckArgs(['--header', 'Authorization: Bearer t0k', '--url', 'http://127.0.0.1:1/mcp']).target).toMatchObject({ transport: 'auto', headers: { Authorization: 'Bearer t0k' } });
   });
 

@@ -70,6 +70,16 @@ describe('HTTP error statuses and the frames they carry', () => {
     expect(ruleIds(findings)).toEqual([]);
   });
 
+  it('takes the answer to a request retried after a Bearer challenge as its answer, not a duplicate of the 401', () => {
+    const challenge = http({ headers: HDR, body: LIST, status: 401, responseHeaders: [['WWW-Authenticate', 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"']], sentSeq: at, receivedSeqs: [] });
+    const retried = http({ headers: [...HDR, ['Authorization', 'Bearer ••••']], body: LIST, status: 200, sentSeq: at, receivedSeqs: [at + 2] });
+    const findings = lint(after(['out', LIST], challenge, ['in', j({ id: 1, result: { tools: [] } })], retried), httpOpts);
+    expect(ruleIds(findings)).toEqual([]);
+    // A 401 without a Bearer challenge is the server's refusal: it answers the request, and a later answer is a duplicate.
+    const plain = http({ headers: HDR, body: LIST, status: 401, sentSeq: at, receivedSeqs: [] });
+    expect(ruleIds(lint(after(['out', LIST], plain, ['in', j({ id: 1, result: { tools: [] } })]), httpOpts))).toContain('jsonrpc/duplicate-response');
+  });
+
   it('still lints the same object as a malformed message over stdio', () => {
     const oauth = JSON.stringify({ error: 'invalid_token' });
     expect(ruleIds(lint(after(['in', oauth]), { transport: 'stdio' }))).toContain('jsonrpc/missing-version');

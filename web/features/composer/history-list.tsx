@@ -1,6 +1,20 @@
 // The composer's history and snippets: resend a past message, open it in the editor, or keep it as a named snippet.
 import { useSyncExternalStore } from 'react';
+import { SaveToCollection } from '../../components/save-to-collection.js';
+import type { SavedCall } from '../../api/use-collections.js';
 import { composerHistory, snippetName } from './composer-history.js';
+
+/** A history entry as a collection step: one request object with a method (a batch or raw text is not one). */
+function asCall(text: string): SavedCall | null {
+  try {
+    const m = JSON.parse(text) as unknown;
+    if (m === null || typeof m !== 'object' || Array.isArray(m) || typeof (m as { method?: unknown }).method !== 'string') return null;
+    const { method, params } = m as { method: string; params?: unknown };
+    return { method, ...(params === undefined ? {} : { params }) };
+  } catch {
+    return null;
+  }
+}
 
 interface Props {
   canSend: boolean;
@@ -29,6 +43,7 @@ export function HistoryList({ canSend, onEdit, onResend }: Props) {
                 <button type="button" className="btn px-1" aria-label={`delete snippet ${s.name}`} onClick={() => composerHistory.removeSnippet(s.name)}>
                   ×
                 </button>
+                {asCall(s.text) !== null && <SaveToCollection testId="snippet-save-collection" call={() => asCall(s.text)} />}
               </li>
             ))}
           </ul>
@@ -51,6 +66,7 @@ export function HistoryList({ canSend, onEdit, onResend }: Props) {
             <button type="button" data-testid="history-save" className="btn px-1" title="save as snippet" onClick={() => composerHistory.saveSnippet(snippetName(e.text, snippets), e.text)}>
               ★
             </button>
+            {asCall(e.text) !== null && <SaveToCollection testId="history-save-collection" call={() => asCall(e.text)} />}
           </li>
         ))}
       </ul>

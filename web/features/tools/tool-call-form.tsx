@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { FormKeys } from '../../components/form-keys.js';
 import { ArgumentsEditor } from '../../components/schema-form/arguments-editor.js';
+import { SaveToCollection } from '../../components/save-to-collection.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
 import { TimeoutField } from './timeout-field.js';
@@ -48,6 +49,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
         <button type="button" data-testid="tool-add-to-batch" className="btn" disabled={parseError !== null} title="add this call, with these arguments, to the Batch builder" onClick={() => addToBatch(tool.name, toJsonValue(value))}>
           Add to batch
         </button>
+        <SaveToCollection testId="tool-save-collection" call={() => (parseError === null ? { method: 'tools/call', params: { name: tool.name, arguments: toJsonValue(value) }, assert: [{ isError: false }] } : null)} />
         {!canSend && <span className="text-dim">The session is not ready.</span>}
         <TimeoutField timeoutMs={timeoutMs} onTimeoutMs={onTimeoutMs} />
       </div>

@@ -17,7 +17,6 @@ export interface StdioOptions {
   graceMs?: number;
 }
 
-const STDERR_TAIL_LINES = 20;
 /**
  * A process that exits closes its stdout a moment before its exit is seen; one still running this long after closing
  * it has chosen to go deaf (a crashed writer thread, a stray `exec >&-`): that is reported, not an ordinary exit.
@@ -46,7 +45,6 @@ export class StdioTransport implements Transport {
   private child: ChildProcessWithoutNullStreams | null = null;
   private exited: Promise<void> = Promise.resolve();
   private running = false;
-  private stderrTail: string[] = [];
   private handlers: TransportHandlers | null = null;
 
   constructor(private readonly opts: StdioOptions) {}
@@ -84,7 +82,7 @@ export class StdioTransport implements Transport {
       // Each line straight to the session as it is found: in a flood a chunk holds hundreds (stdout.each).
       const onStdout = (chunk: Buffer) => stdout.each(chunk, onLine, onOversize);
       const onStderr = (chunk: Buffer) => {
-        for (const ev of stderr.push(chunk)) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
+        for (const ev of stderr.push(chunk)) h.onStderr(ev.type === 'line' ? ev.bytes : ev.head);
       };
       child.stdout.on('data', onStdout);
       let deafTimer: NodeJS.Timeout | undefined;
@@ -119,12 +117,13 @@ export class StdioTransport implements Transport {
           if (ev.type === 'line') h.onMessage(ev.bytes);
           else h.onOversize(ev.head, ev.size);
         }
-        for (const ev of stderr.end()) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
+        for (const ev of stderr.end()) h.onStderr(ev.type === 'line' ? ev.bytes : ev.head);
         // The leader is gone; anything it left (in its group or out of it) goes too.
         if (child.pid) processTracker.release(child.pid);
         const wasRunning = this.running;
         this.running = false;
-        if (wasRunning) h.onEvent({ event: 'exited', code, signal, stderrTail: this.stderrTail.join('\n') });
+        // The stderr tail is the connection's to add (core/frame-log.ts): one place keeps it for every program.
+        if (wasRunning) h.onEvent({ event: 'exited', code, signal });
         settle();
         if (wasRunning) h.onClosed();
       });
@@ -164,11 +163,5 @@ export class StdioTransport implements Transport {
         resolve(true);
       });
     });
-  }
-
-  private stderrLine(h: TransportHandlers, bytes: Buffer): void {
-    this.stderrTail.push(bytes.toString('utf8'));
-    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
-    h.onStderr(bytes);
   }
 }

@@ -150,8 +150,10 @@ export class Connection {
     this.log.event({ event: 'stopping', reason });
     stopped?.();
     if (this.pendingStart) {
+      // Nothing made yet: the start sees this and makes nothing (a transport made before it is closed already).
       this.pendingStart.cancelled = true;
       this.pendingStart = null;
+      return;
     }
     await this.made?.close(reason);
   }

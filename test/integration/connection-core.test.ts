@@ -1,16 +1,15 @@
-// The connection core (server/core/connection.ts, frame-log.ts) records for every program alike: the relay's session,
-// `call` (and so `check`, whose scratch connections are CallSessions) and the tap, given one server that writes many
-// stderr lines, answers initialize and exits on tools/list, keep the same stderr tail and make the same frames.
+// The connection core (server/core/connection.ts, frame-log.ts) records for every program alike: the relay (a real one,
+// driven over its WebSocket), `call`'s CallSession (and so `check`, whose scratch connections are CallSessions) and a
+// real tap, given one server that writes many stderr lines, answers initialize and exits on tools/list, keep the same
+// stderr tail and make the same frames.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { FrameRecord, StdioTarget } from '../../shared/relay-protocol.js';
+import { describe, expect, it } from 'vitest';
+import type { FrameRecord, RelayConfig, StdioTarget } from '../../shared/relay-protocol.js';
 import { STDERR_TAIL_LINES } from '../../shared/stderr-tail.js';
 import { CallSession } from '../../server/call/call-session.js';
-import { Session } from '../../server/relay/session.js';
-import { Recorder } from '../../server/store/recorder.js';
-import { FIXTURES, waitFor } from '../helpers/relay-process.js';
+import { FIXTURES, startRelay, waitFor } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 import { readTapped, startTap } from '../helpers/tap-process.js';
 
@@ -20,11 +19,6 @@ const COMMAND = [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--std
 const TARGET: StdioTarget = { transport: 'stdio', command: COMMAND[0]!, args: COMMAND.slice(1), env: {} };
 const INITIALIZE = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"core-test","version":"1"}}}';
 const TOOLS_LIST = '{"jsonrpc":"2.0","id":2,"method":"tools/list"}';
-
-const recorders: Recorder[] = [];
-afterAll(() => {
-  for (const r of recorders) r.close();
-});
 
 /** Every field of a frame but where and when it was recorded and who made it (the tap's outgoing frames are the host's). */
 function shape(f: FrameRecord): string {
@@ -43,18 +37,24 @@ function exited(frames: FrameRecord[]): Record<string, unknown> {
   return JSON.parse(f.text) as Record<string, unknown>;
 }
 
+/** The real relay (`mcpscope -- <command>`), driven over its WebSocket as the page drives it. */
 async function throughRelay(): Promise<FrameRecord[]> {
-  const recorder = new Recorder(null);
-  recorders.push(recorder);
-  const frames: FrameRecord[] = [];
-  const stored = { id: 'core-relay', name: 'core', target: TARGET, protocolVersion: '2025-06-18', startedAt: Date.now(), endedAt: null, status: 'starting' as const, pid: null, exitCode: null, signal: null, lastSeq: 0 };
-  const session = new Session({ recorder, publish: (_id, f) => frames.push(f), onChange: () => {}, maxLineBytes: 1 << 20, graceMs: 1000 }, stored, false);
-  await session.start();
-  session.send(Buffer.from(INITIALIZE), 'user');
-  await waitFor(() => frames.some((f) => f.kind === 'response'), 'the relay session to get its initialize answer');
-  session.send(Buffer.from(TOOLS_LIST), 'user');
-  await waitFor(() => frames.some((f) => f.method === 'exited'), 'the relay session to see the exit');
-  return frames;
+  const relay = await startRelay({ command: COMMAND });
+  try {
+    const { body: config } = await relay.api<RelayConfig>('/api/config');
+    const sid = config.launchSessionId!;
+    const sock = await relay.socket();
+    sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+    await sock.frame(sid, (f) => f.method === 'spawned', 'the relay to spawn the server');
+    sock.send({ type: 'send', sessionId: sid, text: INITIALIZE });
+    await sock.frame(sid, (f) => f.kind === 'response', 'the relay session to get its initialize answer');
+    sock.send({ type: 'send', sessionId: sid, text: TOOLS_LIST });
+    await sock.frame(sid, (f) => f.method === 'exited', 'the relay session to see the exit');
+    sock.close();
+    return sock.framesOf(sid);
+  } finally {
+    await relay.stop();
+  }
 }
 
 async function throughCall(): Promise<{ frames: FrameRecord[]; tail: string }> {

@@ -4,6 +4,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+// Stack traces name the TypeScript (server/cli.ts:120), through the maps shipped beside each chunk: enabled before the
+// bundle loads, since Node reads the maps of the modules loaded after this only (docs/development.md, "What the package
+// ships", has its cost).
+process.setSourceMapsEnabled(true);
 const cli = new URL('../dist/bundle/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   console.error('mcpscope: not built yet; run `npm run build` (or `npm start`, which builds when needed)');

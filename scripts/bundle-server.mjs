@@ -31,10 +31,10 @@ const ENTRIES = {
 };
 
 /**
- * Left to Node's own loading: better-sqlite3 loads a native addon from its package folder, and `open` runs the
- * xdg-open script it ships beside its module.
+ * Left to Node's own loading: better-sqlite3 loads a native addon from its package folder. It is the package's one
+ * runtime dependency: everything else the relay and the CLI use is in the bundle, so it is a devDependency.
  */
-const EXTERNAL = ['better-sqlite3', 'open'];
+const EXTERNAL = ['better-sqlite3'];
 
 /**
  * Each chunk gets a map, shipped beside it (docs/development.md, "What the package ships"). tsc's output carries a map

@@ -1,19 +1,17 @@
-// One server for one `mcpscope call`: the transport started directly (no relay), every frame numbered for lint,
-// and the client engine fed in arrival order. A dead transport fails whatever is pending at once, never by timeout.
+// One server for one `mcpscope call` (and each of `check`'s scratch connections): the connection core
+// (core/connection.ts) spawns or connects, frames and records; this keeps every frame numbered for lint, feeds the
+// client engine in arrival order, and fails whatever is pending at once when the transport dies, never by timeout.
 import { ClientEngine } from '../../shared/engine/index.js';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
-import { now } from '../store/clock.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import type { HttpProbeSpec } from '../core/raw-http-probe.js';
-import { FrameOrigins } from '../core/frame-origins.js';
+import { Connection } from '../core/connection.js';
 import type { CliOAuthHost } from '../oauth/cli-oauth-host.js';
 import { authWaitFromEvent } from '../../shared/oauth/auth-wait.js';
-import { createTransport } from '../core/create-transport.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
-import type { Transport, TransportEvent } from '../transports/transport.js';
+import type { TransportEvent } from '../transports/transport.js';
 
 /** Events after which nothing more will come back. */
 const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'error', 'stdout-closed']);
@@ -33,14 +31,12 @@ export class CallSession {
   clientCapabilities: Record<string, unknown> | undefined;
   /** Why the transport can no longer carry anything, once that happens. */
   failure: string | null = null;
-  /** Made in start(): a remote target's transport (and its OAuth host) is loaded only then, a stdio call never loads it. */
-  private transport: Transport | null = null;
+  /** Made in start(): a remote target's OAuth host (and its transport) is loaded only then, a stdio call never loads it. */
+  private connection: Connection | null = null;
   private readonly target: Target;
   private readonly oauthOptions: CallSessionOptions['oauth'];
   private readonly listeners = new Set<(frame: FrameRecord) => void>();
-  private readonly stderrTail: string[] = [];
   private closing = false;
-  private readonly origins = new FrameOrigins();
 
   private readonly exchangeErrorsFatal: boolean;
   /** Set: every frame this session sends is recorded as made by it (mcpscope check's scratch connections say 'check'). */
@@ -70,30 +66,25 @@ export class CallSession {
       const { CliOAuthHost } = await import('../oauth/cli-oauth-host.js');
       this.oauthHost = new CliOAuthHost(this.oauthOptions);
     }
-    const transport = await createTransport(target, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000 }, 1, this.oauthHost ? { oauth: this.oauthHost } : {});
-    // close() before the transport existed: nothing to start.
-    if (this.closing) {
-      this.oauthHost?.close();
-      throw new Error(this.failure ?? 'the connection is closed');
-    }
-    this.transport = transport;
-    await transport.start({
-      onMessage: (bytes) => {
-        const frame = this.record(messageFrame('in', bytes));
-        this.engine.receive(frame.text);
-        return frame.seq;
+    // close() before start(): nothing to start.
+    if (this.closing) return this.refuse();
+    const connection = new Connection(
+      target,
+      { maxLineBytes: DEFAULT_MAX_LINE_BYTES, graceMs: 2000, ...(this.oauthHost ? { services: { oauth: this.oauthHost } } : {}) },
+      {
+        record: (frame) => {
+          this.frames.push(frame);
+          for (const listener of this.listeners) listener(frame);
+        },
+        message: (frame) => this.engine.receive(frame.text),
+        event: (ev, frame) => this.onEvent(ev, frame),
+        closed: () => this.fail('the connection closed'),
       },
-      onOversize: (head, size) => this.record(oversizeFrame('in', head, size)).seq,
-      onStderr: (bytes) => {
-        const frame = this.record(stderrFrame(bytes));
-        this.stderrTail.push(frame.text);
-        if (this.stderrTail.length > 10) this.stderrTail.shift();
-      },
-      onEvent: (ev) => this.onEvent(ev),
-      onExchange: (exchange) => void this.record(httpFrame(exchange, this.origins.ofExchange(exchange))),
-      onClosed: () => this.fail('the connection closed'),
-    });
-    if (!transport.alive && this.failure === null) this.fail('the transport did not start');
+    );
+    this.connection = connection;
+    // false: close() came while the transport was being made.
+    if (!(await connection.start())) return this.refuse();
+    if (!connection.alive && this.failure === null) this.fail('the transport did not start');
     if (this.failure !== null) throw new Error(this.failure);
   }
 
@@ -104,27 +95,16 @@ export class CallSession {
 
   /** Exact bytes, for frames that are not valid UTF-8 (the fault lab's encoding faults). */
   sendBytes(bytes: Buffer, given: FrameOrigin): void {
-    if (!this.transport?.alive) throw new Error(this.failure ?? 'the connection is closed');
-    const origin = this.forcedOrigin ?? given;
-    const frame = this.record(messageFrame('out', bytes, origin));
-    this.origins.note(frame.seq, origin);
-    this.transport.send(bytes, frame.seq);
+    const connection = this.connection;
+    if (!connection?.alive) throw new Error(this.failure ?? 'the connection is closed');
+    connection.send(bytes, this.forcedOrigin ?? given);
   }
 
   /** The fault lab's raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
   async httpProbe(spec: HttpProbeSpec): Promise<HttpProbeResult> {
-    const transport = this.transport;
-    if (!transport?.alive) throw new Error(this.failure ?? 'the connection is closed');
-    // Only the fault lab's HTTP presets probe: loaded then, with the remote transports it reads.
-    const { rawHttpProbe, streamableOf } = await import('../core/raw-http-probe.js');
-    return rawHttpProbe(streamableOf(transport), spec, {
-      recordOut: (bytes) => {
-        const { seq } = this.record(messageFrame('out', bytes, this.probeOrigin));
-        this.origins.note(seq, this.probeOrigin);
-        return seq;
-      },
-      lastSeq: () => this.frames.length,
-    });
+    const connection = this.connection;
+    if (!connection?.alive) throw new Error(this.failure ?? 'the connection is closed');
+    return connection.httpProbe(spec, this.probeOrigin);
   }
 
   /**
@@ -133,7 +113,7 @@ export class CallSession {
    * stream is open (the conformance suite's sse-retry) then sees the same order on every run.
    */
   async serverStreamSettled(limitMs: number): Promise<void> {
-    const settled = this.transport?.serverStreamSettled?.();
+    const settled = this.connection?.serverStreamSettled();
     if (!settled) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
@@ -145,28 +125,32 @@ export class CallSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** The last lines the server wrote on stderr, for a failure message. */
+  /** The last lines the server wrote on stderr (as many as the relay keeps: shared/stderr-tail.ts), for a failure message. */
   stderr(): string {
-    return this.stderrTail.join('\n');
+    return this.connection?.stderrTail() ?? '';
   }
 
   /** Shuts the server down the usual way (stdin, SIGTERM, SIGKILL; or DELETE and disconnect) and waits for it. */
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    this.record(eventFrame({ event: 'stopping', reason: 'mcpscope call is done' }));
-    await this.transport?.close('mcpscope call is done');
+    await this.connection?.close('mcpscope call is done');
     this.oauthHost?.close();
     this.engine.close('mcpscope call is done');
   }
 
-  private onEvent(ev: TransportEvent): void {
-    const frame = this.record(eventFrame(ev));
+  /** close() came before the transport could start. */
+  private refuse(): never {
+    this.oauthHost?.close();
+    throw new Error(this.failure ?? 'the connection is closed');
+  }
+
+  private onEvent(ev: TransportEvent, frame: FrameRecord): void {
     const wait = authWaitFromEvent(frame.text);
     if (wait !== null) this.engine.holdTimeouts(wait);
     if (ev.event === 'http-answer') this.engine.settleFromTransport(ev, ev.seq === undefined ? undefined : this.messageAt(ev.seq));
     if (this.closing || !FATAL_EVENTS.has(ev.event)) return;
-    if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.transport?.alive) return;
+    if (ev.event === 'error' && ev.exchange !== undefined && !this.exchangeErrorsFatal && this.connection?.alive) return;
     if (ev.event === 'exited') this.fail(`the server exited (code ${ev.code ?? '-'}, signal ${ev.signal ?? '-'})`);
     else if (ev.event === 'error') this.fail(ev.message);
     else if (ev.event === 'session-expired') this.fail(`the server forgot the session (${ev.status}): ${ev.message}`);
@@ -185,12 +169,5 @@ export class CallSession {
     if (this.closing) return;
     this.failure ??= reason;
     this.engine.close(this.failure);
-  }
-
-  private record(body: FrameBody): FrameRecord {
-    const frame: FrameRecord = { seq: this.frames.length + 1, ts: now(), ...body };
-    this.frames.push(frame);
-    for (const listener of this.listeners) listener(frame);
-    return frame;
   }
 }

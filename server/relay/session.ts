@@ -1,16 +1,15 @@
-// One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
+// One connection to one MCP server in the relay: the connection core (core/connection.ts) spawns or connects, frames
+// and records; this keeps the session's stored row (status, pid, exit) and its handshake claim, and publishes frames.
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
-import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
 import { now } from '../store/clock.js';
-import { FrameOrigins } from '../core/frame-origins.js';
+import { Connection } from '../core/connection.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { RelayError } from '../errors.js';
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import type { HttpProbeSpec } from '../core/raw-http-probe.js';
-import { createTransport } from '../core/create-transport.js';
 import type { OAuthHost } from '../oauth/oauth-authorizer.js';
-import type { Transport, TransportEvent } from '../transports/transport.js';
+import type { TransportEvent } from '../transports/transport.js';
 
 export interface SessionDeps {
   recorder: Recorder;
@@ -25,23 +24,30 @@ export interface SessionDeps {
 }
 
 export class Session {
-  private transport: Transport | null = null;
-  /** A start waiting for its transport to be made (a remote one loads its code first); a stop meanwhile cancels it. */
-  private pendingStart: { cancelled: boolean } | null = null;
+  private readonly connection: Connection;
   private stopping = false;
   private handshakeClaimed: boolean;
-  /** Transports started so far: a restart's exchanges get ids of their own (`c2.x1`), never repeats of `x1`. */
-  private connections = 0;
-  private readonly origins = new FrameOrigins();
 
   /** `target` is the real one, secrets included; `stored.target` is the redacted copy that gets recorded and shown. */
   constructor(
     private readonly deps: SessionDeps,
     private readonly stored: StoredSession,
     handshake: boolean,
-    private readonly target: Target = stored.target,
+    target: Target = stored.target,
   ) {
     this.handshakeClaimed = !handshake;
+    this.connection = new Connection(
+      target,
+      { maxLineBytes: deps.maxLineBytes, graceMs: deps.graceMs, shown: stored.target, counter: stored, ...(deps.oauth ? { services: { oauth: deps.oauth } } : {}) },
+      {
+        record: (frame, bytes) => {
+          deps.recorder.append(stored.id, frame, bytes);
+          deps.publish(stored.id, frame);
+        },
+        event: (ev) => this.onTransportEvent(ev),
+        closed: () => deps.onChange(this.info()),
+      },
+    );
   }
 
   get id(): string {
@@ -49,7 +55,7 @@ export class Session {
   }
 
   get live(): boolean {
-    return this.transport?.alive ?? false;
+    return this.connection.alive;
   }
 
   info(): SessionInfo {
@@ -66,58 +72,21 @@ export class Session {
   async start(): Promise<void> {
     this.stopping = false;
     this.update({ status: 'starting', endedAt: null, exitCode: null, signal: null, pid: null });
-    const attempt = { cancelled: false };
-    this.pendingStart = attempt;
-    let transport: Transport;
-    try {
-      transport = await createTransport(this.target, { maxLineBytes: this.deps.maxLineBytes, graceMs: this.deps.graceMs }, ++this.connections, this.deps.oauth ? { oauth: this.deps.oauth } : {});
-    } finally {
-      if (this.pendingStart === attempt) this.pendingStart = null;
-    }
-    if (attempt.cancelled) {
-      // Stopped before there was anything to stop: nothing is spawned or connected. A start asked for since (a restart)
-      // owns the status now.
-      if (this.pendingStart === null && !this.transport) this.update({ status: 'stopped', endedAt: now() });
-      return;
-    }
-    this.transport = transport;
-    await transport.start({
-      onMessage: (bytes) => this.record(messageFrame('in', bytes), bytes).seq,
-      onOversize: (head, size) => this.record(oversizeFrame('in', head, size)).seq,
-      onStderr: (bytes) => this.record(stderrFrame(bytes)),
-      onEvent: (ev) => this.onTransportEvent(ev),
-      onExchange: (exchange) => this.record(httpFrame(exchange, this.origins.ofExchange(exchange))),
-      onClosed: () => {
-        if (this.transport === transport) this.transport = null;
-        this.deps.onChange(this.info());
-      },
-    });
+    // Stopped before there was anything to stop: nothing is spawned or connected. A start asked for since (a restart)
+    // owns the status now.
+    if (!(await this.connection.start()) && !this.connection.active) this.update({ status: 'stopped', endedAt: now() });
   }
 
   /** Writes one frame exactly as given and records it with who made it; returns its sequence number. */
   send(bytes: Buffer, origin: FrameOrigin): number {
-    if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
-    const frame = this.record(messageFrame('out', bytes, origin), bytes);
-    this.origins.note(frame.seq, origin);
-    this.transport.send(bytes, frame.seq);
-    return frame.seq;
+    if (!this.connection.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
+    return this.connection.send(bytes, origin).seq;
   }
 
-  /**
-   * The fault lab: one raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other.
-   * The prober (with the remote transports it reads) loads with the first probe, not with every relay.
-   */
+  /** The fault lab: one raw HTTP exchange on this session's endpoint (Streamable HTTP only), recorded like any other. */
   httpProbe(spec: HttpProbeSpec, origin: FrameOrigin = 'lab'): Promise<HttpProbeResult> {
-    if (!this.transport?.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
-    const transport = this.transport;
-    return import('../core/raw-http-probe.js').then(({ rawHttpProbe, streamableOf }) => rawHttpProbe(streamableOf(transport), spec, {
-      recordOut: (bytes) => {
-        const { seq } = this.record(messageFrame('out', bytes, origin));
-        this.origins.note(seq, origin);
-        return seq;
-      },
-      lastSeq: () => this.stored.lastSeq,
-    }));
+    if (!this.connection.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
+    return this.connection.httpProbe(spec, origin);
   }
 
   rename(name: string): void {
@@ -125,17 +94,9 @@ export class Session {
   }
 
   async stop(reason = 'stopped by the user'): Promise<void> {
-    if (!this.pendingStart && !this.transport) return;
+    if (!this.connection.active) return;
     this.stopping = true;
-    this.record(eventFrame({ event: 'stopping', reason }));
-    this.deps.onStopped?.();
-    if (this.pendingStart) {
-      // Nothing made yet: the start sees this and ends the session stopped.
-      this.pendingStart.cancelled = true;
-      this.pendingStart = null;
-      return;
-    }
-    await this.transport?.close(reason);
+    await this.connection.close(reason, () => this.deps.onStopped?.());
   }
 
   async restart(): Promise<void> {
@@ -145,7 +106,6 @@ export class Session {
   }
 
   private onTransportEvent(ev: TransportEvent): void {
-    this.record(eventFrame(this.shown(ev)));
     switch (ev.event) {
       case 'spawned':
         this.update({ status: 'running', pid: ev.pid });
@@ -165,7 +125,7 @@ export class Session {
         });
         break;
       case 'error':
-        if (!this.transport?.alive) this.update({ status: 'failed', endedAt: now() });
+        if (!this.connection.alive) this.update({ status: 'failed', endedAt: now() });
         break;
       case 'stdout-closed':
         this.update({ status: 'stdout-closed' });
@@ -178,25 +138,6 @@ export class Session {
       default:
         break;
     }
-  }
-
-  /** The event as it is recorded: a `spawned` event names the command as the stored target does, secrets masked. */
-  private shown(ev: TransportEvent): TransportEvent {
-    const t = this.stored.target;
-    if (ev.event !== 'spawned' || t.transport !== 'stdio' || t.args.length !== ev.args.length) return ev;
-    return { ...ev, command: t.command, args: t.args };
-  }
-
-  /** `bytes`: what the frame's text was decoded from, if the recorder may store them as its text (valid UTF-8 only). */
-  private record(body: FrameBody, bytes?: Buffer): FrameRecord {
-    // Field by field rather than a spread: a flood records tens of thousands of frames a second.
-    const frame: FrameRecord = { seq: this.stored.lastSeq + 1, ts: now(), dir: body.dir, kind: body.kind, text: body.text, size: body.size, method: body.method, rpcId: body.rpcId };
-    if (body.b64 !== undefined) frame.b64 = body.b64;
-    if (body.origin !== undefined) frame.origin = body.origin;
-    this.stored.lastSeq = frame.seq;
-    this.deps.recorder.append(this.stored.id, frame, frame.b64 === undefined ? bytes : undefined);
-    this.deps.publish(this.stored.id, frame);
-    return frame;
   }
 
   private update(patch: Partial<StoredSession>): void {

@@ -2,8 +2,6 @@
 // and with backpressure (stream pipes); a copy of each chunk goes to the recording thread. The tap writes nothing to
 // its stdout but the server's bytes; its own words go to stderr. Threat: a shim that changes, delays or outlives the
 // traffic it watches, so everything here is about passing bytes, mirroring the server's end and never outliving the host.
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import crossSpawn from 'cross-spawn';
 import { fstatSync, readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
@@ -12,8 +10,7 @@ import { newSessionId } from '../core/session-naming.js';
 import { sessionName, storedTarget } from '../core/stored-target.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
 import { processTracker } from '../transports/process-tracker.js';
-import { serverSpawnOptions } from '../transports/spawn-plan.js';
-import { childEnv } from '../transports/stdio-transport.js';
+import { spawnServer } from '../transports/server-child.js';
 import { TapRecording } from './tap-recording.js';
 
 export interface StdioTapOptions {
@@ -87,11 +84,9 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
   for (const note of enterDataDir(o.dataDir, 'tap')) say(note);
 
   return new Promise((resolve) => {
-    // detached: the server leads a process group of its own, so its whole tree can be signalled and reaped at once.
-    // cross-spawn finds npx.cmd and other shims on Windows; the relay's token, if set, is not passed on. The spawn mark
-    // lets the way out find every descendant, however it left the tree, without walking it while bytes pass.
-    const marker = processTracker.markerEnv();
-    const child = crossSpawn(o.command, o.args, serverSpawnOptions(undefined, { ...childEnv({}), ...marker })) as ChildProcessWithoutNullStreams;
+    // Started as the relay starts its servers (a process group of its own, the relay's token left out, the run's spawn
+    // mark), but tracked by its mark alone: the way out finds every descendant without walking the tree while bytes pass.
+    const child = spawnServer({ command: o.command, args: o.args, env: {}, tracking: 'mark' });
     const out = hostOutput();
     let stopping: string | null = null;
     let timers: NodeJS.Timeout[] = [];
@@ -140,7 +135,6 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
     process.on('exit', () => processTracker.killAll());
 
     child.on('spawn', () => {
-      processTracker.adopt(child.pid!, marker);
       recording.event({ event: 'spawned', pid: child.pid!, command: o.command, args: target.args, cwd: target.cwd! }, { status: 'running', pid: child.pid! });
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
@@ -151,11 +145,11 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
       void end({ code: err.code === 'ENOENT' ? 127 : err.code === 'EACCES' ? 126 : 1, signal: null }, 'failed');
     });
     child.on('close', (code, signal) => {
-      // The leader is gone; whatever it left in its group or carrying its mark goes too. (The relay also walks the
-      // process table for children that left the group; a tap does not, since a walk stalls the thread that carries
-      // the host's bytes: a child that cleared its environment, env -i, and left the group escapes a tap.)
-      if (child.pid !== undefined) processTracker.release(child.pid);
-      recording.event({ event: 'exited', code, signal, stderrTail: '' });
+      // spawnServer released the leader's group and mark. (The relay also walks the process table for children that
+      // left the group; a tap does not, since a walk stalls the thread that carries the host's bytes: a child that
+      // cleared its environment, env -i, and left the group escapes a tap.)
+      // Its stderr tail is added on the recording thread, which holds the lines (core/frame-log.ts).
+      recording.event({ event: 'exited', code, signal });
       void end({ code, signal }, stopping === null ? 'exited' : 'stopped');
     });
 

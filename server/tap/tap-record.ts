@@ -1,10 +1,12 @@
 // What a tap records: the bytes it passed each way, cut into frames exactly as the relay cuts a server's output,
-// numbered in the order they reached the tap, with the tap's own events, into the inspector's store.
+// numbered in the order they reached the tap (by the connection core's FrameLog, as the relay and `call` number theirs),
+// with the tap's own events, into the inspector's store.
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
-import type { SessionInfo } from '../../shared/relay-protocol.js';
+import type { FrameRecord, SessionInfo } from '../../shared/relay-protocol.js';
 import { SessionArchive } from '../store/archive/session-archive.js';
 import type { HttpExchange } from '../../shared/http-exchange.js';
-import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
+import { FrameLog } from '../core/frame-log.js';
 import { now } from '../store/clock.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { LineBuffer } from '../transports/line-buffer.js';
@@ -20,6 +22,7 @@ export class TapRecord {
   private readonly lines: Record<TapStream, LineBuffer>;
   private savedAt = 0;
   private savedSeq = 0;
+  private readonly log: FrameLog;
 
   constructor(
     private readonly recorder: Recorder,
@@ -27,6 +30,7 @@ export class TapRecord {
     maxLineBytes: number,
   ) {
     this.lines = { out: new LineBuffer(maxLineBytes), in: new LineBuffer(maxLineBytes), stderr: new LineBuffer(maxLineBytes) };
+    this.log = new FrameLog(stored, (frame) => recorder.append(stored.id, frame));
     // The row and its origin in one transaction: an inspector watching the store never sees a tap session half made.
     recorder.db.transaction(() => {
       recorder.saveSession(stored);
@@ -48,8 +52,13 @@ export class TapRecord {
     for (const ev of this.lines[stream].end()) this.line(stream, ts, ev.type === 'line' ? ev.bytes : ev.head, ev.type === 'oversize' ? ev.size : null);
   }
 
+  /** One of the tap's events; at the server's exit its last lines are recorded first, so its stderr tail holds them. */
   event(ts: number, ev: { event: string } & Record<string, unknown>): void {
-    this.append(ts, eventFrame(ev));
+    if (ev.event === 'exited') {
+      this.end('in', ts);
+      this.end('stderr', ts);
+    }
+    this.recorded(this.log.event(ev, ts));
   }
 
   /** One whole message (an HTTP body, an SSE event's data); returns its seq. */
@@ -86,10 +95,11 @@ export class TapRecord {
   }
 
   private append(ts: number, body: FrameBody): number {
-    const frame = { seq: this.stored.lastSeq + 1, ts, ...body };
-    this.stored.lastSeq = frame.seq;
-    this.recorder.append(this.stored.id, frame);
-    if (this.versionFrom !== 'done' && (body.kind === 'request' || body.kind === 'response')) this.followVersion(body);
+    return this.recorded(this.log.record(body, undefined, ts));
+  }
+
+  private recorded(frame: FrameRecord): number {
+    if (this.versionFrom !== 'done' && (frame.kind === 'request' || frame.kind === 'response')) this.followVersion(frame);
     this.maybeSave();
     return frame.seq;
   }

@@ -1,10 +1,8 @@
 // Spawns an MCP server as a child process in its own process group and frames its stdout by newlines.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import crossSpawn from 'cross-spawn';
-import { assertSpawnableEnv } from '../../shared/trust/env-names.js';
 import { LineBuffer, DEFAULT_MAX_LINE_BYTES } from './line-buffer.js';
 import { processTracker } from './process-tracker.js';
-import { serverSpawnOptions } from './spawn-plan.js';
+import { spawnServer } from './server-child.js';
 import type { Transport, TransportHandlers } from './transport.js';
 
 export interface StdioOptions {
@@ -17,7 +15,6 @@ export interface StdioOptions {
   graceMs?: number;
 }
 
-const STDERR_TAIL_LINES = 20;
 /**
  * A process that exits closes its stdout a moment before its exit is seen; one still running this long after closing
  * it has chosen to go deaf (a crashed writer thread, a stray `exec >&-`): that is reported, not an ordinary exit.
@@ -29,24 +26,10 @@ export function killAllProcessGroups(): void {
   processTracker.killAll();
 }
 
-/**
- * The server's environment: the relay's own, minus what only the relay may know, plus the recipe's. Threat: a server
- * (or anything it runs) reading the relay's access token and driving the relay, which can spawn processes.
- */
-export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of RELAY_ONLY_ENV) delete base[name];
-  return { ...base, ...env };
-}
-
-/** Variables the relay reads and no server should inherit. */
-const RELAY_ONLY_ENV = ['MCPSCOPE_TOKEN'];
-
 export class StdioTransport implements Transport {
   private child: ChildProcessWithoutNullStreams | null = null;
   private exited: Promise<void> = Promise.resolve();
   private running = false;
-  private stderrTail: string[] = [];
   private handlers: TransportHandlers | null = null;
 
   constructor(private readonly opts: StdioOptions) {}
@@ -61,15 +44,10 @@ export class StdioTransport implements Transport {
     const max = this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     const stdout = new LineBuffer(max);
     const stderr = new LineBuffer(max);
-    // Every process the server starts inherits this mark, whatever it does to the tree; added last, so no recipe sets it.
-    const marker = processTracker.markerEnv();
     return new Promise((resolve) => {
       let child: ChildProcessWithoutNullStreams;
       try {
-        // The last guard: a name that is not a name never reaches spawn, whatever path it came by.
-        assertSpawnableEnv(env);
-        // Its own process group (POSIX), hidden console (Windows); cross-spawn finds npx.cmd and other shims on Windows.
-        child = crossSpawn(command, args, serverSpawnOptions(cwd, { ...childEnv(env), ...marker })) as ChildProcessWithoutNullStreams;
+        child = spawnServer({ command, args, env, cwd, tracking: 'walk' });
       } catch (err) {
         h.onEvent({ event: 'error', message: `spawn failed: ${(err as Error).message}` });
         h.onClosed();
@@ -84,7 +62,7 @@ export class StdioTransport implements Transport {
       // Each line straight to the session as it is found: in a flood a chunk holds hundreds (stdout.each).
       const onStdout = (chunk: Buffer) => stdout.each(chunk, onLine, onOversize);
       const onStderr = (chunk: Buffer) => {
-        for (const ev of stderr.push(chunk)) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
+        for (const ev of stderr.push(chunk)) h.onStderr(ev.type === 'line' ? ev.bytes : ev.head);
       };
       child.stdout.on('data', onStdout);
       let deafTimer: NodeJS.Timeout | undefined;
@@ -100,7 +78,6 @@ export class StdioTransport implements Transport {
       child.stdin.on('error', () => {});
       child.on('spawn', () => {
         this.running = true;
-        processTracker.track(child.pid!, marker);
         h.onEvent({ event: 'spawned', pid: child.pid!, command, args, cwd: cwd ?? process.cwd() });
         resolve();
       });
@@ -119,12 +96,11 @@ export class StdioTransport implements Transport {
           if (ev.type === 'line') h.onMessage(ev.bytes);
           else h.onOversize(ev.head, ev.size);
         }
-        for (const ev of stderr.end()) this.stderrLine(h, ev.type === 'line' ? ev.bytes : ev.head);
-        // The leader is gone; anything it left (in its group or out of it) goes too.
-        if (child.pid) processTracker.release(child.pid);
+        for (const ev of stderr.end()) h.onStderr(ev.type === 'line' ? ev.bytes : ev.head);
         const wasRunning = this.running;
         this.running = false;
-        if (wasRunning) h.onEvent({ event: 'exited', code, signal, stderrTail: this.stderrTail.join('\n') });
+        // The stderr tail is the connection's to add (core/frame-log.ts): one place keeps it for every program.
+        if (wasRunning) h.onEvent({ event: 'exited', code, signal });
         settle();
         if (wasRunning) h.onClosed();
       });
@@ -164,11 +140,5 @@ export class StdioTransport implements Transport {
         resolve(true);
       });
     });
-  }
-
-  private stderrLine(h: TransportHandlers, bytes: Buffer): void {
-    this.stderrTail.push(bytes.toString('utf8'));
-    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
-    h.onStderr(bytes);
   }
 }

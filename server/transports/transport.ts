@@ -6,7 +6,8 @@ import type { RemoteTransport } from '../../shared/relay-protocol.js';
 
 export type TransportEvent =
   | { event: 'spawned'; pid: number; command: string; args: string[]; cwd: string }
-  | { event: 'exited'; code: number | null; signal: string | null; stderrTail: string }
+  /** `stderrTail`: the server's last stderr lines, added when the exit is recorded (core/frame-log.ts), never by a transport. */
+  | { event: 'exited'; code: number | null; signal: string | null; stderrTail?: string }
   | { event: 'error'; message: string; code?: string; exchange?: string }
   | { event: 'stopping'; reason: string }
   | { event: 'signal-sent'; signal: string; pid: number }

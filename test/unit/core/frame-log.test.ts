@@ -1,0 +1,60 @@
+// The connection core's FrameLog: the one place a frame is numbered and stamped and the stderr tail is kept, for the
+// relay's sessions, call/check and the tap alike.
+import { describe, expect, it } from 'vitest';
+import { FrameLog } from '../../../server/core/frame-log.js';
+import { messageFrame, stderrFrame } from '../../../server/core/frame-factory.js';
+import type { FrameRecord } from '../../../shared/relay-protocol.js';
+import { STDERR_TAIL_LINES, StderrTail } from '../../../shared/stderr-tail.js';
+
+function logged(lastSeq = 0) {
+  const frames: Array<{ frame: FrameRecord; bytes: Buffer | undefined }> = [];
+  const counter = { lastSeq };
+  const log = new FrameLog(counter, (frame, bytes) => frames.push({ frame, bytes }));
+  return { log, frames, counter };
+}
+
+describe('FrameLog', () => {
+  it('numbers frames on from the counter it is given and keeps the counter current', () => {
+    const { log, frames, counter } = logged(41);
+    log.record(messageFrame('out', Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}'), 'user'), undefined, 1000);
+    log.record(stderrFrame(Buffer.from('hello')), undefined, 1001);
+    expect(frames.map((f) => [f.frame.seq, f.frame.ts])).toEqual([
+      [42, 1000],
+      [43, 1001],
+    ]);
+    expect(counter.lastSeq).toBe(43);
+    expect(frames[0]!.frame).toEqual({ seq: 42, ts: 1000, dir: 'out', kind: 'request', text: '{"jsonrpc":"2.0","id":1,"method":"ping"}', size: 40, method: 'ping', rpcId: '1', origin: 'user' });
+  });
+
+  it('hands on the bytes of valid UTF-8 only: a frame with b64 is stored from its b64', () => {
+    const { log, frames } = logged();
+    const good = Buffer.from('{"a":1}');
+    const bad = Buffer.from([0x7b, 0xff, 0x7d]);
+    log.record(messageFrame('in', good), good);
+    log.record(messageFrame('in', bad), bad);
+    expect(frames[0]!.bytes).toBe(good);
+    expect(frames[1]!.frame.b64).toBe(bad.toString('base64'));
+    expect(frames[1]!.bytes).toBeUndefined();
+  });
+
+  it(`keeps the last ${STDERR_TAIL_LINES} stderr lines and puts them in the exited event, whatever the event carried`, () => {
+    const { log, frames } = logged();
+    for (let i = 1; i <= STDERR_TAIL_LINES + 5; i++) log.record(stderrFrame(Buffer.from(`line ${i}`)));
+    log.record(messageFrame('in', Buffer.from('not stderr')));
+    const exited = log.event({ event: 'exited', code: 1, signal: null, stderrTail: 'what a transport once kept' });
+    const tail = Array.from({ length: STDERR_TAIL_LINES }, (_, i) => `line ${i + 6}`).join('\n');
+    expect(JSON.parse(exited.text)).toEqual({ event: 'exited', code: 1, signal: null, stderrTail: tail });
+    expect(exited).toMatchObject({ dir: 'relay', kind: 'event', method: 'exited' });
+    expect(frames).toHaveLength(STDERR_TAIL_LINES + 7);
+    // Other events pass as they are.
+    expect(JSON.parse(log.event({ event: 'stopping', reason: 'done' }).text)).toEqual({ event: 'stopping', reason: 'done' });
+  });
+
+  it('starts the tail over when told (a restarted process speaks for itself)', () => {
+    const tail = new StderrTail();
+    tail.push('old');
+    tail.clear();
+    tail.push('new');
+    expect(tail.text()).toBe('new');
+  });
+});

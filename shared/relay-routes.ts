@@ -24,6 +24,7 @@ import { CheckReportSchema, CheckRunBodySchema } from './check/check-types.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
+import { FaultLabStateSchema, SavedCheckSchema, SavedFaultLabSchema } from './panel-results.js';
 import { ConfirmRecipeBodySchema } from './trust/recipe-review.js';
 import { CreateSessionBodySchema, FrameRecordSchema, RelayConfigSchema, SessionInfoSchema } from './relay-protocol.js';
 
@@ -122,6 +123,13 @@ export const RELAY_ROUTES = {
   openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
   /** The Conformance tab: `mcpscope check` on scratch connections to a live session's own target, each recorded and linked back. */
   runCheck: route({ method: 'POST', path: '/sessions/:id/check', body: CheckRunBodySchema, response: CheckReportSchema }),
+
+  // ---- the lab's last results, kept per session under test (server/relay/routes/results-routes.ts)
+  /** The Conformance tab's last report for this session (the relay keeps it when a run ends). */
+  savedCheck: route({ method: 'GET', path: '/sessions/:id/results/conformance', response: SavedCheckSchema }),
+  /** The fault lab's last results and connection choices for this session, as the page saved them. */
+  savedFaultLab: route({ method: 'GET', path: '/sessions/:id/results/fault-lab', response: SavedFaultLabSchema }),
+  saveFaultLab: route({ method: 'PUT', path: '/sessions/:id/results/fault-lab', body: FaultLabStateSchema, response: 'empty' }),
 
   // ---- profiles (server/relay/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),

@@ -29,7 +29,7 @@ const COMPOSER_OPEN = '38%';
 const LEFT_MIN_PX = 520;
 const SIDE_MIN_PX = 360;
 /** The right-hand tab a page opens on. */
-const FIRST_TAB = 'tools';
+const FIRST_TAB = 'overview';
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
 interface Props {
@@ -41,7 +41,8 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   const { socket } = useRelay();
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
-  // A newcomer's first look is what the server offers, not an empty Detail tab: a click on a row opens Detail.
+  // A newcomer's first look is the server (who it is, what it declared), not an empty Detail tab: a click on a row opens
+  // Detail. Overview asks the server nothing (it reads the handshake), so opening the page still sends no request.
   const [tab, setTab] = useState(FIRST_TAB);
   const columns = useDefaultLayout({ id: 'mcpscope.panes.columns', storage });
   const rows = useDefaultLayout({ id: 'mcpscope.panes.log-composer', storage });

@@ -1,5 +1,5 @@
-// What a newcomer meets in the first ten minutes, against server-everything at 1280×720: the page opens on a tab with
-// something in it, Escape in the log leaves the panels alone, a task's result reads as content, a sampling request is
+// What a newcomer meets in the first ten minutes, against server-everything at 1280×720: the page opens on the server's
+// Overview, Escape in the log leaves the panels alone, a task's result reads as content, a sampling request is
 // answered in plain words from a waiting box whose Answer… is in view, and a command that does not exist says so.
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -30,11 +30,12 @@ async function inView(page: Page, testId: string, within?: string): Promise<bool
 }
 
 describe('the first ten minutes with server-everything', () => {
-  it('opens on the Tools tab with the server’s tools, not on an empty Detail tab', async ({ page }) => {
+  it('opens on the Overview tab with the server’s identity, not on an empty Detail tab', async ({ page }) => {
     await page.reload();
     await waitForServer(page);
-    await expect.poll(() => page.getByTestId('tab-tools').getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
-    await expect.poll(() => page.getByTestId('tool-item').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('tab-overview').getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => page.getByTestId('server-identity').textContent(), { timeout: 20_000 }).toContain('everything');
+    expect(await page.getByTestId('tab-detail').getAttribute('aria-selected')).not.toBe('true');
   });
 
   it('lets go of the frame on Escape in the log, and leaves the panels column open', async ({ page }) => {

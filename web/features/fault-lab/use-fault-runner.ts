@@ -28,6 +28,13 @@ const STARTUP_MS = 10_000;
 
 const why = (err: unknown) => (err instanceof SendError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err));
 
+/** "demo · fault lab: 12 presets, invalid-json … bom" (at most 200 characters, the history's limit). */
+export function labName(base: string, presets: readonly string[]): string {
+  const what = presets.length === 1 ? `preset ${presets[0]}` : `${presets.length} presets, ${presets[0]} … ${presets.at(-1)}`;
+  const name = `${base}: ${what}`;
+  return name.length <= 200 ? name : `${name.slice(0, 199)}…`;
+}
+
 function notSent(preset: FaultPreset, reason: string, sessionId: string | null): FaultRun {
   return { presetId: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict: { outcome: 'no-reply', explanation: `Not sent (made locally, not by the server): ${reason}` }, firstReply: null, waitedMs: 0, sentSeq: null, sessionId };
 }
@@ -70,6 +77,8 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
         }
       } finally {
         await closeScratch(client, lab.id);
+        // Named by what it did, not only by what made it: the history lists it under the session it was run for.
+        void client.http.call('patchSession', { params: { id: lab.id }, body: { name: labName(lab.name, list.map(({ preset }) => preset.id)) } }).catch(() => undefined);
         show(null);
       }
     },

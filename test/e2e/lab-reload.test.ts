@@ -59,4 +59,28 @@ describe('the lab after a reload', () => {
     const shown = await page.getByTestId('check-result').evaluateAll((els) => els.map((e) => [e.getAttribute('data-check'), e.getAttribute('data-status')]));
     expect(shown).toEqual(run.body.results.map((r) => [r.id, r.status]));
   });
+
+  it('lists a lab run’s scratch session under the session it ran for, collapsed, tagged lab and named by what it ran', async ({ page }) => {
+    await openTab(page, 'fault-lab');
+    await page.getByTestId('fault-send-crlf').click();
+    await page.locator('[data-testid="fault-result"][data-preset="crlf"]').waitFor({ timeout: 30_000 });
+    const underTest = await page.getByTestId('session-select').inputValue();
+    const scratch = (await page.getByTestId('fault-scratch-link').first().getAttribute('data-session-id'))!;
+    await page.getByTestId('view-tab-sessions').click();
+    const list = page.getByTestId('history-list');
+    // The session a person made is a top-level row; the lab's is folded under it until opened.
+    await list.locator(`[data-testid="history-row"][data-session-id="${underTest}"]`).waitFor({ timeout: 15_000 });
+    const group = list.locator(`[data-testid="history-children"][data-parent="${underTest}"]`);
+    await expect.poll(() => group.getByTestId('history-children-toggle').textContent(), { timeout: 15_000 }).toMatch(/made for it: \d+ lab/);
+    expect(await group.getAttribute('data-open')).toBe('false');
+    expect(await list.locator(`[data-testid="history-row"][data-session-id="${scratch}"]`).count()).toBe(0);
+    const tops = await list.locator(':scope > [data-testid="history-row"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-origin')));
+    expect(tops[0]).toBe('recorded');
+    await group.getByTestId('history-children-toggle').click();
+    const row = group.locator(`[data-testid="history-row"][data-session-id="${scratch}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('history-maker').getAttribute('data-maker')).toBe('lab');
+    await expect.poll(() => row.getByTestId('session-name').textContent(), { timeout: 10_000 }).toMatch(/fault lab: preset crlf$/);
+    await page.getByTestId('view-tab-inspect').click();
+  });
 });

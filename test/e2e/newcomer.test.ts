@@ -108,4 +108,27 @@ describe('the first ten minutes with server-everything', () => {
     expect(await page.getByTestId('banner-restart-button').count()).toBe(1);
     expect(await page.getByTestId('restart-button').count()).toBe(0);
   });
+
+  it('keeps a readable summary at 1024 px and cuts a long method from its start, so its end still shows', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      const row = page.locator('[data-testid="log-row"][data-dir="out"][data-method="notifications/initialized"]').first();
+      await row.waitFor();
+      const cells = row.locator('[role="gridcell"]');
+      // The summary is the eighth cell: a useful gist, not a few letters.
+      await expect.poll(() => cells.nth(7).evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(90);
+      const method = row.locator('[data-col="method"]');
+      const fit = await method.evaluate((el) => {
+        const cell = el.getBoundingClientRect();
+        const name = el.querySelector('bdi')!.getBoundingClientRect();
+        return { cut: el.scrollWidth > el.clientWidth + 1, endShown: name.right <= cell.right + 1, startCut: name.left < cell.left - 1 };
+      });
+      // When it does not fit, the start goes and the end stays; the tooltip has the whole name.
+      if (fit.cut) expect(fit).toMatchObject({ endShown: true, startCut: true });
+      expect(await method.getAttribute('title')).toBe('notifications/initialized');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
 });
+

@@ -84,8 +84,12 @@ export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onC
       <span role="gridcell">
         <KindBadge kind={frame.kind} />
       </span>
-      <span role="gridcell" data-col="method" className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
-        {entry.method ?? ''}
+      {/* Cut from the start when the column is narrower than the name: methods differ at their ends
+          (…/tools/list_changed, …/resources/list_changed), so the end is what tells them apart; the tooltip and the
+          detail have it whole. Right-to-left lays the line out so the ellipsis falls at the start; the name itself
+          is an isolated left-to-right run, so its characters keep their order. */}
+      <span role="gridcell" data-col="method" className={`truncate text-left [direction:rtl] ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
+        <bdi dir="ltr">{entry.method ?? ''}</bdi>
       </span>
       <span role="gridcell" className="truncate text-dim" title={frame.rpcId ?? undefined}>
         {frame.rpcId ?? ''}

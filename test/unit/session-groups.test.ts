@@ -45,6 +45,18 @@ describe('sessions grouped under the session they were run for', () => {
     expect(childrenSummary(groups[1]!.children)).toBe('2 made for it: 1 lab, 1 check');
   });
 
+  it('puts what was made for a tool’s session under the session a person made, and survives a loop', () => {
+    const list = [entry('replay-of-lab', { origin: 'replay', scratchFor: 'lab-1', tags: ['replay'] }), entry('lab-1', { origin: 'scratch', scratchFor: 'a', tags: ['lab'] }), entry('a'), entry('x', { origin: 'scratch', scratchFor: 'y' }), entry('y', { origin: 'scratch', scratchFor: 'x' })];
+    const groups = groupSessions(list);
+    expect(groups.map((g) => [g.session.id, g.children.map((c) => c.id)])).toEqual([
+      ['a', ['replay-of-lab', 'lab-1']],
+      ['x', []],
+      ['y', []],
+    ]);
+    // Every session is listed exactly once, the loop's included.
+    expect(groups.flatMap((g) => [g.session.id, ...g.children.map((c) => c.id)]).sort()).toEqual(['a', 'lab-1', 'replay-of-lab', 'x', 'y']);
+  });
+
   it('names what made a session from its tag, or for older recordings from its origin', () => {
     expect(makerOf(entry('x', { origin: 'scratch', tags: ['check', 'mine'] }))).toBe('check');
     expect(makerOf(entry('x', { origin: 'scratch' }))).toBe('lab');

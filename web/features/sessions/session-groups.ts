@@ -30,19 +30,31 @@ export interface SessionGroup {
  * sessions not in the list (filtered out, deleted, or on the next page), each on its own, after the rest.
  */
 export function groupSessions(list: readonly HistoryEntry[]): SessionGroup[] {
-  const ids = new Set(list.map((s) => s.id));
+  const byId = new Map(list.map((s) => [s.id, s] as const));
+  /** The listed session at the top of `s`'s chain of "made for" (a replay of a lab session goes under the lab's session). */
+  const rootOf = (s: HistoryEntry): HistoryEntry => {
+    let at = s;
+    const seen = new Set<string>([s.id]);
+    while (at.scratchFor !== null && byId.has(at.scratchFor)) {
+      // A loop (made for each other: never made so, but the store is data) has no top: each stands on its own.
+      if (seen.has(at.scratchFor)) return s;
+      at = byId.get(at.scratchFor)!;
+      seen.add(at.id);
+    }
+    return at;
+  };
   const children = new Map<string, HistoryEntry[]>();
   const orphans: SessionGroup[] = [];
   const top: SessionGroup[] = [];
   for (const s of list) {
-    if (s.scratchFor !== null && ids.has(s.scratchFor) && s.scratchFor !== s.id) {
-      const kids = children.get(s.scratchFor) ?? [];
+    const root = rootOf(s);
+    if (root !== s) {
+      const kids = children.get(root.id) ?? [];
       kids.push(s);
-      children.set(s.scratchFor, kids);
+      children.set(root.id, kids);
     } else if (isMadeByTool(s)) orphans.push({ session: s, children: [] });
     else top.push({ session: s, children: [] });
   }
-  // A child whose parent was itself made by a tool stays under that parent, wherever it is listed.
   for (const g of [...top, ...orphans]) g.children = children.get(g.session.id) ?? [];
   return [...top, ...orphans];
 }

@@ -33,3 +33,9 @@ export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: stri
 export function isFrameOrigin(v: unknown): v is FrameOrigin {
   return typeof v === 'string' && (FRAME_ORIGINS as readonly string[]).includes(v);
 }
+
+/**
+ * The handshake's methods: mcpscope sends them on its own (`bookkeeping`), but "hide auto" keeps them and their answers,
+ * since they say which version and capabilities the rest of the log was spoken under.
+ */
+export const HANDSHAKE_METHODS: readonly string[] = ['initialize', 'notifications/initialized', 'server/discover'];

@@ -118,6 +118,8 @@ export const SessionInfoSchema = z.object({
   handshakePending: z.boolean(),
   /** Recorded by `mcpscope tap` between a host and its server: the host owns it, so it is read-only here. */
   tapped: z.boolean().optional(),
+  /** Running in another relay that shares this data dir (its server process is alive): read-only here. */
+  elsewhere: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

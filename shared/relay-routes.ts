@@ -25,6 +25,7 @@ import { CollectionSchema, CollectionSummarySchema, RunCollectionBodySchema, Run
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
+import { FaultLabStateSchema, SavedCheckSchema, SavedFaultLabSchema } from './panel-results.js';
 import { ConfirmRecipeBodySchema } from './trust/recipe-review.js';
 import { CreateSessionBodySchema, FrameRecordSchema, RelayConfigSchema, SessionInfoSchema } from './relay-protocol.js';
 
@@ -134,6 +135,12 @@ export const RELAY_ROUTES = {
   deleteCollection: route({ method: 'DELETE', path: '/collections/:id', response: 'empty' }),
   /** Runs a kept collection on a scratch connection to a live session's own target, recorded and linked back. */
   runCollection: route({ method: 'POST', path: '/sessions/:id/run-collection', body: RunCollectionBodySchema, response: RunReportSchema }),
+  // ---- the lab's last results, kept per session under test (server/relay/routes/results-routes.ts)
+  /** The Conformance tab's last report for this session (the relay keeps it when a run ends). */
+  savedCheck: route({ method: 'GET', path: '/sessions/:id/results/conformance', response: SavedCheckSchema }),
+  /** The fault lab's last results and connection choices for this session, as the page saved them. */
+  savedFaultLab: route({ method: 'GET', path: '/sessions/:id/results/fault-lab', response: SavedFaultLabSchema }),
+  saveFaultLab: route({ method: 'PUT', path: '/sessions/:id/results/fault-lab', body: FaultLabStateSchema, response: 'empty' }),
 
   // ---- profiles (server/relay/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),

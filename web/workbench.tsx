@@ -28,6 +28,8 @@ const COMPOSER_OPEN = '38%';
 // Below these the composer's toolbar or the panels' forms would have to wrap or clip.
 const LEFT_MIN_PX = 520;
 const SIDE_MIN_PX = 360;
+/** The right-hand tab a page opens on. */
+const FIRST_TAB = 'overview';
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
 interface Props {
@@ -39,7 +41,9 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   const { socket } = useRelay();
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
-  const [tab, setTab] = useState('detail');
+  // A newcomer's first look is the server (who it is, what it declared), not an empty Detail tab: a click on a row opens
+  // Detail. Overview asks the server nothing (it reads the handshake), so opening the page still sends no request.
+  const [tab, setTab] = useState(FIRST_TAB);
   const columns = useDefaultLayout({ id: 'mcpscope.panes.columns', storage });
   const rows = useDefaultLayout({ id: 'mcpscope.panes.log-composer', storage });
   const sideRef = usePanelRef();
@@ -63,7 +67,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   );
   // Panels stay mounted once shown, so switching tabs keeps their forms and results; they mount lazily, so a panel's
   // requests only go out once someone opens it.
-  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(['detail']));
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([FIRST_TAB]));
   if (!visited.has(tab)) setVisited(new Set(visited).add(tab));
 
   // "Open in panel" from the detail pane: show the target tab; the panel itself takes the intent.
@@ -115,6 +119,8 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
     [openDetail],
   );
   const closeDetail = useCallback(() => sideRef.current?.collapse(), [sideRef]);
+  // Escape in the log lets go of the frame; folding the whole panels column away is the splitter's job, not a key's.
+  const clearSelection = useCallback(() => setSelectedSeq(null), []);
   const openFrame = useCallback(
     (id: string, seq: number | null) => {
       if (id === sessionId) {
@@ -157,7 +163,7 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                   selectedSeq={selectedSeq}
                   onSelect={select}
                   onOpenDetail={openDetail}
-                  onCloseDetail={closeDetail}
+                  onCloseDetail={clearSelection}
                   sequence={(p) => (
                     <Suspense fallback={loading}>
                       <SequenceView {...p} />

@@ -32,6 +32,8 @@ export function recordCheckConnection(store: RecordingStore, o: { name: string; 
   };
   save();
   store.archive.setMeta(stored.id, { origin: 'scratch', scratchFor: store.scratchFor, profileId: o.profileId ?? null, secretEnv: [...(o.secretEnv ?? [])] });
+  // Tagged by what made it (the fault lab's are tagged `lab`, replays `replay`).
+  store.archive.setTags(stored.id, ['check']);
   return {
     id: stored.id,
     append: (f) => {

@@ -4,6 +4,7 @@ import { envError } from '../../shared/trust/env-names.js';
 import { RelayError } from '../errors.js';
 import { now } from '../store/clock.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
+import { runsElsewhere } from './other-relay.js';
 import { FrameWindowReader } from '../store/recorder-window.js';
 import { Session } from './session.js';
 import { newSessionId } from '../core/session-naming.js';
@@ -62,9 +63,10 @@ export class SessionManager {
     // A relay that died mid-session left rows that say 'running'; they are not, any more. Tapped sessions belong to
     // their taps, which may well be running (the watcher notices the ones that are not). Their frame count was saved
     // with the session's last status change, long before the crash: the frames themselves say how many there are.
+    // A session another relay on the same data dir is running is left alone: it is running, in that relay.
     const reader = new FrameWindowReader(opts.recorder.db);
     for (const s of opts.recorder.listSessions()) {
-      if (this.taps.isTap(s.id)) continue;
+      if (this.taps.isTap(s.id) || runsElsewhere(s, opts.recorder.dataDir)) continue;
       if (s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed') {
         opts.recorder.saveSession({ ...s, status: 'stopped', endedAt: s.endedAt ?? now(), lastSeq: Math.max(s.lastSeq, reader.lastSeq(s.id)) });
       }
@@ -147,7 +149,9 @@ export class SessionManager {
     const s = this.owning.get(id);
     if (s) return s;
     if (this.taps.isTap(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session is tapped: the host that runs it owns it, so it is read-only here');
-    if (this.opts.recorder.getSession(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session was recorded by an earlier relay run; it is read-only');
+    const stored = this.opts.recorder.getSession(id);
+    if (stored && runsElsewhere(stored, this.opts.recorder.dataDir)) throw new RelayError('SESSION_NOT_LIVE', 'another relay on this data dir runs this session; it is read-only here');
+    if (stored) throw new RelayError('SESSION_NOT_LIVE', 'this session was recorded by an earlier relay run; it is read-only');
     throw new RelayError('NOT_FOUND', `no session ${id}`);
   }
 
@@ -165,7 +169,7 @@ export class SessionManager {
 
   /** A session this run does not own: recorded earlier, imported, or tapped (whose row's lastSeq lags its frames). */
   private pastInfo(s: StoredSession): SessionInfo {
-    if (!this.taps.isTap(s.id)) return { ...s, live: false, handshakePending: false };
+    if (!this.taps.isTap(s.id)) return { ...s, live: false, handshakePending: false, ...(runsElsewhere(s, this.opts.recorder.dataDir) ? { elsewhere: true } : {}) };
     return { ...s, lastSeq: Math.max(s.lastSeq, this.taps.lastSeq(s.id)), live: false, handshakePending: false, tapped: true };
   }
 

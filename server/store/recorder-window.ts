@@ -2,6 +2,7 @@
 // pages from a position, and each frame's request/response found by id, so a million frames never travel at once.
 import type Database from 'better-sqlite3';
 import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../../shared/frame-window-api.js';
+import { HANDSHAKE_METHODS } from '../../shared/frame-origin.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
@@ -74,11 +75,15 @@ export class FrameWindowReader {
       params.push(sessionId);
     }
     if (f.hideBookkeeping) {
-      // An answer is left out with its request: the latest earlier request with its id, from the other side.
-      parts.push(`(origin IS NULL OR origin != 'bookkeeping')`);
-      parts.push(`NOT (kind IN ('response', 'error') AND rpc_id IS NOT NULL AND COALESCE((SELECT r.origin FROM frames r
+      // An answer is left out with its request: the latest earlier request with its id, from the other side. The
+      // handshake stays, though mcpscope sent it on its own (HANDSHAKE_METHODS says why).
+      const handshake = HANDSHAKE_METHODS.map(() => '?').join(', ');
+      parts.push(`(origin IS NULL OR origin != 'bookkeeping' OR method IN (${handshake}))`);
+      params.push(...HANDSHAKE_METHODS);
+      parts.push(`NOT (kind IN ('response', 'error') AND rpc_id IS NOT NULL AND COALESCE((SELECT CASE WHEN r.method IN (${handshake}) THEN '' ELSE r.origin END FROM frames r
           WHERE r.sk = frames.sk AND r.rpc_id = frames.rpc_id AND r.dir != frames.dir AND r.seq < frames.seq
           AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1), '') = 'bookkeeping')`);
+      params.push(...HANDSHAKE_METHODS);
     }
     if (f.text) {
       parts.push(`text LIKE ? ESCAPE '\\'`);

@@ -50,7 +50,7 @@ describe('a misbehaving server in the browser', () => {
     const exited = row('[data-kind="event"][data-method="exited"]');
     await exited.waitFor();
     expect(await exited.textContent()).toMatch(/3/);
-    await page.getByTestId('restart-button').click();
+    await page.getByTestId('exit-banner').getByTestId('banner-restart-button').click();
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 20_000 }).toBe('running');
   });
 

@@ -30,13 +30,17 @@ describe('the era selector', () => {
     expect(await page.getByTestId('era-probe').count()).toBe(0);
   });
 
-  it('remembers the era picked across a reload', async () => {
+  it('remembers the era picked across a reload, while the selector shows the era of the session attached', async () => {
     await page.getByTestId('era-select').selectOption('auto');
     await page.reload();
-    await expect.poll(() => page.getByTestId('era-select').inputValue(), { timeout: 15_000 }).toBe('auto');
+    await waitForServer(page);
+    // The launch session was initialized in legacy, and the selector says so; the pick stays stored for the next one.
+    await expect.poll(() => page.getByTestId('era-select').inputValue(), { timeout: 15_000 }).toBe('legacy');
+    expect(await page.evaluate(() => localStorage.getItem('mcpscope.era'))).toBe('auto');
   });
 
   it('with auto, probes with server/discover, falls back to initialize on the error, and says so', async () => {
+    await page.getByTestId('era-select').selectOption('auto');
     await page.getByTestId('connect-button').click();
     const sent = (method: string) => page.locator(`[data-testid="log-row"][data-dir="out"][data-method="${method}"]`);
     // The log switches to the new session: its first request is the probe.
@@ -51,6 +55,20 @@ describe('the era selector', () => {
     const probe = page.getByTestId('era-probe');
     await probe.waitFor({ timeout: 15_000 });
     expect(await probe.textContent()).toMatch(/server\/discover \(#\d+\) was answered with error -32601 .*fell back to initialize/);
+  });
+
+  it('reads "auto" on an auto-negotiated session and "legacy" on a legacy one when switching between them', async () => {
+    const select = page.getByTestId('session-select');
+    const auto = await select.inputValue();
+    // This browser's pick is now legacy; the auto session still reads as what it is.
+    await page.getByTestId('era-select').selectOption('legacy');
+    const sessions = (await ui.relay.api<SessionInfo[]>('/api/sessions')).body;
+    const launch = sessions.find((s) => s.id !== auto)!;
+    await select.selectOption(launch.id);
+    await expect.poll(() => page.getByTestId('era-select').inputValue(), { timeout: 15_000 }).toBe('legacy');
+    await select.selectOption(auto);
+    await expect.poll(() => page.getByTestId('era-select').inputValue(), { timeout: 15_000 }).toBe('auto');
+    expect(await page.evaluate(() => localStorage.getItem('mcpscope.era'))).toBe('legacy');
   });
 
   it('with modern, Connect starts a 2026-07-28 session with server/discover, whatever legacy version is picked', async () => {

@@ -38,7 +38,10 @@ describe('a server that exits at start-up', () => {
     });
     expect(clipped).toBe(false);
     // ...and the whole pill does not push the bar's own buttons off the page.
-    for (const id of ['connect-button', 'restart-button', 'stop-button']) {
+    // One Restart on screen, the banner's: the bar does not offer a second for the same thing.
+    expect(await page.getByTestId('restart-button').count()).toBe(0);
+    expect(await page.getByTestId('banner-restart-button').count()).toBe(1);
+    for (const id of ['connect-button', 'stop-button', 'banner-restart-button']) {
       const own = await page.getByTestId(id).evaluate((el) => {
         const box = el.getBoundingClientRect();
         return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === el && box.right <= window.innerWidth;

@@ -58,6 +58,9 @@ describe('lint findings in the browser', () => {
     expect(text).toContain('stdio');
     expect(await explainer.getByTestId('error-explanation').getAttribute('data-code')).toBe('-32020');
     expect(await explainer.getByTestId('error-source').textContent()).toMatch(/sent by the peer/);
+    // Its full height, not a cramped box scrolling inside the pane: the pane scrolls as a whole instead.
+    expect(await explainer.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    expect(await explainer.evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
     const finding = page.locator('[data-testid="detail-finding"][data-rule="mcp/error-code-from-other-version"]');
     expect(await finding.getByTestId('rule-explanation').textContent()).toBeTruthy();
     expect(await finding.getByTestId('rule-fix').textContent()).toMatch(/Fix/);

@@ -12,6 +12,8 @@ let sock: RelaySocket;
 let sid: string;
 
 const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+const initialize = (id: number) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } } });
 
 beforeAll(async () => {
   relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs')] });
@@ -22,6 +24,9 @@ beforeAll(async () => {
   sock.send({ type: 'send', sessionId: sid, text: ping(2), origin: 'bookkeeping' });
   sock.send({ type: 'send', sessionId: sid, text: ping(3), origin: 'panel' });
   await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '3', 'third ping answered');
+  // The handshake is mcpscope's own as well, sent last so the ids above keep their places.
+  sock.send({ type: 'send', sessionId: sid, text: initialize(4), origin: 'bookkeeping' });
+  await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '4', 'initialize answered');
 }, 60_000);
 afterAll(async () => {
   sock?.close();
@@ -39,6 +44,7 @@ describe('frame origins on the relay', () => {
       ['1', 'user'],
       ['2', 'bookkeeping'],
       ['3', 'panel'],
+      ['4', 'bookkeeping'],
     ]);
     expect(frames.filter((f) => f.dir === 'in').every((f) => f.origin === undefined)).toBe(true);
     // The live stream carries it too, not only the store.
@@ -54,7 +60,7 @@ describe('frame origins on the relay', () => {
     expect((await stored()).length).toBe(before);
   });
 
-  it('leaves bookkeeping and the answers to it out of a windowed filter, and keeps everything else', async () => {
+  it('leaves bookkeeping and the answers to it out of a windowed filter, and keeps everything else, the handshake included', async () => {
     const frames = await stored();
     const all = (await relay.api<FrameIndex>(`/api/sessions/${sid}/frame-index`)).body.total;
     const hidden = (await relay.api<FrameIndex>(`/api/sessions/${sid}/frame-index?hideBookkeeping=1`)).body.total;
@@ -69,6 +75,8 @@ describe('frame origins on the relay', () => {
       ['in', '3', null],
       ['out', '3', 'panel'],
     ]);
+    // The handshake is kept, though mcpscope sent it on its own.
+    expect(page.filter((f) => f.rpcId === '4').map((f) => f.dir).sort()).toEqual(['in', 'out']);
     expect((await relay.api(`/api/sessions/${sid}/frame-index?hideBookkeeping=yes`)).status).toBe(400);
   });
 });

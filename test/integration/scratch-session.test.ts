@@ -26,7 +26,8 @@ describe('scratch sessions for the fault lab', () => {
     expect(res.body.id).not.toBe(sid);
     expect(res.body.pid).not.toBe(under.pid);
     const history = (await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history')).body.sessions;
-    expect(history.find((s) => s.id === res.body.id)).toMatchObject({ origin: 'scratch', scratchFor: sid });
+    // Tagged by what made it, so the history can fold it under its session and say why it is there.
+    expect(history.find((s) => s.id === res.body.id)).toMatchObject({ origin: 'scratch', scratchFor: sid, tags: ['lab'] });
     expect(history.find((s) => s.id === sid)).toMatchObject({ origin: 'recorded', scratchFor: null });
     // With a handshake to come, the relay waits for the page to claim it, as for any new session.
     const claimed = await post(`/api/sessions/${sid}/scratch`, { handshake: true });

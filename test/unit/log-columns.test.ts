@@ -10,9 +10,23 @@ describe('the log grid template', () => {
 
   it('caps the fitted method column, and leaves the summary room in a narrower table', () => {
     expect(methodOf(gridTemplate({}, 900, 2000))).toBe(`${METHOD_CAP_PX}px`);
-    // 1000 px less the fixed columns (432), the gaps (72) and the summary's 120 leaves 376.
-    expect(methodOf(gridTemplate({}, 500, 1000))).toBe('360px');
-    expect(methodOf(gridTemplate({}, 500, 800))).toBe('176px');
+    // 1000 px less the fixed columns (432), the gaps (72) and the summary's 160 leaves 336.
+    expect(methodOf(gridTemplate({}, 500, 1000))).toBe('336px');
+    expect(methodOf(gridTemplate({}, 500, 800))).toBe('136px');
+  });
+
+  it('never starves the summary to a few letters: the method column gives way first, down to its floor', () => {
+    // A 1024 px window's log (about 574 px of rows): by and size fold away, and the method column shortens so the
+    // summary keeps about 100 px, where it used to get 40.
+    const cols = gridTemplate({}, 260, 574).split(' ');
+    const fixed = cols.filter((_, i) => i !== 5 && i !== 7).reduce((sum, c) => sum + Number.parseInt(c, 10), 0);
+    const summary = 574 - fixed - Number.parseInt(cols[5]!, 10) - 8 * 9;
+    expect(Number.parseInt(cols[5]!, 10)).toBe(64);
+    expect(summary).toBeGreaterThanOrEqual(95);
+    // A 1440 px window (about 810 px): the summary keeps its 160.
+    const wide = gridTemplate({}, 260, 810).split(' ');
+    const wideFixed = wide.filter((_, i) => i !== 5 && i !== 7).reduce((sum, c) => sum + Number.parseInt(c, 10), 0);
+    expect(810 - wideFixed - Number.parseInt(wide[5]!, 10) - 72).toBeGreaterThanOrEqual(160);
   });
 
   it('keeps a dragged width whatever the fit, and folds by and size away in a narrow table', () => {

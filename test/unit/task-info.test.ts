@@ -21,6 +21,21 @@ describe('task info', () => {
     expect(mergeTasks([stage1], [stage2])[0]!.statusMessage).toBe('Stage 2');
   });
 
+  it('drops a working status message once the task completes without one: no stale "Stage 2" on a completed task', () => {
+    const working = toTask({ taskId: 'w', status: 'working', statusMessage: 'Stage 2 of 3', lastUpdatedAt: '2026-01-01T00:00:01Z' })!;
+    const done = toTask({ taskId: 'w', status: 'completed', lastUpdatedAt: '2026-01-01T00:00:02Z' })!;
+    const merged = mergeTasks([working], [done])[0]!;
+    expect(merged.status).toBe('completed');
+    expect(merged.statusMessage).toBeUndefined();
+    // The SDK's task store keeps the last working message on the completed task: carried over unchanged, it is stale.
+    const carried = toTask({ taskId: 'w', status: 'completed', statusMessage: 'Stage 2 of 3' })!;
+    expect(mergeTasks([working], [carried])[0]!.statusMessage).toBeUndefined();
+    // A sighting that carries its own message keeps it, and what it does not say (ttl) survives from before.
+    const withTtl = { ...working, ttl: 60_000 };
+    const failed = toTask({ taskId: 'w', status: 'failed', statusMessage: 'out of budget' })!;
+    expect(mergeTasks([withTtl], [failed])[0]).toMatchObject({ status: 'failed', statusMessage: 'out of budget', ttl: 60_000 });
+  });
+
   it('finds the tools that may be called as tasks', () => {
     const tools = taskTools({ tools: [{ name: 'a', execution: { taskSupport: 'required' } }, { name: 'b', execution: { taskSupport: 'forbidden' } }, { name: 'c' }] });
     expect(tools.map((t) => t.name)).toEqual(['a']);

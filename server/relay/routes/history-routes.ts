@@ -22,7 +22,10 @@ export function historyRoutes(router: Router, ctx: ArchiveContext): void {
   });
 
   serveRoute(router, R.deleteSession, ({ params: { id } }) => {
-    ctx.sessions.remove(id, () => ctx.archive.deleteSession(id));
+    ctx.sessions.remove(id, () => {
+      ctx.archive.deleteSession(id);
+      ctx.results.forget(id);
+    });
   });
 
   // The stats lint the session: the linter loads with the first stats asked for, not at the relay's start-up.

@@ -39,7 +39,9 @@ export function replayRoutes(router: Router, ctx: ArchiveContext): void {
       ...(chosen.recipeFrom !== undefined ? { recipeFrom: chosen.recipeFrom } : {}),
       secretEnv: chosen.secretEnv,
     });
-    ctx.archive.setMeta(outcome.session.id, { origin: 'replay', profileId: chosen.profileId, secretEnv: chosen.secretEnv });
+    // Linked to the session it replays, so the history groups it there, and tagged by what made it.
+    ctx.archive.setMeta(outcome.session.id, { origin: 'replay', scratchFor: info.id, profileId: chosen.profileId, secretEnv: chosen.secretEnv });
+    ctx.archive.setTags(outcome.session.id, ['replay']);
     return { session: historyEntry(ctx, outcome.session.id), diff, text: formatDiff(diff), warnings: [...chosen.warnings, ...outcome.warnings] };
   });
 

@@ -2,6 +2,7 @@
 import type { Response } from 'express';
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 import type { ProfileStore } from '../../store/archive/profile-store.js';
+import type { PanelResults } from '../../store/archive/panel-results.js';
 import type { SessionArchive } from '../../store/archive/session-archive.js';
 import type { Recorder } from '../../store/recorder.js';
 import type { SessionManager } from '../session-manager.js';
@@ -11,6 +12,8 @@ export interface ArchiveContext {
   recorder: Recorder;
   archive: SessionArchive;
   profiles: ProfileStore;
+  /** The lab's last results per session under test. */
+  results: PanelResults;
   version: string;
 }
 

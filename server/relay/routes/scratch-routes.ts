@@ -16,6 +16,8 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
     const meta = ctx.archive.meta(params.id);
     const scratch = await ctx.sessions.create({ target, protocolVersion: info.protocolVersion, handshake: body.handshake, name: `${info.name} · fault lab` }, { secretEnv: meta.secretEnv, ...(meta.profileId ? { profileId: meta.profileId } : {}) });
     ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: params.id, profileId: meta.profileId, secretEnv: meta.secretEnv });
+    // Tagged by what made it, so the history can say so and filter on it (the check's are tagged `check`).
+    ctx.archive.setTags(scratch.id, ['lab']);
     return historyEntry(ctx, scratch.id);
   });
   // The check (its runner, the fault lab's presets, a client engine) loads with the first check: a relay that never

@@ -6,6 +6,7 @@ import { checkMarkdown, summaryLine } from '../../../shared/check/check-report.j
 import { CHECK_GROUPS, type CheckReport } from '../../../shared/check/check-types.js';
 import { useSession } from '../../api/use-sessions.js';
 import { downloadBlob } from '../../lib/ui/download.js';
+import { formatDate, formatTime } from '../../lib/ui/format.js';
 import { CheckResultRow } from './check-result-row.js';
 import { useCheckRun } from './use-check-run.js';
 
@@ -18,7 +19,7 @@ const stem = (report: CheckReport) => `mcpscope-check-${report.startedAt.replace
 
 export function ConformancePanel({ sessionId, onOpenFrame }: Props) {
   const session = useSession(sessionId);
-  const { report, running, error, run } = useCheckRun(sessionId);
+  const { report, savedAt, running, error, run } = useCheckRun(sessionId);
   const [robustness, setRobustness] = useState(true);
   const [allTools, setAllTools] = useState(false);
   const live = session?.live === true;
@@ -53,6 +54,11 @@ export function ConformancePanel({ sessionId, onOpenFrame }: Props) {
         <div className="px-3 py-2">
           <div className="flex flex-wrap items-center gap-1.5">
             <span data-testid="check-summary">{summaryLine(report.results)}</span>
+            {savedAt !== null && (
+              <span data-testid="check-saved-at" className="text-[11px] text-dim" title="the last run for this session, kept by the relay">
+                (last run, {formatDate(savedAt)} {formatTime(savedAt).slice(0, 8)})
+              </span>
+            )}
             <button type="button" data-testid="check-export-markdown" className="btn ml-auto" onClick={() => downloadBlob(`${stem(report)}.md`, checkMarkdown(report), 'text/markdown')}>
               Markdown
             </button>

@@ -1,7 +1,9 @@
 // Runs `mcpscope check` in the relay on scratch connections to this session's target (POST /api/sessions/:id/check) and
-// keeps the latest report; the session under test never sees a check frame.
+// keeps the latest report; the session under test never sees a check frame. Until this page runs one, the report is the
+// last one the relay kept for the session (a reload brings it back).
 import { useCallback, useState } from 'react';
 import type { CheckReport, CheckRunBody } from '../../../shared/check/check-types.js';
+import { useSavedCheck } from '../../api/use-saved-results.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 
 export type CheckRunInput = Partial<Pick<CheckRunBody, 'allowTools' | 'robustness' | 'only'>>;
@@ -28,5 +30,7 @@ export function useCheckRun(sessionId: string) {
     },
     [client, sessionId],
   );
-  return { report, running, error, run };
+  const saved = useSavedCheck(sessionId).data;
+  const kept = report === null && saved?.report ? { report: saved.report, savedAt: saved.savedAt } : null;
+  return { report: report ?? kept?.report ?? null, savedAt: kept?.savedAt ?? null, running, error, run };
 }

@@ -7,15 +7,18 @@ import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
 import { ShareMenu } from '../../components/share-menu.js';
+import { useLog } from '../../lib/log/use-log.js';
+import { useHandshakeResult } from '../../lib/mcp/use-handshake-result.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { useOnChange } from '../../lib/ui/use-on-change.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
 import { ConnectionBanner } from './connection-banner.js';
 import { ConnectionControls } from './connection-controls.js';
 import { LiveSessions } from './live-sessions.js';
-import { useEra } from './era-select.js';
+import { sessionEra, useEra } from './era-select.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
+import { sessionTrouble, troubleBanner } from './session-trouble.js';
 import { describeTarget, draftFromTarget, maskedHeaderProblem, targetFromDraft, type TargetDraft } from './target-draft.js';
 import { TargetForm } from './target-form.js';
 import { useAutoAttach } from './use-auto-attach.js';
@@ -42,7 +45,13 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   // Keyed on baseKey alone: a new session or the first config resets the form, a session update does not.
   useOnChange([baseKey], () => setDraft(baseTarget ? draftFromTarget(baseTarget) : null));
   const [protocolVersion, setProtocolVersion] = useState<string | null>(null);
-  const [era, setEra] = useEra();
+  const [era, setEra, adoptEra] = useEra();
+  // The selector shows the era the attached session was started in once its handshake is in the log, not only this
+  // browser's last pick: a session made by auto, another tab or another browser reads as what it is.
+  const shaken = useHandshakeResult(sessionId);
+  useOnChange([sessionId, shaken?.requestSeq], () => {
+    if (shaken) adoptEra(sessionEra(shaken));
+  });
   const [doHandshake, setDoHandshake] = useState(true);
   const [showTarget, setShowTarget] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -86,6 +95,11 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   };
   const onStop = () => session && stop.mutate(session.id, { onError: fail });
 
+  // A banner that offers Restart is the one Restart on screen: two buttons for one action read as two actions.
+  const view = useLog(session?.id ?? null);
+  const trouble = session && view ? sessionTrouble(view.source) : null;
+  const banner = session && trouble ? troubleBanner(session, trouble) : null;
+  const bannerRestarts = banner !== null && banner !== 'expired';
   const noSessions = sessions.data !== undefined && sessions.data.length === 0;
   // A URL password or a credential-shaped argument (a bearer, an API key, `--token=…`) masked in the preview while presenting.
   const mask = useScreenMask();
@@ -125,6 +139,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
             onStop={onStop}
             canConnect={parsed?.ok === true && version !== ''}
             canRestart={session !== null}
+            showRestart={!bannerRestarts}
             canStop={session?.live === true}
             busy={create.isPending || restart.isPending || stop.isPending}
           />
@@ -137,6 +152,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
       )}
       <ConnectionBanner
         session={session}
+        trouble={trouble}
         handshake={handshake.stateOf(sessionId)}
         onReinitialize={(s) => void runHandshake(s, era)}
         onRestart={onRestart}

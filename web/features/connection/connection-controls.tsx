@@ -15,6 +15,8 @@ interface Props {
   onStop: () => void;
   canConnect: boolean;
   canRestart: boolean;
+  /** False while a banner under the bar offers Restart for the same trouble. */
+  showRestart: boolean;
   canStop: boolean;
   busy: boolean;
 }
@@ -49,9 +51,11 @@ export function ConnectionControls(p: Props) {
       <button type="button" data-testid="connect-button" className="btn btn-primary" disabled={!p.canConnect || p.busy} onClick={p.onConnect}>
         Connect
       </button>
-      <button type="button" data-testid="restart-button" className="btn" disabled={!p.canRestart || p.busy} onClick={p.onRestart}>
-        Restart
-      </button>
+      {p.showRestart && (
+        <button type="button" data-testid="restart-button" className="btn" disabled={!p.canRestart || p.busy} onClick={p.onRestart}>
+          Restart
+        </button>
+      )}
       <button type="button" data-testid="stop-button" className="btn" disabled={!p.canStop || p.busy} onClick={p.onStop}>
         Stop
       </button>

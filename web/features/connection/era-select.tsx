@@ -23,8 +23,11 @@ function loadEra(): Era {
   }
 }
 
-/** The era, as last picked in this browser. */
-export function useEra(): [Era, (era: Era) => void] {
+/**
+ * The era, as last picked in this browser, and `adopt` to show the era a session actually speaks (picked in another
+ * tab, another browser, or by auto) without making it this browser's remembered choice.
+ */
+export function useEra(): [Era, (era: Era) => void, (era: Era) => void] {
   const [era, setEra] = useState<Era>(loadEra);
   const choose = (next: Era) => {
     setEra(next);
@@ -34,7 +37,15 @@ export function useEra(): [Era, (era: Era) => void] {
       // Storage may be off (private mode); the choice still holds for this page.
     }
   };
-  return [era, choose];
+  return [era, choose, setEra];
+}
+
+/**
+ * The era a session's handshake shows it was started in: auto when a server/discover probe went before the initialize
+ * that answered (or when discovery answered: auto and modern look alike then, and modern is what it speaks).
+ */
+export function sessionEra(handshake: { era: 'legacy' | 'modern'; probe: string | null }): Era {
+  return handshake.probe !== null ? 'auto' : handshake.era;
 }
 
 export function EraSelect({ era, onEra }: { era: Era; onEra: (era: Era) => void }) {

@@ -13,6 +13,7 @@ const STATUS_TONE: Record<SessionInfo['status'], string> = {
 };
 
 export function statusText(s: SessionInfo): string {
+  if (s.elsewhere) return 'running in another relay';
   switch (s.status) {
     case 'exited':
       return s.signal ? `exited (signal ${s.signal})` : `exited (code ${s.exitCode ?? '?'})`;

@@ -1,6 +1,7 @@
 // Reads a session's log for trouble the connection bar should offer a way out of: a session the server forgot (404),
 // a connection that failed, or a server process that exited (with what it last wrote on stderr). Incremental per log,
 // because it runs on every frame.
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { eventName } from '../../lib/log/frame-entry.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { LogSource } from '../../lib/log/log-source.js';
@@ -18,6 +19,8 @@ interface Tracker {
   expiry: Expiry | null;
   /** The latest `error` or `disconnected` event's text, for a failed connection's banner. */
   lastFailure: string | null;
+  /** That event's system error code, when it had one (ENOENT: the command was not found). */
+  lastFailureCode: string | null;
   /** A request that never reached the server (refused, DNS, TLS, timeout) while the transport stays up, as
    * Streamable HTTP does: cleared by the next exchange that got any response. */
   unreachable: string | null;
@@ -30,6 +33,7 @@ interface Tracker {
 export interface SessionTrouble {
   expiry: Expiry | null;
   lastFailure: string | null;
+  lastFailureCode: string | null;
   unreachable: string | null;
   stderrTail: readonly string[];
   spoke: boolean;
@@ -52,7 +56,7 @@ function hasResponse(v: unknown): boolean {
 export function sessionTrouble(log: LogSource): SessionTrouble {
   let t = trackers.get(log.held);
   const entries = log.held;
-  if (!t || entries.length < t.scanned) trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, unreachable: null, stderrTail: [], spoke: false }));
+  if (!t || entries.length < t.scanned) trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, lastFailureCode: null, unreachable: null, stderrTail: [], spoke: false }));
   for (; t.scanned < entries.length; t.scanned++) {
     const e = entries[t.scanned]!;
     const name = eventName(e);
@@ -61,11 +65,13 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
       t.expiry = { seq: e.frame.seq, status: typeof status === 'number' ? status : null, message: text(e.value, 'message') ?? 'the server forgot the session' };
     } else if (name === 'error' || name === 'disconnected') {
       t.lastFailure = text(e.value, 'message') ?? text(e.value, 'reason');
+      t.lastFailureCode = text(e.value, 'code');
       if (name === 'error' && text(e.value, 'exchange') !== null) t.unreachable = t.lastFailure;
     } else if (name === 'connected' || name === 'spawned') {
       // A restart began a new connection: earlier trouble belongs to the old one.
       t.expiry = null;
       t.lastFailure = null;
+      t.lastFailureCode = null;
       t.unreachable = null;
       t.stderrTail = [];
       t.spoke = false;
@@ -79,5 +85,28 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
       if (t.expiry && e.frame.kind === 'response' && e.method === 'initialize') t.expiry = null;
     }
   }
-  return { expiry: t.expiry, lastFailure: t.lastFailure, unreachable: t.unreachable, stderrTail: [...t.stderrTail], spoke: t.spoke };
+  return { expiry: t.expiry, lastFailure: t.lastFailure, lastFailureCode: t.lastFailureCode, unreachable: t.unreachable, stderrTail: [...t.stderrTail], spoke: t.spoke };
+}
+
+/** What a failure's banner says after "The connection failed": one sentence that ends with its stop, and for a command
+ * the system could not find (ENOENT) the likely reason, which the raw `spawn x ENOENT` does not say. */
+export function failureSentence(message: string | null, code: string | null): string {
+  if (message === null) return '.';
+  const said = `: ${message.trim()}${/[.!?]$/.test(message.trim()) ? '' : '.'}`;
+  if (code === 'ENOENT') return `${said} The command was not found: is it installed, and on PATH? A full path to it works too.`;
+  if (code === 'EACCES') return `${said} The command is not executable by you: check its permissions.`;
+  return said;
+}
+
+export type TroubleBanner = 'expired' | 'unreachable' | 'exited' | 'dropped' | null;
+
+/** Which banner the session's trouble calls for; all but `expired` offer Restart, so the bar does not offer a second one. */
+export function troubleBanner(session: SessionInfo, t: Pick<SessionTrouble, 'expiry' | 'unreachable'>): TroubleBanner {
+  const remote = session.target.transport !== 'stdio';
+  if (t.expiry && session.live) return 'expired';
+  if (t.unreachable && session.live) return 'unreachable';
+  // Only an exit the user did not ask for: Stop ends as 'stopped'.
+  if (!remote && session.status === 'exited' && !session.live) return 'exited';
+  if ((session.status === 'failed' || (remote && session.status === 'exited')) && !session.live) return 'dropped';
+  return null;
 }

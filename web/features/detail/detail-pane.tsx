@@ -33,7 +33,8 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
   }
   const context = log.errorContextOf(seq);
   return (
-    <aside data-testid="detail-pane" data-seq={seq} className={shell} aria-label="frame detail">
+    // Scrolls as a whole when a long error explanation and the frame do not both fit; the parsed view keeps a few lines.
+    <aside data-testid="detail-pane" data-seq={seq} className={`${shell} overflow-y-auto`} aria-label="frame detail">
       <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
       <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
       <FrameFindings entry={entry} version={context?.protocolVersion ?? log.protocolVersion} onSelect={onSelect} />

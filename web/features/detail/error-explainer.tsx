@@ -36,7 +36,9 @@ export function ErrorExplainer(p: Props) {
   if (errors.length === 0) return null;
   const keyedOn = [p.context?.protocolVersion ?? 'version unknown', p.context?.transport, p.httpStatus !== undefined ? `HTTP ${p.httpStatus}` : null];
   return (
-    <section data-testid="detail-error-explainer" className="max-h-[28%] shrink-0 space-y-2 overflow-auto border-b border-edge bg-panel-2/60 px-3 py-1.5">
+    // Its full height, not a box that scrolls inside the pane: on an error frame the explanation is what one came to read,
+    // and the detail pane scrolls as a whole when it does not fit.
+    <section data-testid="detail-error-explainer" className="shrink-0 space-y-2 border-b border-edge bg-panel-2/60 px-3 py-1.5">
       <p className="text-[10px] tracking-wide text-dim uppercase">
         error explained for {keyedOn.filter(Boolean).join(' · ')}
         {p.entry.frame.dir === 'out' && ' · sent by mcpscope to the server'}

@@ -10,6 +10,7 @@ import { FaultResultsTable } from './fault-results-table.js';
 import { blockedReason, PresetList, type LabTransport } from './preset-list.js';
 import { PresetEditor } from './preset-editor.js';
 import { useFaultRunner } from './use-fault-runner.js';
+import { useLabMemory } from './use-lab-memory.js';
 
 /** The most scratch connections Run all opens at once (each another instance of the server). */
 const MAX_LANES = 4;
@@ -25,7 +26,9 @@ export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; o
   const protocolVersion = negotiated ?? session?.protocolVersion ?? '2025-11-25';
   const target = session?.target.transport;
   const transport: LabTransport = target === 'stdio' ? 'stdio' : target === 'http' || target === 'auto' ? 'http' : 'remote';
-  const { runs, running, scratches, run, runAll: runPresets, clear } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio', handshaken: handshake !== null });
+  const { runs, running, scratches, run, runAll: runPresets, clear, restore } = useFaultRunner(sessionId, { waitMs, protocolVersion, negotiated, overHttp: transport !== 'stdio', handshaken: handshake !== null });
+  // A reload brings back the last results and choices, kept by the relay for this session.
+  const memory = useLabMemory(sessionId, { runs, scratches, waitMs, lanes, busy: running.length > 0 }, { restore, setWaitMs, setLanes });
   const live = session?.live === true;
   const serverInfo = handshake?.result.serverInfo as { name?: unknown; version?: unknown } | undefined;
   const server = serverInfo ? `${String(serverInfo.name)} ${String(serverInfo.version ?? '')}`.trim() : (session?.name ?? 'the server');
@@ -50,7 +53,7 @@ export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; o
           <input data-testid="fault-lanes" type="number" min={1} max={MAX_LANES} step={1} className="w-12 rounded bg-black/30 px-1" value={lanes} onChange={(e) => setLanes(Math.min(MAX_LANES, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
           connection{lanes === 1 ? '' : 's'}
         </label>
-        <button type="button" data-testid="fault-run-all" className="btn btn-primary ml-auto" disabled={!live || busy} onClick={() => void runAll()}>
+        <button type="button" data-testid="fault-run-all" className="btn btn-primary ml-auto" disabled={!live || busy || !memory.restored} onClick={() => void runAll()}>
           Run all
         </button>
       </div>
@@ -82,6 +85,11 @@ export function FaultLabPanel({ sessionId, onOpenFrame }: { sessionId: string; o
           </>
         )}
       </p>
+      {memory.saveError && (
+        <p data-testid="fault-save-error" className="shrink-0 px-3 text-amber-300">
+          The results could not be saved for a reload: {memory.saveError}
+        </p>
+      )}
       <FaultResultsTable runs={runs} context={{ server, transport: session?.target.transport ?? '?', protocolVersion: negotiated }} onShow={onOpenFrame} onClear={clear} />
       <PresetList transport={transport} initialized={handshake !== null} live={live} running={running} onSend={(p) => void run(p)} onEdit={edit} />
     </section>

@@ -12,6 +12,12 @@ import { closeScratch, openScratch } from './scratch-session.js';
 
 export type { FaultRun } from './probe-preset.js';
 
+/** A scratch session of the latest run, as its link above the results needs it. */
+export interface ScratchLink {
+  id: string;
+  name: string;
+}
+
 export interface RunnerContext extends ProbeContext {
   /** The session under test completed a handshake: the scratch connection performs one too. */
   handshaken: boolean;
@@ -21,6 +27,13 @@ export interface RunnerContext extends ProbeContext {
 const STARTUP_MS = 10_000;
 
 const why = (err: unknown) => (err instanceof SendError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err));
+
+/** "demo · fault lab: 12 presets, invalid-json … bom" (at most 200 characters, the history's limit). */
+export function labName(base: string, presets: readonly string[]): string {
+  const what = presets.length === 1 ? `preset ${presets[0]}` : `${presets.length} presets, ${presets[0]} … ${presets.at(-1)}`;
+  const name = `${base}: ${what}`;
+  return name.length <= 200 ? name : `${name.slice(0, 199)}…`;
+}
 
 function notSent(preset: FaultPreset, reason: string, sessionId: string | null): FaultRun {
   return { presetId: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict: { outcome: 'no-reply', explanation: `Not sent (made locally, not by the server): ${reason}` }, firstReply: null, waitedMs: 0, sentSeq: null, sessionId };
@@ -33,7 +46,7 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
   /** The preset each lane is sending now (null: that lane is done). */
   const [laneRunning, setLaneRunning] = useState<readonly (string | null)[]>([]);
   /** The scratch session of each lane of the latest run, for the links above the results. */
-  const [laneScratch, setLaneScratch] = useState<readonly (HistoryEntry | undefined)[]>([]);
+  const [laneScratch, setLaneScratch] = useState<readonly (ScratchLink | undefined)[]>([]);
   // On one connection, runs go strictly one after another: replies from two faults in flight could not be told apart.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const { waitMs, protocolVersion, negotiated, overHttp, handshaken } = ctx;
@@ -50,7 +63,7 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
         show(null);
         return;
       }
-      setLaneScratch((prev) => Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? lab : prev[i])));
+      setLaneScratch((prev) => Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? { id: lab.id, name: lab.name } : prev[i])));
       try {
         for (const [i, { preset, payload }] of list.entries()) {
           show(preset.id);
@@ -64,6 +77,8 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
         }
       } finally {
         await closeScratch(client, lab.id);
+        // Named by what it did, not only by what made it: the history lists it under the session it was run for.
+        void client.http.call('patchSession', { params: { id: lab.id }, body: { name: labName(lab.name, list.map(({ preset }) => preset.id)) } }).catch(() => undefined);
         show(null);
       }
     },
@@ -108,7 +123,12 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
   const runAll = useCallback((presets: readonly FaultPreset[], lanes = 1) => enqueue(presets.map((preset) => ({ preset })), lanes), [enqueue]);
 
   const clear = useCallback(() => setRuns([]), []);
+  /** Puts back what was saved for this session (after a reload), before anything ran here. */
+  const restore = useCallback((saved: { runs: readonly FaultRun[]; scratches: readonly ScratchLink[] }) => {
+    setRuns([...saved.runs]);
+    setLaneScratch([...saved.scratches]);
+  }, []);
   const running = laneRunning.filter((id): id is string => id !== null);
-  const scratches = laneScratch.filter((entry): entry is HistoryEntry => entry !== undefined);
-  return { runs, running, scratches, run, runAll, clear };
+  const scratches = laneScratch.filter((entry): entry is ScratchLink => entry !== undefined);
+  return { runs, running, scratches, run, runAll, clear, restore };
 }

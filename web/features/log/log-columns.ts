@@ -44,23 +44,28 @@ export type ColumnWidths = Partial<Record<ColumnId, number>>;
 export const MIN_COLUMN_PX = 24;
 /** The auto-fitted method column never grows past this, nor past what leaves the summary SUMMARY_ROOM_PX. */
 export const METHOD_CAP_PX = 360;
-export const SUMMARY_ROOM_PX = 120;
+export const SUMMARY_ROOM_PX = 160;
+/** The summary's room in a narrow table (by and size folded away): a useful gist, not "mcps…". */
+export const NARROW_SUMMARY_ROOM_PX = 110;
 const GAP_PX = 8;
 /** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
 export const NARROW_TABLE_PX = 720;
 const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
-const METHOD_FLOOR_PX = 90;
+/** The method column shortens to this before the summary starves: its cells then show the end of the name (log-row.tsx). */
+const METHOD_FLOOR_PX = 64;
 
 /**
  * The grid template: each column at its dragged width, else its default; the method column, unless dragged, at
- * `methodFit` (its longest name) within the cap and what the table's width leaves; the summary takes the rest.
+ * `methodFit` (its longest name) within the cap and what the table's width leaves the summary (160 px, 110 in a narrow
+ * table), down to a floor; the summary takes the rest. A method column narrower than its names shows their ends.
  */
 export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number): string {
   const narrow = tableWidth > 0 && tableWidth < NARROW_TABLE_PX;
   const widthOf = (c: LogColumn) => (narrow && NARROW_HIDDEN.includes(c.id) ? 0 : (widths[c.id] ?? c.width));
   const fixed = LOG_COLUMNS.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
   const gaps = GAP_PX * (LOG_COLUMNS.length - 1);
-  const room = tableWidth - fixed - gaps - (narrow ? 40 : SUMMARY_ROOM_PX);
+  const summaryRoom = narrow ? NARROW_SUMMARY_ROOM_PX : SUMMARY_ROOM_PX;
+  const room = tableWidth - fixed - gaps - summaryRoom;
   const method = widths.method ?? Math.max(METHOD_FLOOR_PX, Math.min(methodFit ?? LOG_COLUMNS.find((c) => c.id === 'method')!.width, METHOD_CAP_PX, room));
-  return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${narrow ? 40 : 60}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(' ');
+  return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(' ');
 }

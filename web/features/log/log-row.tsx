@@ -1,7 +1,7 @@
 // One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML. Each grid item
 // is a gridcell, one per column of the header, so a screen reader reads the row against its column names.
 // Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`),
-// except lint findings, which can arrive later: their ids and count are props so a change re-renders the row.
+// except lint findings and a stream's folded keep-alives, which can arrive later: they are props so a change re-renders it.
 import { memo } from 'react';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
@@ -30,6 +30,9 @@ interface Props {
   paired?: boolean;
   /** Presentation mode: the summary is made from the masked frame (before it is cut short, so no token is left half-shown). */
   masked?: boolean;
+  /** On an open stream's row, the keep-alives folded into it: a count and the last one's time (props, as they grow). */
+  keepAliveCount?: number;
+  keepAliveAt?: number;
 }
 
 const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
@@ -42,7 +45,7 @@ const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
   http: 'text-cyan-100/80',
 };
 
-export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onClick, findingIds, findingCount, cancelledBy, paired = false, masked = false }: Props) {
+export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onClick, findingIds, findingCount, cancelledBy, paired = false, masked = false, keepAliveCount, keepAliveAt }: Props) {
   const { frame } = entry;
   const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
   const inheritedMethod = frame.method === null && entry.method !== null;
@@ -81,8 +84,12 @@ export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onC
       <span role="gridcell">
         <KindBadge kind={frame.kind} />
       </span>
-      <span role="gridcell" data-col="method" className={`truncate ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
-        {entry.method ?? ''}
+      {/* Cut from the start when the column is narrower than the name: methods differ at their ends
+          (…/tools/list_changed, …/resources/list_changed), so the end is what tells them apart; the tooltip and the
+          detail have it whole. Right-to-left lays the line out so the ellipsis falls at the start; the name itself
+          is an isolated left-to-right run, so its characters keep their order. */}
+      <span role="gridcell" data-col="method" className={`truncate text-left [direction:rtl] ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
+        <bdi dir="ltr">{entry.method ?? ''}</bdi>
       </span>
       <span role="gridcell" className="truncate text-dim" title={frame.rpcId ?? undefined}>
         {frame.rpcId ?? ''}
@@ -104,6 +111,16 @@ export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onC
           </span>
         )}
         <PendingMarker entry={entry} />
+        {keepAliveCount !== undefined && keepAliveAt !== undefined && (
+          <span
+            data-testid="log-keepalive"
+            data-count={keepAliveCount}
+            title={`${keepAliveCount} keep-alive${keepAliveCount === 1 ? '' : 's'} on this stream (events without a message), folded into its row; the last at ${formatTime(keepAliveAt)}. The HTTP tab lists each.`}
+            className="shrink-0 rounded bg-white/10 px-1 text-[10px] leading-4 text-ink"
+          >
+            ♥ {keepAliveCount} · {formatTime(keepAliveAt)}
+          </span>
+        )}
         <span className="truncate">{summary}</span>
       </span>
       <span role="gridcell" className="text-right text-dim">

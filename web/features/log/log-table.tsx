@@ -133,6 +133,8 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                     cancelledBy={entry.cancelledBy}
                     paired={selectedPairs?.includes(entry.frame.seq) === true}
                     masked={presenting}
+                    keepAliveCount={entry.keepAlives?.count}
+                    keepAliveAt={entry.keepAlives?.lastTs}
                   />
                 );
               })}

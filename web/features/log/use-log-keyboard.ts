@@ -1,4 +1,4 @@
-// Keyboard control of the log: ↑/↓ or j/k, Home/End, Enter for detail, Escape to close it, r to jump to the pair. In
+// Keyboard control of the log: ↑/↓ or j/k, Home/End, Enter for detail, Escape to let go of the frame, r to jump to the pair. In
 // presentation mode ↑/↓ and j/k step by exchange (a request with its response, or a frame on its own) and open the detail.
 import { useCallback, useEffect, useRef } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';

@@ -3,7 +3,7 @@ import { ORIGIN_INFO } from '../../../shared/frame-origin.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { Severity } from '../../../shared/lint/index.js';
 import { eventName, type FrameEntry } from '../../lib/log/frame-entry.js';
-import { formatLatency } from '../../lib/ui/format.js';
+import { formatLatency, formatTime } from '../../lib/ui/format.js';
 import { arrowEnds, type Lanes } from './sequence-lanes.js';
 
 export const SEQ_ROW = 24;
@@ -49,7 +49,9 @@ function httpLabel(entry: FrameEntry): { label: string; failed: boolean } {
   const request = isPlainObject(v.request) ? v.request : {};
   const status = isPlainObject(v.response) && typeof v.response.status === 'number' ? v.response.status : null;
   const state = v.state === 'open' ? ' (open)' : v.state === 'failed' ? ' failed' : v.state === 'aborted' ? ' aborted' : '';
-  return { label: `${String(request.method ?? 'HTTP')} ${status ?? ''}${state}`.replace(/\s+/g, ' ').trim(), failed: v.state === 'failed' || (status ?? 0) >= 400 };
+  // An open stream's keep-alives are folded into its arrow (keep-alive-fold.ts): counted here, not a box each.
+  const alive = entry.keepAlives ? ` ♥${entry.keepAlives.count} · last ${formatTime(entry.keepAlives.lastTs)}` : '';
+  return { label: `${String(request.method ?? 'HTTP')} ${status ?? ''}${state}`.replace(/\s+/g, ' ').trim() + alive, failed: v.state === 'failed' || (status ?? 0) >= 400 };
 }
 
 function labelOf(entry: FrameEntry): string {

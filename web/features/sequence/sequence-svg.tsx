@@ -92,6 +92,7 @@ function Arrow({ s, entry, top, width, selected, onPick }: { s: ArrowShape; entr
       data-tone={s.tone}
       data-origin={entry.frame.origin ?? ''}
       data-findings={s.findingIds}
+      data-keepalives={entry.keepAlives?.count}
       data-from-x={s.x1}
       data-to-x={s.x2}
       aria-selected={selected}

@@ -1,11 +1,12 @@
-// Answers a sampling/createMessage request by hand: edit the assistant message as JSON (a canned reply to start from), or reject it.
+// Answers a sampling/createMessage request by hand: type the reply as plain text (role and text), edit the whole result as
+// JSON (a canned reply to start from), or reject it.
 import { useMemo, useState } from 'react';
 import { parseJson } from '../../../shared/jsonrpc.js';
 import { FormKeys } from '../../components/form-keys.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance } from '../../components/schema-form/schema-check.js';
 import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/server-requests/create-message-result-schema.js';
-import { cannedSamplingResult, rejection, type Outcome } from '../../lib/server-requests/server-request-rules.js';
+import { cannedSamplingResult, rejection, textSamplingResult, type Outcome } from '../../lib/server-requests/server-request-rules.js';
 import { SamplingResultEditor } from './sampling-result-editor.js';
 
 export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer: (o: Outcome) => void }) {
@@ -18,7 +19,8 @@ export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer
   const check = useMemo(() => (parsed.ok ? checkInstance(CREATE_MESSAGE_RESULT_SCHEMA, parsed.value) : null), [parsed]);
   return (
     <FormKeys className="space-y-1" data-testid="sampling-answer">
-      <p className="text-dim">result (CreateMessageResult; the schema is attached for completion)</p>
+      <SamplingTextReply onAnswer={onAnswer} />
+      <p className="text-dim">or the whole result as JSON (CreateMessageResult; the schema is attached for completion)</p>
       <SamplingResultEditor initial={initial} onText={setText} />
       {!parsed.ok && <p className="text-red-300">not JSON: {parsed.error.message}</p>}
       {parsed.ok && !isObject && <p className="text-amber-300">a CreateMessageResult is an object; this will be sent as it is</p>}
@@ -38,6 +40,41 @@ export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer
           </button>
         </FormKeys>
       </div>
+    </FormKeys>
+  );
+}
+
+/** The plain reply: a role, the text, the model to name; Ctrl/Cmd+Enter in the text sends it (FormKeys). */
+function SamplingTextReply({ onAnswer }: { onAnswer: (o: Outcome) => void }) {
+  const [role, setRole] = useState<'assistant' | 'user'>('assistant');
+  const [text, setText] = useState('');
+  const [model, setModel] = useState('mcpscope-by-hand');
+  return (
+    <FormKeys className="space-y-1" data-testid="sampling-text-reply">
+      <div className="flex flex-wrap items-center gap-1">
+        <label className="flex items-center gap-1 text-dim">
+          role
+          <select data-testid="sampling-role" className="control" value={role} onChange={(e) => setRole(e.target.value as 'assistant' | 'user')}>
+            <option value="assistant">assistant</option>
+            <option value="user">user</option>
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-1 items-center gap-1 text-dim">
+          model
+          <input data-testid="sampling-model" className="control min-w-0 flex-1" value={model} onChange={(e) => setModel(e.target.value)} />
+        </label>
+      </div>
+      <textarea
+        data-testid="sampling-text"
+        aria-label="reply text"
+        className="control block h-16 w-full font-sans"
+        placeholder="Type the reply as plain text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="button" data-testid="sampling-send-text" data-form-action className="btn btn-primary" disabled={text.trim() === ''} onClick={() => onAnswer({ result: textSamplingResult(role, text, model) })}>
+        Send text reply
+      </button>
     </FormKeys>
   );
 }

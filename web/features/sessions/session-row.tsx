@@ -1,6 +1,7 @@
 // One session in the history: name (click to rename), status and origin, target, time, tags, stats and actions.
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 import { formatDate, formatTime } from '../../lib/ui/format.js';
+import { makerOf, type Maker } from './session-groups.js';
 import { SessionActions } from './session-actions.js';
 import { SessionName } from './session-name.js';
 import { SessionTags } from './session-tags.js';
@@ -9,13 +10,24 @@ import { targetSummary } from './target-summary.js';
 interface Props {
   session: HistoryEntry;
   current: boolean;
+  /** Listed under the session it was made for: the "for <id>" link would only repeat it. */
+  nested?: boolean;
   onOpen: (sessionId: string) => void;
 }
 
-const ORIGIN_LABEL: Record<HistoryEntry['origin'], string | null> = { recorded: null, imported: 'imported', replay: 'replay', tap: 'tapped', scratch: 'fault lab' };
+// What made a lab, check or replay session is its maker tag (session-groups.ts), shown with the tags.
+const ORIGIN_LABEL: Record<HistoryEntry['origin'], string | null> = { recorded: null, imported: 'imported', replay: null, tap: 'tapped', scratch: null };
 
-export function SessionRow({ session: s, current, onOpen }: Props) {
+const MAKER_TITLE: Record<Maker, string> = {
+  lab: 'a fault lab scratch connection, beside the session under test',
+  check: "one of the Conformance tab's (or mcpscope check --record's) scratch connections",
+  replay: 'a replay of a recorded session',
+  fuzz: 'a fuzz run',
+};
+
+export function SessionRow({ session: s, current, nested = false, onOpen }: Props) {
   const origin = ORIGIN_LABEL[s.origin];
+  const maker = makerOf(s);
   return (
     <li
       data-testid="history-row"
@@ -29,8 +41,13 @@ export function SessionRow({ session: s, current, onOpen }: Props) {
           {s.live ? 'live' : s.status}
         </span>
         {origin && <span className="rounded bg-indigo-900 px-1.5 font-mono text-[11px] text-indigo-100">{origin}</span>}
-        {s.scratchFor !== null && (
-          <button type="button" data-testid="history-scratch-for" className="font-mono text-[11px] text-dim underline decoration-dotted" title="the session under test this fault-lab connection was opened beside" onClick={() => onOpen(s.scratchFor!)}>
+        {maker && (
+          <span data-testid="history-maker" data-maker={maker} className="rounded bg-indigo-900 px-1.5 font-mono text-[11px] text-indigo-100" title={MAKER_TITLE[maker]}>
+            {maker}
+          </span>
+        )}
+        {s.scratchFor !== null && !nested && (
+          <button type="button" data-testid="history-scratch-for" className="font-mono text-[11px] text-dim underline decoration-dotted" title="the session this one was made for" onClick={() => onOpen(s.scratchFor!)}>
             for {s.scratchFor}
           </button>
         )}

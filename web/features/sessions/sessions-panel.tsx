@@ -1,8 +1,10 @@
-// The session history: search by name, target or tag, filter by tag, import a bundle, and one row per session.
+// The session history: search by name, target or tag, filter by tag, import a bundle, and one row per session; the
+// sessions tools made for another (lab, check, replay) fold under it, collapsed.
 import { useState } from 'react';
 import { useHistory } from '../../api/use-history.js';
 import { useDebounced } from '../../lib/ui/use-debounced.js';
 import { BundleImport } from './bundle-import.js';
+import { childrenSummary, groupSessions, type SessionGroup } from './session-groups.js';
 import { SessionRow } from './session-row.js';
 
 interface Props {
@@ -43,8 +45,8 @@ export function SessionsPanel({ currentId, onOpen }: Props) {
       </header>
       {history.error && <p className="px-3 py-1 text-red-300">{history.error.message}</p>}
       <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="history-list">
-        {sessions.map((s) => (
-          <SessionRow key={s.id} session={s} current={s.id === currentId} onOpen={onOpen} />
+        {groupSessions(sessions).map((g) => (
+          <SessionGroupView key={g.session.id} group={g} currentId={currentId} onOpen={onOpen} />
         ))}
         {history.isSuccess && sessions.length === 0 && (
           <li className="p-4 text-dim">{q || tag ? 'No session matches.' : 'No sessions recorded yet.'}</li>
@@ -61,5 +63,31 @@ export function SessionsPanel({ currentId, onOpen }: Props) {
         )}
       </ul>
     </section>
+  );
+}
+
+/** A session and, folded under it until opened, the sessions tools made for it. */
+function SessionGroupView({ group, currentId, onOpen }: { group: SessionGroup; currentId: string | null; onOpen: (id: string) => void }) {
+  // Open by itself when the inspector shows one of them, so the current session is never hidden.
+  const [open, setOpen] = useState(() => group.children.some((c) => c.id === currentId));
+  const { session, children } = group;
+  return (
+    <>
+      <SessionRow session={session} current={session.id === currentId} onOpen={onOpen} />
+      {children.length > 0 && (
+        <li className="border-b border-edge pl-6" data-testid="history-children" data-parent={session.id} data-open={open}>
+          <button type="button" data-testid="history-children-toggle" className="py-1 text-[11px] text-dim hover:text-ink" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? '▾' : '▸'} {childrenSummary(children)}
+          </button>
+          {open && (
+            <ul className="border-l border-edge">
+              {children.map((c) => (
+                <SessionRow key={c.id} session={c} current={c.id === currentId} nested onOpen={onOpen} />
+              ))}
+            </ul>
+          )}
+        </li>
+      )}
+    </>
   );
 }

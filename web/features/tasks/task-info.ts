@@ -41,7 +41,12 @@ export function mergeTasks(known: readonly TaskInfo[], seen: readonly TaskInfo[]
   for (const t of seen) {
     const prev = byId.get(t.taskId);
     if (prev && isOlder(t, prev)) continue;
-    byId.set(t.taskId, { ...prev, ...t });
+    // A sighting is the task's whole state: a status message it lacks is gone. One that a task carries unchanged into a
+    // terminal status described the work (the SDK's store keeps the last "Synthesizing…" on a completed task): stale.
+    const next: TaskInfo = { ...prev, ...t };
+    const carried = prev !== undefined && isTerminal(t.status) && !isTerminal(prev.status) && t.statusMessage === prev.statusMessage;
+    if (t.statusMessage === undefined || carried) delete next.statusMessage;
+    byId.set(t.taskId, next);
   }
   return [...byId.values()];
 }

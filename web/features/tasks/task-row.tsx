@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AwaitingAnswer } from '../../components/awaiting-answer.js';
 import { CallError } from '../../components/call-error.js';
+import { ContentBlock } from '../../components/content-block.js';
 import { JsonView } from '../../components/json-view.js';
 import { LogLink } from '../../components/log-link.js';
 import { mcpCall, type McpCallResult } from '../../lib/mcp/mcp-call.js';
@@ -55,7 +56,7 @@ export function TaskRow({ sessionId, task, onUpdate, onSelect }: Props) {
       {result.data && (
         <div data-testid="task-result-view">
           <LogLink sessionId={sessionId} id={result.data.id} onSelect={onSelect} />
-          <JsonView value={result.data.result} className="max-h-64" />
+          <TaskResultBody result={result.data.result} />
         </div>
       )}
       {!result.data && last && (
@@ -65,5 +66,27 @@ export function TaskRow({ sessionId, task, onUpdate, onSelect }: Props) {
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * What tasks/result returned: the underlying request's result. A tool's (content blocks) is shown as the Tools tab shows
+ * one, text as text; anything else, or what is left beside the content, as JSON.
+ */
+function TaskResultBody({ result }: { result: Record<string, unknown> }) {
+  if (!Array.isArray(result.content)) return <JsonView value={result} className="max-h-64" />;
+  const { content, ...rest } = result;
+  return (
+    <div className="space-y-1">
+      {result.isError === true && (
+        <p data-testid="task-result-is-error" className="rounded border border-red-800 bg-red-950/60 px-2 py-1 font-semibold text-red-200">
+          isError: true — the tool reports that it failed.
+        </p>
+      )}
+      {(content as unknown[]).map((block, i) => (
+        <ContentBlock key={i} block={block} />
+      ))}
+      {Object.keys(rest).length > 0 && <JsonView value={rest} className="max-h-40" />}
+    </div>
   );
 }

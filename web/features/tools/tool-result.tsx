@@ -25,17 +25,16 @@ export function ToolResult({ sessionId, state, outputSchema, onSelect }: Props) 
   if (state.status === 'idle') return null;
   if (state.status === 'pending') return <p className="text-dim">Calling…</p>;
   if (state.status === 'error') {
-    const cancelled = state.error instanceof McpCallError && state.error.local && state.error.code === 'CANCELLED';
-    return (
-      <div className="space-y-1">
-        {cancelled && (
-          <p data-testid="tool-cancelled" className="rounded border border-edge bg-white/5 px-2 py-1">
-            Cancelled by you: notifications/cancelled was sent, and any late response from the server is ignored.
-          </p>
-        )}
-        <CallError error={state.error} />
-      </div>
-    );
+    // A Cancel the user pressed is what they asked for, not a failure: said plainly, never in the red error box.
+    if (state.error instanceof McpCallError && state.error.local && state.error.code === 'CANCELLED') {
+      return (
+        <p data-testid="tool-cancelled" data-request-id={state.error.id ?? ''} className="rounded border border-edge bg-white/5 px-2 py-1">
+          Cancelled by you{state.error.id !== undefined && <span className="font-mono"> (request id {String(state.error.id)})</span>}:
+          notifications/cancelled was sent, and any late response from the server is ignored.
+        </p>
+      );
+    }
+    return <CallError error={state.error} />;
   }
   const data = state.data!;
   const result = data.result;

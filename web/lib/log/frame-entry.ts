@@ -3,6 +3,7 @@ import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import { parseJson, type ParseFailure } from '../../../shared/jsonrpc.js';
 import type { Finding } from '../../../shared/lint/index.js';
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
+import type { KeepAlives } from './keep-alive-fold.js';
 
 /** A frame read from the relay in a list carries at most this much of its text (`truncated`); the rest is read on demand. */
 export { PREVIEW_CHARS } from '../../../shared/frame-window-api.js';
@@ -30,6 +31,10 @@ export interface FrameEntry {
   findings: Finding[];
   /** The text is only the frame's head (PREVIEW_CHARS, as the relay sends rows it reads for the page); see LogSource.fullText. */
   truncated?: boolean;
+  /** An HTTP stream's keep-alive record folded into that stream's row (its seq): no row of its own. */
+  foldedInto?: number;
+  /** On an open stream's row: the keep-alives folded into it (keep-alive-fold.ts). */
+  keepAlives?: KeepAlives;
   /** Lower-cased text, computed the first time a text filter needs it. */
   lowerText?: string;
 }

@@ -1,6 +1,7 @@
 // What the log shows: free text over the raw frame, method, direction and a set of kinds.
 import type { FrameKind } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
+import { HANDSHAKE_METHODS } from '../../../shared/frame-origin.js';
 import type { FrameEntry } from './frame-entry.js';
 
 export interface FrameFilter {
@@ -47,7 +48,11 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
   };
 }
 
-/** A frame mcpscope made on its own, or the server's answer to one. */
+/**
+ * A frame mcpscope made on its own, or the server's answer to one; the handshake excepted: it is mcpscope's own too, but
+ * it is how the session began, and a log without it hides the version and capabilities everything after depends on.
+ */
 export function isBookkeeping(entry: FrameEntry): boolean {
+  if (entry.method !== null && HANDSHAKE_METHODS.includes(entry.method)) return false;
   return entry.frame.origin === 'bookkeeping' || entry.answersOrigin === 'bookkeeping';
 }

@@ -5,6 +5,7 @@ import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
 import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
 import { FramePairing } from './frame-pairing.js';
+import { KeepAliveFold } from './keep-alive-fold.js';
 import { SessionFindings, type LintSetup } from './session-findings.js';
 
 /** Frames read through the relay kept at once: a few screens of scrolling each way, a few MB. */
@@ -30,6 +31,8 @@ export class SessionLog {
   private readonly methodSet = new Set<string>();
   private readonly pairing = new FramePairing((seq) => this.index.get(seq));
   private cache: FilterCache | null = null;
+  /** Keep-alives of open HTTP streams, folded into their stream's row. */
+  private readonly fold = new KeepAliveFold();
   /** Frames read over HTTP for the windowed view, oldest first so the first key is the one to evict. */
   private readonly remote = new Map<number, FrameEntry>();
   /** True once a frame arrived after a gap, or the session was known to exceed the bound: not all held in the page. */
@@ -95,6 +98,7 @@ export class SessionLog {
       this.list.push(entry);
       this.index.set(frame.seq, entry);
       this.pairing.add(entry);
+      this.fold.note(entry);
       if (frame.method !== null && (frame.kind === 'request' || frame.kind === 'notification')) {
         this.methodSet.add(frame.method);
       }
@@ -189,10 +193,14 @@ export class SessionLog {
    * because an entry's filtered attributes never change after it was appended (findings excepted: see lateVersion).
    */
   filtered(filter: FrameFilter): readonly FrameEntry[] {
-    if (isEmptyFilter(filter)) return this.list;
+    // Until a keep-alive was folded away, no filter is every frame (the common case, and a flood's: no copy).
+    if (isEmptyFilter(filter) && !this.fold.folded) return this.list;
     // Findings can attach to frames already scanned; such late findings invalidate a "has findings" view.
     const key = filter.findings === true ? `${filterKey(filter)}#${this.findings.lateVersion}` : filterKey(filter);
-    if (this.cache?.key !== key) this.cache = { key, test: compileFilter(filter), scanned: 0, result: [] };
+    if (this.cache?.key !== key) {
+      const test = compileFilter(filter);
+      this.cache = { key, test: (e) => e.foldedInto === undefined && test(e), scanned: 0, result: [] };
+    }
     const cache = this.cache;
     for (; cache.scanned < this.list.length; cache.scanned++) {
       const entry = this.list[cache.scanned];

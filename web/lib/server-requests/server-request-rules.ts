@@ -49,6 +49,11 @@ export function cannedSamplingResult(params: unknown): Record<string, unknown> {
   };
 }
 
+/** A reply typed as plain text: the CreateMessageResult around it, so answering a model's turn needs no JSON. */
+export function textSamplingResult(role: 'assistant' | 'user', text: string, model: string): Record<string, unknown> {
+  return { role, content: { type: 'text', text }, model: model.trim() || 'mcpscope-by-hand', stopReason: 'endTurn' };
+}
+
 /** The automatic outcome of a rule, or null when the request is left for the user. */
 export function autoOutcome(kind: ServerRequestKind, rule: AutoRule, params: unknown, roots: readonly Root[]): Outcome | null {
   switch (rule) {

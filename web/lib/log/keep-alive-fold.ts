@@ -1,0 +1,51 @@
+// Folds an open HTTP stream's keep-alives (SSE comments and other events that carry no message) into the stream's own
+// row: an idle Streamable HTTP session otherwise logs a row every 15 s, and after ten minutes its log and sequence view
+// are mostly "GET · stream". The folded records stay in the session (the HTTP tab and the detail read them); only the
+// rows leave, and the stream's row counts them with the time of the last.
+import { isPlainObject } from '../../../shared/jsonrpc.js';
+import type { FrameEntry } from './frame-entry.js';
+
+export interface KeepAlives {
+  /** Keep-alive events folded into this row so far. */
+  count: number;
+  /** The time (ms since the epoch) of the last record folded in. */
+  lastTs: number;
+}
+
+/** A progress record that brought only events without data and no message frame: nothing but a sign of life. */
+export function isKeepAliveRecord(value: unknown): boolean {
+  if (!isPlainObject(value) || value.state !== 'progress') return false;
+  if (!Array.isArray(value.events) || value.events.length === 0) return false;
+  if (Array.isArray(value.receivedSeqs) && value.receivedSeqs.length > 0) return false;
+  return value.events.every((e) => isPlainObject(e) && e.seq === undefined && (e.data === undefined || e.data === '') && !(typeof e.dataSize === 'number' && e.dataSize > 0));
+}
+
+/** Watches a session's http frames as they are appended, in seq order. */
+export class KeepAliveFold {
+  /** The row of each exchange still open, by exchange id. */
+  private readonly open = new Map<string, FrameEntry>();
+  /** Whether any row was folded away: until then the log's rows are its frames, as they are. */
+  folded = false;
+
+  /** Notes one appended entry; returns true when it was folded into its stream's row (and is no row of its own). */
+  note(entry: FrameEntry): boolean {
+    if (entry.frame.kind !== 'http' || !isPlainObject(entry.value) || typeof entry.value.id !== 'string') return false;
+    const { id, state } = entry.value;
+    if (state === 'open') {
+      this.open.set(id, entry);
+      return false;
+    }
+    if (state !== 'progress') {
+      // The final record: the exchange is over, and it is a row of its own.
+      this.open.delete(id);
+      return false;
+    }
+    const row = this.open.get(id);
+    if (!row || !isKeepAliveRecord(entry.value)) return false;
+    const events = (entry.value.events as unknown[]).length;
+    row.keepAlives = { count: (row.keepAlives?.count ?? 0) + events, lastTs: entry.frame.ts };
+    entry.foldedInto = row.frame.seq;
+    this.folded = true;
+    return true;
+  }
+}

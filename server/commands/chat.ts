@@ -12,7 +12,7 @@ import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import type { StopToken } from '../../shared/model/chat-types.js';
 import { escapeControls } from '../../shared/trust/escape-controls.js';
 import { CHAT_FLAGS, parseChatArgs, type ChatOptions } from '../model/chat-args.js';
-import { createProvider } from '../model/create-provider.js';
+import { KEY_ENV, createProvider } from '../model/create-provider.js';
 import { CHAT_EXIT, runChatSession, type ChatResult } from '../model/run-chat.js';
 
 export const USAGE = `usage: mcpscope chat --provider openai|anthropic --model <m> --prompt <text> [options]
@@ -52,9 +52,9 @@ function interruptStop(onSecond: () => void): StopToken & { fire(): void } {
 
 function keyOf(o: ChatOptions): string | UsageError {
   const key = process.env[o.keyEnv];
-  // The server is spawned with this process's environment: the key must not reach it (a get-env tool would hand it
-  // to the model, the log and every export).
-  delete process.env[o.keyEnv];
+  // The server is spawned with this process's environment: no provider key may reach it (a get-env tool would hand
+  // it to the model, the log and every export).
+  for (const name of new Set([o.keyEnv, ...Object.values(KEY_ENV)])) delete process.env[name];
   if (key) return key;
   // A local server (Ollama, LM Studio) takes no key; the SDKs still want a string.
   if (o.baseUrl !== undefined) return 'no-key';

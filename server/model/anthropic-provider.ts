@@ -3,6 +3,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage, ModelCallOptions, ModelProvider, ModelReply, ModelRequest, ModelToolCall } from '../../shared/model/chat-types.js';
 import type { ProviderSettings } from './openai-provider.js';
+import { ModelError } from '../../shared/model/model-error.js';
 import { parseToolArguments, providerFailure, stopSignal } from './provider-common.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -56,6 +57,8 @@ export class AnthropicProvider implements ModelProvider {
       this.settings.onExchange?.({ provider: 'anthropic', url: this.url, request: { ...body, stream: this.settings.stream }, status, reply, error, ms: Math.round(performance.now() - started), streamed: this.settings.stream });
     try {
       const reply = this.settings.stream ? await this.streamed(body, signal, options) : await this.whole(body, signal);
+      // The SDK ends an aborted stream quietly: what came is a piece of a reply, not a reply.
+      if (signal.aborted) throw new ModelError('stopped', 'stopped by the user');
       record(200, reply, null);
       return reply;
     } catch (err) {

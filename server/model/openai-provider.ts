@@ -2,6 +2,7 @@
 // `openai` SDK: the loop's neutral messages become the API's, its stream or its one reply becomes a ModelReply.
 import OpenAI from 'openai';
 import type { ChatMessage, ModelCallOptions, ModelProvider, ModelReply, ModelRequest, ModelToolCall } from '../../shared/model/chat-types.js';
+import { ModelError } from '../../shared/model/model-error.js';
 import { parseToolArguments, providerFailure, stopSignal } from './provider-common.js';
 import type { ExchangeListener } from './provider-exchange.js';
 
@@ -65,6 +66,8 @@ export class OpenAiProvider implements ModelProvider {
       this.settings.onExchange?.({ provider: 'openai', url: this.url, request: { ...body, stream: this.settings.stream }, status, reply, error, ms: Math.round(performance.now() - started), streamed: this.settings.stream });
     try {
       const reply = this.settings.stream ? await this.streamed(body, signal, options) : await this.whole(body, signal);
+      // The SDK ends an aborted stream quietly: what came is a piece of a reply, not a reply.
+      if (signal.aborted) throw new ModelError('stopped', 'stopped by the user');
       record(200, reply, null);
       return reply;
     } catch (err) {

@@ -66,7 +66,7 @@ export async function runChatSession(session: CallSession, o: ChatOptions, provi
   await session.engine.connect({ protocolVersion: o.protocolVersion, clientInfo: { name: 'mcpscope', version: packageVersion() }, timeoutMs: Math.max(o.timeoutMs, HANDSHAKE_TIMEOUT_MS) });
   const tools = session.engine.capabilityWarning('tools/list') === null ? await listAllTools(session, o.timeoutMs) : [];
   output.note(`offering ${tools.length} tool${tools.length === 1 ? '' : 's'} to ${o.provider} model ${escapeControls(o.model)}; approval: ${o.approval === 'ask' ? 'ask' : `auto for ${o.approval}`}`);
-  if (o.approval === 'ask' && !ask) output.note('no terminal to ask at: every tool call will be declined (use --approve all or --approve read-only)');
+  if (o.approval !== 'all' && !ask) output.note(`no terminal to ask at: every tool call ${o.approval === 'ask' ? '' : 'to a tool not annotated read-only '}will be declined (use --approve all${o.approval === 'ask' ? ' or --approve read-only' : ''})`);
 
   const transcript = await runChat({
     provider,
@@ -81,7 +81,11 @@ export async function runChatSession(session: CallSession, o: ChatOptions, provi
     maxTokens: o.maxTokens,
     stop,
     clock: () => performance.now(),
-    onEvent: o.json ? undefined : (e) => printEvent(e, output),
+    onEvent: (e) => {
+      // Said even with --json (on stderr): a person or a script watching knows a call is in flight.
+      if (e.type === 'tool-start') output.note(`step ${e.step}: calling ${escapeControls(e.call.name)}`);
+      else if (!o.json) printEvent(e, output);
+    },
   });
   const { messages: _messages, ...report } = transcript;
   return { code: exitOf(report.outcome), transcript: report, sampling };

@@ -117,6 +117,20 @@ describe.concurrent('mcpscope chat', () => {
     expect((JSON.parse(all.stdout) as Transcript).turns[0]!.toolCalls.map((c) => c.decision)).toEqual(['auto', 'auto', 'auto']);
   });
 
+  it("answers the server's sampling request with the same model (--sampling model), its params honoured", async () => {
+    const fake = await openai(script([{ toolCalls: [{ name: 'trigger-sampling-request', arguments: { prompt: 'a haiku', maxTokens: 50 } }] }, { text: 'Leaves fall softly' }, { text: 'The server heard a haiku.' }]));
+    const run = await chat([...openaiArgs(fake, ['--prompt', 'ask the server to sample', '--approve', 'all', '--sampling', 'model']), ...everything]);
+    expect(run.code, run.stderr).toBe(0);
+    const t = JSON.parse(run.stdout) as Transcript & { sampling: { approved: boolean; result: unknown }[] };
+    expect(t.turns[0]!.toolCalls[0]).toMatchObject({ name: 'trigger-sampling-request', isError: false });
+    expect(t.turns[0]!.toolCalls[0]!.text).toContain('Leaves fall softly');
+    expect(t.sampling).toEqual([expect.objectContaining({ approved: true, result: { role: 'assistant', content: { type: 'text', text: 'Leaves fall softly' }, model: 'm', stopReason: 'endTurn' } })]);
+    // The sampling request reached the model as the server asked: its system prompt, maxTokens and message, no tools.
+    const sampled = requests(fake)[1]!;
+    expect(sampled).toMatchObject({ max_tokens: 50, temperature: 0.7, messages: [{ role: 'system', content: 'You are a helpful test server.' }, { role: 'user', content: 'Resource trigger-sampling-request context: a haiku' }] });
+    expect(sampled.tools).toBeUndefined();
+  });
+
   it('stops at the step limit with exit 3', async () => {
     const fake = await openai(script([{ toolCalls: [{ name: 'echo', arguments: { message: 'again' } }], loop: true }]));
     const run = await chat([...openaiArgs(fake, ['--prompt', 'loop', '--approve', 'all', '--max-steps', '2']), ...everything]);

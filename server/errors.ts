@@ -15,6 +15,7 @@ const STATUS: Record<RelayErrorCode, number> = {
   RECIPE_UNCONFIRMED: 428,
   SPAWN_FAILED: 502,
   CHECK_FAILED: 502,
+  MODEL_FAILED: 502,
   INTERNAL: 500,
 };
 

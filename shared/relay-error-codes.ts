@@ -13,6 +13,7 @@ export const RELAY_ERROR_CODES = {
   RECIPE_UNCONFIRMED: 'The recipe came from a file and has not been confirmed on this machine; it runs once a person has seen it and said yes.',
   SPAWN_FAILED: 'The server process could not be started (command not found, not executable, bad cwd).',
   CHECK_FAILED: 'The check could not run: the scratch connection could not start, or its handshake failed.',
+  MODEL_FAILED: 'The model provider did not answer: no model or key configured, a refused key, a rate limit, or it could not be reached.',
   INTERNAL: 'The relay hit an unexpected error; the details are in its output.',
 } as const;
 export type RelayErrorCode = keyof typeof RELAY_ERROR_CODES;

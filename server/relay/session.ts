@@ -57,6 +57,11 @@ export class Session {
   }
 
   /** The first caller gets true; every later caller false, so two tabs never both initialize. */
+  /** An event no transport made (a model exchange of the Chat tab), recorded in this session's log like the rest. */
+  recordEvent(event: { event: string } & Record<string, unknown>): number {
+    return this.record(eventFrame(event)).seq;
+  }
+
   claimHandshake(): boolean {
     if (this.handshakeClaimed) return false;
     this.handshakeClaimed = true;

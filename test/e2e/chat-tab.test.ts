@@ -1,0 +1,76 @@
+// The Chat tab in Chromium against the demo server and the fake OpenAI server (test/fixtures/fake-openai.mjs): a key
+// typed in the page stays write-only, the model's tool call waits for the approval prompt, runs through the page's
+// engine with provenance `model`, shows in place with links to its frames, and each model request is a model-exchange
+// event in the session.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionInfo } from '../../shared/relay-protocol.js';
+import { openInspector, type Inspector } from '../helpers/browser.js';
+import { openTab, sessionFrames, waitForServer } from '../helpers/panel-page.js';
+import { DEMO_SERVER, FIXTURES } from '../helpers/relay-process.js';
+import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+
+const KEY = 'sk-typed-in-the-chat-tab-4242424242';
+
+describe('the Chat tab', () => {
+  let ui: Inspector;
+  let fake: RemoteServer;
+  let sessionId: string;
+  beforeAll(async () => {
+    fake = await startRemoteServer(join(FIXTURES, 'fake-openai.mjs'), [], {
+      FAKE_MODEL_SCRIPT: JSON.stringify([{ text: 'Let me divide.', toolCalls: [{ name: 'divide', arguments: { a: 6, b: 3 } }] }, { text: 'Six divided by three is 2.' }]),
+    });
+    ui = await openInspector({ command: [process.execPath, DEMO_SERVER] });
+    await waitForServer(ui.page);
+    sessionId = (await ui.relay.api<SessionInfo[]>('/api/sessions')).body[0]!.id;
+  }, 120_000);
+  afterAll(async () => {
+    await ui?.close();
+    await fake?.stop();
+  });
+
+  it('runs a tool conversation with the approval prompt, each call linked to its frames, the key never shown', async () => {
+    const page = ui.page;
+    await openTab(page, 'chat');
+    await page.getByTestId('model-base-url').fill(fake.url('/v1'));
+    await page.getByTestId('model-name').fill('m');
+    await page.getByTestId('model-key').fill(KEY);
+    await page.getByTestId('model-save').click();
+    await expect.poll(() => page.getByTestId('model-key').getAttribute('placeholder')).toBe('key: stored by the relay');
+    expect(await page.getByTestId('model-key').inputValue()).toBe('');
+
+    await page.getByTestId('chat-prompt').fill('What is 6 / 3?');
+    await page.getByTestId('chat-send').click();
+    // Ask before every call (the default): the call waits for a person.
+    const approval = page.getByTestId('chat-approval');
+    await approval.waitFor({ timeout: 30_000 });
+    expect(await approval.textContent()).toContain('divide');
+    expect((await sessionFrames(ui.relay, sessionId)).filter((f) => f.origin === 'model')).toEqual([]);
+    await page.getByTestId('chat-approve').click();
+
+    await page.getByTestId('chat-reply').filter({ hasText: 'Six divided by three is 2.' }).waitFor({ timeout: 30_000 });
+    const card = page.locator('[data-testid="chat-tool-call"][data-tool="divide"]');
+    await expect.poll(() => card.getAttribute('data-decision')).toBe('approved');
+    expect(await card.getByTestId('chat-tool-result').textContent()).toContain('2');
+    await page.getByTestId('chat-outcome').filter({ hasText: /^answer/ }).waitFor();
+    expect(await page.getByTestId('chat-usage').count()).toBe(2);
+
+    // The call went out through the page's engine as the model's, and the links lead to its frames.
+    const frames = await sessionFrames(ui.relay, sessionId);
+    const request = frames.find((f) => f.dir === 'out' && f.method === 'tools/call' && f.origin === 'model')!;
+    expect(request).toBeDefined();
+    const links = await card.getByTestId('chat-frame-link').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
+    expect(links[0]).toBe(request.seq);
+    expect(frames.find((f) => f.seq === links[1])).toMatchObject({ dir: 'in', rpcId: request.rpcId });
+    await card.getByTestId('chat-frame-link').first().click();
+    await page.locator(`[data-testid="log-row"][data-seq="${request.seq}"][aria-selected="true"]`).waitFor();
+
+    // Both model requests are events of the session; the tool's result reached the model.
+    const exchanges = frames.filter((f) => f.method === 'model-exchange');
+    expect(exchanges).toHaveLength(2);
+    expect(exchanges[1]!.text).toContain('"role":"tool"');
+    expect(fake.output()).toContain(`AUTH 1 ${KEY}`);
+    for (const f of frames) expect(f.text).not.toContain(KEY);
+    expect(await page.content()).not.toContain(KEY);
+  }, 120_000);
+});

@@ -73,4 +73,23 @@ describe('the Chat tab', () => {
     for (const f of frames) expect(f.text).not.toContain(KEY);
     expect(await page.content()).not.toContain(KEY);
   }, 120_000);
+
+  it('draws the model as a fourth lane of the sequence view: model → mcpscope → server and back', async () => {
+    const page = ui.page;
+    const frames = await sessionFrames(ui.relay, sessionId);
+    const request = frames.find((f) => f.dir === 'out' && f.method === 'tools/call' && f.origin === 'model')!;
+    const response = frames.find((f) => f.dir === 'in' && f.rpcId === request.rpcId)!;
+    const exchange = frames.find((f) => f.method === 'model-exchange')!;
+    await page.getByTestId('log-view-sequence').click();
+    await page.getByTestId('sequence-view').waitFor();
+    await expect.poll(() => page.getByTestId('seq-lane').evaluateAll((els) => els.map((e) => e.getAttribute('data-lane')))).toEqual(['model', 'client', 'mcpscope', 'server']);
+    const laneX = (lane: string) => page.locator(`[data-testid="seq-lane"][data-lane="${lane}"]`).getAttribute('x').then(Number);
+    const ends = (seq: number) => page.locator(`[data-testid="seq-arrow"][data-seq="${seq}"]`).evaluate((g) => [Number(g.getAttribute('data-from-x')), Number(g.getAttribute('data-to-x'))]);
+    const [model, mcpscope, server] = [await laneX('model'), await laneX('mcpscope'), await laneX('server')];
+    await page.getByTestId('sequence-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await ends(exchange.seq)).toEqual([mcpscope, model]);
+    expect(await ends(request.seq)).toEqual([model, server]);
+    expect(await ends(response.seq)).toEqual([server, model]);
+    await page.getByTestId('log-view-log').click();
+  }, 60_000);
 });

@@ -34,7 +34,18 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   const index = view ? exchangeIndexOf(view.source) : null;
   const indexVersion = index?.version;
   // The index is updated in place: its version says when the lanes may have changed.
-  const lanes = useMemo(() => sequenceLanes(index), [index, indexVersion]);
+  // A chat in this session (its model requests are events) adds the model's lane; the held frames are scanned once
+  // each, on from where the last look stopped, so a flood does not rescan its log on every render.
+  const modelSeen = useRef({ source: null as unknown, scanned: 0, found: false });
+  const hasModel = useMemo(() => {
+    const held = view?.source.held ?? [];
+    const m = modelSeen.current;
+    if (m.source !== view?.source || m.scanned > held.length) modelSeen.current = { source: view?.source, scanned: 0, found: false };
+    const seen = modelSeen.current;
+    for (; !seen.found && seen.scanned < held.length; seen.scanned++) if (held[seen.scanned]!.frame.method === 'model-exchange') seen.found = true;
+    return seen.found;
+  }, [view, count]);
+  const lanes = useMemo(() => sequenceLanes(index, hasModel), [index, indexVersion, hasModel]);
   const xs = useMemo(() => laneXs(lanes, width), [lanes, width]);
 
   useLayoutEffect(() => {

@@ -1,13 +1,14 @@
-// The Chat tab in Chromium against the demo server and the fake OpenAI server (test/fixtures/fake-openai.mjs): a key
+// The Chat tab in Chromium against server-everything and the fake OpenAI server (test/fixtures/fake-openai.mjs): a key
 // typed in the page stays write-only, the model's tool call waits for the approval prompt, runs through the page's
 // engine with provenance `model`, shows in place with links to its frames, and each model request is a model-exchange
-// event in the session.
+// event in the session, drawn on the sequence view's model lane. Then a server's sampling request is answered by the
+// model, edited by the person before it is sent.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
 import { openInspector, type Inspector } from '../helpers/browser.js';
-import { openTab, sessionFrames, waitForServer } from '../helpers/panel-page.js';
-import { DEMO_SERVER, FIXTURES } from '../helpers/relay-process.js';
+import { fillCodeEditor, openTab, selectTool, sessionFrames, waitForServer } from '../helpers/panel-page.js';
+import { EVERYTHING_SERVER, FIXTURES } from '../helpers/relay-process.js';
 import { startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 
 const KEY = 'sk-typed-in-the-chat-tab-4242424242';
@@ -18,9 +19,9 @@ describe('the Chat tab', () => {
   let sessionId: string;
   beforeAll(async () => {
     fake = await startRemoteServer(join(FIXTURES, 'fake-openai.mjs'), [], {
-      FAKE_MODEL_SCRIPT: JSON.stringify([{ text: 'Let me divide.', toolCalls: [{ name: 'divide', arguments: { a: 6, b: 3 } }] }, { text: 'Six divided by three is 2.' }]),
+      FAKE_MODEL_SCRIPT: JSON.stringify([{ text: 'Let me add.', toolCalls: [{ name: 'get-sum', arguments: { a: 6, b: 3 } }] }, { text: 'Six plus three is 9.' }, { text: 'A haiku from the model' }]),
     });
-    ui = await openInspector({ command: [process.execPath, DEMO_SERVER] });
+    ui = await openInspector({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], viewport: { width: 1400, height: 1000 } });
     await waitForServer(ui.page);
     sessionId = (await ui.relay.api<SessionInfo[]>('/api/sessions')).body[0]!.id;
   }, 120_000);
@@ -39,19 +40,19 @@ describe('the Chat tab', () => {
     await expect.poll(() => page.getByTestId('model-key').getAttribute('placeholder')).toBe('key: stored by the relay');
     expect(await page.getByTestId('model-key').inputValue()).toBe('');
 
-    await page.getByTestId('chat-prompt').fill('What is 6 / 3?');
+    await page.getByTestId('chat-prompt').fill('What is 6 + 3?');
     await page.getByTestId('chat-send').click();
     // Ask before every call (the default): the call waits for a person.
     const approval = page.getByTestId('chat-approval');
     await approval.waitFor({ timeout: 30_000 });
-    expect(await approval.textContent()).toContain('divide');
+    expect(await approval.textContent()).toContain('get-sum');
     expect((await sessionFrames(ui.relay, sessionId)).filter((f) => f.origin === 'model')).toEqual([]);
     await page.getByTestId('chat-approve').click();
 
-    await page.getByTestId('chat-reply').filter({ hasText: 'Six divided by three is 2.' }).waitFor({ timeout: 30_000 });
-    const card = page.locator('[data-testid="chat-tool-call"][data-tool="divide"]');
+    await page.getByTestId('chat-reply').filter({ hasText: 'Six plus three is 9.' }).waitFor({ timeout: 30_000 });
+    const card = page.locator('[data-testid="chat-tool-call"][data-tool="get-sum"]');
     await expect.poll(() => card.getAttribute('data-decision')).toBe('approved');
-    expect(await card.getByTestId('chat-tool-result').textContent()).toContain('2');
+    expect(await card.getByTestId('chat-tool-result').textContent()).toBe('The sum of 6 and 3 is 9.');
     await page.getByTestId('chat-outcome').filter({ hasText: /^answer/ }).waitFor();
     expect(await page.getByTestId('chat-usage').count()).toBe(2);
 
@@ -92,4 +93,30 @@ describe('the Chat tab', () => {
     expect(await ends(response.seq)).toEqual([server, model]);
     await page.getByTestId('log-view-log').click();
   }, 60_000);
+
+  it("answers the server's sampling request with the model, edited by the person before it is sent", async () => {
+    const page = ui.page;
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('a haiku');
+    await page.getByTestId('tool-call').click();
+    await openTab(page, 'server-requests');
+    const card = page.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]');
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId('sampling-ask-model').click();
+    await card.getByTestId('sampling-model-note').filter({ hasText: 'm answered' }).waitFor({ timeout: 30_000 });
+    // The model's answer fills the editor; nothing went back to the server yet.
+    // Monaco draws spaces as no-break spaces.
+    await expect.poll(async () => (await card.getByTestId('sampling-result').textContent())?.replaceAll('\u00a0', ' '), { timeout: 10_000 }).toContain('A haiku from the model');
+    const frames = await sessionFrames(ui.relay, sessionId);
+    const asked = frames.filter((f) => f.dir === 'in' && f.method === 'sampling/createMessage').at(-1)!;
+    expect(frames.some((f) => f.dir === 'out' && f.kind === 'response' && f.rpcId === asked.rpcId)).toBe(false);
+    const exchange = JSON.parse(frames.filter((f) => f.method === 'model-exchange').at(-1)!.text) as { purpose: string; request: { messages: { role: string; content: string }[] } };
+    expect(exchange.purpose).toBe('sampling');
+    expect(exchange.request.messages).toContainEqual({ role: 'user', content: 'Resource trigger-sampling-request context: a haiku' });
+    const edited = { role: 'assistant', content: { type: 'text', text: 'A haiku, edited by a person' }, model: 'm', stopReason: 'endTurn' };
+    await fillCodeEditor(page, card.getByTestId('sampling-result'), JSON.stringify(edited));
+    await card.getByTestId('sampling-send').click();
+    await openTab(page, 'tools');
+    await page.getByTestId('tool-result').filter({ hasText: 'A haiku, edited by a person' }).waitFor({ timeout: 15_000 });
+  }, 90_000);
 });

@@ -7,7 +7,8 @@ import { useMcpSession } from '../../api/use-mcp-session.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { ToolLike } from '../../../shared/model/tool-functions.js';
 import { ChatTranscript } from './chat-transcript.js';
-import { ModelSettings, useModelSettings } from './model-settings.js';
+import { useModelSettings } from '../../lib/model/use-model-settings.js';
+import { ModelSettings } from './model-settings.js';
 import { useChat } from './use-chat.js';
 
 /** A listed tool as the loop offers it; a server's malformed entry is skipped, not offered. */

@@ -1,16 +1,12 @@
 // The Chat tab's model settings: provider, base URL, model, and a key typed once and kept by the relay (secrets.json,
 // 0600). The key field is write-only: the page is told where the key comes from, never what it is.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PROVIDERS, type ProviderName } from '../../../shared/model/chat-types.js';
+import { MODEL_SETTINGS_KEY, useModelSettings } from '../../lib/model/use-model-settings.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 
 const SOURCE_TEXT = { env: 'from the relay\'s environment', stored: 'stored by the relay', none: 'none yet' } as const;
-
-export function useModelSettings() {
-  const { http } = useRelay();
-  return useQuery({ queryKey: ['model-settings'], queryFn: () => http.call('modelSettings'), staleTime: Infinity });
-}
 
 export function ModelSettings() {
   const { http } = useRelay();
@@ -27,7 +23,7 @@ export function ModelSettings() {
     setError(null);
     try {
       const next = await http.call('saveModelSettings', { body: { provider: shown.provider, baseUrl: shown.baseUrl.trim() || null, model: shown.model.trim(), ...(key ? { apiKey: key } : {}) } });
-      client.setQueryData(['model-settings'], next);
+      client.setQueryData(MODEL_SETTINGS_KEY, next);
       setKey('');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -6,7 +6,7 @@ import type { ApprovalMode, ChatMessage, ChatToolCall, ChatTurn, ProviderName, S
 import type { ToolLike } from '../../../shared/model/tool-functions.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { browserToolRunner } from './browser-tool-runner.js';
-import { relayProvider } from './relay-provider.js';
+import { relayProvider } from '../../lib/model/relay-provider.js';
 
 export interface ChatItem {
   kind: 'user' | 'turn' | 'note';

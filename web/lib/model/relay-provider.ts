@@ -2,7 +2,7 @@
 // the session), and Stop asks the relay to abort it at the provider. The page never sees or sends the key here.
 import type { ModelProvider, ModelReply, ProviderName } from '../../../shared/model/chat-types.js';
 import { ModelError } from '../../../shared/model/model-error.js';
-import { ApiError, type RelayHttp } from '../../lib/relay/relay-http.js';
+import { ApiError, type RelayHttp } from '../relay/relay-http.js';
 
 let counter = 0;
 

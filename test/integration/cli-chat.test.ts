@@ -151,6 +151,18 @@ describe.concurrent('mcpscope chat', () => {
     expect(requests(fake)[0]!.stream).toBe(false);
   });
 
+  it('exits 4 under --lint --strict when a tool call the model asked for hit a protocol fault', async () => {
+    const fake = await openai(script([{ toolCalls: [{ name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'The weather tool failed.' }]));
+    const run = await chat([...openaiArgs(fake, ['--prompt', 'weather?', '--approve', 'all', '--strict']), '--', process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--business-error-as-protocol-error']);
+    expect(run.code, run.stderr).toBe(4);
+    const t = JSON.parse(run.stdout) as Transcript;
+    expect(t.outcome).toBe('answer');
+    expect(t.turns[0]!.toolCalls[0]).toMatchObject({ name: 'weather', isError: true });
+    expect(t.turns[0]!.toolCalls[0]!.error).toBeDefined();
+    // The finding names the rule, and the frame is the model's.
+    expect(run.stderr).toContain('mcp/tool-failure-channel');
+  });
+
   it('says clearly when the provider refuses the key (401) or rate limits (429), exit 2', async () => {
     const [f401, f429, fAnthropic] = await Promise.all([openai(script([{ status: 401 }])), openai(script([{ status: 429 }])), anthropic(script([{ status: 401 }]))]);
     const [r401, r429, rAnthropic] = await Promise.all([

@@ -25,6 +25,8 @@ export interface CompleteRequest {
   requestId: string;
   purpose: 'chat' | 'sampling';
   request: ModelRequest;
+  /** Each piece of the reply as it streams in. */
+  onText?: (delta: string) => void;
   /** Records the masked exchange in the session; returns its seq. */
   record(event: { event: string } & Record<string, unknown>): number;
 }
@@ -57,7 +59,7 @@ export class RelayModel {
     return this.view();
   }
 
-  /** One model request with the configured provider; the exchange is recorded whatever the outcome. */
+  /** One model request with the configured provider; the exchange is recorded whatever the outcome; a Stop ends it with stopReason `stopped`. */
   async complete(c: CompleteRequest): Promise<ModelReply & { seq: number; latencyMs: number }> {
     const s = this.store.get<StoredSettings>(NAMESPACE, SETTINGS_KEY);
     if (!s) throw new ModelError('auth', 'no model is configured: choose a provider and a model in the Chat tab');
@@ -72,10 +74,12 @@ export class RelayModel {
     const started = performance.now();
     const recordExchange = () => c.record({ event: 'model-exchange', purpose: c.purpose, requestId: c.requestId, ...(exchange ? maskExchange(exchange, apiKey) : {}) });
     try {
-      const reply = await provider.complete({ ...c.request, model: c.request.model || s.model }, { stop });
+      const reply = await provider.complete({ ...c.request, model: c.request.model || s.model }, { stop, onText: c.onText });
       return { ...reply, seq: recordExchange(), latencyMs: Math.round(performance.now() - started) };
     } catch (err) {
-      recordExchange();
+      const seq = recordExchange();
+      // A Stop is what the person asked for, not a failure: the page hears it as a reply that says so.
+      if (err instanceof ModelError && err.kind === 'stopped') return { text: '', toolCalls: [], stopReason: 'stopped', usage: null, seq, latencyMs: Math.round(performance.now() - started) };
       throw err;
     } finally {
       this.inflight.delete(c.requestId);

@@ -100,7 +100,7 @@ export function createRelay(deps: RelayDeps): Relay {
   if (deps.oauth) api.use(oauthRoutes(deps.oauth, sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
   api.use(recipeRoutes(sessions.trust));
-  api.use(modelRoutes(sessions));
+  api.use(modelRoutes(sessions, (sessionId, requestId, delta) => hub.toSubscribers(sessionId, { type: 'model-text', sessionId, requestId, delta })));
   api.use((_req) => {
     throw new RelayError('NOT_FOUND', 'no such API route');
   });

@@ -19,7 +19,7 @@ describe('the Chat tab', () => {
   let sessionId: string;
   beforeAll(async () => {
     fake = await startRemoteServer(join(FIXTURES, 'fake-openai.mjs'), [], {
-      FAKE_MODEL_SCRIPT: JSON.stringify([{ text: 'Let me add.', toolCalls: [{ name: 'get-sum', arguments: { a: 6, b: 3 } }] }, { text: 'Six plus three is 9.' }, { text: 'A haiku from the model' }]),
+      FAKE_MODEL_SCRIPT: JSON.stringify([{ text: 'Let me add.', toolCalls: [{ name: 'get-sum', arguments: { a: 6, b: 3 } }] }, { text: 'Six plus three is 9.' }, { text: 'A haiku from the model' }, { stall: true, text: 'Thinking about it' }]),
     });
     ui = await openInspector({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], viewport: { width: 1400, height: 1000 } });
     await waitForServer(ui.page);
@@ -119,4 +119,19 @@ describe('the Chat tab', () => {
     await openTab(page, 'tools');
     await page.getByTestId('tool-result').filter({ hasText: 'A haiku, edited by a person' }).waitFor({ timeout: 15_000 });
   }, 90_000);
+
+  it('streams the reply into the page as it comes, and Stop cancels the model request at the provider', async () => {
+    const page = ui.page;
+    await openTab(page, 'chat');
+    await page.getByTestId('chat-prompt').fill('Think.');
+    await page.getByTestId('chat-send').click();
+    // The provider has sent a first piece and holds the stream open: the page shows that piece before any reply is whole.
+    await page.getByTestId('chat-streaming').filter({ hasText: 'Thinking about it' }).waitFor({ timeout: 30_000 });
+    await fake.waitOutput(/STALLED 4/);
+    await page.getByTestId('chat-stop').click();
+    await page.getByTestId('chat-outcome').filter({ hasText: /^stopped/ }).waitFor({ timeout: 15_000 });
+    await fake.waitOutput(/CLIENT CLOSED 4/);
+    await page.getByTestId('chat-send').waitFor();
+    expect(ui.errors).toEqual([]);
+  }, 60_000);
 });

@@ -8,7 +8,8 @@ import { RelayModel } from '../../model/relay-model.js';
 import type { SessionManager } from '../session-manager.js';
 import { serveRoute } from './serve-route.js';
 
-export function modelRoutes(sessions: SessionManager): Router {
+/** `onText` streams each piece of a reply to the page over the WebSocket. */
+export function modelRoutes(sessions: SessionManager, onText: (sessionId: string, requestId: string, delta: string) => void = () => undefined): Router {
   const router = Router();
   const model = new RelayModel(sessions.recorder.dataDir);
   serveRoute(router, R.modelSettings, () => model.view());
@@ -16,7 +17,7 @@ export function modelRoutes(sessions: SessionManager): Router {
   serveRoute(router, R.modelComplete, async ({ params, body }) => {
     const session = sessions.owned(params.id);
     try {
-      return await model.complete({ ...body, record: (event) => session.recordEvent(event) });
+      return await model.complete({ ...body, record: (event) => session.recordEvent(event), onText: (delta) => onText(params.id, body.requestId, delta) });
     } catch (err) {
       if (err instanceof ModelError) throw new RelayError('MODEL_FAILED', err.message);
       throw err;

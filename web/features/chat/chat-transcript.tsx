@@ -53,7 +53,7 @@ export function ApprovalPrompt({ pending }: { pending: PendingApproval }) {
   );
 }
 
-export function ChatTranscript({ items, live, pending, onSelect }: { items: ChatItem[]; live: { step: number; calls: ChatToolCall[] } | null; pending: PendingApproval | null; onSelect: (seq: number) => void }) {
+export function ChatTranscript({ items, live, pending, onSelect }: { items: ChatItem[]; live: { step: number; text: string; calls: ChatToolCall[] } | null; pending: PendingApproval | null; onSelect: (seq: number) => void }) {
   return (
     <div data-testid="chat-transcript" className="flex-1 overflow-auto px-3 py-2">
       {items.map((item, i) =>
@@ -76,6 +76,11 @@ export function ChatTranscript({ items, live, pending, onSelect }: { items: Chat
             </p>
           </div>
         ),
+      )}
+      {live?.text && (
+        <p data-testid="chat-streaming" className="my-1 whitespace-pre-wrap">
+          {live.text}
+        </p>
       )}
       {live?.calls.filter((c) => c.decision !== 'declined' || c.text).map((c) => <ToolCallCard key={c.id} call={c} onSelect={onSelect} />)}
       {pending && <ApprovalPrompt pending={pending} />}

@@ -53,7 +53,7 @@ export function useChat(sessionId: string) {
   const [items, setItems] = useState<ChatItem[]>([]);
   const [running, setRunning] = useState(false);
   const [pending, setPending] = useState<PendingApproval | null>(null);
-  const [live, setLive] = useState<{ step: number; calls: ChatToolCall[] } | null>(null);
+  const [live, setLive] = useState<{ step: number; text: string; calls: ChatToolCall[] } | null>(null);
   const history = useRef<ChatMessage[]>([]);
   const stop = useRef<ReturnType<typeof stopToken> | null>(null);
   const rounds = useRef(0);
@@ -67,7 +67,9 @@ export function useChat(sessionId: string) {
       setItems((v) => [...v, { kind: 'user', text: prompt }]);
       let lastExchange: number | undefined;
       const onEvent = (e: ChatEvent) => {
-        if (e.type === 'turn-start') setLive({ step: e.step, calls: [] });
+        if (e.type === 'turn-start') setLive({ step: e.step, text: '', calls: [] });
+        else if (e.type === 'text') setLive((l) => (l ? { ...l, text: l.text + e.delta } : l));
+        else if (e.type === 'turn-end') setLive((l) => (l ? { ...l, text: '' } : l));
         else if (e.type === 'tool-start' || e.type === 'tool-end' || e.type === 'approval')
           setLive((l) => (l ? { ...l, calls: [...l.calls.filter((c) => c.id !== e.call.id), e.call] } : l));
       };

@@ -16,6 +16,7 @@ const STATUS: Record<RelayErrorCode, number> = {
   SPAWN_FAILED: 502,
   CHECK_FAILED: 502,
   RUN_FAILED: 502,
+  MODEL_FAILED: 502,
   INTERNAL: 500,
 };
 

@@ -13,6 +13,7 @@ export const FRAME_ORIGINS = [
   'replay', // a recording sent again by `replay`
   'check', // mcpscope check's scratch connections
   'tap', // what a host sent to its server through `mcpscope tap`: the host's frame, not mcpscope's
+  'model', // a tool call a model asked for in a chat (`mcpscope chat`, the Chat tab), run through the client engine
 ] as const;
 
 export type FrameOrigin = (typeof FRAME_ORIGINS)[number];
@@ -28,6 +29,7 @@ export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: stri
   replay: { short: 'rply', description: 'sent again by a replay of a recording' },
   check: { short: 'chk', description: 'sent by an automated check' },
   tap: { short: 'host', description: 'sent by the host, through mcpscope tap (the host owns this session)' },
+  model: { short: 'llm', description: 'asked for by a model in a chat, sent by mcpscope after the approval mode said yes' },
 };
 
 export function isFrameOrigin(v: unknown): v is FrameOrigin {

@@ -14,6 +14,7 @@ export const RELAY_ERROR_CODES = {
   SPAWN_FAILED: 'The server process could not be started (command not found, not executable, bad cwd).',
   CHECK_FAILED: 'The check could not run: the scratch connection could not start, or its handshake failed.',
   RUN_FAILED: 'The collection could not run: its scratch connection could not start, or its handshake failed.',
+  MODEL_FAILED: 'The model provider did not answer: no model or key configured, a refused key, a rate limit, or it could not be reached.',
   INTERNAL: 'The relay hit an unexpected error; the details are in its output.',
 } as const;
 export type RelayErrorCode = keyof typeof RELAY_ERROR_CODES;

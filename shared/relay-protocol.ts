@@ -214,6 +214,8 @@ export const RelayServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('answerer'), sessionId: z.string(), holder: AnswererHolderSchema }),
   z.object({ type: z.literal('http-result'), sessionId: z.string(), result: HttpProbeResultSchema, ref: z.string().optional() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), ref: z.string().optional() }),
+  /** A piece of a model's reply as it streams in (the Chat tab's request `requestId`), to the session's subscribers. */
+  z.object({ type: z.literal('model-text'), sessionId: z.string(), requestId: z.string(), delta: z.string() }),
 ]);
 export type RelayServerMessage = z.infer<typeof RelayServerMessageSchema>;
 

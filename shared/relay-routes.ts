@@ -27,6 +27,7 @@ import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
 import { FaultLabStateSchema, SavedCheckSchema, SavedFaultLabSchema } from './panel-results.js';
 import { ConfirmRecipeBodySchema } from './trust/recipe-review.js';
+import { ModelCompleteBodySchema, ModelReplySchema, ModelSettingsViewSchema, ModelStopBodySchema, SaveModelSettingsSchema } from './model/model-api.js';
 import { CreateSessionBodySchema, FrameRecordSchema, RelayConfigSchema, SessionInfoSchema } from './relay-protocol.js';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -171,6 +172,15 @@ export const RELAY_ROUTES = {
   /** The session's authorizations waiting for a person, with the URL to open. */
   oauthPending: route({ method: 'GET', path: '/sessions/:id/oauth/pending', response: z.array(PendingAuthorizationSchema) }),
   cancelOAuth: route({ method: 'POST', path: '/sessions/:id/oauth/cancel', response: z.object({ cancelled: z.number().int() }) }),
+
+  // ---- a model in the loop (server/relay/routes/model-routes.ts; docs/chat.md)
+  /** The provider, base URL and model the Chat tab uses, and where the key comes from (never the key). */
+  modelSettings: route({ method: 'GET', path: '/model/settings', response: ModelSettingsViewSchema }),
+  saveModelSettings: route({ method: 'PUT', path: '/model/settings', body: SaveModelSettingsSchema, response: ModelSettingsViewSchema }),
+  /** One model request with the relay's key; the exchange is recorded in the session as a `model-exchange` event. */
+  modelComplete: route({ method: 'POST', path: '/sessions/:id/model/complete', body: ModelCompleteBodySchema, response: ModelReplySchema }),
+  /** Stop: aborts that model request (its stream is cancelled at the provider). */
+  modelStop: route({ method: 'POST', path: '/sessions/:id/model/stop', body: ModelStopBodySchema, response: z.object({ stopped: z.boolean() }) }),
 } as const satisfies Record<string, RelayRoute>;
 
 export type RelayRoutes = typeof RELAY_ROUTES;

@@ -24,6 +24,7 @@ const FaultLabPanel = lazy(() => import('./features/fault-lab/fault-lab-panel.js
 const ConformancePanel = lazy(() => import('./features/conformance/conformance-panel.js').then((m) => ({ default: m.ConformancePanel })));
 const CollectionsPanel = lazy(() => import('./features/collections/collections-panel.js').then((m) => ({ default: m.CollectionsPanel })));
 const FindingsPanel = lazy(() => import('./features/findings/findings-panel.js').then((m) => ({ default: m.FindingsPanel })));
+const ChatPanel = lazy(() => import('./features/chat/chat-panel.js').then((m) => ({ default: m.ChatPanel })));
 const ReferencePanel = lazy(() => import('./features/reference/reference-panel.js').then((m) => ({ default: m.ReferencePanel })));
 
 export interface SidePanelProps {
@@ -73,6 +74,7 @@ export const SIDE_PANELS: SidePanelDef[] = [
   { id: 'tools', group: 'explore', title: 'Tools', render: (p) => <ToolsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'resources', group: 'explore', title: 'Resources', render: (p) => <ResourcesPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'prompts', group: 'explore', title: 'Prompts', render: (p) => <PromptsPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
+  { id: 'chat', group: 'explore', title: 'Chat', render: (p) => <ChatPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   {
     id: 'server-requests',
     group: 'lab',

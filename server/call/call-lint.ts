@@ -39,7 +39,7 @@ export function strictCallExit(code: number, findings: readonly Finding[], stric
   return strictCode !== 0 && replaceable.includes(code) ? strictCode : code;
 }
 
-export function lintCall(frames: readonly FrameRecord[], o: CallOptions, code: number, out: Output, write: (line: string) => void): number {
+export function lintCall(frames: readonly FrameRecord[], o: Pick<CallOptions, 'target' | 'protocolVersion' | 'strict'>, code: number, out: Output, write: (line: string) => void): number {
   const findings = lintFrames(framesForLint(frames), { transport: transportKind(o.target), protocolVersion: o.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
   const originOf = originsOf(frames);
   writeFindings(findings, write, originOf);

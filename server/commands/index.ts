@@ -27,4 +27,5 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   check: () => import('./check.js'),
   export: () => import('./export.js'),
   run: () => import('./run.js'),
+  chat: () => import('./chat.js'),
 };

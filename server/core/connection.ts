@@ -77,6 +77,11 @@ export class Connection {
    * Makes a transport and starts it; false when a close() came first (nothing was spawned or connected). Throws when the
    * transport cannot be made (an OAuth target with nothing to run its flow).
    */
+  /** Records an event no transport made (a model exchange of the Chat tab) in this connection's log, in order. */
+  recordEvent(ev: { event: string } & Record<string, unknown>): FrameRecord {
+    return this.log.event(ev);
+  }
+
   async start(): Promise<boolean> {
     const attempt = { cancelled: false };
     this.pendingStart = attempt;

@@ -15,6 +15,7 @@ import { CALLBACK_HEADERS, callbackPage } from '../oauth/callback-page.js';
 import { CALLBACK_PATH } from '../oauth/loopback-callback.js';
 import type { RelayOAuth } from '../oauth/relay-oauth.js';
 import { recipeRoutes } from './routes/recipe-routes.js';
+import { modelRoutes } from './routes/model-routes.js';
 import { serveRoute } from './routes/serve-route.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard} from './security.js';
@@ -99,6 +100,7 @@ export function createRelay(deps: RelayDeps): Relay {
   if (deps.oauth) api.use(oauthRoutes(deps.oauth, sessions));
   api.use(archiveRouter({ sessions, version: deps.version }));
   api.use(recipeRoutes(sessions.trust));
+  api.use(modelRoutes(sessions, (sessionId, requestId, delta) => hub.toSubscribers(sessionId, { type: 'model-text', sessionId, requestId, delta })));
   api.use((_req) => {
     throw new RelayError('NOT_FOUND', 'no such API route');
   });

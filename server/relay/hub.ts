@@ -258,6 +258,11 @@ export class Hub {
     return { type: 'answerer', sessionId, holder: holder === undefined ? 'none' : holder === client ? 'you' : 'other' };
   }
 
+  /** A message for every socket subscribed to the session (a model reply streaming into the Chat tab). */
+  toSubscribers(sessionId: string, msg: RelayServerMessage): void {
+    for (const c of this.clients) if (c.subs.has(sessionId)) this.sendTo(c, msg);
+  }
+
   private broadcastSession(info: SessionInfo): void {
     for (const c of this.clients) this.sendTo(c, { type: 'session', session: info });
   }

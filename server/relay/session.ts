@@ -62,6 +62,11 @@ export class Session {
     return { ...this.stored, live: this.live, handshakePending: !this.handshakeClaimed };
   }
 
+  /** An event no transport made (a model exchange of the Chat tab), recorded in this session's log like the rest. */
+  recordEvent(event: { event: string } & Record<string, unknown>): number {
+    return this.connection.recordEvent(event).seq;
+  }
+
   /** The first caller gets true; every later caller false, so two tabs never both initialize. */
   claimHandshake(): boolean {
     if (this.handshakeClaimed) return false;

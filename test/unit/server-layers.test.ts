@@ -49,6 +49,12 @@ describe("server/'s rooms import only downward", () => {
     expect(await layerErrors('server/commands/example.ts', "await import('../cli.js');")).toHaveLength(1);
   });
 
+  it('the model room uses call/ beside it and the store below, and imports neither the relay nor a command', async () => {
+    expect(await layerErrors('server/model/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { SecretStore } from '../store/secret-store.js';")).toEqual([]);
+    expect(await layerErrors('server/model/example.ts', "import { Hub } from '../relay/hub.js';\nawait import('../commands/chat.js');")).toHaveLength(2);
+    expect(await layerErrors('server/relay/example.ts', "const m = await import('../model/relay-chat.js');")).toEqual([]);
+  });
+
   it('transports may name the OAuth authorizer as a type, and nothing of oauth/ at run time, nor the store', async () => {
     expect(await layerErrors('server/transports/example.ts', "import type { OAuthAuthorizer } from '../oauth/oauth-authorizer.js';")).toEqual([]);
     expect(await layerErrors('server/transports/example.ts', "import { OAuthAuthorizer } from '../oauth/oauth-authorizer.js';")).toHaveLength(1);

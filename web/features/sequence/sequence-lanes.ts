@@ -1,5 +1,5 @@
-// The sequence view's lanes: client, mcpscope, and the server — split, for HTTP, into a sub-lane per concurrent POST
-// and one per GET stream — and which lane each end of a frame's arrow sits on.
+// The sequence view's lanes: the model (when a chat drove the session), client, mcpscope, and the server — split, for
+// HTTP, into a sub-lane per concurrent POST and one per GET stream — and which lane each end of a frame's arrow sits on.
 import type { ExchangeIndex, ExchangeRow } from '../../lib/http/exchange-index.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 
@@ -20,6 +20,8 @@ export interface Lanes {
 export const MAX_POST_LANES = 3;
 export const MAX_GET_LANES = 3;
 
+/** The fourth lane: a model's requests through mcpscope (model-exchange events) and the tool calls it asked for. */
+const MODEL: Lane = { id: 'model', label: 'model' };
 const CLIENT: Lane = { id: 'client', label: 'client' };
 const MCPSCOPE: Lane = { id: 'mcpscope', label: 'mcpscope' };
 const SERVER: Lane = { id: 'server', label: 'server' };
@@ -37,8 +39,13 @@ function span(row: ExchangeRow): [number, number] {
   return [lo, row.x.state === 'open' ? Infinity : hi];
 }
 
-/** Lanes for a session; `index` is its HTTP exchanges (null or empty for stdio: one server lane). */
-export function sequenceLanes(index: ExchangeIndex | null): Lanes {
+/** Lanes for a session; `index` is its HTTP exchanges (null or empty for stdio: one server lane); `model`: a chat ran in it. */
+export function sequenceLanes(index: ExchangeIndex | null, model = false): Lanes {
+  const lanes = plainLanes(index);
+  return model ? { ...lanes, list: [MODEL, ...lanes.list] } : lanes;
+}
+
+function plainLanes(index: ExchangeIndex | null): Lanes {
   const rows = index?.rows ?? [];
   if (rows.length === 0) return { list: [CLIENT, MCPSCOPE, SERVER], serverLaneOf: () => SERVER.id };
   const laneOfRow = new Map<string, string>();
@@ -74,8 +81,12 @@ export function sequenceLanes(index: ExchangeIndex | null): Lanes {
 export function arrowEnds(entry: FrameEntry, lanes: Lanes): { from: string; to: string } {
   const { frame } = entry;
   const server = lanes.serverLaneOf(frame.seq);
+  const model = lanes.list[0]?.id === MODEL.id;
   if (frame.kind === 'http') return { from: server, to: server };
-  if (frame.dir === 'relay') return { from: MCPSCOPE.id, to: MCPSCOPE.id };
+  // A model request goes from mcpscope to the model and back: one event, drawn as the arrow out.
+  if (frame.dir === 'relay') return model && frame.method === 'model-exchange' ? { from: MCPSCOPE.id, to: MODEL.id } : { from: MCPSCOPE.id, to: MCPSCOPE.id };
+  if (model && frame.dir === 'out' && frame.origin === 'model') return { from: MODEL.id, to: server };
+  if (model && frame.dir === 'in' && entry.answersOrigin === 'model') return { from: server, to: MODEL.id };
   // mcpscope's own requests start from its lane; what answers them ends there.
   if (frame.dir === 'out') return { from: frame.origin === 'bookkeeping' ? MCPSCOPE.id : CLIENT.id, to: server };
   if (frame.kind === 'stderr') return { from: server, to: MCPSCOPE.id };

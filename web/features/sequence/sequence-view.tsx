@@ -34,8 +34,22 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   const index = view ? exchangeIndexOf(view.source) : null;
   const indexVersion = index?.version;
   // The index is updated in place: its version says when the lanes may have changed.
+  // A chat in this session (its model requests are events) adds the model's lane; the held frames are scanned once
+  // each, on from where the last look stopped, so a flood does not rescan its log on every render.
+  const modelSeen = useRef({ source: null as unknown, scanned: 0, found: false });
+  const hasModel = useMemo(() => {
+    const held = view?.source.held ?? [];
+    const m = modelSeen.current;
+    if (m.source !== view?.source || m.scanned > held.length) modelSeen.current = { source: view?.source, scanned: 0, found: false };
+    const seen = modelSeen.current;
+    for (; !seen.found && seen.scanned < held.length; seen.scanned++) if (held[seen.scanned]!.frame.method === 'model-exchange') seen.found = true;
+    return seen.found;
+    // `count` changes when frames arrive; the held array is the same object, grown in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, count]);
+  // The index is updated in place: its version says when the lanes may have changed.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const lanes = useMemo(() => sequenceLanes(index), [index, indexVersion]);
+  const lanes = useMemo(() => sequenceLanes(index, hasModel), [index, indexVersion, hasModel]);
   const xs = useMemo(() => laneXs(lanes, width), [lanes, width]);
 
   useLayoutEffect(() => {

@@ -15,6 +15,8 @@ const STATE_CLASS: Record<InboxRequest['state'], string> = {
 };
 
 interface Props {
+  /** The session the request came in, for a sampling answer asked of the model. */
+  sessionId: string;
   request: InboxRequest;
   /** Opened from a call waiting on it ("Answer…"): outlined so the eye finds it. */
   focused?: boolean;
@@ -31,7 +33,7 @@ const STATE_LABELS: Record<InboxRequest['state'], string> = {
   'handed-over': 'left to the tab that answers now',
 };
 
-export function RequestCard({ request, focused = false, roots, onAnswer }: Props) {
+export function RequestCard({ sessionId, request, focused = false, roots, onAnswer }: Props) {
   const r = request;
   return (
     <article
@@ -53,7 +55,7 @@ export function RequestCard({ request, focused = false, roots, onAnswer }: Props
         <summary className="cursor-pointer text-dim">request params</summary>
         <JsonView value={r.params ?? null} className="max-h-48" />
       </details>
-      {r.state === 'pending' && <PendingAnswer request={r} roots={roots} onAnswer={onAnswer} />}
+      {r.state === 'pending' && <PendingAnswer sessionId={sessionId} request={r} roots={roots} onAnswer={onAnswer} />}
       {r.outcome && (
         <div data-testid="server-request-outcome">
           <span className="text-dim">{'error' in r.outcome ? 'rejected with' : 'answered with'}</span>
@@ -64,8 +66,8 @@ export function RequestCard({ request, focused = false, roots, onAnswer }: Props
   );
 }
 
-function PendingAnswer({ request, roots, onAnswer }: Props) {
-  if (request.kind === 'sampling') return <SamplingAnswer params={request.params} onAnswer={onAnswer} />;
+function PendingAnswer({ sessionId, request, roots, onAnswer }: Props) {
+  if (request.kind === 'sampling') return <SamplingAnswer sessionId={sessionId} params={request.params} onAnswer={onAnswer} />;
   if (request.kind === 'elicitation') return <ElicitationAnswer requestKey={request.key} params={request.params} onAnswer={onAnswer} />;
   return (
     <div className="flex gap-1">

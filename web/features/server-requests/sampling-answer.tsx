@@ -1,7 +1,12 @@
 // Answers a sampling/createMessage request by hand: type the reply as plain text (role and text), edit the whole result as
-// JSON (a canned reply to start from), or reject it.
+// JSON (a canned reply to start from, or the configured model's answer, asked for only when the person clicks: nothing
+// goes to the model or back to the server before they have seen it), or reject it.
 import { useMemo, useState } from 'react';
 import { parseJson } from '../../../shared/jsonrpc.js';
+import { samplingPlan, samplingResult } from '../../../shared/model/sampling-model.js';
+import { relayProvider } from '../../lib/model/relay-provider.js';
+import { useModelSettings } from '../../lib/model/use-model-settings.js';
+import { useRelay } from '../../lib/relay/relay-context.js';
 import { FormKeys } from '../../components/form-keys.js';
 import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance } from '../../components/schema-form/schema-check.js';
@@ -9,9 +14,27 @@ import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/server-requests/create-m
 import { cannedSamplingResult, rejection, textSamplingResult, type Outcome } from '../../lib/server-requests/server-request-rules.js';
 import { SamplingResultEditor } from './sampling-result-editor.js';
 
-export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer: (o: Outcome) => void }) {
-  const [initial] = useState(() => JSON.stringify(cannedSamplingResult(params), null, 2));
-  const [text, setText] = useState(initial);
+export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: string; params: unknown; onAnswer: (o: Outcome) => void }) {
+  const [editor, setEditor] = useState(() => ({ version: 0, initial: JSON.stringify(cannedSamplingResult(params), null, 2) }));
+  const [text, setText] = useState(editor.initial);
+  const { http } = useRelay();
+  const model = useModelSettings().data;
+  const [asked, setAsked] = useState<{ busy: boolean; note: string | null }>({ busy: false, note: null });
+  const askModel = async () => {
+    if (!model?.provider || !model.model) return;
+    setAsked({ busy: true, note: null });
+    try {
+      const plan = samplingPlan(params, { model: model.model });
+      const reply = await relayProvider(http, sessionId, model.provider, 'sampling').complete(plan.request);
+      const next = JSON.stringify(samplingResult(reply, plan), null, 2);
+      setEditor((e) => ({ version: e.version + 1, initial: next }));
+      setText(next);
+      const hint = plan.hints.length ? `; the server hinted ${plan.hints.join(', ')}` : '';
+      setAsked({ busy: false, note: `${model.model} answered${reply.usage ? ` (${reply.usage.inputTokens} tokens in, ${reply.usage.outputTokens} out)` : ''}${hint}: edit it if you like, then Send result` });
+    } catch (err) {
+      setAsked({ busy: false, note: `the model could not answer: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  };
   const [reason, setReason] = useState('The user rejected the sampling request');
   const parsed = useMemo(() => parseJson(text), [text]);
   // The spec's CreateMessageResult is an object; anything else is still sendable on purpose, but say so.
@@ -21,7 +44,8 @@ export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer
     <FormKeys className="space-y-1" data-testid="sampling-answer">
       <SamplingTextReply onAnswer={onAnswer} />
       <p className="text-dim">or the whole result as JSON (CreateMessageResult; the schema is attached for completion)</p>
-      <SamplingResultEditor initial={initial} onText={setText} />
+      <SamplingResultEditor key={editor.version} revision={editor.version} initial={editor.initial} onText={setText} />
+      {asked.note && <p data-testid="sampling-model-note" className="text-dim">{asked.note}</p>}
       {!parsed.ok && <p className="text-red-300">not JSON: {parsed.error.message}</p>}
       {parsed.ok && !isObject && <p className="text-amber-300">a CreateMessageResult is an object; this will be sent as it is</p>}
       {isObject && check && <ProblemList check={check} testId="sampling-problems" title="Not a valid CreateMessageResult (it can still be sent, to see what the server does)" />}
@@ -31,6 +55,16 @@ export function SamplingAnswer({ params, onAnswer }: { params: unknown; onAnswer
         </button>
         <button type="button" data-testid="sampling-canned" className="btn" onClick={() => onAnswer({ result: cannedSamplingResult(params) })}>
           Send canned reply
+        </button>
+        <button
+          type="button"
+          data-testid="sampling-ask-model"
+          className="btn"
+          disabled={!model?.provider || !model.model || asked.busy}
+          title={model?.provider ? `ask ${model.model} (set in the Chat tab); its answer fills the editor, nothing is sent yet` : 'choose a model in the Chat tab first'}
+          onClick={() => void askModel()}
+        >
+          {asked.busy ? 'Asking the model…' : 'Ask the model'}
         </button>
         {/* Enter in the rejection message rejects, with that message. */}
         <FormKeys className="flex min-w-0 flex-1 items-center gap-1">

@@ -7,9 +7,10 @@ import { attachJsonSchema } from '../../lib/editor/monaco-json-schemas.js';
 
 type Monaco = Parameters<OnMount>[1];
 
-export function SamplingResultEditor({ initial, onText }: { initial: string; onText: (text: string) => void }) {
-  // One model per answer editor, so two pending requests never share (or overwrite) each other's text.
-  const path = `mcpscope://sampling/${encodeURIComponent(useId())}/result.json`;
+export function SamplingResultEditor({ initial, onText, revision = 0 }: { initial: string; onText: (text: string) => void; revision?: number }) {
+  // One model per answer editor, so two pending requests never share (or overwrite) each other's text; a new revision
+  // (the model's answer replacing the canned one) is a new model, since Monaco keeps a path's text over defaultValue.
+  const path = `mcpscope://sampling/${encodeURIComponent(useId())}/${revision}/result.json`;
   const [monaco, setMonaco] = useState<Monaco | null>(null);
   useEffect(() => (monaco ? attachJsonSchema(monaco, path, CREATE_MESSAGE_RESULT_SCHEMA) : undefined), [monaco, path]);
   const onMount: OnMount = useCallback((editor, m) => {

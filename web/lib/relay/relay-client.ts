@@ -4,6 +4,7 @@ import { EngineRegistry } from '../mcp/engine-registry.js';
 import { MessageStore } from '../log/message-store.js';
 import { createRelayHttp, type RelayHttp } from './relay-http.js';
 import { RelaySocket } from './relay-socket.js';
+import { modelText } from '../model/model-text.js';
 
 export interface RelayClient {
   /** Every HTTP call to the relay: sessions, windowed frame reads, history, profiles, bundles and replay. */
@@ -54,6 +55,7 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
         store.lintReplayed(sessionId);
       },
       onAnswerer: (sessionId, holder) => engines?.setAnswerer(sessionId, holder),
+      onModelText: (_sessionId, requestId, delta) => modelText.emit(requestId, delta),
       onError: hooks.onRelayError,
     },
     (sessionId) => store.lastSeq(sessionId),

@@ -36,6 +36,8 @@ export interface RelaySocketHandlers {
   onSynced?(sessionId: string, seq: number): void;
   /** Who answers the session's server→client requests changed (or was first reported on subscribe). */
   onAnswerer?(sessionId: string, holder: AnswererHolder): void;
+  /** A piece of a model reply streaming in (the Chat tab's model request `requestId`). */
+  onModelText?(sessionId: string, requestId: string, delta: string): void;
   /** Relay errors that answer no send of ours (a subscribe to an unknown session, say). */
   onError?(code: string, message: string): void;
 }
@@ -271,6 +273,9 @@ export class RelaySocket {
         break;
       case 'http-result':
         this.settle(msg.ref, (p) => p.resolve(msg.result));
+        break;
+      case 'model-text':
+        this.handlers.onModelText?.(msg.sessionId, msg.requestId, msg.delta);
         break;
       case 'error':
         if (msg.ref !== undefined && this.pendingSends.has(msg.ref)) {

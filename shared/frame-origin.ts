@@ -13,6 +13,7 @@ export const FRAME_ORIGINS = [
   'replay', // a recording sent again by `replay`
   'check', // mcpscope check's scratch connections
   'tap', // what a host sent to its server through `mcpscope tap`: the host's frame, not mcpscope's
+  'fuzz', // mcpscope fuzz's scratch connections: generated inputs and protocol mutations, on purpose
 ] as const;
 
 export type FrameOrigin = (typeof FRAME_ORIGINS)[number];
@@ -28,6 +29,7 @@ export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: stri
   replay: { short: 'rply', description: 'sent again by a replay of a recording' },
   check: { short: 'chk', description: 'sent by an automated check' },
   tap: { short: 'host', description: 'sent by the host, through mcpscope tap (the host owns this session)' },
+  fuzz: { short: 'fuzz', description: 'sent by mcpscope fuzz: a generated input or a protocol mutation, on purpose' },
 };
 
 export function isFrameOrigin(v: unknown): v is FrameOrigin {

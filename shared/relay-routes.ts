@@ -21,6 +21,7 @@ import {
   SessionStatsSchema,
 } from './archive-api.js';
 import { CheckReportSchema, CheckRunBodySchema } from './check/check-types.js';
+import { FuzzRunBodySchema, FuzzRunStatusSchema } from './fuzz/fuzz-report.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
@@ -122,6 +123,10 @@ export const RELAY_ROUTES = {
   openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
   /** The Conformance tab: `mcpscope check` on scratch connections to a live session's own target, each recorded and linked back. */
   runCheck: route({ method: 'POST', path: '/sessions/:id/check', body: CheckRunBodySchema, response: CheckReportSchema }),
+  /** The Fuzz tab: a `mcpscope fuzz` campaign on scratch connections to a live session's own target; polled by run id. */
+  startFuzz: route({ method: 'POST', path: '/sessions/:id/fuzz', body: FuzzRunBodySchema, response: FuzzRunStatusSchema, status: 201 }),
+  fuzzRun: route({ method: 'GET', path: '/fuzz/:runId', response: FuzzRunStatusSchema }),
+  stopFuzz: route({ method: 'POST', path: '/fuzz/:runId/stop', response: FuzzRunStatusSchema }),
 
   // ---- profiles (server/relay/routes/profile-routes.ts)
   profiles: route({ method: 'GET', path: '/profiles', response: z.array(ProfileSchema) }),

@@ -22,6 +22,7 @@ const AuthPanel = lazy(() => import('./features/auth/auth-panel.js').then((m) =>
 const BatchPanel = lazy(() => import('./features/batch/batch-panel.js').then((m) => ({ default: m.BatchPanel })));
 const FaultLabPanel = lazy(() => import('./features/fault-lab/fault-lab-panel.js').then((m) => ({ default: m.FaultLabPanel })));
 const ConformancePanel = lazy(() => import('./features/conformance/conformance-panel.js').then((m) => ({ default: m.ConformancePanel })));
+const FuzzPanel = lazy(() => import('./features/fuzz/fuzz-panel.js').then((m) => ({ default: m.FuzzPanel })));
 const FindingsPanel = lazy(() => import('./features/findings/findings-panel.js').then((m) => ({ default: m.FindingsPanel })));
 const ReferencePanel = lazy(() => import('./features/reference/reference-panel.js').then((m) => ({ default: m.ReferencePanel })));
 
@@ -92,6 +93,7 @@ export const SIDE_PANELS: SidePanelDef[] = [
   { id: 'batch', group: 'lab', title: 'Batch', render: (p) => <BatchPanel sessionId={p.sessionId} onSelect={p.onSelect} /> },
   { id: 'fault-lab', group: 'lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   { id: 'conformance', group: 'lab', title: 'Conformance', render: (p) => <ConformancePanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
+  { id: 'fuzz', group: 'lab', title: 'Fuzz', render: (p) => <FuzzPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   {
     id: 'findings',
     group: 'inspect',

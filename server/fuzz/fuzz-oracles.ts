@@ -75,13 +75,14 @@ export function hasStackTrace(stderr: string): boolean {
   return STACK_LINE.test(stderr);
 }
 
-const lastLines = (text: string, n = 8) => text.split('\n').filter((l) => l.trim() !== '').slice(-n);
+const lastLines = (text: string, n = 24) => text.split('\n').filter((l) => l.trim() !== '').slice(-n);
 
 export function judge(facts: AttemptFacts): Observed | null {
   const attemptStderr = facts.frames.filter((f) => f.kind === 'stderr').map((f) => f.text).join('\n');
   const trace = hasStackTrace(attemptStderr);
   const name = trace ? errorName(attemptStderr) : null;
-  const base = { stderr: lastLines(facts.stderr), exitCode: null, signal: null, findings: [] };
+  // What it wrote on stderr during this input (a trace's error line sits above its frames), else its last lines.
+  const base = { stderr: lastLines(attemptStderr || facts.stderr), exitCode: null, signal: null, findings: [] };
   if (facts.failure !== null) {
     const exit = exitOf(facts.frames);
     const how = exit === null ? 'connection lost' : exit.signal !== null ? `signal ${exit.signal}` : `exit ${exit.code ?? '-'}`;

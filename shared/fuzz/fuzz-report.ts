@@ -85,3 +85,30 @@ export function reportSummary(r: FuzzReport): string {
   const found = r.failures.length === 0 ? 'no failure' : `${r.failures.length} failure${r.failures.length === 1 ? '' : 's'}`;
   return `${found} in ${r.runs} runs (+${r.shrinkRuns} shrinking), ${r.restarts} restart${r.restarts === 1 ? '' : 's'}, ${(r.timeMs / 1000).toFixed(1)} s, seed ${r.seed}`;
 }
+
+/** The Fuzz tab's request: a campaign on scratch connections to a live session's own target (never the session). */
+export const FuzzRunBodySchema = z.object({
+  /** null: every tool the safety rule allows. */
+  tools: z.array(z.string().min(1)).max(200).nullable().default(null),
+  /** null: read-only tools only; 'all': every tool; else these names too (as --allow-tools). */
+  allowTools: z.union([z.literal('all'), z.array(z.string().min(1)).max(200)]).nullable().default(null),
+  mode: z.enum(FUZZ_MODES).default('args'),
+  runs: z.number().int().min(1).max(100_000).default(200),
+  /** A global time limit for the search; at most ten minutes from the page. */
+  timeMs: z.number().int().min(100).max(600_000).nullable().default(null),
+  seed: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
+  timeoutMs: z.number().int().min(50).max(120_000).default(5000),
+  ratePerSecond: z.number().int().min(1).max(100_000).nullable().default(null),
+});
+export type FuzzRunBody = z.input<typeof FuzzRunBodySchema>;
+
+export const FuzzRunStatusSchema = z.object({
+  runId: z.string(),
+  sessionId: z.string(),
+  state: z.enum(['running', 'keeping', 'done', 'failed']),
+  seed: z.number().int(),
+  progress: z.object({ runs: z.number().int(), shrinkRuns: z.number().int(), failures: z.number().int(), subject: z.string() }),
+  report: FuzzReportSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type FuzzRunStatus = z.infer<typeof FuzzRunStatusSchema>;

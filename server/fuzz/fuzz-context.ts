@@ -94,7 +94,7 @@ export interface Search<T> {
 export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number, seed: number): Promise<void> {
   let left = runs;
   for (let round = 0; left > 0 && !ctx.timeUp(); round++) {
-    const st = { target: null as string | null, used: 0, shrinks: 0, foundAt: 0, original: undefined as T | undefined, best: null as { input: T; obs: Observed } | null };
+    const st = { target: null as string | null, used: 0, shrinks: 0, foundAt: 0, foundTime: 0, original: undefined as T | undefined, best: null as { input: T; obs: Observed } | null };
     const run = async (input: T): Promise<Observed | null> => {
       await ctx.pace();
       try {
@@ -121,7 +121,7 @@ export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number
       const key = failureKey(obs.oracle, subject, obs.signature);
       if (st.target === null) {
         if (ctx.known.has(key)) return true;
-        Object.assign(st, { target: key, foundAt: ctx.runs, original: input, best: { input, obs } });
+        Object.assign(st, { target: key, foundAt: ctx.runs, foundTime: Date.now(), original: input, best: { input, obs } });
         return false;
       }
       if (key !== st.target) return true;
@@ -158,6 +158,7 @@ export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number
       original: st.original,
       foundAtRun: st.foundAt,
       shrinkRuns: st.shrinks,
+      shrinkMs: Date.now() - st.foundTime,
       observed: obs,
       act: s.act(input),
     });

@@ -130,7 +130,7 @@ export async function protocolCampaign(ctx: CampaignContext, o: ProtocolOptions)
       await probeFault(s, preset, { timeoutMs: o.replyWaitMs, protocolVersion: ctx.conn.protocolVersion, overHttp: o.overHttp, slowTool: null });
       await alive(s, o.timeoutMs);
     };
-    ctx.found.push({ key, oracle: obs.oracle, mode: 'protocol', subject, signature: obs.signature, summary: obs.summary, input: { preset: preset.id }, original: { preset: preset.id }, foundAtRun: ctx.runs, shrinkRuns: 0, observed: obs, act });
+    ctx.found.push({ key, oracle: obs.oracle, mode: 'protocol', subject, signature: obs.signature, summary: obs.summary, input: { preset: preset.id }, original: { preset: preset.id }, foundAtRun: ctx.runs, shrinkRuns: 0, shrinkMs: 0, observed: obs, act });
   }
   const mutate = (m: Mutation) => async (s: CallSession) => {
     const { texts, expect } = buildMutation(m, bases, () => s.engine.takeId());

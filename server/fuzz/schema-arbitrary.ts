@@ -57,9 +57,9 @@ function fitLength(arb: Arbitrary<string>, s: Schema): Arbitrary<string> {
 function stringEdges(s: Schema): Arbitrary<string> {
   const min = Math.max(0, Math.floor(num(s.minLength) ?? 0));
   const max = Math.min(Math.floor(num(s.maxLength) ?? MAX_GENERATED_LENGTH), MAX_GENERATED_LENGTH);
-  const edges = [fc.constant('x'.repeat(min)), fc.constant('x'.repeat(max))];
-  // Long strings (shrinking finds the length a threshold starts at) and short runs of odd characters.
-  edges.push(fc.string({ unit: character, minLength: min, maxLength: max, size: 'max' }));
+  // The shortest string, long ones up to the longest (biased toward both ends; shrinking finds the length a threshold
+  // starts at, which a constant of the longest length could not), and short runs of odd characters.
+  const edges = [fc.constant('x'.repeat(min)), fc.string({ unit: character, minLength: min, maxLength: max, size: 'max' })];
   edges.push(fc.string({ unit: fc.noShrink(fc.constantFrom(...ODD_CHARACTERS)), minLength: Math.max(min, 1), maxLength: Math.max(Math.min(max, 8), Math.max(min, 1)) }));
   return fitLength(fc.oneof(...edges), s);
 }

@@ -34,6 +34,8 @@ export const FuzzFailureSchema = z.object({
   /** Runs of the campaign before this failure was first seen (1-based), and the shrink attempts after it. */
   foundAtRun: z.number().int(),
   shrinkRuns: z.number().int(),
+  /** Wall time from the first failing input to the shrunk one, in ms. */
+  shrinkMs: z.number(),
   /** The server's last stderr lines when it failed. */
   stderr: z.array(z.string()),
   exitCode: z.number().int().nullable(),

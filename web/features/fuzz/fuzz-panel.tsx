@@ -18,12 +18,14 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
   const session = useSession(sessionId);
   const { status, running, error, start, stop } = useFuzzRun(sessionId);
   const [runs, setRuns] = useState('200');
+  const [tools, setTools] = useState('');
   const [seed, setSeed] = useState('');
   const [mode, setMode] = useState<FuzzMode>('args');
   const [allTools, setAllTools] = useState(false);
   const live = session?.live === true;
   const report = status?.report ?? null;
   const seedValue = whole(seed);
+  const toolNames = tools.split(',').map((t) => t.trim()).filter(Boolean);
 
   return (
     <section data-testid="fuzz-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
@@ -31,6 +33,10 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
         <label className="flex items-center gap-1 text-dim">
           runs
           <input data-testid="fuzz-runs" className="control w-20" inputMode="numeric" value={runs} onChange={(e) => setRuns(e.target.value)} />
+        </label>
+        <label className="flex items-center gap-1 text-dim" title="comma-separated; empty: every tool the safety rule allows">
+          tools
+          <input data-testid="fuzz-tools" className="control w-28" placeholder="all" value={tools} onChange={(e) => setTools(e.target.value)} />
         </label>
         <label className="flex items-center gap-1 text-dim">
           seed
@@ -55,7 +61,9 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
             data-testid="fuzz-run"
             className="btn btn-primary ml-auto"
             disabled={!live}
-            onClick={() => void start({ runs: Math.max(1, whole(runs) ?? 200), mode, allowTools: allTools ? 'all' : null, ...(seedValue === undefined ? {} : { seed: seedValue }) })}
+            onClick={() =>
+              void start({ runs: Math.max(1, whole(runs) ?? 200), mode, tools: toolNames.length > 0 ? toolNames : null, allowTools: allTools ? 'all' : null, ...(seedValue === undefined ? {} : { seed: seedValue }) })
+            }
           >
             Fuzz
           </button>

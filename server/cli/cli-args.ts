@@ -67,6 +67,7 @@ to a server of an MCP client's config file; with --demo, to the bundled demo ser
 Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope call ...     send one request (or raw text, or a batch) and print what came back
   mcpscope check ...    grade a server check by check (pass, fail, warn, skip), for people and CI
+  mcpscope fuzz ...     search a server for the inputs that break it; keep each, shrunk, as a repro bundle
   mcpscope lint <file>  lint a recorded transcript
   mcpscope open <file>  open a repro bundle in the inspector
   mcpscope replay <file> [--url <url> | -- <command>]   replay a bundle and diff the transcripts

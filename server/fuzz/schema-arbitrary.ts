@@ -57,9 +57,13 @@ function fitLength(arb: Arbitrary<string>, s: Schema): Arbitrary<string> {
 function stringEdges(s: Schema): Arbitrary<string> {
   const min = Math.max(0, Math.floor(num(s.minLength) ?? 0));
   const max = Math.min(Math.floor(num(s.maxLength) ?? MAX_GENERATED_LENGTH), MAX_GENERATED_LENGTH);
-  // The shortest string, long ones up to the longest (biased toward both ends; shrinking finds the length a threshold
-  // starts at, which a constant of the longest length could not), and short runs of odd characters.
-  const edges = [fc.constant('x'.repeat(min)), fc.string({ unit: character, minLength: min, maxLength: max, size: 'max' })];
+  // The shortest string, long ones up to the longest, and short runs of odd characters. A long string is a short
+  // pattern repeated to a length: cheap to make, and its length shrinks as one number (a binary search for the length
+  // a threshold starts at), where a string of drawn characters would shrink one character at a time.
+  const long = fc
+    .tuple(fc.integer({ min: Math.max(min, 1), max: Math.max(max, 1) }), fc.string({ unit: character, minLength: 1, maxLength: 4 }))
+    .map(([n, pattern]) => pattern.repeat(Math.ceil(n / pattern.length)).slice(0, n));
+  const edges = [fc.constant('x'.repeat(min)), long];
   edges.push(fc.string({ unit: fc.noShrink(fc.constantFrom(...ODD_CHARACTERS)), minLength: Math.max(min, 1), maxLength: Math.max(Math.min(max, 8), Math.max(min, 1)) }));
   return fitLength(fc.oneof(...edges), s);
 }

@@ -38,6 +38,7 @@ export class FuzzConnection {
   slow = 0;
   protocolVersion: string;
   private opened = 0;
+  private listsTools = false;
   private linter: Linter | null = null;
   private readonly findings: Finding[] = [];
 
@@ -69,12 +70,19 @@ export class FuzzConnection {
       timeoutMs: Math.max(this.options.timeoutMs, MIN_HANDSHAKE_MS),
     });
     this.protocolVersion = conn.protocolVersion;
+    // A new session's linter knows a tool's outputSchema only from a tools/list it saw: list again after a restart.
+    if (this.listsTools) await this.fetchTools(session);
     return session;
   }
 
-  /** The server's tools, as its tools/list says (every page). */
+  /** The server's tools, as its tools/list says (every page); every later session lists them too. */
   async listTools(): Promise<ToolInfo[]> {
     const session = await this.ready();
+    this.listsTools = true;
+    return this.fetchTools(session);
+  }
+
+  private async fetchTools(session: CallSession): Promise<ToolInfo[]> {
     const tools: ToolInfo[] = [];
     let cursor: string | undefined;
     do {

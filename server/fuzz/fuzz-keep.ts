@@ -48,7 +48,9 @@ async function keepOne(found: Found, index: number, o: KeepOptions): Promise<Fuz
   let again = null;
   let from = 0;
   try {
-    await conn.ready();
+    // Arguments are judged against the tool's schemas, which the linter learns from tools/list.
+    if (found.mode === 'args') await conn.listTools();
+    else await conn.ready();
     from = session!.frames.length;
     again = await conn.attempt(found.act, found.mode === 'protocol' ? SERVER_ONLY_RULES : undefined);
   } catch {

@@ -182,6 +182,12 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/throughput: \d+ frames\/s/);
   });
 
+  it('fuzz compares its runs per second with the same requests sent directly, and times a shrink', async () => {
+    const out = await run('fuzz.mjs', '--runs', '60', '--shrink', 'pair');
+    expect(out).toMatch(/^RATIO fuzz\/direct runs per second: [\d.]+ \(goal ≥ 0\.5\)$/m);
+    expect(out).toMatch(/^shrink pair: crash exit 3, found at run \d+, \d+ shrinking runs in [\d.]+ s → \{"mode":"sync","count":501\}/m);
+  });
+
   it('insert-floor reports the rate and CPU of raw inserts into a table with only an integer key', async () => {
     expect(await run('insert-floor.mjs', '--n', '3000')).toMatch(/^insert floor: 3000 rows, \d+ rows\/s, [\d.]+ µs CPU per row$/m);
   });

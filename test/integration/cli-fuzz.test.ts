@@ -81,6 +81,17 @@ describe.concurrent('mcpscope fuzz finds each input class of the fragile server 
   }, 240_000);
 });
 
+describe.concurrent('mcpscope fuzz reads the lint: a tool failure on the wrong channel, a result against its outputSchema', () => {
+  const faulty = (flag: string) => ['--tools', 'weather', '--allow-tools', 'weather', '--runs', '10', '--seed', '1', '--timeout', '2000', '--', process.execPath, join(FIXTURES, 'faulty-server.mjs'), flag];
+
+  it('a JSON-RPC error for a tool that ran is tool-channel; structuredContent breaking the schema is output-schema', async () => {
+    const [channel, schema] = await Promise.all([fuzz(faulty('--business-error-as-protocol-error')), fuzz(faulty('--bad-structured-content'))]);
+    expect(only(channel.report)).toMatchObject({ oracle: 'tool-channel', signature: 'mcp/tool-failure-channel', input: {}, reproduced: true });
+    // The schema is learnt from tools/list, which every new connection (a restart, the repro) asks again.
+    expect(only(schema.report)).toMatchObject({ oracle: 'output-schema', signature: 'mcp/structured-content-schema', input: {}, reproduced: true });
+  }, 240_000);
+});
+
 describe('mcpscope fuzz keeps what it finds', () => {
   it('the same seed gives the same campaign, and the kept bundle replays to the same failure', async () => {
     const args = ['--tools', 'pair', '--runs', '40', '--seed', '99', '--timeout', '2000', ...FRAGILE];

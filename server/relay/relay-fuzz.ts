@@ -15,6 +15,7 @@ import type { ArchiveContext } from './routes/route-context.js';
 
 /** Finished runs kept for the page to read, the oldest dropped first. */
 const KEEP_FINISHED = 20;
+const MAX_TIME_MS = 600_000;
 
 interface Run {
   status: FuzzRunStatus;
@@ -47,7 +48,8 @@ export function startRelayFuzz(ctx: ArchiveContext, underTest: string, input: Fu
   runs.set(run.status.runId, run);
   const store = { recorder: ctx.recorder, archive: ctx.archive, scratchFor: underTest, publish: ctx.sessions.publisher };
   const record = (name: string) => recordCheckConnection(store, { name: `${info.name} · ${name}`, target, protocolVersion, secretEnv: meta.secretEnv, profileId: meta.profileId });
-  const options = { ...body, target, seed, protocolVersion, replyWaitMs: 300 };
+  // A campaign from the page never searches longer than ten minutes, whatever its runs.
+  const options = { ...body, timeMs: Math.min(body.timeMs ?? MAX_TIME_MS, MAX_TIME_MS), target, seed, protocolVersion, replyWaitMs: 300 };
   void (async () => {
     try {
       const { report, found } = await runCampaign(options, { onProgress: (p) => (run.status.progress = p), stopRequested: () => run.stop });

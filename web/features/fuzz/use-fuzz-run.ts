@@ -13,7 +13,15 @@ export function useFuzzRun(sessionId: string) {
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A tab closed mid-campaign stops polling (the campaign itself goes on in the relay).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
 
   const poll = useCallback(
     (runId: string) => {
@@ -21,6 +29,7 @@ export function useFuzzRun(sessionId: string) {
         client.http
           .call('fuzzRun', { params: { runId } })
           .then((s) => {
+            if (!mounted.current) return;
             setStatus(s);
             if (s.state === 'running' || s.state === 'keeping') poll(runId);
           })

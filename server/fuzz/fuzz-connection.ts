@@ -32,13 +32,15 @@ export interface ToolInfo {
 
 export class FuzzConnection {
   session: CallSession | null = null;
-  /** Starts after the first: how often the server had to be started again. */
+  /** How often the server had to be started again because it died or hung. */
   restarts = 0;
   /** Inputs that outlived the timeout while the server kept answering (progress, or a ping): slow, not hung. */
   slow = 0;
   protocolVersion: string;
   private opened = 0;
   private listsTools = false;
+  private handshaken = false;
+  private broken = false;
   private linter: Linter | null = null;
   private readonly findings: Finding[] = [];
 
@@ -51,12 +53,23 @@ export class FuzzConnection {
 
   /** A live, handshaken session: the current one, or a new one when the last died or was dropped after a hang. */
   async ready(): Promise<CallSession> {
-    if (this.session && this.session.failure === null) return this.session;
-    if (this.session) {
-      await this.drop();
-    }
+    if (this.session && this.session.failure === null && this.handshaken) return this.session;
+    if (this.session?.failure) this.broken = true;
+    return this.open(true);
+  }
+
+  /**
+   * A new session, handshaken or bare (`handshake: false`, for inputs that must meet the server before its
+   * initialization is done); the current one is dropped first.
+   */
+  private async open(handshake: boolean): Promise<CallSession> {
+    if (this.session) await this.drop();
+    this.handshaken = handshake;
     const session = new CallSession(this.target, { timeoutMs: this.options.timeoutMs, cancelOnTimeout: true, origin: 'fuzz' });
-    if (this.opened++ > 0) this.restarts++;
+    this.opened++;
+    // Started again because the last one died or hung (a bare session's planned end is no restart).
+    if (this.broken) this.restarts++;
+    this.broken = false;
     this.options.onSession?.(session, this.opened);
     const linter = new Linter({ transport: transportKind(this.target), protocolVersion: this.options.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
     this.linter = linter;
@@ -64,6 +77,7 @@ export class FuzzConnection {
     session.onFrame((f) => this.findings.push(...linter.push(f)));
     this.session = session;
     await session.start();
+    if (!handshake) return session;
     const conn = await session.engine.connect({
       protocolVersion: this.options.protocolVersion,
       clientInfo: { name: 'mcpscope-fuzz', version: packageVersion() },
@@ -98,8 +112,8 @@ export class FuzzConnection {
    * Runs one input (`act` sends it and waits for its answer) and judges what happened by the oracles. A hung server is
    * dropped (its next attempt starts a new one): a server stuck on one input may be stuck for all the others.
    */
-  async attempt(act: (session: CallSession) => Promise<unknown>, lintRules?: ReadonlySet<string>): Promise<Observed | null> {
-    const session = await this.ready();
+  async attempt(act: (session: CallSession) => Promise<unknown>, lintRules?: ReadonlySet<string>, bare = false): Promise<Observed | null> {
+    const session = bare ? await this.open(false) : await this.ready();
     const from = session.frames.length;
     const findingsFrom = this.findings.length;
     let hung = false;
@@ -112,7 +126,9 @@ export class FuzzConnection {
     if (session.failure !== null) await exitedOf(session);
     const frames = session.frames.slice(from);
     const observed = judge({ frames, findings: this.findings.slice(findingsFrom), all: session.frames, failure: session.failure, hung, stderr: session.stderr(), ...(lintRules ? { lintRules } : {}) });
-    if (hung) await this.drop();
+    if (session.failure !== null || hung) this.broken = true;
+    // A bare session is done with once its input went out: the next input needs a handshaken one (or a bare one anew).
+    if (hung || bare) await this.drop();
     return observed;
   }
 

@@ -12,6 +12,8 @@ export const MAX_SHRINK_RUNS = 200;
 /** A failure found and shrunk, before it is kept: `act` sends its shrunk input alone, for the repro. */
 export interface Found extends Omit<FuzzFailure, 'reproduced' | 'bundle' | 'sessionId' | 'frame' | 'stderr' | 'exitCode' | 'signal' | 'findings' | 'verdict'> {
   observed: Observed;
+  /** Its input goes out on a bare session (see Search.bareOf). */
+  bare: boolean;
   act: (session: CallSession) => Promise<unknown>;
 }
 
@@ -84,6 +86,8 @@ export interface Search<T> {
   subjectOf?: (input: T) => string;
   /** Protocol mutations break the lint's view of the exchange on purpose: only these rules are then oracles. */
   lintRules?: ReadonlySet<string>;
+  /** Inputs that go out on a bare session, before its handshake is done (requests during initialization). */
+  bareOf?: (input: T) => boolean;
 }
 
 /**
@@ -98,7 +102,7 @@ export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number
     const run = async (input: T): Promise<Observed | null> => {
       await ctx.pace();
       try {
-        return await ctx.conn.attempt(s.act(input), s.lintRules);
+        return await ctx.conn.attempt(s.act(input), s.lintRules, s.bareOf?.(input) ?? false);
       } catch (err) {
         ctx.fatal ??= err instanceof Error ? err : new Error(String(err));
         return null;
@@ -159,6 +163,7 @@ export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number
       foundAtRun: st.foundAt,
       shrinkRuns: st.shrinks,
       shrinkMs: Date.now() - st.foundTime,
+      bare: s.bareOf?.(input) ?? false,
       observed: obs,
       act: s.act(input),
     });

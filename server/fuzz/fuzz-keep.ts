@@ -50,9 +50,9 @@ async function keepOne(found: Found, index: number, o: KeepOptions): Promise<Fuz
   try {
     // Arguments are judged against the tool's schemas, which the linter learns from tools/list.
     if (found.mode === 'args') await conn.listTools();
-    else await conn.ready();
-    from = session!.frames.length;
-    again = await conn.attempt(found.act, found.mode === 'protocol' ? SERVER_ONLY_RULES : undefined);
+    else if (!found.bare) await conn.ready();
+    from = (session as CallSession | null)?.frames.length ?? 0;
+    again = await conn.attempt(found.act, found.mode === 'protocol' ? SERVER_ONLY_RULES : undefined, found.bare);
   } catch {
     // The server would not start again: the failure stands as found, unconfirmed.
   } finally {

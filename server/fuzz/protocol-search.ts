@@ -9,6 +9,7 @@ import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { CallSession } from '../call/call-session.js';
 import { collectReplies, sendRawText } from '../call/collect-replies.js';
 import { probeFault } from '../call/probe-fault.js';
+import { packageVersion } from '../package-root.js';
 import type { ToolInfo } from './fuzz-connection.js';
 import { failureKey, search, type CampaignContext } from './fuzz-context.js';
 import { SERVER_ONLY_RULES } from './fuzz-oracles.js';
@@ -21,7 +22,9 @@ export type Mutation =
   | { kind: 'notification-with-id'; method: string }
   | { kind: 'duplicate-id'; base: number }
   | { kind: 'cancel-race'; base: number }
-  | { kind: 'unknown-method'; method: string };
+  | { kind: 'unknown-method'; method: string }
+  /** A request sent after initialize was answered and before notifications/initialized: on a bare session. */
+  | { kind: 'during-init'; base: number };
 
 const NOTIFICATIONS = ['notifications/initialized', 'notifications/cancelled', 'notifications/progress', 'notifications/roots/list_changed'];
 const PARSE_ERROR: FaultExpectation = { kind: 'error', codes: [-32700], nullId: true };
@@ -48,6 +51,7 @@ export function mutationArb(bases: number): Arbitrary<Mutation> {
     fc.record({ kind: fc.constant('duplicate-id' as const), base }),
     fc.record({ kind: fc.constant('cancel-race' as const), base }),
     fc.record({ kind: fc.constant('unknown-method' as const), method: fc.string({ minLength: 1, maxLength: 24 }) }),
+    fc.record({ kind: fc.constant('during-init' as const), base }),
   );
 }
 
@@ -85,6 +89,9 @@ export function buildMutation(m: Mutation, bases: readonly { method: string; par
     }
     case 'unknown-method':
       return { texts: [frame(takeId(), `mcpscope.fuzz/${m.method}`, {})], expect: { kind: 'error', codes: [-32601] } };
+    case 'during-init':
+      // The spec asks the client not to; a server may answer or refuse it, never fall over.
+      return { texts: [frame(takeId(), b(m.base).method, b(m.base).params)], expect: { kind: 'answer', refusalOk: true } };
   }
 }
 
@@ -93,6 +100,12 @@ const toReplies = (frames: readonly FrameRecord[]): FaultReply[] =>
     const p = parseJson(f.text);
     return p.ok ? { text: f.text, value: p.value } : { text: f.text };
   });
+
+/** initialize sent as raw text and its answer awaited, without notifications/initialized: the server is mid-start. */
+async function initializeOnly(s: CallSession, protocolVersion: string, timeoutMs: number): Promise<void> {
+  const init = JSON.stringify({ jsonrpc: '2.0', id: s.engine.takeId(), method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpscope-fuzz', version: packageVersion() } } });
+  await collectReplies(s, () => sendRawText(s, init, 'fuzz'), timeoutMs, (frames) => frames.some((f) => f.dir === 'in'));
+}
 
 /** After a mutation: the server must still answer a ping (else the hang oracle speaks). */
 const alive = (session: CallSession, timeoutMs: number) => session.engine.request('ping', undefined, { timeoutMs });
@@ -130,16 +143,20 @@ export async function protocolCampaign(ctx: CampaignContext, o: ProtocolOptions)
       await probeFault(s, preset, { timeoutMs: o.replyWaitMs, protocolVersion: ctx.conn.protocolVersion, overHttp: o.overHttp, slowTool: null });
       await alive(s, o.timeoutMs);
     };
-    ctx.found.push({ key, oracle: obs.oracle, mode: 'protocol', subject, signature: obs.signature, summary: obs.summary, input: { preset: preset.id }, original: { preset: preset.id }, foundAtRun: ctx.runs, shrinkRuns: 0, shrinkMs: 0, observed: obs, act });
+    ctx.found.push({ key, oracle: obs.oracle, mode: 'protocol', subject, signature: obs.signature, summary: obs.summary, input: { preset: preset.id }, original: { preset: preset.id }, foundAtRun: ctx.runs, shrinkRuns: 0, shrinkMs: 0, bare: false, observed: obs, act });
   }
   const mutate = (m: Mutation) => async (s: CallSession) => {
+    if (m.kind === 'during-init') await initializeOnly(s, ctx.conn.protocolVersion, o.timeoutMs);
     const { texts, expect } = buildMutation(m, bases, () => s.engine.takeId());
     const last = texts.at(-1)!;
     const got = await collectReplies(s, async () => {
       for (const t of texts) await sendRawText(s, t, 'fuzz');
     }, o.replyWaitMs, (frames) => isSettled(expect, last, toReplies(frames)));
     ctx.verdict(m.kind, gradeFault(expect, last, toReplies(got), { splitReplies: o.overHttp, protocolVersion: ctx.conn.protocolVersion }).outcome);
-    if (s.failure === null) await alive(s, o.timeoutMs);
+    // On a bare session the engine never connected: the crash and stack-trace oracles judge it, not a ping.
+    if (m.kind === 'during-init') {
+      if (s.failure === null) await sendRawText(s, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), 'fuzz');
+    } else if (s.failure === null) await alive(s, o.timeoutMs);
   };
-  await search(ctx, { mode: 'protocol', subject: 'mutation', arb: mutationArb(bases.length), act: mutate, subjectOf: (m) => m.kind, lintRules: SERVER_ONLY_RULES }, o.runs - used, o.seed);
+  await search(ctx, { mode: 'protocol', subject: 'mutation', arb: mutationArb(bases.length), act: mutate, subjectOf: (m) => m.kind, lintRules: SERVER_ONLY_RULES, bareOf: (m) => m.kind === 'during-init' }, o.runs - used, o.seed);
 }

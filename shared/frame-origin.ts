@@ -14,6 +14,7 @@ export const FRAME_ORIGINS = [
   'check', // mcpscope check's scratch connections
   'tap', // what a host sent to its server through `mcpscope tap`: the host's frame, not mcpscope's
   'model', // a tool call a model asked for in a chat (`mcpscope chat`, the Chat tab), run through the client engine
+  'fuzz', // mcpscope fuzz's scratch connections: generated inputs and protocol mutations, on purpose
 ] as const;
 
 export type FrameOrigin = (typeof FRAME_ORIGINS)[number];
@@ -30,6 +31,7 @@ export const ORIGIN_INFO: Record<FrameOrigin, { short: string; description: stri
   check: { short: 'chk', description: 'sent by an automated check' },
   tap: { short: 'host', description: 'sent by the host, through mcpscope tap (the host owns this session)' },
   model: { short: 'llm', description: 'asked for by a model in a chat, sent by mcpscope after the approval mode said yes' },
+  fuzz: { short: 'fuzz', description: 'sent by mcpscope fuzz: a generated input or a protocol mutation, on purpose' },
 };
 
 export function isFrameOrigin(v: unknown): v is FrameOrigin {

@@ -22,6 +22,7 @@ import {
 } from './archive-api.js';
 import { CheckReportSchema, CheckRunBodySchema } from './check/check-types.js';
 import { CollectionSchema, CollectionSummarySchema, RunCollectionBodySchema, RunReportSchema, StoredCollectionSchema } from './collections/collection-schema.js';
+import { FuzzRunBodySchema, FuzzRunStatusSchema } from './fuzz/fuzz-report.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
 import { OAuthTokenSummarySchema, PendingAuthorizationSchema } from './oauth/token-summary.js';
@@ -127,6 +128,10 @@ export const RELAY_ROUTES = {
   openScratch: route({ method: 'POST', path: '/sessions/:id/scratch', body: ScratchBodySchema, response: HistoryEntrySchema, status: 201 }),
   /** The Conformance tab: `mcpscope check` on scratch connections to a live session's own target, each recorded and linked back. */
   runCheck: route({ method: 'POST', path: '/sessions/:id/check', body: CheckRunBodySchema, response: CheckReportSchema }),
+  /** The Fuzz tab: a `mcpscope fuzz` campaign on scratch connections to a live session's own target; polled by run id. */
+  startFuzz: route({ method: 'POST', path: '/sessions/:id/fuzz', body: FuzzRunBodySchema, response: FuzzRunStatusSchema, status: 201 }),
+  fuzzRun: route({ method: 'GET', path: '/fuzz/:runId', response: FuzzRunStatusSchema }),
+  stopFuzz: route({ method: 'POST', path: '/fuzz/:runId/stop', response: FuzzRunStatusSchema }),
 
   // ---- collections (server/relay/routes/collection-routes.ts): saved calls with assertions, kept in the data dir
   collections: route({ method: 'GET', path: '/collections', response: z.array(CollectionSummarySchema) }),

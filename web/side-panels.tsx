@@ -23,6 +23,7 @@ const BatchPanel = lazy(() => import('./features/batch/batch-panel.js').then((m)
 const FaultLabPanel = lazy(() => import('./features/fault-lab/fault-lab-panel.js').then((m) => ({ default: m.FaultLabPanel })));
 const ConformancePanel = lazy(() => import('./features/conformance/conformance-panel.js').then((m) => ({ default: m.ConformancePanel })));
 const CollectionsPanel = lazy(() => import('./features/collections/collections-panel.js').then((m) => ({ default: m.CollectionsPanel })));
+const FuzzPanel = lazy(() => import('./features/fuzz/fuzz-panel.js').then((m) => ({ default: m.FuzzPanel })));
 const FindingsPanel = lazy(() => import('./features/findings/findings-panel.js').then((m) => ({ default: m.FindingsPanel })));
 const ChatPanel = lazy(() => import('./features/chat/chat-panel.js').then((m) => ({ default: m.ChatPanel })));
 const ReferencePanel = lazy(() => import('./features/reference/reference-panel.js').then((m) => ({ default: m.ReferencePanel })));
@@ -96,6 +97,7 @@ export const SIDE_PANELS: SidePanelDef[] = [
   { id: 'fault-lab', group: 'lab', title: 'Fault lab', render: (p) => <FaultLabPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   { id: 'conformance', group: 'lab', title: 'Conformance', render: (p) => <ConformancePanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   { id: 'collections', group: 'lab', title: 'Collections', render: (p) => <CollectionsPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
+  { id: 'fuzz', group: 'lab', title: 'Fuzz', render: (p) => <FuzzPanel sessionId={p.sessionId} onOpenFrame={p.onOpenFrame} /> },
   {
     id: 'findings',
     group: 'inspect',

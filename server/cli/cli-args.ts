@@ -69,6 +69,7 @@ Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope check ...    grade a server check by check (pass, fail, warn, skip), for people and CI
   mcpscope run <collection.json> ...   run saved calls with assertions (exit 0 passed, 1 failed)
   mcpscope chat ...     let a model (OpenAI-compatible or Anthropic) drive the server's tools; print the transcript
+  mcpscope fuzz ...     search a server for the inputs that break it; keep each, shrunk, as a repro bundle
   mcpscope lint <file>  lint a recorded transcript
   mcpscope open <file>  open a repro bundle (or a shared .html) in the inspector
   mcpscope replay <file> [--url <url> | -- <command>]   replay a bundle and diff the transcripts

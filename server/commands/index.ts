@@ -28,4 +28,5 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   export: () => import('./export.js'),
   run: () => import('./run.js'),
   chat: () => import('./chat.js'),
+  fuzz: () => import('./fuzz.js'),
 };

@@ -113,4 +113,10 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
       expect(out).toMatch(new RegExp(`^${name}: A \\d+ ms CPU \\(min \\d+, max \\d+\\), B \\d+ ms \\(min \\d+, max \\d+\\); RATIO B/A [\\d.]+$`, 'm'));
     }
   });
+
+  it('fuzz compares its runs per second with the same requests sent directly, and times a shrink', async () => {
+    const out = await runBench('fuzz.mjs', '--runs', '60', '--shrink', 'pair');
+    expect(out).toMatch(/^RATIO fuzz\/direct runs per second: [\d.]+ \(goal ≥ 0\.5\)$/m);
+    expect(out).toMatch(/^shrink pair: crash exit 3, found at run \d+, \d+ shrinking runs in [\d.]+ s → \{"mode":"sync","count":501\}/m);
+  });
 });

@@ -16,8 +16,8 @@ describe('mcpscope help', () => {
   });
 
   it('answers --help for every command, with its flags, exit 0', async () => {
-    const runs = await Promise.all(['lint', 'open', 'replay', 'call', 'tap', 'check', 'run'].map((c) => runCli([c, '-h'])));
-    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/, /--data-dir <dir>[\s\S]*--grace <ms>/, /--allow-tools[\s\S]*--junit <file>/, /--junit <file>[\s\S]*--bail[\s\S]*--answers <file>/];
+    const runs = await Promise.all(['lint', 'open', 'replay', 'call', 'tap', 'check', 'run', 'fuzz'].map((c) => runCli([c, '-h'])));
+    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/, /--data-dir <dir>[\s\S]*--grace <ms>/, /--allow-tools[\s\S]*--junit <file>/, /--junit <file>[\s\S]*--bail[\s\S]*--answers <file>/, /--allow-tools <names\|all>[\s\S]*--seed <n>[\s\S]*--mode <m>[\s\S]*--out <dir>/];
     runs.forEach((r, i) => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(want[i]!);
@@ -27,7 +27,7 @@ describe('mcpscope help', () => {
   it('exits 2 for a command it does not know, naming the ones it does', async () => {
     const r = await runCli(['help', 'frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call, tap, wrap, check/);
+    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call, tap, wrap, check, fuzz/);
   });
 
   it('exits 2 for an unknown option of the inspector, naming it, with its synopsis and where the help is', async () => {

@@ -41,6 +41,12 @@ describe("server/'s rooms import only downward", () => {
     expect(await layerErrors('server/collections/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { recordCheckConnection } from '../check/check-recording.js';")).toEqual([]);
   });
 
+  it('fuzz sits beside call and check: it uses them and the store, and neither the relay nor a command', async () => {
+    expect(await layerErrors('server/fuzz/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { toolPolicy } from '../check/check-args.js';\nconst r = await import('../store/recorder.js');")).toEqual([]);
+    expect(await layerErrors('server/fuzz/example.ts', "import { Hub } from '../relay/hub.js';\nimport { run } from '../commands/fuzz.js';")).toHaveLength(2);
+    expect(await layerErrors('server/relay/example.ts', "const m = await import('../fuzz/fuzz-campaign.js');")).toEqual([]);
+  });
+
   it('the features never import the relay or the commands, and the relay never the commands or the entry', async () => {
     expect(await layerErrors('server/tap/example.ts', "import type { SessionManager } from '../relay/session-manager.js';")).toHaveLength(1);
     expect(await layerErrors('server/call/example.ts', "import { run } from '../commands/call.js';")).toHaveLength(1);

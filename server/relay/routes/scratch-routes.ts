@@ -1,4 +1,4 @@
-// The fault lab's and the Conformance tab's scratch connections: a second instance of a live session's stdio command, or a fresh HTTP session on
+// The fault lab's, the Conformance tab's and the Fuzz tab's scratch connections: a second instance of a live session's stdio command, or a fresh HTTP session on
 // its endpoint, recorded as its own session linked to the one under test, so faults never disturb the session judged.
 // Threat model: nothing new can be spawned here. The target is the live session's own (already started in this relay
 // run, so already allowed), never one from the request; the body only says whether the page will perform a handshake.
@@ -23,4 +23,9 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
   // The check (its runner, the fault lab's presets, a client engine) loads with the first check: a relay that never
   // runs one does not pay for it at start-up.
   serveRoute(router, R.runCheck, async ({ params, body }) => (await import('../relay-check.js')).runRelayCheck(ctx, params.id, body));
+  // The Fuzz tab's campaign (fast-check and the fuzz room) loads with the first one, as the check does.
+  const fuzz = () => import('../relay-fuzz.js');
+  serveRoute(router, R.startFuzz, async ({ params, body }) => (await fuzz()).startRelayFuzz(ctx, params.id, body));
+  serveRoute(router, R.fuzzRun, async ({ params }) => (await fuzz()).relayFuzzRun(params.runId));
+  serveRoute(router, R.stopFuzz, async ({ params }) => (await fuzz()).stopRelayFuzz(params.runId));
 }

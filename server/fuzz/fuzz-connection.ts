@@ -1,0 +1,188 @@
+// The campaign's scratch connection: one CallSession at a time (its own server process, never a session under
+// inspection), handshaken, linted as it goes, and started again when the server died or hung, so the campaign goes on.
+import { LocalEngineError } from '../../shared/engine/index.js';
+import { isPlainObject } from '../../shared/jsonrpc.js';
+import { JsonSchemaValidator, Linter, type Finding } from '../../shared/lint/index.js';
+import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
+import { transportKind } from '../call/call-output.js';
+import { CallSession } from '../call/call-session.js';
+import { packageVersion } from '../package-root.js';
+import { judge, type Observed } from './fuzz-oracles.js';
+
+/** A server's start counts against its first answer: the handshake gets at least this, whatever --timeout says. */
+const MIN_HANDSHAKE_MS = 10_000;
+/** After the transport failed, how long to wait for the process's exit (its code, signal and last stderr lines). */
+const EXIT_WAIT_MS = 2000;
+/** How long a ping after a timed-out request may take before the server counts as hung. */
+const PING_WAIT_MS = 2000;
+
+export interface FuzzConnectionOptions {
+  timeoutMs: number;
+  protocolVersion: string;
+  /** Each new connection, before it starts (the relay publishes it; the command may record it). */
+  onSession?: (session: CallSession, index: number) => void;
+}
+
+export interface ToolInfo {
+  name: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+  annotations?: Record<string, unknown>;
+}
+
+export class FuzzConnection {
+  session: CallSession | null = null;
+  /** How often the server had to be started again because it died or hung. */
+  restarts = 0;
+  /** Inputs that outlived the timeout while the server kept answering (progress, or a ping): slow, not hung. */
+  slow = 0;
+  protocolVersion: string;
+  private opened = 0;
+  private listsTools = false;
+  private handshaken = false;
+  private broken = false;
+  private linter: Linter | null = null;
+  private readonly findings: Finding[] = [];
+
+  constructor(
+    readonly target: Target,
+    private readonly options: FuzzConnectionOptions,
+  ) {
+    this.protocolVersion = options.protocolVersion;
+  }
+
+  /** A live, handshaken session: the current one, or a new one when the last died or was dropped after a hang. */
+  async ready(): Promise<CallSession> {
+    if (this.session && this.session.failure === null && this.handshaken) return this.session;
+    if (this.session?.failure) this.broken = true;
+    return this.open(true);
+  }
+
+  /**
+   * A new session, handshaken or bare (`handshake: false`, for inputs that must meet the server before its
+   * initialization is done); the current one is dropped first.
+   */
+  private async open(handshake: boolean): Promise<CallSession> {
+    if (this.session) await this.drop();
+    this.handshaken = handshake;
+    const session = new CallSession(this.target, { timeoutMs: this.options.timeoutMs, cancelOnTimeout: true, origin: 'fuzz' });
+    this.opened++;
+    // Started again because the last one died or hung (a bare session's planned end is no restart).
+    if (this.broken) this.restarts++;
+    this.broken = false;
+    this.options.onSession?.(session, this.opened);
+    const linter = new Linter({ transport: transportKind(this.target), protocolVersion: this.options.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+    this.linter = linter;
+    this.findings.length = 0;
+    session.onFrame((f) => this.findings.push(...linter.push(f)));
+    this.session = session;
+    await session.start();
+    if (!handshake) return session;
+    const conn = await session.engine.connect({
+      protocolVersion: this.options.protocolVersion,
+      clientInfo: { name: 'mcpscope-fuzz', version: packageVersion() },
+      timeoutMs: Math.max(this.options.timeoutMs, MIN_HANDSHAKE_MS),
+    });
+    this.protocolVersion = conn.protocolVersion;
+    // A new session's linter knows a tool's outputSchema only from a tools/list it saw: list again after a restart.
+    if (this.listsTools) await this.fetchTools(session);
+    return session;
+  }
+
+  /** The server's tools, as its tools/list says (every page); every later session lists them too. */
+  async listTools(): Promise<ToolInfo[]> {
+    const session = await this.ready();
+    this.listsTools = true;
+    return this.fetchTools(session);
+  }
+
+  private async fetchTools(session: CallSession): Promise<ToolInfo[]> {
+    const tools: ToolInfo[] = [];
+    let cursor: string | undefined;
+    do {
+      const r = await session.engine.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs: Math.max(this.options.timeoutMs, MIN_HANDSHAKE_MS) });
+      const result = isPlainObject(r.result) ? r.result : {};
+      for (const t of Array.isArray(result.tools) ? result.tools : []) if (isPlainObject(t) && typeof t.name === 'string') tools.push(t as unknown as ToolInfo);
+      cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+    } while (cursor !== undefined && tools.length < 10_000);
+    return tools;
+  }
+
+  /**
+   * Runs one input (`act` sends it and waits for its answer) and judges what happened by the oracles. A hung server is
+   * dropped (its next attempt starts a new one): a server stuck on one input may be stuck for all the others.
+   */
+  async attempt(act: (session: CallSession) => Promise<unknown>, lintRules?: ReadonlySet<string>, bare = false): Promise<Observed | null> {
+    const session = bare ? await this.open(false) : await this.ready();
+    const from = session.frames.length;
+    const findingsFrom = this.findings.length;
+    let hung = false;
+    try {
+      await act(session);
+    } catch (err) {
+      if (err instanceof LocalEngineError && err.code === 'REQUEST_TIMEOUT') hung = session.failure === null && !(await this.stillAnswers(session, from));
+      else if (session.failure === null && !(err instanceof LocalEngineError)) throw err;
+    }
+    if (session.failure !== null) await exitedOf(session);
+    const frames = session.frames.slice(from);
+    const observed = judge({ frames, findings: this.findings.slice(findingsFrom), all: session.frames, failure: session.failure, hung, stderr: session.stderr(), ...(lintRules ? { lintRules } : {}) });
+    if (session.failure !== null || hung) this.broken = true;
+    // A bare session is done with once its input went out: the next input needs a handshaken one (or a bare one anew).
+    if (hung || bare) await this.drop();
+    return observed;
+  }
+
+  /**
+   * After a request ran out of time: a server that sent progress for it, or answers a ping now, is slow (the request
+   * was cancelled, as the engine does on a timeout, and the campaign goes on with it), not hung.
+   */
+  private async stillAnswers(session: CallSession, from: number): Promise<boolean> {
+    if (sentProgress(session.frames, from)) {
+      this.slow++;
+      return true;
+    }
+    try {
+      await session.engine.request('ping', undefined, { timeoutMs: Math.min(this.options.timeoutMs, PING_WAIT_MS) });
+      this.slow++;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Ends the current session (a hung or dead one), waiting for its process to go. */
+  async drop(): Promise<void> {
+    const s = this.session;
+    this.session = null;
+    if (!s) return;
+    for (const f of this.linter?.finish() ?? []) this.findings.push(f);
+    await s.close().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.drop();
+  }
+}
+
+/** Resolves once the session recorded its process's exit, or after EXIT_WAIT_MS (a remote server has none). */
+function exitedOf(session: CallSession): Promise<void> {
+  const done = (f: FrameRecord) => f.dir === 'relay' && f.kind === 'event' && (f.method === 'exited' || f.method === 'disconnected');
+  if (session.frames.some(done)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, EXIT_WAIT_MS);
+    const stop = session.onFrame((f) => {
+      if (done(f)) finish();
+    });
+    function finish() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
+
+/** Whether the server sent progress since frame index `from`: it is working, not stuck. */
+function sentProgress(frames: readonly FrameRecord[], from: number): boolean {
+  for (let i = from; i < frames.length; i++) if (frames[i]!.dir === 'in' && frames[i]!.method === 'notifications/progress') return true;
+  return false;
+}

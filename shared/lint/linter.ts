@@ -193,7 +193,8 @@ export class Linter {
       pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid), onceOnly);
       if (env.valid) {
         session.onRequest(ctx, m, env.method);
-        checkClientParams(ctx, m, env.method, session);
+        const fit = checkClientParams(ctx, m, env.method, session);
+        if (pending) pending.argsFit = fit;
       }
     } else if (env.kind === 'notification') {
       if (env.valid) session.onNotification(ctx, m, env.method);

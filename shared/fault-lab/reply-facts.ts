@@ -54,6 +54,8 @@ export function describeAnswer(value: unknown): string {
  * it is an unanswered request (lint's jsonrpc/unanswered-request, a MUST); silence on anything less is not.
  */
 export function isWellFormedRequest(text: string): boolean {
+  // An embedded newline cuts it into broken lines on stdio (the only transport whose presets carry one).
+  if (text.trimEnd().includes('\n')) return false;
   let v: unknown;
   try {
     v = JSON.parse(text);

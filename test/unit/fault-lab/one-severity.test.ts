@@ -60,6 +60,7 @@ const CASES: [preset: string, replies: string[], status: 'fail' | 'warn' | 'pass
   ['invalid-json', [`{"jsonrpc":"2.0","id":${ID},"error":{"code":-32700,"message":"Parse error"}}`], 'fail'],
   ['wrong-jsonrpc', [`{"jsonrpc":"2.0","id":${ID},"result":{}}`], 'pass'],
   ['null-id', [], 'pass'],
+  ['embedded-newline', [], 'pass'],
   ['cancel-unknown', ['{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}'], 'fail'],
   ['notification-with-id', ['starting up, please wait'], 'fail'],
 ];

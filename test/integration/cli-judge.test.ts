@@ -78,4 +78,16 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
     expect([templates.status, templates.detail]).toEqual(['pass', expect.stringMatching(/^info: resources\/templates\/list got error -32601/)]);
     expect(code).toBe(0);
   }, 60_000);
+
+  it('learns the versions a server accepts and flags an unsupported offer answered with its oldest (SHOULD), or echoed (MUST)', async () => {
+    const only = ['--no-robustness', '--only', 'lifecycle/version-support,lifecycle/unsupported-version', '--', process.execPath, SCRIPTED];
+    const supports = ['--versions', '2025-03-26,2025-06-18,2025-11-25'];
+    const [oldest, latest, echo] = await Promise.all([check([...only, ...supports, '--pick', 'oldest']), check([...only, ...supports, '--pick', 'latest']), check(only)]);
+    const of = (r: Awaited<ReturnType<typeof check>>, id: string) => r.report.results.find((x) => x.id === `lifecycle/${id}`)!;
+    expect([of(oldest, 'version-support').status, of(oldest, 'version-support').spec.keyword, of(oldest, 'version-support').detail]).toEqual(['warn', 'SHOULD', 'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-03-26, not the latest it supports (2025-11-25)']);
+    expect(of(oldest, 'unsupported-version').status).toBe('pass');
+    expect([of(latest, 'version-support').status, of(latest, 'version-support').detail]).toEqual(['pass', 'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-11-25, the latest']);
+    expect([of(echo, 'unsupported-version').status, of(echo, 'version-support').detail]).toEqual(['fail', expect.stringMatching(/echoed back \("1999-01-01"\)/)]);
+    expect([oldest.code, latest.code, echo.code]).toEqual([0, 0, 1]);
+  }, 90_000);
 });

@@ -20,6 +20,8 @@ const BREAKS: [id: string, broken: Partial<Script>, expected: 'fail' | 'warn'][]
   ['lifecycle/version-negotiation', { initialize: () => ({ result: { protocolVersion: '2031-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) }, 'fail'],
   ['lifecycle/unsupported-version', { initialize: (p) => ({ result: { protocolVersion: p.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }) }, 'fail'],
   ['lifecycle/ping', { ping: () => ({ result: { pong: true } }) }, 'fail'],
+  // Supports 2025-06-18 and 2025-11-25, and answers an unsupported offer with its oldest: the SHOULD on the latest.
+  ['lifecycle/version-support', { initialize: (p) => ({ result: { protocolVersion: ['2025-06-18', '2025-11-25'].includes(String(p.protocolVersion)) ? p.protocolVersion : '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) }, 'warn'],
   ['tools/list', { 'tools/list': () => ({ result: { tools: [], nextCursor: 'again' } }) }, 'fail'],
   ['tools/input-schema', { 'tools/list': () => ({ result: { tools: [{ name: 'x', inputSchema: { type: 'string' } }] } }) }, 'fail'],
   ['tools/call', { 'tools/call': (p) => (p.name === 'add' ? { result: { content: [], structuredContent: { sum: 'five' } } } : { error: { code: -32602, message: 'no' } }) }, 'fail'],

@@ -9,12 +9,12 @@ import type { CallSession } from './call-session.js';
 export { diedVerdict } from '../../shared/fault-lab/index.js';
 
 /** Only a refused connection says nobody is listening any more; a reset may be the server refusing one request. */
-const REFUSED = /ECONNREFUSED/;
+const REFUSED = /ECONNREFUSED|connection refused/i;
 const STDERR_LINES = 5;
 
 function refusedIn(frames: readonly FrameRecord[]): string | null {
   for (const f of frames) {
-    if (f.kind === 'event' && f.method === 'error' && REFUSED.test(f.text)) return 'the connection was refused (ECONNREFUSED): nothing listens on the endpoint any more';
+    if (f.kind === 'event' && f.method === 'error' && REFUSED.test(f.text)) return 'the connection was refused: nothing listens on the endpoint any more';
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { CallSession } from './call-session.js';
 import { collectReplies, replyLine, sendRawText } from './collect-replies.js';
-import { deathOf, diedVerdict } from './server-death.js';
+import { deathOf, diedVerdict, type ServerDeath } from './server-death.js';
 
 export interface FaultLine {
   preset: string;
@@ -50,6 +50,14 @@ export async function slowTool(session: CallSession, timeoutMs: number): Promise
   return pickSlowTool(tools.map((t) => String(t.name)));
 }
 
+/**
+ * What the death is pinned on: over stdio the exit is seen as it happens; over HTTP a server that died is seen when
+ * the next connection is refused, which may be this preset's, so the wording leaves the one before it open.
+ */
+function diedOn(preset: FaultPreset, death: ServerDeath): string {
+  return death.refused ? `the preset "${preset.title}" or the one before it (its endpoint refused this preset's connection)` : `the preset "${preset.title}"`;
+}
+
 /** The line for a preset, with what its verdict costs. */
 function lineOf(preset: FaultPreset, sent: string, verdict: FaultVerdict, rest: Pick<FaultLine, 'replies' | 'http'>): FaultLine {
   const j = judgeVerdict(preset.id, verdict);
@@ -61,7 +69,7 @@ async function probeHttp(session: CallSession, preset: FaultPreset, body: string
   const since = session.frames.length;
   const r = await session.httpProbe({ method: http.method, headers: { ...http.headers }, body, waitMs });
   const death = r.status === null ? deathOf(session, since, r.error) : null;
-  const verdict = death ? diedVerdict(`the preset "${preset.title}"`, death) : preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, r, protocolVersion) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
+  const verdict = death ? diedVerdict(diedOn(preset, death), death) : preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, r, protocolVersion) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
   const { status, statusText, contentType, error } = r;
   return lineOf(preset, `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, { replies: r.messages, http: { status, statusText, contentType, body: r.body.slice(0, 2000), error } });
 }
@@ -97,10 +105,10 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
     // The send itself failed: on a dead server that is the verdict; anything else is mcpscope's own failure.
     const death = deathOf(session, since, err instanceof Error ? err.message : String(err));
     if (!death) throw err;
-    return lineOf(preset, text, diedVerdict(`the preset "${preset.title}"`, death), { replies: [] });
+    return lineOf(preset, text, diedVerdict(diedOn(preset, death), death), { replies: [] });
   }
   const death = deathOf(session, since);
   const refusal = refusalOf(session.frames, sentSeq);
-  const verdict = death ? diedVerdict(`the preset "${preset.title}"`, death) : gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
+  const verdict = death ? diedVerdict(diedOn(preset, death), death) : gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
   return lineOf(preset, text, verdict, { replies: got.map(replyLine) });
 }

@@ -51,10 +51,16 @@ export async function runFault(first: CallSession, o: CallOptions & { mode: Mode
   /** A fresh server with the run's handshake, or null past the restarts; the version it negotiated. */
   const fresh = async (): Promise<string | null> => {
     if (!reopen || opened.length >= MAX_RESTARTS) return null;
-    session = await reopen();
-    opened.push(session);
-    const negotiated = o.handshake ? await callHandshake(session, o, timeoutMs, out) : null;
-    return negotiated?.protocolVersion ?? o.protocolVersion;
+    try {
+      session = await reopen();
+      opened.push(session);
+      const negotiated = o.handshake ? await callHandshake(session, o, timeoutMs, out) : null;
+      return negotiated?.protocolVersion ?? o.protocolVersion;
+    } catch (err) {
+      // A URL whose server is gone stays gone: said, and the rest are not sent.
+      out.note(`the server could not be reached again after it died (${err instanceof Error ? err.message : String(err)})`);
+      return null;
+    }
   };
   try {
     const negotiated = o.handshake ? await callHandshake(session, o, timeoutMs, out) : null;
@@ -75,7 +81,7 @@ export async function runFault(first: CallSession, o: CallOptions & { mode: Mode
       if (line.verdict.outcome !== 'died' || i === presets.length - 1) continue;
       protocolVersion = await fresh();
       if (protocolVersion === null) {
-        out.note(`the server died on ${preset.id}; the presets after it are not sent${reopen ? ` (it died ${opened.length + 1} times)` : ''}`);
+        out.note(`the server died on ${preset.id}; the presets after it are not sent${opened.length >= MAX_RESTARTS ? ` (${MAX_RESTARTS} fresh servers died already)` : ''}`);
         return worst;
       }
       out.note(`the server died on ${preset.id}: the presets after it go to a fresh one`);

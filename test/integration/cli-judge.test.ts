@@ -2,11 +2,13 @@
 // frame and answers every error as {"code":"oops"}. `call --fault all` (the lab's verdict functions) and check's
 // robustness presets grade it preset by preset with one severity each; its death is one "died" verdict with the exit
 // code and the last stderr line, and the presets after it are graded on a fresh server, never "no reply"; check's
-// own error checks fail the malformed error object (exit 1). The processes run side by side (describe.concurrent).
+// own error checks fail the malformed error object (exit 1); over a URL (remote-server.mjs, FIXTURE_DIE_ON_JSONRPC) the
+// death is seen as a refused connection. The processes run side by side (describe.concurrent).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { ROOT } from '../helpers/relay-process.js';
+import { REMOTE_FIXTURE, startRemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const SCRIPTED = join(ROOT, 'test', 'fixtures', 'scripted-server.mjs');
@@ -89,5 +91,20 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
     expect([of(latest, 'version-support').status, of(latest, 'version-support').detail]).toEqual(['pass', 'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-11-25, the latest']);
     expect([of(echo, 'unsupported-version').status, of(echo, 'version-support').detail]).toEqual(['fail', expect.stringMatching(/echoed back \("1999-01-01"\)/)]);
     expect([oldest.code, latest.code, echo.code]).toEqual([0, 0, 1]);
+  }, 90_000);
+
+  it('over a URL, says the server died when its endpoint refuses the connection, and that it cannot be reached again', async () => {
+    const server = await startRemoteServer(REMOTE_FIXTURE, [], { FIXTURE_DIE_ON_JSONRPC: '1.0' });
+    try {
+      const run = await runCli(['call', '--fault', 'all', '--timeout', '2000', '--url', server.url('/mcp')]);
+      const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as FaultLine);
+      const died = lines.filter((l) => l.verdict.outcome === 'died');
+      expect(died.map((l) => [l.severity, l.verdict.explanation])).toEqual([['error', expect.stringMatching(/or the one before it \(its endpoint refused this preset's connection\): the connection was refused/)]]);
+      // Died on the jsonrpc 1.0 frame (its POST got no answer), seen on the next preset's refused connection.
+      expect(lines.map((l) => l.preset).slice(-2)).toEqual(['wrong-jsonrpc', died[0]!.preset]);
+      expect(run.stderr).toMatch(/the server could not be reached again after it died/);
+    } finally {
+      await server.stop();
+    }
   }, 90_000);
 });

@@ -61,6 +61,8 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
       };
       let lab = await open();
       let restarts = 0;
+      /** The next preset is the first on its scratch server (the first of the run, or the first after a restart). */
+      let first = true;
       try {
         for (const [i, { preset, payload }] of list.entries()) {
           if (lab === null) {
@@ -69,7 +71,8 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
           }
           show(preset.id);
           // Without a handshake nothing showed the new server is up: its first reply may wait for it to start.
-          const wait = i === 0 && !handshaken ? Math.max(waitMs, STARTUP_MS) : waitMs;
+          const wait = first && !handshaken ? Math.max(waitMs, STARTUP_MS) : waitMs;
+          first = false;
           let run: FaultRun;
           try {
             run = { ...(await probePreset(client, lab.id, preset, payload, { waitMs: wait, protocolVersion, negotiated, overHttp })), sessionId: lab.id };
@@ -81,6 +84,7 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
           if (run.verdict.outcome !== 'died' || i === list.length - 1) continue;
           await closeScratch(client, lab.id);
           lab = restarts < MAX_RESTARTS ? await open() : null;
+          first = true;
           if (lab === null && restarts >= MAX_RESTARTS) failedOpen = `it died ${restarts + 1} times in this run`;
           restarts++;
         }

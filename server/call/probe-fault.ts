@@ -1,10 +1,12 @@
 // One fault-lab preset from the CLI: its frame (after a slow lead request for the duplicate id) or its raw HTTP
 // exchange, graded with the same verdict functions as the browser's lab.
-import { bytesToText, fromBase64, gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type FaultPreset, type FaultReply, type FaultVerdict, type HttpRefusal, type SlowTool } from '../../shared/fault-lab/index.js';
+import { bytesToText, fromBase64, gradeFault, gradeHttpProbe, isSettled, judgeVerdict, pickSlowTool, type FaultPreset, type FaultReply, type FaultVerdict, type HttpRefusal, type SlowTool } from '../../shared/fault-lab/index.js';
+import type { Severity } from '../../shared/lint/lint-types.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import type { CallSession } from './call-session.js';
 import { collectReplies, replyLine, sendRawText } from './collect-replies.js';
+import { deathOf, diedVerdict, type ServerDeath } from './server-death.js';
 
 export interface FaultLine {
   preset: string;
@@ -12,6 +14,9 @@ export interface FaultLine {
   spec: string;
   sent: string;
   verdict: FaultVerdict;
+  /** What the verdict costs (preset-sentences.ts): the severity lint would give, and the keyword it rests on; null: nothing. */
+  severity: Severity | null;
+  keyword: string | null;
   replies: unknown[];
   http?: { status: number | null; statusText: string; contentType: string; body: string; error: string | null };
 }
@@ -45,12 +50,28 @@ export async function slowTool(session: CallSession, timeoutMs: number): Promise
   return pickSlowTool(tools.map((t) => String(t.name)));
 }
 
+/**
+ * What the death is pinned on: over stdio the exit is seen as it happens; over HTTP a server that died is seen when
+ * the next connection is refused, which may be this preset's, so the wording leaves the one before it open.
+ */
+function diedOn(preset: FaultPreset, death: ServerDeath): string {
+  return death.refused ? `the preset "${preset.title}" or the one before it (its endpoint refused this preset's connection)` : `the preset "${preset.title}"`;
+}
+
+/** The line for a preset, with what its verdict costs. */
+function lineOf(preset: FaultPreset, sent: string, verdict: FaultVerdict, rest: Pick<FaultLine, 'replies' | 'http'>): FaultLine {
+  const j = judgeVerdict(preset.id, verdict);
+  return { preset: preset.id, title: preset.title, spec: preset.spec, sent, verdict, severity: j.severity, keyword: j.severity === null ? null : (j.sentence.keyword ?? 'none'), ...rest };
+}
+
 async function probeHttp(session: CallSession, preset: FaultPreset, body: string, waitMs: number, protocolVersion: string | null): Promise<FaultLine> {
   const http = preset.http!;
+  const since = session.frames.length;
   const r = await session.httpProbe({ method: http.method, headers: { ...http.headers }, body, waitMs });
-  const verdict = preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, r, protocolVersion) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
+  const death = r.status === null ? deathOf(session, since, r.error) : null;
+  const verdict = death ? diedVerdict(diedOn(preset, death), death) : preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, r, protocolVersion) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
   const { status, statusText, contentType, error } = r;
-  return { preset: preset.id, title: preset.title, spec: preset.spec, sent: `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, replies: r.messages, http: { status, statusText, contentType, body: r.body.slice(0, 2000), error } };
+  return lineOf(preset, `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, { replies: r.messages, http: { status, statusText, contentType, body: r.body.slice(0, 2000), error } });
 }
 
 /**
@@ -60,8 +81,8 @@ async function probeHttp(session: CallSession, preset: FaultPreset, body: string
 export async function probeFault(session: CallSession, preset: FaultPreset, o: { timeoutMs: number; protocolVersion: string; overHttp: boolean; slowTool?: SlowTool | null }): Promise<FaultLine> {
   const lead = preset.lead ? (o.slowTool !== undefined ? o.slowTool : await slowTool(session, o.timeoutMs)) : null;
   if (preset.lead && lead === null) {
-    const verdict: FaultVerdict = { outcome: 'no-reply', explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' };
-    return { preset: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict, replies: [] };
+    const verdict: FaultVerdict = { outcome: 'no-reply', local: true, explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' };
+    return lineOf(preset, '', verdict, { replies: [] });
   }
   const ctx = { id: session.engine.takeId(), protocolVersion: o.protocolVersion, slowTool: lead };
   const payload = preset.build(ctx);
@@ -76,8 +97,18 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
     session.sendBytes(Buffer.from(payload.b64, 'base64'), 'lab');
   };
   const waitMs = Math.max(o.timeoutMs, preset.minWaitMs ?? 0);
-  const got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));
+  const since = session.frames.length;
+  let got: FrameRecord[];
+  try {
+    got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));
+  } catch (err) {
+    // The send itself failed: on a dead server that is the verdict; anything else is mcpscope's own failure.
+    const death = deathOf(session, since, err instanceof Error ? err.message : String(err));
+    if (!death) throw err;
+    return lineOf(preset, text, diedVerdict(diedOn(preset, death), death), { replies: [] });
+  }
+  const death = deathOf(session, since);
   const refusal = refusalOf(session.frames, sentSeq);
-  const verdict = gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
-  return { preset: preset.id, title: preset.title, spec: preset.spec, sent: text, verdict, replies: got.map(replyLine) };
+  const verdict = death ? diedVerdict(diedOn(preset, death), death) : gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
+  return lineOf(preset, text, verdict, { replies: got.map(replyLine) });
 }

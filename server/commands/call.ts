@@ -46,11 +46,11 @@ async function saveBundle(file: string, session: CallSession, o: CallOptions, co
   }
 }
 
-async function execute(session: CallSession, o: CallOptions, items: unknown[] | null): Promise<number> {
+async function execute(session: CallSession, o: CallOptions, items: unknown[] | null, reopen: () => Promise<CallSession>): Promise<number> {
   await session.start();
   if (o.mode.kind === 'method') return runRequest(session, { ...o, mode: o.mode }, stdio);
   if (o.mode.kind === 'raw') return (await import('../call/run-raw.js')).runRaw(session, { ...o, mode: o.mode }, stdio);
-  if (o.mode.kind === 'fault') return (await import('../call/run-fault.js')).runFault(session, { ...o, mode: o.mode }, stdio);
+  if (o.mode.kind === 'fault') return (await import('../call/run-fault.js')).runFault(session, { ...o, mode: o.mode }, stdio, reopen);
   return (await import('../call/run-batch.js')).runBatch(session, o, items ?? [], stdio);
 }
 
@@ -76,7 +76,14 @@ export async function run(argv: string[]): Promise<number> {
   }
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
   const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };
-  const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth });
+  const sessionOptions = { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth };
+  const session = new CallSession(o.target, sessionOptions);
+  // --fault: a preset that kills the server is its verdict, and the presets after it go to a fresh server of their own.
+  const reopen = async () => {
+    const next = new CallSession(o.target, sessionOptions);
+    await next.start();
+    return next;
+  };
   if (scripted) {
     (await import('../call/call-answers.js')).installScriptedClient(session.engine, scripted);
     session.clientCapabilities = scripted.capabilities;
@@ -90,7 +97,7 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGTERM', interrupted);
   let code: number;
   try {
-    code = await execute(session, o, items);
+    code = await execute(session, o, items, reopen);
   } catch (err) {
     code = printFailure(stdio, err, session.stderr());
   } finally {

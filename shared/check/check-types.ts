@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Connection, ClientEngine } from '../engine/index.js';
 import type { HttpProbeResult } from '../fault-lab/fault-types.js';
-import type { TransportKind } from '../lint/lint-types.js';
+import type { Keyword, TransportKind } from '../lint/lint-types.js';
 import type { FrameRecord } from '../relay-protocol.js';
 
 export const CHECK_STATUSES = ['pass', 'fail', 'warn', 'skip'] as const;
@@ -20,6 +20,12 @@ export const SpecSentenceSchema = z.object({
   source: z.string(),
 });
 export type SpecSentence = z.infer<typeof SpecSentenceSchema>;
+
+/** An RFC 2119 keyword as the report's schema spells it: SHALL is MUST, RECOMMENDED is SHOULD, MAY and none are silent. */
+export function checkKeyword(k: Keyword | null): SpecSentence['keyword'] {
+  if (k === 'MUST' || k === 'MUST NOT' || k === 'REQUIRED' || k === 'SHOULD' || k === 'SHOULD NOT') return k;
+  return k === 'SHALL' ? 'MUST' : k === 'SHALL NOT' ? 'MUST NOT' : k === 'RECOMMENDED' ? 'SHOULD' : 'silent';
+}
 
 export const CheckResultSchema = z.object({
   id: z.string(),
@@ -69,7 +75,17 @@ export const CheckRunBodySchema = z.object({
 export type CheckRunBody = z.infer<typeof CheckRunBodySchema>;
 
 /** What a check's run says: ok, a problem (graded by the sentence's keyword), or not applicable. */
-export type CheckOutcome = { ok: boolean; detail: string; frames?: number[]; /** The scratch connection the frames are on, when not the main one. */ session?: string } | { skip: string };
+export type CheckOutcome =
+  | {
+      ok: boolean;
+      detail: string;
+      frames?: number[];
+      /** The scratch connection the frames are on, when not the main one. */
+      session?: string;
+      /** The sentence the problem breaks, when not the check's own (no answer at all is a MUST of JSON-RPC): its keyword sets the status. */
+      spec?: SpecSentence;
+    }
+  | { skip: string };
 
 /** A scratch connection the check owns: a connected engine and the frames it recorded. */
 export interface ScratchConnection {

@@ -3,6 +3,7 @@
 import { isPlainObject } from '../jsonrpc.js';
 import { ask, gotten, listAll } from './ask.js';
 import type { CheckContext, CheckDefinition } from './check-types.js';
+import { ruleSentence } from './rule-sentence.js';
 import { SENTENCES } from './spec-sentences.js';
 
 const declared = (ctx: CheckContext, capability: string) => isPlainObject(ctx.connection.serverCapabilities[capability]);
@@ -34,6 +35,9 @@ function listCheck(id: string, group: 'resources' | 'prompts', capability: strin
     requires: { capability: capability },
     async run(ctx) {
       const l = await cached(ctx, method, key);
+      // -32601 from a declared capability's method is lint's mcp/declared-capability-unsupported (info: no keyword binds
+      // a server to serve what it declared), not a list that breaks its schema: the check says so and lets it pass.
+      if (l.problem && l.methodNotFound) return { ok: true, detail: `info: ${l.problem} although ${capability} was declared (lint: mcp/declared-capability-unsupported, no keyword)`, frames: l.frames };
       return l.problem ? { ok: false, detail: l.problem, frames: l.frames } : { ok: true, detail: `${l.items.length} on ${l.pages} page(s)`, frames: l.frames };
     },
   };
@@ -61,14 +65,19 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
       if (caps.length === 0) return { skip: 'the server declared none of tools, resources, prompts, logging, completions' };
       const frames: number[] = [];
       const broken: string[] = [];
+      const notFound: string[] = [];
       for (const cap of caps) {
         const [method, params] = LIST_OF[cap]!;
         const a = await ask(ctx.main, method, params, ctx.timeoutMs);
         frames.push(...a.frames);
-        // Method not found (or no answer) means the declaration was not true; any other error is the method working.
-        if (a.failure !== null || a.error?.code === -32601) broken.push(`${cap} declared but ${method} got ${gotten(a)}`);
+        // No answer is a request left unanswered (a MUST); method not found is lint's declared-capability-unsupported,
+        // which no keyword binds (info): said here, graded as lint grades it. Any other error is the method working.
+        if (a.failure !== null) broken.push(`${cap} declared but ${method} got ${gotten(a)}`);
+        else if (a.error?.code === -32601) notFound.push(`${cap} declared but ${method} got ${gotten(a)}`);
       }
-      return broken.length === 0 ? { ok: true, detail: `${caps.join(', ')}: each answered`, frames } : { ok: false, detail: broken.join('; '), frames };
+      const info = notFound.length > 0 ? `; info (no keyword, lint: mcp/declared-capability-unsupported): ${notFound.join('; ')}` : '';
+      if (broken.length === 0) return { ok: true, detail: `${caps.join(', ')}: each answered${info}`, frames };
+      return { ok: false, detail: `${broken.join('; ')}${info}`, frames, spec: ruleSentence('jsonrpc/unanswered-request')! };
     },
   },
   listCheck('resources/list', 'resources', 'resources', 'resources/list', 'resources'),
@@ -170,12 +179,16 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     async run(ctx) {
       const frames: number[] = [];
       const refused: string[] = [];
+      let notFound = 0;
       // From the quietest up, ending on one that keeps the rest of the run quiet.
       for (const level of ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency', 'warning']) {
         const a = await ask(ctx.main, 'logging/setLevel', { level }, ctx.timeoutMs);
         frames.push(...a.frames.slice(0, 2));
         if (!a.result) refused.push(`${level}: ${gotten(a)}`);
+        if (a.error?.code === -32601) notFound++;
       }
+      // Every level refused as method not found: the declared capability is not served, which lint gives info.
+      if (notFound > 0 && notFound === refused.length) return { ok: true, detail: `info: logging/setLevel got -32601 although logging was declared (lint: mcp/declared-capability-unsupported, no keyword)`, frames };
       return refused.length === 0 ? { ok: true, detail: 'all eight levels taken', frames } : { ok: false, detail: refused.join('; '), frames };
     },
   },

@@ -7,3 +7,4 @@ export { BASELINE_VERSION, CheckBaselineSchema, baselineOf, compareBaseline, typ
 export { argumentsFor } from './schema-arguments.js';
 export { FOREIGN_ORIGIN } from './http-checks.js';
 export { UNSUPPORTED_VERSION } from './lifecycle-checks.js';
+export { ruleSentence } from './rule-sentence.js';

@@ -1,13 +1,38 @@
 // Lifecycle checks: the handshake's answer, version negotiation (an unsupported version too, on a fresh connection), ping.
 import { PeerRpcError } from '../engine/index.js';
 import { isPlainObject } from '../jsonrpc.js';
-import { PROTOCOL_VERSIONS } from '../mcp-versions.js';
+import { LEGACY_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS } from '../mcp-versions.js';
 import { ask, gotten } from './ask.js';
-import type { CheckDefinition, ScratchConnection } from './check-types.js';
+import type { CheckContext, CheckDefinition, ScratchConnection } from './check-types.js';
 import { SENTENCES } from './spec-sentences.js';
 
 /** A version no server supports, offered to see what the server answers instead. */
 export const UNSUPPORTED_VERSION = '1999-01-01';
+
+/** What a fresh connection's initialize offering `version` got: the version answered, a refusal, or no usable answer. */
+type Offered = { answered: string; frames: number[]; session: string } | { refused: string; frames: number[]; session: string } | { failed: string; frames: number[]; session: string };
+
+async function offer(ctx: CheckContext, version: string, name: string): Promise<Offered> {
+  const conn = await ctx.fresh(name);
+  try {
+    const c = await conn.engine.connect({ era: 'legacy', protocolVersion: version, clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs, onUnexpectedVersion: 'proceed' });
+    return { answered: c.protocolVersion, frames: handshakeFrames(conn), session: conn.name };
+  } catch (err) {
+    if (err instanceof PeerRpcError) return { refused: `error ${err.response.error.code} "${err.response.error.message}"`, frames: handshakeFrames(conn), session: conn.name };
+    return { failed: (err as Error).message, frames: handshakeFrames(conn), session: conn.name };
+  } finally {
+    await conn.close();
+  }
+}
+
+/** The offer of a version no server supports, made once a run (unsupported-version and version-support both read it). */
+function unsupportedOffer(ctx: CheckContext): Promise<Offered> {
+  const known = ctx.facts.get('unsupported-offer') as Promise<Offered> | undefined;
+  if (known) return known;
+  const made = offer(ctx, UNSUPPORTED_VERSION, 'unsupported-version');
+  ctx.facts.set('unsupported-offer', made);
+  return made;
+}
 
 /** The handshake's frames: every message up to and including notifications/initialized (or the first four). */
 export function handshakeFrames(conn: ScratchConnection): number[] {
@@ -52,20 +77,39 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
     fix: `When the offered version is one you do not support, answer with the latest you do (never echo "${UNSUPPORTED_VERSION}" back), or with -32602 "Unsupported protocol version".`,
     requires: { era: { is: 'legacy', why: 'version negotiation in initialize is a legacy-era check' } },
     async run(ctx) {
-      const conn = await ctx.fresh('unsupported-version');
-      try {
-        const c = await conn.engine.connect({ era: 'legacy', protocolVersion: UNSUPPORTED_VERSION, clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs });
-        const frames = handshakeFrames(conn);
-        const session = conn.name;
-        const known = (PROTOCOL_VERSIONS as readonly string[]).includes(c.protocolVersion);
-        return { ok: known, detail: known ? `the server answered ${c.protocolVersion}` : `the server answered "${c.protocolVersion}", a version it cannot support`, frames, session };
-      } catch (err) {
-        const frames = handshakeFrames(conn);
-        if (err instanceof PeerRpcError) return { ok: true, detail: `the server refused with error ${err.response.error.code} "${err.response.error.message}"`, frames, session: conn.name };
-        return { ok: false, detail: `no usable answer: ${(err as Error).message}`, frames, session: conn.name };
-      } finally {
-        await conn.close();
+      const o = await unsupportedOffer(ctx);
+      if ('refused' in o) return { ok: true, detail: `the server refused with ${o.refused}`, frames: o.frames, session: o.session };
+      if ('failed' in o) return { ok: false, detail: `no usable answer: ${o.failed}`, frames: o.frames, session: o.session };
+      const known = (PROTOCOL_VERSIONS as readonly string[]).includes(o.answered);
+      return { ok: known, detail: known ? `the server answered ${o.answered}` : `the server answered "${o.answered}", a version it cannot support`, frames: o.frames, session: o.session };
+    },
+  },
+  {
+    id: 'lifecycle/version-support',
+    group: 'lifecycle',
+    title: 'an unsupported offer gets the latest version the server supports',
+    spec: SENTENCES.versionLatest,
+    fix: 'When the offered version is one you do not support, answer with the latest version you support, not the oldest.',
+    requires: { era: { is: 'legacy', why: 'version negotiation in initialize is a legacy-era check' } },
+    async run(ctx) {
+      // Each known version on a fresh connection of its own (the main one already answered its offer): the set the
+      // server accepts is the versions it echoes.
+      const c = ctx.connection;
+      const supported = new Set<string>(c.protocolVersion === c.offeredVersion ? [c.offeredVersion] : []);
+      const frames: number[] = [];
+      for (const v of LEGACY_PROTOCOL_VERSIONS.filter((x) => x !== c.offeredVersion)) {
+        const o = await offer(ctx, v, `version-${v}`);
+        if ('answered' in o && o.answered === v) supported.add(v);
       }
+      const o = await unsupportedOffer(ctx);
+      frames.push(...o.frames);
+      const list = LEGACY_PROTOCOL_VERSIONS.filter((v) => supported.has(v));
+      const latest = list.at(-1);
+      const accepts = list.length > 0 ? `accepts ${list.join(', ')}` : 'echoes none of the known versions';
+      if (!('answered' in o)) return { ok: true, detail: `${accepts}; the unsupported offer was ${'refused' in o ? `refused (${o.refused})` : `not answered (${o.failed})`}`, frames, session: o.session };
+      if (!(PROTOCOL_VERSIONS as readonly string[]).includes(o.answered)) return { ok: true, detail: `${accepts}; the unsupported offer was echoed back ("${o.answered}"), which lifecycle/unsupported-version fails`, frames, session: o.session };
+      if (latest === undefined || o.answered === latest) return { ok: true, detail: `${accepts}; the unsupported offer got ${o.answered}${latest ? ', the latest' : ''}`, frames, session: o.session };
+      return { ok: false, detail: `${accepts}; the unsupported offer got ${o.answered}, not the latest it supports (${latest})`, frames, session: o.session };
     },
   },
   {

@@ -3,6 +3,8 @@
 import { lintFrames, JsonSchemaValidator, type Finding } from '../lint/index.js';
 import type { CheckContext, CheckDefinition, CheckResult, CheckStatus } from './check-types.js';
 import { statusOf, unmetRequirement } from './check-types.js';
+import { ERROR_CHECKS } from './error-checks.js';
+import { ruleSentence } from './rule-sentence.js';
 import { FEATURE_CHECKS } from './feature-checks.js';
 import { HTTP_CHECKS } from './http-checks.js';
 import { LIFECYCLE_CHECKS } from './lifecycle-checks.js';
@@ -10,7 +12,7 @@ import { MODERN_CHECKS } from './modern-checks.js';
 import { PROGRESS_CHECKS } from './progress-checks.js';
 import { TOOL_CHECKS } from './tool-checks.js';
 
-export const CHECKS: readonly CheckDefinition[] = [...LIFECYCLE_CHECKS, ...TOOL_CHECKS, ...PROGRESS_CHECKS, ...FEATURE_CHECKS, ...HTTP_CHECKS, ...MODERN_CHECKS];
+export const CHECKS: readonly CheckDefinition[] = [...LIFECYCLE_CHECKS, ...ERROR_CHECKS, ...TOOL_CHECKS, ...PROGRESS_CHECKS, ...FEATURE_CHECKS, ...HTTP_CHECKS, ...MODERN_CHECKS];
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 const worse = (a: CheckStatus, b: CheckStatus): CheckStatus => (RANK[a] >= RANK[b] ? a : b);
@@ -35,7 +37,9 @@ async function gradeOne(ctx: CheckContext, check: CheckDefinition): Promise<Chec
     const outcome = await check.run(ctx);
     const detail = 'skip' in outcome ? outcome.skip : outcome.detail;
     if ('skip' in outcome) return { ...base, status: 'skip', detail, frames: [] };
-    return { ...base, status: statusOf(outcome, check.spec.keyword), detail, frames: outcome.frames ?? [], session: outcome.session ?? ctx.main.name };
+    // A problem that breaks another sentence than the check's own (no answer at all, say) costs what that one says.
+    const spec = outcome.spec ?? check.spec;
+    return { ...base, spec, status: statusOf(outcome, spec.keyword), detail, frames: outcome.frames ?? [], session: outcome.session ?? ctx.main.name };
   } catch (err) {
     return { ...base, status: 'fail', detail: `the check could not finish: ${err instanceof Error ? err.message : String(err)}`, frames: [] };
   }
@@ -52,6 +56,8 @@ export function attachFindings(results: CheckResult[], findings: readonly Findin
     if (f.severity === 'info' || ownFrames.has(f.seq)) continue;
     const owner = out.find((r) => r.session === session && r.status !== 'skip' && (r.frames.includes(f.seq) || f.related.some((s) => r.frames.includes(s))));
     if (owner) {
+      // The finding sets the status: the result then rests on the finding's sentence, not the check's own.
+      if (RANK[findingStatus(f)] > RANK[owner.status]) owner.spec = ruleSentence(f.ruleId) ?? owner.spec;
       owner.status = worse(owner.status, findingStatus(f));
       owner.detail += `; lint ${f.ruleId} (${f.severity}) at #${f.seq}: ${f.message}`;
       continue;

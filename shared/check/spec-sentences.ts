@@ -7,6 +7,11 @@ const MODERN = (path: string) => `modelcontextprotocol.io/specification/2026-07-
 
 export const SENTENCES = {
   versionSame: { keyword: 'MUST', quote: 'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.', source: PAGE('/basic/lifecycle#version-negotiation') },
+  versionLatest: {
+    keyword: 'SHOULD',
+    quote: 'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports. This SHOULD be the latest version supported by the server.',
+    source: PAGE('/basic/lifecycle#version-negotiation'),
+  },
   initializeResult: { keyword: 'REQUIRED', quote: 'InitializeResult { protocolVersion: string; capabilities: ServerCapabilities; serverInfo: Implementation }', source: SCHEMA },
   ping: { keyword: 'MUST', quote: 'The receiver MUST respond promptly with an empty response', source: PAGE('/basic/utilities/ping') },
   capabilityHonesty: {

@@ -5,6 +5,7 @@ import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
 import { ask, gotten, listAll } from './ask.js';
 import type { CheckContext, CheckDefinition } from './check-types.js';
 import { argumentsFor } from './schema-arguments.js';
+import { ruleSentence } from './rule-sentence.js';
 import { SENTENCES } from './spec-sentences.js';
 
 const NO_SUCH_TOOL = 'mcpscope-check-no-such-tool';
@@ -39,9 +40,13 @@ export function validArguments(tool: Record<string, unknown>): Record<string, un
   return new JsonSchemaValidator().getValidator(tool.inputSchema as never)(args).valid ? args : null;
 }
 
-async function callOne(ctx: CheckContext, tool: Record<string, unknown>, args: Record<string, unknown>): Promise<{ problem: string | null; frames: number[] }> {
+/** `note`: a JSON-RPC error, which lint's rules grade on its frame (a tool failure there is the SHOULD on isError). */
+async function callOne(ctx: CheckContext, tool: Record<string, unknown>, args: Record<string, unknown>): Promise<{ problem: string | null; note?: string; frames: number[] }> {
   const name = String(tool.name);
   const a = await ask(ctx.main, 'tools/call', { name, arguments: args }, ctx.timeoutMs, { progress: true });
+  // A listed tool that fails with a JSON-RPC error broke no outputSchema sentence: what it did break (the SHOULD on
+  // isError, mcp/tool-failure-channel, or nothing at all) is lint's to say, on the same frame, so both say the same.
+  if (a.error) return { problem: null, note: `${name}: ${gotten(a)}`, frames: a.frames };
   if (!a.result) return { problem: `${name}: ${gotten(a)}`, frames: a.frames };
   if (!Array.isArray(a.result.content)) return { problem: `${name}: the result has no content array`, frames: a.frames };
   if (isPlainObject(tool.outputSchema) && a.result.isError !== true) {
@@ -101,6 +106,7 @@ export const TOOL_CHECKS: CheckDefinition[] = [
       if (tools.length === 0) return { skip: 'no tool is annotated read-only (readOnlyHint) and none was allowed with --allow-tools' };
       const frames: number[] = [];
       const problems: string[] = [];
+      const notes: string[] = [];
       const called: string[] = [];
       const unfit: string[] = [];
       for (const tool of tools) {
@@ -113,10 +119,12 @@ export const TOOL_CHECKS: CheckDefinition[] = [
         called.push(String(tool.name));
         frames.push(...r.frames);
         if (r.problem) problems.push(r.problem);
+        if (r.note) notes.push(r.note);
       }
       if (called.length === 0) return { skip: `no arguments fitting the schema could be made up for ${unfit.join(', ')}` };
       const notCalled = unfit.length > 0 ? ` (not called, no fitting arguments could be made up: ${unfit.join(', ')})` : '';
-      return { ok: problems.length === 0, detail: problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; '), frames };
+      const errors = notes.length > 0 ? `; answered with a JSON-RPC error (graded by lint on its frame): ${notes.join('; ')}` : '';
+      return { ok: problems.length === 0, detail: `${problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; ')}${errors}`, frames };
     },
   },
   {
@@ -129,6 +137,7 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     async run(ctx) {
       const a = await ask(ctx.main, 'tools/call', { name: NO_SUCH_TOOL, arguments: {} }, ctx.timeoutMs);
       // -32601 is still a protocol error, but it says "no such method": the tools page shows -32602 (lint: mcp/unknown-tool-method-not-found).
+      if (a.malformedError !== null) return { ok: false, detail: `${NO_SUCH_TOOL} got ${a.malformedError}`, frames: a.frames, spec: ruleSentence('jsonrpc/error-object-shape')! };
       if (a.error) return { ok: true, detail: `error ${a.error.code}${a.error.code === -32601 ? ' (method not found; the spec’s example for an unknown tool is -32602)' : ''}`, frames: a.frames };
       return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };
     },

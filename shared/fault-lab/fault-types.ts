@@ -102,11 +102,22 @@ export interface FaultReply {
   value?: unknown;
 }
 
-/** as-spec: what the spec requires, or one of the answers it allows; spec-silent: the spec does not say what is owed. */
-export type VerdictOutcome = 'as-spec' | 'spec-silent' | 'deviates' | 'no-reply';
+/**
+ * as-spec: what the spec requires, or one of the answers it allows; spec-silent: the spec does not say what is owed;
+ * died: the server exited (or the connection was refused) on this preset, which is the verdict, not "no reply".
+ */
+export type VerdictOutcome = 'as-spec' | 'spec-silent' | 'deviates' | 'no-reply' | 'died';
 
 export interface FaultVerdict {
   outcome: VerdictOutcome;
   /** One or two sentences: what came back, and how it compares with the spec. */
   explanation: string;
+  /**
+   * The lint rule whose sentence this deviation breaks, when the grading found one sharper than the preset's own (a
+   * malformed error object, a request left unanswered, noise on stdout): its keyword then sets the severity
+   * (preset-sentences.ts, judgeVerdict), so lint and the lab cannot disagree about the same reply.
+   */
+  rule?: string;
+  /** Made locally (the preset was not sent, or could not be): no verdict on the server, so no severity. */
+  local?: boolean;
 }

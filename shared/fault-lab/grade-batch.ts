@@ -45,7 +45,7 @@ export function gradeBatchRules(batch: readonly unknown[], answers: readonly unk
   if (c.summary.requests === 0 && invalidCount(batch) === 0) {
     return answers.length === 0
       ? { outcome: 'as-spec', explanation: 'An all-notification batch got no reply at all, as JSON-RPC 2.0 says.' }
-      : { outcome: 'deviates', explanation: `An all-notification batch must get no reply at all, but got ${Array.isArray(answers[0]) ? 'an array' : 'a response'}.` };
+      : { outcome: 'deviates', explanation: `An all-notification batch must get no reply at all, but got ${Array.isArray(answers[0]) ? 'an array' : 'a response'}.`, rule: 'jsonrpc/notification-batch-answered' };
   }
   if (answers.length === 0) return { outcome: 'no-reply', explanation: 'Nothing came back; JSON-RPC 2.0 says a batch with requests gets an array of responses.' };
   const faults = batchFaults(batch, c, opts);
@@ -67,6 +67,8 @@ export function gradeBatchForVersion(batch: readonly unknown[], answers: readonl
     return rules.outcome === 'as-spec' ? rules : { ...rules, explanation: `${rules.explanation} ${BATCH_VERSION} MUST support receiving JSON-RPC batches.` };
   }
   if (rules.outcome === 'as-spec') return { ...rules, explanation: `${rules.explanation} (${version} has no batches; handling one by JSON-RPC 2.0 is allowed too.)` };
+  // Outside 2025-03-26 the §6 sentences do not bind MCP: what a half-processed batch costs is the preset's (info).
+  delete rules.rule;
   const first = answers[0];
   if (first === undefined) return { outcome: 'as-spec', explanation: `No reply: ${version} has no batches (only ${BATCH_VERSION} does), so ignoring one is allowed.` };
   if (!Array.isArray(first) && errorCode(first) !== null) return { outcome: 'as-spec', explanation: `Rejected with error ${errorCode(first)}: ${version} has no batches (only ${BATCH_VERSION} does), so a rejection is correct.` };
@@ -77,7 +79,7 @@ function gradeEmpty(answers: readonly unknown[]): FaultVerdict {
   const first = answers[0];
   if (first === undefined) return { outcome: 'no-reply', explanation: 'Nothing came back; JSON-RPC 2.0 says an empty batch gets one -32600 response.' };
   if (!Array.isArray(first) && errorCode(first) === -32600) return { outcome: 'as-spec', explanation: 'An empty batch got one -32600 response, as JSON-RPC 2.0 says.' };
-  return { outcome: 'deviates', explanation: `An empty batch must get one -32600 response (not an array), but got ${Array.isArray(first) ? 'an array' : `error ${errorCode(first) ?? 'none'}`}.` };
+  return { outcome: 'deviates', explanation: `An empty batch must get one -32600 response (not an array), but got ${Array.isArray(first) ? 'an array' : `error ${errorCode(first) ?? 'none'}`}.`, ...(Array.isArray(first) ? { rule: 'jsonrpc/empty-batch' } : {}) };
 }
 
 /** A batch POST answered with a bare error status: right for versions without batches, wrong for 2025-03-26. */

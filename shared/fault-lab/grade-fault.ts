@@ -3,10 +3,15 @@ import { classifyValue, idKey, parseJson } from '../jsonrpc.js';
 import { gradeBatchForVersion, type BatchGradeOptions } from './grade-batch.js';
 import { gradeRefusal, type HttpRefusal } from './grade-http.js';
 import type { FaultExpectation, FaultReply, FaultVerdict } from './fault-types.js';
-import { answersIn, describeAnswer, errorCode, noiseIn, quoteNoise } from './reply-facts.js';
+import { answersIn, describeAnswer, errorCode, errorShapeProblem, isWellFormedRequest, noiseIn, quoteNoise } from './reply-facts.js';
 
 const noReply = (owed: string): FaultVerdict => ({ outcome: 'no-reply', explanation: `Nothing came back within the wait; the spec says ${owed}.` });
-const deviates = (explanation: string): FaultVerdict => ({ outcome: 'deviates', explanation });
+const deviates = (explanation: string, rule?: string): FaultVerdict => ({ outcome: 'deviates', explanation, ...(rule ? { rule } : {}) });
+/** Whatever the preset expected, an error object must have an integer code and a string message (a MUST). */
+const malformed = (first: unknown): FaultVerdict | null => {
+  const problem = errorShapeProblem(first);
+  return problem === null ? null : deviates(`Answered ${describeAnswer(first)}: an error response MUST include an error field with a code and message.`, 'jsonrpc/error-object-shape');
+};
 const asSpec = (explanation: string): FaultVerdict => ({ outcome: 'as-spec', explanation });
 const silent = (explanation: string): FaultVerdict => ({ outcome: 'spec-silent', explanation });
 
@@ -15,11 +20,13 @@ function gradeError(expect: Extract<FaultExpectation, { kind: 'error' }>, answer
   const first = answers[0];
   if (first === undefined) return noReply(`${wanted}${expect.nullId ? ' with id null' : ''} must come back`);
   if (Array.isArray(first)) return deviates(`Answered with an array; the spec says one ${wanted}, not an array.`);
+  const bad = malformed(first);
+  if (bad) return bad;
   const code = errorCode(first);
   if (code === null) return deviates(`Accepted it and answered ${describeAnswer(first)}; the spec says ${wanted}.`);
   if (expect.codes !== null && !expect.codes.includes(code)) return deviates(`Answered error ${code}; the spec says ${wanted}.`);
   const id = (first as { id?: unknown }).id;
-  if (expect.nullId && id !== null) return deviates(`Answered error ${code} but with id ${JSON.stringify(id)}; an error for a message whose id cannot be read must carry id null.`);
+  if (expect.nullId && id !== null) return deviates(`Answered error ${code} but with id ${JSON.stringify(id)}; an error for a message whose id cannot be read must carry id null.`, 'jsonrpc/unmatched-response');
   return asSpec(`Answered error ${code}, as the spec says.`);
 }
 
@@ -34,6 +41,8 @@ function gradeAnswer(expect: Extract<FaultExpectation, { kind: 'answer' }>, sent
   const first = answers[0];
   if (first === undefined) return noReply('every request gets a response, a result or an error');
   if (Array.isArray(first)) return deviates('Answered a single request with an array.');
+  const bad = malformed(first);
+  if (bad) return bad;
   const id = (first as { id?: unknown }).id;
   const code = errorCode(first);
   const note = expect.note ? ` ${expect.note}` : '';
@@ -41,7 +50,7 @@ function gradeAnswer(expect: Extract<FaultExpectation, { kind: 'answer' }>, sent
   if (expect.refusalOk && code !== null) return asSpec(`Refused it with ${describeAnswer(first)}.${note}`);
   const ids = requestIds(sentText);
   const key = ids.length > 0 ? idKey(ids[0]) : null;
-  if (key !== null && idKey(id) !== key) return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`);
+  if (key !== null && idKey(id) !== key) return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`, 'jsonrpc/unmatched-response');
   if (expect.acceptedSilent && code === null) return silent(`Accepted it and answered ${describeAnswer(first)}. ${expect.acceptedSilent}`);
   return asSpec(`Answered ${describeAnswer(first)}.${note}`);
 }
@@ -73,6 +82,13 @@ export interface FaultGradeOptions extends BatchGradeOptions {
 
 /** `sentText` is the payload as text (bytes decoded as UTF-8); `replies` are the server's frames after it, within the wait. */
 export function gradeFault(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], opts: FaultGradeOptions = {}): FaultVerdict {
+  const verdict = gradeReplies(expect, sentText, replies, opts);
+  // Silence on a request lint reads as one is lint's unanswered request, whatever the preset hoped to provoke.
+  if (verdict.outcome === 'no-reply' && verdict.rule === undefined && isWellFormedRequest(sentText)) return { ...verdict, rule: 'jsonrpc/unanswered-request' };
+  return verdict;
+}
+
+function gradeReplies(expect: FaultExpectation, sentText: string, replies: readonly FaultReply[], opts: FaultGradeOptions): FaultVerdict {
   const answers = answersIn(replies);
   const noise = noiseIn(replies);
   if (expect.kind === 'http') throw new Error('an HTTP preset is graded by gradeHttpProbe, from its exchange');
@@ -84,10 +100,10 @@ export function gradeFault(expect: FaultExpectation, sentText: string, replies: 
   if (expect.kind === 'silence') {
     if (answers.length > 0 && expect.replySilent) return silent(`Answered ${describeAnswer(answers[0])}. ${expect.replySilent}`);
     if (answers.length > 0) return deviates(`Answered ${describeAnswer(answers[0])}; the spec says nothing may be sent back for this.`);
-    if (noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`);
+    if (noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`, opts.splitReplies ? undefined : 'framing/stdout-noise');
     return asSpec('Nothing came back, as the spec says.');
   }
-  if (answers.length === 0 && noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} instead of a JSON-RPC reply.`);
+  if (answers.length === 0 && noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} instead of a JSON-RPC reply.`, opts.splitReplies ? undefined : 'framing/stdout-noise');
   if (expect.kind === 'error') return gradeError(expect, answers);
   if (expect.kind === 'answer') return gradeAnswer(expect, sentText, answers);
   if (expect.kind === 'duplicate') return gradeDuplicate(sentText, answers);

@@ -10,3 +10,5 @@ export { isSettled } from './settled.js';
 export { presetLanes } from './lanes.js';
 export { resultsMarkdown, outcomeLabel, type FaultRunRecord } from './results-markdown.js';
 export { answersIn } from './reply-facts.js';
+export { judgeVerdict, judgementLabel, presetSentence, PRESET_SENTENCES, DIED_SENTENCE, type PresetSentence, type PresetJudgement } from './preset-sentences.js';
+export { diedVerdict, type ServerDeath } from './server-died.js';

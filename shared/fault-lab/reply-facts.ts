@@ -24,11 +24,47 @@ export function errorCode(value: unknown): number | null {
   return typeof value.error.code === 'number' ? value.error.code : null;
 }
 
+/** An error response by its member, whatever is inside it ({"code": "oops"} is an error reply, not a result). */
+export function isErrorReply(value: unknown): boolean {
+  return isPlainObject(value) && 'error' in value && !('result' in value);
+}
+
+/** What is wrong with an error response's error object (lint's jsonrpc/error-object-shape), or null. */
+export function errorShapeProblem(value: unknown): string | null {
+  if (!isErrorReply(value)) return null;
+  const err = (value as Record<string, unknown>).error;
+  if (!isPlainObject(err)) return `its "error" is ${err === null ? 'null' : Array.isArray(err) ? 'an array' : typeof err}, not an object`;
+  const problems = [
+    typeof err.code === 'number' && Number.isInteger(err.code) ? '' : `code ${JSON.stringify(err.code) ?? 'missing'} is not an integer`,
+    typeof err.message === 'string' ? '' : 'no message string',
+  ].filter(Boolean);
+  return problems.length > 0 ? `a malformed error object (${problems.join(', ')})` : null;
+}
+
 export function describeAnswer(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   const code = errorCode(value);
   const id = isPlainObject(value) ? JSON.stringify(value.id) : 'none';
+  if (code === null && isErrorReply(value)) return `an error response with ${errorShapeProblem(value) ?? 'an unreadable error'}: ${JSON.stringify((value as Record<string, unknown>).error)?.slice(0, 60)} (id ${id})`;
   return code === null ? `a result (id ${id})` : `error ${code} (id ${id})`;
+}
+
+/**
+ * A request lint reads as one: jsonrpc "2.0", a string method, a string or integer id, structured params. Silence on
+ * it is an unanswered request (lint's jsonrpc/unanswered-request, a MUST); silence on anything less is not.
+ */
+export function isWellFormedRequest(text: string): boolean {
+  // An embedded newline cuts it into broken lines on stdio (the only transport whose presets carry one).
+  if (text.trimEnd().includes('\n')) return false;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!isPlainObject(v) || v.jsonrpc !== '2.0' || typeof v.method !== 'string') return false;
+  const idOk = typeof v.id === 'string' || (typeof v.id === 'number' && Number.isInteger(v.id));
+  return idOk && (v.params === undefined || (typeof v.params === 'object' && v.params !== null));
 }
 
 export function quoteNoise(noise: readonly FaultReply[]): string {

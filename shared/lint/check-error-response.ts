@@ -35,6 +35,10 @@ function checkToolFailure(ctx: LintContext, m: Msg, p: PendingRequest, code: num
     ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of ${tool} failed with JSON-RPC error ${code}; a tool that ran and failed returns a result with isError: true.`, [p.seq]);
   } else if (code === -32602 && !isRightfulInvalidParams(p, message, v, session)) {
     ctx.emit('mcp/tool-failure-channel', m.seq, `Argument validation of ${tool} failed with -32602; since 2025-11-25 that is a result with isError: true, so the model can correct the call.`, [p.seq]);
+  } else if (code === -32603 && p.argsFit !== false && session.tools.get(p.toolName) && !VALIDATION_MESSAGE.test(message)) {
+    // A listed tool, called with arguments its schema accepts, that fails: the tool's failure, sent on the protocol
+    // channel ("business errors sent with a protocol error code"). A validation report is -32602's rule instead.
+    ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of ${tool} (listed, its arguments fit its inputSchema) failed with -32603 Internal error; a tool that ran and failed returns a result with isError: true.`, [p.seq]);
   }
 }
 

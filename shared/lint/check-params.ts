@@ -4,19 +4,21 @@ import { isPlainObject } from '../jsonrpc.js';
 import type { LintContext, Msg } from './lint-context.js';
 import type { McpSession } from './mcp-session.js';
 
-function checkToolArguments(ctx: LintContext, m: Msg, params: Record<string, unknown>, session: McpSession): void {
+/** Whether the arguments fit the listed tool's inputSchema: true, false, or null when the tool or its schema is unknown. */
+function checkToolArguments(ctx: LintContext, m: Msg, params: Record<string, unknown>, session: McpSession): boolean | null {
   const name = typeof params.name === 'string' ? params.name : null;
   const tool = session.tools.get(name);
-  if (!tool) return;
+  if (!tool) return null;
   // A missing `arguments` is an empty object to the server: a schema with required properties still fails.
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isPlainObject(args)) {
     ctx.emit('mcp/tool-arguments-schema', m.seq, `tools/call of "${name}"${m.where} sends arguments that are ${Array.isArray(args) ? 'an array' : typeof args}, not an object.`);
-    return;
+    return false;
   }
   const check = session.tools.validatorFor(tool, ctx.options.jsonSchemaValidator, 'input');
   const r = check?.(args);
   if (r && !r.valid) ctx.emit('mcp/tool-arguments-schema', m.seq, `The arguments of tools/call "${name}"${m.where} fail its inputSchema: ${r.errorMessage ?? 'invalid'}.`);
+  return r ? r.valid : null;
 }
 
 function checkPromptArguments(ctx: LintContext, m: Msg, params: Record<string, unknown>, session: McpSession): void {
@@ -32,8 +34,10 @@ function checkPromptArguments(ctx: LintContext, m: Msg, params: Record<string, u
   if (what.length > 0) ctx.emit('mcp/prompt-arguments-missing', m.seq, `prompts/get "${String(params.name)}"${m.where} ${what.join(' and ')}.`);
 }
 
-export function checkClientParams(ctx: LintContext, m: Msg, method: string, session: McpSession): void {
-  if (m.sender !== 'client' || !isPlainObject(m.obj.params)) return;
-  if (method === 'tools/call') checkToolArguments(ctx, m, m.obj.params, session);
-  else if (method === 'prompts/get') checkPromptArguments(ctx, m, m.obj.params, session);
+/** For a tools/call, whether its arguments fit the tool's inputSchema (null: unknown); null for anything else. */
+export function checkClientParams(ctx: LintContext, m: Msg, method: string, session: McpSession): boolean | null {
+  if (m.sender !== 'client' || !isPlainObject(m.obj.params)) return null;
+  if (method === 'tools/call') return checkToolArguments(ctx, m, m.obj.params, session);
+  if (method === 'prompts/get') checkPromptArguments(ctx, m, m.obj.params, session);
+  return null;
 }

@@ -135,7 +135,8 @@ export class Linter {
     const { ctx } = this;
     if (frame.b64 !== undefined) ctx.emit('framing/invalid-utf8', frame.seq, `The frame's ${frame.size} bytes are not valid UTF-8.`);
     if (frame.kind === 'oversize') return this.onOversize(frame, sender);
-    if (ctx.transport === 'stdio' && frame.text.includes('\n')) {
+    const broken = ctx.transport === 'stdio' && frame.text.includes('\n');
+    if (broken) {
       const lines = frame.text.split('\n').length;
       ctx.emit('framing/embedded-newline', frame.seq, `The message contains ${lines - 1} newline(s); the peer reads it as ${lines} separate lines.`);
     }
@@ -157,7 +158,10 @@ export class Linter {
     } else if (!isPlainObject(parsed.value)) {
       ctx.emit('jsonrpc/not-object', frame.seq, `The message is ${parsed.value === null ? 'null' : typeof parsed.value}, not an object.`);
     } else {
-      single = this.route(ctx.frameMsg(frame, sender, parsed.value)).env;
+      const routed = this.route(ctx.frameMsg(frame, sender, parsed.value));
+      single = routed.env;
+      // Cut into lines on stdio, the request never reached the peer as one: its silence is no unanswered request.
+      if (broken && routed.pending) routed.pending.quiet = true;
     }
     const isArray = parsed.ok && Array.isArray(parsed.value);
     // An id-less response is the reply to the peer's last notification when it is the first thing the sender says
@@ -193,7 +197,8 @@ export class Linter {
       pending = ex.onRequest(ctx, m, env.method, env.key, requestInfo(m.obj, env.method, !env.valid), onceOnly);
       if (env.valid) {
         session.onRequest(ctx, m, env.method);
-        checkClientParams(ctx, m, env.method, session);
+        const fit = checkClientParams(ctx, m, env.method, session);
+        if (pending) pending.argsFit = fit;
       }
     } else if (env.kind === 'notification') {
       if (env.valid) session.onNotification(ctx, m, env.method);

@@ -201,7 +201,7 @@ export const MCP_RULES = {
   'mcp/tool-failure-channel': {
     severity: 'warning',
     title: 'Tool failure sent as a JSON-RPC error',
-    explanation: 'A tool that runs and fails answers with a result carrying isError: true, so the model can see the error and correct itself; JSON-RPC errors are for an unknown tool and malformed requests. Since 2025-11-25, argument validation failures are isError results too (-32602 stays right for them up to 2025-06-18).',
+    explanation: 'A tool that runs and fails answers with a result carrying isError: true, so the model can see the error and correct itself; JSON-RPC errors are for an unknown tool and malformed requests. Since 2025-11-25, argument validation failures are isError results too (-32602 stays right for them up to 2025-06-18). A listed tool whose arguments its schema does not refuse, failing with -32603, is a business failure sent with a protocol error code too.',
     spec: TOOL_RESULT,
     quote: { keyword: 'SHOULD', text: 'Any errors that originate from the tool SHOULD be reported inside the result object, with isError set to true, not as an MCP protocol-level error response.' },
     fix: 'Return {content: [{type: "text", text: <what went wrong>}], isError: true} for execution failures; -32602 for an unknown tool.',

@@ -194,12 +194,9 @@ describe.concurrent('mcpscope check on the faulty fixture', () => {
     ['--error-code-from-other-version', 'lifecycle/ping'],
     ['--duplicate-response', 'lifecycle/ping'],
     ['--unanswered', 'lifecycle/ping'],
-    ['--business-error-as-protocol-error', 'tools/call'],
-    ['--validation-error-as-32603', 'tools/call'],
     ['--progress-after-response', 'tools/call'],
     ['--progress-not-increasing', 'tools/call'],
     ['--progress-unknown-token', 'tools/call'],
-    ['--declared-capability-unsupported', 'logging/set-level'],
     ['--method-not-string', 'transcript/jsonrpc'],
     ['--invalid-id-type', 'transcript/jsonrpc'],
     ['--null-id-request', 'transcript/jsonrpc'],
@@ -223,6 +220,19 @@ describe.concurrent('mcpscope check on the faulty fixture', () => {
     const { code, report } = await check(['--no-robustness', ...onlyFor(id), ...timeout, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
     expect([fault, statusOf(report, id)]).toEqual([fault, 'fail']);
     expect(code).toBe(1);
+  }, 60_000);
+
+  // Graded by lint's rule on the same frame, as lint grades it: a tool failure on the protocol channel is the SHOULD on
+  // isError (a warning, never the outputSchema MUST), a declared capability answered -32601 is info (a pass, noted).
+  it.each([
+    ['--business-error-as-protocol-error', 'tools/call', 'warn', 'SHOULD', /mcp\/tool-failure-channel \(warning\)/],
+    ['--validation-error-as-32603', 'tools/call', 'warn', 'SHOULD', /jsonrpc\/invalid-params-as-internal-error \(warning\)/],
+    ['--declared-capability-unsupported', 'logging/set-level', 'pass', 'REQUIRED', /^info: .*mcp\/declared-capability-unsupported/],
+  ] as const)('grades %s on %s as lint does', async (fault, id, status, keyword, detail) => {
+    const { code, report } = await check(['--no-robustness', '--only', id, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
+    const r = report.results.find((x) => x.id === id);
+    expect([fault, r?.status, r?.spec.keyword, r?.detail]).toEqual([fault, status, keyword, expect.stringMatching(detail)]);
+    expect(code).toBe(0);
   }, 60_000);
 
   // The fixture writes ping's answer and the stray response (id 999) in one write, which a pipe delivers whole: the

@@ -20,11 +20,15 @@ const BREAKS: [id: string, broken: Partial<Script>, expected: 'fail' | 'warn'][]
   ['lifecycle/version-negotiation', { initialize: () => ({ result: { protocolVersion: '2031-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) }, 'fail'],
   ['lifecycle/unsupported-version', { initialize: (p) => ({ result: { protocolVersion: p.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }) }, 'fail'],
   ['lifecycle/ping', { ping: () => ({ result: { pong: true } }) }, 'fail'],
+  // Supports 2025-06-18 and 2025-11-25, and answers an unsupported offer with its oldest: the SHOULD on the latest.
+  ['lifecycle/version-support', { initialize: (p) => ({ result: { protocolVersion: ['2025-06-18', '2025-11-25'].includes(String(p.protocolVersion)) ? p.protocolVersion : '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) }, 'warn'],
   ['tools/list', { 'tools/list': () => ({ result: { tools: [], nextCursor: 'again' } }) }, 'fail'],
   ['tools/input-schema', { 'tools/list': () => ({ result: { tools: [{ name: 'x', inputSchema: { type: 'string' } }] } }) }, 'fail'],
   ['tools/call', { 'tools/call': (p) => (p.name === 'add' ? { result: { content: [], structuredContent: { sum: 'five' } } } : { error: { code: -32602, message: 'no' } }) }, 'fail'],
   ['tools/unknown-tool', { 'tools/call': () => ({ result: { content: [{ type: 'text', text: 'no such tool' }], isError: true } }) }, 'warn'],
-  ['capabilities/declared-methods-work', { 'prompts/list': () => ({ error: { code: -32601, message: 'Method not found' } }) }, 'warn'],
+  ['capabilities/declared-methods-work', { 'prompts/list': () => 'silence' }, 'fail'],
+  ['lifecycle/unknown-method', { 'mcpscope/no-such-method': () => ({ error: { code: 'oops' } }) as never }, 'fail'],
+  ['lifecycle/invalid-params', { 'tools/call': () => ({ error: { code: 'oops' } }) as never }, 'fail'],
   ['resources/read', { 'resources/read': () => ({ result: { contents: [{ text: 'no uri' }] } }) }, 'fail'],
   ['resources/subscribe', { 'resources/subscribe': () => 'silence' }, 'fail'],
   ['prompts/get', { 'prompts/get': () => ({ result: { description: 'no messages' } }) }, 'fail'],
@@ -53,6 +57,31 @@ describe('the check suite against a scripted server', () => {
     const r = results.find((x) => x.id === id)!;
     expect(r.spec.quote.length).toBeGreaterThan(20);
     expect(r.fix.length).toBeGreaterThan(10);
+  });
+
+  it('fails a server that answers every error as {"code": "oops"}: the provoked errors and lint agree, MUST', async () => {
+    const oops = Object.fromEntries(Object.entries(goodServer()).map(([m, h]) => [m, async (p: Record<string, unknown>, peer: Parameters<Script[string]>[1]) => {
+      const a = await h(p, peer);
+      return a !== 'silence' && 'error' in a ? ({ error: { code: 'oops' } } as never) : a;
+    }])) as Script;
+    oops['mcpscope/no-such-method'] = () => ({ error: { code: 'oops' } }) as never;
+    const results = await run(oops, ['lifecycle/unknown-method', 'lifecycle/invalid-params', 'tools/unknown-tool']);
+    for (const id of ['lifecycle/unknown-method', 'lifecycle/invalid-params', 'tools/unknown-tool']) {
+      const r = results.find((x) => x.id === id)!;
+      expect([id, r.status, r.spec.keyword, r.detail]).toEqual([id, 'fail', 'MUST', expect.stringMatching(/malformed error object \{"code":"oops"\}.*jsonrpc\/error-object-shape \(error\)/)]);
+    }
+  });
+
+  it('warns, as lint does, when a listed tool called with fitting arguments fails with -32603: the SHOULD on isError, never the outputSchema MUST', async () => {
+    const failing = { ...goodServer(), 'tools/call': (p: Record<string, unknown>) => (p.name === 'add' ? { error: { code: -32603, message: 'the database is down' } } : { result: { content: [] } }) } as Script;
+    const r = (await run(failing, ['tools/call'])).find((x) => x.id === 'tools/call')!;
+    expect([r.status, r.spec.keyword, r.spec.quote]).toEqual(['warn', 'SHOULD', expect.stringMatching(/SHOULD be reported inside the result object, with isError set to true.*\(lint: mcp\/tool-failure-channel\)/)]);
+    expect(r.detail).toMatch(/add: error -32603 .*lint mcp\/tool-failure-channel \(warning\)/);
+  });
+
+  it('passes resources/templates with a note when the declared capability answers it -32601, as lint gives it info', async () => {
+    const r = (await run({ ...goodServer(), 'resources/templates/list': () => ({ error: { code: -32601, message: 'Method not found' } }) } as Script, ['resources/templates'])).find((x) => x.id === 'resources/templates')!;
+    expect([r.status, r.detail]).toEqual(['pass', expect.stringMatching(/^info: resources\/templates\/list got error -32601 .*mcp\/declared-capability-unsupported/)]);
   });
 
   it('fails tools/progress when progress comes after the response, and names it', async () => {

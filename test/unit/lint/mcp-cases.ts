@@ -238,6 +238,21 @@ export const MCP_CASES: RuleCase[] = [
     good: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32602, message: 'Tool nope: expected a known tool name' } })]],
   },
   {
+    rule: 'mcp/tool-failure-channel',
+    fails: 'a listed tool called with arguments its schema accepts failing with -32603 (a business failure on the protocol channel)',
+    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32603, message: 'Internal error: the database is down' } })]],
+    passes: '-32603 carrying a validation report (jsonrpc/invalid-params-as-internal-error says that), or for a tool the server never listed',
+    good: [
+      ...handshake(),
+      listTools(1),
+      tools(1, [TOOL]),
+      call(2),
+      ['in', j({ id: 2, error: { code: -32603, message: 'Invalid arguments for tool echo: expected string, received number' } })],
+      call(3, 'nope'),
+      ['in', j({ id: 3, error: { code: -32603, message: 'Internal error' } })],
+    ],
+  },
+  {
     rule: 'mcp/unknown-tool-as-result',
     fails: 'an isError result for a tool the complete tool list does not have',
     bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), text(2, { isError: true })],

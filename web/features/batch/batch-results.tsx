@@ -4,7 +4,7 @@ import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { formatLatency } from '../../lib/ui/format.js';
 import type { BatchOutcome } from './batch-outcome.js';
 
-const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300' } as const;
+const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300', died: 'text-rose-400' } as const;
 
 function summarize(response: unknown): string {
   if (!isPlainObject(response)) return JSON.stringify(response);

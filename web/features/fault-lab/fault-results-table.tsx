@@ -1,9 +1,9 @@
 // The fault lab's results: one row per preset run, its verdict and explanation, and a Markdown copy for bug reports.
 import { useState } from 'react';
-import { outcomeLabel, resultsMarkdown } from '../../../shared/fault-lab/index.js';
+import { judgementLabel, judgeVerdict, outcomeLabel, resultsMarkdown } from '../../../shared/fault-lab/index.js';
 import type { FaultRun } from './use-fault-runner.js';
 
-const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300' } as const;
+const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300', died: 'text-rose-400 font-semibold' } as const;
 
 interface Props {
   runs: readonly FaultRun[];
@@ -46,8 +46,11 @@ export function FaultResultsTable({ runs, context, onShow, onClear }: Props) {
           </tr>
         </thead>
         <tbody>
-          {runs.map((r) => (
-            <tr key={r.presetId} data-testid="fault-result" data-preset={r.presetId} data-outcome={r.verdict.outcome} className="border-t border-edge align-top">
+          {runs.map((r) => {
+            // What the verdict costs, from the preset's sentence: the same severity lint and check give this reply.
+            const judgement = judgeVerdict(r.presetId, r.verdict);
+            return (
+            <tr key={r.presetId} data-testid="fault-result" data-preset={r.presetId} data-outcome={r.verdict.outcome} data-severity={judgement.severity ?? 'none'} className="border-t border-edge align-top">
               <td className="py-0.5 pr-2">
                 {r.sentSeq === null || r.sessionId === null ? r.title : (
                   <button type="button" className="text-left underline decoration-dotted" title="show the sent frame in the scratch session's log" onClick={() => onShow(r.sessionId!, r.sentSeq!)}>
@@ -55,10 +58,14 @@ export function FaultResultsTable({ runs, context, onShow, onClear }: Props) {
                   </button>
                 )}
               </td>
-              <td className={`pr-2 whitespace-nowrap ${OUTCOME_CLASS[r.verdict.outcome]}`}>{outcomeLabel(r.verdict.outcome)}</td>
+              <td className={`pr-2 whitespace-nowrap ${OUTCOME_CLASS[r.verdict.outcome]}`} title={judgement.severity === null ? undefined : `${judgement.sentence.text} (${judgement.sentence.source})`}>
+                {outcomeLabel(r.verdict.outcome)}
+                {judgement.severity !== null && <span data-testid="fault-severity" className="block text-dim">{judgementLabel(judgement)}</span>}
+              </td>
               <td data-testid="fault-explanation">{r.verdict.explanation}</td>
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
       {markdown !== null && (

@@ -1,5 +1,5 @@
 // Runs one preset and grades it: a frame (after a slow lead request, for the duplicate id) or a raw HTTP exchange.
-import { gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type BuildContext, type FaultPayload, type FaultPreset, type FaultRunRecord, type SlowTool } from '../../../shared/fault-lab/index.js';
+import { diedVerdict, gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type BuildContext, type FaultPayload, type FaultPreset, type FaultRunRecord, type SlowTool } from '../../../shared/fault-lab/index.js';
 import { mcpCall } from '../../lib/mcp/mcp-call.js';
 import type { RelayClient } from '../../lib/relay/relay-client.js';
 import { payloadText, sendProbe } from '../../lib/mcp/send-probe.js';
@@ -46,7 +46,7 @@ export async function probePreset(client: RelayClient, sessionId: string, preset
   const engine = client.engines.get(sessionId);
   const slowTool = preset.lead ? await findSlowTool(client, sessionId) : null;
   if (preset.lead && slowTool === null) {
-    return record(preset, '', { verdict: { outcome: 'no-reply', explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' }, firstReply: null, waitedMs: 0, sentSeq: null });
+    return record(preset, '', { verdict: { outcome: 'no-reply', local: true, explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' }, firstReply: null, waitedMs: 0, sentSeq: null });
   }
   const build: BuildContext = { id: engine.takeId(), protocolVersion: ctx.protocolVersion, slowTool };
   const payload = edited ?? preset.build(build);
@@ -59,8 +59,10 @@ export async function probePreset(client: RelayClient, sessionId: string, preset
   }
   const waitMs = Math.max(ctx.waitMs, preset.minWaitMs ?? 0);
   const probe = await sendProbe(client, sessionId, payload, { waitMs, settled: (replies, text, refused) => isSettled(preset.expect, text, replies, refused) });
-  const verdict = gradeFault(preset.expect, probe.sentText, probe.replies, { splitReplies: ctx.overHttp, refusal: probe.refusal, protocolVersion: ctx.negotiated });
-  if (probe.exited) verdict.explanation += ' The server exited during the wait.';
+  // A server that died on the preset is that verdict, not "no reply": the runner starts a fresh one for the rest.
+  const verdict = probe.death
+    ? diedVerdict(`the preset "${preset.title}"`, probe.death)
+    : gradeFault(preset.expect, probe.sentText, probe.replies, { splitReplies: ctx.overHttp, refusal: probe.refusal, protocolVersion: ctx.negotiated });
   return record(preset, probe.sentText, { verdict, firstReply: probe.replies[0]?.text ?? null, waitedMs: probe.waitedMs, sentSeq: probe.sentSeq });
 }
 

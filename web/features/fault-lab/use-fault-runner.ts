@@ -23,6 +23,8 @@ export interface RunnerContext extends ProbeContext {
   handshaken: boolean;
 }
 
+/** Fresh scratch servers one lane may start after deaths; past that its other presets are not sent. */
+const MAX_RESTARTS = 3;
 /** How long the first preset on a scratch connection without a handshake waits (it stops early once answered). */
 const STARTUP_MS = 10_000;
 
@@ -36,7 +38,7 @@ export function labName(base: string, presets: readonly string[]): string {
 }
 
 function notSent(preset: FaultPreset, reason: string, sessionId: string | null): FaultRun {
-  return { presetId: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict: { outcome: 'no-reply', explanation: `Not sent (made locally, not by the server): ${reason}` }, firstReply: null, waitedMs: 0, sentSeq: null, sessionId };
+  return { presetId: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict: { outcome: 'no-reply', local: true, explanation: `Not sent (made locally, not by the server): ${reason}` }, firstReply: null, waitedMs: 0, sentSeq: null, sessionId };
 }
 
 export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
@@ -51,34 +53,61 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
   const queue = useRef<Promise<void>>(Promise.resolve());
   const { waitMs, protocolVersion, negotiated, overHttp, handshaken } = ctx;
 
-  /** One lane: a scratch connection of its own, its presets one after another, then it is stopped. */
+  /**
+   * One lane: a scratch connection of its own, its presets one after another, then it is stopped. A preset that kills
+   * the server is graded "died" and the lane goes on with a fresh scratch connection (at most MAX_RESTARTS).
+   */
   const runLane = useCallback(
     async (lane: number, list: readonly { preset: FaultPreset; payload?: FaultPayload }[], record: (run: FaultRun) => void): Promise<void> => {
       const show = (id: string | null) => setLaneRunning((prev) => prev.map((x, i) => (i === lane ? id : x)));
-      let lab: HistoryEntry;
-      try {
-        lab = await openScratch(client, sessionId, { handshake: handshaken, clientVersion });
-      } catch (err) {
-        for (const { preset } of list) record(notSent(preset, `the scratch connection did not open (${why(err)})`, null));
-        show(null);
-        return;
-      }
-      setLaneScratch((prev) => Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? { id: lab.id, name: lab.name } : prev[i])));
+      /** Why the last scratch connection could not be opened (or why no more are). */
+      let failedOpen = '';
+      const open = async (): Promise<HistoryEntry | null> => {
+        try {
+          const entry = await openScratch(client, sessionId, { handshake: handshaken, clientVersion });
+          setLaneScratch((prev) => Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? { id: entry.id, name: entry.name } : prev[i])));
+          return entry;
+        } catch (err) {
+          failedOpen = why(err);
+          return null;
+        }
+      };
+      let lab = await open();
+      let restarts = 0;
+      /** The next preset is the first on its scratch server (the first of the run, or the first after a restart). */
+      let first = true;
       try {
         for (const [i, { preset, payload }] of list.entries()) {
+          if (lab === null) {
+            record(notSent(preset, restarts === 0 ? `the scratch connection did not open (${failedOpen})` : `the server could not be started again after it died (${failedOpen})`, null));
+            continue;
+          }
           show(preset.id);
           // Without a handshake nothing showed the new server is up: its first reply may wait for it to start.
-          const wait = i === 0 && !handshaken ? Math.max(waitMs, STARTUP_MS) : waitMs;
+          const wait = first && !handshaken ? Math.max(waitMs, STARTUP_MS) : waitMs;
+          first = false;
+          let run: FaultRun;
           try {
-            record({ ...(await probePreset(client, lab.id, preset, payload, { waitMs: wait, protocolVersion, negotiated, overHttp })), sessionId: lab.id });
+            run = { ...(await probePreset(client, lab.id, preset, payload, { waitMs: wait, protocolVersion, negotiated, overHttp })), sessionId: lab.id };
           } catch (err) {
-            record(notSent(preset, why(err), lab.id));
+            run = notSent(preset, why(err), lab.id);
           }
+          record(run);
+          // A server that died on a preset is that preset's verdict; the rest go to a fresh scratch server.
+          if (run.verdict.outcome !== 'died' || i === list.length - 1) continue;
+          await closeScratch(client, lab.id);
+          lab = restarts < MAX_RESTARTS ? await open() : null;
+          first = true;
+          if (lab === null && restarts >= MAX_RESTARTS) failedOpen = `it died ${restarts + 1} times in this run`;
+          restarts++;
         }
       } finally {
-        await closeScratch(client, lab.id);
-        // Named by what it did, not only by what made it: the history lists it under the session it was run for.
-        void client.http.call('patchSession', { params: { id: lab.id }, body: { name: labName(lab.name, list.map(({ preset }) => preset.id)) } }).catch(() => undefined);
+        if (lab !== null) {
+          await closeScratch(client, lab.id);
+          // Named by what it did, not only by what made it: the history lists it under the session it was run for.
+          const done = lab;
+          void client.http.call('patchSession', { params: { id: done.id }, body: { name: labName(done.name, list.map(({ preset }) => preset.id)) } }).catch(() => undefined);
+        }
         show(null);
       }
     },

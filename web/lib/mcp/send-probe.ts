@@ -1,5 +1,5 @@
 // Sends one exact frame (text or bytes) and collects what the server sent after it for a bounded time: the lab's probe.
-import { bytesToText, fromBase64, type FaultPayload, type FaultReply, type HttpRefusal } from '../../../shared/fault-lab/index.js';
+import { bytesToText, fromBase64, type FaultPayload, type FaultReply, type HttpRefusal, type ServerDeath } from '../../../shared/fault-lab/index.js';
 import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { FrameEntry } from '../log/frame-entry.js';
@@ -18,6 +18,8 @@ export interface ProbeResult {
   waitedMs: number;
   /** The server process exited (or the connection ended) during the wait. */
   exited: boolean;
+  /** How it ended, from the relay's event: exit code or signal and the last stderr lines (the lab's "died" verdict). */
+  death: ServerDeath | null;
   /** Over HTTP: the POST that carried the frame got an error status (a bare one is an answer too). */
   refusal: HttpRefusal | null;
 }
@@ -42,9 +44,18 @@ function refusalOf(e: FrameEntry, seq: number): HttpRefusal | null {
   return typeof status === 'number' && status >= 400 ? { status, statusText: typeof statusText === 'string' ? statusText : '' } : null;
 }
 
-function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: FrameEntry[]; exited: boolean; refusal: HttpRefusal | null } {
+/** The relay's `exited` or `disconnected` event as a death: how it ended, and the stderr tail the transport kept. */
+function deathOf(e: FrameEntry): ServerDeath {
+  const v = isPlainObject(e.value) ? e.value : {};
+  const cause = v.event === 'exited' ? `the server exited (code ${typeof v.code === 'number' ? v.code : '-'}, signal ${typeof v.signal === 'string' ? v.signal : '-'})` : `the connection ended${typeof v.reason === 'string' ? `: ${v.reason}` : ''}`;
+  const tail = typeof v.stderrTail === 'string' ? v.stderrTail.split('\n').filter((l) => l.trim() !== '').slice(-5) : [];
+  return { cause, stderr: tail };
+}
+
+function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: FrameEntry[]; exited: boolean; death: ServerDeath | null; refusal: HttpRefusal | null } {
   const frames: FrameEntry[] = [];
   let exited = false;
+  let death: ServerDeath | null = null;
   let refusal: HttpRefusal | null = null;
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
@@ -52,9 +63,12 @@ function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: Fr
     if (e.frame.dir === 'in' && e.frame.kind !== 'stderr' && e.frame.kind !== 'http') frames.unshift(e);
     refusal ??= refusalOf(e, afterSeq);
     const name = eventName(e);
-    if (name === 'exited' || name === 'disconnected') exited = true;
+    if (name === 'exited' || name === 'disconnected') {
+      exited = true;
+      death ??= deathOf(e);
+    }
   }
-  return { frames, exited, refusal };
+  return { frames, exited, death, refusal };
 }
 
 export async function sendProbe(client: RelayClient, sessionId: string, payload: FaultPayload, options: ProbeOptions): Promise<ProbeResult> {
@@ -70,8 +84,8 @@ export async function sendProbe(client: RelayClient, sessionId: string, payload:
     const finish = () => {
       clearTimeout(timer);
       off();
-      const { frames, exited, refusal } = collect(held(), sentSeq);
-      resolve({ sentSeq, sentText, entries: frames, replies: frames.map(toReply), waitedMs: performance.now() - started, exited, refusal });
+      const { frames, exited, death, refusal } = collect(held(), sentSeq);
+      resolve({ sentSeq, sentText, entries: frames, replies: frames.map(toReply), waitedMs: performance.now() - started, exited, death, refusal });
     };
     const check = () => {
       const { frames, exited, refusal } = collect(held(), sentSeq);

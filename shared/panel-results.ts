@@ -12,7 +12,13 @@ export const FaultRunSchema = z.object({
   title: z.string().max(500),
   spec: z.string().max(2000),
   sent: z.string().max(SAVED_TEXT_CHARS),
-  verdict: z.object({ outcome: z.enum(['as-spec', 'spec-silent', 'deviates', 'no-reply']), explanation: z.string().max(SAVED_TEXT_CHARS) }),
+  verdict: z.object({
+    outcome: z.enum(['as-spec', 'spec-silent', 'deviates', 'no-reply', 'died']),
+    explanation: z.string().max(SAVED_TEXT_CHARS),
+    // The sharper lint rule the grading found, and whether the verdict was made locally: both set the severity shown.
+    rule: z.string().max(200).optional(),
+    local: z.boolean().optional(),
+  }),
   firstReply: z.string().max(SAVED_TEXT_CHARS).nullable(),
   waitedMs: z.number().min(0),
   sentSeq: z.number().int().nullable(),

@@ -6,6 +6,7 @@ import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/log/frame-filter.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { useLog, useLogRows, type LogView } from '../../lib/log/use-log.js';
+import { useTraceFilterIntent } from '../../lib/log/trace-filter-intent.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
@@ -45,6 +46,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
     }
   };
   const [filter, setFilter] = useState<FrameFilter>(EMPTY_FILTER);
+  useTraceFilterIntent(sessionId, useCallback((trace: string) => setFilter((f) => ({ ...f, trace })), []));
   // Typing stays responsive while a long log is re-filtered in the background.
   const deferredFilter = useDeferredValue(filter);
   const view = useLog(sessionId);

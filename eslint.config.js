@@ -13,7 +13,7 @@ const nodeBuiltins = { group: ['node:*'], message: 'shared/ and web/ must not us
 const SERVER_LINES = [
   ['commands'],
   ['relay'],
-  ['core', 'call', 'check', 'tap', 'oauth', 'trust', 'replay', 'bundles', 'repro'],
+  ['core', 'call', 'check', 'tap', 'oauth', 'trust', 'replay', 'bundles', 'repro', 'traces'],
   ['store', 'transports', 'cli'],
 ];
 const LAYOUT = 'docs/architecture.md, "server/ by job"';

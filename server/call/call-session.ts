@@ -140,6 +140,11 @@ export class CallSession {
     clearTimeout(timer);
   }
 
+  /** Records an event of the caller's own, such as the trace context it adds to its requests (their provenance). */
+  recordEvent(event: { event: string } & Record<string, unknown>): void {
+    this.record(eventFrame(event));
+  }
+
   onFrame(listener: (frame: FrameRecord) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

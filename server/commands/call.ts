@@ -46,6 +46,18 @@ async function saveBundle(file: string, session: CallSession, o: CallOptions, co
   }
 }
 
+/** --otlp / --otlp-file: the call's exchanges as spans; an export that fails makes the call fail (2), as it was asked for. */
+async function exportSpans(session: CallSession, o: CallOptions, sessionName: string, code: number): Promise<number> {
+  try {
+    const { exportFrames } = await import('../traces/session-tracing.js');
+    for (const line of await exportFrames(session.frames, o.target, o.export, sessionName, packageVersion())) stdio.note(line);
+    return code;
+  } catch (err) {
+    stdio.note((err as Error).message);
+    return EXIT.usage;
+  }
+}
+
 async function execute(session: CallSession, o: CallOptions, items: unknown[] | null): Promise<number> {
   await session.start();
   if (o.mode.kind === 'method') return runRequest(session, { ...o, mode: o.mode }, stdio);
@@ -77,6 +89,8 @@ export async function run(argv: string[]): Promise<number> {
   const timeoutMs = o.timeoutMs ?? (o.mode.kind === 'method' ? REQUEST_TIMEOUT_MS : COLLECT_MS);
   const oauth = { dataDir: o.dataDir ?? defaultDataDir(), print: (text: string) => void process.stderr.write(text), openBrowser };
   const session = new CallSession(o.target, { timeoutMs, cancelOnTimeout: o.mode.kind === 'method', exchangeErrorsFatal: o.mode.kind !== 'fault', oauth });
+  const sessionName = `call-${process.pid}-${Date.now().toString(36)}`;
+  if (o.trace) (await import('../traces/session-tracing.js')).startTracing(session, sessionName);
   if (scripted) {
     (await import('../call/call-answers.js')).installScriptedClient(session.engine, scripted);
     session.clientCapabilities = scripted.capabilities;
@@ -99,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
   // The linter (the SDK's schemas, a JSON Schema validator) loads only for --lint: ~0.13 s of CPU a call saves.
   if (o.lint) code = (await import('../call/call-lint.js')).lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
   if (o.bundle !== null) code = await saveBundle(o.bundle, session, o, code);
+  if (o.export.otlp !== null || o.export.otlpFile !== null) code = await exportSpans(session, o, sessionName, code);
   // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
   setTimeout(() => process.exit(code), 2000).unref();
   return code;

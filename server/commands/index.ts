@@ -25,4 +25,5 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   tap: () => import('./tap.js'),
   wrap: () => import('./wrap.js'),
   check: () => import('./check.js'),
+  export: () => import('./export.js'),
 };

@@ -1,0 +1,107 @@
+// Traces end to end with real processes: `mcpscope call --trace --otlp` against a server instrumented with the
+// OpenTelemetry SDK exports one trace in which the server's own spans nest under mcpscope's client spans; the same
+// session exported again from its bundle (protobuf and JSON, and to a file) keeps names, attributes, events and times;
+// lint tells a server that breaks propagation from one that keeps it; without --trace nothing is added.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/relay-process.js';
+import { runCli } from '../helpers/run-cli.js';
+import { OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
+import { parseTraceparent } from '../../shared/trace/trace-context.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpscope-traces-'));
+const TRACED = join(FIXTURES, 'traced-server.mjs');
+const CLIENT = 3;
+const SERVER = 2;
+
+let receiver: OtlpReceiver;
+beforeAll(async () => {
+  receiver = await OtlpReceiver.start();
+});
+afterAll(() => receiver.close());
+
+const served = (extra: string[] = []) => ['--', process.execPath, TRACED, '--otlp', receiver.url, ...extra];
+const ownSpans = (spans: ReceivedSpan[], encoding?: ReceivedSpan['encoding']) => spans.filter((s) => s.service === 'mcpscope' && (!encoding || s.encoding === encoding));
+const fixtureSpans = (spans: ReceivedSpan[], traceId: string) => spans.filter((s) => s.service === 'traced-fixture' && s.traceId === traceId);
+
+describe.sequential('a traced session', () => {
+  const bundle = join(dir, 'traced.mcpscope');
+  let call: ReceivedSpan;
+
+  it('exports as one trace whose server spans nest under mcpscope’s client spans', async () => {
+    const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"work","arguments":{}}', '--trace', '--otlp', receiver.url, '--bundle', bundle, '--lint', ...served()]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/exported \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/protobuf\)/);
+    const spans = await receiver.until((s) => ownSpans(s).some((x) => x.name === 'tools/call work') && s.some((x) => x.service === 'traced-fixture'));
+    call = ownSpans(spans).find((s) => s.name === 'tools/call work')!;
+    expect(call.kind).toBe(CLIENT);
+    const mine = ownSpans(spans).filter((s) => s.traceId === call.traceId);
+    expect(mine.map((s) => s.name)).toEqual(['initialize', 'tools/list', 'tools/call work']);
+    const server = fixtureSpans(spans, call.traceId);
+    expect(server).toHaveLength(1);
+    expect(server[0]).toMatchObject({ name: 'tools/call work', kind: SERVER, parentSpanId: call.spanId });
+    // The server's span lies inside mcpscope's client span.
+    expect(server[0]!.startMs).toBeGreaterThanOrEqual(call.startMs - 1);
+    expect(server[0]!.endMs).toBeLessThanOrEqual(call.endMs + 1);
+    expect(call.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'work', 'jsonrpc.request.id': expect.stringMatching(/^\d+$/), 'mcp.protocol.version': '2025-11-25', 'network.transport': 'pipe' });
+    expect(call.events.map((e) => [e.name, e.attributes['mcp.log.data']])).toEqual([['mcp.log', 'working on work']]);
+    // The propagating server continues the trace: lint has no hint to give.
+    expect(run.stderr).not.toContain('mcp/trace-context-unrelated');
+  });
+
+  it('puts a valid traceparent and the session baggage on every request of its own, and records that it did', () => {
+    const text = readFileSync(bundle, 'utf8');
+    const requests = [...text.matchAll(/"traceparent\\?":\\?"([^"\\]+)/g)].map((m) => m[1]!);
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const tp of requests) expect(parseTraceparent(tp).ok, tp).toBe(true);
+    expect(text).toContain('mcpscope.session=call-');
+    expect(text).toContain('trace-context');
+  });
+
+  it('exports the bundle again as JSON with the same spans, ids and times', async () => {
+    const before = receiver.spans.length;
+    const run = await runCli(['export', bundle, '--otlp', receiver.url, '--otlp-protocol', 'http/json']);
+    expect(run.code, run.stderr).toBe(0);
+    const spans = await receiver.until((s) => ownSpans(s.slice(before), 'json').length >= 3);
+    const again = ownSpans(spans.slice(before), 'json').find((s) => s.name === 'tools/call work')!;
+    expect(again).toMatchObject({ traceId: call.traceId, spanId: call.spanId, startMs: call.startMs, endMs: call.endMs, kind: CLIENT });
+  });
+
+  it('writes the bundle’s spans to an OTLP/JSON file', async () => {
+    const file = join(dir, 'spans.json');
+    const run = await runCli(['export', bundle, '--otlp-file', file]);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { resourceSpans: { scopeSpans: { spans: { name: string; traceId: string }[] }[] }[] };
+    const names = doc.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)));
+    expect(names).toEqual(['initialize', 'tools/list', 'tools/call work']);
+  });
+});
+
+describe('propagation that breaks, and an error', () => {
+  it('is told apart by lint, and the server span lands in a trace of its own', async () => {
+    const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"work","arguments":{}}', '--trace', '--lint', ...served(['--break-propagation'])]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('mcp/trace-context-unrelated');
+  });
+
+  it('marks a JSON-RPC error on the span with error.type and the code', async () => {
+    const before = receiver.spans.length;
+    const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"fail","arguments":{}}', '--trace', '--otlp', receiver.url, '--otlp-protocol', 'http/json', ...served()]);
+    expect(run.code, run.stderr).toBe(1);
+    const spans = await receiver.until((s) => ownSpans(s.slice(before)).some((x) => x.name === 'tools/call fail'));
+    const failed = ownSpans(spans.slice(before)).find((x) => x.name === 'tools/call fail')!;
+    expect(failed.attributes['error.type']).toBe('-32603');
+    expect(failed.status.code).toBe(2);
+  });
+
+  it('adds nothing to a 2025-11-25 request without --trace', async () => {
+    const bundle = join(dir, 'plain.mcpscope');
+    const run = await runCli(['call', '--method', 'tools/list', '--bundle', bundle, ...served()]);
+    expect(run.code, run.stderr).toBe(0);
+    const text = readFileSync(bundle, 'utf8');
+    expect(text).not.toContain('traceparent');
+    expect(text).not.toContain('mcpscope.session');
+  });
+});

@@ -50,7 +50,7 @@ async function saveBundle(file: string, session: CallSession, o: CallOptions, co
 async function exportSpans(session: CallSession, o: CallOptions, sessionName: string, code: number): Promise<number> {
   try {
     const { exportFrames } = await import('../traces/session-tracing.js');
-    for (const line of await exportFrames(session.frames, o.target, o.export, sessionName, packageVersion())) stdio.note(line);
+    for (const line of await exportFrames([{ name: sessionName, frames: session.frames }], o.target, o.export, packageVersion())) stdio.note(line);
     return code;
   } catch (err) {
     stdio.note((err as Error).message);

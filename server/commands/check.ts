@@ -5,6 +5,7 @@ import { checkExitCode, checkJunit, checkMarkdown, compareBaseline, terminalSumm
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
 import { baselineLines, readBaseline, writeBaseline } from '../check/baseline-file.js';
 import { CheckHost } from '../check/check-host.js';
+import { packageVersion } from '../package-root.js';
 import { CheckProgress } from '../check/check-progress.js';
 import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
@@ -50,6 +51,19 @@ async function recordingStore(dataDir: string, target: Target, protocolVersion: 
   return { recorder, record: (name: string) => recordCheckConnection(store, { name: `check ${name} · ${server}`, target, protocolVersion }) };
 }
 
+/** --otlp / --otlp-file: every scratch connection as spans of its own trace; true when the export failed. */
+async function exportSpans(host: CheckHost, o: CheckOptions): Promise<boolean> {
+  try {
+    const { exportFrames } = await import('../traces/session-tracing.js');
+    const sessions = [...host.sessions].map(([name, s]) => ({ name: `check ${name}`, frames: s.frames }));
+    for (const line of await exportFrames(sessions, o.target, o.export!, packageVersion())) process.stderr.write(`mcpscope check: ${line}\n`);
+    return false;
+  } catch (err) {
+    process.stderr.write(`mcpscope check: ${(err as Error).message}\n`);
+    return true;
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
   if (wantsHelp(argv, CHECK_FLAGS)) {
     process.stdout.write(`${USAGE}\n`);
@@ -74,7 +88,7 @@ export async function run(argv: string[]): Promise<number> {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => process.exit(128 + constants.signals[sig]));
   if (o.target.transport === 'stdio') for (const note of enterDataDir(o.record ?? defaultDataDir(), 'check')) process.stderr.write(`mcpscope check: ${note}\n`);
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
-  const host = new CheckHost(o.target, o.timeoutMs, store?.record);
+  const host = new CheckHost(o.target, o.timeoutMs, store?.record, o.trace === true);
   let report: CheckReport;
   const progress = new CheckProgress(process.stderr);
   try {
@@ -92,6 +106,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   await host.closeAll();
   store?.recorder.close();
+  const exportFailed = o.export && (o.export.otlp !== null || o.export.otlpFile !== null) ? await exportSpans(host, o) : false;
   const summary = () => colourCheckSummary(terminalSummary(report), painter(wantsColour(o.colour, process.stdout, process.env)));
   const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? checkMarkdown(report) : summary();
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -120,6 +135,7 @@ export async function run(argv: string[]): Promise<number> {
       code = 2;
     }
   }
+  if (exportFailed) code = 2;
   setTimeout(() => process.exit(code), 2000).unref();
   return code;
 }

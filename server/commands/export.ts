@@ -42,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
     const { readExportSource } = await import('../traces/export-source.js');
     const { exportFrames } = await import('../traces/session-tracing.js');
     const source = await readExportSource(ref, dataDir);
-    for (const line of await exportFrames(source.frames, source, choice, source.name, packageVersion())) process.stderr.write(`mcpscope export: ${line}\n`);
+    for (const line of await exportFrames([source], source, choice, packageVersion())) process.stderr.write(`mcpscope export: ${line}\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`mcpscope export: ${(err as Error).message}\n`);

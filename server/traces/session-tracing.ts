@@ -1,5 +1,5 @@
-// What --trace and --otlp do to one command's session: its own requests carry W3C trace context (the provenance of
-// those keys recorded as an event in the session), and when it ends its frames go out as OpenTelemetry spans.
+// What --trace and --otlp do to a command's sessions: their own requests carry W3C trace context (the provenance of
+// those keys recorded as an event in the session), and when they end their frames go out as OpenTelemetry spans.
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { TraceContextSource, sessionBaggage } from '../../shared/trace/trace-ids.js';
 import { TRACE_CONTEXT_EVENT } from '../../shared/trace/trace-exchanges.js';
@@ -22,20 +22,34 @@ export function wantsExport(o: OtlpChoice): boolean {
   return o.otlp !== null || o.otlpFile !== null;
 }
 
-/** Exports the frames to the collector and/or the file; resolves to one line per destination, or throws with the reason. */
-export async function exportFrames(frames: readonly FrameRecord[], target: Pick<Target, 'transport'>, o: OtlpChoice, sessionName: string, version: string): Promise<string[]> {
+export interface SessionToExport {
+  name: string;
+  frames: readonly FrameRecord[];
+}
+
+/**
+ * Exports each session's spans to the collector and/or one file; resolves to one line per destination, or throws with
+ * the reason. The OpenTelemetry packages load here, on the first export, never on a run without --otlp.
+ */
+export async function exportFrames(sessions: readonly SessionToExport[], target: Pick<Target, 'transport'>, o: OtlpChoice, version: string): Promise<string[]> {
   const { exportSessionSpans } = await import('./session-spans.js');
-  const { OtlpFileExporter, otlpHttpExporter, tracesUrl } = await import('./span-exporters.js');
-  const spanOptions = { sessionName, networkTransport: target.transport === 'stdio' ? ('pipe' as const) : ('tcp' as const), version };
+  const { CheckedExporter, OtlpFileExporter, otlpHttpExporter, tracesUrl } = await import('./span-exporters.js');
+  const networkTransport = target.transport === 'stdio' ? ('pipe' as const) : ('tcp' as const);
   const lines: string[] = [];
+  const each = async (exporter: InstanceType<typeof CheckedExporter>) => {
+    let count = 0;
+    for (const s of sessions) count += await exportSessionSpans(s.frames, exporter, { sessionName: s.name, networkTransport, version });
+    await exporter.close();
+    return count;
+  };
   if (o.otlp !== null) {
     const exporter = await otlpHttpExporter(o.otlp, o.otlpProtocol);
-    const count = await exportSessionSpans(frames, exporter, spanOptions);
+    const count = await each(exporter);
     if (exporter.failure !== null) throw new Error(`the OTLP export to ${tracesUrl(o.otlp)} failed: ${exporter.failure}`);
     lines.push(`exported ${count} spans to ${tracesUrl(o.otlp)} (${o.otlpProtocol})`);
   }
   if (o.otlpFile !== null) {
-    const count = await exportSessionSpans(frames, new OtlpFileExporter(o.otlpFile), spanOptions);
+    const count = await each(new CheckedExporter(new OtlpFileExporter(o.otlpFile)));
     lines.push(`wrote ${count} spans as OTLP/JSON to ${o.otlpFile}`);
   }
   return lines;

@@ -14,12 +14,19 @@ export function tracesUrl(url: string): string {
   return u.toString();
 }
 
-/** Passes spans on and remembers the first failure, so the command can say the export failed and exit non-zero. */
+/**
+ * Passes spans on and remembers the first failure, so the command can say the export failed and exit non-zero. Its
+ * shutdown leaves the exporter open (several sessions go out through one); close() ends it.
+ */
 export class CheckedExporter implements SpanExporter {
   failure: string | null = null;
   exported = 0;
 
   constructor(private readonly inner: SpanExporter) {}
+
+  close(): Promise<void> {
+    return this.inner.shutdown();
+  }
 
   export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
     this.inner.export(spans, (result) => {
@@ -30,7 +37,7 @@ export class CheckedExporter implements SpanExporter {
   }
 
   shutdown(): Promise<void> {
-    return this.inner.shutdown();
+    return this.forceFlush();
   }
 
   forceFlush(): Promise<void> {
@@ -41,7 +48,7 @@ export class CheckedExporter implements SpanExporter {
 export async function otlpHttpExporter(url: string, protocol: OtlpProtocol): Promise<CheckedExporter> {
   const config = { url: tracesUrl(url), timeoutMillis: 10_000 };
   // Loaded on use: a run without --otlp never loads an exporter.
-  const inner =
+  const inner: SpanExporter =
     protocol === 'http/json'
       ? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter(config)
       : new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter(config);

@@ -96,6 +96,19 @@ describe('propagation that breaks, and an error', () => {
     expect(failed.status.code).toBe(2);
   });
 
+  it('check --trace --otlp-file writes each scratch connection as a trace of its own, its requests traced', async () => {
+    const file = join(dir, 'check-spans.json');
+    const run = await runCli(['check', '--only', 'lifecycle', '--no-robustness', '--trace', '--otlp-file', file, ...served()]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/wrote \d+ spans as OTLP\/JSON/);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { resourceSpans: { scopeSpans: { spans: { name: string; traceId: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[] };
+    const spans = doc.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+    expect(spans.filter((x) => x.name === 'initialize').length).toBeGreaterThanOrEqual(2);
+    const sessions = new Set(spans.map((x) => x.attributes.find((a) => a.key === 'mcp.session.id')?.value.stringValue));
+    // One trace per connection: as many trace ids as connections.
+    expect(new Set(spans.map((x) => x.traceId)).size).toBe(sessions.size);
+  });
+
   it('adds nothing to a 2025-11-25 request without --trace', async () => {
     const bundle = join(dir, 'plain.mcpscope');
     const run = await runCli(['call', '--method', 'tools/list', '--bundle', bundle, ...served()]);

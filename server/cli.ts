@@ -91,6 +91,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
     launchSessionId,
     dataDir: o.dataDir,
     maxLineBytes: o.maxLineBytes,
+    trace: o.trace,
   });
   const relay = createRelay({ sessions, guard, webRoot: join(packageRoot(), 'dist', 'web'), config, version, oauth });
   const server = createServer(relay.app);

@@ -21,6 +21,8 @@ export interface RelayOptions {
   open: boolean;
   protocolVersion: string;
   maxLineBytes: number;
+  /** --trace: the page's own requests carry W3C trace context from the start. */
+  trace: boolean;
 }
 
 export interface CliOptions extends RelayOptions {
@@ -55,6 +57,7 @@ export const INSPECTOR_FLAGS = {
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
   ...CONFIG_FLAGS,
+  trace: onOff("the page's own requests carry W3C trace context (traceparent, baggage) from the start; the connection bar's\ntrace toggle turns it on or off per session (off by default)"),
   version: onOff('print the version', 'v'),
 };
 
@@ -88,6 +91,7 @@ export function relayOptions(v: FlagValues<typeof INSPECTOR_FLAGS>, env: NodeJS.
     open: v['no-open'] !== true,
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
+    trace: v.trace === true,
   };
   if (!check) return o;
   if (!o.allowRemote && !isLoopback(o.host)) throw new UsageError(`--host ${o.host} is not a loopback address; add --allow-remote if you really mean it`);

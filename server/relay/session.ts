@@ -1,6 +1,7 @@
 // One connection to one MCP server: owns its transport, numbers and records every frame, and reports its status.
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { traceContextEvent } from '../../shared/trace/trace-exchanges.js';
 import { eventFrame, httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
 import { now } from '../store/clock.js';
 import { FrameOrigins } from '../core/frame-origins.js';
@@ -118,6 +119,11 @@ export class Session {
       },
       lastSeq: () => this.stored.lastSeq,
     }));
+  }
+
+  /** The page's engine adds trace context to its own requests from now on (a trace id), or stops (null): recorded. */
+  noteTraceContext(traceId: string | null): void {
+    this.record(eventFrame({ ...traceContextEvent(this.stored.id, traceId) }));
   }
 
   rename(name: string): void {

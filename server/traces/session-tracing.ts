@@ -1,8 +1,8 @@
 // What --trace and --otlp do to a command's sessions: their own requests carry W3C trace context (the provenance of
 // those keys recorded as an event in the session), and when they end their frames go out as OpenTelemetry spans.
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import { TraceContextSource, sessionBaggage } from '../../shared/trace/trace-ids.js';
-import { TRACE_CONTEXT_EVENT } from '../../shared/trace/trace-exchanges.js';
+import { TraceContextSource } from '../../shared/trace/trace-ids.js';
+import { traceContextEvent } from '../../shared/trace/trace-exchanges.js';
 import type { OtlpChoice } from '../cli/trace-flags.js';
 
 interface Traceable {
@@ -13,7 +13,7 @@ interface Traceable {
 /** Turns on trace context for the session's own requests and records which keys mcpscope adds, under which trace. */
 export function startTracing(session: Traceable, sessionName: string): TraceContextSource {
   const source = new TraceContextSource(sessionName);
-  session.recordEvent({ event: TRACE_CONTEXT_EVENT, traceId: source.traceId, session: sessionBaggage(sessionName), keys: ['traceparent', 'baggage'] });
+  session.recordEvent({ ...traceContextEvent(sessionName, source.traceId) });
   session.engine.setTraceContext(source);
   return source;
 }

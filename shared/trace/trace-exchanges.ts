@@ -3,7 +3,7 @@
 import type { FrameRecord } from '../relay-protocol.js';
 import { idKey, isPlainObject, parseJson } from '../jsonrpc.js';
 import { traceMetaOf, type TraceParent } from './trace-context.js';
-import { SESSION_BAGGAGE_KEY } from './trace-ids.js';
+import { SESSION_BAGGAGE_KEY, sessionBaggage } from './trace-ids.js';
 
 /** A relay event recorded when mcpscope starts adding trace context to its own requests: the provenance of those keys. */
 export const TRACE_CONTEXT_EVENT = 'trace-context';
@@ -15,6 +15,11 @@ export interface TraceContextEvent {
   session: string;
   /** The `_meta` keys mcpscope adds to each request it makes itself. */
   keys: string[];
+}
+
+/** The event that says mcpscope adds (a trace id) or stops adding (null) trace context to the session's own requests. */
+export function traceContextEvent(sessionName: string, traceId: string | null): TraceContextEvent {
+  return { event: TRACE_CONTEXT_EVENT, traceId: traceId ?? '', session: sessionBaggage(sessionName), keys: traceId === null ? [] : ['traceparent', 'baggage'] };
 }
 
 export interface ExchangeEvent {
@@ -111,8 +116,10 @@ class Builder {
     if (f.method !== TRACE_CONTEXT_EVENT) return;
     const parsed = parseJson(f.text);
     if (parsed.ok && isPlainObject(parsed.value) && typeof parsed.value.traceId === 'string' && typeof parsed.value.session === 'string') {
-      this.own = parsed.value as unknown as TraceContextEvent;
-      this.ownTraceId ??= this.own.traceId;
+      const ev = parsed.value as unknown as TraceContextEvent;
+      // An event with no keys says mcpscope stopped adding trace context.
+      this.own = Array.isArray(ev.keys) && ev.keys.length > 0 ? ev : null;
+      if (this.own) this.ownTraceId ??= this.own.traceId;
     }
   }
 

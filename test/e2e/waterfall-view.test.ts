@@ -7,7 +7,8 @@ import type { Download, Page } from 'playwright-core';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import { savedDownload } from '../helpers/browser.js';
 import { inspectorTest } from '../helpers/inspector-test.js';
-import { waitForServer } from '../helpers/panel-page.js';
+import { openTab, recordedFrames, waitForServer } from '../helpers/panel-page.js';
+import { parseTraceparent } from '../../shared/trace/trace-context.js';
 import { DEMO_SERVER, type RelayHandle } from '../helpers/relay-process.js';
 
 const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
@@ -72,5 +73,25 @@ describe('the waterfall', () => {
     for (const name of ['initialize', 'tools/list', 'no/such_method']) expect(svg).toContain(name);
     const png = await downloaded(page, 'wf-export-png');
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+    // The connection bar's trace switch: off by default, and nothing the page sent carried trace context…
+    const toggle = page.getByTestId('trace-checkbox');
+    expect(await toggle.isChecked()).toBe(false);
+    const ownTraced = async () => (await recordedFrames(inspector.relay)).filter((f) => f.dir === 'out' && f.origin !== 'user' && f.text.includes('traceparent'));
+    expect(await ownTraced()).toEqual([]);
+    // …on, the page's own ping carries a valid traceparent of the toggle's trace, and the relay recorded the switch.
+    await toggle.check();
+    const traceId = await toggle.getAttribute('data-trace-id');
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    await openTab(page, 'overview');
+    await page.getByTestId('ping').click();
+    await expect.poll(async () => (await ownTraced()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const ping = (await ownTraced()).at(-1)!;
+    const meta = (JSON.parse(ping.text) as { params: { _meta: { traceparent: string; baggage: string } } }).params._meta;
+    const parsed = parseTraceparent(meta.traceparent);
+    expect(parsed.ok && parsed.parent.traceId).toBe(traceId);
+    expect(meta.baggage).toMatch(/^mcpscope\.session=/);
+    const events = (await recordedFrames(inspector.relay)).filter((f) => f.dir === 'relay' && f.method === 'trace-context');
+    expect(events.map((f) => (JSON.parse(f.text) as { traceId: string }).traceId)).toEqual([traceId]);
   });
 });

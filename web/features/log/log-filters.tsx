@@ -44,16 +44,6 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
             <option key={m} value={m} />
           ))}
         </datalist>
-        <input
-          data-testid="filter-trace"
-          className="control w-28 font-mono @4xl:w-36"
-          placeholder="trace id…"
-          aria-label="trace id"
-          title="only frames whose _meta.traceparent names this trace id (or one starting with it)"
-          value={filter.trace ?? ''}
-          onChange={(e) => set({ trace: e.target.value.trim().toLowerCase() })}
-          spellCheck={false}
-        />
         <MoreFilters filter={filter} set={set} />
         <Toggle testId="filter-findings" on={filter.findings === true} tone="red" title="only frames with lint findings" onClick={() => set({ findings: filter.findings !== true })}>
           has findings{findingCount > 0 ? ` (${findingCount})` : ''}

@@ -8,6 +8,7 @@ import { knownProtocol, wholeNumber } from './validators.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
 import { OAUTH_FLAGS, oauthConfig } from './oauth-args.js';
+import { OTLP_FLAGS, otlpChoice, type OtlpChoice } from './trace-flags.js';
 
 export { DEFAULT_PORT, UsageError, defaultDataDir, isLoopback };
 
@@ -23,6 +24,8 @@ export interface RelayOptions {
   maxLineBytes: number;
   /** --trace: the page's own requests carry W3C trace context from the start. */
   trace: boolean;
+  /** --otlp / --otlp-file: each session goes out as OpenTelemetry spans when it ends. */
+  export?: OtlpChoice;
 }
 
 export interface CliOptions extends RelayOptions {
@@ -58,6 +61,7 @@ export const INSPECTOR_FLAGS = {
   ...OAUTH_FLAGS,
   ...CONFIG_FLAGS,
   trace: onOff("the page's own requests carry W3C trace context (traceparent, baggage) from the start; the connection bar's\ntrace toggle turns it on or off per session (off by default)"),
+  ...OTLP_FLAGS,
   version: onOff('print the version', 'v'),
 };
 
@@ -92,6 +96,7 @@ export function relayOptions(v: FlagValues<typeof INSPECTOR_FLAGS>, env: NodeJS.
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
     trace: v.trace === true,
+    export: otlpChoice(v),
   };
   if (!check) return o;
   if (!o.allowRemote && !isLoopback(o.host)) throw new UsageError(`--host ${o.host} is not a loopback address; add --allow-remote if you really mean it`);

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../helpers/relay-process.js';
+import { FIXTURES, startRelay, waitFor } from '../helpers/relay-process.js';
+import type { RelayConfig } from '../../shared/relay-protocol.js';
 import { runCli } from '../helpers/run-cli.js';
 import { OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
 import { parseTraceparent } from '../../shared/trace/trace-context.js';
@@ -116,5 +117,33 @@ describe('propagation that breaks, and an error', () => {
     const text = readFileSync(bundle, 'utf8');
     expect(text).not.toContain('traceparent');
     expect(text).not.toContain('mcpscope.session');
+  });
+});
+
+describe('the inspector with --otlp', () => {
+  it('exports a session when it ends, its own requests traced after the page switched tracing on', async () => {
+    const relay = await startRelay({ args: ['--otlp', receiver.url, '--otlp-protocol', 'http/json'], command: [process.execPath, TRACED, '--otlp', receiver.url] });
+    try {
+      const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+      const sock = await relay.socket();
+      const traceId = 'aaaabbbbccccddddeeeeffff00001111';
+      sock.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+      // What the page's engine does when the connection bar's switch is turned on, then its first request.
+      sock.send({ type: 'trace-context', sessionId: sid, traceId });
+      const tp = `00-${traceId}-1234567890abcdef-01`;
+      sock.send({ type: 'send', sessionId: sid, origin: 'panel', text: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' }, _meta: { traceparent: tp, baggage: `mcpscope.session=${sid}` } } }) });
+      await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'the initialize result');
+      sock.close();
+      const before = receiver.spans.length;
+      await relay.api(`/api/sessions/${sid}/stop`, { method: 'POST' });
+      const spans = await receiver.until((all) => ownSpans(all.slice(before), 'json').some((x) => x.name === 'initialize'));
+      const init = ownSpans(spans.slice(before), 'json').find((x) => x.name === 'initialize')!;
+      // The traceparent the page added names mcpscope's own client span.
+      expect(init).toMatchObject({ traceId, spanId: '1234567890abcdef', parentSpanId: '', kind: CLIENT });
+      await waitFor(() => relay.output().includes('exported'), 'the relay saying it exported');
+      expect(relay.output()).toMatch(/exported \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/json\)/);
+    } finally {
+      await relay.stop();
+    }
   });
 });

@@ -79,6 +79,7 @@ Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope replay <file> [--url <url> | -- <command>]   replay a bundle and diff the transcripts
   mcpscope tap -- <command>   sit between a host and its stdio server: pass every byte, record every frame
   mcpscope wrap <config> --all   make a host's MCP config run its servers through tap (--undo restores it)
+  mcpscope export <session | bundle> --otlp <url> | --otlp-file <file>   write a session as OpenTelemetry spans
   mcpscope help [command]
 
 Options:

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, startRelay, waitFor } from '../helpers/relay-process.js';
 import type { RelayConfig } from '../../shared/relay-protocol.js';
+import { startTap } from '../helpers/tap-process.js';
 import { runCli } from '../helpers/run-cli.js';
 import { OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
 import { parseTraceparent } from '../../shared/trace/trace-context.js';
@@ -145,5 +146,29 @@ describe('the inspector with --otlp', () => {
     } finally {
       await relay.stop();
     }
+  });
+});
+
+describe('tap with --otlp', () => {
+  it("exports the host's session when the server ends, the host's traceparent as each span's parent", async () => {
+    const before = receiver.spans.length;
+    const tap = startTap(join(dir, 'tap-data'), [process.execPath, TRACED, '--otlp', receiver.url], ['--otlp', receiver.url]);
+    const hostSpan = '00f067aa0ba902b7';
+    const hostTrace = 'cccccccccccccccccccccccccccccccc';
+    const lines = [
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'work', arguments: {}, _meta: { traceparent: `00-${hostTrace}-${hostSpan}-01` } } },
+    ];
+    tap.proc.stdin.write(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await waitFor(() => Buffer.concat(tap.stdout).toString().includes('work done'), 'the tool result through the tap');
+    tap.proc.stdin.end();
+    await tap.exited;
+    expect(tap.stderr()).toMatch(/exported \d+ spans/);
+    const spans = receiver.spans.slice(before);
+    const call = ownSpans(spans).find((x) => x.name === 'tools/call work')!;
+    // The host's span is the parent of mcpscope's view of the exchange, and the server's span shares the host's trace.
+    expect(call).toMatchObject({ traceId: hostTrace, parentSpanId: hostSpan, kind: CLIENT });
+    expect(fixtureSpans(spans, hostTrace).map((x) => x.parentSpanId)).toEqual([hostSpan]);
   });
 });

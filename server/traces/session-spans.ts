@@ -45,6 +45,7 @@ function attributesOf(ex: TraceExchange, sessionId: string, o: SessionSpanOption
   };
   if (ex.responseSeq !== null) a['mcpscope.response.seq'] = ex.responseSeq;
   if (ex.protocolVersion) a['mcp.protocol.version'] = ex.protocolVersion;
+  if (ex.method === 'tools/call') a['gen_ai.operation.name'] = 'execute_tool';
   if (ex.method === 'tools/call' && ex.target) a['gen_ai.tool.name'] = ex.target;
   if (ex.method === 'prompts/get' && ex.target) a['gen_ai.prompt.name'] = ex.target;
   if (ex.method.startsWith('resources/') && ex.target) a['mcp.resource.uri'] = ex.target;

@@ -47,7 +47,7 @@ describe.sequential('a traced session', () => {
     // The server's span lies inside mcpscope's client span.
     expect(server[0]!.startMs).toBeGreaterThanOrEqual(call.startMs - 1);
     expect(server[0]!.endMs).toBeLessThanOrEqual(call.endMs + 1);
-    expect(call.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'work', 'jsonrpc.request.id': expect.stringMatching(/^\d+$/), 'mcp.protocol.version': '2025-11-25', 'network.transport': 'pipe' });
+    expect(call.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'work', 'jsonrpc.request.id': expect.stringMatching(/^\d+$/), 'mcp.protocol.version': '2025-11-25', 'network.transport': 'pipe' });
     expect(call.events.map((e) => [e.name, e.attributes['mcp.log.data']])).toEqual([['mcp.log', 'working on work']]);
     // The propagating server continues the trace: lint has no hint to give.
     expect(run.stderr).not.toContain('mcp/trace-context-unrelated');

@@ -14,7 +14,7 @@ const nodeBuiltins = { group: ['node:*'], message: 'shared/ and web/ must not us
 const SERVER_LINES = [
   ['commands'],
   ['relay'],
-  ['core', 'call', 'check', 'collections', 'fuzz', 'tap', 'oauth', 'trust', 'replay', 'bundles', 'repro', 'model'],
+  ['core', 'call', 'check', 'collections', 'fuzz', 'tap', 'oauth', 'trust', 'replay', 'bundles', 'repro', 'model', 'traces'],
   ['store', 'transports', 'cli'],
 ];
 const LAYOUT = 'docs/architecture.md, "server/ by job"';

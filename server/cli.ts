@@ -80,6 +80,11 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
   const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${shownHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
   const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: GRACE_MS, trust: new RecipeTrust(o.dataDir), oauth });
   sessions.watchTaps();
+  if (o.export && (o.export.otlp !== null || o.export.otlpFile !== null)) {
+    const { LiveExport } = await import('./traces/live-export.js');
+    const live = new LiveExport(recorder, o.export, version, (line) => console.error(`mcpscope: ${line}`));
+    sessions.watch((info) => live.onSession(info));
+  }
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;
   const config = (): RelayConfig => ({
@@ -91,6 +96,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
     launchSessionId,
     dataDir: o.dataDir,
     maxLineBytes: o.maxLineBytes,
+    trace: o.trace,
   });
   const relay = createRelay({ sessions, guard, webRoot: join(packageRoot(), 'dist', 'web'), config, version, oauth });
   const server = createServer(relay.app);

@@ -16,6 +16,8 @@ export interface WindowFilter {
   findings?: true;
   /** Leave out mcpscope's own bookkeeping frames (origin `bookkeeping`) and the server's answers to them. */
   hideBookkeeping?: true;
+  /** Frames whose traceparent names this trace id (lowercase hex, a prefix of one). */
+  trace?: string;
 }
 
 const unknownKinds = (list: string) => list.split(',').filter((k) => !(FRAME_KINDS as readonly string[]).includes(k));
@@ -31,6 +33,7 @@ export const WindowFilterQueryShape = {
     .refine((s) => !s || unknownKinds(s).length === 0, { error: (i) => `unknown kind ${unknownKinds(String(i.input)).join(', ')}` }),
   findings: z.enum(['1', ''], { error: 'findings must be 1' }).optional(),
   hideBookkeeping: z.enum(['1', ''], { error: 'hideBookkeeping must be 1' }).optional(),
+  trace: z.string().regex(/^[0-9a-f]{0,32}$/, { error: 'trace must be up to 32 lowercase hex digits' }).optional(),
 };
 export const WindowFilterQuerySchema = z.object(WindowFilterQueryShape);
 type WindowFilterQuery = z.output<typeof WindowFilterQuerySchema>;
@@ -44,6 +47,7 @@ export function windowFilterOf(q: WindowFilterQuery): WindowFilter {
     ...(q.kinds ? { kinds: q.kinds.split(',') as FrameKind[] } : {}),
     ...(q.findings === '1' ? { findings: true as const } : {}),
     ...(q.hideBookkeeping === '1' ? { hideBookkeeping: true as const } : {}),
+    ...(q.trace ? { trace: q.trace } : {}),
   };
 }
 
@@ -56,6 +60,7 @@ export function windowQuery(f: WindowFilter): WindowFilterQuery {
     ...(f.kinds && f.kinds.length > 0 ? { kinds: f.kinds.join(',') } : {}),
     ...(f.findings ? { findings: '1' as const } : {}),
     ...(f.hideBookkeeping ? { hideBookkeeping: '1' as const } : {}),
+    ...(f.trace ? { trace: f.trace } : {}),
   };
 }
 

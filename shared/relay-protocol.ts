@@ -142,6 +142,8 @@ export const RelayConfigSchema = z.object({
   launchSessionId: z.string().nullable(),
   dataDir: z.string(),
   maxLineBytes: z.number().int(),
+  /** --trace: the page's requests carry W3C trace context from the start (the connection bar's toggle can change it). */
+  trace: z.boolean().optional(),
 });
 export type RelayConfig = z.infer<typeof RelayConfigSchema>;
 
@@ -177,6 +179,11 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
    * always with `force` (the tab that just performed the handshake). Released when the holding socket closes.
    */
   z.object({ type: z.literal('claim-answerer'), sessionId: z.string(), force: z.boolean().optional() }),
+  /**
+   * The page's engine starts (a trace id) or stops (null) adding trace context to its own requests: the relay records
+   * it as a `trace-context` event, the provenance of those `_meta` keys (shared/trace/trace-exchanges.ts).
+   */
+  z.object({ type: z.literal('trace-context'), sessionId: z.string(), traceId: z.string().regex(/^[0-9a-f]{32}$/).nullable() }),
   /**
    * The fault lab: one raw HTTP exchange on a Streamable HTTP session's endpoint, with the session's own headers
    * (session id, protocol version) changed as given (a string replaces, null removes), recorded as an `http` frame.

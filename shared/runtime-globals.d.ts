@@ -18,3 +18,6 @@ declare function atob(data: string): string;
 
 /** A binary string (one char per byte, each < 256) → base64. */
 declare function btoa(data: string): string;
+
+/** Web Crypto's random bytes (Node 20+ has the global too): trace and span ids for the trace context mcpscope sends. */
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };

@@ -19,6 +19,7 @@ import { SIDE_PANELS } from './side-panels.js';
 // Views the page does not open with load their code when first shown (see side-panels.tsx for the tabs).
 const ArchiveView = lazy(() => import('./archive-view.js').then((m) => ({ default: m.ArchiveView })));
 const SequenceView = lazy(() => import('./features/sequence/sequence-view.js').then((m) => ({ default: m.SequenceView })));
+const WaterfallView = lazy(() => import('./features/waterfall/waterfall-view.js').then((m) => ({ default: m.WaterfallView })));
 const loading = <p className="p-4 text-dim">loading…</p>;
 
 /** The collapsed composer: its one-line toolbar (h-8) and nothing else. */
@@ -167,6 +168,11 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                   sequence={(p) => (
                     <Suspense fallback={loading}>
                       <SequenceView {...p} />
+                    </Suspense>
+                  )}
+                  waterfall={(p) => (
+                    <Suspense fallback={loading}>
+                      <WaterfallView {...p} />
                     </Suspense>
                   )}
                 />

@@ -16,6 +16,7 @@ import { MIN_HANDSHAKE_TIMEOUT_MS } from './call-handshake.js';
 import { COLLECT_MS } from './collect-replies.js';
 import { OAUTH_FLAGS, oauthConfig } from '../cli/oauth-args.js';
 import { REQUEST_TIMEOUT_MS } from './run-request.js';
+import { TRACE_FLAGS, otlpChoice, type OtlpChoice } from '../cli/trace-flags.js';
 
 export type CallMode =
   | { kind: 'method'; method: string; params: unknown }
@@ -46,6 +47,10 @@ export interface CallOptions {
   answers: string | null;
   /** The client capabilities to declare (--capabilities); null: the answers file's (or none). */
   capabilities: AnswerCapability[] | null;
+  /** --trace: mcpscope's own requests carry W3C trace context. */
+  trace: boolean;
+  /** --otlp / --otlp-file: where the call's spans go when it ends. */
+  export: OtlpChoice;
 }
 
 const ERAS = ['legacy', 'modern', 'auto'] as const;
@@ -91,6 +96,7 @@ export const CALL_FLAGS = {
   ...STDIO_FLAGS,
   ...CONFIG_FLAGS,
   bundle: value('<file>', "also write the call's transcript as a repro bundle (for mcpscope replay or open)"),
+  ...TRACE_FLAGS,
 };
 
 /** The command line as parsed: the target is null when --config names it (the file is read by the caller). */
@@ -114,6 +120,8 @@ export function parseCallArgs(argv: string[]): ParsedCallArgs {
     bundle: v.bundle ?? null,
     answers: v.answers ?? null,
     capabilities: v.capabilities ?? null,
+    trace: v.trace === true,
+    export: otlpChoice(v),
   };
   const config = configChoice(v, p.command);
   if (config && oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');

@@ -37,6 +37,8 @@ export class CallSession {
   private readonly oauthOptions: CallSessionOptions['oauth'];
   private readonly listeners = new Set<(frame: FrameRecord) => void>();
   private closing = false;
+  /** Events recorded before start() made the connection, recorded by it first. */
+  private readonly earlyEvents: Array<{ event: string } & Record<string, unknown>> = [];
 
   private readonly exchangeErrorsFatal: boolean;
   /** Set: every frame this session sends is recorded as made by it (mcpscope check's scratch connections say 'check'). */
@@ -82,6 +84,8 @@ export class CallSession {
       },
     );
     this.connection = connection;
+    // Events recorded before there was a connection (--trace's provenance) come first in its log.
+    for (const event of this.earlyEvents.splice(0)) connection.recordEvent(event);
     // false: close() came while the transport was being made.
     if (!(await connection.start())) return this.refuse();
     if (!connection.alive && this.failure === null) this.fail('the transport did not start');
@@ -118,6 +122,12 @@ export class CallSession {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
     clearTimeout(timer);
+  }
+
+  /** Records an event of the caller's own, such as the trace context it adds to its requests (their provenance). */
+  recordEvent(event: { event: string } & Record<string, unknown>): void {
+    if (this.connection) this.connection.recordEvent(event);
+    else this.earlyEvents.push(event);
   }
 
   onFrame(listener: (frame: FrameRecord) => void): () => void {

@@ -1,4 +1,5 @@
 // Parses `mcpscope check` arguments into options; pure, so every flag and usage error can be checked without a server.
+import { TRACE_FLAGS, otlpChoice, type OtlpChoice } from '../cli/trace-flags.js';
 import { CHECKS } from '../../shared/check/index.js';
 import type { Era } from '../../shared/engine/index.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
@@ -34,6 +35,7 @@ export const CHECK_FLAGS = {
   'update-baseline': onOff('write the --baseline file from this run: every failure and warning accepted, reasons kept'),
   'fail-on': value('fail|warn', 'what makes the run exit 1: a failed check (default), or a warning too', oneOf(FAIL_ON)),
   record: onOff("keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)"),
+  ...TRACE_FLAGS,
   'data-dir': value('<dir>', `with --record: the store to record into; with --auth oauth: where tokens are cached (default:\n${defaultDataDir()})`),
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
   era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
@@ -72,6 +74,10 @@ export interface CheckOptions {
   timeoutMs: number;
   /** --color: whether the summary is coloured (server/cli/colour.ts); undefined is auto. */
   colour?: ColourChoice;
+  /** --trace: each connection's own requests carry W3C trace context. */
+  trace?: boolean;
+  /** --otlp / --otlp-file: where every connection's spans go when the run ends. */
+  export?: OtlpChoice;
 }
 
 /** The command line as parsed: the target is null when --config names it (the caller reads the file). */
@@ -110,6 +116,8 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     era: v.era,
     timeoutMs: v.timeout ?? CHECK_TIMEOUT_MS,
     ...(v.color ? { colour: v.color } : {}),
+    trace: v.trace === true,
+    export: otlpChoice(v),
   };
 }
 

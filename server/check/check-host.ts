@@ -4,6 +4,7 @@
 import type { ScratchConnection } from '../../shared/check/index.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import { CallSession, type CallSessionOptions } from '../call/call-session.js';
+import { startTracing } from '../traces/session-tracing.js';
 
 /** Where a connection's frames are also kept (the relay's store): called before it starts, so it sees every frame. */
 export interface CheckRecording {
@@ -29,6 +30,8 @@ export class CheckHost {
      * then pick up on their own next refusal.
      */
     private readonly oauth?: CallSessionOptions['oauth'],
+    /** --trace: every connection's own requests carry W3C trace context, one trace per connection. */
+    private readonly trace = false,
   ) {}
 
   /** A started connection, not yet initialized; throws with the reason when the server cannot be reached. */
@@ -40,6 +43,7 @@ export class CheckHost {
       this.recordings.set(name, recording);
       session.onFrame((f) => recording.append(f));
     }
+    if (this.trace) startTracing(session, `check ${name}`);
     await session.start();
     const overHttp = this.target.transport === 'http' || this.target.transport === 'auto';
     return {

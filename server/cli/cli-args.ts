@@ -8,6 +8,7 @@ import { knownProtocol, wholeNumber } from './validators.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
 import { OAUTH_FLAGS, oauthConfig } from './oauth-args.js';
+import { OTLP_FLAGS, otlpChoice, type OtlpChoice } from './trace-flags.js';
 
 export { DEFAULT_PORT, UsageError, defaultDataDir, isLoopback };
 
@@ -21,6 +22,10 @@ export interface RelayOptions {
   open: boolean;
   protocolVersion: string;
   maxLineBytes: number;
+  /** --trace: the page's own requests carry W3C trace context from the start. */
+  trace: boolean;
+  /** --otlp / --otlp-file: each session goes out as OpenTelemetry spans when it ends. */
+  export?: OtlpChoice;
 }
 
 export interface CliOptions extends RelayOptions {
@@ -55,6 +60,8 @@ export const INSPECTOR_FLAGS = {
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
   ...CONFIG_FLAGS,
+  trace: onOff("the page's own requests carry W3C trace context (traceparent, baggage) from the start; the connection bar's\ntrace toggle turns it on or off per session (off by default)"),
+  ...OTLP_FLAGS,
   version: onOff('print the version', 'v'),
 };
 
@@ -76,6 +83,7 @@ Commands (each has its own --help; mcpscope help <command> says the same):
   mcpscope export <session | file> --html   one HTML file that opens anywhere, offline: the session, read-only
   mcpscope tap -- <command>   sit between a host and its stdio server: pass every byte, record every frame
   mcpscope wrap <config> --all   make a host's MCP config run its servers through tap (--undo restores it)
+  mcpscope export <session | bundle> --otlp <url> | --otlp-file <file>   write a session as OpenTelemetry spans
   mcpscope help [command]
 
 Options:
@@ -92,6 +100,8 @@ export function relayOptions(v: FlagValues<typeof INSPECTOR_FLAGS>, env: NodeJS.
     open: v['no-open'] !== true,
     protocolVersion: v.protocol ?? DEFAULT_PROTOCOL_VERSION,
     maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
+    trace: v.trace === true,
+    export: otlpChoice(v),
   };
   if (!check) return o;
   if (!o.allowRemote && !isLoopback(o.host)) throw new UsageError(`--host ${o.host} is not a loopback address; add --allow-remote if you really mean it`);

@@ -46,6 +46,18 @@ async function saveBundle(file: string, session: CallSession, o: CallOptions, co
   }
 }
 
+/** --otlp / --otlp-file: the call's exchanges as spans; an export that fails makes the call fail (2), as it was asked for. */
+async function exportSpans(session: CallSession, o: CallOptions, sessionName: string, code: number): Promise<number> {
+  try {
+    const { exportFrames } = await import('../traces/session-tracing.js');
+    for (const line of await exportFrames([{ name: sessionName, frames: session.frames }], o.target, o.export, packageVersion())) stdio.note(line);
+    return code;
+  } catch (err) {
+    stdio.note((err as Error).message);
+    return EXIT.usage;
+  }
+}
+
 async function execute(session: CallSession, o: CallOptions, items: unknown[] | null, reopen: () => Promise<CallSession>): Promise<number> {
   await session.start();
   if (o.mode.kind === 'method') return runRequest(session, { ...o, mode: o.mode }, stdio);
@@ -84,6 +96,8 @@ export async function run(argv: string[]): Promise<number> {
     await next.start();
     return next;
   };
+  const sessionName = `call-${process.pid}-${Date.now().toString(36)}`;
+  if (o.trace) (await import('../traces/session-tracing.js')).startTracing(session, sessionName);
   if (scripted) {
     (await import('../call/call-answers.js')).installScriptedClient(session.engine, scripted);
     session.clientCapabilities = scripted.capabilities;
@@ -106,6 +120,7 @@ export async function run(argv: string[]): Promise<number> {
   // The linter (the SDK's schemas, a JSON Schema validator) loads only for --lint: ~0.13 s of CPU a call saves.
   if (o.lint) code = (await import('../call/call-lint.js')).lintCall(session.frames, o, code, stdio, (line) => process.stderr.write(line));
   if (o.bundle !== null) code = await saveBundle(o.bundle, session, o, code);
+  if (o.export.otlp !== null || o.export.otlpFile !== null) code = await exportSpans(session, o, sessionName, code);
   // A socket or timer some library left behind must not keep a script waiting; stdout to a pipe is already written.
   setTimeout(() => process.exit(code), 2000).unref();
   return code;

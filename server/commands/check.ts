@@ -8,6 +8,7 @@ import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-a
 import { baselineLines, readBaseline, writeBaseline } from '../check/baseline-file.js';
 import { CheckHost } from '../check/check-host.js';
 import { checkOAuth } from '../check/check-oauth.js';
+import { packageVersion } from '../package-root.js';
 import { CheckProgress } from '../check/check-progress.js';
 import { runCheckReport } from '../check/check-run.js';
 import { UsageError, flagHelp, wantsHelp } from '../cli/flags.js';
@@ -53,6 +54,19 @@ async function recordingStore(dataDir: string, target: Target, protocolVersion: 
   return { recorder, record: (name: string) => recordCheckConnection(store, { name: `check ${name} · ${server}`, target, protocolVersion }) };
 }
 
+/** --otlp / --otlp-file: every scratch connection as spans of its own trace; true when the export failed. */
+async function exportSpans(host: CheckHost, o: CheckOptions): Promise<boolean> {
+  try {
+    const { exportFrames } = await import('../traces/session-tracing.js');
+    const sessions = [...host.sessions].map(([name, s]) => ({ name: `check ${name}`, frames: s.frames }));
+    for (const line of await exportFrames(sessions, o.target, o.export!, packageVersion())) process.stderr.write(`mcpscope check: ${line}\n`);
+    return false;
+  } catch (err) {
+    process.stderr.write(`mcpscope check: ${(err as Error).message}\n`);
+    return true;
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
   if (wantsHelp(argv, CHECK_FLAGS)) {
     process.stdout.write(`${USAGE}\n`);
@@ -78,7 +92,7 @@ export async function run(argv: string[]): Promise<number> {
   if (o.target.transport === 'stdio') for (const note of enterDataDir(o.record ?? defaultDataDir(), 'check')) process.stderr.write(`mcpscope check: ${note}\n`);
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
   const oauth = checkOAuth(o.target, o.dataDir, (text) => void process.stderr.write(text));
-  const host = new CheckHost(oauth?.target ?? o.target, o.timeoutMs, store?.record, oauth?.options);
+  const host = new CheckHost(oauth?.target ?? o.target, o.timeoutMs, store?.record, oauth?.options, o.trace === true);
   let report: CheckReport;
   const progress = new CheckProgress(process.stderr);
   try {
@@ -99,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
   await host.closeAll();
   store?.recorder.close();
   oauth?.done();
+  const exportFailed = o.export && (o.export.otlp !== null || o.export.otlpFile !== null) ? await exportSpans(host, o) : false;
   const summary = () => colourCheckSummary(terminalSummary(report), painter(wantsColour(o.colour, process.stdout, process.env)));
   let code = 0;
   let known = new Set<string>();
@@ -138,6 +153,7 @@ export async function run(argv: string[]): Promise<number> {
       code = 2;
     }
   }
+  if (exportFailed) code = 2;
   setTimeout(() => process.exit(code), 2000).unref();
   return code;
 }

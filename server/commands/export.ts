@@ -1,6 +1,6 @@
-// `mcpscope export <session-id | bundle.json> --html [-o file.html]`: writes a recorded session (from the data dir) or a
-// bundle file in another format. One dispatch on the format flag (FORMATS), so another format is one more entry; every
-// format starts from the bundle's events, so each file is redacted exactly as the bundle is.
+// `mcpscope export <session-id | bundle.json> --html [-o file.html] | --otlp <url> | --otlp-file <spans.json>`: writes a
+// recorded session (from the data dir) or a bundle file in another form. A dispatch on the format flag: the file formats
+// (FORMATS) start from the bundle's events, so each file is redacted exactly as the bundle is; traces go to server/traces/.
 import { existsSync, renameSync, rmSync, statSync, createReadStream, createWriteStream } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -8,6 +8,7 @@ import { BundleError, type BundleEvent } from '../../shared/bundle/bundle-reader
 import type { BundleTrailer } from '../../shared/bundle/bundle-format.js';
 import { escapeControls, escapeControlsKeepingLines } from '../../shared/trust/escape-controls.js';
 import { defaultDataDir } from '../cli/common-flags.js';
+import { OTLP_FLAGS, otlpChoice, type OtlpChoice } from '../cli/trace-flags.js';
 import { UsageError, flagHelp, onOff, parseFlags, value } from '../cli/flags.js';
 import { usageFailure } from '../cli/usage-failure.js';
 import { packageVersion } from '../package-root.js';
@@ -29,10 +30,12 @@ type FormatName = keyof typeof FORMATS;
 const FLAGS = {
   html: onOff('one self-contained HTML file: the read-only inspector with the session inside, which opens offline in any browser'),
   output: { ...value('<file>', 'where to write (default: mcpscope-<name>-<id>.html, or the bundle file name, in the current directory)'), short: 'o' },
+  ...OTLP_FLAGS,
   'data-dir': value('<dir>', `the store a session id is looked up in (default: ${defaultDataDir()})`),
 };
 
 export const USAGE = `usage: mcpscope export <session-id | bundle.json> --html [-o <file>] [--data-dir <dir>]
+       mcpscope export <session id | session name | bundle> (--otlp <url> | --otlp-file <spans.json>) [options]
 
 Writes a session recorded in the data dir (its id, as the Sessions page and GET /api/sessions list it), or a repro
 bundle file, in another format. Secrets are removed exactly as a bundle export removes them.
@@ -40,6 +43,9 @@ bundle file, in another format. Secrets are removed exactly as a bundle export r
 --html writes one HTML file that holds the inspector's read-only viewer and the session (every frame, compressed): it
 opens from file:// or any static host with no request of any kind. The file is also a bundle: mcpscope open,
 mcpscope replay and the page's import take it.
+
+--otlp and --otlp-file: one OpenTelemetry span per exchange (OpenTelemetry's MCP semantic conventions), with the
+recorded times, sent to an OTLP/HTTP collector or written as OTLP/JSON; see docs/traces.md.
 
 ${flagHelp(FLAGS)}`;
 
@@ -69,10 +75,21 @@ export async function run(argv: string[]): Promise<number> {
     if (err instanceof UsageError) return usageFailure('export', err.message, USAGE);
     throw err;
   }
+  let otlp: OtlpChoice;
+  try {
+    otlp = otlpChoice(p.values);
+  } catch (err) {
+    if (err instanceof UsageError) return usageFailure('export', err.message, USAGE);
+    throw err;
+  }
+  const traces = [otlp.otlp !== null ? '--otlp' : null, otlp.otlpFile !== null ? '--otlp-file' : null].filter((f) => f !== null);
   const chosen = (Object.keys(FORMATS) as FormatName[]).filter((f) => p.values[f] === true);
-  if (chosen.length !== 1) return usageFailure('export', chosen.length === 0 ? 'say which format to write: --html' : `one format at a time, not ${chosen.map((f) => `--${f}`).join(' and ')}`, USAGE);
-  const format = FORMATS[chosen[0]!];
+  const all = [...chosen.map((f) => `--${f}`), ...traces];
+  if (all.length === 0) return usageFailure('export', 'say which format to write: --html, --otlp <url> or --otlp-file <file>', USAGE);
+  if (chosen.length > 1 || (chosen.length === 1 && traces.length > 0)) return usageFailure('export', `one format at a time, not ${all.join(' and ')}`, USAGE);
   const input = p.positionals[0]!;
+  if (chosen.length === 0) return exportTraces(input, otlp, p.values['data-dir'] ?? defaultDataDir());
+  const format = FORMATS[chosen[0]!];
   const fromFile = isFile(input);
 
   let events: AsyncIterable<BundleEvent>;
@@ -108,6 +125,19 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   } finally {
     close();
+  }
+}
+
+/** --otlp / --otlp-file: the session's or bundle's exchanges as spans (server/traces/). */
+async function exportTraces(ref: string, otlp: OtlpChoice, dataDir: string): Promise<number> {
+  try {
+    const { readExportSource } = await import('../traces/export-source.js');
+    const { exportFrames } = await import('../traces/session-tracing.js');
+    const source = await readExportSource(ref, dataDir);
+    for (const line of await exportFrames([source], source, otlp, packageVersion())) process.stderr.write(`mcpscope export: ${escapeControls(line)}\n`);
+    return 0;
+  } catch (err) {
+    return fail((err as Error).message);
   }
 }
 

@@ -10,6 +10,8 @@ import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import { processTracker } from '../transports/process-tracker.js';
 import { runHttpTap } from '../tap/http-tap.js';
 import { runStdioTap, type TapExit } from '../tap/stdio-tap.js';
+import { OTLP_FLAGS, otlpChoice, type OtlpChoice } from '../cli/trace-flags.js';
+import { newSessionId } from '../core/session-naming.js';
 
 export const TAP_FLAGS = {
   'data-dir': value('<dir>', `the store to record into, the inspector's (default: ${defaultDataDir()})`),
@@ -19,6 +21,7 @@ export const TAP_FLAGS = {
   url: value('<url>', 'tap a remote server instead (Streamable HTTP, 2026-07-28 HTTP or legacy SSE): a proxy the host points at', httpUrl),
   listen: value('<host:port>', 'with --url: where the proxy listens (default 127.0.0.1:0, a free port, printed on stderr)', hostPort),
   'allow-remote': onOff('with --url: allow a --listen address that is not loopback (anyone who reaches it goes through the tap)'),
+  ...OTLP_FLAGS,
 };
 
 function httpUrl(v: string, flag: string): string {
@@ -76,10 +79,15 @@ export async function run(argv: string[]): Promise<number> {
       if (!isLoopback(listen.host) && v['allow-remote'] !== true) throw new UsageError(`--listen ${listen.host} is not loopback; add --allow-remote if others should reach the tap`);
       return await runHttpTap({ url: v.url, ...listen, dataDir, name: v.name ?? null, maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES });
     }
+    const traces = otlpChoice(v);
+    const exporting = traces.otlp !== null || traces.otlpFile !== null;
+    if (exporting && v.url !== undefined) throw new UsageError('--otlp and --otlp-file go with a server command (an HTTP tap: mcpscope export <session> afterwards)');
     if (v.listen !== undefined || v['allow-remote'] !== undefined) throw new UsageError('--listen and --allow-remote go with --url');
     const [command, ...args] = p.command ?? [];
     if (command === undefined) throw new UsageError('expected the server command after -- (or --url for a remote server)');
+    const sessionId = newSessionId();
     exit = await runStdioTap({
+      sessionId,
       command,
       args,
       dataDir,
@@ -87,11 +95,25 @@ export async function run(argv: string[]): Promise<number> {
       maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
       graceMs: v.grace ?? 2000,
     });
+    if (exporting) await exportTapped(sessionId, dataDir, traces);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     return usageFailure('tap', err.message, USAGE);
   }
   return mirror(exit);
+}
+
+/** --otlp / --otlp-file: the recorded session as spans, once the server has ended; a failure is said, never fatal. */
+async function exportTapped(sessionId: string, dataDir: string, choice: OtlpChoice): Promise<void> {
+  try {
+    const { readExportSource } = await import('../traces/export-source.js');
+    const { exportFrames } = await import('../traces/session-tracing.js');
+    const { packageVersion } = await import('../package-root.js');
+    const source = await readExportSource(sessionId, dataDir);
+    for (const line of await exportFrames([source], source, choice, packageVersion())) process.stderr.write(`mcpscope tap: ${line}\n`);
+  } catch (err) {
+    process.stderr.write(`mcpscope tap: ${(err as Error).message}\n`);
+  }
 }
 
 /** Ends the tap as the server ended: by the same signal, or with the same code. */

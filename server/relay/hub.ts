@@ -109,6 +109,9 @@ export class Hub {
           if (this.answerers.claim(msg.sessionId, client, msg.force === true)) this.announceAnswerer(msg.sessionId);
           if (!client.subs.has(msg.sessionId) || this.answerers.holder(msg.sessionId) !== client) this.sendTo(client, this.answererMessage(msg.sessionId, client));
           break;
+        case 'trace-context':
+          this.sessions.owned(msg.sessionId).noteTraceContext(msg.traceId);
+          break;
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
           const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);

@@ -50,6 +50,7 @@ export class SessionManager {
   /** The targets as given, secrets included, of sessions this run started: exports use them to find those secrets. */
   private readonly givenTargets = new Map<string, Target>();
   private listener: Listener = { frame: () => {}, session: () => {} };
+  private readonly watchers = new Set<(info: SessionInfo) => void>();
   /** Sessions that taps record into this store, from other processes: read-only here, live while their tap runs. */
   private readonly taps: TapWatcher;
 
@@ -57,7 +58,7 @@ export class SessionManager {
     this.taps = new TapWatcher({
       recorder: opts.recorder,
       frame: (sid, f) => this.listener.frame(sid, f),
-      session: (info) => this.listener.session(info),
+      session: (info) => this.changed(info),
       following: (sid) => this.listener.following?.(sid) ?? false,
     });
     // A relay that died mid-session left rows that say 'running'; they are not, any more. Tapped sessions belong to
@@ -79,6 +80,17 @@ export class SessionManager {
 
   get trust(): RecipeTrust {
     return this.opts.trust;
+  }
+
+  /** Also told of every session change, after the listener (the inspector's --otlp exports a session when it ends). */
+  watch(fn: (info: SessionInfo) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  private changed(info: SessionInfo): void {
+    this.listener.session(info);
+    for (const fn of this.watchers) fn(info);
   }
 
   setListener(l: Listener): void {
@@ -112,7 +124,7 @@ export class SessionManager {
           tap?.(f);
           this.listener.frame(sid, f);
         },
-        onChange: (info) => this.listener.session(info),
+        onChange: (info) => this.changed(info),
         maxLineBytes: this.opts.maxLineBytes,
         graceMs: this.opts.graceMs,
         ...(oauth ? { oauth: oauth.forSession(id, extras.profileId), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
@@ -141,7 +153,7 @@ export class SessionManager {
 
   /** What the relay's own features that record sessions from frames made elsewhere (check runs) publish through. */
   get publisher(): { session(s: StoredSession): void; frame(id: string, f: FrameRecord): void } {
-    return { session: (stored) => this.listener.session(this.pastInfo(stored)), frame: (id, f) => this.listener.frame(id, f) };
+    return { session: (stored) => this.changed(this.pastInfo(stored)), frame: (id, f) => this.listener.frame(id, f) };
   }
 
   /** A session this relay run started (running or not: it can send, restart, stop), or a 404 / 409 that says why not. */
@@ -193,7 +205,7 @@ export class SessionManager {
     if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
     this.opts.recorder.saveSession({ ...stored, name });
     const info = this.info(id);
-    this.listener.session(info);
+    this.changed(info);
     return info;
   }
 

@@ -2,6 +2,7 @@
 // and records; this keeps the session's stored row (status, pid, exit) and its handshake claim, and publishes frames.
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { traceContextEvent } from '../../shared/trace/trace-exchanges.js';
 import { now } from '../store/clock.js';
 import { Connection } from '../core/connection.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
@@ -92,6 +93,11 @@ export class Session {
   httpProbe(spec: HttpProbeSpec, origin: FrameOrigin = 'lab'): Promise<HttpProbeResult> {
     if (!this.connection.alive) throw new RelayError('SESSION_NOT_LIVE', 'the server is not running; restart the session to send');
     return this.connection.httpProbe(spec, origin);
+  }
+
+  /** The page's engine adds trace context to its own requests from now on (a trace id), or stops (null): recorded. */
+  noteTraceContext(traceId: string | null): void {
+    this.connection.recordEvent({ ...traceContextEvent(this.stored.id, traceId) });
   }
 
   rename(name: string): void {

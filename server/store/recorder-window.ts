@@ -85,6 +85,11 @@ export class FrameWindowReader {
           AND r.kind = 'request' ORDER BY r.seq DESC LIMIT 1), '') = 'bookkeeping')`);
       params.push(...HANDSHAKE_METHODS);
     }
+    if (f.trace) {
+      // The schema let only hex through, so the pattern needs no escaping: "00-<trace id>…" inside a traceparent.
+      parts.push(`text LIKE '%traceparent%' AND text LIKE ?`);
+      params.push(`%-${f.trace}%`);
+    }
     if (f.text) {
       parts.push(`text LIKE ? ESCAPE '\\'`);
       params.push(`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -21,6 +21,8 @@ export interface StdioTapOptions {
   maxLineBytes: number;
   /** Each rung of the shutdown ladder once the host has gone: after closing the server's stdin, then after SIGTERM. */
   graceMs: number;
+  /** The recorded session's id (default: a new one); `tap --otlp` names it to export the session afterwards. */
+  sessionId?: string;
 }
 
 export interface TapExit {
@@ -70,7 +72,7 @@ export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
   const target = storedTarget({ transport: 'stdio', command: o.command, args: o.args, env: {}, cwd: process.cwd() }) as StdioTarget;
   const recording = new TapRecording({
     dataDir: o.dataDir,
-    sessionId: newSessionId(),
+    sessionId: o.sessionId ?? newSessionId(),
     name: o.name ?? `tap: ${sessionName(target)}`,
     target,
     maxLineBytes: o.maxLineBytes,

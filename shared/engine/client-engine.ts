@@ -17,6 +17,8 @@ export class ClientEngine extends EngineWire {
   /** The modern era's log level, sent in every request's `_meta`; undefined: the server's default. */
   private logLevel: string | undefined;
   private current: Connection | null = null;
+  /** With --trace (or the connection bar's toggle): the W3C trace context each request of this engine carries. */
+  private traceSource: { next(): Record<string, string> } | null = null;
 
   /** What the handshake or discovery settled on; null before it, and again after close(). */
   get connection(): Connection | null {
@@ -45,6 +47,15 @@ export class ClientEngine extends EngineWire {
   /** In the 2026-07-28 era, the lowest log level the server should send, carried by every request from now on (null: none). */
   setLogLevel(level: string | null): void {
     this.logLevel = level ?? undefined;
+  }
+
+  /** Adds `traceparent` and `baggage` to every request from now on (null: stop); keys a caller set itself win. */
+  setTraceContext(source: { next(): Record<string, string> } | null): void {
+    this.traceSource = source;
+  }
+
+  get tracing(): boolean {
+    return this.traceSource !== null;
   }
 
   get modernLogLevel(): string | null {
@@ -117,6 +128,7 @@ export class ClientEngine extends EngineWire {
     const ownMeta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
     const token = options.onProgress ? ((ownMeta.progressToken as string | number | undefined) ?? id) : undefined;
     if (token !== undefined) meta.progressToken = token;
+    if (this.traceSource) Object.assign(meta, this.traceSource.next());
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     const sent = Object.keys(meta).length > 0 ? withMeta(params, meta) : params;
     if (sent !== undefined) message.params = sent;

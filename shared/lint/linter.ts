@@ -17,6 +17,7 @@ import { AuthChecks } from './auth-checks.js';
 import { TRANSPORT_KINDS, type TransportKind } from '../error-codes/error-code-types.js';
 import { isReplyArray, onCallBatch, onEmptyArray, onReplyArray } from './batch-checks.js';
 import { checkClientParams } from './check-params.js';
+import { TraceChecks } from './trace-checks.js';
 
 /** How much of an oversize line's head is searched for the id it answers. */
 const OVERSIZE_ID_SCAN = 512;
@@ -50,6 +51,7 @@ export class Linter {
   private readonly session: McpSession;
   private readonly http: HttpChecks;
   private readonly auth: AuthChecks;
+  private readonly trace: TraceChecks;
 
   constructor(options: LinterOptions) {
     this.ctx = new LintContext(options);
@@ -57,6 +59,7 @@ export class Linter {
     this.session = new McpSession(options.protocolVersion);
     this.http = new HttpChecks(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
     this.auth = new AuthChecks(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+    this.trace = new TraceChecks(1000);
   }
 
   /** The protocol version the traffic established (initialize result or 2026 _meta), if any. */
@@ -123,6 +126,7 @@ export class Linter {
     this.session.reset();
     this.ex.reset();
     this.http.reset();
+    this.trace.reset();
   }
 
   private onTransportSelected(frame: FrameRecord): void {
@@ -199,19 +203,25 @@ export class Linter {
         session.onRequest(ctx, m, env.method);
         const fit = checkClientParams(ctx, m, env.method, session);
         if (pending) pending.argsFit = fit;
+        this.trace.onCall(ctx, m, env.method, env.key, session);
       }
     } else if (env.kind === 'notification') {
-      if (env.valid) session.onNotification(ctx, m, env.method);
+      if (env.valid) {
+        session.onNotification(ctx, m, env.method);
+        this.trace.onCall(ctx, m, env.method, null, session);
+      }
       if (env.method === 'notifications/progress') onProgress(ctx, m, ex, session);
       else if (env.method === 'notifications/cancelled') onCancelled(ctx, m, ex);
     } else if (env.kind === 'response') {
       pending = ex.onResponse(ctx, m, env.key, null, false);
+      if (m.sender === 'server') this.trace.onAnswer(env.key);
       if (pending) {
         session.onResult(pending, m.obj.result, ctx, m);
         checkResult(ctx, m, pending, session);
       }
     } else if (env.kind === 'error') {
       pending = ex.onResponse(ctx, m, env.key, env.code, true);
+      if (m.sender === 'server') this.trace.onAnswer(env.key);
       if (pending) session.onError(pending);
       checkErrorResponse(ctx, m, env.code, env.message, pending, session);
     }

@@ -69,6 +69,12 @@ describe("server/'s rooms import only downward", () => {
     expect(await layerErrors('server/cli/example.ts', "import { createTransport } from '../core/create-transport.js';")).toHaveLength(1);
   });
 
+  it('traces/ sits beside call and check: it reads bundles and the store, and imports neither the relay nor a command', async () => {
+    expect(await layerErrors('server/traces/example.ts', "import { bundleEvents } from '../bundles/bundle-stream.js';\nconst r = await import('../store/recorder.js');\nimport { OTLP_FLAGS } from '../cli/trace-flags.js';")).toEqual([]);
+    expect(await layerErrors('server/traces/example.ts', "import { Hub } from '../relay/hub.js';\nawait import('../commands/export.js');")).toHaveLength(2);
+    expect(await layerErrors('server/commands/example.ts', "const t = await import('../traces/session-tracing.js');")).toEqual([]);
+  });
+
   it('the floor imports no room, and the entry may import any', async () => {
     expect(await layerErrors('server/errors.ts', "import { Recorder } from './store/recorder.js';\nawait import('./relay/app.js');\nawait import('./cli.js');")).toHaveLength(3);
     expect(await layerErrors('server/errors.ts', "import { isPlainObject } from '../shared/jsonrpc.js';")).toEqual([]);

@@ -90,6 +90,11 @@ const TABLE: Record<RuleId, readonly [Severity, Grounds]> = {
   'auth/token-in-query': ['error', 'MUST NOT'],
   'auth/token-response-fields': ['error', 'REQUIRED'],
   'auth/redirect-uri-insecure': ['error', 'MUST'],
+  'mcp/traceparent-malformed': ['error', 'MUST'],
+  'mcp/tracestate-malformed': ['error', 'MUST'],
+  'mcp/baggage-malformed': ['error', 'MUST'],
+  'mcp/trace-context-malformed-legacy': ['info', 'version-drift'],
+  'mcp/trace-context-unrelated': ['info', 'guidance'],
 };
 
 /** The keyword as a whole word in capitals; MUST and SHOULD do not count when they are the start of MUST NOT / SHOULD NOT. */

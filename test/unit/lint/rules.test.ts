@@ -7,8 +7,9 @@ import { MCP_CASES } from './mcp-cases.js';
 import { HTTP_CASES } from './http-cases.js';
 import { REQUEST_CASES } from './request-cases.js';
 import { AUTH_CASES } from './auth-cases.js';
+import { TRACE_CASES } from './trace-cases.js';
 
-const CASES = [...JSONRPC_CASES, ...FRAMING_CASES, ...MCP_CASES, ...REQUEST_CASES, ...HTTP_CASES, ...AUTH_CASES];
+const CASES = [...JSONRPC_CASES, ...FRAMING_CASES, ...MCP_CASES, ...REQUEST_CASES, ...HTTP_CASES, ...AUTH_CASES, ...TRACE_CASES];
 
 for (const rule of RULE_IDS) {
   describe(rule, () => {

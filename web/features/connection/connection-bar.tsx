@@ -10,6 +10,7 @@ import { ShareMenu } from '../../components/share-menu.js';
 import { useLog } from '../../lib/log/use-log.js';
 import { useHandshakeResult } from '../../lib/mcp/use-handshake-result.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
+import { TraceToggle } from './trace-toggle.js';
 import { useOnChange } from '../../lib/ui/use-on-change.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
 import { ConnectionBanner } from './connection-banner.js';
@@ -125,7 +126,8 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         >
           {showTarget || noSessions ? '▾' : '▸'} {parsed?.ok ? shownTarget(describeTarget(parsed.target)) : 'target'}
         </button>
-        <div className="ml-auto shrink-0">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <TraceToggle sessionId={sessionId} live={session?.live === true} />
           <ConnectionControls
             era={era}
             onEra={setEra}

@@ -9,6 +9,7 @@ import { FrameFindings } from './frame-findings.js';
 import { FrameNotes } from './frame-notes.js';
 import { isLargeFrame, LargeFrameView } from './large-frame-view.js';
 import { ParsedView } from './parsed-view.js';
+import { TraceContextView } from './trace-context-view.js';
 import { useFrameEntry } from './use-frame-entry.js';
 
 interface Props {
@@ -38,6 +39,7 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
       <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
       <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
       <FrameFindings entry={entry} version={context?.protocolVersion ?? log.protocolVersion} onSelect={onSelect} />
+      <TraceContextView sessionId={sessionId} entry={shown} />
       <ErrorExplainer entry={shown} context={context} httpStatus={log.httpStatusOf(seq)} />
       <SectionTitle>raw</SectionTitle>
       {isLargeFrame(entry) ? (

@@ -57,8 +57,8 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
         >
           hide auto
         </Toggle>
-        {(filter.text || filter.method || filter.dir || filter.kinds.length > 0 || filter.findings || filter.hideBookkeeping) && (
-          <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false, hideBookkeeping: false })}>
+        {(filter.text || filter.method || filter.dir || filter.kinds.length > 0 || filter.findings || filter.hideBookkeeping || filter.trace) && (
+          <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false, hideBookkeeping: false, trace: '' })}>
             clear
           </button>
         )}

@@ -6,6 +6,7 @@ import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/log/frame-filter.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { useLog, useLogRows, type LogView } from '../../lib/log/use-log.js';
+import { useTraceFilterIntent } from '../../lib/log/trace-filter-intent.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
@@ -18,24 +19,28 @@ interface Props {
   onOpenDetail: () => void;
   onCloseDetail: () => void;
   /** The sequence view, given the log's filtered rows: offered by a "Log | Sequence" switch when present. */
-  sequence?: (p: { view: LogView | null; rows: LogRows; selectedSeq: number | null; onSelect: (seq: number) => void; onOpenDetail: () => void; emptyText: string }) => ReactNode;
+  sequence?: (p: OtherViewProps) => ReactNode;
+  /** The waterfall of the session's exchanges (traces), offered beside the sequence view when present. */
+  waterfall?: (p: OtherViewProps) => ReactNode;
 }
 
-type Shown = 'log' | 'sequence';
+type OtherViewProps = { view: LogView | null; rows: LogRows; selectedSeq: number | null; onSelect: (seq: number) => void; onOpenDetail: () => void; emptyText: string };
+type Shown = 'log' | 'sequence' | 'waterfall';
 const SHOWN_KEY = 'mcpscope.logView';
 
 function storedShown(): Shown {
   try {
-    return localStorage.getItem(SHOWN_KEY) === 'sequence' ? 'sequence' : 'log';
+    const v = localStorage.getItem(SHOWN_KEY);
+    return v === 'sequence' || v === 'waterfall' ? v : 'log';
   } catch {
     return 'log';
   }
 }
 
-export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onCloseDetail, sequence }: Props) {
+export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onCloseDetail, sequence, waterfall }: Props) {
   // Remembered across reloads, like the panes: whoever reads sequences keeps reading them.
   const [shownChoice, setShownChoice] = useState<Shown>(storedShown);
-  const shown = sequence ? shownChoice : 'log';
+  const shown = (shownChoice === 'sequence' && sequence) || (shownChoice === 'waterfall' && waterfall) ? shownChoice : 'log';
   const show = (v: Shown) => {
     setShownChoice(v);
     try {
@@ -45,6 +50,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
     }
   };
   const [filter, setFilter] = useState<FrameFilter>(EMPTY_FILTER);
+  useTraceFilterIntent(sessionId, useCallback((trace: string) => setFilter((f) => ({ ...f, trace })), []));
   // Typing stays responsive while a long log is re-filtered in the background.
   const deferredFilter = useDeferredValue(filter);
   const view = useLog(sessionId);
@@ -75,13 +81,15 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
     // data-filter-stale: the rows on screen are still the previous filter's.
     <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={view?.source.held.length ?? 0} data-total={total} data-filter-stale={filterStale}>
       <div className="flex shrink-0 items-stretch">
-        {sequence && <ViewSwitch shown={shown} onShow={show} />}
+        {(sequence || waterfall) && <ViewSwitch shown={shown} onShow={show} views={['log', ...(sequence ? ['sequence' as const] : []), ...(waterfall ? ['waterfall' as const] : [])]} />}
         <div className="min-w-0 flex-1">
           <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending || filterStale} findingCount={findingCount} />
         </div>
       </div>
       {shown === 'sequence' && sequence ? (
         sequence({ view, rows, selectedSeq, onSelect, onOpenDetail, emptyText })
+      ) : shown === 'waterfall' && waterfall ? (
+        waterfall({ view, rows, selectedSeq, onSelect, onOpenDetail, emptyText })
       ) : (
         <LogTable
           rows={rows}
@@ -98,10 +106,12 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   );
 }
 
-function ViewSwitch({ shown, onShow }: { shown: Shown; onShow: (v: Shown) => void }) {
+const VIEW_LABELS: Record<Shown, string> = { log: 'Log', sequence: 'Sequence', waterfall: 'Waterfall' };
+
+function ViewSwitch({ shown, onShow, views }: { shown: Shown; onShow: (v: Shown) => void; views: Shown[] }) {
   return (
     <div role="tablist" aria-label="log view" className="flex shrink-0 items-center gap-px border-r border-b border-edge bg-panel px-1">
-      {(['log', 'sequence'] as const).map((v) => (
+      {views.map((v) => (
         <button
           key={v}
           type="button"
@@ -111,7 +121,7 @@ function ViewSwitch({ shown, onShow }: { shown: Shown; onShow: (v: Shown) => voi
           onClick={() => onShow(v)}
           className={`rounded px-2 py-0.5 text-xs ${shown === v ? 'bg-button-hover text-white' : 'text-dim hover:text-white'}`}
         >
-          {v === 'log' ? 'Log' : 'Sequence'}
+          {VIEW_LABELS[v]}
         </button>
       ))}
     </div>

@@ -20,7 +20,7 @@ export function MoreFilters({ filter, set }: Props) {
   useDismiss(open, box, close);
   const toggleKind = (kind: FrameKind) =>
     set({ kinds: filter.kinds.includes(kind) ? filter.kinds.filter((k) => k !== kind) : [...filter.kinds, kind] });
-  const active = filter.kinds.length + (filter.dir ? 1 : 0);
+  const active = filter.kinds.length + (filter.dir ? 1 : 0) + (filter.trace ? 1 : 0);
   // One set of controls for both shapes: folded, they are a panel across the bar's width under it (the bar is its
   // positioned ancestor, so it stays inside the log's pane), shown while the button is open.
   const folded = open ? 'absolute top-full right-2 left-2 z-30 flex rounded border border-edge bg-panel-2 p-2 shadow-lg' : 'hidden';
@@ -31,7 +31,7 @@ export function MoreFilters({ filter, set }: Props) {
         data-testid="filter-more"
         aria-expanded={open}
         aria-haspopup="true"
-        title="direction and kinds"
+        title="direction, kinds and trace id"
         className={`${chipClass(active > 0)} @4xl:hidden`}
         onClick={() => setOpen((o) => !o)}
       >
@@ -41,6 +41,16 @@ export function MoreFilters({ filter, set }: Props) {
         data-testid="filter-folded"
         className={`${folded} flex-wrap items-center gap-2 @4xl:contents`}
       >
+        <input
+          data-testid="filter-trace"
+          className="control w-36 font-mono"
+          placeholder="trace id…"
+          aria-label="trace id"
+          title="only frames whose _meta.traceparent names this trace id (or one starting with it)"
+          value={filter.trace ?? ''}
+          onChange={(e) => set({ trace: e.target.value.trim().toLowerCase() })}
+          spellCheck={false}
+        />
         <select data-testid="filter-direction" className="control" aria-label="direction" value={filter.dir} onChange={(e) => set({ dir: e.target.value as FrameDir | '' })}>
           <option value="">all directions</option>
           <option value="out">→ out (client → server)</option>

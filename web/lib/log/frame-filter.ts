@@ -2,6 +2,7 @@
 import type { FrameKind } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
 import { HANDSHAKE_METHODS } from '../../../shared/frame-origin.js';
+import { traceIdOfText } from '../../../shared/trace/trace-context.js';
 import type { FrameEntry } from './frame-entry.js';
 
 export interface FrameFilter {
@@ -16,16 +17,18 @@ export interface FrameFilter {
   findings?: boolean;
   /** Leave out what mcpscope sent on its own (origin `bookkeeping`) and the server's answers to it. */
   hideBookkeeping?: boolean;
+  /** Only frames whose `_meta.traceparent` names this trace id (or one starting with it): a whole trace across requests. */
+  trace?: string;
 }
 
 export const EMPTY_FILTER: FrameFilter = { text: '', method: '', dir: '', kinds: [] };
 
 export function isEmptyFilter(f: FrameFilter): boolean {
-  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0 && f.findings !== true && f.hideBookkeeping !== true;
+  return f.text === '' && f.method === '' && f.dir === '' && f.kinds.length === 0 && f.findings !== true && f.hideBookkeeping !== true && !f.trace;
 }
 
 export function filterKey(f: FrameFilter): string {
-  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true, f.hideBookkeeping === true]);
+  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true, f.hideBookkeeping === true, (f.trace ?? '').toLowerCase()]);
 }
 
 /** Builds the predicate once per filter, so the per-frame work is only the comparisons. */
@@ -33,6 +36,7 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
   const text = f.text.toLowerCase();
   const method = f.method.toLowerCase();
   const kinds = new Set<FrameKind>(f.kinds);
+  const trace = (f.trace ?? '').trim().toLowerCase();
   return (entry) => {
     const { frame } = entry;
     if (kinds.size > 0 && !kinds.has(frame.kind)) return false;
@@ -40,6 +44,7 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
     if (f.hideBookkeeping === true && isBookkeeping(entry)) return false;
     if (f.dir !== '' && frame.dir !== f.dir) return false;
     if (method !== '' && !(entry.method ?? '').toLowerCase().includes(method)) return false;
+    if (trace !== '' && !(traceIdOfText(frame.text) ?? '').startsWith(trace)) return false;
     if (text !== '') {
       entry.lowerText ??= frame.text.toLowerCase();
       if (!entry.lowerText.includes(text)) return false;

@@ -159,6 +159,11 @@ export class RelaySocket {
     this.write({ type: 'claim-answerer', sessionId, ...(force ? { force } : {}) });
   }
 
+  /** The page's engine starts (trace id) or stops (null) adding trace context: the relay records it in the session. */
+  traceContext(sessionId: string, traceId: string | null): void {
+    this.write({ type: 'trace-context', sessionId, traceId });
+  }
+
   isSynced(sessionId: string): boolean {
     return this.synced.has(sessionId);
   }

@@ -2,7 +2,8 @@
 // and javascript: links is shared from the page (Sessions & profiles → Share → HTML file), then opened with no relay.
 // Every frame is there (count, and all of them byte for byte against the store; one as the Detail shows it), the page
 // makes no request (CDP's network events), logs no error, holds no secret, renders the hostile string inert, and its
-// sequence view and presentation mode work.
+// sequence view and presentation mode work. The inspector's other ways in and out: the header's Share button gives the
+// same file, and the page's import takes it back as a session.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -23,6 +24,8 @@ let browser: Browser;
 let page: Page;
 let frames: FrameRecord[];
 let file: string;
+let inspector: Page;
+let sid: string;
 const errors: string[] = [];
 const requests: string[] = [];
 const dialogs: string[] = [];
@@ -30,7 +33,7 @@ const dialogs: string[] = [];
 beforeAll(async () => {
   ({ relay, browser } = await startRelayAndBrowser({ args: ['--env', `API_KEY=${SECRET}`], command: [process.execPath, DEMO_SERVER] }));
   const { body: config } = await relay.api<RelayConfig>('/api/config');
-  const sid = config.launchSessionId!;
+  sid = config.launchSessionId!;
   await driveSession(relay, sid, [
     rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope-test', version: '0' } }),
     '{"jsonrpc":"2.0","method":"notifications/initialized"}',
@@ -42,13 +45,12 @@ beforeAll(async () => {
   frames = await sessionFrames(relay, sid);
 
   // Shared from the page, as a user would: Sessions & profiles → Share → HTML file.
-  const inspector = await browser.newPage();
+  inspector = await browser.newPage();
   await inspector.goto(relay.url);
   await inspector.getByTestId('view-tab-sessions').click();
   await inspector.getByTestId('session-share').first().click();
   const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByTestId('share-html').click()]);
   file = await savedDownload(download);
-  await inspector.close();
 
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const watched = watchPageErrors(page);
@@ -129,5 +131,28 @@ describe('a shared session opened from file://', () => {
   it('made no request but the file itself, and logged no error', () => {
     expect(requests.filter((u) => u !== pathToFileURL(file).href).join('\n')).toBe('');
     expect(errors.join('\n')).toBe('');
+  });
+});
+
+describe('the inspector page, the other ways in and out of a share file', () => {
+  it('gives the same file from the Share button of the session in the header', async () => {
+    const menu = inspector.locator('span:has(> [data-testid="header-share"])');
+    await menu.getByTestId('header-share').click();
+    const [download] = await Promise.all([inspector.waitForEvent('download'), menu.getByTestId('share-html').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.html$/);
+    const fromHeader = shareContents(readFileSync(await savedDownload(download), 'utf8'));
+    const fromSessions = shareContents(readFileSync(file, 'utf8'));
+    expect(fromHeader.header.session.id).toBe(sid);
+    expect(fromHeader.frames).toEqual(fromSessions.frames);
+  });
+
+  it('imports the HTML file through the page\'s Import bundle and opens the copy read-only, every frame in its log', async () => {
+    await inspector.getByTestId('view-tab-sessions').click();
+    await inspector.getByTestId('bundle-import-input').setInputFiles(file);
+    await inspector.getByTestId('bundle-import-open').click();
+    await inspector.getByTestId('readonly-badge').waitFor();
+    await expect.poll(() => inspector.getByTestId('log-panel').getAttribute('data-total')).toBe(String(frames.length));
+    await inspector.getByTestId('view-tab-sessions').click();
+    await expect.poll(() => inspector.locator('[data-testid="history-row"][data-origin="imported"]').count()).toBe(1);
   });
 });

@@ -105,9 +105,15 @@ describe('a shared session opened from file://', () => {
     expect(await page.getByTestId('share-secrets').textContent()).toContain('env.API_KEY');
   });
 
-  it('draws the sequence view of the recording', async () => {
+  it('draws the sequence view of the recording, and exports it as SVG', async () => {
     await page.getByTestId('log-view-sequence').click();
     await expect.poll(() => page.locator('[data-testid="seq-arrow"]').count()).toBeGreaterThan(3);
+    // Its SVG export, made by the viewer's own renderer (the share build has no react-dom/server), is a whole XML file.
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('seq-export-svg').click()]);
+    const text = readFileSync(await savedDownload(svg), 'utf8');
+    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(text).toContain('tools/call');
+    expect(text.trimEnd().endsWith('</svg>')).toBe(true);
     await page.getByTestId('log-view-log').click();
     await page.locator('[data-testid="log-row"]').first().waitFor();
   });

@@ -81,6 +81,10 @@ describe('a shared session opened from file://', () => {
     expect(shareContents(readFileSync(file, 'utf8')).frames).toEqual(redacted);
     await expect.poll(() => page.getByTestId('log-panel').getAttribute('data-total')).toBe(String(frames.length));
     await expect.poll(() => page.getByTestId('log-panel').getAttribute('data-held')).toBe(String(frames.length));
+    // Read to its end: the trailer's counts are shown and the banner no longer says it is reading.
+    await expect.poll(() => page.getByTestId('share-counts').textContent()).toContain(`${frames.length} frames`);
+    expect(await page.getByTestId('share-reading').count()).toBe(0);
+    expect(await page.getByTestId('share-read-error').count()).toBe(0);
   });
 
   it('shows a frame in Detail exactly as the store has it, the hostile string as text', async () => {

@@ -10,15 +10,20 @@ import { defineConfig, type Plugin } from 'vite';
 import { PAGE_STYLE } from './web/features/sequence/sequence-style.js';
 
 const PLAIN_EDITOR = fileURLToPath(new URL('./web/share/plain-code-editor.tsx', import.meta.url));
+const STATIC_MARKUP = fileURLToPath(new URL('./web/share/static-markup.ts', import.meta.url));
 const CSP_PLACEHOLDER = '%MCPSCOPE_SHARE_CSP%';
 
-/** components/code-editor.tsx (Monaco, several MB) resolves to the plain-text view in this build only. */
-function plainEditor(): Plugin {
+/**
+ * What the viewer swaps, in this build only: components/code-editor.tsx (Monaco, several MB) for the plain-text view,
+ * and react-dom/server (the sequence export's renderer, about 200 kB minified) for the client renderer it already has.
+ */
+function viewerSwaps(): Plugin {
   return {
-    name: 'mcpscope-share-plain-editor',
+    name: 'mcpscope-share-swaps',
     enforce: 'pre',
     resolveId(source, importer) {
       if (importer?.replace(/\\/g, '/').endsWith('/web/components/lazy-code-editor.tsx') && source === './code-editor.js') return PLAIN_EDITOR;
+      if (source === 'react-dom/server' && importer?.replace(/\\/g, '/').includes('/web/')) return STATIC_MARKUP;
       return null;
     },
   };
@@ -78,7 +83,7 @@ export default defineConfig({
   base: './',
   // web/public (the inspector's favicon) would be a file beside the page.
   publicDir: false,
-  plugins: [plainEditor(), react(), tailwindcss(), inlineIntoPage()],
+  plugins: [viewerSwaps(), react(), tailwindcss(), inlineIntoPage()],
   build: {
     outDir: '../dist/share',
     emptyOutDir: true,

@@ -3,9 +3,10 @@
 //         JSON (goal: file ≤ 1.2× the gzipped bundle);
 //   open: time to the first log row painted, opening the file from file:// in Chromium, against opening the same session
 //         in the live inspector (the relay's page) in the same run, alternating (goal ≤ 1.5×; 100,000 frames under 3 s).
-// Times are taken in the page (openMoments: performance.now() since navigation, polled every animation frame). The load
+// Times are taken in the page (performance.now() since navigation, polled every animation frame from the first one). The load
 // average is printed with each line: on a shared machine the ratios, measured side by side, are what carries over.
-// Usage: node bench/share-file.mjs [--n 1000,100000] [--runs 3]
+// Usage: node bench/share-file.mjs [--n 1000,100000] [--runs 3] [--keep <dir>: the share files are left there]
+/* global window, document, requestAnimationFrame -- the function passed to addInitScript runs in the page */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +15,9 @@ import { gzipSync } from 'node:zlib';
 import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
 import { launchChromium, openMoments } from './browser-lib.mjs';
 
-const o = args({ n: '1000,100000', runs: 3 });
+const o = args({ n: '1000,100000', runs: 3, keep: '' });
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-const dir = mkdtempSync(join(tmpdir(), 'mcpscope-bench-share-'));
+const dir = o.keep || mkdtempSync(join(tmpdir(), 'mcpscope-bench-share-'));
 
 async function record(n) {
   const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(n)]);
@@ -36,8 +37,28 @@ async function download(relay, path) {
   return { bytes, ms: performance.now() - t0 };
 }
 
+/**
+ * Watches from the page's first frame, before any of its own code runs: openMoments alone starts polling only once
+ * Playwright's evaluate gets a turn of the main thread, which a page busy reading its recording gives late, so its
+ * moments were those of the first free frame after the rows were painted, not of the paint. Both pages are watched
+ * this way; openMoments then reads the moments (it keeps ones already set).
+ */
+function watchFromStart(context, lastSeq) {
+  return context.addInitScript((n) => {
+    const t = (window.__open ??= {});
+    const tick = () => {
+      const row = !!document.querySelector('[data-testid="log-row"]');
+      if (row) t.firstRow ??= performance.now();
+      if (row && Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n) t.paint ??= performance.now();
+      if (t.paint === undefined) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, lastSeq);
+}
+
 async function openFirstRow(browser, url, lastSeq) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await watchFromStart(context, lastSeq);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -78,5 +99,5 @@ try {
   }
 } finally {
   await browser.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (!o.keep) rmSync(dir, { recursive: true, force: true });
 }

@@ -11,21 +11,20 @@
 //   trailer   the bundle trailer, JSON; last
 // Lengths make the blocks self-delimiting with no escaping; a bundle's JSON escapes every quote of every frame and
 // repeats the clients' texts, which is why this is smaller than the bundle even after both are compressed.
-import { BundleError, header, item, trailer, type BundleEvent } from '../bundle/bundle-reader.js';
-import type { BundleFinding, BundleHeader, BundleTrailer } from '../bundle/bundle-format.js';
-import { isFrameOrigin } from '../frame-origin.js';
-import { packFrames, unpackFrames } from '../frames-wire.js';
+import { BundleError, type BundleEvent } from '../bundle/bundle-reader.js';
+import type { BundleFinding } from '../bundle/bundle-format.js';
+import { packFrames } from '../frames-wire.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
+import { SHARE_FORMAT, SHARE_FORMAT_VERSION, type ShareContents, type ShareTag } from './share-unpacker.js';
 
-export const SHARE_FORMAT = 'mcpscope-share';
-export const SHARE_FORMAT_VERSION = 1;
+export { frameProblem, SHARE_FORMAT, SHARE_FORMAT_VERSION, ShareUnpacker, unpackShare, type ShareContents, type ShareSink } from './share-unpacker.js';
+
+/** Frames a block holds: small enough that the page can unpack and show one block in a task of its own. */
 const FRAMES_PER_BLOCK = 5_000;
 const FINDINGS_PER_BLOCK = 5_000;
-const TAGS = ['header', 'frames', 'clients', 'findings', 'trailer'] as const;
-type Tag = (typeof TAGS)[number];
 
-function block(tag: Tag, body: string): string {
+function block(tag: ShareTag, body: string): string {
   return `${tag} ${body.length}\n${body}`;
 }
 
@@ -91,86 +90,6 @@ export class SharePacker {
     this.findings = [];
     await this.emit(block('findings', text));
   }
-}
-
-/** What a share text holds, every part checked by the bundle's schemas. */
-export interface ShareContents {
-  header: BundleHeader;
-  frames: FrameRecord[];
-  /** null when they are the transcript's outgoing frames (see clientFramesOf). */
-  clients: ClientFrame[] | null;
-  findings: BundleFinding[];
-  trailer: BundleTrailer;
-}
-
-function json(body: string, what: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch (err) {
-    throw new BundleError(`the share file's ${what} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
-/**
- * What FrameRecordSchema would refuse in a frame unpackFrames made, or null. unpackFrames has checked what its columns
- * decide (seq runs, direction and kind codes, text lengths); this checks the rest, field by field. A zod parse per frame
- * did the same in 20 µs a frame, two of the three seconds a 100,000-frame file took to read in the page;
- * test/unit/share/share-data.test.ts holds the two to the same verdicts.
- */
-export function frameProblem(f: FrameRecord): string | null {
-  if (typeof f.ts !== 'number' || !Number.isFinite(f.ts)) return 'ts';
-  if (!Number.isInteger(f.size)) return 'size';
-  if (f.method !== null && typeof f.method !== 'string') return 'method';
-  if (f.rpcId !== null && typeof f.rpcId !== 'string') return 'rpcId';
-  if (f.b64 !== undefined && typeof f.b64 !== 'string') return 'b64';
-  if (f.origin !== undefined && !isFrameOrigin(f.origin)) return 'origin';
-  return null;
-}
-
-/** Reads a whole share text; throws BundleError on anything that is not one. */
-export function unpackShare(text: string): ShareContents {
-  let at = 0;
-  let head: BundleHeader | null = null;
-  let tail: BundleTrailer | null = null;
-  let clients: ClientFrame[] | null = null;
-  const frames: FrameRecord[] = [];
-  const findings: BundleFinding[] = [];
-  while (at < text.length) {
-    if (tail) throw new BundleError('text after the share file\'s trailer');
-    const nl = text.indexOf('\n', at);
-    const m = nl === -1 ? null : /^([a-z]+) (\d+)$/.exec(text.slice(at, nl));
-    if (!m || !(TAGS as readonly string[]).includes(m[1]!)) throw new BundleError(`unexpected text in the share file at ${at}: ${JSON.stringify(text.slice(at, at + 40))}`);
-    const tag = m[1] as Tag;
-    const end = nl + 1 + Number(m[2]);
-    if (end > text.length) throw new BundleError(`the share file ends inside its ${tag} block: it is truncated`);
-    const body = text.slice(nl + 1, end);
-    at = end;
-    if (tag !== 'header' && !head) throw new BundleError('the share file does not start with its header');
-    if (tag === 'header') {
-      if (head) throw new BundleError('the share file has two headers');
-      const root = json(body, 'header') as { format?: unknown; formatVersion?: unknown; header?: unknown } | null;
-      if (root?.format !== SHARE_FORMAT) throw new BundleError(`not an mcpscope share file (no "format": "${SHARE_FORMAT}")`);
-      if (root.formatVersion !== SHARE_FORMAT_VERSION) throw new BundleError(`share format version ${String(root.formatVersion)} is not supported`);
-      head = (header(root.header) as Extract<BundleEvent, { type: 'header' }>).header;
-    } else if (tag === 'frames') {
-      const r = unpackFrames(body);
-      if (!r.ok) throw new BundleError(`the share file's frames: ${r.error}`);
-      for (const f of r.frames) {
-        const bad = frameProblem(f);
-        if (bad) throw new BundleError(`a transcript element does not have the expected shape: frame ${f.seq}'s ${bad}`);
-        if (frames.length > 0 && f.seq <= frames.at(-1)!.seq) throw new BundleError(`frame seq ${f.seq} is out of order`);
-        frames.push(f);
-      }
-    } else if (tag === 'findings' || tag === 'clients') {
-      const arr = json(body, tag);
-      if (!Array.isArray(arr)) throw new BundleError(`the share file's ${tag} block is not an array`);
-      if (tag === 'findings') for (const v of arr) findings.push((item('findings', v) as Extract<BundleEvent, { type: 'finding' }>).finding);
-      else clients = arr.map((v) => (item('clientFrames', v) as Extract<BundleEvent, { type: 'clientFrame' }>).frame);
-    } else tail = (trailer(json(body, 'trailer')) as Extract<BundleEvent, { type: 'trailer' }>).trailer;
-  }
-  if (!head) throw new BundleError('the share file has no header');
-  if (!tail) throw new BundleError('the share file ends early (no trailer): it is truncated');
-  return { header: head, frames, clients, findings, trailer: tail };
 }
 
 /** The client frames a replay sends: stored ones, or the transcript's outgoing frames. */

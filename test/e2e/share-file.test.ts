@@ -2,7 +2,8 @@
 // and javascript: links is shared from the page (Sessions & profiles → Share → HTML file), then opened with no relay.
 // Every frame is there (count, and all of them byte for byte against the store; one as the Detail shows it), the page
 // makes no request (CDP's network events), logs no error, holds no secret, renders the hostile string inert, and its
-// sequence view and presentation mode work.
+// sequence view and presentation mode work. The inspector's other ways in and out: the header's Share button gives the
+// same file, and the page's import takes it back as a session.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -23,6 +24,8 @@ let browser: Browser;
 let page: Page;
 let frames: FrameRecord[];
 let file: string;
+let inspector: Page;
+let sid: string;
 const errors: string[] = [];
 const requests: string[] = [];
 const dialogs: string[] = [];
@@ -30,7 +33,7 @@ const dialogs: string[] = [];
 beforeAll(async () => {
   ({ relay, browser } = await startRelayAndBrowser({ args: ['--env', `API_KEY=${SECRET}`], command: [process.execPath, DEMO_SERVER] }));
   const { body: config } = await relay.api<RelayConfig>('/api/config');
-  const sid = config.launchSessionId!;
+  sid = config.launchSessionId!;
   await driveSession(relay, sid, [
     rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope-test', version: '0' } }),
     '{"jsonrpc":"2.0","method":"notifications/initialized"}',
@@ -42,13 +45,12 @@ beforeAll(async () => {
   frames = await sessionFrames(relay, sid);
 
   // Shared from the page, as a user would: Sessions & profiles → Share → HTML file.
-  const inspector = await browser.newPage();
+  inspector = await browser.newPage();
   await inspector.goto(relay.url);
   await inspector.getByTestId('view-tab-sessions').click();
   await inspector.getByTestId('session-share').first().click();
   const [download] = await Promise.all([inspector.waitForEvent('download'), inspector.getByTestId('share-html').click()]);
   file = await savedDownload(download);
-  await inspector.close();
 
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const watched = watchPageErrors(page);
@@ -79,6 +81,10 @@ describe('a shared session opened from file://', () => {
     expect(shareContents(readFileSync(file, 'utf8')).frames).toEqual(redacted);
     await expect.poll(() => page.getByTestId('log-panel').getAttribute('data-total')).toBe(String(frames.length));
     await expect.poll(() => page.getByTestId('log-panel').getAttribute('data-held')).toBe(String(frames.length));
+    // Read to its end: the trailer's counts are shown and the banner no longer says it is reading.
+    await expect.poll(() => page.getByTestId('share-counts').textContent()).toContain(`${frames.length} frames`);
+    expect(await page.getByTestId('share-reading').count()).toBe(0);
+    expect(await page.getByTestId('share-read-error').count()).toBe(0);
   });
 
   it('shows a frame in Detail exactly as the store has it, the hostile string as text', async () => {
@@ -103,9 +109,15 @@ describe('a shared session opened from file://', () => {
     expect(await page.getByTestId('share-secrets').textContent()).toContain('env.API_KEY');
   });
 
-  it('draws the sequence view of the recording', async () => {
+  it('draws the sequence view of the recording, and exports it as SVG', async () => {
     await page.getByTestId('log-view-sequence').click();
     await expect.poll(() => page.locator('[data-testid="seq-arrow"]').count()).toBeGreaterThan(3);
+    // Its SVG export, made by the viewer's own renderer (the share build has no react-dom/server), is a whole XML file.
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('seq-export-svg').click()]);
+    const text = readFileSync(await savedDownload(svg), 'utf8');
+    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(text).toContain('tools/call');
+    expect(text.trimEnd().endsWith('</svg>')).toBe(true);
     await page.getByTestId('log-view-log').click();
     await page.locator('[data-testid="log-row"]').first().waitFor();
   });
@@ -129,5 +141,28 @@ describe('a shared session opened from file://', () => {
   it('made no request but the file itself, and logged no error', () => {
     expect(requests.filter((u) => u !== pathToFileURL(file).href).join('\n')).toBe('');
     expect(errors.join('\n')).toBe('');
+  });
+});
+
+describe('the inspector page, the other ways in and out of a share file', () => {
+  it('gives the same file from the Share button of the session in the header', async () => {
+    const menu = inspector.locator('span:has(> [data-testid="header-share"])');
+    await menu.getByTestId('header-share').click();
+    const [download] = await Promise.all([inspector.waitForEvent('download'), menu.getByTestId('share-html').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.html$/);
+    const fromHeader = shareContents(readFileSync(await savedDownload(download), 'utf8'));
+    const fromSessions = shareContents(readFileSync(file, 'utf8'));
+    expect(fromHeader.header.session.id).toBe(sid);
+    expect(fromHeader.frames).toEqual(fromSessions.frames);
+  });
+
+  it('imports the HTML file through the page\'s Import bundle and opens the copy read-only, every frame in its log', async () => {
+    await inspector.getByTestId('view-tab-sessions').click();
+    await inspector.getByTestId('bundle-import-input').setInputFiles(file);
+    await inspector.getByTestId('bundle-import-open').click();
+    await inspector.getByTestId('readonly-badge').waitFor();
+    await expect.poll(() => inspector.getByTestId('log-panel').getAttribute('data-total')).toBe(String(frames.length));
+    await inspector.getByTestId('view-tab-sessions').click();
+    await expect.poll(() => inspector.locator('[data-testid="history-row"][data-origin="imported"]').count()).toBe(1);
   });
 });

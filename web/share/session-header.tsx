@@ -1,7 +1,7 @@
 // The recorded session at a glance: the server that answered, what was negotiated, how it travelled, how long it ran
 // and what it holds. From the bundle's header (the negotiation mcpscope read off the handshake), shown as text only.
 import { isPlainObject } from '../../shared/jsonrpc.js';
-import type { ShareContents } from '../../shared/share/share-data.js';
+import type { BundleHeader, BundleTrailer } from '../../shared/bundle/bundle-format.js';
 import { formatDate } from '../lib/ui/format.js';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -22,8 +22,7 @@ function Field({ label, children, testId }: { label: string; children: React.Rea
   );
 }
 
-export function SessionHeader({ contents }: { contents: ShareContents }) {
-  const { header, trailer } = contents;
+export function SessionHeader({ header, trailer }: { header: BundleHeader; trailer: BundleTrailer | null }) {
   const n = header.negotiated;
   const info = isPlainObject(n.serverInfo) ? n.serverInfo : {};
   const server = [str(info.title) ?? str(info.name), str(info.version)].filter(Boolean).join(' ') || 'unknown (no handshake recorded)';
@@ -48,7 +47,7 @@ export function SessionHeader({ contents }: { contents: ShareContents }) {
         {endedAt !== null ? `, ${duration(endedAt - startedAt)}` : ''} ({header.session.status})
       </Field>
       <Field label="counts" testId="share-counts">
-        {trailer.frames} frames, {trailer.clientFrames} sent by the client, {trailer.findings} findings
+        {trailer ? `${trailer.frames} frames, ${trailer.clientFrames} sent by the client, ${trailer.findings} findings` : 'counting…'}
       </Field>
     </dl>
   );

@@ -2,7 +2,7 @@
 // and the read-only side panels: Detail (raw text, parsed JSON, findings, error explanations), Findings, HTTP
 // exchanges and the Reference. No composer and no panel that would send anything.
 import { useCallback, useEffect, useState } from 'react';
-import type { ShareContents } from '../../shared/share/share-data.js';
+import type { BundleHeader } from '../../shared/bundle/bundle-format.js';
 import { DetailPane } from '../features/detail/detail-pane.js';
 import { FindingsPanel } from '../features/findings/findings-panel.js';
 import { ExchangeBacklink, ExchangeCountBadge } from '../features/http-exchanges/exchange-backlink.js';
@@ -13,6 +13,7 @@ import { SequenceView } from '../features/sequence/sequence-view.js';
 import { usePendingIntent } from '../lib/ui/panel-intents.js';
 import { ShareBanner } from './share-banner.js';
 import { SessionHeader } from './session-header.js';
+import { useShareLoad, type ShareLoad } from './share-load.js';
 
 const TABS = [
   { id: 'detail', title: 'Detail' },
@@ -22,7 +23,8 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-export function ShareApp({ contents, sessionId }: { contents: ShareContents; sessionId: string }) {
+export function ShareApp({ header, load, sessionId }: { header: BundleHeader; load: ShareLoad; sessionId: string }) {
+  const loaded = useShareLoad(load);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('detail');
   const [sideOpen, setSideOpen] = useState(true);
@@ -49,8 +51,8 @@ export function ShareApp({ contents, sessionId }: { contents: ShareContents; ses
 
   return (
     <div className="flex h-full flex-col">
-      <ShareBanner contents={contents} />
-      <SessionHeader contents={contents} />
+      <ShareBanner header={header} loaded={loaded} />
+      <SessionHeader header={header} trailer={loaded.trailer} />
       <main className="flex min-h-0 flex-1" aria-label="recording">
         <div className="flex min-w-0 flex-1 flex-col">
           <LogPanel

@@ -1,11 +1,13 @@
 // The share file's banner: what the file is, when and with which mcpscope it was made, that secrets were removed, and
-// how to take it back into mcpscope. Every string from the file is rendered as text.
-import type { ShareContents } from '../../shared/share/share-data.js';
+// how to take it back into mcpscope; while the frames are still being read, how far it has got, and why it stopped
+// if the data is damaged. Every string from the file is rendered as text.
+import type { BundleHeader } from '../../shared/bundle/bundle-format.js';
 import { PresentToggle } from '../components/present-toggle.js';
 import { ThemeToggle } from '../components/theme-toggle.js';
+import type { ShareLoadState } from './share-load.js';
 
-export function ShareBanner({ contents }: { contents: ShareContents }) {
-  const { header, trailer } = contents;
+export function ShareBanner({ header, loaded }: { header: BundleHeader; loaded: ShareLoadState }) {
+  const { trailer, error, done } = loaded;
   const fromRecipe = header.redacted.length > 0 ? header.redacted.join(', ') : 'nothing named secret';
   return (
     <header data-testid="share-banner" className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-edge bg-panel-2 px-3 py-1 text-xs">
@@ -16,8 +18,18 @@ export function ShareBanner({ contents }: { contents: ShareContents }) {
         Node {header.environment.node}).
       </span>
       <span data-testid="share-secrets" className="text-dim">
-        Secrets removed: {fromRecipe} from the recipe, {trailer.redactions} replaced in the frames.
+        Secrets removed: {fromRecipe} from the recipe, {trailer ? trailer.redactions : '…'} replaced in the frames.
       </span>
+      {!done && (
+        <span data-testid="share-reading" className="text-dim">
+          reading the recording…
+        </span>
+      )}
+      {error !== null && (
+        <span data-testid="share-read-error" role="alert" className="text-red-300">
+          The rest of the recording cannot be read: {error}. The frames shown are those before the damage.
+        </span>
+      )}
       <span className="text-dim">
         To replay it: <code>mcpscope open {'<this file>'}</code> or <code>mcpscope replay {'<this file>'}</code>.
       </span>

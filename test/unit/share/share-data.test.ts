@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { BundleHeader, BundleTrailer } from '../../../shared/bundle/bundle-format.js';
 import { BundleError, type BundleEvent } from '../../../shared/bundle/bundle-reader.js';
 import { FrameRecordSchema, type FrameRecord } from '../../../shared/relay-protocol.js';
-import { clientFrameOf, frameProblem, SharePacker, shareEvents, unpackShare } from '../../../shared/share/share-data.js';
+import { clientFrameOf, frameProblem, SharePacker, shareEvents, ShareUnpacker, unpackShare } from '../../../shared/share/share-data.js';
 import { looksLikeHtml, SHARE_DATA_MARKER, sharePayloadOf } from '../../../shared/share/share-html.js';
 import { bundleEvents } from '../../../server/bundles/bundle-stream.js';
 import { writeShareHtml } from '../../../server/bundles/share-writer.js';
-import { decodeSharePayload } from '../../../web/share/read-share.js';
+import { decodeSharePayload, ShareReadError, ShareStream } from '../../../web/share/read-share.js';
 
 const startedAt = 1_796_000_000_000.25;
 const header: BundleHeader = {
@@ -109,6 +109,60 @@ describe('the share text', () => {
     const events = bundle(frames(3));
     events[0] = { type: 'header', header: bad as unknown as BundleHeader };
     await expect(pack(events).then(unpackShare)).rejects.toThrow(/clientKeyFile/);
+  });
+});
+
+describe('the share text read in pieces', () => {
+  it('hands over the same frames, block by block, whatever the size of the pieces', async () => {
+    const events = bundle(frames(12_001));
+    const text = await pack(events);
+    for (const size of [3, 4_096, 100_000]) {
+      const blocks: number[] = [];
+      const got: FrameRecord[] = [];
+      const u = new ShareUnpacker({ frames: (fs) => (blocks.push(fs.length), got.push(...fs)) });
+      for (let at = 0; at < text.length; at += size) u.push(text.slice(at, at + size));
+      expect({ ...u.end(), frames: got }, `pieces of ${size}`).toEqual(unpackShare(text));
+      expect(blocks).toEqual([5_000, 5_000, 2_001]);
+    }
+  });
+
+  it('refuses garbage at once, before its end is known', () => {
+    expect(() => new ShareUnpacker({ frames: () => undefined }).push('x'.repeat(41))).toThrow(/unexpected text/);
+  });
+});
+
+describe('the page reading its data as a stream', () => {
+  it('gives the first frames before it has inflated the rest, then every frame and the trailer', async () => {
+    const events = bundle(frames(40_000));
+    const payload = sharePayloadOf(await html(events))!;
+    expect(payload.length).toBeGreaterThan(3 * 64 * 1024);
+    const stream = new ShareStream(payload);
+    expect(stream.header()).toEqual(header);
+    const first = stream.take(500);
+    expect(first).toEqual(frames(40_000).slice(0, 500));
+    expect(stream.done).toBe(false);
+    const rest: FrameRecord[] = [];
+    while (!stream.done) rest.push(...stream.take(20_000));
+    const whole = decodeSharePayload(payload);
+    expect([...first, ...rest]).toEqual(whole.frames);
+    expect(stream.end()).toEqual({ header: whole.header, clients: null, findings: whole.findings, trailer: whole.trailer });
+  });
+
+  it('says the data is damaged where it breaks, after handing over the frames before it', async () => {
+    const payload = sharePayloadOf(await html(bundle(frames(40_000))))!;
+    const stream = new ShareStream(payload.slice(0, Math.floor(payload.length / 8) * 4));
+    stream.header();
+    const read: FrameRecord[] = [];
+    let error: unknown = null;
+    try {
+      while (!stream.done) read.push(...stream.take(1_000));
+      stream.end();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ShareReadError);
+    expect(String(error)).toMatch(/damaged/);
+    expect(read.length).toBeGreaterThan(0);
   });
 });
 

@@ -18,8 +18,8 @@ import { packFrames, unpackFrames } from '../frames-wire.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
 
-export const SHARE_FORMAT = 'mcpscope-share';
-export const SHARE_FORMAT_VERSION = 1;
+const SHARE_FORMAT = 'mcpscope-share';
+const SHARE_FORMAT_VERSION = 1;
 const FRAMES_PER_BLOCK = 5_000;
 const FINDINGS_PER_BLOCK = 5_000;
 const TAGS = ['header', 'frames', 'clients', 'findings', 'trailer'] as const;
@@ -174,7 +174,7 @@ export function unpackShare(text: string): ShareContents {
 }
 
 /** The client frames a replay sends: stored ones, or the transcript's outgoing frames. */
-export function clientFramesOf(c: ShareContents): ClientFrame[] {
+function clientFramesOf(c: ShareContents): ClientFrame[] {
   return c.clients ?? c.frames.filter((f) => f.dir === 'out').map((f) => clientFrameOf(f, c.header.session.startedAt));
 }
 

@@ -31,7 +31,7 @@ class FileSocket extends RelaySocket {
 }
 
 /** The session as the relay would describe a finished, imported one. */
-export function sessionOf(c: ShareContents): SessionInfo {
+function sessionOf(c: ShareContents): SessionInfo {
   const s = c.header.session;
   const status = s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed' ? 'stopped' : s.status;
   return { id: s.id, name: s.name, target: c.header.target, status, live: false, startedAt: s.startedAt, endedAt: s.endedAt, pid: null, exitCode: s.exitCode, signal: s.signal, lastSeq: c.frames.at(-1)?.seq ?? 0, protocolVersion: s.protocolVersion, handshakePending: false };

@@ -6,7 +6,7 @@ import { unpackShare, type ShareContents } from '../../shared/share/share-data.j
 
 export class ShareReadError extends Error {}
 
-export function base64Bytes(b64: string): Uint8Array {
+function base64Bytes(b64: string): Uint8Array {
   const bin = atob(b64.replace(/\s+/g, ''));
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

@@ -2,8 +2,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-export const CLOCK_URI = 'demo://clock';
-export const CLOCK_INTERVAL_MS = 2_000;
+const CLOCK_URI = 'demo://clock';
+const CLOCK_INTERVAL_MS = 2_000;
 
 export function registerClockResource(server: McpServer): () => void {
   const subscribed = new Set<string>();

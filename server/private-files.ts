@@ -3,8 +3,8 @@
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const DIR_MODE = 0o700;
-export const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 /** Creates `dir` (and parents) if needed and makes it 0700; on Windows the mode is not enforced (see docs/security.md). */
 export function ensurePrivateDir(dir: string): void {

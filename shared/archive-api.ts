@@ -8,7 +8,7 @@ import { TranscriptDiffSchema } from './replay/transcript-diff.js';
 import { RecipeTargetSchema, SessionInfoSchema } from './relay-protocol.js';
 
 /** scratch: a connection the fault lab opened beside the session under test (`scratchFor`), so that one stays untouched. */
-export const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap', 'scratch'] as const;
+const SESSION_ORIGINS = ['recorded', 'imported', 'replay', 'tap', 'scratch'] as const;
 
 /** A session as the history page lists it: its info plus tags and where it came from. */
 export const HistoryEntrySchema = SessionInfoSchema.extend({
@@ -32,7 +32,7 @@ export const SessionPatchSchema = z.object({
 });
 export type SessionPatch = z.infer<typeof SessionPatchSchema>;
 
-export const FindingCountsSchema = z.object({ total: z.number(), error: z.number(), warning: z.number(), info: z.number() });
+const FindingCountsSchema = z.object({ total: z.number(), error: z.number(), warning: z.number(), info: z.number() });
 export type FindingCounts = z.infer<typeof FindingCountsSchema>;
 
 /** GET /api/sessions/:id/stats */
@@ -74,7 +74,6 @@ export const HistoryPageSchema = z.object({
   sessions: z.array(HistoryEntrySchema),
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
 });
-export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
 /** POST /api/bundles: the imported session, read-only. */
 export const BundleImportResultSchema = z.object({ session: HistoryEntrySchema, frames: z.number().int(), trailer: BundleTrailerSchema.nullable() });

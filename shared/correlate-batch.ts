@@ -2,7 +2,7 @@
 import { classifyValue, idKey } from './jsonrpc.js';
 
 /** answered / missing: a request with a usable id; notification: nothing is owed; invalid: no reply can be matched to it. */
-export type ElementStatus = 'answered' | 'missing' | 'notification' | 'invalid';
+type ElementStatus = 'answered' | 'missing' | 'notification' | 'invalid';
 
 export interface BatchElementOutcome {
   index: number;

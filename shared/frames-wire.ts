@@ -25,7 +25,7 @@ const DIR_CODE: Record<string, number> = Object.fromEntries(FRAME_DIRS.map((d, i
 const KIND_CODE: Record<string, number> = Object.fromEntries(FRAME_KINDS.map((k, i) => [k, i]));
 
 /** The header line's columns; every array holds one entry per frame except `seq`. */
-export interface PackedFramesHeader {
+interface PackedFramesHeader {
   type: 'frames';
   sessionId: string;
   n: number;

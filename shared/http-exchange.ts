@@ -5,7 +5,7 @@ import { z } from 'zod';
 const HeaderLinesSchema = z.array(z.tuple([z.string(), z.string()]));
 
 /** One server-sent event as it arrived; its data lives in the message frame `seq` when it became one. */
-export const SseEventRecordSchema = z.object({
+const SseEventRecordSchema = z.object({
   id: z.string().optional(),
   event: z.string().optional(),
   retry: z.number().int().optional(),
@@ -23,7 +23,7 @@ export const SseEventRecordSchema = z.object({
 });
 export type SseEventRecord = z.infer<typeof SseEventRecordSchema>;
 
-export const HTTP_EXCHANGE_PURPOSES = [
+const HTTP_EXCHANGE_PURPOSES = [
   'message', // a POST carrying one client message (Streamable HTTP or legacy SSE endpoint)
   'probe', // the first POST of `auto`, deciding between Streamable HTTP and legacy SSE
   'stream', // the GET of a standalone (Streamable HTTP) or endpoint (legacy SSE) stream
@@ -90,7 +90,7 @@ export type HttpExchangePurpose = HttpExchange['purpose'];
  * What an open stream brought since the previous record of the same exchange: appended to it, never a full copy,
  * so a long stream costs each event once. The final record still carries everything (capped) and supersedes these.
  */
-export const HttpExchangeProgressSchema = z.object({
+const HttpExchangeProgressSchema = z.object({
   id: z.string(),
   state: z.literal('progress'),
   /** The HTTP method of the exchange, so a log filtered on it keeps these records too. */
@@ -111,10 +111,6 @@ export type HttpExchangeProgress = z.infer<typeof HttpExchangeProgressSchema>;
 /** Either record an `http` frame can hold. */
 export const HttpExchangeRecordSchema = z.union([HttpExchangeSchema, HttpExchangeProgressSchema]);
 export type HttpExchangeRecord = z.infer<typeof HttpExchangeRecordSchema>;
-
-export function isExchangeProgress(r: HttpExchangeRecord): r is HttpExchangeProgress {
-  return r.state === 'progress';
-}
 
 /**
  * The open exchange with a progress record folded in (a new object; `x` is untouched). Events go where

@@ -1,7 +1,5 @@
 // Parses and classifies the raw text of one frame as JSON-RPC 2.0 without ever throwing: the log shows what does not parse.
 
-export type JsonRpcId = string | number | null;
-
 /** What one frame is, as the log shows it. The first seven come from the text; the rest from where it came from. */
 export const FRAME_KINDS = [
   'request',

@@ -7,7 +7,7 @@ import { CheckReportSchema } from './check/check-types.js';
 /** The longest `sent` or `firstReply` kept in a saved fault run; the frames themselves are in the scratch session's log. */
 export const SAVED_TEXT_CHARS = 4096;
 
-export const FaultRunSchema = z.object({
+const FaultRunSchema = z.object({
   presetId: z.string().max(200),
   title: z.string().max(500),
   spec: z.string().max(2000),
@@ -24,7 +24,6 @@ export const FaultRunSchema = z.object({
   sentSeq: z.number().int().nullable(),
   sessionId: z.string().max(200).nullable(),
 });
-export type SavedFaultRun = z.infer<typeof FaultRunSchema>;
 
 /** The fault lab as it was left: its results, its connection choices, and the scratch sessions of the last run. */
 export const FaultLabStateSchema = z.object({

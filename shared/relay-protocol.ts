@@ -36,7 +36,7 @@ export const FrameRecordSchema = z.object({
 });
 export type FrameRecord = z.infer<typeof FrameRecordSchema>;
 
-export const StdioTargetSchema = z.object({
+const StdioTargetSchema = z.object({
   transport: z.literal('stdio'),
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
@@ -48,7 +48,7 @@ export type StdioTarget = z.infer<typeof StdioTargetSchema>;
 export { REMOTE_TRANSPORTS, type RemoteTransport };
 
 /** Deliberately wrong protocol headers, to reproduce a server's header bugs. Unset means "behave correctly". */
-export const HeaderOverridesSchema = z.object({
+const HeaderOverridesSchema = z.object({
   /** Send no Accept header at all. */
   dropAccept: z.boolean().optional(),
   /** A string: send this MCP-Protocol-Version on every request, initialize included. null: never send one. */
@@ -62,7 +62,7 @@ export type HeaderOverrides = z.infer<typeof HeaderOverridesSchema>;
 const HeaderNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid HTTP header name');
 const HeaderValueSchema = z.string().regex(/^[^\r\n\0]*$/, 'a header value may not contain CR, LF or NUL');
 
-export const RemoteTargetSchema = z
+const RemoteTargetSchema = z
   .object({
     transport: z.enum(REMOTE_TRANSPORTS),
     /** http(s):// for http, sse and auto; ws(s):// for ws. */
@@ -97,7 +97,6 @@ export const RecipeTargetSchema = TargetSchema.superRefine((t, ctx) => {
 
 /** `stdout-closed`: a stdio server that closed its stdout but keeps running; it can take frames but answer none. */
 export const SessionStatusSchema = z.enum(['starting', 'running', 'exited', 'stopped', 'failed', 'stdout-closed']);
-export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
 export const SessionInfoSchema = z.object({
   id: z.string(),
@@ -206,11 +205,11 @@ export type RelayClientMessage = z.input<typeof RelayClientMessageSchema>;
 
 // ---- relay → browser over the WebSocket
 
-export const AnswererHolderSchema = z.enum(['you', 'other', 'none']);
+const AnswererHolderSchema = z.enum(['you', 'other', 'none']);
 export type AnswererHolder = z.infer<typeof AnswererHolderSchema>;
 
 /** Checked by the browser on arrival: a message that does not match is reported, never acted on. */
-export const RelayServerMessageSchema = z.discriminatedUnion('type', [
+const RelayServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), version: z.string() }),
   z.object({ type: z.literal('frames'), sessionId: z.string(), frames: z.array(FrameRecordSchema) }),
   /** All history up to `seq` has been delivered; what follows is live. */

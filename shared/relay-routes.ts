@@ -31,7 +31,7 @@ import { ConfirmRecipeBodySchema } from './trust/recipe-review.js';
 import { ModelCompleteBodySchema, ModelReplySchema, ModelSettingsViewSchema, ModelStopBodySchema, SaveModelSettingsSchema } from './model/model-api.js';
 import { CreateSessionBodySchema, FrameRecordSchema, RelayConfigSchema, SessionInfoSchema } from './relay-protocol.js';
 
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RelayRoute {
   method: RouteMethod;

@@ -28,7 +28,7 @@ const FindingsPanel = lazy(() => import('./features/findings/findings-panel.js')
 const ChatPanel = lazy(() => import('./features/chat/chat-panel.js').then((m) => ({ default: m.ChatPanel })));
 const ReferencePanel = lazy(() => import('./features/reference/reference-panel.js').then((m) => ({ default: m.ReferencePanel })));
 
-export interface SidePanelProps {
+interface SidePanelProps {
   sessionId: string;
   selectedSeq: number | null;
   /** Selects a frame in the log and shows it in the Detail tab. */

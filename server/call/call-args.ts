@@ -18,7 +18,7 @@ import { OAUTH_FLAGS, oauthConfig } from '../cli/oauth-args.js';
 import { REQUEST_TIMEOUT_MS } from './run-request.js';
 import { TRACE_FLAGS, otlpChoice, type OtlpChoice } from '../cli/trace-flags.js';
 
-export type CallMode =
+type CallMode =
   | { kind: 'method'; method: string; params: unknown }
   | { kind: 'raw'; text: string }
   | { kind: 'batch'; file: string }

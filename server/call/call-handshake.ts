@@ -30,7 +30,7 @@ export async function callHandshake(session: CallSession, o: CallOptions, callTi
 }
 
 /** The method the handshake step sends in this era, for messages about its failure. */
-export function handshakeMethod(o: CallOptions): string {
+function handshakeMethod(o: CallOptions): string {
   const modern = o.era === 'modern' || (o.era === undefined && o.protocolVersion === '2026-07-28');
   return modern ? 'server/discover' : 'initialize';
 }

@@ -55,7 +55,7 @@ export function toolErrorNote(result: unknown): string | null {
 }
 
 /** Prints a failure made here (timeout, closed connection, refused version); 3 for a timeout, otherwise 2. */
-export function printLocalError(out: Output, err: LocalEngineError, stderrTail: string): number {
+function printLocalError(out: Output, err: LocalEngineError, stderrTail: string): number {
   const e = explainError({ code: err.code, local: true });
   out.note(`${err.message} [${err.code}, made locally: ${e.meaning}]`);
   if (err.code === 'CONNECTION_CLOSED' && stderrTail) out.note(`the server's last stderr lines:\n${stderrTail}`);

@@ -13,7 +13,7 @@ import { defaultDataDir } from '../cli/data-dir.js';
 import { COLOUR_FLAGS, type ColourChoice } from '../cli/colour.js';
 import { OAUTH_FLAGS, oauthConfig } from '../cli/oauth-args.js';
 
-export const CHECK_TIMEOUT_MS = 10_000;
+const CHECK_TIMEOUT_MS = 10_000;
 const ERAS = ['legacy', 'modern', 'auto'] as const;
 const FAIL_ON = ['fail', 'warn'] as const;
 

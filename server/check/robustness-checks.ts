@@ -20,7 +20,7 @@ const MAX_RESTARTS = 3;
 const presetOf = (id: string): FaultPreset => faultPreset(id.replace(/^robustness\//, ''))!;
 
 /** A preset's sentence in the check's vocabulary (its keywords are those of the report's schema). */
-export function checkSentence(s: PresetSentence): SpecSentence {
+function checkSentence(s: PresetSentence): SpecSentence {
   return { keyword: checkKeyword(s.keyword), quote: s.rule ? `${s.text} (lint: ${s.rule})` : s.text, source: s.source };
 }
 

@@ -24,7 +24,7 @@ export function wantsColour(choice: ColourChoice | undefined, stream: { isTTY?: 
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export type Hue = 'red' | 'green' | 'yellow' | 'dim' | 'bold';
+type Hue = 'red' | 'green' | 'yellow' | 'dim' | 'bold';
 const SGR: Record<Hue, [number, number]> = { red: [31, 39], green: [32, 39], yellow: [33, 39], dim: [2, 22], bold: [1, 22] };
 
 /** Wraps text in one colour when `on`; the text unchanged when not. */

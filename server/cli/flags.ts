@@ -25,7 +25,7 @@ export interface ListFlag<T> extends FlagBase {
   parse: (value: string, flag: string) => T;
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of flags of any value types
-export type Flag = SwitchFlag | ValueFlag<any> | ListFlag<any>;
+type Flag = SwitchFlag | ValueFlag<any> | ListFlag<any>;
 export type FlagTable = Record<string, Flag>;
 
 const asIs = (v: string): string => v;
@@ -104,7 +104,7 @@ export function parseFlags<F extends FlagTable>(argv: readonly string[], flags: 
  * edits (one for a name under six letters, where two edits turn `--nope` into `--name`), named only when no other flag
  * is as near, since a guess between two would mislead as often as it helps.
  */
-export function unknownOption(rawName: string, names: readonly string[]): string {
+function unknownOption(rawName: string, names: readonly string[]): string {
   const said = `unknown option '${rawName}'`;
   const meant = rawName.startsWith('--') ? nearest(rawName.slice(2), names) : null;
   return meant === null ? said : `${said} (did you mean --${meant}?)`;

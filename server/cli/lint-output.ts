@@ -4,7 +4,7 @@ import type { Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 /** The exit code of a --strict run with at least one finding that fails it (see failsStrict). */
-export const STRICT_EXIT_CODE = 4;
+const STRICT_EXIT_CODE = 4;
 
 /**
  * One finding as one line of JSON: rule id, severity, frame seq, message, the other frames involved if any, and who
@@ -22,7 +22,7 @@ export function originsOf(frames: readonly FrameRecord[]): (seq: number) => Fram
 }
 
 /** In frame order (a finding can be raised after later frames, e.g. an unanswered request), stable within a frame. */
-export function sortFindings(findings: readonly Finding[]): Finding[] {
+function sortFindings(findings: readonly Finding[]): Finding[] {
   return findings.map((f, i) => [f, i] as const).sort((a, b) => a[0].seq - b[0].seq || a[1] - b[1]).map(([f]) => f);
 }
 

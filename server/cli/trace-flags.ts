@@ -3,7 +3,7 @@
 import { UsageError, onOff, value, type FlagValues } from './flags.js';
 import { oneOf } from './validators.js';
 
-export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
 export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
 
 function collectorUrl(v: string, flag: string): string {

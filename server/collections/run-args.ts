@@ -10,7 +10,7 @@ import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { OAUTH_FLAGS, oauthConfig } from '../cli/oauth-args.js';
 import { milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
 
-export const RUN_TIMEOUT_MS = 30_000;
+const RUN_TIMEOUT_MS = 30_000;
 const ERAS = ['legacy', 'modern', 'auto'] as const;
 
 export const RUN_FLAGS = {

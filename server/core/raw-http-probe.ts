@@ -41,7 +41,7 @@ export function streamableOf(t: Transport): StreamableHttpTransport {
 }
 
 /** The session's headers for this method, then the preset's changes: a string replaces, null removes. */
-export function probeHeaders(base: HeaderLines, changes: Record<string, string | null>): HeaderLines {
+function probeHeaders(base: HeaderLines, changes: Record<string, string | null>): HeaderLines {
   const names = new Set(Object.keys(changes).map((k) => k.toLowerCase()));
   const lines: HeaderLines = base.filter(([k]) => !names.has(k.toLowerCase()));
   for (const [k, v] of Object.entries(changes)) if (v !== null) lines.push([k, v]);

@@ -7,7 +7,7 @@ import type { Search } from './fuzz-context.js';
 import { argumentsArb } from './schema-arbitrary.js';
 
 /** Sends one tools/call with these arguments and waits for its answer (or the timeout, which the hang oracle reads). */
-export function callTool(name: string, args: unknown, timeoutMs: number): (session: CallSession) => Promise<unknown> {
+function callTool(name: string, args: unknown, timeoutMs: number): (session: CallSession) => Promise<unknown> {
   // A progress token (onProgress) lets a long-running tool show it is working: the hang oracle then leaves it be.
   return (session) => session.engine.request('tools/call', { name, arguments: args }, { timeoutMs, onProgress: () => undefined });
 }
@@ -16,7 +16,7 @@ export function callTool(name: string, args: unknown, timeoutMs: number): (sessi
  * Cuts fast-check's shrinking does not make: `args` without one of its members, each in turn (the members a failure
  * does not need go), and each string member as plain spaces of the same length (a length threshold then reads as one).
  */
-export function simplerArguments(args: unknown): unknown[] {
+function simplerArguments(args: unknown): unknown[] {
   if (!isPlainObject(args)) return [];
   const dropped = Object.keys(args).map((k) => Object.fromEntries(Object.entries(args).filter(([key]) => key !== k)));
   const plain = Object.entries(args).flatMap(([k, v]) => (typeof v === 'string' && /[^ ]/.test(v) ? [{ ...args, [k]: ' '.repeat(v.length) }] : []));

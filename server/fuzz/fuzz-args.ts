@@ -8,12 +8,12 @@ import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf, wholeNumber } from '../cli/validators.js';
 import type { CampaignOptions } from './fuzz-campaign.js';
 
-export const FUZZ_TIMEOUT_MS = 5000;
-export const DEFAULT_RUNS = 300;
-export const DEFAULT_REPLY_WAIT_MS = 300;
+const FUZZ_TIMEOUT_MS = 5000;
+const DEFAULT_RUNS = 300;
+const DEFAULT_REPLY_WAIT_MS = 300;
 
 /** "90s", "2m", "500ms" or a bare number of seconds. */
-export function duration(v: string, flag: string): number {
+function duration(v: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(v.trim());
   if (!m) throw new UsageError(`${flag} takes a duration such as 60s, 5m or 500ms; got "${v}"`);
   const n = Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];

@@ -41,7 +41,7 @@ export interface CampaignResult {
 }
 
 /** Which tools the campaign may call, and why the others are left out. */
-export function chooseTools(all: readonly ToolInfo[], o: Pick<CampaignOptions, 'tools' | 'allowTools'>): { tools: ToolInfo[]; skipped: { name: string; why: string }[] } {
+function chooseTools(all: readonly ToolInfo[], o: Pick<CampaignOptions, 'tools' | 'allowTools'>): { tools: ToolInfo[]; skipped: { name: string; why: string }[] } {
   const mayCall = toolPolicy(o.allowTools);
   const skipped: { name: string; why: string }[] = [];
   const wanted = o.tools === null ? all : o.tools.map((name) => all.find((t) => t.name === name) ?? name);

@@ -7,7 +7,7 @@ import type { FuzzConnection } from './fuzz-connection.js';
 import type { Observed } from './fuzz-oracles.js';
 
 /** Shrinking stops after this many attempts for one failure (each is a real request, some a restart or a timeout). */
-export const MAX_SHRINK_RUNS = 200;
+const MAX_SHRINK_RUNS = 200;
 
 /** A failure found and shrunk, before it is kept: `act` sends its shrunk input alone, for the repro. */
 export interface Found extends Omit<FuzzFailure, 'reproduced' | 'bundle' | 'sessionId' | 'frame' | 'stderr' | 'exitCode' | 'signal' | 'findings' | 'verdict'> {

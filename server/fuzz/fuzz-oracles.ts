@@ -113,7 +113,7 @@ function firstErrorLine(stderr: string): string | null {
 }
 
 /** The exit code and signal an `exited` frame carries. */
-export function exitOf(frames: readonly FrameRecord[]): { code: number | null; signal: string | null } | null {
+function exitOf(frames: readonly FrameRecord[]): { code: number | null; signal: string | null } | null {
   for (let i = frames.length - 1; i >= 0; i--) {
     const f = frames[i]!;
     if (f.dir !== 'relay' || f.method !== 'exited') continue;

@@ -14,7 +14,7 @@ import type { ToolInfo } from './fuzz-connection.js';
 import { failureKey, search, type CampaignContext } from './fuzz-context.js';
 import { SERVER_ONLY_RULES } from './fuzz-oracles.js';
 
-export type Mutation =
+type Mutation =
   | { kind: 'id'; base: number; id: unknown }
   | { kind: 'params'; base: number; params: unknown }
   | { kind: 'truncate'; base: number; keep: number }
@@ -30,7 +30,7 @@ const NOTIFICATIONS = ['notifications/initialized', 'notifications/cancelled', '
 const PARSE_ERROR: FaultExpectation = { kind: 'error', codes: [-32700], nullId: true };
 
 /** The valid requests mutations start from: a ping, a tools/list, and a call of each fuzzed tool with plain arguments. */
-export function baseRequests(tools: readonly ToolInfo[]): { method: string; params?: unknown }[] {
+function baseRequests(tools: readonly ToolInfo[]): { method: string; params?: unknown }[] {
   const calls = tools.flatMap((t) => {
     const args = argumentsFor(t.inputSchema);
     return args === null ? [] : [{ method: 'tools/call', params: { name: t.name, arguments: args } }];
@@ -38,7 +38,7 @@ export function baseRequests(tools: readonly ToolInfo[]): { method: string; para
   return [{ method: 'ping' }, { method: 'tools/list', params: {} }, ...calls.slice(0, 4)];
 }
 
-export function mutationArb(bases: number): Arbitrary<Mutation> {
+function mutationArb(bases: number): Arbitrary<Mutation> {
   const base = fc.integer({ min: 0, max: bases - 1 });
   const wrongId = fc.oneof(fc.boolean(), fc.constant(null), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 12 }), fc.integer({ min: -(2 ** 53), max: 2 ** 53 }), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }));
   const params = fc.oneof(fc.constant([]), fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }));
@@ -58,7 +58,7 @@ export function mutationArb(bases: number): Arbitrary<Mutation> {
 const frame = (id: unknown, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 
 /** The texts a mutation sends (the graded one last), and what the spec says must come back for it. */
-export function buildMutation(m: Mutation, bases: readonly { method: string; params?: unknown }[], takeId: () => number): { texts: string[]; expect: FaultExpectation } {
+function buildMutation(m: Mutation, bases: readonly { method: string; params?: unknown }[], takeId: () => number): { texts: string[]; expect: FaultExpectation } {
   const b = (i: number) => bases[Math.min(i, bases.length - 1)]!;
   switch (m.kind) {
     case 'id': {

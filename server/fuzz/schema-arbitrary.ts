@@ -85,7 +85,7 @@ function numberEdges(s: Schema, integer: boolean): Arbitrary<number> {
 }
 
 /** A JSON value nested `depth` objects deep: {"a":{"a":…{}}}, shrinking toward shallower. */
-export function nested(depth: number): Record<string, unknown> {
+function nested(depth: number): Record<string, unknown> {
   let v: Record<string, unknown> = {};
   for (let i = 1; i < depth; i++) v = { a: v };
   return v;

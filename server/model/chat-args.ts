@@ -11,14 +11,14 @@ import { milliseconds, nonEmpty, oneOf, wholeNumber } from '../cli/validators.js
 import { targetOf } from '../call/call-args.js';
 import { KEY_ENV } from './create-provider.js';
 
-export const DEFAULT_MAX_STEPS = 10;
-export const TOOL_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_STEPS = 10;
+const TOOL_TIMEOUT_MS = 60_000;
 
 /** The command line's words for the approval modes: `none` approves nothing on its own (asks at a terminal). */
 const APPROVE = ['all', 'read-only', 'none'] as const;
 const APPROVAL_OF: Record<(typeof APPROVE)[number], ApprovalMode> = { all: 'all', 'read-only': 'read-only', none: 'ask' };
 
-export const SAMPLING_CHOICES = ['model', 'none'] as const;
+const SAMPLING_CHOICES = ['model', 'none'] as const;
 
 export interface ChatOptions {
   provider: ProviderName;

@@ -91,7 +91,7 @@ export async function runChatSession(session: CallSession, o: ChatOptions, provi
   return { code: exitOf(report.outcome), transcript: report, sampling };
 }
 
-export function exitOf(outcome: ChatTranscript['outcome']): number {
+function exitOf(outcome: ChatTranscript['outcome']): number {
   if (outcome === 'answer') return CHAT_EXIT.answer;
   if (outcome === 'step-limit') return CHAT_EXIT.stepLimit;
   if (outcome === 'stopped') return CHAT_EXIT.interrupted;

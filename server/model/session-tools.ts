@@ -11,7 +11,7 @@ import type { CallSession } from '../call/call-session.js';
 const MAX_PAGES = 20;
 
 /** Whether `frame` belongs to request `id`: the request, its response, or the cancellation of it. */
-export function frameOfRequest(frame: FrameRecord, id: number): boolean {
+function frameOfRequest(frame: FrameRecord, id: number): boolean {
   if (frame.rpcId === String(id) && (frame.kind === 'request' || frame.kind === 'response' || frame.kind === 'error')) return true;
   if (frame.dir !== 'out' || frame.method !== 'notifications/cancelled') return false;
   const parsed = parseJson(frame.text);

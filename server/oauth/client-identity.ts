@@ -7,10 +7,10 @@ import { describeError, type FlowStep } from './flow-steps.js';
 import type { FetchLike } from './recording-fetch.js';
 import type { StoredClient } from './token-store.js';
 
-export const CLIENT_NAME = 'mcpscope';
+const CLIENT_NAME = 'mcpscope';
 
 /** The method to register with: a public client where the server allows one, else what it supports. */
-export function registrationAuthMethod(metadata: AuthorizationServerMetadata | undefined): string {
+function registrationAuthMethod(metadata: AuthorizationServerMetadata | undefined): string {
   const supported = metadata?.token_endpoint_auth_methods_supported;
   if (!supported || supported.includes('none')) return 'none';
   return ['client_secret_basic', 'client_secret_post'].find((m) => supported.includes(m)) ?? supported[0] ?? 'none';

@@ -16,15 +16,6 @@ export interface AuthChallenge {
   exchange?: string;
 }
 
-export interface Discovered {
-  resourceMetadata?: OAuthProtectedResourceMetadata;
-  /** The authorization server's URL (issuer) the client and tokens are bound to. */
-  issuer: string;
-  metadata?: AuthorizationServerMetadata;
-  /** The RFC 8707 resource indicator to send. */
-  resource: string;
-}
-
 export interface ParsedChallenge {
   resourceMetadataUrl?: URL;
   scope?: string;

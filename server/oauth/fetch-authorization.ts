@@ -7,7 +7,7 @@ import type { FetchLike } from './recording-fetch.js';
 const MAX_HOPS = 5;
 
 /** The redirect's parameters if `location` points at the redirect URI (same origin and path), else null. */
-export function callbackParams(location: URL, redirectUri: string): CallbackParams | null {
+function callbackParams(location: URL, redirectUri: string): CallbackParams | null {
   const r = new URL(redirectUri);
   if (location.origin !== r.origin || location.pathname !== r.pathname) return null;
   const p = location.searchParams;

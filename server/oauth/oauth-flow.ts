@@ -55,7 +55,7 @@ export function union(a: string | undefined, b: string | undefined): string | un
   return all.length ? all.join(' ') : undefined;
 }
 
-export function toStoredTokens(t: OAuthTokens, previous?: StoredTokens): StoredTokens {
+function toStoredTokens(t: OAuthTokens, previous?: StoredTokens): StoredTokens {
   const now = Date.now();
   return {
     access_token: t.access_token,

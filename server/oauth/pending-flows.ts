@@ -7,7 +7,7 @@
 import type { CallbackParams } from './oauth-flow.js';
 
 /** How long a person has to approve before the flow gives up. */
-export const APPROVAL_TIMEOUT_MS = 10 * 60_000;
+const APPROVAL_TIMEOUT_MS = 10 * 60_000;
 
 export interface PendingFlow {
   state: string;

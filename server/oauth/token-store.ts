@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
 import { ensurePrivateDir, withFileLock, writePrivateFile } from '../private-files.js';
 
-export const TOKEN_FILE = 'oauth-tokens.json';
+const TOKEN_FILE = 'oauth-tokens.json';
 
 export interface StoredClient {
   client_id: string;
@@ -72,7 +72,7 @@ export interface TokenStore {
 }
 
 /** The key of a server: its URL without fragment (RFC 8707's canonical resource, near enough). */
-export function serverKey(url: string): string {
+function serverKey(url: string): string {
   const u = new URL(url);
   u.hash = '';
   return u.href;

@@ -7,9 +7,9 @@
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 /** Per frame in `nums`: seq, ts, size, and the length of its text's bytes in `bytes` (-1: the text is in `strings`). */
-export const NUMS = 4;
+const NUMS = 4;
 /** Per frame in `refs`, indexes into `strings` (-1 for null): session id, dir, kind, method, rpc id, text, base64 of raw bytes, origin. */
-export const REFS = 8;
+const REFS = 8;
 /** Text bytes a batch holds before it asks to be posted; a text larger than this travels as a string. */
 export const BATCH_BYTES = 1 << 20;
 

@@ -12,7 +12,7 @@ const MAX_BEHIND = 16;
 /** A thread that commits nothing for this long while the relay waits is taken for dead, and the relay writes itself. */
 const STALL_MS = 15_000;
 
-export const WRITER_WORKER = new URL('./frame-writer-worker.js', import.meta.url);
+const WRITER_WORKER = new URL('./frame-writer-worker.js', import.meta.url);
 
 export class FrameWriterThread {
   private worker: Worker | null;

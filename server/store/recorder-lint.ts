@@ -12,7 +12,7 @@ import { MAX_STORED_FINDINGS, lintProgress, type LintTarget } from './lint-progr
 import type { LintRunner } from './lint-runner.js';
 import type { LintReply, LintRequest, LintWorkerData } from './recorder-lint-worker.js';
 
-export { MAX_STORED_FINDINGS, type LintTarget };
+export {  type LintTarget };
 
 /**
  * The lint runs only when the windowed reads have been quiet this long: on two cores it would otherwise take a core
@@ -23,9 +23,9 @@ const QUIET_MS = 300;
 /** A session just opened is busy replaying its held tail to the page (not a windowed read): its lint starts later. */
 const START_AFTER_MS = 1_000;
 /** Frames listed per rule in the summary (the Findings tab's jump list); the count is exact regardless. */
-export const MAX_RULE_SEQS = 500;
+const MAX_RULE_SEQS = 500;
 
-export const LINT_WORKER = new URL('./recorder-lint-worker.js', import.meta.url);
+const LINT_WORKER = new URL('./recorder-lint-worker.js', import.meta.url);
 
 interface Waiter {
   resolve: () => void;

@@ -3,7 +3,7 @@
 // Threat: credentials in the SQLite store, which is exported, copied and attached to bug reports; the store holds masks.
 import { PrivateJsonFile } from '../private-files.js';
 
-export const SECRETS_FILE = 'secrets.json';
+const SECRETS_FILE = 'secrets.json';
 
 interface SecretsFile {
   version: 1;

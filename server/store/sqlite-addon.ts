@@ -36,7 +36,7 @@ function installRoot(): string | null {
   }
 }
 
-export function sqliteAddonMessage(kind: 'missing' | 'unloadable', detail: string, root: string | null): string {
+function sqliteAddonMessage(kind: 'missing' | 'unloadable', detail: string, root: string | null): string {
   const node = `Node ${process.version} (${process.platform}-${process.arch}, ABI ${process.versions.modules})`;
   const cause =
     kind === 'missing'

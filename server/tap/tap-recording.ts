@@ -9,9 +9,9 @@ import type { HttpTapEvent } from './http-tap-record.js';
 import type { TapPatch, TapWorkerData, TapWorkerReply, TapWorkerRequest } from './tap-recorder-worker.js';
 
 /** Bytes handed to the thread and not yet taken in before recording gives up rather than hold more in memory. */
-export const MAX_BEHIND_BYTES = 256 * 1024 * 1024;
+const MAX_BEHIND_BYTES = 256 * 1024 * 1024;
 
-export const TAP_WORKER = new URL('./tap-recorder-worker.js', import.meta.url);
+const TAP_WORKER = new URL('./tap-recorder-worker.js', import.meta.url);
 
 export interface TapRecordingOptions {
   dataDir: string;

@@ -13,7 +13,7 @@ export interface TapWatcherDeps {
 }
 
 /** How often the store is asked; a tap commits within its recorder's 10 ms, so frames show about this late. */
-export const TAP_POLL_MS = 100;
+const TAP_POLL_MS = 100;
 /** A tapped session whose server process has been gone this long without the tap saying so: its tap was killed. */
 const DEAD_AFTER_MS = 5000;
 /** How long after a tapped session ends it is still read: its last frames and final status arrive in that time. */

@@ -4,8 +4,7 @@ import { writeFileSync } from 'node:fs';
 import type { ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace';
 
-export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
-export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+import type { OtlpProtocol } from '../cli/trace-flags.js';
 
 /** A collector's base URL (`http://collector:4318`) gets the traces path; a URL with a path is used as given. */
 export function tracesUrl(url: string): string {

@@ -3,7 +3,7 @@
 import type { HttpExchange, HttpExchangeProgress } from '../../shared/http-exchange.js';
 
 /** An open stream is recorded again at most this often, or sooner once this many events wait: live, not chatty. */
-export const PROGRESS_INTERVAL_MS = 250;
+const PROGRESS_INTERVAL_MS = 250;
 export const PROGRESS_BATCH_EVENTS = 50;
 
 export class ExchangeProgress {

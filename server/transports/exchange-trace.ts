@@ -6,7 +6,7 @@ import type { HeaderLines, HttpFailure, HttpResponse } from './http-request.js';
 import type { SseEvent } from './sse-parser.js';
 
 /** The full text of every message is in its own frame; the exchange keeps enough to read the wire. */
-export const EXCHANGE_BODY_CAP = 256 * 1024;
+const EXCHANGE_BODY_CAP = 256 * 1024;
 const EVENTS_CAP = 500;
 const EVENT_DATA_CAP = 4 * 1024;
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 
 /** Idle connections go after this long when the server gives no shorter hint (Node servers default to 5 s). */
-export const IDLE_MS = 4000;
+const IDLE_MS = 4000;
 
 // `timeout` closes only pooled, idle connections: a request waiting on its answer or a quiet SSE stream is left alone.
 export const keepAliveHttpAgent = (): http.Agent => new http.Agent({ keepAlive: true, timeout: IDLE_MS });

@@ -6,7 +6,7 @@ export type LineEvent =
   | { type: 'oversize'; head: Buffer; size: number };
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
-export const OVERSIZE_HEAD_BYTES = 64 * 1024;
+const OVERSIZE_HEAD_BYTES = 64 * 1024;
 
 const NEWLINE = 0x0a;
 

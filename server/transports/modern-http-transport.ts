@@ -11,7 +11,6 @@ import { pumpSseStream } from './sse-stream.js';
 import { ModernProbe, type ProbeVerdict } from './modern-probe.js';
 import type { Transport, TransportHandlers } from './transport.js';
 
-export const MODERN_HTTP_VERSION = '2026-07-28';
 /** A request's POST may wait this long for a slow tool answered as one JSON body (headers come with the result). */
 const REQUEST_TIMEOUT_MS = 300_000;
 

@@ -15,7 +15,7 @@ const RELAY_ONLY_ENV = ['MCPSCOPE_TOKEN'];
  * The server's environment: the relay's own, minus what only the relay may know, plus the recipe's. Threat: a server
  * (or anything it runs) reading the relay's access token and driving the relay, which can spawn processes.
  */
-export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of RELAY_ONLY_ENV) delete base[name];
   return { ...base, ...env };

@@ -19,7 +19,7 @@ export interface SseEvent {
   dataSize: number;
 }
 
-export const DEFAULT_MAX_EVENT_CHARS = 16 * 1024 * 1024;
+const DEFAULT_MAX_EVENT_CHARS = 16 * 1024 * 1024;
 const RAW_HEAD_CHARS = 64 * 1024;
 
 export class SseParser {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describeIssues } from '../zod-issues.js';
 import { ANSWER_CAPABILITIES, SAMPLING_PLACEHOLDERS, type AnswerCapability } from './answer-kinds.js';
 
-export { ANSWER_CAPABILITIES, SAMPLING_PLACEHOLDERS, type AnswerCapability };
+export {   type AnswerCapability };
 
 const samplingText = z.string().superRefine((text, ctx) => {
   for (const [, name] of text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {

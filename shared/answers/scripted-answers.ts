@@ -8,7 +8,7 @@ import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
 import { type AnswerCapability, type AnswersFile, type ElicitationAnswer, type SamplingAnswer } from './answers-file.js';
 
 /** The error a person's refusal gets in MCP's examples (the inspector's "reject" uses it too). */
-export const USER_REJECTED = -1;
+const USER_REJECTED = -1;
 
 function messageText(message: unknown): string {
   if (!isPlainObject(message)) return '';
@@ -59,7 +59,7 @@ export function elicitationResult(answer: ElicitationAnswer, params: unknown): R
   return { action: 'accept', content };
 }
 
-export function rootsResult(answers: AnswersFile): { roots: { uri: string; name?: string }[] } {
+function rootsResult(answers: AnswersFile): { roots: { uri: string; name?: string }[] } {
   return { roots: (answers.roots ?? []).map((r) => (r.name === undefined ? { uri: r.uri } : { uri: r.uri, name: r.name })) };
 }
 

@@ -9,7 +9,7 @@ export const BUNDLE_FORMAT = 'mcpscope-bundle';
  */
 export const BUNDLE_FORMAT_VERSION = 1;
 
-export const BundleEnvironmentSchema = z.object({
+const BundleEnvironmentSchema = z.object({
   mcpscope: z.string(),
   node: z.string(),
   /** platform, release and architecture: "linux 6.8.0 x64". */

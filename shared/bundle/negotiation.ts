@@ -4,8 +4,6 @@ import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../lint/mcp-ses
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Negotiation } from './bundle-format.js';
 
-export const NEGOTIATION_METHODS = ['initialize', 'server/discover'] as const;
-
 const obj = (text: string): Record<string, unknown> | null => {
   const p = parseJson(text);
   return p.ok && isPlainObject(p.value) ? p.value : null;

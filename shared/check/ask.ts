@@ -39,7 +39,7 @@ export async function ask(conn: ScratchConnection, method: string, params: unkno
 }
 
 /** Why an error object breaks "Error responses MUST include an error field with a code and message", or null. */
-export function errorObjectProblem(err: unknown): string | null {
+function errorObjectProblem(err: unknown): string | null {
   if (!isPlainObject(err)) return `"error" is ${err === null ? 'null' : Array.isArray(err) ? 'an array' : typeof err}, not an object`;
   const problems = [Number.isInteger(err.code) ? '' : `its code is ${JSON.stringify(err.code) ?? 'missing'}, not an integer`, typeof err.message === 'string' ? '' : 'it has no message string'].filter(Boolean);
   return problems.length === 0 ? null : `a malformed error object ${JSON.stringify(err).slice(0, 80)}: ${problems.join(', ')}`;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { CheckResult, CheckStatus } from './check-types.js';
 
-export const BASELINE_VERSION = 1;
+const BASELINE_VERSION = 1;
 
 export const CheckBaselineSchema = z
   .object({

@@ -6,14 +6,14 @@ import type { HttpProbeResult } from '../fault-lab/fault-types.js';
 import type { Keyword, TransportKind } from '../lint/lint-types.js';
 import type { FrameRecord } from '../relay-protocol.js';
 
-export const CHECK_STATUSES = ['pass', 'fail', 'warn', 'skip'] as const;
+const CHECK_STATUSES = ['pass', 'fail', 'warn', 'skip'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 export const CHECK_GROUPS = ['lifecycle', 'capabilities', 'tools', 'resources', 'prompts', 'completion', 'logging', 'robustness', 'http', 'modern', 'transcript'] as const;
-export type CheckGroup = (typeof CHECK_GROUPS)[number];
+type CheckGroup = (typeof CHECK_GROUPS)[number];
 
 /** The sentence a check rests on: its keyword decides what a problem costs (MUST → fail, SHOULD → warn). */
-export const SpecSentenceSchema = z.object({
+const SpecSentenceSchema = z.object({
   keyword: z.enum(['MUST', 'MUST NOT', 'REQUIRED', 'SHOULD', 'SHOULD NOT', 'silent']),
   quote: z.string(),
   /** Where the sentence is: a spec page (with its version) or another standard. */
@@ -27,7 +27,7 @@ export function checkKeyword(k: Keyword | null): SpecSentence['keyword'] {
   return k === 'SHALL' ? 'MUST' : k === 'SHALL NOT' ? 'MUST NOT' : k === 'RECOMMENDED' ? 'SHOULD' : 'silent';
 }
 
-export const CheckResultSchema = z.object({
+const CheckResultSchema = z.object({
   id: z.string(),
   group: z.enum(CHECK_GROUPS),
   title: z.string(),

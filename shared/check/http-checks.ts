@@ -10,7 +10,7 @@ import { RESUMPTION_CHECK } from './resumption-check.js';
 import { SENTENCES } from './spec-sentences.js';
 
 /** An origin no server should trust: the .invalid TLD never resolves (RFC 2606). */
-export const FOREIGN_ORIGIN = 'https://mcpscope-check.invalid';
+const FOREIGN_ORIGIN = 'https://mcpscope-check.invalid';
 
 const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
 

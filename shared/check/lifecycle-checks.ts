@@ -7,7 +7,7 @@ import type { CheckContext, CheckDefinition, ScratchConnection } from './check-t
 import { SENTENCES } from './spec-sentences.js';
 
 /** A version no server supports, offered to see what the server answers instead. */
-export const UNSUPPORTED_VERSION = '1999-01-01';
+const UNSUPPORTED_VERSION = '1999-01-01';
 
 /** What a fresh connection's initialize offering `version` got: the version answered, a refusal, or no usable answer. */
 type Offered = { answered: string; frames: number[]; session: string } | { refused: string; frames: number[]; session: string } | { failed: string; frames: number[]; session: string };
@@ -35,7 +35,7 @@ function unsupportedOffer(ctx: CheckContext): Promise<Offered> {
 }
 
 /** The handshake's frames: every message up to and including notifications/initialized (or the first four). */
-export function handshakeFrames(conn: ScratchConnection): number[] {
+function handshakeFrames(conn: ScratchConnection): number[] {
   const messages = conn.frames.filter((f) => f.kind !== 'stderr' && f.kind !== 'event' && f.kind !== 'http');
   const end = messages.findIndex((f) => f.method === 'notifications/initialized');
   return messages.slice(0, end === -1 ? 4 : end + 1).map((f) => f.seq);

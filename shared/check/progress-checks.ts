@@ -38,7 +38,7 @@ interface ProgressSeen {
 }
 
 /** The problems in a run's progress: a value that is not a number or does not exceed the one before, and any after the response. */
-export function progressProblems(seen: readonly ProgressSeen[]): string[] {
+function progressProblems(seen: readonly ProgressSeen[]): string[] {
   const problems: string[] = [];
   let last: number | null = null;
   for (const { params, afterResponse } of seen) {

@@ -13,7 +13,7 @@ const framesOf = (...rs: HttpProbeResult[]) => rs.flatMap((r) => [r.sentSeq, r.e
 /** The responses among a probe's messages, by id (JSON text). */
 const answered = (r: HttpProbeResult) => r.messages.filter((m) => isPlainObject(m) && m.method === undefined && 'id' in m).map((m) => JSON.stringify((m as { id: unknown }).id));
 
-export async function resumptionRun(conn: ScratchConnection, timeoutMs: number): Promise<{ ok: boolean; detail: string; frames: number[] } | { skip: string }> {
+async function resumptionRun(conn: ScratchConnection, timeoutMs: number): Promise<{ ok: boolean; detail: string; frames: number[] } | { skip: string }> {
   const probe = conn.httpProbe!;
   const idA = conn.engine.takeId();
   const cut = await probe({ method: 'POST', headers: {}, body: ping(idA), waitMs: timeoutMs, cutAfterEventId: true });

@@ -49,7 +49,7 @@ async function gradeOne(ctx: CheckContext, check: CheckDefinition): Promise<Chec
  * Folds the linter's findings into the results: onto the check that owns the frame, else one result per rule family.
  * `ownFrames`: seqs mcpscope sent; a finding about one of them judges the check's own request, not the server.
  */
-export function attachFindings(results: CheckResult[], findings: readonly Finding[], session: string, ownFrames: ReadonlySet<number> = new Set()): CheckResult[] {
+function attachFindings(results: CheckResult[], findings: readonly Finding[], session: string, ownFrames: ReadonlySet<number> = new Set()): CheckResult[] {
   const out = results.map((r) => ({ ...r, frames: [...r.frames] }));
   const loose = new Map<string, Finding[]>();
   for (const f of findings) {

@@ -35,7 +35,7 @@ export function inputSchemaProblem(schema: unknown): string | null {
 }
 
 /** Arguments made up from the schema, or null when they do not satisfy it (a pattern, say): then the tool is not called. */
-export function validArguments(tool: Record<string, unknown>): Record<string, unknown> | null {
+function validArguments(tool: Record<string, unknown>): Record<string, unknown> | null {
   const args = argumentsFor(tool.inputSchema);
   return new JsonSchemaValidator().getValidator(tool.inputSchema as never)(args).valid ? args : null;
 }

@@ -16,13 +16,13 @@ export interface StepOutcome {
 }
 
 /** A value for a one-line detail: JSON, cut at 200 characters. */
-export function shown(v: unknown): string {
+function shown(v: unknown): string {
   const text = v === undefined ? 'nothing' : JSON.stringify(v) ?? String(v);
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
 /** JSON equality: the same types and values, object keys in any order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;

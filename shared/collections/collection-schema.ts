@@ -8,11 +8,11 @@ import { AnswersFileSchema } from '../answers/answers-file.js';
 import { describeIssues } from '../zod-issues.js';
 import { SEVERITIES } from '../lint/lint-types.js';
 
-export const COLLECTION_VERSION = 1;
-export const STEP_NAME = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/;
+const COLLECTION_VERSION = 1;
+const STEP_NAME = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/;
 const POINTER = z.string().max(1000).regex(/^(\/.*)?$/, 'a JSON pointer: empty (the whole result) or starting with /').describe('a JSON pointer (RFC 6901) into the result; "" is the whole result');
 
-export const AssertionSchema = z.union([
+const AssertionSchema = z.union([
   z.strictObject({ pointer: POINTER, equals: z.unknown().describe('the value the pointer must hold (JSON equality); variables are filled in') }),
   z.strictObject({ pointer: POINTER, matches: z.string().max(1000).describe('a regular expression (JavaScript syntax) the value, a string, must match') }),
   z.strictObject({ pointer: POINTER.optional(), schema: z.record(z.string(), z.unknown()).describe('a JSON Schema (2020-12 unless $schema says) the value must satisfy') }),
@@ -23,13 +23,12 @@ export const AssertionSchema = z.union([
 ]);
 export type Assertion = z.infer<typeof AssertionSchema>;
 
-export const StepSchema = z.strictObject({
+const StepSchema = z.strictObject({
   name: z.string().regex(STEP_NAME, 'letters, digits, _ and -, at most 64').describe('unique in the collection; later steps read its result as ${steps.<name>.result…}'),
   method: z.string().min(1).max(200),
   params: z.unknown().optional().describe('the params as sent, after ${env.NAME} and ${steps.<name>.result<pointer>} are filled in'),
   assert: z.array(AssertionSchema).max(100).default([]),
 });
-export type Step = z.infer<typeof StepSchema>;
 
 export const CollectionSchema = z
   .strictObject({
@@ -50,10 +49,10 @@ export const CollectionSchema = z
   });
 export type Collection = z.infer<typeof CollectionSchema>;
 
-export const StepStatusSchema = z.enum(['pass', 'fail', 'error', 'skipped']);
+const StepStatusSchema = z.enum(['pass', 'fail', 'error', 'skipped']);
 export type StepStatus = z.infer<typeof StepStatusSchema>;
 
-export const AssertionResultSchema = z.object({
+const AssertionResultSchema = z.object({
   /** The assertion as written (variables filled in). */
   assertion: z.record(z.string(), z.unknown()),
   pass: z.boolean(),
@@ -62,7 +61,7 @@ export const AssertionResultSchema = z.object({
 });
 export type AssertionResult = z.infer<typeof AssertionResultSchema>;
 
-export const StepResultSchema = z.object({
+const StepResultSchema = z.object({
   name: z.string(),
   method: z.string(),
   /** pass: every assertion held; fail: one did not; error: the request could not be made (a variable, the connection); skipped: after --bail. */
@@ -110,4 +109,3 @@ export type CollectionSummary = z.infer<typeof CollectionSummarySchema>;
 
 /** POST /api/sessions/:id/run-collection: run a kept collection against that live session's own target. */
 export const RunCollectionBodySchema = z.strictObject({ collectionId: z.string().min(1).max(100), timeoutMs: z.number().int().min(100).max(600_000).default(30_000) });
-export type RunCollectionBody = z.infer<typeof RunCollectionBodySchema>;

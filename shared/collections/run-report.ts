@@ -12,7 +12,7 @@ export function runExitCode(steps: readonly StepResult[]): RunExit {
 }
 
 /** Where a step's first frame opens in the inspector, when the run was recorded: `#session=<id>&seq=<n>`. */
-export function stepLink(report: Pick<RunReport, 'session'>, s: StepResult): string | null {
+function stepLink(report: Pick<RunReport, 'session'>, s: StepResult): string | null {
   return report.session === undefined || s.frames.length === 0 ? null : `#session=${encodeURIComponent(report.session)}&seq=${s.frames[0]}`;
 }
 

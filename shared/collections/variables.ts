@@ -6,7 +6,7 @@ import type { Collection } from './collection-schema.js';
 const VARIABLE = /\$\{(?:env\.([A-Za-z_][A-Za-z0-9_]*)|steps\.([A-Za-z0-9_][A-Za-z0-9_-]*)\.result((?:[/.][^}]*)?))\}/g;
 const ANY_VARIABLE = /\$\{([^}]*)\}/g;
 
-export type VariableRef = { kind: 'env'; name: string } | { kind: 'step'; step: string; pointer: string };
+type VariableRef = { kind: 'env'; name: string } | { kind: 'step'; step: string; pointer: string };
 
 /** RFC 6901: `/a/0/b`; `~1` is `/` and `~0` is `~`. */
 export function readPointer(value: unknown, pointer: string): { found: true; value: unknown } | { found: false } {
@@ -39,7 +39,7 @@ function strings(value: unknown, out: string[] = []): string[] {
 }
 
 /** The variables a value uses, and the `${…}` that are not variables at all (a typo). */
-export function variablesIn(value: unknown): { refs: VariableRef[]; unknown: string[] } {
+function variablesIn(value: unknown): { refs: VariableRef[]; unknown: string[] } {
   const refs: VariableRef[] = [];
   const unknown: string[] = [];
   for (const s of strings(value)) {

@@ -20,7 +20,7 @@ export interface ResolvedConnect {
   probeTimeoutMs: number;
 }
 
-export interface ProbeRecord {
+interface ProbeRecord {
   /** modern: the server took it; error / timeout / unsupported: why auto fell back to initialize. */
   outcome: 'modern' | 'error' | 'timeout' | 'unsupported';
   detail: string;

@@ -19,7 +19,7 @@ import { Listeners } from '../listeners.js';
 export type LifecyclePhase = 'unknown' | 'awaiting' | 'initializing' | 'initialized' | 'discovering' | 'ready';
 
 /** Requests that may go out before the handshake completes: they are the handshake (and ping, always allowed). */
-export const LIFECYCLE_METHODS: ReadonlySet<string> = new Set(['initialize', 'ping', 'server/discover', 'notifications/initialized', 'notifications/cancelled']);
+const LIFECYCLE_METHODS: ReadonlySet<string> = new Set(['initialize', 'ping', 'server/discover', 'notifications/initialized', 'notifications/cancelled']);
 
 /** Origins the gate never holds: a person's own text and deliberate traffic are sent as given, right or wrong. */
 const UNGATED: ReadonlySet<FrameOrigin> = new Set<FrameOrigin>(['user', 'batch', 'lab', 'replay', 'answer', 'tap']);

@@ -11,7 +11,7 @@ export const TRANSPORT_KINDS = [
 export type TransportKind = (typeof TRANSPORT_KINDS)[number];
 
 /** Where an error with this code comes from in general: sent by the peer, made by the local library, or either. */
-export type ErrorOrigin = 'peer' | 'local' | 'either';
+type ErrorOrigin = 'peer' | 'local' | 'either';
 
 /** Where the numeric code sits in the JSON-RPC / MCP code space, for codes nobody catalogued. */
 export type ErrorRange =
@@ -53,7 +53,7 @@ export interface ErrorVariant extends Partial<ErrorFacts> {
   spec?: SpecLink;
 }
 
-export interface SpecLink {
+interface SpecLink {
   label: string;
   url: string;
 }

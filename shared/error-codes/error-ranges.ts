@@ -6,7 +6,7 @@ import { MODERN_PROTOCOL_VERSIONS } from '../mcp-versions.js';
 /** 2026-07-28 splits the JSON-RPC server-error range: -32019…-32000 stays implementation-defined, the rest is the spec's. */
 const SPEC_RANGE_TOP = -32020;
 
-export function isModernVersion(v: string | undefined): boolean {
+function isModernVersion(v: string | undefined): boolean {
   return v !== undefined && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(v);
 }
 

@@ -4,5 +4,3 @@ export * from './wire-error-codes.js';
 export * from './local-error-codes.js';
 export * from './error-ranges.js';
 export * from './explain-error.js';
-export { JSONRPC_ERROR_ENTRIES, VALIDATION_MESSAGE } from './jsonrpc-error-entries.js';
-export { MCP_ERROR_ENTRIES } from './mcp-error-entries.js';

@@ -18,7 +18,6 @@ export const WIRE_ERROR_CODES = {
   UNSUPPORTED_PROTOCOL_VERSION: -32022, // 2026: the server does not speak the requested version
   URL_ELICITATION_REQUIRED: -32042, // 2025-11-25: the user must visit a URL first
 } as const;
-export type WireErrorCode = (typeof WIRE_ERROR_CODES)[keyof typeof WIRE_ERROR_CODES];
 
 export const WIRE_ERROR_CATALOGUE: readonly WireErrorEntry[] = [...JSONRPC_ERROR_ENTRIES, ...MCP_ERROR_ENTRIES];
 

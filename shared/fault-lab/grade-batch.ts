@@ -22,7 +22,7 @@ function invalidCount(batch: readonly unknown[]): number {
 }
 
 /** What is wrong with a correlation under JSON-RPC 2.0 §6 (and MCP's "initialize never in a batch"), or an empty list. */
-export function batchFaults(batch: readonly unknown[], c: BatchCorrelation, opts: BatchGradeOptions = {}): string[] {
+function batchFaults(batch: readonly unknown[], c: BatchCorrelation, opts: BatchGradeOptions = {}): string[] {
   const faults: string[] = [];
   if (c.replyShape !== 'array' && !opts.splitReplies) faults.push(`the replies came as ${c.replyShape === 'single' ? 'a single object' : `${c.replyShape} messages`}, not one array`);
   const missing = c.elements.filter((e) => e.status === 'missing');
@@ -40,7 +40,7 @@ export function batchFaults(batch: readonly unknown[], c: BatchCorrelation, opts
 }
 
 /** Plain JSON-RPC 2.0 batch rules; `answers` are the replies that came back (arrays included). */
-export function gradeBatchRules(batch: readonly unknown[], answers: readonly unknown[], opts: BatchGradeOptions = {}): FaultVerdict {
+function gradeBatchRules(batch: readonly unknown[], answers: readonly unknown[], opts: BatchGradeOptions = {}): FaultVerdict {
   const c = correlateBatch(batch, answers);
   if (c.summary.requests === 0 && invalidCount(batch) === 0) {
     return answers.length === 0

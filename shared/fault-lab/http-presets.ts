@@ -5,7 +5,7 @@ const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`;
 const post = (headers: HttpFaultRequest['headers']): HttpFaultRequest => ({ method: 'POST', headers });
 const RFC9110_ACCEPT = 'RFC 9110 lets a server answer an Accept it cannot satisfy with 406 Not Acceptable or disregard the header, and reads a missing one as "any type".';
 /** A web origin no MCP server can mean to serve (.invalid never resolves, RFC 2606): what a DNS-rebinding page sends. */
-export const FOREIGN_ORIGIN = 'http://rebinding.mcpscope.invalid';
+const FOREIGN_ORIGIN = 'http://rebinding.mcpscope.invalid';
 /** The Host a browser sends after DNS rebinding: the attacker's name, now resolving to the local server's address. */
 export const FOREIGN_HOST = 'rebinding.mcpscope.invalid';
 const HOST_SILENT =

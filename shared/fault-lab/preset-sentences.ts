@@ -111,14 +111,14 @@ export const PRESET_SENTENCES: Readonly<Record<string, PresetSentence>> = {
  * A server that exits on a frame answers nothing again: every request after it goes unanswered, a MUST of JSON-RPC,
  * so its death is an error wherever the preset's own sentence stood.
  */
-export const DIED_SENTENCE: PresetSentence = {
+const DIED_SENTENCE: PresetSentence = {
   keyword: 'MUST',
   text: 'When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications. (A server that exits on a frame replies to nothing after it.)',
   source: `${JSONRPC} §5 Response object`,
 };
 
 /** A preset's sentence; one the table lacks (a preset added without one) is silent, and a unit test refuses that. */
-export function presetSentence(presetId: string): PresetSentence {
+function presetSentence(presetId: string): PresetSentence {
   return PRESET_SENTENCES[presetId] ?? { keyword: null, text: 'No sentence is recorded for this preset.', source: 'mcpscope' };
 }
 

@@ -25,7 +25,7 @@ export function errorCode(value: unknown): number | null {
 }
 
 /** An error response by its member, whatever is inside it ({"code": "oops"} is an error reply, not a result). */
-export function isErrorReply(value: unknown): boolean {
+function isErrorReply(value: unknown): boolean {
   return isPlainObject(value) && 'error' in value && !('result' in value);
 }
 

@@ -8,7 +8,7 @@ const cancel = (requestId: number) => `{"jsonrpc":"2.0","method":"notifications/
 const NEVER_SENT = 987_654_321;
 
 /** Slow tools of the servers we test against, with arguments that keep them busy about a second. */
-export const SLOW_TOOLS: readonly SlowTool[] = [
+const SLOW_TOOLS: readonly SlowTool[] = [
   { name: 'slow_count', arguments: { steps: 3, delayMs: 400 } },
   { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } },
   { name: 'longRunningOperation', arguments: { duration: 1, steps: 2 } },

@@ -11,10 +11,10 @@ export type FuzzMode = (typeof FUZZ_MODES)[number];
  * failure sent as a JSON-RPC error; output-schema: structuredContent that fails the tool's outputSchema;
  * stack-trace: a stack trace written to stderr while it kept running.
  */
-export const FUZZ_ORACLES = ['crash', 'hang', 'protocol', 'tool-channel', 'output-schema', 'stack-trace'] as const;
+const FUZZ_ORACLES = ['crash', 'hang', 'protocol', 'tool-channel', 'output-schema', 'stack-trace'] as const;
 export type FuzzOracle = (typeof FUZZ_ORACLES)[number];
 
-export const FuzzFailureSchema = z.object({
+const FuzzFailureSchema = z.object({
   /** oracle · tool (or the mutation) · signature: what groups findings into one failure. */
   key: z.string(),
   oracle: z.enum(FUZZ_ORACLES),
@@ -51,7 +51,7 @@ export const FuzzFailureSchema = z.object({
 });
 export type FuzzFailure = z.infer<typeof FuzzFailureSchema>;
 
-export const FuzzReportSchema = z.object({
+const FuzzReportSchema = z.object({
   version: z.literal(1),
   seed: z.number().int(),
   mode: z.enum(FUZZ_MODES),

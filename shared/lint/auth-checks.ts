@@ -71,7 +71,7 @@ function query(url: string): Map<string, string> {
 
 const path = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? '';
 
-export function isLoopbackOrHttps(uri: string): boolean {
+function isLoopbackOrHttps(uri: string): boolean {
   return /^https:\/\//i.test(uri) || /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/i.test(uri);
 }
 

@@ -4,7 +4,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import type { Side } from './lint-types.js';
 import { versionIndex } from './mcp-methods.js';
 
-export interface CapabilityGate {
+interface CapabilityGate {
   /** The side whose declared capabilities must include `path`. */
   holder: Side;
   path: readonly string[];
@@ -13,7 +13,7 @@ export interface CapabilityGate {
   legacyOnly?: true;
 }
 
-export const CAPABILITY_GATES = {
+const CAPABILITY_GATES = {
   'tools/list': { holder: 'server', path: ['tools'] }, // a server with tools declares `tools`
   'tools/call': { holder: 'server', path: ['tools'] },
   'prompts/list': { holder: 'server', path: ['prompts'] }, // a server with prompts declares `prompts`

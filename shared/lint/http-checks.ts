@@ -76,7 +76,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** Names RFC 2606 reserves, which no real page is served from: an Origin under one is invalid for every server. */
-export function isReservedName(host: string): boolean {
+function isReservedName(host: string): boolean {
   return /(^|\.)(invalid|example)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host);
 }
 

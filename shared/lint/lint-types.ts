@@ -25,7 +25,7 @@ export function severityFor(keyword: Keyword | null): Severity {
  * the one that sets the severity; null when the rule follows keyword-free guidance, notes drift between versions, or
  * covers something the spec is silent on (then `text` says so, and what the rule leans on instead).
  */
-export type SpecQuote =
+type SpecQuote =
   | { keyword: Keyword; text: string }
   | { keyword: null; basis: 'guidance' | 'version-drift'; text: string }
   | { keyword: null; basis: 'silent'; text: string };

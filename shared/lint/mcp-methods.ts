@@ -20,7 +20,7 @@ const S = ['server'] as const;
 const B = ['client', 'server'] as const;
 const LAST_LEGACY = '2025-11-25';
 
-export const MCP_METHODS = {
+const MCP_METHODS = {
   initialize: { type: 'request', from: C, since: '2024-11-05', until: LAST_LEGACY }, // the legacy handshake
   ping: { type: 'request', from: B, since: '2024-11-05', until: LAST_LEGACY }, // liveness check; removed in 2026
   'server/discover': { type: 'request', from: C, since: '2026-07-28' }, // 2026: versions and capabilities without a handshake
@@ -56,19 +56,14 @@ export const MCP_METHODS = {
   'notifications/tasks/status': { type: 'notification', from: B, since: '2025-11-25', extensionIn2026: true }, // task status changed
   'notifications/subscriptions/acknowledged': { type: 'notification', from: S, since: '2026-07-28' }, // 2026: a listen stream is open
 } as const satisfies Record<string, MethodSpec>;
-export type McpMethod = keyof typeof MCP_METHODS;
 
 const methods = new Map<string, MethodSpec>(Object.entries(MCP_METHODS));
-
-export function methodSpec(method: string): MethodSpec | undefined {
-  return methods.get(method);
-}
 
 export function versionIndex(v: ProtocolVersion): number {
   return PROTOCOL_VERSIONS.indexOf(v);
 }
 
-export function versionsOf(spec: MethodSpec): ProtocolVersion[] {
+function versionsOf(spec: MethodSpec): ProtocolVersion[] {
   const lo = versionIndex(spec.since);
   const hi = spec.until ? versionIndex(spec.until) : PROTOCOL_VERSIONS.length - 1;
   return PROTOCOL_VERSIONS.filter((_, i) => i >= lo && i <= hi);

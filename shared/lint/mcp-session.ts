@@ -15,7 +15,7 @@ export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilit
 export type Era = 'unknown' | 'legacy' | 'modern';
 export type Phase = 'idle' | 'initializing' | 'awaiting-initialized' | 'ready';
 
-export function knownVersion(v: unknown): ProtocolVersion | null {
+function knownVersion(v: unknown): ProtocolVersion | null {
   return typeof v === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(v) ? (v as ProtocolVersion) : null;
 }
 

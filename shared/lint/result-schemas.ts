@@ -65,7 +65,7 @@ const MODERN: Record<string, ResultSchema> = {
 
 const CACHEABLE_2026 = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover']);
 
-export function resultSchemaFor(method: string, version: ProtocolVersion, taskAugmented: boolean): ResultSchema | undefined {
+function resultSchemaFor(method: string, version: ProtocolVersion, taskAugmented: boolean): ResultSchema | undefined {
   if (taskAugmented) return CreateTaskResultSchema;
   return (version === '2026-07-28' ? MODERN : LEGACY)[method];
 }

@@ -4,7 +4,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import { versionIndex } from './mcp-methods.js';
 
 /** Where → field (or content type) → the first version that has it. */
-export const VERSIONED_FIELDS = {
+const VERSIONED_FIELDS = {
   tool: {
     annotations: '2025-03-26', // readOnlyHint, destructiveHint…
     title: '2025-06-18', // display name

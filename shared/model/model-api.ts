@@ -1,10 +1,9 @@
 // The relay routes of the Chat tab, their shapes once (zod): the model settings (never the key itself, which only
 // goes in), and one model request proxied through the relay with the key it keeps, recorded in the session.
 import { z } from 'zod';
-import { APPROVAL_MODES, PROVIDERS } from './chat-types.js';
+import { PROVIDERS } from './chat-types.js';
 
-export const ProviderNameSchema = z.enum(PROVIDERS);
-export const ApprovalModeSchema = z.enum(APPROVAL_MODES);
+const ProviderNameSchema = z.enum(PROVIDERS);
 
 /** What the page may know about the model settings: where the key comes from, never what it is. */
 export const ModelSettingsViewSchema = z.object({
@@ -33,7 +32,7 @@ const ChatMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('tool'), results: z.array(z.object({ callId: z.string(), name: z.string(), text: z.string(), isError: z.boolean() })) }),
 ]);
 
-export const ModelRequestSchema = z.object({
+const ModelRequestSchema = z.object({
   model: z.string().min(1),
   system: z.string().optional(),
   messages: z.array(ChatMessageSchema).max(500),

@@ -36,7 +36,7 @@ function blockText(b: unknown): string {
 }
 
 /** The sampling messages as the loop's: text and media notes; tool_use on assistant turns, tool_result on user turns. */
-export function samplingMessages(messages: unknown): ChatMessage[] {
+function samplingMessages(messages: unknown): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of Array.isArray(messages) ? messages : []) {
     if (!isPlainObject(m)) continue;
@@ -80,7 +80,7 @@ export function samplingPlan(params: unknown, context: SamplingContext): Samplin
 }
 
 /** MCP's stopReason for the provider's word. */
-export function samplingStopReason(providerReason: string, toolCalls: number): string {
+function samplingStopReason(providerReason: string, toolCalls: number): string {
   if (toolCalls > 0) return 'toolUse';
   if (providerReason === 'length' || providerReason === 'max_tokens') return 'maxTokens';
   if (providerReason === 'stop_sequence') return 'stopSequence';

@@ -18,7 +18,7 @@ export interface ToolLike {
 const API_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The input schema without `$schema`, which neither API wants; a missing or non-object schema becomes an empty object schema. */
-export function toolParameters(schema: unknown): Record<string, unknown> {
+function toolParameters(schema: unknown): Record<string, unknown> {
   if (!isPlainObject(schema)) return { type: 'object', properties: {} };
   const { $schema: _dialect, ...rest } = schema;
   return rest;

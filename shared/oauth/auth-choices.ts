@@ -7,7 +7,6 @@
  * and takes the code from the redirect, for authorization servers that approve without a person (test servers).
  */
 export const OAUTH_OPEN_MODES = ['browser', 'print', 'fetch'] as const;
-export type OAuthOpenMode = (typeof OAUTH_OPEN_MODES)[number];
 
 /**
  * The grant that gets the token: `authorization_code` (default; a person approves, PKCE) or `client_credentials` (the

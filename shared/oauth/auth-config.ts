@@ -1,8 +1,6 @@
 // How a remote target authenticates with OAuth: the user's choices (client identity, scope, how the person is asked).
 import { z } from 'zod';
-import { OAUTH_GRANTS, OAUTH_OPEN_MODES, type OAuthOpenMode } from './auth-choices.js';
-
-export { OAUTH_GRANTS, OAUTH_OPEN_MODES, type OAuthOpenMode };
+import { OAUTH_GRANTS, OAUTH_OPEN_MODES } from './auth-choices.js';
 
 export const OAuthConfigSchema = z.object({
   type: z.literal('oauth'),

@@ -2,10 +2,10 @@
 // what the specification expects at each, so the debugger can show both side by side.
 import { z } from 'zod';
 
-export const AUTH_STEPS = ['challenge', 'resource-metadata', 'server-metadata', 'client', 'authorization', 'token', 'refresh', 'retry'] as const;
+const AUTH_STEPS = ['challenge', 'resource-metadata', 'server-metadata', 'client', 'authorization', 'token', 'refresh', 'retry'] as const;
 export type AuthStepName = (typeof AUTH_STEPS)[number];
 
-export const AuthFindingSchema = z.object({
+const AuthFindingSchema = z.object({
   severity: z.enum(['error', 'warning', 'info']),
   message: z.string(),
 });

@@ -8,7 +8,7 @@ import type { HttpExchange } from '../http-exchange.js';
 import { HEADER_MASK } from '../masked-header-problem.js';
 
 /** Parameters and JSON members whose values are credentials, one-time secrets or bound to a pending flow. */
-export const OAUTH_SECRET_NAMES = [
+const OAUTH_SECRET_NAMES = [
   'access_token',
   'refresh_token',
   'id_token',
@@ -57,13 +57,13 @@ export function maskParams(text: string): string {
   return text.replace(PAIR, (_m, lead: string, name: string, eq: string, value: string) => `${lead}${name}${eq}${value === '' ? '' : M}`);
 }
 
-export function maskJsonMembers(text: string): string {
+function maskJsonMembers(text: string): string {
   let out = text;
   for (const re of MEMBERS) out = out.replace(re, (_m, q: string, name: string, sep: string) => `${q}${name}${q}${sep}${q}${M}${q}`);
   return out.replace(BARE_MEMBER, (_m, lead: string, name: string, sep: string, value: string) => `${lead}${name}${sep}${value[0]}${M}${value[0]}`);
 }
 
-export function maskFormFields(text: string): string {
+function maskFormFields(text: string): string {
   return text.replace(INPUT, (tag) => (SECRET_FIELD.test(tag) ? tag.replace(VALUE_ATTR, `$1"${M}"`) : tag));
 }
 

@@ -86,7 +86,7 @@ function strings(node: JsoncNode | undefined): string[] | null {
 }
 
 /** A server entry that already runs through a tap: its args hold `tap` right after the runner's own. */
-export function isWrapped(command: string, args: readonly string[]): boolean {
+function isWrapped(command: string, args: readonly string[]): boolean {
   const at = args.indexOf('tap');
   return at !== -1 && (/(^|[\\/])mcpscope(\.cmd|\.js)?$/.test(command) || args.slice(0, at).some((a) => /(^|[\\/])mcpscope(\.js)?$/.test(a)));
 }

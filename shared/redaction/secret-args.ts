@@ -3,7 +3,7 @@
 import { REDACTED, isSecretName } from './secret-patterns.js';
 
 /** True for a flag whose next argument is a credential. A short flag (-p, -k) is too ambiguous to guess. */
-export function isSecretFlag(arg: string): boolean {
+function isSecretFlag(arg: string): boolean {
   return /^--?[A-Za-z][\w-]*$/.test(arg) && arg.replace(/^-+/, '').length > 1 && isSecretName(arg.replace(/^-+/, ''));
 }
 

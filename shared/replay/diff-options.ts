@@ -18,4 +18,3 @@ export const DiffOptionsSchema = z.object({
 export type DiffOptions = z.infer<typeof DiffOptionsSchema>;
 export type DiffOptionsInput = z.input<typeof DiffOptionsSchema>;
 
-export const DEFAULT_DIFF_OPTIONS: DiffOptions = DiffOptionsSchema.parse({});

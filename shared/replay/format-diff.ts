@@ -9,7 +9,7 @@ function show(v: unknown): string {
   return s.length > VALUE_CAP ? `${s.slice(0, VALUE_CAP)}…` : s;
 }
 
-export function diffSummaryLine(d: TranscriptDiff): string {
+function diffSummaryLine(d: TranscriptDiff): string {
   const s = d.summary;
   return `${s.same} same, ${s.changed} changed, ${s.added} added, ${s.removed} removed (old run ${s.oldMessages} messages, new run ${s.newMessages})`;
 }

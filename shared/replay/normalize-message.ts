@@ -3,7 +3,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import type { DiffOptions } from './diff-options.js';
 
 /** Placeholders keep a member's presence visible while ignoring its value. */
-export const IGNORED = { id: '<id>', timestamp: '<timestamp>', sessionId: '<session-id>', cursor: '<cursor>', path: '<ignored>' } as const;
+const IGNORED = { id: '<id>', timestamp: '<timestamp>', sessionId: '<session-id>', cursor: '<cursor>', path: '<ignored>' } as const;
 
 const ISO_DATE_TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 const TIMESTAMP_KEY = /^(timestamp|time|date|datetime|ts|now)$|(At|Time|Timestamp|Date)$|_(at|time|timestamp)$/;

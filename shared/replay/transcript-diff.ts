@@ -9,7 +9,7 @@ import { keyMessages, type DiffFrame, type KeyedMessage } from './message-keys.j
 import { pairMessages } from './message-pairing.js';
 import { normalizeMessage } from './normalize-message.js';
 
-export const DiffEntrySchema = z.object({
+const DiffEntrySchema = z.object({
   status: z.enum(['changed', 'added', 'removed']),
   label: z.string(),
   dir: FrameDirSchema,
@@ -20,9 +20,9 @@ export const DiffEntrySchema = z.object({
   /** For `added` and `removed`: the message text, capped. */
   text: z.string().optional(),
 });
-export type DiffEntry = z.infer<typeof DiffEntrySchema>;
+type DiffEntry = z.infer<typeof DiffEntrySchema>;
 
-export const DiffSummarySchema = z.object({
+const DiffSummarySchema = z.object({
   same: z.number().int(),
   changed: z.number().int(),
   added: z.number().int(),
@@ -30,7 +30,7 @@ export const DiffSummarySchema = z.object({
   oldMessages: z.number().int(),
   newMessages: z.number().int(),
 });
-export type DiffSummary = z.infer<typeof DiffSummarySchema>;
+type DiffSummary = z.infer<typeof DiffSummarySchema>;
 
 export const TranscriptDiffSchema = z.object({
   identical: z.boolean(),

@@ -18,7 +18,7 @@ import type { FrameRecord } from '../relay-protocol.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
 import { SHARE_FORMAT, SHARE_FORMAT_VERSION, type ShareContents, type ShareTag } from './share-unpacker.js';
 
-export { frameProblem, SHARE_FORMAT, SHARE_FORMAT_VERSION, ShareUnpacker, unpackShare, type ShareContents, type ShareSink } from './share-unpacker.js';
+export { frameProblem,   ShareUnpacker, unpackShare, type ShareContents,  } from './share-unpacker.js';
 
 /** Frames a block holds: small enough that the page can unpack and show one block in a task of its own. */
 const FRAMES_PER_BLOCK = 5_000;
@@ -93,7 +93,7 @@ export class SharePacker {
 }
 
 /** The client frames a replay sends: stored ones, or the transcript's outgoing frames. */
-export function clientFramesOf(c: ShareContents): ClientFrame[] {
+function clientFramesOf(c: ShareContents): ClientFrame[] {
   return c.clients ?? c.frames.filter((f) => f.dir === 'out').map((f) => clientFrameOf(f, c.header.session.startedAt));
 }
 

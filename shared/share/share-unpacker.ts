@@ -11,7 +11,7 @@ import type { ClientFrame } from '../replay/replay-plan.js';
 
 export const SHARE_FORMAT = 'mcpscope-share';
 export const SHARE_FORMAT_VERSION = 1;
-export const SHARE_TAGS = ['header', 'frames', 'clients', 'findings', 'trailer'] as const;
+const SHARE_TAGS = ['header', 'frames', 'clients', 'findings', 'trailer'] as const;
 export type ShareTag = (typeof SHARE_TAGS)[number];
 /** A tag line is a tag, a space and a length: anything longer without a newline is not one. */
 const MAX_TAG_LINE = 40;

@@ -22,7 +22,7 @@ export function traceContextEvent(sessionName: string, traceId: string | null): 
   return { event: TRACE_CONTEXT_EVENT, traceId: traceId ?? '', session: sessionBaggage(sessionName), keys: traceId === null ? [] : ['traceparent', 'baggage'] };
 }
 
-export interface ExchangeEvent {
+interface ExchangeEvent {
   name: 'progress' | 'log' | 'cancelled';
   ts: number;
   seq: number;

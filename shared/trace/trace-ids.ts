@@ -13,7 +13,7 @@ function randomHex(bytes: number): string {
 }
 
 export const newTraceId = (): string => randomHex(16);
-export const newSpanId = (): string => randomHex(8);
+const newSpanId = (): string => randomHex(8);
 
 export function formatTraceparent(traceId: string, spanId: string, sampled = true): string {
   return `00-${traceId}-${spanId}-${sampled ? '01' : '00'}`;

@@ -41,14 +41,14 @@ export function isDangerousEnv(name: string): boolean {
   return DANGEROUS_NAMES.has(upper) || DANGEROUS_PREFIXES.some((p) => upper.startsWith(p));
 }
 
-export const RecipeEnvEntrySchema = z.object({
+const RecipeEnvEntrySchema = z.object({
   name: z.string(),
   /** The value, or REDACTED for a secret (a dangerous variable is always shown in full: its value is the risk). */
   value: z.string(),
   secret: z.boolean(),
   dangerous: z.boolean(),
 });
-export type RecipeEnvEntry = z.infer<typeof RecipeEnvEntrySchema>;
+type RecipeEnvEntry = z.infer<typeof RecipeEnvEntrySchema>;
 
 /** A stdio recipe as the confirmation prompt shows it; `hash` names the exact recipe a "yes" is remembered for. */
 export const RecipeReviewSchema = z.object({

@@ -12,7 +12,7 @@ import { RecipeReviewSchema, formatRecipeReview, type RecipeReview } from './rec
 const NamedValueSchema = z.object({ name: z.string(), value: z.string() });
 
 /** A remote recipe as the confirmation prompt shows it; `hash` names the exact recipe a "yes" is remembered for. */
-export const RemoteRecipeReviewSchema = z.object({
+const RemoteRecipeReviewSchema = z.object({
   kind: z.literal('remote'),
   hash: z.string(),
   /** Where the recipe came from, in words: `the imported bundle "weather"`. */

@@ -5,7 +5,7 @@ import type { RelayHandle } from './relay-process.js';
 const rpc = (id: number, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
 
 /** The client's side of the session: a handshake, a listing, and calls whose answers are known. */
-export const DEMO_SCRIPT: string[] = [
+const DEMO_SCRIPT: string[] = [
   rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope-test', version: '0' } }),
   '{"jsonrpc":"2.0","method":"notifications/initialized"}',
   rpc(2, 'tools/list'),

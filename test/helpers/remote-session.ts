@@ -6,7 +6,7 @@ import type { RelaySocket } from './relay-socket.js';
 
 /** Parsed JSON-RPC and event bodies, read deep in assertions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read deep into server JSON
-export type Json = any;
+type Json = any;
 
 export interface RemoteSession {
   sid: string;

@@ -28,7 +28,7 @@ export function compare(texts: readonly string[]): { wrong: Array<{ text: string
 export const ruleCaseTexts = [...JSONRPC_CASES, ...MCP_CASES, ...FRAMING_CASES, ...REQUEST_CASES, ...HTTP_CASES].flatMap((c) => [...c.bad, ...c.good].map((p) => p[1]));
 
 /** mulberry32: a small seeded generator, so a failure reproduces. */
-export function rng(seed: number): () => number {
+function rng(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -43,7 +43,7 @@ const NUMBERS = ['0', '-0', '1', '-1', '1.5', '1e3', '1E+2', '-2.5e-3', '1e400',
 const SPACE = ['', '', '', ' ', '\n', '\t ', '\r\n'];
 
 /** Random JSON text, biased toward JSON-RPC shapes, written by hand so it can hold duplicate and escaped keys. */
-export function randomJson(r: () => number, depth = 0): string {
+function randomJson(r: () => number, depth = 0): string {
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const sp = () => pick(SPACE);
   const str = (s: string) => (r() < 0.1 ? JSON.stringify(s).replace(/[a-z]/, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : JSON.stringify(s));
@@ -61,7 +61,7 @@ export function randomJson(r: () => number, depth = 0): string {
 
 const NOISE = ['{', '}', '[', ']', ',', ':', '"', '\\', '0', '-', '.', 'e', '+', ' ', '\n', '\u0000', '\u001f', 'u', 't', 'n', 'x', '\u2028', 'é', '\ud83d'];
 
-export function mutate(r: () => number, text: string): string {
+function mutate(r: () => number, text: string): string {
   const at = Math.floor(r() * (text.length + 1));
   const ch = NOISE[Math.floor(r() * NOISE.length)]!;
   switch (Math.floor(r() * 5)) {

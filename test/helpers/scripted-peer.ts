@@ -8,9 +8,9 @@ import { messageFrame } from '../../server/core/frame-factory.js';
 import { now } from '../../server/store/clock.js';
 
 /** The answer to one request: a result, a JSON-RPC error, or nothing at all. */
-export type Answer = { result: unknown } | { error: { code: number; message: string } } | 'silence';
+type Answer = { result: unknown } | { error: { code: number; message: string } } | 'silence';
 /** What a handler may do besides answering: notify the client while it works, and see whether it was cancelled. */
-export interface Peer {
+interface Peer {
   notify(method: string, params: Record<string, unknown>): void;
   /** Whether the client sent notifications/cancelled for this request. */
   readonly cancelled: boolean;

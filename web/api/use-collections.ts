@@ -35,7 +35,7 @@ export function useDeleteCollection() {
 }
 
 /** A step name from a method and a tool name, unique among `taken`: `tools-call-echo`, then `tools-call-echo-2`… */
-export function stepName(method: string, params: unknown, taken: readonly string[]): string {
+function stepName(method: string, params: unknown, taken: readonly string[]): string {
   const tool = method === 'tools/call' && params !== null && typeof params === 'object' ? (params as { name?: unknown }).name : undefined;
   const base = `${method}${typeof tool === 'string' ? `-${tool}` : ''}`.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'step';
   let name = base;

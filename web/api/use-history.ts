@@ -15,7 +15,7 @@ function useRefresh() {
 }
 
 /** Sessions per page of the history list; "Load more" fetches the next. */
-export const HISTORY_PAGE = 50;
+const HISTORY_PAGE = 50;
 
 /** The history a page at a time: each asks for one more than it shows, so the list knows whether more follow. */
 export function useHistory(q: string, tag: string) {

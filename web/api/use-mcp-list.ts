@@ -4,7 +4,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
-import { isPlainObject } from '../../shared/jsonrpc.js';
 import { mcpCall } from '../lib/mcp/mcp-call.js';
 import { useRelay } from '../lib/relay/relay-context.js';
 import { useLatestInboundSeq } from '../lib/log/use-inbound.js';
@@ -77,9 +76,4 @@ export function useMcpList<T>(sessionId: string, mcp: McpSessionState, method: s
     setForcedEpoch(mcp.epoch);
   }, [mcp.epoch]);
   return { ...query, refresh, listAnyway, missing, forced };
-}
-
-/** Reads a string field of a list item that may be anything the server sent. */
-export function str(item: unknown, key: string): string | undefined {
-  return isPlainObject(item) && typeof item[key] === 'string' ? item[key] : undefined;
 }

@@ -13,7 +13,7 @@ export class ShareReadError extends Error {}
 /** Base64 characters inflated per step: 48 kB of gzip, about a block of 5,000 small frames. A multiple of 4. */
 const B64_STEP = 64 * 1024;
 
-export function base64Bytes(b64: string): Uint8Array {
+function base64Bytes(b64: string): Uint8Array {
   const bin = atob(b64.replace(/\s+/g, ''));
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

@@ -9,7 +9,7 @@ import { RelayError } from '../../errors.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteInput<R extends RelayRoute> {
+interface RouteInput<R extends RelayRoute> {
   params: Record<PathParams<R['path']>, string>;
   query: Parsed<R['query']>;
   /** The parsed JSON body; for a `bytes` route the handler reads the request stream itself. */

@@ -6,7 +6,7 @@ import { sessionKey } from '../session-keys.js';
 
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 
-export type SessionOrigin = HistoryEntry['origin'];
+type SessionOrigin = HistoryEntry['origin'];
 
 export interface SessionMeta {
   origin: SessionOrigin;
@@ -36,7 +36,7 @@ interface MetaRow {
   scratch_for: string | null;
 }
 
-export const MAX_TAGS = 20;
+const MAX_TAGS = 20;
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class SessionArchive {

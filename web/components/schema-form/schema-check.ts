@@ -50,7 +50,7 @@ function rootLookup(root: object): Lookup {
  * that its "#/$defs/…" references still resolve against the root. It is registered under a pointer no real schema
  * uses, which keeps it from colliding with the root's own entries.
  */
-export function lookupFor(schema: Schema | boolean, root: Schema | boolean): Lookup {
+function lookupFor(schema: Schema | boolean, root: Schema | boolean): Lookup {
   if (typeof root === 'boolean') return Object.create(null) as Lookup;
   const base = rootLookup(root);
   if (schema === root || typeof schema === 'boolean') return base;
@@ -118,7 +118,7 @@ function friendlyMessage(unit: OutputUnit): string {
 }
 
 /** "#/a/0/b~1c" → ["a", "0", "b/c"]. */
-export function pointerSegments(location: string): string[] {
+function pointerSegments(location: string): string[] {
   const pointer = location.startsWith('#') ? location.slice(1) : location;
   if (pointer === '' || pointer === '/') return [];
   return pointer

@@ -18,11 +18,11 @@ import {
 import { checkInstance, isInstanceValid, type SchemaProblem } from './schema-check.js';
 
 /** RJSF's way of naming a location: ".a.0.b" (display only; error schemas are built from the segments). */
-export function propertyOf(path: readonly string[]): string {
+function propertyOf(path: readonly string[]): string {
   return path.length === 0 ? '.' : `.${path.join('.')}`;
 }
 
-export function toRjsfError(problem: SchemaProblem): RJSFValidationError {
+function toRjsfError(problem: SchemaProblem): RJSFValidationError {
   const property = propertyOf(problem.path);
   return {
     name: problem.keyword,
@@ -35,7 +35,7 @@ export function toRjsfError(problem: SchemaProblem): RJSFValidationError {
   };
 }
 
-export class SchemaValidator implements ValidatorType {
+class SchemaValidator implements ValidatorType {
   rawValidation<Result = RJSFValidationError>(schema: RJSFSchema, formData?: unknown): { errors?: Result[]; validationError?: Error } {
     const check = checkInstance(schema, formData);
     return {

@@ -7,7 +7,7 @@ import type { LogSource } from '../../lib/log/log-source.js';
 import { McpCallError, mcpCall } from '../../lib/mcp/mcp-call.js';
 
 /** The seqs of request `id`'s frames this page holds: the request, its response, a cancellation of it. */
-export function requestFrameSeqs(log: LogSource | undefined, id: number): number[] {
+function requestFrameSeqs(log: LogSource | undefined, id: number): number[] {
   if (!log) return [];
   const rpcId = JSON.stringify(id);
   const seqs: number[] = [];

@@ -16,7 +16,7 @@ function FrameLinks({ seqs, onSelect }: { seqs: number[]; onSelect: (seq: number
   );
 }
 
-export function ToolCallCard({ call, onSelect }: { call: ChatToolCall; onSelect: (seq: number) => void }) {
+function ToolCallCard({ call, onSelect }: { call: ChatToolCall; onSelect: (seq: number) => void }) {
   return (
     <div data-testid="chat-tool-call" data-tool={call.name} data-decision={call.decision} className="my-1 rounded border border-edge px-2 py-1">
       <div className="flex flex-wrap items-center gap-1">
@@ -34,7 +34,7 @@ export function ToolCallCard({ call, onSelect }: { call: ChatToolCall; onSelect:
   );
 }
 
-export function ApprovalPrompt({ pending }: { pending: PendingApproval }) {
+function ApprovalPrompt({ pending }: { pending: PendingApproval }) {
   return (
     <div data-testid="chat-approval" className="my-1 rounded border border-amber-400/60 px-2 py-1">
       <p>

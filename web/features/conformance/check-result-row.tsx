@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { CheckResult, CheckStatus } from '../../../shared/check/check-types.js';
 
-export const STATUS_CLASS: Record<CheckStatus, string> = { pass: 'text-emerald-300', fail: 'text-rose-300', warn: 'text-amber-300', skip: 'text-dim' };
+const STATUS_CLASS: Record<CheckStatus, string> = { pass: 'text-emerald-300', fail: 'text-rose-300', warn: 'text-amber-300', skip: 'text-dim' };
 
 interface Props {
   result: CheckResult;

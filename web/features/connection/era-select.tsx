@@ -6,9 +6,9 @@ const KEY = 'mcpscope.era';
 const ERAS: readonly Era[] = ['legacy', 'modern', 'auto'];
 
 // Legacy is the default: auto would put a server/discover probe before initialize in every log.
-export const DEFAULT_ERA: Era = 'legacy';
+const DEFAULT_ERA: Era = 'legacy';
 
-export const ERA_HELP: Record<Era, string> = {
+const ERA_HELP: Record<Era, string> = {
   legacy: 'legacy: initialize with the version picked, then notifications/initialized (2024-11-05 … 2025-11-25)',
   modern: 'modern: 2026-07-28, stateless: server/discover, then the protocol _meta keys on every request; input_required answered and retried',
   auto: 'auto: probe with server/discover; on an error, a timeout or no shared version, fall back to initialize with the version picked',

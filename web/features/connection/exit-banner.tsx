@@ -15,7 +15,7 @@ interface Props {
 /** One stderr line can be a megabyte of minified stack; the log keeps it whole. */
 const LINE_CAP = 400;
 
-export function exitHow(s: Pick<SessionInfo, 'exitCode' | 'signal'>): string {
+function exitHow(s: Pick<SessionInfo, 'exitCode' | 'signal'>): string {
   if (s.signal) return `was killed by ${s.signal}`;
   return s.exitCode === null ? 'exited' : `exited with code ${s.exitCode}`;
 }

@@ -6,7 +6,7 @@ import { eventName } from '../../lib/log/frame-entry.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { LogSource } from '../../lib/log/log-source.js';
 
-export interface Expiry {
+interface Expiry {
   /** The seq of the `session-expired` event. */
   seq: number;
   status: number | null;
@@ -40,7 +40,7 @@ export interface SessionTrouble {
 }
 
 /** How many of a process's last stderr lines an exit banner shows: enough for a stack trace's head. */
-export const STDERR_TAIL = 12;
+const STDERR_TAIL = 12;
 
 const trackers = new WeakMap<readonly FrameEntry[], Tracker>();
 

@@ -9,7 +9,7 @@ import type { LogSource } from '../../lib/log/log-source.js';
 import { useScreenMask } from '../../lib/ui/screen-mask.js';
 
 /** Above this many characters the detail pane shows this view instead of the editor and the parsed JSON. */
-export const LARGE_FRAME_CHARS = 1_000_000;
+const LARGE_FRAME_CHARS = 1_000_000;
 const SLICE = 160;
 const LINE_HEIGHT = 16;
 

@@ -19,7 +19,7 @@ export interface ProbeContext {
 }
 
 /** A slow tool the server lists, for the duplicate-id preset; null when it lists none we know. */
-export async function findSlowTool(client: RelayClient, sessionId: string): Promise<SlowTool | null> {
+async function findSlowTool(client: RelayClient, sessionId: string): Promise<SlowTool | null> {
   const { result } = await mcpCall(client.engines.get(sessionId), 'tools/list', undefined, { timeoutMs: 10_000, origin: 'bookkeeping' });
   const tools = Array.isArray(result.tools) ? (result.tools as { name?: unknown }[]) : [];
   return pickSlowTool(tools.map((t) => String(t.name)));

@@ -31,7 +31,7 @@ const STARTUP_MS = 10_000;
 const why = (err: unknown) => (err instanceof SendError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err));
 
 /** "demo · fault lab: 12 presets, invalid-json … bom" (at most 200 characters, the history's limit). */
-export function labName(base: string, presets: readonly string[]): string {
+function labName(base: string, presets: readonly string[]): string {
   const what = presets.length === 1 ? `preset ${presets[0]}` : `${presets.length} presets, ${presets[0]} … ${presets.at(-1)}`;
   const name = `${base}: ${what}`;
   return name.length <= 200 ? name : `${name.slice(0, 199)}…`;

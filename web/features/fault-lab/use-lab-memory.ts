@@ -21,7 +21,7 @@ interface Restore {
 }
 
 /** What is saved: long texts cut (a preset may send a megabyte; the whole text stays in the scratch session's log). */
-export function labState(s: Omit<Shown, 'busy'>): FaultLabState {
+function labState(s: Omit<Shown, 'busy'>): FaultLabState {
   return {
     runs: s.runs.map((r) => ({
       presetId: r.presetId,

@@ -44,12 +44,12 @@ export type ColumnWidths = Partial<Record<ColumnId, number>>;
 export const MIN_COLUMN_PX = 24;
 /** The auto-fitted method column never grows past this, nor past what leaves the summary SUMMARY_ROOM_PX. */
 export const METHOD_CAP_PX = 360;
-export const SUMMARY_ROOM_PX = 160;
+const SUMMARY_ROOM_PX = 160;
 /** The summary's room in a narrow table (by and size folded away): a useful gist, not "mcps…". */
-export const NARROW_SUMMARY_ROOM_PX = 110;
+const NARROW_SUMMARY_ROOM_PX = 110;
 const GAP_PX = 8;
 /** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
-export const NARROW_TABLE_PX = 720;
+const NARROW_TABLE_PX = 720;
 const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
 /** The method column shortens to this before the summary starves: its cells then show the end of the name (log-row.tsx). */
 const METHOD_FLOOR_PX = 64;

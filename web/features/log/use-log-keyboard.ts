@@ -20,7 +20,7 @@ interface Options {
 export type LogKey = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'preventDefault'>;
 
 /** A frame that ends an exchange begun earlier (a response, a batch's answer) is passed over when stepping by exchange. */
-export function startsExchange(entry: FrameEntry): boolean {
+function startsExchange(entry: FrameEntry): boolean {
   return !(entry.pairs.length > 0 && entry.pairs.every((p) => p < entry.frame.seq));
 }
 

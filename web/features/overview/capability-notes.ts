@@ -10,7 +10,7 @@ export const CAPABILITY_NOTES: Record<string, string> = {
   experimental: 'Non-standard features, named by the server; nothing here is defined by the spec.',
 };
 
-export const FLAG_NOTES: Record<string, string> = {
+const FLAG_NOTES: Record<string, string> = {
   'tools.listChanged': 'sends notifications/tools/list_changed when its tools change',
   'resources.subscribe': 'accepts resources/subscribe and then sends notifications/resources/updated',
   'resources.listChanged': 'sends notifications/resources/list_changed when its resources change',

@@ -1,7 +1,7 @@
 // A prompt as the server listed it, read defensively, with its declared arguments.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 
-export interface PromptArgument {
+interface PromptArgument {
   name: string;
   description: string | null;
   required: boolean;

@@ -13,7 +13,7 @@ export interface ReferenceCode {
 }
 
 /** Every code, explained without context: the catalogue's general answer. */
-export const REFERENCE_CODES: readonly ReferenceCode[] = [
+const REFERENCE_CODES: readonly ReferenceCode[] = [
   ...WIRE_ERROR_CATALOGUE.map((e) => ({ group: 'wire' as const, x: explainError({ code: e.code }), variants: e.variants ?? [] })),
   ...Object.keys(LOCAL_ERROR_CODES).map((code) => ({ group: 'local' as const, x: explainError({ code, local: true }), variants: [] })),
   ...Object.keys(RELAY_ERROR_CODES).map((code) => ({ group: 'relay' as const, x: explainError({ code, local: true }), variants: [] })),

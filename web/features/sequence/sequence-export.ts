@@ -9,7 +9,7 @@ import { EXPORT_STYLE } from './sequence-style.js';
 import { LaneHeader, SequenceBand } from './sequence-svg.js';
 
 /** More rows than this make a file nobody reads: the export takes this many from the top of the view. */
-export const EXPORT_MAX_ROWS = 1000;
+const EXPORT_MAX_ROWS = 1000;
 const EXPORT_WIDTH = 1100;
 
 export interface ExportRange {
@@ -20,7 +20,7 @@ export interface ExportRange {
   selectedSeq: number | null;
 }
 
-export async function sequenceSvg({ rows, lanes, firstInView, selectedSeq }: ExportRange): Promise<{ svg: string; width: number; height: number; name: string }> {
+async function sequenceSvg({ rows, lanes, firstInView, selectedSeq }: ExportRange): Promise<{ svg: string; width: number; height: number; name: string }> {
   const start = rows.count <= EXPORT_MAX_ROWS ? 0 : Math.min(firstInView, rows.count - EXPORT_MAX_ROWS);
   const n = Math.min(EXPORT_MAX_ROWS, rows.count - start);
   const band = Array.from({ length: n }, (_, k) => ({ index: start + k, entry: rows.rowAt(start + k) }));

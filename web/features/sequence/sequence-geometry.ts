@@ -12,7 +12,7 @@ export const SEQ_GUTTER = 148;
 export const SEQ_HEADER = 26;
 
 /** Which style an arrow takes: what the frame is, not who drew it. */
-export type ArrowTone = 'out' | 'in' | 'auto' | 'error' | 'bad' | 'stderr' | 'note';
+type ArrowTone = 'out' | 'in' | 'auto' | 'error' | 'bad' | 'stderr' | 'note';
 
 export interface ArrowShape {
   seq: number;

@@ -3,7 +3,7 @@
 import type { ExchangeIndex, ExchangeRow } from '../../lib/http/exchange-index.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 
-export interface Lane {
+interface Lane {
   id: string;
   label: string;
   /** Server sub-lanes carry the HTTP exchange's kind, for tests and the lane header's tooltip. */
@@ -18,7 +18,7 @@ export interface Lanes {
 
 /** Past this many overlapping POSTs (or open GET streams) the last sub-lane is shared: the view stays readable. */
 export const MAX_POST_LANES = 3;
-export const MAX_GET_LANES = 3;
+const MAX_GET_LANES = 3;
 
 /** The fourth lane: a model's requests through mcpscope (model-exchange events) and the tool calls it asked for. */
 const MODEL: Lane = { id: 'model', label: 'model' };

@@ -21,7 +21,7 @@ export function LaneHeader({ lanes, xs }: { lanes: Lanes; xs: Map<string, number
   );
 }
 
-export interface BandRow {
+interface BandRow {
   index: number;
   entry: FrameEntry | undefined;
 }

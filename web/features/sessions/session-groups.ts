@@ -4,7 +4,7 @@
 import type { HistoryEntry } from '../../../shared/archive-api.js';
 
 /** What made a session, from its tag (set when it was made) or, for older recordings, its origin. */
-export const MAKERS = ['lab', 'check', 'replay', 'fuzz'] as const;
+const MAKERS = ['lab', 'check', 'replay', 'fuzz'] as const;
 export type Maker = (typeof MAKERS)[number];
 
 export function makerOf(s: Pick<HistoryEntry, 'tags' | 'origin' | 'scratchFor'>): Maker | null {
@@ -15,7 +15,7 @@ export function makerOf(s: Pick<HistoryEntry, 'tags' | 'origin' | 'scratchFor'>)
 }
 
 /** Made by a tool for another session, rather than by a person. */
-export function isMadeByTool(s: Pick<HistoryEntry, 'tags' | 'origin' | 'scratchFor'>): boolean {
+function isMadeByTool(s: Pick<HistoryEntry, 'tags' | 'origin' | 'scratchFor'>): boolean {
   return s.scratchFor !== null || s.origin === 'scratch';
 }
 

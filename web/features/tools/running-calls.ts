@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { Listeners } from '../../../shared/listeners.js';
 
-export interface CallProgress {
+interface CallProgress {
   progress: number | null;
   total: number | null;
   message: string | null;

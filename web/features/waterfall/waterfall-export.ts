@@ -8,7 +8,7 @@ import { WaterfallAxis, WaterfallRows, WF_EXPORT_STYLE, WF_HEADER, WF_ROW } from
 const EXPORT_WIDTH = 1100;
 const EXPORT_MAX_ROWS = 1000;
 
-export async function waterfallSvg(all: readonly WaterfallRow[], spanMs: number): Promise<{ svg: string; width: number; height: number }> {
+async function waterfallSvg(all: readonly WaterfallRow[], spanMs: number): Promise<{ svg: string; width: number; height: number }> {
   const rows = all.slice(0, EXPORT_MAX_ROWS);
   const width = EXPORT_WIDTH;
   const height = WF_HEADER + rows.length * WF_ROW + 8;

@@ -8,7 +8,7 @@ export const WF_HEADER = 22;
 const LABEL_W = 300;
 const INDENT = 14;
 
-export function formatMs(ms: number): string {
+function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
 

@@ -49,4 +49,3 @@ monaco.editor.defineTheme('mcpscope-light', {
 
 /** The editor theme for the page's theme (see lib/ui/theme.ts). */
 export const MONACO_THEMES = { dark: 'mcpscope-dark', light: 'mcpscope-light' } as const;
-export { monaco };

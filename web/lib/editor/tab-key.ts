@@ -11,7 +11,7 @@ type Monaco = Parameters<OnMount>[1];
 const onMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 /** The keys that switch Tab between moving the focus and typing a tab, as the hint under an editor names them. */
-export const TAB_SWITCH_KEYS = onMac ? 'Ctrl+Shift+M' : 'Ctrl+M';
+const TAB_SWITCH_KEYS = onMac ? 'Ctrl+Shift+M' : 'Ctrl+M';
 
 /** The line under an editable editor that says what Tab does now, and how to change it. */
 export function tabHint(typingTabs: boolean): string {

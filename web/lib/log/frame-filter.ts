@@ -57,7 +57,7 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
  * A frame mcpscope made on its own, or the server's answer to one; the handshake excepted: it is mcpscope's own too, but
  * it is how the session began, and a log without it hides the version and capabilities everything after depends on.
  */
-export function isBookkeeping(entry: FrameEntry): boolean {
+function isBookkeeping(entry: FrameEntry): boolean {
   if (entry.method !== null && HANDSHAKE_METHODS.includes(entry.method)) return false;
   return entry.frame.origin === 'bookkeeping' || entry.answersOrigin === 'bookkeeping';
 }

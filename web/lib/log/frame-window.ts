@@ -4,7 +4,7 @@ import { windowQuery, type FrameIndex, type WindowFilter, type WindowFrame } fro
 import type { RelayHttp } from '../relay/relay-http.js';
 import { toEntry, type FrameEntry } from './frame-entry.js';
 
-export const PAGE_ROWS = 100;
+const PAGE_ROWS = 100;
 /** Pages kept: about twenty screens of rows, so scrolling back and forth does not refetch. */
 const MAX_PAGES = 40;
 /** Adjacent pages read in one request at most (the relay's page read returns up to 500 rows). */

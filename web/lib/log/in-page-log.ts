@@ -10,12 +10,12 @@ import type { ErrorContextAt } from './session-findings.js';
 import type { SessionLog } from './session-log.js';
 
 /** The rows of an in-memory, seq-ordered list. */
-export function listRows(list: readonly FrameEntry[]): LogRows {
+function listRows(list: readonly FrameEntry[]): LogRows {
   return { count: list.length, rowAt: (i) => list[i], indexOfSeq: (seq) => indexOfSeq(list, seq), pending: false };
 }
 
 /** The frame's exact bytes from the relay's store, whichever way the page holds the log. */
-export async function frameDownload(http: RelayHttp, sessionId: string, entry: FrameEntry) {
+async function frameDownload(http: RelayHttp, sessionId: string, entry: FrameEntry) {
   return http.call('frameBytes', { params: { id: sessionId, seq: entry.frame.seq } });
 }
 

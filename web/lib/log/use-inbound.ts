@@ -12,7 +12,7 @@ interface Scan {
 const scans = new WeakMap<readonly FrameEntry[], Map<string, Scan>>();
 
 /** Every incoming single-message frame whose method is `method`, in seq order. */
-export function inboundFrames(log: LogSource, method: string): readonly FrameEntry[] {
+function inboundFrames(log: LogSource, method: string): readonly FrameEntry[] {
   let perLog = scans.get(log.held);
   if (!perLog) scans.set(log.held, (perLog = new Map()));
   let scan = perLog.get(method);

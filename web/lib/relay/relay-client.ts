@@ -15,9 +15,9 @@ export interface RelayClient {
 }
 
 /** Frames of a session's start always held (the handshake lives there), whatever its size. */
-export const HEAD_FRAMES = 200;
+const HEAD_FRAMES = 200;
 /** Frames of a session's end held in the page when it is opened; older ones are read in windows. */
-export const MEMORY_FRAMES = 10_000;
+const MEMORY_FRAMES = 10_000;
 
 /** `?memoryFrames=N` in the page URL lowers the bound, so a test can make a small session windowed. */
 function memoryFrames(): number {

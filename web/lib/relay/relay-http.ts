@@ -30,11 +30,11 @@ export interface Download {
 type QueryValue = string | number | boolean | undefined;
 
 /** What a call of route R needs: its path parameters, its query and its body, each only when the route has one. */
-export type CallInput<R extends RelayRoute> = ([PathParams<R['path']>] extends [never] ? unknown : { params: Record<PathParams<R['path']>, string | number> }) &
+type CallInput<R extends RelayRoute> = ([PathParams<R['path']>] extends [never] ? unknown : { params: Record<PathParams<R['path']>, string | number> }) &
   (R['query'] extends z.ZodType ? { query?: { [K in keyof z.input<R['query']>]?: QueryValue } } : unknown) &
   (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : R['body'] extends 'bytes' ? { body: Blob } : unknown);
 
-export type CallOutput<R extends RelayRoute> = R['response'] extends z.ZodType ? z.output<R['response']> : R['response'] extends 'file' ? Download : void;
+type CallOutput<R extends RelayRoute> = R['response'] extends z.ZodType ? z.output<R['response']> : R['response'] extends 'file' ? Download : void;
 
 type Args<N extends RouteName> = [keyof CallInput<RelayRoutes[N]>] extends [never] ? [input?: CallInput<RelayRoutes[N]>] : [input: CallInput<RelayRoutes[N]>];
 

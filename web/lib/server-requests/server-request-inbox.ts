@@ -11,7 +11,7 @@ import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome
 import { Listeners } from '../../../shared/listeners.js';
 
 /** cancelled: by the server; abandoned: the connection ended; handed-over: another tab took over answering. */
-export type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled' | 'abandoned' | 'handed-over';
+type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled' | 'abandoned' | 'handed-over';
 
 export interface InboxRequest {
   key: number;

@@ -28,7 +28,7 @@ export interface Root {
 
 export type Outcome = { result: unknown } | { error: { code: number; message: string } };
 
-export const USER_REJECTED = -1;
+const USER_REJECTED = -1;
 
 export function rejection(kind: ServerRequestKind, message = `The user rejected the ${kind} request`): Outcome {
   return { error: { code: USER_REJECTED, message } };

@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { PAGE_STYLE } from './web/features/sequence/sequence-style.js';
+import { WF_PAGE_STYLE } from './web/features/waterfall/waterfall-style.js';
 
 const PLAIN_EDITOR = fileURLToPath(new URL('./web/share/plain-code-editor.tsx', import.meta.url));
 const STATIC_MARKUP = fileURLToPath(new URL('./web/share/static-markup.ts', import.meta.url));
@@ -71,7 +72,7 @@ function inlineIntoPage(): Plugin {
       html = html.replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module">${script}</script>`);
       html = html.replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () => `<style>${style}</style>`);
       if (/ src="|<link rel="stylesheet"/.test(html.replace(/<script type="module">[\s\S]*<\/script>/, ''))) throw new Error('share build: a reference to a file is left in the page');
-      html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), [sha256(style), sha256(PAGE_STYLE)]));
+      html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), [sha256(style), sha256(PAGE_STYLE), sha256(WF_PAGE_STYLE)]));
       this.emitFile({ type: 'asset', fileName: 'viewer.html', source: html });
       delete bundle['share.html'];
     },

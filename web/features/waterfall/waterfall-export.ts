@@ -3,7 +3,8 @@
 import { createElement } from 'react';
 import type { WaterfallRow } from '../../../shared/trace/waterfall-rows.js';
 import { downloadBlob } from '../../lib/ui/download.js';
-import { WaterfallAxis, WaterfallRows, WF_EXPORT_STYLE, WF_HEADER, WF_ROW } from './waterfall-svg.js';
+import { WaterfallAxis, WaterfallRows, WF_HEADER, WF_ROW } from './waterfall-svg.js';
+import { WF_EXPORT_STYLE } from './waterfall-style.js';
 
 const EXPORT_WIDTH = 1100;
 const EXPORT_MAX_ROWS = 1000;

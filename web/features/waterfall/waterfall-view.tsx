@@ -6,7 +6,9 @@ import { waterfallRows } from '../../../shared/trace/waterfall-rows.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import type { LogView } from '../../lib/log/use-log.js';
 import { exportWaterfallPng, exportWaterfallSvg } from './waterfall-export.js';
-import { WaterfallAxis, WaterfallRows, WF_HEADER, WF_PAGE_STYLE, WF_ROW } from './waterfall-svg.js';
+import { WaterfallAxis, WaterfallRows, WF_HEADER, WF_ROW } from './waterfall-svg.js';
+import { WF_PAGE_STYLE } from './waterfall-style.js';
+import { isReadOnlyPage } from '../../lib/ui/read-only.js';
 
 export interface WaterfallViewProps {
   view: LogView | null;
@@ -23,6 +25,7 @@ export function WaterfallView({ view, rows, selectedSeq, onSelect, onOpenDetail 
   const [exportError, setExportError] = useState<string | null>(null);
   const held = view?.source.held;
   // The held frames grow in place; the log's row count says when to lay the waterfall out again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const layout = useMemo(() => waterfallRows(sessionExchanges((held ?? []).map((e) => e.frame))), [held, rows.count]);
   useLayoutEffect(() => {
     const el = box.current;
@@ -49,9 +52,12 @@ export function WaterfallView({ view, rows, selectedSeq, onSelect, onOpenDetail 
         <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="wf-export-svg" disabled={n === 0} onClick={() => run(() => exportWaterfallSvg(layout.rows, layout.spanMs))}>
           SVG
         </button>
-        <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="wf-export-png" disabled={n === 0} onClick={() => run(() => exportWaterfallPng(layout.rows, layout.spanMs))}>
-          PNG
-        </button>
+        {/* The share file's CSP allows no data: image, which the PNG is drawn from: there, SVG only. */}
+        {!isReadOnlyPage() && (
+          <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="wf-export-png" disabled={n === 0} onClick={() => run(() => exportWaterfallPng(layout.rows, layout.spanMs))}>
+            PNG
+          </button>
+        )}
         <span>
           {n} exchange{n === 1 ? '' : 's'}
           {layout.total > n ? ` (the first ${n} of ${layout.total})` : ''} of the frames this page holds · nested by trace and parent span

@@ -104,7 +104,8 @@ describe('the first ten minutes with server-everything', () => {
     await page.getByTestId('connect-button').click();
     const banner = page.getByTestId('connection-failed-banner');
     await banner.waitFor({ timeout: 20_000 });
-    expect(await banner.getByTestId('connection-failure').textContent()).toMatch(/^: spawn mcpscope-no-such-server ENOENT\. The command was not found: is it installed, and on PATH\?/);
+    // The banner comes with the session's status; the failure's own event may reach the page a moment later.
+    await expect.poll(() => banner.getByTestId('connection-failure').textContent()).toMatch(/^: spawn mcpscope-no-such-server ENOENT\. The command was not found: is it installed, and on PATH\?/);
     expect(await page.getByTestId('banner-restart-button').count()).toBe(1);
     expect(await page.getByTestId('restart-button').count()).toBe(0);
   });

@@ -62,7 +62,8 @@ export const RELAY_ROUTES = {
   createSession: route({ method: 'POST', path: '/sessions', body: CreateSessionBodySchema, response: SessionInfoSchema, status: 201 }),
   session: route({ method: 'GET', path: '/sessions/:id', response: SessionInfoSchema }),
   /** One tab performs the handshake: the first claim wins, later ones get 409 CONFLICT. */
-  claimHandshake: route({ method: 'POST', path: '/sessions/:id/claim-handshake', response: z.object({ claimed: z.literal(true) }) }),
+  /** The first caller gets `claimed: true` and performs the handshake; a later one `false` (another tab has it): an answer, not an error. */
+  claimHandshake: route({ method: 'POST', path: '/sessions/:id/claim-handshake', response: z.object({ claimed: z.boolean() }) }),
   restartSession: route({ method: 'POST', path: '/sessions/:id/restart', response: SessionInfoSchema }),
   stopSession: route({ method: 'POST', path: '/sessions/:id/stop', response: SessionInfoSchema }),
   /** Frames after a seq, in order (what `curl` and the tests read; the page streams them over the socket). */

@@ -79,8 +79,8 @@ export function createRelay(deps: RelayDeps): Relay {
   serveRoute(api, R.createSession, async ({ body }) => (await sessions.create(body)).info());
   serveRoute(api, R.session, ({ params }) => sessions.info(params.id));
   serveRoute(api, R.claimHandshake, ({ params }) => {
-    if (!sessions.owned(params.id).claimHandshake()) throw new RelayError('CONFLICT', 'the handshake was already claimed');
-    return { claimed: true as const };
+    // A second claim is a question answered no (another tab, or an earlier load, has it), not a failed request.
+    return { claimed: sessions.owned(params.id).claimHandshake() };
   });
   serveRoute(api, R.restartSession, async ({ params }) => {
     const s = sessions.owned(params.id);

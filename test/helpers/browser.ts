@@ -44,7 +44,8 @@ export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    // A failed resource load says only its status: its URL, from the message's location, says which request it was.
+    if (m.type() === 'error') errors.push(`console: ${m.text()}${m.text().startsWith('Failed to load resource') && m.location().url ? ` (${m.location().url})` : ''}`);
   });
   return errors;
 }

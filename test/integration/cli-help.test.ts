@@ -27,7 +27,7 @@ describe('mcpscope help', () => {
   it('exits 2 for a command it does not know, naming the ones it does', async () => {
     const r = await runCli(['help', 'frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call, tap, wrap, check, fuzz/);
+    expect(r.stderr).toMatch(/unknown command "frobnicate"; the commands are lint, open, replay, call, tap, wrap, check, export, run, chat, fuzz/);
   });
 
   it('exits 2 for an unknown option of the inspector, naming it, with its synopsis and where the help is', async () => {

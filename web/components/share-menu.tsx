@@ -7,7 +7,8 @@ import type { Download } from '../lib/relay/relay-http.js';
 import { downloadBlob } from '../lib/ui/download.js';
 import { useDismiss } from '../lib/ui/use-dismiss.js';
 
-export function ShareMenu({ sessionId, testId = 'share-menu' }: { sessionId: string; testId?: string }) {
+/** `compact`: the connection bar's, which must fit 1024 px: an icon there, the word from 1280 px (xl) on. */
+export function ShareMenu({ sessionId, testId = 'share-menu', compact = false }: { sessionId: string; testId?: string; compact?: boolean }) {
   const { http } = useRelay();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -27,8 +28,25 @@ export function ShareMenu({ sessionId, testId = 'share-menu' }: { sessionId: str
   const item = 'block w-full px-3 py-1 text-left text-xs hover:bg-button-hover';
   return (
     <span ref={boxRef} className="relative inline-flex items-center">
-      <button type="button" className="btn" data-testid={testId} aria-haspopup="menu" aria-expanded={open} disabled={busy} onClick={() => setOpen((v) => !v)}>
-        {busy ? 'Sharing…' : 'Share ▾'}
+      <button
+        type="button"
+        className="btn"
+        data-testid={testId}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={busy ? 'Sharing…' : 'Share'}
+        title="share this session: one HTML file, or a bundle"
+        disabled={busy}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {busy ? 'Sharing…' : compact ? (
+          <>
+            <span aria-hidden="true">⇪</span>
+            <span className="hidden xl:inline"> Share ▾</span>
+          </>
+        ) : (
+          'Share ▾'
+        )}
       </button>
       {open && (
         <span role="menu" className="absolute top-full right-0 z-20 mt-1 w-72 rounded border border-edge bg-panel-2 py-1 shadow-lg">

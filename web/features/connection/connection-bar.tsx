@@ -107,7 +107,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const shownTarget = (line: string) => (mask === null ? line : mask(line));
   return (
     <header className="shrink-0 border-b border-edge bg-panel">
-      <div className="flex items-center gap-3 px-3 py-1.5">
+      <div className="flex items-center gap-2 px-2 py-1.5">
         <h1 className="shrink-0 font-mono text-sm font-semibold tracking-tight text-sky-300">mcpscope</h1>
         <SessionPicker
           sessions={sessions.data ?? []}
@@ -116,7 +116,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
           onOpen={() => void sessions.refetch()}
         />
         <SessionStatus session={session} handshake={handshake.stateOf(sessionId)} />
-        {sessionId !== null && <ShareMenu sessionId={sessionId} testId="header-share" />}
+        {sessionId !== null && <ShareMenu sessionId={sessionId} testId="header-share" compact />}
         <button
           type="button"
           data-testid="target-toggle"
@@ -126,7 +126,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         >
           {showTarget || noSessions ? '▾' : '▸'} {parsed?.ok ? shownTarget(describeTarget(parsed.target)) : 'target'}
         </button>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1.5">
           <TraceToggle sessionId={sessionId} live={session?.live === true} />
           <ConnectionControls
             era={era}

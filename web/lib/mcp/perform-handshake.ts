@@ -5,7 +5,7 @@ import { isLegacyVersion } from '../../../shared/mcp-versions.js';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { CLIENT_CAPABILITIES } from './client-capabilities.js';
 import type { RelayClient } from '../relay/relay-client.js';
-import { ApiError, type RelayHttp } from '../relay/relay-http.js';
+import type { RelayHttp } from '../relay/relay-http.js';
 
 export type HandshakeOutcome =
   /** The version is stateless (2026-07-28): there is no initialize. */
@@ -15,15 +15,9 @@ export type HandshakeOutcome =
   /** `connection` says which era it settled on, and for auto what the probe got. */
   | { kind: 'done'; result: Record<string, unknown>; connection: Connection | null };
 
-/** True when this tab won the right to perform the handshake; false when another tab or load already has it (409). */
+/** True when this tab won the right to perform the handshake; false when another tab or load already has it. */
 async function claimHandshake(http: RelayHttp, sessionId: string): Promise<boolean> {
-  try {
-    await http.call('claimHandshake', { params: { id: sessionId } });
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 409) return false;
-    throw err;
-  }
+  return (await http.call('claimHandshake', { params: { id: sessionId } })).claimed;
 }
 
 /**

@@ -29,7 +29,8 @@ function serverRooms(rooms, above, typesFrom = []) {
   const message = `server/${rooms.join(', ')} imports none of ${[...above, 'cli.ts'].join(', ')}: imports run one way (${LAYOUT}).`;
   const patterns = [{ regex: ENTRY, message }];
   if (above.length > 0) patterns.push({ regex: into(above), message });
-  if (typesFrom.length > 0) patterns.push({ regex: into(typesFrom), message: `${message.slice(0, -1)} A type import of ${typesFrom.join(', ')} is allowed.`, allowTypeImports: true });
+  if (typesFrom.length > 0)
+    patterns.push({ regex: into(typesFrom), message: `${message.slice(0, -1)} A type import of ${typesFrom.join(', ')} is allowed.`, allowTypeImports: true });
   const selectors = patterns.map(({ regex, message: m }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message: m }));
   return {
     files: rooms.map((room) => `server/${room}/**/*.ts`),
@@ -42,7 +43,11 @@ const serverLayers = SERVER_LINES.flatMap((line, i) => {
   const above = SERVER_LINES.slice(0, i).flat();
   if (i !== 3) return [serverRooms(line, above)];
   // transports/remote-client.ts names the OAuth authorizer it is handed: a type, which loads nothing.
-  return [serverRooms(['store'], [...above, 'transports']), serverRooms(['transports'], [...above.filter((r) => r !== 'oauth'), 'store'], ['oauth']), serverRooms(['cli'], above)];
+  return [
+    serverRooms(['store'], [...above, 'transports']),
+    serverRooms(['transports'], [...above.filter((r) => r !== 'oauth'), 'store'], ['oauth']),
+    serverRooms(['cli'], above),
+  ];
 });
 
 /** The floor (server/*.ts but the entry) imports no room at all: every room may use it. */
@@ -68,42 +73,61 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setInterval: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', performance: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setInterval: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        performance: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**', '**/web/**', '**/demo/**'], message: 'shared/ imports neither server/ nor web/.' },
-          nodeBuiltins,
-          { group: ['express', 'ws', 'better-sqlite3', 'react', 'react-dom', 'react/*'], message: 'shared/ stays free of runtime-specific packages.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**', '**/demo/**'], message: 'shared/ imports neither server/ nor web/.' },
+            nodeBuiltins,
+            { group: ['express', 'ws', 'better-sqlite3', 'react', 'react-dom', 'react/*'], message: 'shared/ stays free of runtime-specific packages.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['web/**/*.ts', 'web/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**', '**/demo/**'], message: 'web/ never imports server/.' },
-          nodeBuiltins,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**', '**/demo/**'], message: 'web/ never imports server/.' }, nodeBuiltins],
+        },
+      ],
     },
   },
   {
     files: ['web/features/**/*.ts', 'web/features/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**', '**/demo/**'], message: 'web/ never imports server/.' },
-          nodeBuiltins,
-          { regex: '^\\.\\./[^.]', message: 'features do not import each other; share through web/lib or compose in app.tsx.' },
-          { regex: '^\\.\\./\\.\\./features/', message: 'features do not import each other; share through web/lib or compose in app.tsx.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/demo/**'], message: 'web/ never imports server/.' },
+            nodeBuiltins,
+            { regex: '^\\.\\./[^.]', message: 'features do not import each other; share through web/lib or compose in app.tsx.' },
+            { regex: '^\\.\\./\\.\\./features/', message: 'features do not import each other; share through web/lib or compose in app.tsx.' },
+          ],
+        },
+      ],
     },
   },
   // The two classic rules of hooks: a hook called conditionally is a bug (error); a missing effect dependency is a

@@ -71,7 +71,8 @@ function inlineIntoPage(): Plugin {
       if (/<\/style/i.test(style)) throw new Error('share build: the stylesheet holds "</style"');
       html = html.replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module">${script}</script>`);
       html = html.replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () => `<style>${style}</style>`);
-      if (/ src="|<link rel="stylesheet"/.test(html.replace(/<script type="module">[\s\S]*<\/script>/, ''))) throw new Error('share build: a reference to a file is left in the page');
+      if (/ src="|<link rel="stylesheet"/.test(html.replace(/<script type="module">[\s\S]*<\/script>/, '')))
+        throw new Error('share build: a reference to a file is left in the page');
       html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), [sha256(style), sha256(PAGE_STYLE), sha256(WF_PAGE_STYLE)]));
       this.emitFile({ type: 'asset', fileName: 'viewer.html', source: html });
       delete bundle['share.html'];

@@ -84,7 +84,10 @@ export function threadCpuMs(pid) {
 export function threadSplit(before, after, pid) {
   const used = [...after].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)]);
   const main = used.find(([tid]) => tid === pid)?.[1] ?? 0;
-  const others = used.filter(([tid]) => tid !== pid).map(([, ms]) => ms).sort((a, b) => b - a);
+  const others = used
+    .filter(([tid]) => tid !== pid)
+    .map(([, ms]) => ms)
+    .sort((a, b) => b - a);
   const busiest = others[0] ?? 0;
   return { main, busiest, rest: others.slice(1).reduce((a, b) => a + b, 0) };
 }
@@ -238,7 +241,8 @@ function floodPacked(state, bytes, nl) {
   const h = JSON.parse(bytes.toString('utf8', 0, nl));
   if (h.type !== 'frames') return;
   for (let r = 0; r < h.seq.length; r += 2) {
-    if (h.seq[r] !== state.next) state.failed(new Error(`frame ${state.next} expected, frame ${h.seq[r]} arrived: ${h.seq[r] > state.next ? 'lost' : 'repeated'} frames`));
+    if (h.seq[r] !== state.next)
+      state.failed(new Error(`frame ${state.next} expected, frame ${h.seq[r]} arrived: ${h.seq[r] > state.next ? 'lost' : 'repeated'} frames`));
     state.next = h.seq[r] + h.seq[r + 1];
   }
   let done = false;

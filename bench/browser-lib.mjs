@@ -4,7 +4,6 @@
 import { chromium } from 'playwright-core';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
 
-
 /**
  * Debian's headless Chromium for a bench: a browser of its own, or, when MCPSCOPE_CHROMIUM_ENDPOINT names a running
  * one's server (the e2e project's, for the bench smoke test), a connection to it, which spares the smoke a launch.
@@ -111,7 +110,9 @@ export async function openTimes(page, lastSeq) {
       break;
     } catch (e) {
       if (tries === 6) {
-        const shown = await table.evaluate((el) => `scrollTop ${el.scrollTop}, rows ${[...el.querySelectorAll('[data-testid="log-row"]')].map((r) => r.getAttribute('data-seq')).join(',')}`);
+        const shown = await table.evaluate(
+          (el) => `scrollTop ${el.scrollTop}, rows ${[...el.querySelectorAll('[data-testid="log-row"]')].map((r) => r.getAttribute('data-seq')).join(',')}`,
+        );
         throw new Error(`row 1 not on screen after the log was scrolled to its top 6 times (${shown})`, { cause: e });
       }
     }

@@ -17,7 +17,10 @@ import { jumpMs, launchChromium, noteSynced, openTimes, until } from './browser-
 
 const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1, settle: 1 });
 const sizes = o.n.split(',').map(Number);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /** Records a session of n flooded frames, all of it on disk before the browser opens it. */
 async function record(n) {
@@ -47,7 +50,10 @@ async function settle({ relay, n }) {
 async function filterMs(page, selector, value) {
   await page.evaluate(() => (window.__t0 = performance.now()));
   await page.fill(selector, value);
-  const t = await until(page, () => /^\d+ \/ /.test(document.querySelector('[data-testid="log-count"]')?.textContent ?? '') && !!document.querySelector('[data-testid="log-row"]'));
+  const t = await until(
+    page,
+    () => /^\d+ \/ /.test(document.querySelector('[data-testid="log-count"]')?.textContent ?? '') && !!document.querySelector('[data-testid="log-row"]'),
+  );
   const ms = t - (await page.evaluate(() => window.__t0));
   const shown = (await page.textContent('[data-testid="log-count"]')).split(' ')[0];
   await page.fill(selector, '');
@@ -70,7 +76,8 @@ async function runSequence(browser, { relay, lastSeq }) {
   await page.goto(`http://127.0.0.1:${relay.port}/${query}#token=${relay.token}`);
   const paint = await until(
     page,
-    (n) => !!document.querySelector('[data-testid="seq-arrow"]') && Number(document.querySelector('[data-testid="sequence-view"]')?.getAttribute('data-count')) >= n,
+    (n) =>
+      !!document.querySelector('[data-testid="seq-arrow"]') && Number(document.querySelector('[data-testid="sequence-view"]')?.getAttribute('data-count')) >= n,
     lastSeq,
   );
   // From the top (the view opens following the tail), once the first frame's arrow is drawn there.
@@ -116,7 +123,9 @@ async function run(browser, { relay, n, lastSeq }, label, i) {
   }
   const j = summary(jumps);
   // Written now, the rest of the line after the filters: on a loaded machine a filter over millions of frames may time out.
-  process.stdout.write(`${label}: paint ${fmt(paint, 0)} ms (first row ${fmt(firstRow, 0)} ms) | jump median ${fmt(j.median, 0)} ms max ${fmt(j.max, 0)} ms (${jumps.length}) | `);
+  process.stdout.write(
+    `${label}: paint ${fmt(paint, 0)} ms (first row ${fmt(firstRow, 0)} ms) | jump median ${fmt(j.median, 0)} ms max ${fmt(j.max, 0)} ms (${jumps.length}) | `,
+  );
   const method = await filterMs(page, '[data-testid="filter-method"]', 'flood');
   const methodBroad = await filterMs(page, '[data-testid="filter-method"]', 'notifications/message');
   const textRare = await filterMs(page, '[data-testid="filter-text"]', `"${Math.max(1, n - 7)} x`);
@@ -136,7 +145,17 @@ async function run(browser, { relay, n, lastSeq }, label, i) {
     );
     seq = { seqPaint: q.paint, seqRatio: q.paint / paint, seqEnd: q.end };
   }
-  return { paint, jumpMedian: j.median, jumpMax: j.max, method: method.ms, methodBroad: methodBroad.ms, textRare: textRare.ms, textBroad: textBroad.ms, heap, ...seq };
+  return {
+    paint,
+    jumpMedian: j.median,
+    jumpMax: j.max,
+    method: method.ms,
+    methodBroad: methodBroad.ms,
+    textRare: textRare.ms,
+    textBroad: textBroad.ms,
+    heap,
+    ...seq,
+  };
 }
 
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
@@ -176,7 +195,7 @@ sizes.forEach((n, s) => {
   line(list, 'filter by text, broad', 'textBroad', '≤ 500 ms');
   line(list, 'JS heap after GC', 'heap', '≤ 300 MB', 'MB', 1);
   if (o.sequence) {
-    line(list, 'sequence view: open and paint', 'seqPaint', '≤ 1500 ms (the log\'s paint target)');
+    line(list, 'sequence view: open and paint', 'seqPaint', "≤ 1500 ms (the log's paint target)");
     line(list, 'sequence view paint / log paint, same run', 'seqRatio', '(1.00: as fast as the log)', '×', 2);
     line(list, 'sequence view: scroll to the end', 'seqEnd', '≤ 100 ms (a jump)');
   }

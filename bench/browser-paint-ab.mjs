@@ -23,7 +23,10 @@ import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0 });
 if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function open(browser, front, token, lastSeq, timeline, sessionId) {
   const cpuBefore = o.cpu ? treeCpu() : null;
@@ -32,7 +35,10 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
   if (timeline) {
     await context.addInitScript(() => {
       window.__long = [];
-      new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
       // The socket's traffic as the page's main thread meets it: what went out, and each message when it was dispatched
       // (its type, size and, for frames, the seqs it carried).
       window.__ws = [];
@@ -43,7 +49,10 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
         const runs = nl === -1 ? null : JSON.parse(text.slice(0, nl)).seq;
         const first = runs ? runs[0] : /"seq":(\d+)/.exec(text)?.[1];
         const last = runs ? runs.at(-2) + runs.at(-1) - 1 : type === 'frames' ? /"seq":(\d+)/.exec(text.slice(text.lastIndexOf('"seq":')))?.[1] : undefined;
-        window.__ws.push([performance.now(), `${dir} ${type} ${Math.round(text.length / 1024)} kB${first ? ` seq ${first}${last && last !== first ? `–${last}` : ''}` : ''}`]);
+        window.__ws.push([
+          performance.now(),
+          `${dir} ${type} ${Math.round(text.length / 1024)} kB${first ? ` seq ${first}${last && last !== first ? `–${last}` : ''}` : ''}`,
+        ]);
       };
       const Native = window.WebSocket;
       window.WebSocket = class extends Native {
@@ -75,7 +84,13 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
   let lines = [];
   if (timeline) {
     lines = await page.evaluate(() => {
-      const res = performance.getEntriesByType('resource').map((e) => [e.startTime, `sent ${Math.round(e.requestStart)}, answered ${Math.round(e.responseStart)}–${Math.round(e.responseEnd)} ms`, e.name.replace(location.origin, '')]);
+      const res = performance
+        .getEntriesByType('resource')
+        .map((e) => [
+          e.startTime,
+          `sent ${Math.round(e.requestStart)}, answered ${Math.round(e.responseStart)}–${Math.round(e.responseEnd)} ms`,
+          e.name.replace(location.origin, ''),
+        ]);
       const nav = performance.getEntriesByType('navigation')[0];
       const lines = [
         [0, `navigation start, ${performance.timeOrigin.toFixed(1)} ms since the epoch (to line up with the relay's clock)`],

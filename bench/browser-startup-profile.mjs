@@ -17,7 +17,10 @@ import { startWebFront } from './web-front.mjs';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 const o = args({ server: 'demo', n: 1000000, web: '', top: 25, sampling: 200, idleMax: 20_000 });
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(`load average at start: ${load()}`);
 const relay = await startRelay(o.server === 'demo' ? [process.execPath, DEMO] : [process.execPath, SCRIPTED, '--flood', String(o.n)]);
 if (o.server !== 'demo') {
@@ -46,7 +49,10 @@ try {
       onCommitFiberUnmount: () => undefined,
       onPostCommitFiberRoot: () => undefined,
     };
-    new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -60,14 +66,20 @@ try {
   const { firstRow, paint } = await openMoments(page, lastSeq);
   const atPaint = treeCpu(root);
   const idle = await untilIdle(root, { maxMs: o.idleMax });
-  const { idleAt, dcl } = await page.evaluate(() => ({ idleAt: performance.now(), dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd }));
+  const { idleAt, dcl } = await page.evaluate(() => ({
+    idleAt: performance.now(),
+    dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+  }));
   const { profile } = await cdp.send('Profiler.stop');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const long = await page.evaluate(() => window.__long);
   const commits = await page.evaluate(() => window.__commits);
   const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
   console.log(`first row ${fmt(firstRow, 0)} ms, paint ${fmt(paint, 0)} ms, idle by ${fmt(idleAt, 0)} ms | load ${load()}`);
-  const show = (c) => Object.entries(c).map(([k, v]) => `${k} ${fmt(v, 0)}`).join(', ');
+  const show = (c) =>
+    Object.entries(c)
+      .map(([k, v]) => `${k} ${fmt(v, 0)}`)
+      .join(', ');
   console.log(`Chromium CPU, open → paint (ms): ${show(cpuByType(before, atPaint))}`);
   console.log(`Chromium CPU, open → idle (ms): ${show(cpuByType(before, idle))}`);
   console.log(

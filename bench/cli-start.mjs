@@ -45,7 +45,10 @@ async function ownCpu(side, argv) {
 async function relayCpu(side, root) {
   const dataDir = join(scratch, `relay-${side}-${Math.random().toString(36).slice(2)}`);
   const demo = join(root, 'dist', 'demo', 'demo-server.js');
-  const p = spawn(o.node, [join(root, 'bin', 'mcpscope.js'), '--port', '0', '--no-open', '--data-dir', dataDir, '--', o.node, demo], { env: envFor(side), stdio: ['ignore', 'pipe', 'ignore'] });
+  const p = spawn(o.node, [join(root, 'bin', 'mcpscope.js'), '--port', '0', '--no-open', '--data-dir', dataDir, '--', o.node, demo], {
+    env: envFor(side),
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let out = '';
   const ms = await new Promise((ok, fail) => {
     p.stdout.on('data', (c) => {
@@ -66,7 +69,11 @@ async function relayCpu(side, root) {
 const ALL = {
   floor: ['node -e 0', (side) => ownCpu(side, ['-e', '0'])],
   help: ['--help', (side, root) => ownCpu(side, [join(root, 'bin', 'mcpscope.js'), '--help'])],
-  call: ['call tools/list', (side, root) => ownCpu(side, [join(root, 'bin', 'mcpscope.js'), 'call', '--method', 'tools/list', '--', o.node, join(root, 'dist', 'demo', 'demo-server.js')])],
+  call: [
+    'call tools/list',
+    (side, root) =>
+      ownCpu(side, [join(root, 'bin', 'mcpscope.js'), 'call', '--method', 'tools/list', '--', o.node, join(root, 'dist', 'demo', 'demo-server.js')]),
+  ],
   relay: ['relay to ready', (side, root) => relayCpu(side, root)],
 };
 const picked = o.cases.split(',').map((c) => c.trim());
@@ -84,7 +91,9 @@ for (let round = 0; round < o.runs; round++) {
 for (const [name, { a, b }] of Object.entries(cpu)) {
   const sa = summary(a);
   const sb = summary(b);
-  console.log(`${name}: A ${fmt(sa.median, 0)} ms CPU (min ${fmt(sa.min, 0)}, max ${fmt(sa.max, 0)}), B ${fmt(sb.median, 0)} ms (min ${fmt(sb.min, 0)}, max ${fmt(sb.max, 0)}); RATIO B/A ${fmt(sb.median / sa.median, 2)}`);
+  console.log(
+    `${name}: A ${fmt(sa.median, 0)} ms CPU (min ${fmt(sa.min, 0)}, max ${fmt(sa.max, 0)}), B ${fmt(sb.median, 0)} ms (min ${fmt(sb.min, 0)}, max ${fmt(sb.max, 0)}); RATIO B/A ${fmt(sb.median / sa.median, 2)}`,
+  );
 }
 console.log(`load at the end ${load()}`);
 rmSync(scratch, { recursive: true, force: true });

@@ -10,9 +10,20 @@ import { loadavg } from 'node:os';
 import { SCRIPTED, args, childPids, cpuMs, floodClient, fmt, ownCpuMs, percentile, startRelay, threadCpuMs } from './bench-lib.mjs';
 
 const o = args({ n: 1_000_000, marks: '100000,500000,600000', runs: 2, a: '', b: '' });
-const marks = o.marks.split(',').filter(Boolean).map(Number).filter((m) => m < o.n);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+const marks = o.marks
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .filter((m) => m < o.n);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const median = (xs) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 const variant = (spec) => {
   const words = spec.split(' ').filter(Boolean);
   const bin = words.find((w) => w.startsWith('bin='))?.slice(4);
@@ -23,7 +34,14 @@ const KEYS = ['main', 'writer', 'rest', 'relay', 'server', 'client'];
 
 /** Counters at one moment of a flood. */
 function sample(relayPid, serverPid, delivered) {
-  return { at: performance.now(), delivered, threads: threadCpuMs(relayPid), relay: cpuMs(relayPid), server: serverPid === undefined ? NaN : cpuMs(serverPid), client: ownCpuMs() };
+  return {
+    at: performance.now(),
+    delivered,
+    threads: threadCpuMs(relayPid),
+    relay: cpuMs(relayPid),
+    server: serverPid === undefined ? NaN : cpuMs(serverPid),
+    client: ownCpuMs(),
+  };
 }
 
 /**
@@ -36,7 +54,15 @@ function phase(a, b, relayPid, writerTid) {
   const main = used(relayPid);
   const writer = used(writerTid);
   const us = (ms) => (ms * 1000) / frames;
-  return { main: us(main), writer: us(writer), rest: us(b.relay - a.relay - main - writer), relay: us(b.relay - a.relay), server: us(b.server - a.server), client: us(b.client - a.client), rate: frames / ((b.at - a.at) / 1000) };
+  return {
+    main: us(main),
+    writer: us(writer),
+    rest: us(b.relay - a.relay - main - writer),
+    relay: us(b.relay - a.relay),
+    server: us(b.server - a.server),
+    client: us(b.client - a.client),
+    rate: frames / ((b.at - a.at) / 1000),
+  };
 }
 
 /** The thread other than the main one that used the most CPU between two samples. */
@@ -72,7 +98,8 @@ const label = (i) => {
   const k = (x) => (x >= 1000 ? `${x / 1000}k` : String(x));
   return `${k([0, ...marks][i])}–${k([...marks, o.n][i])}`;
 };
-const line = (p) => `main ${fmt(p.main, 2)} writer ${fmt(p.writer, 2)} other ${fmt(p.rest, 2)} = relay ${fmt(p.relay, 2)} µs | server ${fmt(p.server, 2)} client ${fmt(p.client, 2)} | ${Math.round(p.rate)}/s`;
+const line = (p) =>
+  `main ${fmt(p.main, 2)} writer ${fmt(p.writer, 2)} other ${fmt(p.rest, 2)} = relay ${fmt(p.relay, 2)} µs | server ${fmt(p.server, 2)} client ${fmt(p.client, 2)} | ${Math.round(p.rate)}/s`;
 
 console.log(`load average at start: ${load()}; ${o.n} frames a flood, phases ${marks.map((_, i) => label(i)).join(', ')}, ${label(marks.length)}`);
 for (const [name, v] of Object.entries(variants)) console.log(`${name}: ${v.spec}`);
@@ -91,6 +118,8 @@ for (let i = 0; i <= marks.length; i++) {
   const [a, b] = [m('A'), m('B')];
   console.log(`  ${label(i).padEnd(12)} A ${line(a)}`);
   console.log(`  ${''.padEnd(12)} B ${line(b)}`);
-  console.log(`  ${''.padEnd(12)} RATIO B/A relay ${fmt(b.relay / a.relay, 2)}, main ${fmt(b.main / a.main, 2)}, writer ${fmt(b.writer / a.writer, 2)}, other ${fmt(b.rest / a.rest, 2)}, rate ${fmt(b.rate / a.rate, 2)}`);
+  console.log(
+    `  ${''.padEnd(12)} RATIO B/A relay ${fmt(b.relay / a.relay, 2)}, main ${fmt(b.main / a.main, 2)}, writer ${fmt(b.writer / a.writer, 2)}, other ${fmt(b.rest / a.rest, 2)}, rate ${fmt(b.rate / a.rate, 2)}`,
+  );
 }
 console.log(`load average at end: ${load()}`);

@@ -11,10 +11,25 @@ import { runCampaign } from '../dist/server/fuzz/fuzz-campaign.js';
 
 const o = args({ runs: 1000, seed: 7, tools: 'echo,divide,get_weather', shrink: 'lookup,nest,pair,greet' });
 const FRAGILE = join(ROOT, 'test', 'fixtures', 'fragile-server.mjs');
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 function campaignOptions(command, tools, runs) {
-  return { target: { transport: 'stdio', command: process.execPath, args: [command], env: {} }, tools, allowTools: null, runs, timeMs: null, seed: o.seed, mode: 'args', timeoutMs: 5000, protocolVersion: '2025-11-25', ratePerSecond: null, replyWaitMs: 300 };
+  return {
+    target: { transport: 'stdio', command: process.execPath, args: [command], env: {} },
+    tools,
+    allowTools: null,
+    runs,
+    timeMs: null,
+    seed: o.seed,
+    mode: 'args',
+    timeoutMs: 5000,
+    protocolVersion: '2025-11-25',
+    ratePerSecond: null,
+    replyWaitMs: 300,
+  };
 }
 
 /** The fuzz campaign, timed from its first tools/call to its last answer; returns the requests it sent, as sent. */
@@ -51,7 +66,14 @@ async function direct(lines) {
     }
   });
   const ask = (text) => new Promise((resolve) => ((waiting = resolve), child.stdin.write(`${text}\n`)));
-  await ask(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } }));
+  await ask(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+    }),
+  );
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   const t0 = performance.now();
   for (const line of lines) await ask(line);
@@ -73,7 +95,10 @@ for (const tool of o.shrink.split(',').filter(Boolean)) {
   const t0 = performance.now();
   const { found } = await runCampaign(campaignOptions(FRAGILE, [tool], 60));
   const whole = performance.now() - t0;
-  for (const x of found) console.log(`shrink ${tool}: ${x.oracle} ${x.signature}, found at run ${x.foundAtRun}, ${x.shrinkRuns} shrinking runs in ${(x.shrinkMs / 1000).toFixed(2)} s → ${JSON.stringify(x.input).slice(0, 80)} (campaign ${(whole / 1000).toFixed(1)} s)`);
+  for (const x of found)
+    console.log(
+      `shrink ${tool}: ${x.oracle} ${x.signature}, found at run ${x.foundAtRun}, ${x.shrinkRuns} shrinking runs in ${(x.shrinkMs / 1000).toFixed(2)} s → ${JSON.stringify(x.input).slice(0, 80)} (campaign ${(whole / 1000).toFixed(1)} s)`,
+    );
   if (found.length === 0) console.log(`shrink ${tool}: nothing found in 60 runs`);
 }
 console.log(`load average at end: ${load()}`);

@@ -21,7 +21,19 @@ try {
            text TEXT NOT NULL, size INTEGER NOT NULL, method TEXT, rpc_id TEXT, raw BLOB)`);
   const insert = db.prepare('INSERT INTO frames (id, seq, ts, dir, kind, text, size, method, rpc_id, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const batch = db.transaction((from, to) => {
-    for (let i = from; i < to; i++) insert.run(i, i, performance.timeOrigin + performance.now(), 'in', 'notification', texts[i - from], texts[i - from].length, 'notifications/message', null, null);
+    for (let i = from; i < to; i++)
+      insert.run(
+        i,
+        i,
+        performance.timeOrigin + performance.now(),
+        'in',
+        'notification',
+        texts[i - from],
+        texts[i - from].length,
+        'notifications/message',
+        null,
+        null,
+      );
   });
   const pad = 'x'.repeat(120);
   // The texts are made before the clock starts: the floor measures SQLite, not JSON.stringify.
@@ -31,7 +43,8 @@ try {
   for (let from = 1; from <= o.n; from += BATCH) {
     const to = Math.min(o.n + 1, from + BATCH);
     texts = [];
-    for (let i = from; i < to; i++) texts.push(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i} ${pad}` } }));
+    for (let i = from; i < to; i++)
+      texts.push(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i} ${pad}` } }));
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     batch(from, to);

@@ -52,7 +52,14 @@ async function record() {
       waiters.push(check);
       check();
     });
-  client.send(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }));
+  client.send(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
+  );
   await answered(0);
   client.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   for (let i = 1; i <= o.requests; i++) client.send(JSON.stringify(message(i)));
@@ -149,7 +156,11 @@ for (let run = 0; run < o.runs; run++) {
   }
 }
 
-console.log(`log-linters: ${o.requests} requests (${rows[0].frames} frames), ${o.runs} runs; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `log-linters: ${o.requests} requests (${rows[0].frames} frames), ${o.runs} runs; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 for (const r of rows) {
   console.log(
     `  page whole ${fmt(r.whole.ms, 1)} ms wall, ${fmt(r.whole.cpuMs, 0)} ms CPU (${fmt((r.whole.cpuMs * 1000) / r.frames, 1)} µs CPU/frame, ${r.whole.findings} findings, ${r.whole.paired} paired)` +
@@ -159,4 +170,6 @@ for (const r of rows) {
   );
 }
 const med = (f) => summary(rows.map(f)).median;
-console.log(`ratios (medians over runs): relay/page whole-session lint wall ${fmt(med((r) => r.relay.ms) / med((r) => r.whole.ms), 1)}x, CPU ${fmt(med((r) => r.relay.cpuMs) / med((r) => r.whole.cpuMs), 1)}x; relay/page findings of a new frame ${fmt((med((r) => r.relayLive.median) * 1000) / med((r) => r.live.median * 1000), 0)}x before the poll, ${fmt(((med((r) => r.relayLive.median) + PAGE_LINT_POLL_MS / 2) * 1000) / med((r) => r.live.median * 1000), 0)}x with half a poll`);
+console.log(
+  `ratios (medians over runs): relay/page whole-session lint wall ${fmt(med((r) => r.relay.ms) / med((r) => r.whole.ms), 1)}x, CPU ${fmt(med((r) => r.relay.cpuMs) / med((r) => r.whole.cpuMs), 1)}x; relay/page findings of a new frame ${fmt((med((r) => r.relayLive.median) * 1000) / med((r) => r.live.median * 1000), 0)}x before the poll, ${fmt(((med((r) => r.relayLive.median) + PAGE_LINT_POLL_MS / 2) * 1000) / med((r) => r.live.median * 1000), 0)}x with half a poll`,
+);

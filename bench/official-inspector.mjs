@@ -13,7 +13,11 @@ import { ROOT } from './bench-lib.mjs';
 export function inspectorTools() {
   const dir = execFileSync(join(ROOT, 'scripts', 'node22-tools.sh'), ['--inspector'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
   const pkg = join(dir, 'node_modules', '@modelcontextprotocol', 'inspector');
-  return { node: join(dir, 'node'), launcher: join(pkg, 'clients', 'launcher', 'build', 'index.js'), version: JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version };
+  return {
+    node: join(dir, 'node'),
+    launcher: join(pkg, 'clients', 'launcher', 'build', 'index.js'),
+    version: JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version,
+  };
 }
 
 /** Its web server needs a fixed port (0 is refused): ask the OS for a free one. */

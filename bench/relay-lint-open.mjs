@@ -32,12 +32,20 @@ for (const which of o.order) {
     await context.close();
   }
   const cpu1 = threadCpuMs(relay.proc.pid);
-  const others = [...cpu1].filter(([t]) => t !== relay.proc.pid).map(([t, ms]) => ms - (cpu0.get(t) ?? 0)).sort((a, b) => b - a);
+  const others = [...cpu1]
+    .filter(([t]) => t !== relay.proc.pid)
+    .map(([t, ms]) => ms - (cpu0.get(t) ?? 0))
+    .sort((a, b) => b - a);
   const s = summary(paints);
-  console.log(`${which}: paints ${paints.map((p) => Math.round(p)).join(', ')} ms; median ${Math.round(s.median)} | busiest relay thread ${Math.round(others[0] ?? 0)} ms CPU over ${Date.now() - t0} ms | load ${loadavg()[0].toFixed(2)}`);
+  console.log(
+    `${which}: paints ${paints.map((p) => Math.round(p)).join(', ')} ms; median ${Math.round(s.median)} | busiest relay thread ${Math.round(others[0] ?? 0)} ms CPU over ${Date.now() - t0} ms | load ${loadavg()[0].toFixed(2)}`,
+  );
   all[which].push(...paints);
   await relay.stop();
 }
 await browser.close();
-const a = summary(all.A), b = summary(all.B);
-console.log(`A median ${Math.round(a.median)} (${Math.round(a.min)}–${Math.round(a.max)}), B median ${Math.round(b.median)} (${Math.round(b.min)}–${Math.round(b.max)}); B/A ${(b.median / a.median).toFixed(2)}`);
+const a = summary(all.A),
+  b = summary(all.B);
+console.log(
+  `A median ${Math.round(a.median)} (${Math.round(a.min)}–${Math.round(a.max)}), B median ${Math.round(b.median)} (${Math.round(b.min)}–${Math.round(b.max)}); B/A ${(b.median / a.median).toFixed(2)}`,
+);

@@ -16,7 +16,10 @@ import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-l
 import { launchChromium, openMoments } from './browser-lib.mjs';
 
 const o = args({ n: '1000,100000', runs: 3, keep: '' });
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const dir = o.keep || mkdtempSync(join(tmpdir(), 'mcpscope-bench-share-'));
 
 async function record(n) {
@@ -76,7 +79,9 @@ try {
     const bundle = await download(s.relay, 'bundle');
     const share = await download(s.relay, 'share');
     const gz = gzipSync(bundle.bytes).length;
-    const data = /<script type="application\/x-mcpscope-share\+gzip\+base64" id="mcpscope-share">([^<]*)<\/script>/.exec(share.bytes.toString('latin1'))?.[1]?.length ?? NaN;
+    const data =
+      /<script type="application\/x-mcpscope-share\+gzip\+base64" id="mcpscope-share">([^<]*)<\/script>/.exec(share.bytes.toString('latin1'))?.[1]?.length ??
+      NaN;
     const file = join(dir, `share-${n}.html`);
     writeFileSync(file, share.bytes);
     console.log(
@@ -91,10 +96,14 @@ try {
       const b = await openFirstRow(browser, pathToFileURL(file).href, s.lastSeq);
       live.push(a.firstRow);
       shared.push(b.firstRow);
-      console.log(`  run ${r}: first row live ${fmt(a.firstRow, 0)} ms, file ${fmt(b.firstRow, 0)} ms (${fmt(b.firstRow / a.firstRow, 2)}×); all counted live ${fmt(a.paint, 0)} ms, file ${fmt(b.paint, 0)} ms | load ${load()}`);
+      console.log(
+        `  run ${r}: first row live ${fmt(a.firstRow, 0)} ms, file ${fmt(b.firstRow, 0)} ms (${fmt(b.firstRow / a.firstRow, 2)}×); all counted live ${fmt(a.paint, 0)} ms, file ${fmt(b.paint, 0)} ms | load ${load()}`,
+      );
     }
     const [l, f] = [summary(live), summary(shared)];
-    console.log(`  ${s.lastSeq} frames, median first row: live ${fmt(l.median, 0)} ms, file ${fmt(f.median, 0)} ms, ratio ${fmt(f.median / l.median, 2)}× (goal ≤ 1.5×)`);
+    console.log(
+      `  ${s.lastSeq} frames, median first row: live ${fmt(l.median, 0)} ms, file ${fmt(f.median, 0)} ms, ratio ${fmt(f.median / l.median, 2)}× (goal ≤ 1.5×)`,
+    );
     await s.relay.stop();
   }
 } finally {

@@ -12,22 +12,59 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SCRIPTED, args, childPids, connect, count, cpuMs, threadCpuMs, threadSplit, directClient, floodClient, fmt, ownCpuMs, peakRssMb, percentile, roundTrips, startRelay } from './bench-lib.mjs';
+import {
+  ROOT,
+  SCRIPTED,
+  args,
+  childPids,
+  connect,
+  count,
+  cpuMs,
+  threadCpuMs,
+  threadSplit,
+  directClient,
+  floodClient,
+  fmt,
+  ownCpuMs,
+  peakRssMb,
+  percentile,
+  roundTrips,
+  startRelay,
+} from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
-const o = args({ pings: 2000, blocks: 10, floods: '100000,1000000', officialFloodMax: 1_000_000, runs: 1, starts: 3, parts: 'latency,flood,startup', warmup: 20_000, bin: '' });
+const o = args({
+  pings: 2000,
+  blocks: 10,
+  floods: '100000,1000000',
+  officialFloodMax: 1_000_000,
+  runs: 1,
+  starts: 3,
+  parts: 'latency,flood,startup',
+  warmup: 20_000,
+  bin: '',
+});
 /** mcpscope's relay: this build's, or the one `--bin` names. */
 const build = o.bin ? { bin: o.bin } : {};
 const parts = new Set(o.parts.split(','));
 const server = (...extra) => [process.execPath, SCRIPTED, ...extra];
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const median = (xs) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 const ratio = (a, b) => fmt(a / b, 2);
 const isAnswer = (m) => m && typeof m === 'object' && 'id' in m && ('result' in m || 'error' in m);
 
 const tools = inspectorTools();
 console.log(`load average at start: ${load()} (1, 5, 15 min; ${cpus().length} cores)`);
-console.log(`mcpscope${o.bin ? ` (${o.bin})` : ''} on Node ${process.version}; official Inspector ${tools.version} on Node ${execFileSync(tools.node, ['--version'], { encoding: 'utf8' }).trim()}`);
+console.log(
+  `mcpscope${o.bin ? ` (${o.bin})` : ''} on Node ${process.version}; official Inspector ${tools.version} on Node ${execFileSync(tools.node, ['--version'], { encoding: 'utf8' }).trim()}`,
+);
 
 /** Three clients of the same server kept open side by side; pings run in blocks, rotating which goes first. */
 async function latency() {
@@ -62,11 +99,26 @@ async function latency() {
   await session.close();
   await relay.stop();
   await official.stop();
-  const stats = Object.fromEntries(names.map((n) => [n, { p50: median(rtts[n]), p99: percentile([...rtts[n]].sort((a, b) => a - b), 99) }]));
+  const stats = Object.fromEntries(
+    names.map((n) => [
+      n,
+      {
+        p50: median(rtts[n]),
+        p99: percentile(
+          [...rtts[n]].sort((a, b) => a - b),
+          99,
+        ),
+      },
+    ]),
+  );
   for (const n of names) console.log(`round trip ${n.padEnd(8)}: p50 ${fmt(stats[n].p50)} ms, p99 ${fmt(stats[n].p99)} ms (${rtts[n].length} pings)`);
   const added = (n, p) => stats[n][p] - stats.direct[p];
-  console.log(`relay added latency: mcpscope p50 ${fmt(added('mcpscope', 'p50'))} ms, p99 ${fmt(added('mcpscope', 'p99'))} ms | official p50 ${fmt(added('official', 'p50'))} ms, p99 ${fmt(added('official', 'p99'))} ms`);
-  console.log(`RATIO added latency mcpscope/official: p50 ${ratio(added('mcpscope', 'p50'), added('official', 'p50'))} (target ≤ 0.3), p99 ${ratio(added('mcpscope', 'p99'), added('official', 'p99'))} (target ≤ 0.5)`);
+  console.log(
+    `relay added latency: mcpscope p50 ${fmt(added('mcpscope', 'p50'))} ms, p99 ${fmt(added('mcpscope', 'p99'))} ms | official p50 ${fmt(added('official', 'p50'))} ms, p99 ${fmt(added('official', 'p99'))} ms`,
+  );
+  console.log(
+    `RATIO added latency mcpscope/official: p50 ${ratio(added('mcpscope', 'p50'), added('official', 'p50'))} (target ≤ 0.3), p99 ${ratio(added('mcpscope', 'p99'), added('official', 'p99'))} (target ≤ 0.5)`,
+  );
 }
 
 /** One flood of n notifications through mcpscope: frames/s delivered to a socket client, and the relay's peak RSS. */
@@ -95,7 +147,16 @@ async function floodMcpscope(n) {
   client.close();
   await relay.stop();
   if (delivered !== n || recorded < n) throw new Error(`mcpscope lost frames: ${delivered} delivered, ${recorded} recorded of ${n}`);
-  return { rate: delivered / seconds, rss, cpuUs: (cpu * 1000) / n, serverUs: (serverCpu * 1000) / n, clientUs: (clientCpu * 1000) / n, mainUs: (threads.main * 1000) / n, writerUs: (threads.busiest * 1000) / n, restUs: (threads.rest * 1000) / n };
+  return {
+    rate: delivered / seconds,
+    rss,
+    cpuUs: (cpu * 1000) / n,
+    serverUs: (serverCpu * 1000) / n,
+    clientUs: (clientCpu * 1000) / n,
+    mainUs: (threads.main * 1000) / n,
+    writerUs: (threads.busiest * 1000) / n,
+    restUs: (threads.rest * 1000) / n,
+  };
 }
 
 /** The same flood through the official relay, its SSE events counted unparsed like mcpscope's socket messages. */
@@ -149,12 +210,16 @@ async function floods() {
       for (let k = 0; k < steps.length; k++) await steps[(run + k) % steps.length]();
       // Each run's own ratio (its flood against the floor measured beside it), so a median's spread is visible.
       const [us, fl] = [got.mcpscope.at(-1), got.floor.at(-1)];
-      console.log(`  run ${run + 1} at ${n}: mcpscope/floor ${ratio(us.rate, fl.rate)} (${Math.round(us.rate)} frames/s, floor ${Math.round(fl.rate)} rows/s, ${fmt(fl.cpuUs, 1)} µs CPU a row; relay ${fmt(us.cpuUs, 1)} µs a frame), load ${load()}`);
+      console.log(
+        `  run ${run + 1} at ${n}: mcpscope/floor ${ratio(us.rate, fl.rate)} (${Math.round(us.rate)} frames/s, floor ${Math.round(fl.rate)} rows/s, ${fmt(fl.cpuUs, 1)} µs CPU a row; relay ${fmt(us.cpuUs, 1)} µs a frame), load ${load()}`,
+      );
     }
     const m = (list, key) => median(list.map((r) => r[key]));
     const [ours, theirs, fl] = [m(got.mcpscope, 'rate'), m(got.official, 'rate'), m(got.floor, 'rate')];
     const official = got.official.length > 0;
-    console.log(`flood ${n}: mcpscope ${Math.round(ours)} frames/s, official ${official ? Math.round(theirs) : '-'} frames/s, insert floor ${Math.round(fl)} rows/s`);
+    console.log(
+      `flood ${n}: mcpscope ${Math.round(ours)} frames/s, official ${official ? Math.round(theirs) : '-'} frames/s, insert floor ${Math.round(fl)} rows/s`,
+    );
     console.log(`RATIO flood ${n}: mcpscope/floor ${ratio(ours, fl)} (target ≥ 0.7)${official ? `, mcpscope/official ${ratio(ours, theirs)}` : ''}`);
     // What bounds the ratio: CPU per frame, every thread of the relay counted, against the floor's per row.
     console.log(
@@ -167,18 +232,25 @@ async function floods() {
     const cores = cpus().length;
     console.log(
       `CPU per frame at ${n}, whole pipeline: server ${fmt(sUs, 1)} µs + relay ${fmt(rUs, 1)} µs + client ${fmt(cUs, 1)} µs = ${fmt(sUs + rUs + cUs, 1)} µs; ` +
-        `on ${cores} cores the ratio to the floor can reach at most ${ratio((cores * fUs), sUs + rUs + cUs)} (with a relay that did only the floor's insert: ${ratio(cores * fUs, sUs + cUs + fUs)})`,
+        `on ${cores} cores the ratio to the floor can reach at most ${ratio(cores * fUs, sUs + rUs + cUs)} (with a relay that did only the floor's insert: ${ratio(cores * fUs, sUs + cUs + fUs)})`,
     );
     console.log(
       `relay CPU per frame at ${n} by thread: main ${fmt(m(got.mcpscope, 'mainUs'), 1)} µs, writer ${fmt(m(got.mcpscope, 'writerUs'), 1)} µs, other threads (GC, libuv) ${fmt(m(got.mcpscope, 'restUs'), 1)} µs`,
     );
-    console.log(`relay peak RSS at ${n}: mcpscope ${fmt(m(got.mcpscope, 'rss'), 1)} MB${official ? `, official ${fmt(m(got.official, 'rss'), 1)} MB, RATIO ${ratio(m(got.mcpscope, 'rss'), m(got.official, 'rss'))}` : ''}`);
+    console.log(
+      `relay peak RSS at ${n}: mcpscope ${fmt(m(got.mcpscope, 'rss'), 1)} MB${official ? `, official ${fmt(m(got.official, 'rss'), 1)} MB, RATIO ${ratio(m(got.mcpscope, 'rss'), m(got.official, 'rss'))}` : ''}`,
+    );
   }
 }
 
 /** Launch to ready line, and launch to the server's answer to initialize through the relay. */
 async function startups() {
-  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+  });
   const got = { oursReady: [], oursInit: [], theirsReady: [], theirsInit: [] };
   for (let i = 0; i < o.starts; i++) {
     const relay = await startRelay(server(), build);
@@ -201,7 +273,9 @@ async function startups() {
     await official.stop();
   }
   const m = Object.fromEntries(Object.entries(got).map(([k, v]) => [k, median(v)]));
-  console.log(`start-up: ready line mcpscope ${fmt(m.oursReady, 0)} ms, official ${fmt(m.theirsReady, 0)} ms; initialize answered mcpscope ${fmt(m.oursInit, 0)} ms, official ${fmt(m.theirsInit, 0)} ms`);
+  console.log(
+    `start-up: ready line mcpscope ${fmt(m.oursReady, 0)} ms, official ${fmt(m.theirsReady, 0)} ms; initialize answered mcpscope ${fmt(m.oursInit, 0)} ms, official ${fmt(m.theirsInit, 0)} ms`,
+  );
   console.log(`RATIO start-up mcpscope/official: ready ${ratio(m.oursReady, m.theirsReady)}, initialize answered ${ratio(m.oursInit, m.theirsInit)}`);
 }
 

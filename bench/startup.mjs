@@ -12,7 +12,14 @@ for (let run = 1; run <= o.runs; run++) {
   const client = await connect(relay, (frames) => {
     for (const f of frames) if (f.dir === 'in' && f.rpcId === '1') answered(performance.now());
   });
-  client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } }));
+  client.send(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+    }),
+  );
   const t = (await initialized) - relay.started;
   ready.push(relay.readyMs);
   connected.push(t);

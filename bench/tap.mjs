@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { BIN, SCRIPTED, args, directClient, fmt, percentile, roundTrips, summary } from './bench-lib.mjs';
 
 const o = args({ pings: 2000, flood: 100_000, taps: 5, runs: 1, inspector: 1 });
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 /** What the taps said on stderr (a recording that stopped says why), printed once at the end of a run. */
 let stderr = '';
 const tapped = (dataDir, command) => [process.execPath, BIN, 'tap', '--data-dir', dataDir, '--', ...command];
@@ -63,7 +66,11 @@ function floodHost(command) {
 function recorded(dataDir) {
   const db = new Database(join(dataDir, 'mcpscope.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("SELECT k.id, COUNT(f.seq) AS n FROM session_keys k JOIN session_meta m ON m.session_id = k.id AND m.origin = 'tap' LEFT JOIN frames f ON f.sk = k.sk GROUP BY k.id").all();
+    return db
+      .prepare(
+        "SELECT k.id, COUNT(f.seq) AS n FROM session_keys k JOIN session_meta m ON m.session_id = k.id AND m.origin = 'tap' LEFT JOIN frames f ON f.sk = k.sk GROUP BY k.id",
+      )
+      .all();
   } finally {
     db.close();
   }
@@ -112,14 +119,20 @@ for (let run = 1; run <= o.runs; run++) {
   const lost = together.reduce((s, r) => s + (o.flood - r.delivered), 0);
   console.log(`run ${run}: flood per host, ${o.taps} at once direct: ${Math.round(rd.median)} frames/s (min ${Math.round(rd.min)})`);
   console.log(`run ${run}: flood per host, one tap alone: ${Math.round(ra.median)} frames/s`);
-  console.log(`run ${run}: flood per host, ${o.taps} taps at once: ${Math.round(rt.median)} frames/s (min ${Math.round(rt.min)}, max ${Math.round(rt.max)}), ${lost} frames lost by hosts`);
+  console.log(
+    `run ${run}: flood per host, ${o.taps} taps at once: ${Math.round(rt.median)} frames/s (min ${Math.round(rt.min)}, max ${Math.round(rt.max)}), ${lost} frames lost by hosts`,
+  );
   console.log(`RATIO ${o.taps} taps at once / ${o.taps} direct hosts: ${fmt(rt.median / rd.median, 2)} (per host, median)`);
   const rec = summary(together.map((r) => o.flood / r.recordedSeconds));
-  console.log(`run ${run}: recorded per tap, ${o.taps} at once: ${Math.round(rec.median)} frames/s (min ${Math.round(rec.min)}), all ${o.taps} in ${fmt(Math.max(...together.map((r) => r.recordedSeconds)), 1)} s`);
+  console.log(
+    `run ${run}: recorded per tap, ${o.taps} at once: ${Math.round(rec.median)} frames/s (min ${Math.round(rec.min)}), all ${o.taps} in ${fmt(Math.max(...together.map((r) => r.recordedSeconds)), 1)} s`,
+  );
   // Every frame each host got must be in the store, with the request, its answer and the tap's events.
   const rows = recorded(dataDir).filter((r) => !before.has(r.id));
   const short = rows.filter((r) => r.n < o.flood + 2);
-  console.log(`run ${run}: recorded ${rows.length} sessions of ${o.taps}, frames each: ${rows.map((r) => r.n).join(', ')}; ${short.length} short of ${o.flood + 2}`);
+  console.log(
+    `run ${run}: recorded ${rows.length} sessions of ${o.taps}, frames each: ${rows.map((r) => r.n).join(', ')}; ${short.length} short of ${o.flood + 2}`,
+  );
   const said = [...new Set(stderr.split('\n').filter((l) => l.startsWith('mcpscope') && !/recording session \S+ in/.test(l)))];
   if (said.length > 0) console.log(`run ${run}: the taps said:\n  ${said.join('\n  ')}`);
   stderr = '';

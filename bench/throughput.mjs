@@ -23,7 +23,9 @@ for (let run = 1; run <= o.runs; run++) {
   rates.push(rate);
   rss.push(peak);
   const lost = o.n - delivered;
-  console.log(`run ${run}: ${delivered}/${o.n} delivered (${lost} lost), ${session.lastSeq} recorded, ${fmt(seconds, 2)} s, ${Math.round(rate)} frames/s, relay peak RSS ${fmt(peak, 1)} MB`);
+  console.log(
+    `run ${run}: ${delivered}/${o.n} delivered (${lost} lost), ${session.lastSeq} recorded, ${fmt(seconds, 2)} s, ${Math.round(rate)} frames/s, relay peak RSS ${fmt(peak, 1)} MB`,
+  );
 }
 const r = summary(rates);
 const m = summary(rss);

@@ -27,7 +27,14 @@ export async function startWebFront(webDir, relayPort) {
   const relayHost = `127.0.0.1:${relayPort}`;
   const probe = await fetch(`http://${relayHost}/`);
   const headers = {};
-  for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy']) {
+  for (const name of [
+    'content-security-policy',
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+  ]) {
     const v = probe.headers.get(name);
     if (v !== null) headers[name] = v;
   }
@@ -69,9 +76,10 @@ export async function startWebFront(webDir, relayPort) {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return {
     port: server.address().port,
-    close: () => new Promise((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

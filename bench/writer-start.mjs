@@ -37,7 +37,20 @@ async function child(spec) {
   for (let seq = 1; seq <= o.n; seq++) {
     const text = `${head}${seq} ${pad}"}}`;
     const bytes = Buffer.from(text, 'utf8');
-    batch.add('s1', { seq, ts: performance.timeOrigin + performance.now(), dir: 'in', kind: 'notification', text, size: bytes.length, method: 'notifications/message', rpcId: null }, bytes);
+    batch.add(
+      's1',
+      {
+        seq,
+        ts: performance.timeOrigin + performance.now(),
+        dir: 'in',
+        kind: 'notification',
+        text,
+        size: bytes.length,
+        method: 'notifications/message',
+        rpcId: null,
+      },
+      bytes,
+    );
     if (batch.count === o.per || seq === o.n) {
       batches.push(batch.pack());
       batch = new FrameBatch();
@@ -75,15 +88,26 @@ async function child(spec) {
 if (o.child) {
   await child(o.child === '-' ? '' : o.child);
 } else {
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-  const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  const median = (xs) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   console.log(`load average at start: ${load()}; ${o.n} frames in batches of ${o.per}, phases ${LABELS.join(', ')}`);
   const specs = { A: o.a, B: o.b };
   for (const [name, spec] of Object.entries(specs)) console.log(`${name}: ${spec || '(as built)'}`);
   const got = { A: [], B: [] };
   for (let run = 0; run < o.runs; run++) {
     for (const name of run % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
-      const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--n', String(o.n), '--per', String(o.per), '--marks', String(o.marks), '--child', specs[name] || '-'], { encoding: 'utf8' });
+      const r = spawnSync(
+        process.execPath,
+        [fileURLToPath(import.meta.url), '--n', String(o.n), '--per', String(o.per), '--marks', String(o.marks), '--child', specs[name] || '-'],
+        { encoding: 'utf8' },
+      );
       if (r.status !== 0) throw new Error(`run ${run + 1} ${name} failed: ${r.stderr}`);
       const phases = JSON.parse(r.stdout.trim().split('\n').at(-1));
       got[name].push(phases);

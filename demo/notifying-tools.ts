@@ -47,8 +47,7 @@ export function registerNotifyingTools(server: McpServer): void {
     'log_message',
     {
       title: 'Log a message',
-      description:
-        'Sends one notifications/message at the given level. Messages below the level set by logging/setLevel are dropped, as the spec asks.',
+      description: 'Sends one notifications/message at the given level. Messages below the level set by logging/setLevel are dropped, as the spec asks.',
       inputSchema: {
         level: z.enum(LOG_LEVELS).default('info').describe('Syslog severity (RFC 5424)'),
         message: z.string().min(1).describe('Text to log'),

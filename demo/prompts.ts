@@ -15,11 +15,12 @@ export function registerPrompts(server: McpServer): void {
       description: 'Asks the model to write a weather report for a location, with the (fake) current weather attached.',
       argsSchema: {
         location: completable(z.string().min(1).describe('City name; completion suggests the demo atlas'), (value) =>
-          completeFrom(CITIES.map((city) => city.name), value),
+          completeFrom(
+            CITIES.map((city) => city.name),
+            value,
+          ),
         ),
-        style: completable(z.enum(STYLES).optional().describe('brief, detailed or poetic; brief if omitted'), (value) =>
-          completeFrom(STYLES, value ?? ''),
-        ),
+        style: completable(z.enum(STYLES).optional().describe('brief, detailed or poetic; brief if omitted'), (value) => completeFrom(STYLES, value ?? '')),
       },
     },
     ({ location, style }) => {
@@ -45,9 +46,7 @@ export function registerPrompts(server: McpServer): void {
       title: 'Code review',
       description: 'Asks the model to review a snippet of code.',
       argsSchema: {
-        language: completable(z.string().min(1).describe('Programming language, e.g. typescript'), (value) =>
-          completeFrom(LANGUAGES, value),
-        ),
+        language: completable(z.string().min(1).describe('Programming language, e.g. typescript'), (value) => completeFrom(LANGUAGES, value)),
         code: z.string().min(1).describe('The code to review'),
         focus: z.string().optional().describe('What to look at first, e.g. "error handling"'),
       },

@@ -16,8 +16,7 @@ class ResourceNotFoundError extends Error {
 }
 
 // An 8×8 blue-and-white checkerboard: small enough to inline, real enough for an image preview.
-const PIXEL_PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAG0lEQVR42mNQTX79//9/TJIBq6hq8muGQakDAGNBjgFQpIvrAAAAAElFTkSuQmCC';
+const PIXEL_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAG0lEQVR42mNQTX79//9/TJIBq6hq8muGQakDAGNBjgFQpIvrAAAAAElFTkSuQmCC';
 
 const CONFIG = {
   server: DEMO_SERVER_INFO,
@@ -57,7 +56,13 @@ export function registerResources(server: McpServer): void {
         mimeType: 'application/json',
       })),
     }),
-    complete: { city: (value) => completeFrom(CITIES.map((city) => city.slug), value) },
+    complete: {
+      city: (value) =>
+        completeFrom(
+          CITIES.map((city) => city.slug),
+          value,
+        ),
+    },
   });
 
   server.registerResource(

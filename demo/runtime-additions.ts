@@ -13,7 +13,10 @@ export function registerRuntimeAdditions(server: McpServer): void {
         'Adds the resource demo://notes/{name} and the prompt note_{name} at run time. The server then sends ' +
         'notifications/resources/list_changed and notifications/prompts/list_changed.',
       inputSchema: {
-        name: z.string().regex(/^[a-z0-9_-]{1,40}$/).describe('Lowercase letters, digits, _ and -'),
+        name: z
+          .string()
+          .regex(/^[a-z0-9_-]{1,40}$/)
+          .describe('Lowercase letters, digits, _ and -'),
         text: z.string().default('A note added at run time.').describe('What the resource and the prompt say'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -17,13 +17,22 @@ const traveller = z.object({
 
 // A plain union is emitted as `anyOf`, the other shape a client must cope with.
 const payment = z.union([
-  z.object({ method: z.literal('card'), last4: z.string().regex(/^\d{4}$/).describe('Last four digits') }),
+  z.object({
+    method: z.literal('card'),
+    last4: z
+      .string()
+      .regex(/^\d{4}$/)
+      .describe('Last four digits'),
+  }),
   z.object({ method: z.literal('invoice'), poNumber: z.string().min(1) }),
   z.object({ method: z.literal('voucher'), code: z.string().regex(/^[A-Z0-9]{8}$/) }),
 ]);
 
 const orderItem = z.object({
-  sku: z.string().regex(/^[A-Z]{3}-\d{4}$/).describe('Stock keeping unit, e.g. "MUG-0001"'),
+  sku: z
+    .string()
+    .regex(/^[A-Z]{3}-\d{4}$/)
+    .describe('Stock keeping unit, e.g. "MUG-0001"'),
   quantity: z.number().int().min(1).max(99).default(1),
   options: z
     .object({
@@ -51,7 +60,10 @@ export function registerSchemaTools(server: McpServer): void {
       inputSchema: {
         destination: z.object({
           city: z.string().min(1),
-          country: z.string().regex(/^[A-Z]{2}$/).describe('ISO 3166-1 alpha-2 code, e.g. "PT"'),
+          country: z
+            .string()
+            .regex(/^[A-Z]{2}$/)
+            .describe('ISO 3166-1 alpha-2 code, e.g. "PT"'),
           arrival: z.iso.date().describe('Arrival date, YYYY-MM-DD'),
           nights: z.number().int().min(1).max(30).default(3),
         }),
@@ -60,7 +72,10 @@ export function registerSchemaTools(server: McpServer): void {
         budget: z
           .object({
             amount: z.number().min(0).max(1_000_000),
-            currency: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
+            currency: z
+              .string()
+              .regex(/^[A-Z]{3}$/)
+              .default('EUR'),
           })
           .optional(),
         notes: z.string().max(500).optional(),

@@ -15,8 +15,14 @@ import { cpuByType, treeCpu } from '../bench/browser-lib-cpu.mjs';
 import { launchOptions } from './chromium-flags.mjs';
 
 const o = args({ rounds: 3, pages: 3, idle: 2000, variants: 'base;--js-flags=--lite-mode' });
-const variants = String(o.variants).split(';').map((v) => v.trim()).filter(Boolean);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const variants = String(o.variants)
+  .split(';')
+  .map((v) => v.trim())
+  .filter(Boolean);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function onePage(browser, relay) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -67,11 +73,14 @@ try {
       const res = await run(v, relay);
       results.get(v).push(res);
       const t = res.cpu;
-      console.log(`round ${r + 1} ${v.padEnd(40)} CPU ${fmt(t.total / 1000, 1)} s (renderer ${fmt((t.renderer ?? 0) / 1000, 1)}, browser ${fmt((t.browser ?? 0) / 1000, 1)}, gpu ${fmt((t['gpu-process'] ?? 0) / 1000, 1)}, utility ${fmt((t.utility ?? 0) / 1000, 1)}, zygote ${fmt((t.zygote ?? 0) / 1000, 1)}) wall ${fmt(res.wallS, 1)} s; load ${load()}`);
+      console.log(
+        `round ${r + 1} ${v.padEnd(40)} CPU ${fmt(t.total / 1000, 1)} s (renderer ${fmt((t.renderer ?? 0) / 1000, 1)}, browser ${fmt((t.browser ?? 0) / 1000, 1)}, gpu ${fmt((t['gpu-process'] ?? 0) / 1000, 1)}, utility ${fmt((t.utility ?? 0) / 1000, 1)}, zygote ${fmt((t.zygote ?? 0) / 1000, 1)}) wall ${fmt(res.wallS, 1)} s; load ${load()}`,
+      );
     }
   }
 } finally {
   await relay.stop();
 }
 const sum = (v) => results.get(v).reduce((a, r) => a + r.cpu.total, 0);
-for (const v of variants) console.log(`${v.padEnd(40)} CPU ${fmt(sum(v) / 1000 / o.rounds, 1)} s a launch, ${fmt(sum(v) / sum(variants[0]), 2)}× ${variants[0]}`);
+for (const v of variants)
+  console.log(`${v.padEnd(40)} CPU ${fmt(sum(v) / 1000 / o.rounds, 1)} s a launch, ${fmt(sum(v) / sum(variants[0]), 2)}× ${variants[0]}`);

@@ -18,7 +18,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'mcpscope.js');
 const REPO = 'https://github.com/modelcontextprotocol/conformance.git';
 /** The reference server's tools that need no client capability: the ones a check may call. */
-const CALLABLE = ['test_simple_text', 'test_image_content', 'test_audio_content', 'test_embedded_resource', 'test_multiple_content_types', 'test_tool_with_logging', 'test_tool_with_progress'];
+const CALLABLE = [
+  'test_simple_text',
+  'test_image_content',
+  'test_audio_content',
+  'test_embedded_resource',
+  'test_multiple_content_types',
+  'test_tool_with_logging',
+  'test_tool_with_progress',
+];
 
 /**
  * Official scenario → the mcpscope checks that judge the same thing. Where one scenario covers what several checks
@@ -79,7 +87,11 @@ function referenceServer(cache, source) {
 }
 
 function startServer(node, dir, port) {
-  const proc = spawn(node, [join(dir, 'node_modules', '.bin', 'tsx'), 'everything-server.ts'], { cwd: dir, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(node, [join(dir, 'node_modules', '.bin', 'tsx'), 'everything-server.ts'], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the reference server did not start:\n${out}`)), 60_000);
@@ -147,6 +159,7 @@ else {
   const lines = [header, '', '| official scenario | official | mcpscope check | mcpscope | agree |', '|---|---|---|---|---|'];
   for (const r of rows) lines.push(`| \`${r.scenario}\` | ${r.official} | \`${r.check}\` | ${r.mcpscope} | ${r.agree} |`);
   process.stdout.write(`${lines.join('\n')}\n`);
-  for (const r of rows.filter((x) => x.agree === 'no')) process.stdout.write(`\ndisagree: ${r.scenario} (${r.official}) vs ${r.check} (${r.mcpscope}): ${r.detail}\n`);
+  for (const r of rows.filter((x) => x.agree === 'no'))
+    process.stdout.write(`\ndisagree: ${r.scenario} (${r.official}) vs ${r.check} (${r.mcpscope}): ${r.detail}\n`);
 }
 process.exitCode = rows.some((r) => r.agree === 'no') ? 1 : 0;

@@ -31,7 +31,17 @@ function keyFile(pem) {
 }
 
 /** The client credentials grant (no person, so none of AUTH's authorization-code options), then the same tool call. */
-const CREDENTIALS = ['--auth', 'oauth', '--grant', 'client-credentials', '--no-token-cache', '--method', 'tools/call', '--params', '{"name":"test-tool","arguments":{}}'];
+const CREDENTIALS = [
+  '--auth',
+  'oauth',
+  '--grant',
+  'client-credentials',
+  '--no-token-cache',
+  '--method',
+  'tools/call',
+  '--params',
+  '{"name":"test-tool","arguments":{}}',
+];
 
 /** Every auth scenario: a tool call (after tools/list) with OAuth that approves without a person and keeps no tokens. */
 const AUTH = ['--auth', 'oauth', '--oauth-open', 'fetch', '--no-token-cache', '--method', 'tools/call', '--params', '{"name":"test-tool","arguments":{}}'];
@@ -53,7 +63,14 @@ export const SCENARIOS = {
   // with no values of its own, so every one comes from the requested schema (SEP-1034).
   'elicitation-sep1034-client-defaults': {
     suite: 'core',
-    flags: ['--method', 'tools/call', '--params', '{"name":"test_client_elicitation_defaults","arguments":{}}', '--answers', join(ROOT, 'scripts', 'conformance-answers.json')],
+    flags: [
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"test_client_elicitation_defaults","arguments":{}}',
+      '--answers',
+      join(ROOT, 'scripts', 'conformance-answers.json'),
+    ],
   },
   'auth/metadata-default': { suite: 'auth', flags: AUTH },
   'auth/metadata-var1': { suite: 'auth', flags: AUTH },
@@ -75,8 +92,14 @@ export const SCENARIOS = {
   'auth/resource-mismatch': { suite: 'auth-draft', flags: AUTH },
   'auth/offline-access-scope': { suite: 'auth-draft', flags: [...AUTH, '--client-metadata-url', CIMD_URL] },
   'auth/offline-access-not-supported': { suite: 'auth-draft', flags: AUTH },
-  'auth/client-credentials-jwt': { suite: 'auth-draft', flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-key', keyFile(ctx.private_key_pem), '--signing-alg', ctx.signing_algorithm] },
-  'auth/client-credentials-basic': { suite: 'auth-draft', flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret] },
+  'auth/client-credentials-jwt': {
+    suite: 'auth-draft',
+    flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-key', keyFile(ctx.private_key_pem), '--signing-alg', ctx.signing_algorithm],
+  },
+  'auth/client-credentials-basic': {
+    suite: 'auth-draft',
+    flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret],
+  },
 };
 
 /** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */
@@ -145,7 +168,13 @@ async function main() {
   try {
     a = parseArgs({
       allowPositionals: true,
-      options: { runs: { type: 'string', default: '10' }, suite: { type: 'string', multiple: true }, scenario: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, client: { type: 'boolean', default: false } },
+      options: {
+        runs: { type: 'string', default: '10' },
+        suite: { type: 'string', multiple: true },
+        scenario: { type: 'string', multiple: true },
+        json: { type: 'boolean', default: false },
+        client: { type: 'boolean', default: false },
+      },
     });
   } catch (err) {
     console.error(`conformance-client: ${err.message}`);
@@ -158,7 +187,9 @@ async function main() {
   const scenarios = [...new Set([...Object.keys(SCENARIOS).filter((s) => suites.has('all') || suites.has(SCENARIOS[s].suite)), ...(v.scenario ?? [])])];
   const unknown = scenarios.find((s) => !(s in SCENARIOS));
   if (!Number.isInteger(runs) || runs < 1 || unknown !== undefined || scenarios.length === 0) {
-    console.error(`conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`);
+    console.error(
+      `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
+    );
     return 2;
   }
   const dir = toolsDir();

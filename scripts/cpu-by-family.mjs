@@ -46,8 +46,16 @@ child.on('exit', (code) => {
   loads.push(load());
   const cpu = Object.entries(totals).sort((a, b) => b[1] - a[1]);
   const sum = cpu.reduce((n, [, v]) => n + v, 0);
-  const report = { wallS: (Date.now() - started) / 1000, cpuS: Object.fromEntries(cpu.map(([k, v]) => [k, Math.round(v * 10) / 10])), totalCpuS: Math.round(sum), processes: counts, loadAtStartAndEnd: loads };
-  console.error(`\ncpu-by-family: ${report.wallS.toFixed(0)} s wall, ${report.totalCpuS} s CPU: ${cpu.map(([k, v]) => `${k} ${v.toFixed(0)} s (${counts[k]} processes)`).join(', ')}; load ${loads.join(' → ')}`);
+  const report = {
+    wallS: (Date.now() - started) / 1000,
+    cpuS: Object.fromEntries(cpu.map(([k, v]) => [k, Math.round(v * 10) / 10])),
+    totalCpuS: Math.round(sum),
+    processes: counts,
+    loadAtStartAndEnd: loads,
+  };
+  console.error(
+    `\ncpu-by-family: ${report.wallS.toFixed(0)} s wall, ${report.totalCpuS} s CPU: ${cpu.map(([k, v]) => `${k} ${v.toFixed(0)} s (${counts[k]} processes)`).join(', ')}; load ${loads.join(' → ')}`,
+  );
   if (outFile) writeFileSync(outFile, JSON.stringify(report, null, 1));
   process.exit(code ?? 1);
 });

@@ -80,9 +80,17 @@ export default class CpuPerFileReporter {
     const rows = this.files;
     mkdirSync(dirname(OUT), { recursive: true });
     writeFileSync(OUT, JSON.stringify(rows, null, 1));
-    const chromium = (f) => Object.entries(f.cpu).filter(([k]) => k.startsWith('chromium')).reduce((a, [, v]) => a + v, 0);
-    const lines = rows.map((f) => `${f.cpuS.toFixed(1).padStart(7)} ${chromium(f).toFixed(1).padStart(7)} ${String(f.tests).padStart(3)} ${f.wallS.toFixed(0).padStart(5)}  ${f.load.padEnd(16)} ${f.file}`);
+    const chromium = (f) =>
+      Object.entries(f.cpu)
+        .filter(([k]) => k.startsWith('chromium'))
+        .reduce((a, [, v]) => a + v, 0);
+    const lines = rows.map(
+      (f) =>
+        `${f.cpuS.toFixed(1).padStart(7)} ${chromium(f).toFixed(1).padStart(7)} ${String(f.tests).padStart(3)} ${f.wallS.toFixed(0).padStart(5)}  ${f.load.padEnd(16)} ${f.file}`,
+    );
     const total = rows.reduce((a, f) => a + f.cpuS, 0);
-    console.log(`\ncpu-per-file (CPU s, of it Chromium, tests, wall s, load at the file's end, file):\n${lines.join('\n')}\n${total.toFixed(1).padStart(7)} total\n`);
+    console.log(
+      `\ncpu-per-file (CPU s, of it Chromium, tests, wall s, load at the file's end, file):\n${lines.join('\n')}\n${total.toFixed(1).padStart(7)} total\n`,
+    );
   }
 }

@@ -38,7 +38,7 @@ export function descendants(root) {
   }
   const tree = new Map();
   if (stats.has(root)) tree.set(root, stats.get(root));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, s] of stats) {
       if (tree.has(pid) || !(tree.has(s.ppid) || s.ppid === root)) continue;

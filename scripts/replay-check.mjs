@@ -17,7 +17,11 @@ const BIN = join(ROOT, 'bin', 'mcpscope.js');
 
 /** Each server, and the tool call a session makes on it (`args` are typed into the UI's form fields by name). */
 const SERVERS = {
-  everything: { command: [process.execPath, join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'], tool: 'echo', args: { message: 'hi' } },
+  everything: {
+    command: [process.execPath, join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+    tool: 'echo',
+    args: { message: 'hi' },
+  },
   demo: { command: [process.execPath, join(ROOT, 'dist/bundle/demo-server.js')], tool: 'echo', args: { text: 'hi' } },
   'tools-only': { command: [process.execPath, join(ROOT, 'test/fixtures/tools-only-server.mjs')], tool: 'add', args: { a: 2, b: 3 } },
 };
@@ -89,7 +93,17 @@ async function check(name, via, runs) {
   const result = { server: name, via, runs, clean: 0, differences: [] };
   if (via === 'call') {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-replay-check-')), `${name}.bundle.json`);
-    const rec = await run(['call', '--method', 'tools/call', '--params', JSON.stringify({ name: server.tool, arguments: server.args }), '--bundle', file, '--', ...server.command]);
+    const rec = await run([
+      'call',
+      '--method',
+      'tools/call',
+      '--params',
+      JSON.stringify({ name: server.tool, arguments: server.args }),
+      '--bundle',
+      file,
+      '--',
+      ...server.command,
+    ]);
     if (rec.code !== 0) throw new Error(`mcpscope call against ${name} exited ${rec.code}:\n${rec.stderr}`);
     for (let i = 1; i <= runs; i++) {
       // --yes: the recipe is the one this script just ran, not one that came in a file from elsewhere.
@@ -116,7 +130,14 @@ async function check(name, via, runs) {
 async function main() {
   let a;
   try {
-    a = parseArgs({ options: { runs: { type: 'string', default: '10' }, server: { type: 'string', multiple: true }, via: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } } }).values;
+    a = parseArgs({
+      options: {
+        runs: { type: 'string', default: '10' },
+        server: { type: 'string', multiple: true },
+        via: { type: 'string', multiple: true },
+        json: { type: 'boolean', default: false },
+      },
+    }).values;
   } catch (err) {
     console.error(`replay-check: ${err.message}`);
     return 2;

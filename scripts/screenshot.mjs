@@ -3,9 +3,17 @@
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { launchOptions } from './chromium-flags.mjs';
-const p = spawn(process.execPath, ['bin/mcpscope.js', '--port', '0', '--no-open', '--data-dir', '/tmp/shotdata' + Date.now(), '--demo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const p = spawn(process.execPath, ['bin/mcpscope.js', '--port', '0', '--no-open', '--data-dir', '/tmp/shotdata' + Date.now(), '--demo'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let out = '';
-const url = await new Promise((r) => p.stdout.on('data', (c) => { out += c; const m = /ready: (\S+)/.exec(out); if (m) r(m[1]); }));
+const url = await new Promise((r) =>
+  p.stdout.on('data', (c) => {
+    out += c;
+    const m = /ready: (\S+)/.exec(out);
+    if (m) r(m[1]);
+  }),
+);
 const b = await chromium.launch(launchOptions());
 try {
   const page = await b.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });

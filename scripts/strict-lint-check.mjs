@@ -44,7 +44,9 @@ export function matrix({ slice, http, v2 }) {
   const method = (c) => c[1];
   return [
     ...LEGACY_VERSIONS.flatMap((v) => legacy.map((c) => [`everything stdio ${v} ${method(c)}`, [...c, '--protocol', v, ...EVERYTHING]])),
-    ...(slice ? HTTP_VERSIONS.slice(-1) : HTTP_VERSIONS).flatMap((v) => legacy.map((c) => [`everything http ${v} ${method(c)}`, [...c, '--protocol', v, '--url', http]])),
+    ...(slice ? HTTP_VERSIONS.slice(-1) : HTTP_VERSIONS).flatMap((v) =>
+      legacy.map((c) => [`everything http ${v} ${method(c)}`, [...c, '--protocol', v, '--url', http]]),
+    ),
     ...modern.map((c) => [`sdk-v2 stdio 2026-07-28 ${method(c)}`, [...c, '--protocol', '2026-07-28', '--', process.execPath, SDK_V2, '--stdio']]),
     ...modern.map((c) => [`sdk-v2 http 2026-07-28 ${method(c)}`, [...c, '--era', 'modern', '--url', v2]]),
   ];
@@ -123,7 +125,10 @@ async function main() {
         const ok = r.code === 0 && bad.length === 0 && /lint: \d+ frames/.test(r.stderr);
         if (!ok) failed++;
         if (opts.json) console.log(json({ label, code: r.code, ok, findings: found }));
-        else console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}: exit ${r.code}, ${found.length - bad.length} info${bad.map((f) => `\n     ${f.severity} ${f.ruleId}: ${f.message}`).join('')}${ok || bad.length ? '' : `\n${r.stderr.trim()}`}`);
+        else
+          console.log(
+            `${ok ? 'ok  ' : 'FAIL'} ${label}: exit ${r.code}, ${found.length - bad.length} info${bad.map((f) => `\n     ${f.severity} ${f.ruleId}: ${f.message}`).join('')}${ok || bad.length ? '' : `\n${r.stderr.trim()}`}`,
+          );
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));

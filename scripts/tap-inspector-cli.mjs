@@ -61,7 +61,8 @@ try {
     const through = inspector(tapped, call);
     const what = call.slice(1).join(' ');
     check(!direct.error && !through.error, `${what}: the Inspector CLI succeeds directly and through the tap`, direct.error ?? through.error);
-    if (direct.json && through.json) check(JSON.stringify(direct.json) === JSON.stringify(through.json), `${what}: the same answer through the tap as directly`);
+    if (direct.json && through.json)
+      check(JSON.stringify(direct.json) === JSON.stringify(through.json), `${what}: the same answer through the tap as directly`);
   }
 
   // The host closes the tap's stdin and may exit before the tap has saved the session's end: wait for it a little.
@@ -78,7 +79,11 @@ try {
       const requests = frames.filter((f) => f.dir === 'out' && f.kind === 'request');
       const answered = new Set(frames.filter((f) => f.dir === 'in' && f.kind === 'response').map((f) => f.rpcId));
       const unanswered = requests.filter((f) => !answered.has(f.rpcId)).map((f) => f.method);
-      check(requests[0]?.method === 'initialize' && unanswered.length === 0, `session ${s.name}: starts with initialize, every request answered`, `unanswered: ${unanswered.join(', ')}`);
+      check(
+        requests[0]?.method === 'initialize' && unanswered.length === 0,
+        `session ${s.name}: starts with initialize, every request answered`,
+        `unanswered: ${unanswered.join(', ')}`,
+      );
       methods.push(...requests.map((f) => f.method));
     }
     for (const m of ['tools/list', 'tools/call', 'prompts/list']) check(methods.includes(m), `the tapped sessions record the host's ${m}`);

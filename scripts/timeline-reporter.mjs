@@ -40,7 +40,9 @@ export default class TimelineReporter {
   }
   onTestModuleEnd(m) {
     const d = m.diagnostic();
-    log(`file end   ${file(m)} (import ${Math.round(d.collectDuration)} ms, setup files ${Math.round(d.setupDuration)} ms, tests and hooks ${Math.round(d.duration)} ms)`);
+    log(
+      `file end   ${file(m)} (import ${Math.round(d.collectDuration)} ms, setup files ${Math.round(d.setupDuration)} ms, tests and hooks ${Math.round(d.duration)} ms)`,
+    );
   }
   onTestRunEnd() {
     log('run end');

@@ -10,7 +10,10 @@ writeFileSync(join(root, CHECK_REPORT_SCHEMA_FILE), `${JSON.stringify(checkRepor
 console.log(`wrote ${CHECK_REPORT_SCHEMA_FILE}`);
 // The collection file and `mcpscope run --json`, made the same way (test/unit/collections/collection-schemas.test.ts).
 const collections = await import(join(root, 'dist/shared/collections/collection-json-schemas.js'));
-for (const [file, make] of [[collections.COLLECTION_SCHEMA_FILE, collections.collectionJsonSchema], [collections.RUN_REPORT_SCHEMA_FILE, collections.runReportJsonSchema]]) {
+for (const [file, make] of [
+  [collections.COLLECTION_SCHEMA_FILE, collections.collectionJsonSchema],
+  [collections.RUN_REPORT_SCHEMA_FILE, collections.runReportJsonSchema],
+]) {
   writeFileSync(join(root, file), `${JSON.stringify(make(), null, 2)}\n`);
   console.log(`wrote ${file}`);
 }

@@ -33,7 +33,22 @@ async function relayParts() {
     import('./trust/recipe-trust.js'),
     import('./transports/stdio-transport.js'),
   ]);
-  return { ...app, ...cliArgs, ...browser, ...recorder, ...security, ...shutdown, ...manager, ...stored, ...urlHost, ...oauth, ...tracker, ...reaper, ...trust, ...stdio };
+  return {
+    ...app,
+    ...cliArgs,
+    ...browser,
+    ...recorder,
+    ...security,
+    ...shutdown,
+    ...manager,
+    ...stored,
+    ...urlHost,
+    ...oauth,
+    ...tracker,
+    ...reaper,
+    ...trust,
+    ...stdio,
+  };
 }
 
 const GRACE_MS = 2000;
@@ -46,7 +61,14 @@ export function demoTarget(): StdioTarget {
 
 function launchTarget(o: CliOptions): Target | null {
   if (o.demo) return demoTarget();
-  if (o.url) return { transport: o.transport, url: o.url, headers: o.headers, ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }), ...(o.auth ? { auth: o.auth } : {}) };
+  if (o.url)
+    return {
+      transport: o.transport,
+      url: o.url,
+      headers: o.headers,
+      ...(o.httpTimeoutMs === null ? {} : { timeoutMs: o.httpTimeoutMs }),
+      ...(o.auth ? { auth: o.auth } : {}),
+    };
   const [command, ...args] = o.command;
   if (!command) return null;
   return { transport: 'stdio', command, args, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) };
@@ -63,8 +85,23 @@ interface Launch {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
-  const { createRelay, isLoopback, openBrowser, Recorder, SecurityGuard, shutDown, SessionManager, storedTarget, urlHost, RelayOAuth, processTracker, reapOrphans, reapedNote, RecipeTrust, killAllProcessGroups } =
-    await relayParts();
+  const {
+    createRelay,
+    isLoopback,
+    openBrowser,
+    Recorder,
+    SecurityGuard,
+    shutDown,
+    SessionManager,
+    storedTarget,
+    urlHost,
+    RelayOAuth,
+    processTracker,
+    reapOrphans,
+    reapedNote,
+    RecipeTrust,
+    killAllProcessGroups,
+  } = await relayParts();
   const version = packageVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);
@@ -77,7 +114,11 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
   // The redirect URI names the address the page uses (set once listening): loopback by default, so it satisfies
   // "localhost or https".
   let shownHost = o.host;
-  const oauth = new RelayOAuth({ dataDir: o.dataDir, redirectUri: () => `http://${shownHost}:${port}/oauth/callback`, print: (t) => void process.stderr.write(t) });
+  const oauth = new RelayOAuth({
+    dataDir: o.dataDir,
+    redirectUri: () => `http://${shownHost}:${port}/oauth/callback`,
+    print: (t) => void process.stderr.write(t),
+  });
   const sessions = new SessionManager({ recorder, maxLineBytes: o.maxLineBytes, graceMs: GRACE_MS, trust: new RecipeTrust(o.dataDir), oauth });
   sessions.watchTaps();
   if (o.export && (o.export.otlp !== null || o.export.otlpFile !== null)) {
@@ -115,7 +156,9 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
     shownHost = urlHost(o.host, addr.address);
   }
 
-  if (target) launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true, ...(launch.name ? { name: launch.name } : {}) })).id;
+  if (target)
+    launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true, ...(launch.name ? { name: launch.name } : {}) }))
+      .id;
 
   const url = `http://${shownHost}:${port}/#token=${token}`;
   if (!isLoopback(o.host)) {

@@ -69,7 +69,8 @@ export function correlateBatch(batch: readonly unknown[], replies: readonly unkn
   }
   const requests = elements.filter((e) => e.status === 'answered' || e.status === 'missing');
   const answered = requests.filter((e) => e.status === 'answered').length;
-  const replyShape = arrays + singles === 0 ? 'none' : singles === 0 ? (arrays === 1 ? 'array' : 'mixed') : arrays > 0 ? 'mixed' : singles === 1 ? 'single' : 'separate';
+  const replyShape =
+    arrays + singles === 0 ? 'none' : singles === 0 ? (arrays === 1 ? 'array' : 'mixed') : arrays > 0 ? 'mixed' : singles === 1 ? 'single' : 'separate';
   return {
     elements,
     unexpected,

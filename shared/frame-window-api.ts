@@ -33,7 +33,10 @@ export const WindowFilterQueryShape = {
     .refine((s) => !s || unknownKinds(s).length === 0, { error: (i) => `unknown kind ${unknownKinds(String(i.input)).join(', ')}` }),
   findings: z.enum(['1', ''], { error: 'findings must be 1' }).optional(),
   hideBookkeeping: z.enum(['1', ''], { error: 'hideBookkeeping must be 1' }).optional(),
-  trace: z.string().regex(/^[0-9a-f]{0,32}$/, { error: 'trace must be up to 32 lowercase hex digits' }).optional(),
+  trace: z
+    .string()
+    .regex(/^[0-9a-f]{0,32}$/, { error: 'trace must be up to 32 lowercase hex digits' })
+    .optional(),
 };
 export const WindowFilterQuerySchema = z.object(WindowFilterQueryShape);
 type WindowFilterQuery = z.output<typeof WindowFilterQuerySchema>;
@@ -98,7 +101,9 @@ export const FindingsSummarySchema = z.object({
   stored: z.number().int(),
   dropped: z.number().int(),
   cap: z.number().int(),
-  rules: z.array(z.object({ ruleId: FindingSchema.shape.ruleId, severity: FindingSchema.shape.severity, count: z.number().int(), seqs: z.array(z.number().int()) })),
+  rules: z.array(
+    z.object({ ruleId: FindingSchema.shape.ruleId, severity: FindingSchema.shape.severity, count: z.number().int(), seqs: z.array(z.number().int()) }),
+  ),
 });
 export type FindingsSummary = z.infer<typeof FindingsSummarySchema>;
 

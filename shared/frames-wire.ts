@@ -105,7 +105,16 @@ export function unpackFrames(message: string): { ok: true; sessionId: string; fr
     for (let s = h.seq[r]!, end = s + h.seq[r + 1]!; s < end; s++, i++) {
       const code = h.code[i]!;
       const text = message.slice(at, (at += h.len[i]!));
-      const f = { seq: s, ts: h.ts[i]!, dir: FRAME_DIRS[code >> 4], kind: FRAME_KINDS[code & 15], text, size: h.size[i]!, method: h.method[i]!, rpcId: h.rpcId[i]! } as FrameRecord;
+      const f = {
+        seq: s,
+        ts: h.ts[i]!,
+        dir: FRAME_DIRS[code >> 4],
+        kind: FRAME_KINDS[code & 15],
+        text,
+        size: h.size[i]!,
+        method: h.method[i]!,
+        rpcId: h.rpcId[i]!,
+      } as FrameRecord;
       const b64 = h.b64?.[i];
       if (b64 !== undefined) f.b64 = b64;
       const origin = h.origin?.[i];
@@ -113,7 +122,8 @@ export function unpackFrames(message: string): { ok: true; sessionId: string; fr
       frames.push(f);
     }
   }
-  if (at !== message.length) return { ok: false, error: `a packed frames message whose texts hold ${message.length - nl - 1} characters, not the ${at - nl - 1} its lengths add up to` };
+  if (at !== message.length)
+    return { ok: false, error: `a packed frames message whose texts hold ${message.length - nl - 1} characters, not the ${at - nl - 1} its lengths add up to` };
   return { ok: true, sessionId: h.sessionId, frames };
 }
 
@@ -136,7 +146,8 @@ function headerProblem(h: PackedFramesHeader): string | null {
   for (let i = 0; i < h.n; i++) {
     const [code, len] = [h.code[i], h.len[i]];
     if (!Number.isInteger(len) || len! < 0) return `whose frame ${i} has no text length`;
-    if (!Number.isInteger(code) || FRAME_DIRS[code! >> 4] === undefined || FRAME_KINDS[code! & 15] === undefined) return `whose frame ${i} has an unknown code ${JSON.stringify(code)}`;
+    if (!Number.isInteger(code) || FRAME_DIRS[code! >> 4] === undefined || FRAME_KINDS[code! & 15] === undefined)
+      return `whose frame ${i} has an unknown code ${JSON.stringify(code)}`;
   }
   for (const col of ['b64', 'origin'] as const) {
     const sparse = h[col];

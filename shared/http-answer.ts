@@ -20,7 +20,6 @@ export const HttpAnswerEventSchema = z.object({
 });
 export type HttpAnswerEvent = z.infer<typeof HttpAnswerEventSchema>;
 
-
 /** The http-answer events among recorded frames (relay event frames), in order. */
 export function readHttpAnswers(frames: Iterable<Pick<FrameRecord, 'dir' | 'kind' | 'method' | 'text'>>): HttpAnswerEvent[] {
   const out: HttpAnswerEvent[] = [];

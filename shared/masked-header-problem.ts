@@ -19,7 +19,8 @@ export function maskedHeaderName(target: Target, keeps?: (name: string, value: s
 
 /** Why the target cannot be used as it stands, ending with what to do (`remedy`), or null. */
 export function maskedHeaderProblem(target: Target, remedy: string, keeps?: (name: string, value: string) => boolean): string | null {
-  if (target.transport !== 'stdio' && target.auth?.clientSecret?.includes(HEADER_MASK)) return `the OAuth client secret is masked (${HEADER_MASK}): ${remedy.replace('type its real value', 'type the real secret')}`;
+  if (target.transport !== 'stdio' && target.auth?.clientSecret?.includes(HEADER_MASK))
+    return `the OAuth client secret is masked (${HEADER_MASK}): ${remedy.replace('type its real value', 'type the real secret')}`;
   const name = maskedHeaderName(target, keeps);
   return name === null ? null : `the ${name} header is masked (${HEADER_MASK}): ${remedy}`;
 }

@@ -182,7 +182,14 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
    * The page's engine starts (a trace id) or stops (null) adding trace context to its own requests: the relay records
    * it as a `trace-context` event, the provenance of those `_meta` keys (shared/trace/trace-exchanges.ts).
    */
-  z.object({ type: z.literal('trace-context'), sessionId: z.string(), traceId: z.string().regex(/^[0-9a-f]{32}$/).nullable() }),
+  z.object({
+    type: z.literal('trace-context'),
+    sessionId: z.string(),
+    traceId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .nullable(),
+  }),
   /**
    * The fault lab: one raw HTTP exchange on a Streamable HTTP session's endpoint, with the session's own headers
    * (session id, protocol version) changed as given (a string replaces, null removes), recorded as an `http` frame.

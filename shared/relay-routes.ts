@@ -21,7 +21,13 @@ import {
   SessionStatsSchema,
 } from './archive-api.js';
 import { CheckReportSchema, CheckRunBodySchema } from './check/check-types.js';
-import { CollectionSchema, CollectionSummarySchema, RunCollectionBodySchema, RunReportSchema, StoredCollectionSchema } from './collections/collection-schema.js';
+import {
+  CollectionSchema,
+  CollectionSummarySchema,
+  RunCollectionBodySchema,
+  RunReportSchema,
+  StoredCollectionSchema,
+} from './collections/collection-schema.js';
 import { FuzzRunBodySchema, FuzzRunStatusSchema } from './fuzz/fuzz-report.js';
 import { FindingsSummarySchema, FrameIndexSchema, WindowFilterQueryShape, WindowFrameSchema } from './frame-window-api.js';
 import { ProfileInputSchema, ProfileSchema } from './profiles/profile.js';
@@ -70,7 +76,15 @@ export const RELAY_ROUTES = {
   frames: route({
     method: 'GET',
     path: '/sessions/:id/frames',
-    query: z.object({ afterSeq: whole(0), limit: z.coerce.number().int().min(1).default(1000).transform((n) => Math.min(n, 10_000)) }),
+    query: z.object({
+      afterSeq: whole(0),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(1000)
+        .transform((n) => Math.min(n, 10_000)),
+    }),
     response: z.object({ frames: z.array(FrameRecordSchema) }),
   }),
 
@@ -81,7 +95,13 @@ export const RELAY_ROUTES = {
   framePage: route({
     method: 'GET',
     path: '/sessions/:id/frame-page',
-    query: z.object({ ...WindowFilterQueryShape, fromSeq: whole(1), toSeq: whole(Number.MAX_SAFE_INTEGER), skip: whole(0), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+    query: z.object({
+      ...WindowFilterQueryShape,
+      fromSeq: whole(1),
+      toSeq: whole(Number.MAX_SAFE_INTEGER),
+      skip: whole(0),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+    }),
     response: z.object({ frames: z.array(WindowFrameSchema) }),
   }),
   /** The distinct methods of the whole session, sorted. */
@@ -120,7 +140,14 @@ export const RELAY_ROUTES = {
   diffSessions: route({
     method: 'GET',
     path: '/sessions/:id/diff/:other',
-    query: z.object({ ignoreIds: flag, ignoreTimestamps: flag, ignoreSessionIds: flag, ignoreCursors: flag, includeStderr: flag, ignorePaths: z.string().optional() }),
+    query: z.object({
+      ignoreIds: flag,
+      ignoreTimestamps: flag,
+      ignoreSessionIds: flag,
+      ignoreCursors: flag,
+      includeStderr: flag,
+      ignorePaths: z.string().optional(),
+    }),
     response: DiffResultSchema,
   }),
 
@@ -174,7 +201,12 @@ export const RELAY_ROUTES = {
   /** Stored OAuth credentials, masked. */
   oauthTokens: route({ method: 'GET', path: '/oauth/tokens', response: z.array(OAuthTokenSummarySchema) }),
   /** Drops one server's client and tokens. */
-  forgetOAuthTokens: route({ method: 'DELETE', path: '/oauth/tokens', query: z.object({ server: z.string().min(1), profile: z.string().min(1).optional() }), response: z.object({ forgotten: z.boolean() }) }),
+  forgetOAuthTokens: route({
+    method: 'DELETE',
+    path: '/oauth/tokens',
+    query: z.object({ server: z.string().min(1), profile: z.string().min(1).optional() }),
+    response: z.object({ forgotten: z.boolean() }),
+  }),
   /** The session's authorizations waiting for a person, with the URL to open. */
   oauthPending: route({ method: 'GET', path: '/sessions/:id/oauth/pending', response: z.array(PendingAuthorizationSchema) }),
   cancelOAuth: route({ method: 'POST', path: '/sessions/:id/oauth/cancel', response: z.object({ cancelled: z.number().int() }) }),
@@ -193,7 +225,11 @@ export type RelayRoutes = typeof RELAY_ROUTES;
 export type RouteName = keyof RelayRoutes;
 
 /** The names of a path's parameters: '/sessions/:id/frames/:seq' → 'id' | 'seq'. */
-export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParams<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The path with its parameters filled in, each one percent-encoded. */
 export function fillPath(path: string, params: Record<string, string | number>): string {

@@ -34,7 +34,7 @@ export function SideTabStrip({ panels, tab, onTab, sessionId }: Props) {
     const measure = measureRef.current;
     if (!row || !measure) return;
     const fit = () => {
-      const width = (sel: string) => (measure.querySelector<HTMLElement>(sel)?.getBoundingClientRect().width ?? 0);
+      const width = (sel: string) => measure.querySelector<HTMLElement>(sel)?.getBoundingClientRect().width ?? 0;
       const next = foldTabs({
         items: ordered.map((p) => ({ id: p.id, group: p.group, width: width(`[data-measure="tab-${p.id}"]`) + (p.badge ? BADGE_ROOM : 0) })),
         labelWidths: Object.fromEntries([...labelled].map((g) => [g, width(`[data-measure="label-${g}"]`)])),

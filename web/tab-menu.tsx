@@ -30,7 +30,14 @@ export function TabMenu({ panels, labelled, onTab, sessionId }: Props) {
         onClick={() => setOpen((o) => !o)}
       >
         more ▾ <span className="text-[10px]">{panels.length}</span>
-        {panels.map((p) => p.badge && <span key={p.id} title={p.title}>{p.badge(sessionId)}</span>)}
+        {panels.map(
+          (p) =>
+            p.badge && (
+              <span key={p.id} title={p.title}>
+                {p.badge(sessionId)}
+              </span>
+            ),
+        )}
       </button>
       {open && (
         <div role="menu" data-testid="tab-menu" className="absolute top-full right-0 z-30 min-w-44 rounded-b border border-edge bg-panel-2 py-1 shadow-lg">

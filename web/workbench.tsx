@@ -187,7 +187,13 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                 onResize={(size) => setComposerOpen(size.inPixels > COMPOSER_BAR_PX + 1)}
                 className="flex min-h-0 flex-col"
               >
-                <ComposerPanel sessionId={sessionId} expanded={composerOpen} onExpand={openComposer} onCollapse={collapseComposer} focusRequest={composerFocus} />
+                <ComposerPanel
+                  sessionId={sessionId}
+                  expanded={composerOpen}
+                  onExpand={openComposer}
+                  onCollapse={collapseComposer}
+                  focusRequest={composerFocus}
+                />
               </CollapsiblePane>
             </Group>
           </Panel>
@@ -208,7 +214,9 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
                 <SideTabStrip panels={SIDE_PANELS} tab={tab} onTab={setTab} sessionId={sessionId} />
                 {SIDE_PANELS.filter((p) => p.id === tab || visited.has(p.id)).map((p) => (
                   <div key={`${sessionId}:${p.id}`} className={p.id === tab ? 'flex min-h-0 flex-1 flex-col' : 'hidden'}>
-                    <Suspense fallback={loading}>{p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}</Suspense>
+                    <Suspense fallback={loading}>
+                      {p.render({ sessionId, selectedSeq, onSelect: selectAndShow, onOpenFrame: openFrame, onClose: closeDetail })}
+                    </Suspense>
                   </div>
                 ))}
               </aside>

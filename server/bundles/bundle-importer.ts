@@ -28,8 +28,28 @@ export async function importBundle(input: Readable, recorder: Recorder, archive:
         const h = ev.header.session;
         // A bundle is a finished recording, whatever state the session was in when it was exported.
         const status = h.status === 'running' || h.status === 'starting' || h.status === 'stdout-closed' ? 'stopped' : h.status;
-        recorder.saveSession({ id: sessionId, name: h.name, target: ev.header.target, protocolVersion: h.protocolVersion, startedAt: h.startedAt, endedAt: h.endedAt ?? h.startedAt, status, pid: null, exitCode: h.exitCode, signal: h.signal, lastSeq: 0 });
-        archive.setMeta(sessionId, { origin: 'imported', importedFrom: { environment: ev.header.environment, exportedAt: ev.header.exportedAt, sessionId: h.id, ...(ev.header.origin ? { origin: ev.header.origin } : {}) } });
+        recorder.saveSession({
+          id: sessionId,
+          name: h.name,
+          target: ev.header.target,
+          protocolVersion: h.protocolVersion,
+          startedAt: h.startedAt,
+          endedAt: h.endedAt ?? h.startedAt,
+          status,
+          pid: null,
+          exitCode: h.exitCode,
+          signal: h.signal,
+          lastSeq: 0,
+        });
+        archive.setMeta(sessionId, {
+          origin: 'imported',
+          importedFrom: {
+            environment: ev.header.environment,
+            exportedAt: ev.header.exportedAt,
+            sessionId: h.id,
+            ...(ev.header.origin ? { origin: ev.header.origin } : {}),
+          },
+        });
         archive.setTags(sessionId, h.tags);
       } else if (ev.type === 'frame') {
         if (!header) throw new BundleError('frames before the header');

@@ -66,12 +66,22 @@ export async function writeBundle(src: BundleSource, sink: TextSink): Promise<Bu
   await sink.write(sectionOpening('clientFrames'));
   for await (const f of iterateFrames(recorder, session.id, { ...range, dir: 'out' })) {
     const r = redactFrame(f, redactor);
-    const item = { seq: r.seq, offsetMs: Math.max(0, r.ts - session.startedAt), text: r.text, ...(r.b64 ? { b64: r.b64 } : {}), ...(r.origin ? { origin: r.origin } : {}) };
+    const item = {
+      seq: r.seq,
+      offsetMs: Math.max(0, r.ts - session.startedAt),
+      text: r.text,
+      ...(r.b64 ? { b64: r.b64 } : {}),
+      ...(r.origin ? { origin: r.origin } : {}),
+    };
     await sink.write(sectionItem(item, clientFrames++ === 0));
   }
   await sink.write(sectionClosing());
 
-  const linter = new Linter({ transport: lintTransport(session.target), protocolVersion: session.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+  const linter = new Linter({
+    transport: lintTransport(session.target),
+    protocolVersion: session.protocolVersion,
+    jsonSchemaValidator: new JsonSchemaValidator(),
+  });
   // Findings follow the transcript in the file; the spill keeps them on disk past a few thousand, so none is dropped.
   const findings = new FindingSpill();
   let frames = 0;

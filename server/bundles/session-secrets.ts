@@ -12,7 +12,13 @@ export interface SessionSecrets {
 }
 
 /** `given` is the unmasked target when this relay run started the session (header values are known only then). */
-export function sessionSecrets(archive: SessionArchive, profiles: ProfileStore, sessionId: string, target: Target, given: Target | null = null): SessionSecrets {
+export function sessionSecrets(
+  archive: SessionArchive,
+  profiles: ProfileStore,
+  sessionId: string,
+  target: Target,
+  given: Target | null = null,
+): SessionSecrets {
   const meta = archive.meta(sessionId);
   const profile = meta.profileId ? profiles.find(meta.profileId) : null;
   const markedEnv = [...new Set([...meta.secretEnv, ...(profile?.secretEnv ?? [])])];

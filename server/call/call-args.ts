@@ -5,7 +5,18 @@ import { FAULT_PRESETS, faultPreset } from '../../shared/fault-lab/fault-presets
 import { parseJson } from '../../shared/jsonrpc.js';
 import type { Target } from '../../shared/relay-protocol.js';
 import type { Era } from '../../shared/engine/index.js';
-import { CONFIG_FLAGS, REMOTE_FLAGS, STDIO_FLAGS, configChoice, defaultDataDir, envOf, headersOf, remoteOnlyWithUrl, transportFor, urlOrCommand } from '../cli/common-flags.js';
+import {
+  CONFIG_FLAGS,
+  REMOTE_FLAGS,
+  STDIO_FLAGS,
+  configChoice,
+  defaultDataDir,
+  envOf,
+  headersOf,
+  remoteOnlyWithUrl,
+  transportFor,
+  urlOrCommand,
+} from '../cli/common-flags.js';
 import type { ConfigChoice } from '../cli/config-target.js';
 import { UsageError, onOff, parseFlags, value, type FlagValues } from '../cli/flags.js';
 import { listOf, milliseconds, nonEmpty, oneOf } from '../cli/validators.js';
@@ -58,7 +69,10 @@ const ERAS = ['legacy', 'modern', 'auto'] as const;
 export const CALL_FLAGS = {
   method: value('<m>', 'the request to send; its result is printed as JSON on stdout'),
   params: value("'<json>'", 'its params, any JSON, sent as given'),
-  raw: value("'<text>'", 'send this exact text as one frame (even if not JSON) and print what came back as JSON lines;\nframes that do not answer it (the server\'s own traffic) are marked "unsolicited": true'),
+  raw: value(
+    "'<text>'",
+    'send this exact text as one frame (even if not JSON) and print what came back as JSON lines;\nframes that do not answer it (the server\'s own traffic) are marked "unsolicited": true',
+  ),
   batch: value('<file.json>', 'send the JSON array in the file as one frame; print each element with its reply or "missing"'),
   fault: value(
     '<preset>',
@@ -68,7 +82,11 @@ export const CALL_FLAGS = {
   'no-list': onOff(
     "with --method tools/call: skip the tools/list (every page) sent first, which gives the linter\nthe tool's inputSchema/outputSchema and a 2026-07-28 HTTP transport its Mcp-Param-* headers",
   ),
-  protocol: value('<version>', `the version to offer, sent as given (default ${DEFAULT_PROTOCOL_VERSION}; 2026-07-28 picks the modern era)`, nonEmpty('a version such as 2025-11-25')),
+  protocol: value(
+    '<version>',
+    `the version to offer, sent as given (default ${DEFAULT_PROTOCOL_VERSION}; 2026-07-28 picks the modern era)`,
+    nonEmpty('a version such as 2025-11-25'),
+  ),
   era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
   'strict-version': onOff('stop (exit 2) when the server answers a version that was not offered or is unknown'),
   timeout: value(
@@ -78,7 +96,7 @@ export const CALL_FLAGS = {
   ),
   answers: value(
     '<file.json>',
-    'answer the server\'s sampling, elicitation and roots requests from this file (see docs/command-line.md);\nelicitation values get the requested schema\'s defaults and are checked against it',
+    "answer the server's sampling, elicitation and roots requests from this file (see docs/command-line.md);\nelicitation values get the requested schema's defaults and are checked against it",
   ),
   capabilities: value(
     '<list>',
@@ -132,14 +150,20 @@ type Values = FlagValues<typeof CALL_FLAGS>;
 
 function modeOf(v: Values): CallMode {
   const given = (['method', 'raw', 'batch', 'fault'] as const).filter((k) => v[k] !== undefined).map((k) => `--${k}`);
-  if (given.length !== 1) throw new UsageError(given.length === 0 ? 'say what to send: --method <m>, --raw <text>, --batch <file.json> or --fault <preset>' : `${given.join(' and ')} exclude each other`);
+  if (given.length !== 1)
+    throw new UsageError(
+      given.length === 0
+        ? 'say what to send: --method <m>, --raw <text>, --batch <file.json> or --fault <preset>'
+        : `${given.join(' and ')} exclude each other`,
+    );
   if (v.params !== undefined && v.method === undefined) throw new UsageError('--params goes with --method');
   if (v.raw !== undefined) return { kind: 'raw', text: v.raw };
   if (v.batch !== undefined) return { kind: 'batch', file: v.batch };
   if (v.fault !== undefined) {
     const ids = v.fault === 'all' ? FAULT_PRESETS.map((p) => p.id) : v.fault.split(',').map((s) => s.trim());
     const bad = ids.find((id) => !faultPreset(id));
-    if (bad !== undefined) throw new UsageError(`--fault must be "all" or one or more (comma-separated) of ${FAULT_PRESETS.map((p) => p.id).join(', ')}, got "${bad}"`);
+    if (bad !== undefined)
+      throw new UsageError(`--fault must be "all" or one or more (comma-separated) of ${FAULT_PRESETS.map((p) => p.id).join(', ')}, got "${bad}"`);
     return { kind: 'fault', presetIds: v.fault === 'all' ? ['all'] : ids };
   }
   if (v.method === '') throw new UsageError('--method needs a method name');
@@ -154,7 +178,10 @@ function modeOf(v: Values): CallMode {
 }
 
 /** The server a command names: --url (with its remote and OAuth flags) or the command after -- (with --env, --cwd). */
-export function targetOf(v: Pick<Values, 'url' | 'env' | 'env-file' | 'cwd' | 'http-timeout' | 'transport' | 'header' | 'header-file' | keyof typeof OAUTH_FLAGS>, command: string[] | null): Target {
+export function targetOf(
+  v: Pick<Values, 'url' | 'env' | 'env-file' | 'cwd' | 'http-timeout' | 'transport' | 'header' | 'header-file' | keyof typeof OAUTH_FLAGS>,
+  command: string[] | null,
+): Target {
   urlOrCommand(v.url, command);
   remoteOnlyWithUrl(v);
   if (v.url !== undefined) {

@@ -40,7 +40,14 @@ export async function writeCallBundle(file: string, frames: readonly FrameRecord
     });
     const db = recorder.db;
     const trailer = await writeBundle(
-      { recorder, archive: new SessionArchive(db), profiles: new ProfileStore(db, new SecretStore(null)), version, session: { ...session, live: false, handshakePending: false }, givenTarget: target },
+      {
+        recorder,
+        archive: new SessionArchive(db),
+        profiles: new ProfileStore(db, new SecretStore(null)),
+        version,
+        session: { ...session, live: false, handshakePending: false },
+        givenTarget: target,
+      },
       new TextSink(out),
     );
     await done;

@@ -37,6 +37,7 @@ function handshakeMethod(o: CallOptions): string {
 
 /** The exit code for what a call threw: the server's error to the handshake, or a transport or local failure. */
 export function callFailure(out: Output, err: unknown, session: CallSession, o: CallOptions, protocolVersion: string = o.protocolVersion): number {
-  if (err instanceof PeerRpcError) return printRpcError(out, err.response, { protocolVersion, transport: transportKind(o.target), what: `the handshake (${handshakeMethod(o)})` });
+  if (err instanceof PeerRpcError)
+    return printRpcError(out, err.response, { protocolVersion, transport: transportKind(o.target), what: `the handshake (${handshakeMethod(o)})` });
   return printFailure(out, err, session.stderr());
 }

@@ -39,8 +39,18 @@ export function strictCallExit(code: number, findings: readonly Finding[], stric
   return strictCode !== 0 && replaceable.includes(code) ? strictCode : code;
 }
 
-export function lintCall(frames: readonly FrameRecord[], o: Pick<CallOptions, 'target' | 'protocolVersion' | 'strict'>, code: number, out: Output, write: (line: string) => void): number {
-  const findings = lintFrames(framesForLint(frames), { transport: transportKind(o.target), protocolVersion: o.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+export function lintCall(
+  frames: readonly FrameRecord[],
+  o: Pick<CallOptions, 'target' | 'protocolVersion' | 'strict'>,
+  code: number,
+  out: Output,
+  write: (line: string) => void,
+): number {
+  const findings = lintFrames(framesForLint(frames), {
+    transport: transportKind(o.target),
+    protocolVersion: o.protocolVersion,
+    jsonSchemaValidator: new JsonSchemaValidator(),
+  });
   const originOf = originsOf(frames);
   writeFindings(findings, write, originOf);
   out.note(`lint: ${frames.length} frames, ${findingsSummary(findings, originOf)}`);

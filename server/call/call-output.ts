@@ -35,7 +35,11 @@ export function transportKind(target: Target): TransportKind {
 }
 
 /** Prints an error response the server sent: its error object on stdout, what the code means on stderr. Exit 1. */
-export function printRpcError(out: Output, response: JsonRpcErrorResponse, context: { protocolVersion: string; transport: TransportKind; what: string }): number {
+export function printRpcError(
+  out: Output,
+  response: JsonRpcErrorResponse,
+  context: { protocolVersion: string; transport: TransportKind; what: string },
+): number {
   const { code, message } = response.error;
   out.json({ error: response.error });
   const e = explainError({ code, message, protocolVersion: context.protocolVersion, transport: context.transport, local: false });

@@ -57,7 +57,12 @@ export class CallSession {
     this.probeOrigin = options.origin ?? 'lab';
     this.target = target;
     this.oauthOptions = options.oauth;
-    this.engine = new ClientEngine({ send: (text, origin) => this.send(text, origin), timeoutMs: options.timeoutMs, serverRequests: 'answer', cancelOnTimeout: options.cancelOnTimeout });
+    this.engine = new ClientEngine({
+      send: (text, origin) => this.send(text, origin),
+      timeoutMs: options.timeoutMs,
+      serverRequests: 'answer',
+      cancelOnTimeout: options.cancelOnTimeout,
+    });
   }
 
   /** Resolves once the transport can take a frame; throws with the reason when it cannot start at all. */

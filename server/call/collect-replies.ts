@@ -45,7 +45,13 @@ export function callTrafficFrom(session: CallSession, o: { handshake: boolean })
  * connection ends, or `timeoutMs` passes. Rejects when `send` fails. `since`: the session's frames from this index on
  * that came before the send count too (callTrafficFrom).
  */
-export function collectReplies(session: CallSession, send: () => Promise<void>, timeoutMs: number, complete: (frames: FrameRecord[]) => boolean, since = session.frames.length): Promise<FrameRecord[]> {
+export function collectReplies(
+  session: CallSession,
+  send: () => Promise<void>,
+  timeoutMs: number,
+  complete: (frames: FrameRecord[]) => boolean,
+  since = session.frames.length,
+): Promise<FrameRecord[]> {
   const got: FrameRecord[] = session.frames.slice(since).filter(isReply);
   return new Promise((resolve, reject) => {
     let grace: NodeJS.Timeout | undefined;

@@ -21,7 +21,13 @@ export function createdTaskId(result: unknown): { taskId: string; pollInterval?:
  * Polls the task until it ends (or `deadlineMs` passes), then asks for its result. Returns the response to print:
  * tasks/result's, or the last tasks/get's when the task was cancelled (it has no result then) or the deadline passed.
  */
-export async function followTask(session: CallSession, created: { taskId: string; pollInterval?: number }, timeoutMs: number, deadlineMs: number, out: Output): Promise<JsonRpcResponse> {
+export async function followTask(
+  session: CallSession,
+  created: { taskId: string; pollInterval?: number },
+  timeoutMs: number,
+  deadlineMs: number,
+  out: Output,
+): Promise<JsonRpcResponse> {
   const params = { taskId: created.taskId };
   const end = Date.now() + deadlineMs;
   let last = '';

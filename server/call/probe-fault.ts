@@ -1,6 +1,19 @@
 // One fault-lab preset from the CLI: its frame (after a slow lead request for the duplicate id) or its raw HTTP
 // exchange, graded with the same verdict functions as the browser's lab.
-import { bytesToText, fromBase64, gradeFault, gradeHttpProbe, isSettled, judgeVerdict, pickSlowTool, type FaultPreset, type FaultReply, type FaultVerdict, type HttpRefusal, type SlowTool } from '../../shared/fault-lab/index.js';
+import {
+  bytesToText,
+  fromBase64,
+  gradeFault,
+  gradeHttpProbe,
+  isSettled,
+  judgeVerdict,
+  pickSlowTool,
+  type FaultPreset,
+  type FaultReply,
+  type FaultVerdict,
+  type HttpRefusal,
+  type SlowTool,
+} from '../../shared/fault-lab/index.js';
 import type { Severity } from '../../shared/lint/lint-types.js';
 import { isPlainObject, parseJson } from '../../shared/jsonrpc.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
@@ -61,7 +74,16 @@ function diedOn(preset: FaultPreset, death: ServerDeath): string {
 /** The line for a preset, with what its verdict costs. */
 function lineOf(preset: FaultPreset, sent: string, verdict: FaultVerdict, rest: Pick<FaultLine, 'replies' | 'http'>): FaultLine {
   const j = judgeVerdict(preset.id, verdict);
-  return { preset: preset.id, title: preset.title, spec: preset.spec, sent, verdict, severity: j.severity, keyword: j.severity === null ? null : (j.sentence.keyword ?? 'none'), ...rest };
+  return {
+    preset: preset.id,
+    title: preset.title,
+    spec: preset.spec,
+    sent,
+    verdict,
+    severity: j.severity,
+    keyword: j.severity === null ? null : (j.sentence.keyword ?? 'none'),
+    ...rest,
+  };
 }
 
 async function probeHttp(session: CallSession, preset: FaultPreset, body: string, waitMs: number, protocolVersion: string | null): Promise<FaultLine> {
@@ -69,19 +91,34 @@ async function probeHttp(session: CallSession, preset: FaultPreset, body: string
   const since = session.frames.length;
   const r = await session.httpProbe({ method: http.method, headers: { ...http.headers }, body, waitMs });
   const death = r.status === null ? deathOf(session, since, r.error) : null;
-  const verdict = death ? diedVerdict(diedOn(preset, death), death) : preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, r, protocolVersion) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
+  const verdict = death
+    ? diedVerdict(diedOn(preset, death), death)
+    : preset.expect.kind === 'http'
+      ? gradeHttpProbe(preset.expect, r, protocolVersion)
+      : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
   const { status, statusText, contentType, error } = r;
-  return lineOf(preset, `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, { replies: r.messages, http: { status, statusText, contentType, body: r.body.slice(0, 2000), error } });
+  return lineOf(preset, `${http.method} ${JSON.stringify(http.headers)} ${body}`.trim(), verdict, {
+    replies: r.messages,
+    http: { status, statusText, contentType, body: r.body.slice(0, 2000), error },
+  });
 }
 
 /**
  * `protocolVersion`: what the handshake negotiated, else what was offered. `slowTool`: found before the run began (a
  * tools/list sent after a preset disturbed the session would be mcpscope's own request in a broken lifecycle).
  */
-export async function probeFault(session: CallSession, preset: FaultPreset, o: { timeoutMs: number; protocolVersion: string; overHttp: boolean; slowTool?: SlowTool | null }): Promise<FaultLine> {
+export async function probeFault(
+  session: CallSession,
+  preset: FaultPreset,
+  o: { timeoutMs: number; protocolVersion: string; overHttp: boolean; slowTool?: SlowTool | null },
+): Promise<FaultLine> {
   const lead = preset.lead ? (o.slowTool !== undefined ? o.slowTool : await slowTool(session, o.timeoutMs)) : null;
   if (preset.lead && lead === null) {
-    const verdict: FaultVerdict = { outcome: 'no-reply', local: true, explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' };
+    const verdict: FaultVerdict = {
+      outcome: 'no-reply',
+      local: true,
+      explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).',
+    };
     return lineOf(preset, '', verdict, { replies: [] });
   }
   const ctx = { id: session.engine.takeId(), protocolVersion: o.protocolVersion, slowTool: lead };
@@ -100,7 +137,9 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
   const since = session.frames.length;
   let got: FrameRecord[];
   try {
-    got = await collectReplies(session, send, waitMs, (frames) => isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null));
+    got = await collectReplies(session, send, waitMs, (frames) =>
+      isSettled(preset.expect, text, toReplies(frames), refusalOf(session.frames, sentSeq) !== null),
+    );
   } catch (err) {
     // The send itself failed: on a dead server that is the verdict; anything else is mcpscope's own failure.
     const death = deathOf(session, since, err instanceof Error ? err.message : String(err));
@@ -109,6 +148,8 @@ export async function probeFault(session: CallSession, preset: FaultPreset, o: {
   }
   const death = deathOf(session, since);
   const refusal = refusalOf(session.frames, sentSeq);
-  const verdict = death ? diedVerdict(diedOn(preset, death), death) : gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
+  const verdict = death
+    ? diedVerdict(diedOn(preset, death), death)
+    : gradeFault(preset.expect, text, toReplies(got), { splitReplies: o.overHttp, refusal, protocolVersion: o.protocolVersion });
   return lineOf(preset, text, verdict, { replies: got.map(replyLine) });
 }

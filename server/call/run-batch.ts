@@ -30,7 +30,8 @@ export async function runBatch(session: CallSession, o: CallOptions, items: unkn
     const c = correlateBatch(items, replyValues(got));
     out.json({ elements: c.elements.map(shown), unexpected: c.unexpected, replyShape: c.replyShape, summary: c.summary });
     const { requests, missing } = c.summary;
-    if (c.replyShape !== 'array' && c.replyShape !== 'none') out.note(`the replies came as ${c.replyShape === 'mixed' ? 'a mix of arrays and single messages' : 'single messages'}, not one array as JSON-RPC asks`);
+    if (c.replyShape !== 'array' && c.replyShape !== 'none')
+      out.note(`the replies came as ${c.replyShape === 'mixed' ? 'a mix of arrays and single messages' : 'single messages'}, not one array as JSON-RPC asks`);
     if (missing === 0) return EXIT.result;
     out.note(`${missing} of ${requests} request${requests === 1 ? '' : 's'} got no reply within ${timeoutMs} ms`);
     return EXIT.timeout;

@@ -81,7 +81,9 @@ export async function runFault(first: CallSession, o: CallOptions & { mode: Mode
       if (line.verdict.outcome !== 'died' || i === presets.length - 1) continue;
       protocolVersion = await fresh();
       if (protocolVersion === null) {
-        out.note(`the server died on ${preset.id}; the presets after it are not sent${opened.length >= MAX_RESTARTS ? ` (${MAX_RESTARTS} fresh servers died already)` : ''}`);
+        out.note(
+          `the server died on ${preset.id}; the presets after it are not sent${opened.length >= MAX_RESTARTS ? ` (${MAX_RESTARTS} fresh servers died already)` : ''}`,
+        );
         return worst;
       }
       out.note(`the server died on ${preset.id}: the presets after it go to a fresh one`);

@@ -65,7 +65,11 @@ export async function runRaw(session: CallSession, o: CallOptions & { mode: { ki
       return EXIT.transport;
     }
     const owed = matcher.expected === 1 ? 'no reply' : `${matcher.missing} of ${matcher.expected} replies missing`;
-    out.note(got.length === 0 ? `nothing came back within ${timeoutMs} ms` : `${owed} within ${timeoutMs} ms${unsolicited.length > 0 ? `; ${unsolicited.length} unsolicited message${unsolicited.length === 1 ? '' : 's'} came meanwhile (marked "unsolicited")` : ''}`);
+    out.note(
+      got.length === 0
+        ? `nothing came back within ${timeoutMs} ms`
+        : `${owed} within ${timeoutMs} ms${unsolicited.length > 0 ? `; ${unsolicited.length} unsolicited message${unsolicited.length === 1 ? '' : 's'} came meanwhile (marked "unsolicited")` : ''}`,
+    );
     return EXIT.timeout;
   } catch (err) {
     return callFailure(out, err, session, o);

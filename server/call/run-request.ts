@@ -33,12 +33,14 @@ export async function runRequest(session: CallSession, o: CallOptions & { mode: 
       ...(o.progress ? { resetTimeoutOnProgress: true, onProgress: (p: Record<string, unknown>) => out.note(`progress ${JSON.stringify(p)}`) } : {}),
     });
     // A tool called as a task: what the user wants is the task's outcome, not the handle to it.
-    const created = method === 'tools/call' && isPlainObject(params) && isPlainObject(params.task) && !isErrorResponse(response) ? createdTaskId(response.result) : null;
+    const created =
+      method === 'tools/call' && isPlainObject(params) && isPlainObject(params.task) && !isErrorResponse(response) ? createdTaskId(response.result) : null;
     if (created) {
       out.note(`the server created task ${created.taskId}: ${JSON.stringify(response.result)}`);
       response = await followTask(session, created, timeoutMs, Math.max(timeoutMs, TASK_FOLLOW_MS), out);
     }
-    if (isErrorResponse(response)) return printRpcError(out, response, { protocolVersion: version, transport, what: created ? `task ${created.taskId}` : method });
+    if (isErrorResponse(response))
+      return printRpcError(out, response, { protocolVersion: version, transport, what: created ? `task ${created.taskId}` : method });
     out.json(response.result ?? null);
     // Only a tool's result has isError; any other method's result is printed as it came, exit 0.
     const toolError = method === 'tools/call' ? toolErrorNote(response.result) : null;

@@ -26,7 +26,10 @@ function refusedIn(frames: readonly FrameRecord[]): string | null {
 
 /** Whether the session's server is gone, judged from what happened since frame index `since`; null while it lives. */
 export function deathOf(session: CallSession, since: number, extra?: string | null): ServerDeath | null {
-  const refused = session.failure === null ? (refusedIn(session.frames.slice(since)) ?? (extra && REFUSED.test(extra) ? `the connection was refused (${extra})` : null)) : null;
+  const refused =
+    session.failure === null
+      ? (refusedIn(session.frames.slice(since)) ?? (extra && REFUSED.test(extra) ? `the connection was refused (${extra})` : null))
+      : null;
   const cause = session.failure ?? refused;
   if (cause === null) return null;
   const stderr = session
@@ -36,4 +39,3 @@ export function deathOf(session: CallSession, since: number, extra?: string | nu
     .slice(-STDERR_LINES);
   return { cause, stderr, refused: refused !== null };
 }
-

@@ -11,10 +11,14 @@ import { readJsonFile } from '../cli/read-json-file.js';
 export async function readBaseline(file: string, updating: boolean): Promise<CheckBaseline | null> {
   if (updating && !existsSync(file)) return null;
   if (!existsSync(file)) throw new UsageError(`no baseline at ${escapeControls(file)}: create it with --update-baseline`);
-  const parsed = CheckBaselineSchema.safeParse(await readJsonFile(file, 'a baseline is {"version": 1, "accepted": {"<check id>": {"status": "fail"|"warn", "reason": "…"}}}'));
+  const parsed = CheckBaselineSchema.safeParse(
+    await readJsonFile(file, 'a baseline is {"version": 1, "accepted": {"<check id>": {"status": "fail"|"warn", "reason": "…"}}}'),
+  );
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UsageError(`${escapeControls(file)} is not a check baseline: ${escapeControls(issue.path.join('.') || '(top)')}: ${escapeControls(issue.message)}`);
+    throw new UsageError(
+      `${escapeControls(file)} is not a check baseline: ${escapeControls(issue.path.join('.') || '(top)')}: ${escapeControls(issue.message)}`,
+    );
   }
   return parsed.data;
 }

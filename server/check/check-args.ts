@@ -24,17 +24,33 @@ const markdownFile = (v: string, flag: string): string => {
 };
 
 export const CHECK_FLAGS = {
-  'allow-tools': value('<names|all>', 'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named'),
+  'allow-tools': value(
+    '<names|all>',
+    'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named',
+  ),
   only: value('<ids>', 'run only these checks or groups, comma-separated (lifecycle, tools, http/origin-403…)'),
   'no-robustness': onOff("skip the fault lab's presets (they run on a scratch connection of their own)"),
-  lanes: value('<n>', "run the fault lab's presets on n connections side by side (default 1): faster, as most presets\nwait out a 2 s window, but each connection starts its own server process (or HTTP session), so a\nserver that cannot run twice at once (a lock, a port) would fail for mcpscope's sake", wholeNumber(1, 8)),
+  lanes: value(
+    '<n>',
+    "run the fault lab's presets on n connections side by side (default 1): faster, as most presets\nwait out a 2 s window, but each connection starts its own server process (or HTTP session), so a\nserver that cannot run twice at once (a lock, a port) would fail for mcpscope's sake",
+    wholeNumber(1, 8),
+  ),
   json: onOff('print the report as JSON on stdout instead of the summary'),
-  markdown: value('<file>', "also write a job summary in Markdown to this file (the verdict, the counts, the failures and\nwarnings with their spec sentence, the baseline delta), e.g. \"$GITHUB_STEP_SUMMARY\"; - prints it on\nstdout instead of the summary", markdownFile),
+  markdown: value(
+    '<file>',
+    'also write a job summary in Markdown to this file (the verdict, the counts, the failures and\nwarnings with their spec sentence, the baseline delta), e.g. "$GITHUB_STEP_SUMMARY"; - prints it on\nstdout instead of the summary',
+    markdownFile,
+  ),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI'),
-  baseline: value('<file>', 'accepted failures and warnings (check id → status and reason): a known one does not fail the\nrun, a new one does, and one that passes now is reported as fixed'),
+  baseline: value(
+    '<file>',
+    'accepted failures and warnings (check id → status and reason): a known one does not fail the\nrun, a new one does, and one that passes now is reported as fixed',
+  ),
   'update-baseline': onOff('write the --baseline file from this run: every failure and warning accepted, reasons kept'),
   'fail-on': value('fail|warn', 'what makes the run exit 1: a failed check (default), or a warning too', oneOf(FAIL_ON)),
-  record: onOff("keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)"),
+  record: onOff(
+    "keep each connection's frames in the inspector's store as a session of its own, so each result\nlinks to its frames (#session=<id>&seq=<n> after the inspector's URL)",
+  ),
   ...TRACE_FLAGS,
   'data-dir': value('<dir>', `with --record: the store to record into; with --auth oauth: where tokens are cached (default:\n${defaultDataDir()})`),
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
@@ -87,10 +103,14 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
   const p = parseFlags(argv, CHECK_FLAGS, { positionalHint: 'put the server command after --' });
   const v = p.values;
   if (v.json === true && v.markdown === '-') throw new UsageError('--json and --markdown - exclude each other (both print on stdout); give --markdown a file');
-  const only = (v.only ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const only = (v.only ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const known = new Set(CHECKS.flatMap((c) => [c.id, c.group]).concat(['robustness', 'transcript']));
   const unknown = only.find((o) => !known.has(o));
-  if (unknown !== undefined) throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
+  if (unknown !== undefined)
+    throw new UsageError(`--only takes check ids or groups (${[...new Set(CHECKS.map((c) => c.group))].join(', ')}, robustness), got "${unknown}"`);
   if (v['update-baseline'] === true && v.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   if (v['data-dir'] !== undefined && v.record !== true && v.auth === undefined) throw new UsageError('--data-dir goes with --record or --auth oauth');
   const allow = v['allow-tools'];
@@ -100,7 +120,15 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     // --auth oauth and its options become the target's `auth`, as for call: every scratch connection authorizes with it.
     target: config ? null : targetOf(v as Parameters<typeof targetOf>[0], p.command),
     config,
-    allowTools: allow === undefined ? null : allow === 'all' ? 'all' : allow.split(',').map((s) => s.trim()).filter(Boolean),
+    allowTools:
+      allow === undefined
+        ? null
+        : allow === 'all'
+          ? 'all'
+          : allow
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
     only,
     robustness: v['no-robustness'] !== true && (only.length === 0 || only.includes('robustness')),
     robustnessLanes: v.lanes ?? 1,

@@ -36,7 +36,13 @@ export class CheckHost {
 
   /** A started connection, not yet initialized; throws with the reason when the server cannot be reached. */
   async open(name: string): Promise<ScratchConnection> {
-    const session = new CallSession(this.target, { timeoutMs: this.timeoutMs, cancelOnTimeout: true, exchangeErrorsFatal: false, origin: 'check', ...(this.oauth ? { oauth: this.oauth } : {}) });
+    const session = new CallSession(this.target, {
+      timeoutMs: this.timeoutMs,
+      cancelOnTimeout: true,
+      exchangeErrorsFatal: false,
+      origin: 'check',
+      ...(this.oauth ? { oauth: this.oauth } : {}),
+    });
     this.sessions.set(name, session);
     const recording = this.record?.(name);
     if (recording) {

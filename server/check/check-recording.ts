@@ -23,9 +23,24 @@ function maskedSpawn(f: FrameRecord, command: string, args: string[]): FrameReco
 }
 
 /** A new stored session for one connection; a `spawned` event names the command as the stored target does, secrets masked. */
-export function recordCheckConnection(store: RecordingStore, o: { name: string; target: Target; protocolVersion: string; secretEnv?: readonly string[]; profileId?: string | null }): CheckRecording {
+export function recordCheckConnection(
+  store: RecordingStore,
+  o: { name: string; target: Target; protocolVersion: string; secretEnv?: readonly string[]; profileId?: string | null },
+): CheckRecording {
   const target = storedTarget(o.target, o.secretEnv ?? []);
-  const stored: StoredSession = { id: newSessionId(), name: o.name, target, protocolVersion: o.protocolVersion, startedAt: now(), endedAt: null, status: 'running', pid: null, exitCode: null, signal: null, lastSeq: 0 };
+  const stored: StoredSession = {
+    id: newSessionId(),
+    name: o.name,
+    target,
+    protocolVersion: o.protocolVersion,
+    startedAt: now(),
+    endedAt: null,
+    status: 'running',
+    pid: null,
+    exitCode: null,
+    signal: null,
+    lastSeq: 0,
+  };
   const save = () => {
     store.recorder.saveSession(stored);
     store.publish?.session(stored);

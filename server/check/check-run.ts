@@ -21,7 +21,15 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResu
     capabilities: {},
     timeoutMs: Math.max(o.timeoutMs, 10_000),
   });
-  const ctx: CheckContext = { main, connection, transport: transportKind(o.target), timeoutMs: o.timeoutMs, mayCall: toolPolicy(o.allowTools), fresh: (name) => host.open(name), facts: new Map() };
+  const ctx: CheckContext = {
+    main,
+    connection,
+    transport: transportKind(o.target),
+    timeoutMs: o.timeoutMs,
+    mayCall: toolPolicy(o.allowTools),
+    fresh: (name) => host.open(name),
+    facts: new Map(),
+  };
   const results = await runChecks(ctx, {
     only: o.only,
     ...(onResult ? { onResult } : {}),

@@ -48,7 +48,14 @@ export function robustnessPresets(overHttp: boolean): FaultPreset[] {
  * is graded "died" and the lane goes on with a fresh connection (`<lane>-restart-<n>`); one that cannot be opened
  * skips the rest, saying why.
  */
-async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets: readonly FaultPreset[], overHttp: boolean, onResult: (r: CheckResult) => void): Promise<CheckResult[]> {
+async function runLane(
+  ctx: CheckContext,
+  host: CheckHost,
+  name: string,
+  presets: readonly FaultPreset[],
+  overHttp: boolean,
+  onResult: (r: CheckResult) => void,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const push = (r: CheckResult) => {
     results.push(r);
@@ -58,10 +65,12 @@ async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets
   const open = async (): Promise<{ close(): Promise<void>; protocolVersion: string } | null> => {
     try {
       const conn = await ctx.fresh(lane.name);
-      const c = await conn.engine.connect({ era: 'legacy', clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs }).catch(async (err: unknown) => {
-        await conn.close();
-        throw err;
-      });
+      const c = await conn.engine
+        .connect({ era: 'legacy', clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs })
+        .catch(async (err: unknown) => {
+          await conn.close();
+          throw err;
+        });
       return { close: () => conn.close(), protocolVersion: c.protocolVersion };
     } catch (err) {
       if (lane.restarts === 0) throw err;
@@ -92,16 +101,32 @@ async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets
         await restart();
         session = host.sessions.get(lane.name)!;
       }
-      const base = { id: `robustness/${preset.id}`, group: 'robustness' as const, title: preset.title, session: lane.name, fix: `What the spec asks for here: ${preset.spec}.` };
+      const base = {
+        id: `robustness/${preset.id}`,
+        group: 'robustness' as const,
+        title: preset.title,
+        session: lane.name,
+        fix: `What the spec asks for here: ${preset.spec}.`,
+      };
       if (conn === null || session.failure !== null) {
         const why = lane.ended ?? `the connection ended earlier (${session.failure})`;
-        push({ ...base, spec: checkSentence(judgeVerdict(preset.id, { outcome: 'as-spec', explanation: '' }).sentence), status: 'skip', detail: `not sent: ${why}`, frames: [] });
+        push({
+          ...base,
+          spec: checkSentence(judgeVerdict(preset.id, { outcome: 'as-spec', explanation: '' }).sentence),
+          status: 'skip',
+          detail: `not sent: ${why}`,
+          frames: [],
+        });
         continue;
       }
       const before = session.frames.length;
       const started = Date.now();
       const line = await probeFault(session, preset, { timeoutMs: PRESET_WAIT_MS, protocolVersion: conn.protocolVersion, overHttp });
-      const frames = session.frames.slice(before).filter((f) => f.kind !== 'stderr').map((f) => f.seq).slice(0, 8);
+      const frames = session.frames
+        .slice(before)
+        .filter((f) => f.kind !== 'stderr')
+        .map((f) => f.seq)
+        .slice(0, 8);
       push({ ...robustnessResult(preset, line, { ...base, frames }), durationMs: Date.now() - started });
       if (line.verdict.outcome === 'died') await restart();
     }
@@ -115,12 +140,19 @@ async function runLane(ctx: CheckContext, host: CheckHost, name: string, presets
  * The presets' results in the table's order; the lanes' connections are `robustness`, then `robustness-2`, … Each
  * result also goes to `onResult` as its preset finishes (lanes side by side interleave there, not in the return value).
  */
-export async function robustnessChecks(ctx: CheckContext, host: CheckHost, laneCount = 1, onResult: (r: CheckResult) => void = () => {}): Promise<CheckResult[]> {
+export async function robustnessChecks(
+  ctx: CheckContext,
+  host: CheckHost,
+  laneCount = 1,
+  onResult: (r: CheckResult) => void = () => {},
+): Promise<CheckResult[]> {
   if (ctx.connection.era !== 'legacy' || (ctx.transport !== 'stdio' && ctx.transport !== 'http')) return [];
   const overHttp = ctx.transport === 'http';
   const lanes = presetLanes(robustnessPresets(overHttp), laneCount);
   // Every lane finishes (and closes its connection) before a failed one's error goes up.
-  const settled = await Promise.allSettled(lanes.map((presets, i) => runLane(ctx, host, i === 0 ? SESSION : `${SESSION}-${i + 1}`, presets, overHttp, onResult)));
+  const settled = await Promise.allSettled(
+    lanes.map((presets, i) => runLane(ctx, host, i === 0 ? SESSION : `${SESSION}-${i + 1}`, presets, overHttp, onResult)),
+  );
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));

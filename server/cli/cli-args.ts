@@ -1,7 +1,21 @@
 // Parses mcpscope's own command line (the inspector) into options; pure, so every flag and usage error has a unit test.
 import { DEFAULT_PROTOCOL_VERSION } from '../../shared/mcp-versions.js';
 import type { RemoteTransport } from '../../shared/relay-protocol.js';
-import { CONFIG_FLAGS, DEFAULT_PORT, RELAY_FLAGS, configChoice, defaultDataDir, envOf, headersOf, isLoopback, REMOTE_FLAGS, STDIO_FLAGS, remoteOnlyWithUrl, transportFor, urlOrCommand } from './common-flags.js';
+import {
+  CONFIG_FLAGS,
+  DEFAULT_PORT,
+  RELAY_FLAGS,
+  configChoice,
+  defaultDataDir,
+  envOf,
+  headersOf,
+  isLoopback,
+  REMOTE_FLAGS,
+  STDIO_FLAGS,
+  remoteOnlyWithUrl,
+  transportFor,
+  urlOrCommand,
+} from './common-flags.js';
 import type { ConfigChoice } from './config-target.js';
 import { UsageError, flagHelp, onOff, parseFlags, value, type FlagValues } from './flags.js';
 import { knownProtocol, wholeNumber } from './validators.js';
@@ -60,7 +74,9 @@ export const INSPECTOR_FLAGS = {
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
   ...CONFIG_FLAGS,
-  trace: onOff("the page's own requests carry W3C trace context (traceparent, baggage) from the start; the connection bar's\ntrace toggle turns it on or off per session (off by default)"),
+  trace: onOff(
+    "the page's own requests carry W3C trace context (traceparent, baggage) from the start; the connection bar's\ntrace toggle turns it on or off per session (off by default)",
+  ),
   ...OTLP_FLAGS,
   version: onOff('print the version', 'v'),
 };
@@ -111,7 +127,18 @@ export function relayOptions(v: FlagValues<typeof INSPECTOR_FLAGS>, env: NodeJS.
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values: v, command, help } = parseFlags(argv, INSPECTOR_FLAGS, { positionalHint: 'put the server command after --' });
-  const rest = { demo: false, env: {}, cwd: null, command: [], url: null, config: null, transport: 'auto' as const, headers: {}, httpTimeoutMs: null, auth: null };
+  const rest = {
+    demo: false,
+    env: {},
+    cwd: null,
+    command: [],
+    url: null,
+    config: null,
+    transport: 'auto' as const,
+    headers: {},
+    httpTimeoutMs: null,
+    auth: null,
+  };
   if (help || v.version) return { ...relayOptions({}, env, false), ...rest, help, version: !help };
   const cmd = command ?? [];
   if (v.demo && cmd.length > 0) throw new UsageError('--demo and a command after -- exclude each other');

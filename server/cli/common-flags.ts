@@ -12,8 +12,6 @@ export { defaultDataDir, isLoopback };
 
 export const DEFAULT_PORT = 7410;
 
-
-
 /** Where the relay listens and keeps its data (`mcpscope` and `mcpscope open`). */
 export const RELAY_FLAGS = {
   port: value('<n>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)`, wholeNumber(0, 65535)),
@@ -26,8 +24,16 @@ export const RELAY_FLAGS = {
 
 /** A stdio server's environment and directory (the command itself goes after --). */
 export const STDIO_FLAGS = {
-  env: list('<KEY=VALUE>', 'environment variable for the server command (repeatable; visible to other local users in ps:\nuse --env-file for secrets)', envPair),
-  'env-file': list('<file>', 'environment variables for the server command from a file of KEY=VALUE lines\n(# comments; repeatable; --env wins over it)', envFile),
+  env: list(
+    '<KEY=VALUE>',
+    'environment variable for the server command (repeatable; visible to other local users in ps:\nuse --env-file for secrets)',
+    envPair,
+  ),
+  'env-file': list(
+    '<file>',
+    'environment variables for the server command from a file of KEY=VALUE lines\n(# comments; repeatable; --env wins over it)',
+    envFile,
+  ),
   cwd: value('<dir>', 'working directory for the server command'),
 };
 
@@ -51,7 +57,7 @@ export const REMOTE_FLAGS = {
     oneOf(REMOTE_TRANSPORTS),
   ),
   header: list(
-    '<\'K: V\'>',
+    "<'K: V'>",
     "with --url: an HTTP header for every request, e.g. 'Authorization: Bearer …'\n(repeatable; values are masked in everything recorded, but visible to other local users in ps:\nuse --header-file for secrets)",
     headerPair,
   ),

@@ -82,7 +82,8 @@ export async function configTarget(choice: ConfigChoice, ctx: ConfigContext): Pr
   }
   const names = Object.keys(servers);
   const name = choice.server ?? (names.length === 1 ? names[0]! : null);
-  if (name === null) throw new UsageError(`${where}: say which server with --server <name>; the file has ${names.length === 0 ? 'none' : names.map(e).join(', ')}`);
+  if (name === null)
+    throw new UsageError(`${where}: say which server with --server <name>; the file has ${names.length === 0 ? 'none' : names.map(e).join(', ')}`);
   if (!Object.hasOwn(servers, name)) throw new UsageError(`${where}: no server "${e(name)}"; the file has ${names.map(e).join(', ') || 'none'}`);
 
   const entry = servers[name];
@@ -107,14 +108,18 @@ export async function configTarget(choice: ConfigChoice, ctx: ConfigContext): Pr
   // The file runs like a typed recipe, but a project's config comes with a clone: what it sets that can make the
   // server run code of the file's choosing is said out loud, on one line, before anything is spawned.
   const dangerous = profile.target.transport === 'stdio' ? Object.keys(profile.target.env).filter(isDangerousEnv) : [];
-  if (dangerous.length > 0) warnings.push(`server ${quoteEscaped(name)} in ${choice.file} sets ${dangerous.join(', ')}, which can make it run code the file chose; run it only if you trust the file`);
+  if (dangerous.length > 0)
+    warnings.push(
+      `server ${quoteEscaped(name)} in ${choice.file} sets ${dangerous.join(', ')}, which can make it run code the file chose; run it only if you trust the file`,
+    );
   return { name, target: withOverrides(profile.target, choice.env, choice.cwd), warnings: warnings.map(e) };
 }
 
 /** The config's target with the command line's --env added over its env and --cwd in place of its directory. */
 function withOverrides(target: Target, env: Record<string, string>, cwd: string | null): Target {
   if (target.transport !== 'stdio') {
-    if (Object.keys(env).length > 0 || cwd !== null) throw new UsageError(`--env and --cwd go with a stdio server; this one is ${target.transport} ${e(target.url)}`);
+    if (Object.keys(env).length > 0 || cwd !== null)
+      throw new UsageError(`--env and --cwd go with a stdio server; this one is ${target.transport} ${e(target.url)}`);
     return target;
   }
   return { ...target, env: { ...target.env, ...env }, ...(cwd === null ? {} : { cwd }) };

@@ -139,7 +139,10 @@ export function editDistance(a: string, b: string): number {
 
 function tokenize(argv: readonly string[], table: FlagTable) {
   const options = Object.fromEntries(
-    Object.entries(table).map(([name, f]) => [name, { type: f.kind === 'switch' ? ('boolean' as const) : ('string' as const), ...(f.short ? { short: f.short } : {}) }]),
+    Object.entries(table).map(([name, f]) => [
+      name,
+      { type: f.kind === 'switch' ? ('boolean' as const) : ('string' as const), ...(f.short ? { short: f.short } : {}) },
+    ]),
   );
   // Not strict: a value that starts with a dash (`--params -1`, `--raw --`) is taken as the value, as people expect;
   // unknown flags and missing values are reported by parseFlags, in our words.

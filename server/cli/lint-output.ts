@@ -11,7 +11,14 @@ const STRICT_EXIT_CODE = 4;
  * made the frame when the recording says (`bookkeeping`: mcpscope's own traffic, not the user's).
  */
 export function findingLine(f: Finding, origin?: FrameOrigin): string {
-  return JSON.stringify({ ruleId: f.ruleId, severity: f.severity, seq: f.seq, message: f.message, ...(f.related.length > 0 ? { related: f.related } : {}), ...(origin ? { origin } : {}) });
+  return JSON.stringify({
+    ruleId: f.ruleId,
+    severity: f.severity,
+    seq: f.seq,
+    message: f.message,
+    ...(f.related.length > 0 ? { related: f.related } : {}),
+    ...(origin ? { origin } : {}),
+  });
 }
 
 /** Who made each frame, by seq, for the frames that say. */
@@ -23,10 +30,17 @@ export function originsOf(frames: readonly FrameRecord[]): (seq: number) => Fram
 
 /** In frame order (a finding can be raised after later frames, e.g. an unanswered request), stable within a frame. */
 function sortFindings(findings: readonly Finding[]): Finding[] {
-  return findings.map((f, i) => [f, i] as const).sort((a, b) => a[0].seq - b[0].seq || a[1] - b[1]).map(([f]) => f);
+  return findings
+    .map((f, i) => [f, i] as const)
+    .sort((a, b) => a[0].seq - b[0].seq || a[1] - b[1])
+    .map(([f]) => f);
 }
 
-export function writeFindings(findings: readonly Finding[], write: (text: string) => void, originOf: (seq: number) => FrameOrigin | undefined = () => undefined): void {
+export function writeFindings(
+  findings: readonly Finding[],
+  write: (text: string) => void,
+  originOf: (seq: number) => FrameOrigin | undefined = () => undefined,
+): void {
   for (const f of sortFindings(findings)) write(`${findingLine(f, originOf(f.seq))}\n`);
 }
 

@@ -14,15 +14,20 @@ const metadataUrl = (v: string, flag: string): string => {
   } catch {
     // reported below
   }
-  if (!u || !/^https?:$/.test(u.protocol) || u.pathname === '/') throw new UsageError(`${flag} needs an https URL with a path (the document's address), got "${v}"`);
+  if (!u || !/^https?:$/.test(u.protocol) || u.pathname === '/')
+    throw new UsageError(`${flag} needs an https URL with a path (the document's address), got "${v}"`);
   return v;
 };
 
 export const OAUTH_FLAGS = {
-  auth: value('oauth', 'with --url: OAuth 2.1 when the server answers 401 (discovery, registration, PKCE, refresh,\nstep-up); every request of the flow is recorded with its secrets masked', (v, flag) => {
-    if (v !== 'oauth') throw new UsageError(`${flag} must be oauth, got "${v}"`);
-    return v;
-  }),
+  auth: value(
+    'oauth',
+    'with --url: OAuth 2.1 when the server answers 401 (discovery, registration, PKCE, refresh,\nstep-up); every request of the flow is recorded with its secrets masked',
+    (v, flag) => {
+      if (v !== 'oauth') throw new UsageError(`${flag} must be oauth, got "${v}"`);
+      return v;
+    },
+  ),
   'client-id': value('<id>', 'a pre-registered OAuth client (with --client-secret <s> for a confidential one)'),
   'client-secret': value('<s>', "the pre-registered client's secret"),
   grant: value(
@@ -30,7 +35,10 @@ export const OAUTH_FLAGS = {
     'authorization-code (default: a person approves) or client-credentials (the client acts for itself,\nno person: --client-id with --client-secret or --client-key; an MCP extension, SEP-1046)',
     oneOf(['authorization-code', 'client-credentials'] as const),
   ),
-  'client-key': value('<file>', "with --grant client-credentials: the client's PEM (PKCS #8) private key; authenticates with a\nsigned JWT (private_key_jwt, RFC 7523) instead of a secret"),
+  'client-key': value(
+    '<file>',
+    "with --grant client-credentials: the client's PEM (PKCS #8) private key; authenticates with a\nsigned JWT (private_key_jwt, RFC 7523) instead of a secret",
+  ),
   'signing-alg': value('<alg>', 'the JWT algorithm for --client-key (default: the first the authorization server lists, else RS256)'),
   'client-metadata-url': value('<url>', 'a Client ID Metadata Document URL to use as the client_id (2025-11-25)', metadataUrl),
   scope: value('<s>', "the scope to ask for (default: the server's challenge, else its scopes_supported)"),
@@ -58,7 +66,8 @@ export function oauthConfig(v: FlagValues<typeof OAUTH_FLAGS>): OAuthConfig | nu
     if (v['client-id'] === undefined || (v['client-secret'] === undefined && v['client-key'] === undefined)) {
       throw new UsageError('--grant client-credentials needs a pre-registered client: --client-id with --client-secret or --client-key');
     }
-    if (v['client-secret'] !== undefined && v['client-key'] !== undefined) throw new UsageError('--client-secret and --client-key exclude each other (one way to authenticate)');
+    if (v['client-secret'] !== undefined && v['client-key'] !== undefined)
+      throw new UsageError('--client-secret and --client-key exclude each other (one way to authenticate)');
     const stray = (['client-metadata-url', 'oauth-open', 'callback-port'] as const).find((k) => v[k] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with the authorization code grant (client credentials has no person and no redirect)`);
   }

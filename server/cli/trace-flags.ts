@@ -19,13 +19,19 @@ function collectorUrl(v: string, flag: string): string {
 
 /** --trace only where mcpscope sends requests of its own; the export flags wherever a session is recorded. */
 export const OTLP_FLAGS = {
-  otlp: value('<url>', 'export the session as OpenTelemetry spans to this OTLP/HTTP collector when it ends\n(e.g. http://127.0.0.1:4318; /v1/traces is added to a URL without a path)', collectorUrl),
+  otlp: value(
+    '<url>',
+    'export the session as OpenTelemetry spans to this OTLP/HTTP collector when it ends\n(e.g. http://127.0.0.1:4318; /v1/traces is added to a URL without a path)',
+    collectorUrl,
+  ),
   'otlp-protocol': value('<p>', 'with --otlp: http/protobuf (default) or http/json', oneOf(OTLP_PROTOCOLS)),
   'otlp-file': value('<file>', 'write the session as OpenTelemetry spans, OTLP/JSON, to this file when it ends'),
 };
 
 export const TRACE_FLAGS = {
-  trace: onOff('add W3C trace context to every request mcpscope makes: a traceparent (one trace for the session, a new\nspan per request) and a baggage naming the session (off by default: nothing is added unasked)'),
+  trace: onOff(
+    'add W3C trace context to every request mcpscope makes: a traceparent (one trace for the session, a new\nspan per request) and a baggage naming the session (off by default: nothing is added unasked)',
+  ),
   ...OTLP_FLAGS,
 };
 

@@ -32,7 +32,10 @@ export function nonEmpty(example: string): Parse<string> {
 /** A comma-separated list of allowed words, each once, in the order given ("" is an empty list). */
 export function listOf<T extends string>(allowed: readonly T[]): Parse<T[]> {
   return (v, flag) => {
-    const words = v.split(',').map((w) => w.trim()).filter((w) => w !== '');
+    const words = v
+      .split(',')
+      .map((w) => w.trim())
+      .filter((w) => w !== '');
     const bad = words.find((w) => !(allowed as readonly string[]).includes(w));
     if (bad !== undefined) throw new UsageError(`${flag} takes a comma-separated list of ${allowed.join(', ')}, got "${bad}"`);
     return [...new Set(words)] as T[];

@@ -32,7 +32,14 @@ export class CollectionStore {
   }
 
   create(collection: Collection): StoredCollection {
-    return this.write(randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 12), collection);
+    return this.write(
+      randomBytes(9)
+        .toString('base64url')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '0')
+        .slice(0, 12),
+      collection,
+    );
   }
 
   update(id: string, collection: Collection): StoredCollection {

@@ -27,7 +27,11 @@ export interface RelayRunInput {
 
 export async function runCollectionInRelay(o: RelayRunInput): Promise<RunReport> {
   const problems = variableProblems(o.collection, () => undefined);
-  if (problems.length > 0) throw new RelayError('BAD_REQUEST', `the collection cannot run here: ${problems.join('; ')} (\${env.…} is filled only by mcpscope run on the command line)`);
+  if (problems.length > 0)
+    throw new RelayError(
+      'BAD_REQUEST',
+      `the collection cannot run here: ${problems.join('; ')} (\${env.…} is filled only by mcpscope run on the command line)`,
+    );
   const session = new CallSession(o.target, { timeoutMs: o.timeoutMs, cancelOnTimeout: true });
   const { answers } = o.collection;
   if (answers) {
@@ -40,9 +44,28 @@ export async function runCollectionInRelay(o: RelayRunInput): Promise<RunReport>
   const startedAt = new Date().toISOString();
   try {
     await session.start();
-    const conn = await session.engine.connect({ protocolVersion: o.protocolVersion, clientInfo: { name: 'mcpscope-run', version: packageVersion() }, ...(session.clientCapabilities ? { capabilities: session.clientCapabilities } : {}), timeoutMs: Math.max(o.timeoutMs, 10_000) });
-    const steps = await runCollection(o.collection, session, { env: () => undefined, timeoutMs: o.timeoutMs, bail: false, transport: transportKind(o.target), protocolVersion: conn.protocolVersion });
-    return { collection: o.collection.name, target: sessionName(storedTarget(o.target)), transport: transportKind(o.target), protocolVersion: conn.protocolVersion, startedAt, session: recording.id, steps };
+    const conn = await session.engine.connect({
+      protocolVersion: o.protocolVersion,
+      clientInfo: { name: 'mcpscope-run', version: packageVersion() },
+      ...(session.clientCapabilities ? { capabilities: session.clientCapabilities } : {}),
+      timeoutMs: Math.max(o.timeoutMs, 10_000),
+    });
+    const steps = await runCollection(o.collection, session, {
+      env: () => undefined,
+      timeoutMs: o.timeoutMs,
+      bail: false,
+      transport: transportKind(o.target),
+      protocolVersion: conn.protocolVersion,
+    });
+    return {
+      collection: o.collection.name,
+      target: sessionName(storedTarget(o.target)),
+      transport: transportKind(o.target),
+      protocolVersion: conn.protocolVersion,
+      startedAt,
+      session: recording.id,
+      steps,
+    };
   } catch (err) {
     throw new RelayError('RUN_FAILED', `the collection could not run: ${err instanceof Error ? err.message : String(err)}`);
   } finally {

@@ -17,8 +17,13 @@ export const RUN_FLAGS = {
   json: onOff('print the report as JSON on stdout (schemas/run-report.v1.json) instead of the summary'),
   junit: value('<file>', 'also write the results as JUnit XML to this file, for CI (one testcase per step)'),
   bail: onOff('stop at the first step that does not pass; the rest are reported as skipped'),
-  answers: value('<file>', "answer the server's requests (sampling, elicitation, roots) from this file, as call --answers\ndoes; instead of the collection's own \"answers\""),
-  record: onOff("keep the run's frames in the inspector's store as a session, so each step links to its frames\n(#session=<id>&seq=<n> after the inspector's URL)"),
+  answers: value(
+    '<file>',
+    'answer the server\'s requests (sampling, elicitation, roots) from this file, as call --answers\ndoes; instead of the collection\'s own "answers"',
+  ),
+  record: onOff(
+    "keep the run's frames in the inspector's store as a session, so each step links to its frames\n(#session=<id>&seq=<n> after the inspector's URL)",
+  ),
   'data-dir': value('<dir>', `the store --record writes into, and where --auth oauth caches tokens (default:\n${defaultDataDir()})`),
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
   era: value('<e>', 'legacy (initialize), modern (server/discover + _meta) or auto (probe, fall back)', oneOf(ERAS)),
@@ -46,7 +51,10 @@ export interface RunOptions {
 export type ParsedRunArgs = Omit<RunOptions, 'target'> & { target: Target | null; config: ConfigChoice | null };
 
 export function parseRunArgs(argv: string[]): ParsedRunArgs {
-  const p = parseFlags(argv, RUN_FLAGS, { positionals: { min: 1, max: 1, what: 'a collection file: mcpscope run <collection.json> (-- <command> | --url <url>)' }, positionalHint: 'one collection file; put the server command after --' });
+  const p = parseFlags(argv, RUN_FLAGS, {
+    positionals: { min: 1, max: 1, what: 'a collection file: mcpscope run <collection.json> (-- <command> | --url <url>)' },
+    positionalHint: 'one collection file; put the server command after --',
+  });
   const v = p.values;
   const config = configChoice(v, p.command);
   if (config && oauthConfig(v)) throw new UsageError('--auth and the OAuth options go with --url');

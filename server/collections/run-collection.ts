@@ -78,9 +78,22 @@ export async function runCollection(c: Collection, conn: RunConnection, o: RunCo
         done({ status: 'error', ...(params === undefined ? {} : { params }), latencyMs, response, assertions: [], error, frames: seqs });
         continue;
       }
-      const outcome: StepOutcome = { method: step.method, response, latencyMs, findings: findings.filter((f) => f.seq >= first), serverRequests: serverRequests(frames) };
+      const outcome: StepOutcome = {
+        method: step.method,
+        response,
+        latencyMs,
+        findings: findings.filter((f) => f.seq >= first),
+        serverRequests: serverRequests(frames),
+      };
       const assertions = checkAssertions(assert, outcome, validator);
-      done({ status: assertions.every((a) => a.pass) ? 'pass' : 'fail', ...(params === undefined ? {} : { params }), latencyMs, response, assertions, frames: seqs });
+      done({
+        status: assertions.every((a) => a.pass) ? 'pass' : 'fail',
+        ...(params === undefined ? {} : { params }),
+        latencyMs,
+        response,
+        assertions,
+        frames: seqs,
+      });
     }
   } finally {
     unwatch();

@@ -58,7 +58,9 @@ function keyOf(o: ChatOptions): string | UsageError {
   if (key) return key;
   // A local server (Ollama, LM Studio) takes no key; the SDKs still want a string.
   if (o.baseUrl !== undefined) return 'no-key';
-  return new UsageError(`no API key: set ${o.keyEnv}${o.keyEnv === 'OPENAI_API_KEY' || o.keyEnv === 'ANTHROPIC_API_KEY' ? ' (or name another variable with --api-key-env)' : ''}`);
+  return new UsageError(
+    `no API key: set ${o.keyEnv}${o.keyEnv === 'OPENAI_API_KEY' || o.keyEnv === 'ANTHROPIC_API_KEY' ? ' (or name another variable with --api-key-env)' : ''}`,
+  );
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -81,7 +83,11 @@ export async function run(argv: string[]): Promise<number> {
     return usageFailure('chat', err.message, USAGE);
   }
   const dataDir = o.dataDir ?? defaultDataDir();
-  const session = new CallSession(o.target, { timeoutMs: o.timeoutMs, cancelOnTimeout: true, oauth: { dataDir, print: (text) => void process.stderr.write(text), openBrowser } });
+  const session = new CallSession(o.target, {
+    timeoutMs: o.timeoutMs,
+    cancelOnTimeout: true,
+    oauth: { dataDir, print: (text) => void process.stderr.write(text), openBrowser },
+  });
   const provider = await createProvider(o.provider, { apiKey: key, baseUrl: o.baseUrl, stream: o.stream });
   process.on('exit', killAllProcessGroups);
   if (o.target.transport === 'stdio') for (const n of enterDataDir(dataDir, 'chat')) note(n);

@@ -1,7 +1,15 @@
 // `mcpscope check`: runs the check suite against a server on scratch connections of its own and grades each check.
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
-import { checkExitCode, checkJunit, compareBaseline, terminalSummary, type BaselineComparison, type CheckBaseline, type CheckReport } from '../../shared/check/index.js';
+import {
+  checkExitCode,
+  checkJunit,
+  compareBaseline,
+  terminalSummary,
+  type BaselineComparison,
+  type CheckBaseline,
+  type CheckReport,
+} from '../../shared/check/index.js';
 import { checkJobSummary, checkNotRunSummary } from '../../shared/check/check-summary.js';
 import { sessionName, storedTarget } from '../core/stored-target.js';
 import { CHECK_FLAGS, parseCheckArgs, type CheckOptions } from '../check/check-args.js';
@@ -100,11 +108,15 @@ export async function run(argv: string[]): Promise<number> {
     progress.finish();
   } catch (err) {
     progress.finish();
-    const hint = o.era === 'modern' ? ' (--era modern starts with server/discover, which only 2026-07-28 servers answer; --era auto falls back to initialize)' : '';
+    const hint =
+      o.era === 'modern' ? ' (--era modern starts with server/discover, which only 2026-07-28 servers answer; --era auto falls back to initialize)' : '';
     process.stderr.write(`mcpscope check: could not run: ${err instanceof Error ? err.message : String(err)}${hint}\n`);
     const tail = [...host.sessions.values()][0]?.stderr();
     if (tail) process.stderr.write(`the server's last stderr lines:\n${tail}\n`);
-    if (o.markdown !== null) await writeFile(o.markdown, checkNotRunSummary(sessionName(storedTarget(o.target)), `${err instanceof Error ? err.message : String(err)}${hint}`)).catch(() => undefined);
+    if (o.markdown !== null)
+      await writeFile(o.markdown, checkNotRunSummary(sessionName(storedTarget(o.target)), `${err instanceof Error ? err.message : String(err)}${hint}`)).catch(
+        () => undefined,
+      );
     await host.closeAll();
     store?.recorder.close();
     oauth?.done();
@@ -133,7 +145,8 @@ export async function run(argv: string[]): Promise<number> {
     for (const line of baselineLines(o.baseline, comparison)) process.stderr.write(`${line}\n`);
   }
   // The job summary reads what the exit code reads: --fail-on and what the baseline accepts.
-  const jobSummary = () => checkJobSummary(report, { failOn: o.failOn, ...(comparison && o.baseline !== null ? { baseline: { file: o.baseline, comparison } } : {}) });
+  const jobSummary = () =>
+    checkJobSummary(report, { failOn: o.failOn, ...(comparison && o.baseline !== null ? { baseline: { file: o.baseline, comparison } } : {}) });
   const text = o.output === 'json' ? JSON.stringify(report, null, 2) : o.output === 'markdown' ? jobSummary() : summary();
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   code = Math.max(code, checkExitCode(report.results, o.failOn, known));

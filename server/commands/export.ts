@@ -159,7 +159,16 @@ async function openStoredSession(id: string, dataDir: string): Promise<{ events:
   }
   const db = recorder.db;
   const session = { ...stored, live: false, handshakePending: false };
-  const events = sessionBundleEvents({ recorder, archive: new SessionArchive(db), profiles: new ProfileStore(db, new SecretStore(recorder.dataDir)), version: packageVersion(), session });
-  const clean = stored.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const events = sessionBundleEvents({
+    recorder,
+    archive: new SessionArchive(db),
+    profiles: new ProfileStore(db, new SecretStore(recorder.dataDir)),
+    version: packageVersion(),
+    session,
+  });
+  const clean = stored.name
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return { events, stem: `mcpscope-${clean || 'session'}-${id}`, close: () => recorder.close() };
 }

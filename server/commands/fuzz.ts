@@ -41,7 +41,10 @@ async function recordingStore(dataDir: string, o: FuzzOptions) {
   const recorder = new Recorder(dataDir, { inline: true });
   const store = { recorder, archive: new SessionArchive(recorder.db), scratchFor: null };
   const server = sessionName(storedTarget(o.target));
-  return { recorder, record: (name: string) => recordCheckConnection(store, { name: `${name} · ${server}`, target: o.target, protocolVersion: o.protocolVersion }) };
+  return {
+    recorder,
+    record: (name: string) => recordCheckConnection(store, { name: `${name} · ${server}`, target: o.target, protocolVersion: o.protocolVersion }),
+  };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -73,7 +76,13 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const { report: r, found } = await runCampaign(o, { onProgress });
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-    const failures = await keepFailures(found, { target: o.target, timeoutMs: o.timeoutMs, protocolVersion: o.protocolVersion, out: o.out, ...(store ? { record: store.record } : {}) });
+    const failures = await keepFailures(found, {
+      target: o.target,
+      timeoutMs: o.timeoutMs,
+      protocolVersion: o.protocolVersion,
+      out: o.out,
+      ...(store ? { record: store.record } : {}),
+    });
     report = { ...r, failures };
   } catch (err) {
     note(`could not run: ${err instanceof Error ? err.message : String(err)}`);

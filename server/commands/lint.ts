@@ -11,7 +11,11 @@ import { usageFailure } from '../cli/usage-failure.js';
 import { findingsSummary, lintExitCode, originsOf, writeFindings } from '../cli/lint-output.js';
 
 const FLAGS = {
-  transport: value('<t>', `the transport the traffic used: ${TRANSPORT_KINDS.join(', ')} (default: from the recorded events, else stdio)`, oneOf(TRANSPORT_KINDS)),
+  transport: value(
+    '<t>',
+    `the transport the traffic used: ${TRANSPORT_KINDS.join(', ')} (default: from the recorded events, else stdio)`,
+    oneOf(TRANSPORT_KINDS),
+  ),
   protocol: value('<v>', `protocol version to assume until the traffic negotiates one (${PROTOCOL_VERSIONS.join(', ')})`, knownProtocol),
   strict: onOff('exit 4 when any finding is a warning or an error (info never fails)'),
 };
@@ -77,7 +81,11 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   const transport = values.transport ?? recordedTransport(frames) ?? 'stdio';
-  const findings = lintFrames(frames, { transport, jsonSchemaValidator: new JsonSchemaValidator(), ...(values.protocol ? { protocolVersion: values.protocol } : {}) });
+  const findings = lintFrames(frames, {
+    transport,
+    jsonSchemaValidator: new JsonSchemaValidator(),
+    ...(values.protocol ? { protocolVersion: values.protocol } : {}),
+  });
   const originOf = originsOf(frames);
   writeFindings(findings, (line) => process.stdout.write(line), originOf);
   process.stderr.write(`mcpscope lint: ${frames.length} frames, ${findingsSummary(findings, originOf)}\n`);

@@ -46,7 +46,12 @@ async function reviewRecipe(recorder: Recorder, sessionId: string, trust: Recipe
   if (!stored) return;
   let chosen;
   try {
-    chosen = replayTarget(new SessionArchive(recorder.db), new ProfileStore(recorder.db, new SecretStore(recorder.dataDir)), { ...stored, live: false, handshakePending: false }, {});
+    chosen = replayTarget(
+      new SessionArchive(recorder.db),
+      new ProfileStore(recorder.db, new SecretStore(recorder.dataDir)),
+      { ...stored, live: false, handshakePending: false },
+      {},
+    );
   } catch (err) {
     if (!(err instanceof RelayError)) throw err;
     process.stderr.write(`mcpscope open: the bundle's recipe cannot run from here (${escapeControls(err.message)}); it opens read-only\n`);
@@ -76,7 +81,9 @@ export async function run(argv: string[]): Promise<number | RelayLaunch> {
     yes = p.values.yes === true;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    const hint = /unknown option '--(url|demo|transport|header|env|cwd)'/.test(err.message) ? ' (open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay)' : '';
+    const hint = /unknown option '--(url|demo|transport|header|env|cwd)'/.test(err.message)
+      ? ' (open takes a bundle and relay options only; to run the bundle against a server use mcpscope replay)'
+      : '';
     return usageFailure('open', `${err.message}${hint}`, USAGE);
   }
 

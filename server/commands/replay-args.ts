@@ -7,7 +7,12 @@ import { REMOTE_FLAGS, STDIO_FLAGS, envOf, headersOf, transportFor, urlOrCommand
 import { UsageError, flagHelp, list, onOff, parseFlags, value } from '../cli/flags.js';
 import { knownProtocol, milliseconds } from '../cli/validators.js';
 
-const COMPARE: Record<string, keyof DiffOptionsInput> = { ids: 'ignoreIds', timestamps: 'ignoreTimestamps', 'session-ids': 'ignoreSessionIds', cursors: 'ignoreCursors' };
+const COMPARE: Record<string, keyof DiffOptionsInput> = {
+  ids: 'ignoreIds',
+  timestamps: 'ignoreTimestamps',
+  'session-ids': 'ignoreSessionIds',
+  cursors: 'ignoreCursors',
+};
 
 const compareList = (v: string, flag: string): (keyof DiffOptionsInput)[] =>
   v
@@ -21,12 +26,18 @@ const compareList = (v: string, flag: string): (keyof DiffOptionsInput)[] =>
     });
 
 const FLAGS = {
-  url: { ...REMOTE_FLAGS.url, help: 'run against this remote server instead of the bundle\'s recipe' },
+  url: { ...REMOTE_FLAGS.url, help: "run against this remote server instead of the bundle's recipe" },
   transport: REMOTE_FLAGS.transport,
-  header: { ...REMOTE_FLAGS.header, help: "a header for the remote server, e.g. the Authorization the bundle redacted (repeatable;\nwithout --url it supplies a header to the bundle's own remote recipe)" },
+  header: {
+    ...REMOTE_FLAGS.header,
+    help: "a header for the remote server, e.g. the Authorization the bundle redacted (repeatable;\nwithout --url it supplies a header to the bundle's own remote recipe)",
+  },
   'header-file': REMOTE_FLAGS['header-file'],
   'http-timeout': REMOTE_FLAGS['http-timeout'],
-  env: { ...STDIO_FLAGS.env, help: 'an environment variable for the stdio server (repeatable; e.g. a redacted secret, though\nother local users see it in ps: --env-file keeps it off the command line)' },
+  env: {
+    ...STDIO_FLAGS.env,
+    help: 'an environment variable for the stdio server (repeatable; e.g. a redacted secret, though\nother local users see it in ps: --env-file keeps it off the command line)',
+  },
   'env-file': STDIO_FLAGS['env-file'],
   cwd: {
     ...STDIO_FLAGS.cwd,
@@ -88,7 +99,8 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
   if (!p.help) {
     urlOrCommand(v.url, p.command);
     if (p.command !== null && command.length === 0) throw new UsageError('no command after --');
-    if (v.url === undefined && (v.transport !== undefined || v['http-timeout'] !== undefined)) throw new UsageError('--transport and --http-timeout go with --url');
+    if (v.url === undefined && (v.transport !== undefined || v['http-timeout'] !== undefined))
+      throw new UsageError('--transport and --http-timeout go with --url');
   }
   const diff: Record<string, unknown> = { includeStderr: v.stderr === true, ignorePaths: v.ignore ?? [] };
   for (const key of v.compare ?? []) diff[key] = false;

@@ -46,16 +46,27 @@ function chooseTarget(a: ReplayArgs, header: BundleHeader, warn: (m: string) => 
     const [command, ...args] = a.command;
     return { target: { transport: 'stdio', command: command!, args, env: a.env, ...(a.cwd ? { cwd: a.cwd } : {}) }, fromBundle: false };
   }
-  if (a.url) return { target: { transport: a.transport ?? 'auto', url: a.url, headers: a.headers, ...(a.httpTimeoutMs === null ? {} : { timeoutMs: a.httpTimeoutMs }) }, fromBundle: false };
+  if (a.url)
+    return {
+      target: { transport: a.transport ?? 'auto', url: a.url, headers: a.headers, ...(a.httpTimeoutMs === null ? {} : { timeoutMs: a.httpTimeoutMs }) },
+      fromBundle: false,
+    };
   const { target, missing } = runnableTarget(recipe);
   const supplied = (m: string) =>
     m.startsWith('env.') ? m.slice(4) in a.env : m.startsWith('header.') && Object.keys(a.headers).some((h) => h.toLowerCase() === m.slice(7).toLowerCase());
   const lacking = missing.filter((m) => !supplied(m));
-  if (lacking.length > 0) warn(`the bundle redacted ${lacking.join(', ')}; running without (supply env with --env and headers with --header; a redacted argument runs as it is, so give the server after -- to set it)`);
+  if (lacking.length > 0)
+    warn(
+      `the bundle redacted ${lacking.join(', ')}; running without (supply env with --env and headers with --header; a redacted argument runs as it is, so give the server after -- to set it)`,
+    );
   if (target.transport === 'stdio') {
     // --cwd says where the recipe's relative paths live, overriding any directory an older bundle recorded.
     const { cwd: recorded, ...rest } = target;
-    const resolved = resolveRecipe({ ...rest, ...(a.cwd || recorded === undefined ? {} : { cwd: recorded }), env: { ...target.env, ...a.env } }, header.origin, a.cwd ?? process.cwd());
+    const resolved = resolveRecipe(
+      { ...rest, ...(a.cwd || recorded === undefined ? {} : { cwd: recorded }), env: { ...target.env, ...a.env } },
+      header.origin,
+      a.cwd ?? process.cwd(),
+    );
     for (const w of resolved.warnings) warn(w);
     return { target: resolved.target, fromBundle: true };
   }

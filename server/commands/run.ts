@@ -3,7 +3,16 @@
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { capabilitiesObject, declaredCapabilities } from '../../shared/answers/index.js';
-import { parseCollection, runExitCode, runJunit, runSummary, variableProblems, type Collection, type RunReport, type StepResult } from '../../shared/collections/index.js';
+import {
+  parseCollection,
+  runExitCode,
+  runJunit,
+  runSummary,
+  variableProblems,
+  type Collection,
+  type RunReport,
+  type StepResult,
+} from '../../shared/collections/index.js';
 import { escapeControls } from '../../shared/trust/escape-controls.js';
 import { installScriptedClient, readAnswersFile } from '../call/call-answers.js';
 import { transportKind } from '../call/call-output.js';
@@ -47,9 +56,16 @@ async function readCollection(file: string): Promise<Collection> {
 
 /** --record: the store, and one session for the run's connection (its frames as the check's scratch sessions are kept). */
 async function recording(o: RunOptions, name: string) {
-  const [{ Recorder }, { SessionArchive }, { recordCheckConnection }] = await Promise.all([import('../store/recorder.js'), import('../store/archive/session-archive.js'), import('../check/check-recording.js')]);
+  const [{ Recorder }, { SessionArchive }, { recordCheckConnection }] = await Promise.all([
+    import('../store/recorder.js'),
+    import('../store/archive/session-archive.js'),
+    import('../check/check-recording.js'),
+  ]);
   const recorder = new Recorder(o.dataDir, { inline: true });
-  const rec = recordCheckConnection({ recorder, archive: new SessionArchive(recorder.db), scratchFor: null }, { name: `run ${name} · ${sessionName(storedTarget(o.target))}`, target: o.target, protocolVersion: o.protocolVersion });
+  const rec = recordCheckConnection(
+    { recorder, archive: new SessionArchive(recorder.db), scratchFor: null },
+    { name: `run ${name} · ${sessionName(storedTarget(o.target))}`, target: o.target, protocolVersion: o.protocolVersion },
+  );
   return { recorder, rec };
 }
 
@@ -75,7 +91,11 @@ export async function run(argv: string[]): Promise<number> {
   process.on('exit', killAllProcessGroups);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => process.exit(128 + constants.signals[sig]));
   if (o.target.transport === 'stdio') for (const note of enterDataDir(o.dataDir, 'run')) process.stderr.write(`mcpscope run: ${note}\n`);
-  const session = new CallSession(o.target, { timeoutMs: o.timeoutMs, cancelOnTimeout: true, oauth: { dataDir: o.dataDir, print: (t) => void process.stderr.write(t), openBrowser } });
+  const session = new CallSession(o.target, {
+    timeoutMs: o.timeoutMs,
+    cancelOnTimeout: true,
+    oauth: { dataDir: o.dataDir, print: (t) => void process.stderr.write(t), openBrowser },
+  });
   if (answers) {
     const capabilities = capabilitiesObject(declaredCapabilities(answers));
     installScriptedClient(session.engine, { answers, capabilities });
@@ -102,7 +122,8 @@ export async function run(argv: string[]): Promise<number> {
       bail: o.bail,
       transport: transportKind(o.target),
       protocolVersion,
-      onStep: (s) => process.stderr.write(`run: ${MARK[s.status]} ${escapeControls(s.name)}${s.latencyMs === null ? '' : ` (${Math.round(s.latencyMs)} ms)`}\n`),
+      onStep: (s) =>
+        process.stderr.write(`run: ${MARK[s.status]} ${escapeControls(s.name)}${s.latencyMs === null ? '' : ` (${Math.round(s.latencyMs)} ms)`}\n`),
     });
   } catch (err) {
     process.stderr.write(`mcpscope run: could not run: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
@@ -116,7 +137,15 @@ export async function run(argv: string[]): Promise<number> {
   await session.close();
   store?.rec.end(session.frames.length);
   store?.recorder.close();
-  const report: RunReport = { collection: c.name, target: sessionName(storedTarget(o.target)), transport: transportKind(o.target), protocolVersion, startedAt, ...(store ? { session: store.rec.id } : {}), steps };
+  const report: RunReport = {
+    collection: c.name,
+    target: sessionName(storedTarget(o.target)),
+    transport: transportKind(o.target),
+    protocolVersion,
+    startedAt,
+    ...(store ? { session: store.rec.id } : {}),
+    steps,
+  };
   process.stdout.write(`${o.json ? JSON.stringify(report, null, 2) : runSummary(report)}\n`);
   let code: number = runExitCode(steps);
   if (o.junit !== null) {

@@ -16,8 +16,16 @@ import { newSessionId } from '../core/session-naming.js';
 export const TAP_FLAGS = {
   'data-dir': value('<dir>', `the store to record into, the inspector's (default: ${defaultDataDir()})`),
   name: value('<name>', 'the session\'s name in the inspector (default: "tap: " and the server command)', nonEmpty('a name')),
-  'max-line-bytes': value('<n>', `framing cap for one recorded message (default ${DEFAULT_MAX_LINE_BYTES}); bytes pass through whatever their size`, wholeNumber(1024, 2 ** 31 - 1)),
-  grace: value('<ms>', 'once the host has gone: how long the server gets after its stdin closes, then after SIGTERM (default 2000)', wholeNumber(0, 600_000, 'milliseconds')),
+  'max-line-bytes': value(
+    '<n>',
+    `framing cap for one recorded message (default ${DEFAULT_MAX_LINE_BYTES}); bytes pass through whatever their size`,
+    wholeNumber(1024, 2 ** 31 - 1),
+  ),
+  grace: value(
+    '<ms>',
+    'once the host has gone: how long the server gets after its stdin closes, then after SIGTERM (default 2000)',
+    wholeNumber(0, 600_000, 'milliseconds'),
+  ),
   url: value('<url>', 'tap a remote server instead (Streamable HTTP, 2026-07-28 HTTP or legacy SSE): a proxy the host points at', httpUrl),
   listen: value('<host:port>', 'with --url: where the proxy listens (default 127.0.0.1:0, a free port, printed on stderr)', hostPort),
   'allow-remote': onOff('with --url: allow a --listen address that is not loopback (anyone who reaches it goes through the tap)'),
@@ -76,12 +84,14 @@ export async function run(argv: string[]): Promise<number> {
       if (p.command !== null && p.command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
       if (v.grace !== undefined) throw new UsageError('--grace goes with a server command, not --url');
       const listen = v.listen ?? { host: '127.0.0.1', port: 0 };
-      if (!isLoopback(listen.host) && v['allow-remote'] !== true) throw new UsageError(`--listen ${listen.host} is not loopback; add --allow-remote if others should reach the tap`);
+      if (!isLoopback(listen.host) && v['allow-remote'] !== true)
+        throw new UsageError(`--listen ${listen.host} is not loopback; add --allow-remote if others should reach the tap`);
       return await runHttpTap({ url: v.url, ...listen, dataDir, name: v.name ?? null, maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES });
     }
     const traces = otlpChoice(v);
     const exporting = traces.otlp !== null || traces.otlpFile !== null;
-    if (exporting && v.url !== undefined) throw new UsageError('--otlp and --otlp-file go with a server command (an HTTP tap: mcpscope export <session> afterwards)');
+    if (exporting && v.url !== undefined)
+      throw new UsageError('--otlp and --otlp-file go with a server command (an HTTP tap: mcpscope export <session> afterwards)');
     if (v.listen !== undefined || v['allow-remote'] !== undefined) throw new UsageError('--listen and --allow-remote go with --url');
     const [command, ...args] = p.command ?? [];
     if (command === undefined) throw new UsageError('expected the server command after -- (or --url for a remote server)');

@@ -62,7 +62,9 @@ export function readState(file: string): WrapRecord[] | null {
   if (typeof raw === 'object' && raw !== null && !('mcpscopeWrap' in raw)) {
     throw new Error(`${file} is a whole copy of the config, as an older mcpscope kept it: compare the two and copy back what you need, then remove it`);
   }
-  throw new Error(`${file} is not a record of mcpscope wrap this can read: ${parsed.error.issues[0]?.message ?? 'unknown shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
+  throw new Error(
+    `${file} is not a record of mcpscope wrap this can read: ${parsed.error.issues[0]?.message ?? 'unknown shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`,
+  );
 }
 
 /** Writes the records for `config`, with the config's mode (the original args it keeps may hold what the config holds). */

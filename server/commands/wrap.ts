@@ -16,7 +16,7 @@ import { readState, replaceFile, statePath, writeState } from './wrap-files.js';
 const FLAGS = {
   server: list('<name>', 'a server to wrap, by its name in the file (repeatable)', nonEmpty('a server name')),
   all: onOff('wrap every stdio server in the file'),
-  undo: onOff("put back the original command and args of the servers wrap changed, keeping every other edit"),
+  undo: onOff('put back the original command and args of the servers wrap changed, keeping every other edit'),
   force: onOff('with --undo: put them back even for servers whose command or args were edited since the wrap'),
   'data-dir': value('<dir>', "the store the taps record into (default: the inspector's)"),
 };
@@ -88,9 +88,11 @@ export async function run(argv: string[]): Promise<number> {
     }
     file = p.positionals[0]!;
     v = p.values;
-    if (v.undo === true && (v.server !== undefined || v.all === true || v['data-dir'] !== undefined)) throw new UsageError('--undo takes the config file alone (and --force)');
+    if (v.undo === true && (v.server !== undefined || v.all === true || v['data-dir'] !== undefined))
+      throw new UsageError('--undo takes the config file alone (and --force)');
     if (v.undo !== true && v.force === true) throw new UsageError('--force goes with --undo');
-    if (v.undo !== true && (v.server === undefined) === (v.all !== true)) throw new UsageError('name the servers to wrap with --server, or wrap them all with --all');
+    if (v.undo !== true && (v.server === undefined) === (v.all !== true))
+      throw new UsageError('name the servers to wrap with --server, or wrap them all with --all');
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     return usageFailure('wrap', err.message, USAGE);
@@ -107,9 +109,16 @@ export async function run(argv: string[]): Promise<number> {
   return v.undo === true ? undo(file, config, records, v.force === true) : wrap(file, config, records, { servers: v.server ?? null, dataDir: v['data-dir'] });
 }
 
-function wrap(file: string, config: { path: string; text: string }, before: WrapRecord[] | null, o: { servers: string[] | null; dataDir: string | undefined }): number {
+function wrap(
+  file: string,
+  config: { path: string; text: string },
+  before: WrapRecord[] | null,
+  o: { servers: string[] | null; dataDir: string | undefined },
+): number {
   const runner = { command: process.execPath, args: [BIN] };
-  const result = edit(file, () => wrapConfig(config.text, { servers: o.servers, runner, tapFlags: o.dataDir !== undefined ? ['--data-dir', resolve(o.dataDir)] : [] }));
+  const result = edit(file, () =>
+    wrapConfig(config.text, { servers: o.servers, runner, tapFlags: o.dataDir !== undefined ? ['--data-dir', resolve(o.dataDir)] : [] }),
+  );
   if (result === null) return 2;
   const missing = result.skipped.filter((s) => s.why.startsWith('no server named'));
   for (const s of result.skipped) say(`${escapeControls(s.name)}: ${escapeControls(s.why)}`);
@@ -141,7 +150,9 @@ function wrap(file: string, config: { path: string; text: string }, before: Wrap
     return 2;
   }
   const via = config.path === resolve(file) ? '' : ` (through the link, into ${config.path})`;
-  say(`wrapped ${result.wrapped.map(escapeControls).join(', ')} in ${file}${via}; the original values are kept in ${state}, comments and formatting unchanged. Restart the host to use it.`);
+  say(
+    `wrapped ${result.wrapped.map(escapeControls).join(', ')} in ${file}${via}; the original values are kept in ${state}, comments and formatting unchanged. Restart the host to use it.`,
+  );
   return 0;
 }
 
@@ -150,11 +161,17 @@ function warnVolatile(runner: { command: string; args: string[] }, records: Wrap
   const tmp = [tmpdir()];
   for (const path of [runner.command, ...runner.args]) {
     const why = volatileReason(path, tmp);
-    if (why) say(`warning: the wrapped entries start ${escapeControls(path)}, which is in ${why}: when it goes, the host cannot start these servers. Run wrap from an mcpscope installed to stay (npm install -g mcpscope, or a project's node_modules) and a Node that stays, or --undo before it goes.`);
+    if (why)
+      say(
+        `warning: the wrapped entries start ${escapeControls(path)}, which is in ${why}: when it goes, the host cannot start these servers. Run wrap from an mcpscope installed to stay (npm install -g mcpscope, or a project's node_modules) and a Node that stays, or --undo before it goes.`,
+      );
   }
   for (const r of records) {
     const why = volatileReason(r.wrote.args[r.wrote.args.indexOf('--') + 1] ?? '', tmp);
-    if (why) say(`warning: ${escapeControls(r.name)} starts ${escapeControls(r.wrote.args[r.wrote.args.indexOf('--') + 1]!)}, which is in ${why}: it was wrapped as it is.`);
+    if (why)
+      say(
+        `warning: ${escapeControls(r.name)} starts ${escapeControls(r.wrote.args[r.wrote.args.indexOf('--') + 1]!)}, which is in ${why}: it was wrapped as it is.`,
+      );
   }
 }
 
@@ -166,9 +183,14 @@ function undo(file: string, config: { path: string; text: string }, records: Wra
   }
   const result = edit(file, () => unwrapConfig(config.text, records, { force }));
   if (result === null) return 2;
-  for (const c of result.changed) say(`${escapeControls(c.name)} was edited since the wrap${force ? ' (--force: its original values go back anyway)' : ''}:\n${escapeControlsKeepingLines(c.diff)}`);
+  for (const c of result.changed)
+    say(
+      `${escapeControls(c.name)} was edited since the wrap${force ? ' (--force: its original values go back anyway)' : ''}:\n${escapeControlsKeepingLines(c.diff)}`,
+    );
   if (result.changed.length > 0 && !force) {
-    say(`nothing was changed. Edit ${result.changed.length === 1 ? 'that server' : 'those servers'} back, or run --undo --force to put the original command and args back anyway (every other edit is kept either way).`);
+    say(
+      `nothing was changed. Edit ${result.changed.length === 1 ? 'that server' : 'those servers'} back, or run --undo --force to put the original command and args back anyway (every other edit is kept either way).`,
+    );
     return 1;
   }
   for (const u of result.untouched) say(`${escapeControls(u.name)}: ${u.why}`);
@@ -181,6 +203,8 @@ function undo(file: string, config: { path: string; text: string }, records: Wra
     }
   }
   rmSync(state, { force: true });
-  say(`${result.restored.length > 0 ? `put back the original command and args of ${result.restored.map(escapeControls).join(', ')} in ${file}` : `nothing to put back in ${file}`}; removed ${state}`);
+  say(
+    `${result.restored.length > 0 ? `put back the original command and args of ${result.restored.map(escapeControls).join(', ')} in ${file}` : `nothing to put back in ${file}`}; removed ${state}`,
+  );
   return 0;
 }

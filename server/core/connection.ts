@@ -87,7 +87,12 @@ export class Connection {
     this.pendingStart = attempt;
     let transport: Transport;
     try {
-      transport = await createTransport(this.target, { maxLineBytes: this.opts.maxLineBytes, graceMs: this.opts.graceMs }, ++this.connections, this.opts.services ?? {});
+      transport = await createTransport(
+        this.target,
+        { maxLineBytes: this.opts.maxLineBytes, graceMs: this.opts.graceMs },
+        ++this.connections,
+        this.opts.services ?? {},
+      );
     } finally {
       if (this.pendingStart === attempt) this.pendingStart = null;
     }

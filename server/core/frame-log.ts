@@ -28,7 +28,16 @@ export class FrameLog {
   /** Numbers and stamps one frame (`ts`: when the tap saw it; else now) and hands it on. */
   record(body: FrameBody, bytes?: Buffer, ts: number = now()): FrameRecord {
     // Field by field rather than a spread: a flood records tens of thousands of frames a second.
-    const frame: FrameRecord = { seq: this.counter.lastSeq + 1, ts, dir: body.dir, kind: body.kind, text: body.text, size: body.size, method: body.method, rpcId: body.rpcId };
+    const frame: FrameRecord = {
+      seq: this.counter.lastSeq + 1,
+      ts,
+      dir: body.dir,
+      kind: body.kind,
+      text: body.text,
+      size: body.size,
+      method: body.method,
+      rpcId: body.rpcId,
+    };
     if (body.b64 !== undefined) frame.b64 = body.b64;
     if (body.origin !== undefined) frame.origin = body.origin;
     if (body.kind === 'stderr') this.stderr.push(body.text);

@@ -36,7 +36,11 @@ const GET_STREAM_MS = 300;
 /** The Streamable HTTP transport behind a session's transport, or a clear refusal. */
 export function streamableOf(t: Transport): StreamableHttpTransport {
   const http = t instanceof StreamableHttpTransport ? t : t instanceof AutoTransport ? t.selectedHttp : null;
-  if (!http) throw new RelayError('CONFLICT', 'raw HTTP probes need a Streamable HTTP session (stdio, legacy SSE and WebSocket have no such endpoint; `auto` must have chosen Streamable HTTP)');
+  if (!http)
+    throw new RelayError(
+      'CONFLICT',
+      'raw HTTP probes need a Streamable HTTP session (stdio, legacy SSE and WebSocket have no such endpoint; `auto` must have chosen Streamable HTTP)',
+    );
   return http;
 }
 
@@ -88,7 +92,8 @@ export async function rawHttpProbe(http: StreamableHttpTransport, spec: HttpProb
         const found = jsonMessages(bytes.toString('utf8'));
         result.messages.push(...found);
         const seq = client.h.onMessage(bytes);
-        if (spec.untilResponse !== undefined && found.some((m) => isPlainObject(m) && m.method === undefined && JSON.stringify(m.id) === spec.untilResponse)) stop();
+        if (spec.untilResponse !== undefined && found.some((m) => isPlainObject(m) && m.method === undefined && JSON.stringify(m.id) === spec.untilResponse))
+          stop();
         return seq;
       },
       oversize: (head: Buffer, size: number) => (stopped ? undefined : client.h.onOversize(head, size)),

@@ -21,12 +21,23 @@ function duration(v: string, flag: string): number {
   return Math.round(n);
 }
 
-const names = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const names = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export const FUZZ_FLAGS = {
   tools: value('<names|all>', 'fuzz these tools (comma-separated) or all (default: every tool the safety rule allows)', nonEmpty('a tool name')),
-  'allow-tools': value('<names|all>', 'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named'),
-  runs: value('<n>', `inputs to try over the whole campaign, split over the tools (default ${DEFAULT_RUNS}, or unlimited with --time)`, wholeNumber(1, 10_000_000)),
+  'allow-tools': value(
+    '<names|all>',
+    'also call these tools (comma-separated), or every tool ("all"); by default only tools\nannotated readOnlyHint: true are called, and never one annotated destructiveHint: true unless named',
+  ),
+  runs: value(
+    '<n>',
+    `inputs to try over the whole campaign, split over the tools (default ${DEFAULT_RUNS}, or unlimited with --time)`,
+    wholeNumber(1, 10_000_000),
+  ),
   time: value('<duration>', 'a global time limit: 60s, 5m… (shrinking and keeping the failures found come after it)', duration),
   seed: value('<n>', 'the seed: the same seed gives the same campaign (default: random, printed)', wholeNumber(-(2 ** 31), 2 ** 31 - 1)),
   mode: value('<m>', 'args (tool arguments from each inputSchema, default), protocol (mutated frames and the\nfault lab presets) or both', oneOf(FUZZ_MODES)),
@@ -54,7 +65,8 @@ export interface FuzzOptions extends CampaignOptions {
 export function parseFuzzArgs(argv: string[], random: () => number = Math.random): FuzzOptions {
   const p = parseFlags(argv, FUZZ_FLAGS, { positionalHint: 'put the server command after --' });
   const v = p.values;
-  if (v['no-record'] === true && v['data-dir'] !== undefined) throw new UsageError('--data-dir names the store to record into; it does not go with --no-record');
+  if (v['no-record'] === true && v['data-dir'] !== undefined)
+    throw new UsageError('--data-dir names the store to record into; it does not go with --no-record');
   const tools = v.tools === undefined || v.tools === 'all' ? null : names(v.tools);
   const allow = v['allow-tools'];
   return {

@@ -41,7 +41,10 @@ export interface CampaignResult {
 }
 
 /** Which tools the campaign may call, and why the others are left out. */
-function chooseTools(all: readonly ToolInfo[], o: Pick<CampaignOptions, 'tools' | 'allowTools'>): { tools: ToolInfo[]; skipped: { name: string; why: string }[] } {
+function chooseTools(
+  all: readonly ToolInfo[],
+  o: Pick<CampaignOptions, 'tools' | 'allowTools'>,
+): { tools: ToolInfo[]; skipped: { name: string; why: string }[] } {
   const mayCall = toolPolicy(o.allowTools);
   const skipped: { name: string; why: string }[] = [];
   const wanted = o.tools === null ? all : o.tools.map((name) => all.find((t) => t.name === name) ?? name);
@@ -58,8 +61,16 @@ function chooseTools(all: readonly ToolInfo[], o: Pick<CampaignOptions, 'tools' 
 
 export async function runCampaign(o: CampaignOptions, hooks: CampaignHooks = {}): Promise<CampaignResult> {
   const started = Date.now();
-  const conn = new FuzzConnection(o.target, { timeoutMs: o.timeoutMs, protocolVersion: o.protocolVersion, ...(hooks.onSession ? { onSession: hooks.onSession } : {}) });
-  const ctx = new CampaignContext(conn, { timeoutMs: o.timeoutMs, deadline: o.timeMs === null ? null : started + o.timeMs, ratePerSecond: o.ratePerSecond }, hooks.onProgress);
+  const conn = new FuzzConnection(o.target, {
+    timeoutMs: o.timeoutMs,
+    protocolVersion: o.protocolVersion,
+    ...(hooks.onSession ? { onSession: hooks.onSession } : {}),
+  });
+  const ctx = new CampaignContext(
+    conn,
+    { timeoutMs: o.timeoutMs, deadline: o.timeMs === null ? null : started + o.timeMs, ratePerSecond: o.ratePerSecond },
+    hooks.onProgress,
+  );
   const stopRequested = hooks.stopRequested;
   if (stopRequested) {
     const timeUp = ctx.timeUp.bind(ctx);
@@ -70,7 +81,8 @@ export async function runCampaign(o: CampaignOptions, hooks: CampaignHooks = {})
     const protocol = o.mode !== 'args';
     const subjects = (o.mode === 'protocol' ? 0 : tools.length) + (protocol ? 1 : 0);
     // Without --runs the time limit ends the campaign: each subject's share is then as large as it can use.
-    const share = (i: number) => (o.runs === null ? Number.MAX_SAFE_INTEGER : Math.floor(o.runs / Math.max(subjects, 1)) + (i < o.runs % Math.max(subjects, 1) ? 1 : 0));
+    const share = (i: number) =>
+      o.runs === null ? Number.MAX_SAFE_INTEGER : Math.floor(o.runs / Math.max(subjects, 1)) + (i < o.runs % Math.max(subjects, 1) ? 1 : 0);
     if (o.mode !== 'protocol') {
       for (const [i, tool] of tools.entries()) {
         if (ctx.timeUp()) break;
@@ -79,7 +91,14 @@ export async function runCampaign(o: CampaignOptions, hooks: CampaignHooks = {})
     }
     if (protocol && !ctx.timeUp()) {
       const valid = tools.length > 0 ? tools : chooseTools(await conn.listTools(), o).tools;
-      await protocolCampaign(ctx, { tools: valid, seed: o.seed, runs: share(subjects - 1), timeoutMs: o.timeoutMs, replyWaitMs: o.replyWaitMs, overHttp: o.target.transport !== 'stdio' });
+      await protocolCampaign(ctx, {
+        tools: valid,
+        seed: o.seed,
+        runs: share(subjects - 1),
+        timeoutMs: o.timeoutMs,
+        replyWaitMs: o.replyWaitMs,
+        overHttp: o.target.transport !== 'stdio',
+      });
     }
     if (ctx.fatal) throw ctx.fatal;
     const stoppedBy = ctx.stopped ? 'stopped' : o.timeMs !== null && Date.now() >= started + o.timeMs ? 'time' : 'runs';

@@ -71,7 +71,11 @@ export class FuzzConnection {
     if (this.broken) this.restarts++;
     this.broken = false;
     this.options.onSession?.(session, this.opened);
-    const linter = new Linter({ transport: transportKind(this.target), protocolVersion: this.options.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+    const linter = new Linter({
+      transport: transportKind(this.target),
+      protocolVersion: this.options.protocolVersion,
+      jsonSchemaValidator: new JsonSchemaValidator(),
+    });
     this.linter = linter;
     this.findings.length = 0;
     session.onFrame((f) => this.findings.push(...linter.push(f)));
@@ -100,7 +104,9 @@ export class FuzzConnection {
     const tools: ToolInfo[] = [];
     let cursor: string | undefined;
     do {
-      const r = await session.engine.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs: Math.max(this.options.timeoutMs, MIN_HANDSHAKE_MS) });
+      const r = await session.engine.request('tools/list', cursor === undefined ? {} : { cursor }, {
+        timeoutMs: Math.max(this.options.timeoutMs, MIN_HANDSHAKE_MS),
+      });
       const result = isPlainObject(r.result) ? r.result : {};
       for (const t of Array.isArray(result.tools) ? result.tools : []) if (isPlainObject(t) && typeof t.name === 'string') tools.push(t as unknown as ToolInfo);
       cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
@@ -125,7 +131,15 @@ export class FuzzConnection {
     }
     if (session.failure !== null) await exitedOf(session);
     const frames = session.frames.slice(from);
-    const observed = judge({ frames, findings: this.findings.slice(findingsFrom), all: session.frames, failure: session.failure, hung, stderr: session.stderr(), ...(lintRules ? { lintRules } : {}) });
+    const observed = judge({
+      frames,
+      findings: this.findings.slice(findingsFrom),
+      all: session.frames,
+      failure: session.failure,
+      hung,
+      stderr: session.stderr(),
+      ...(lintRules ? { lintRules } : {}),
+    });
     if (session.failure !== null || hung) this.broken = true;
     // A bare session is done with once its input went out: the next input needs a handshaken one (or a bare one anew).
     if (hung || bare) await this.drop();

@@ -98,7 +98,15 @@ export interface Search<T> {
 export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number, seed: number): Promise<void> {
   let left = runs;
   for (let round = 0; left > 0 && !ctx.timeUp(); round++) {
-    const st = { target: null as string | null, used: 0, shrinks: 0, foundAt: 0, foundTime: 0, original: undefined as T | undefined, best: null as { input: T; obs: Observed } | null };
+    const st = {
+      target: null as string | null,
+      used: 0,
+      shrinks: 0,
+      foundAt: 0,
+      foundTime: 0,
+      original: undefined as T | undefined,
+      best: null as { input: T; obs: Observed } | null,
+    };
     const run = async (input: T): Promise<Observed | null> => {
       await ctx.pace();
       try {
@@ -136,7 +144,7 @@ export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number
     left -= st.used;
     if (st.target === null || st.best === null) return;
     // Each cut that still fails the same way is kept, and the cuts of the smaller input are tried next.
-    for (let improved = true; improved; ) {
+    for (let improved = true; improved;) {
       improved = false;
       for (const smaller of s.simpler?.(st.best.input) ?? []) {
         if (st.shrinks >= MAX_SHRINK_RUNS || ctx.timeUp()) break;

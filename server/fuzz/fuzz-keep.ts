@@ -25,11 +25,19 @@ export interface KeepOptions {
   onSession?: (session: CallSession) => void;
 }
 
-const slug = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'failure';
+const slug = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40) || 'failure';
 
 /** The frames this connection sent for the input itself: everything it wrote after the handshake. */
 function inputFrames(frames: readonly FrameRecord[], from: number): string {
-  return frames.slice(from).filter((f) => f.dir === 'out' && f.kind !== 'http').map((f) => f.text).join('\n');
+  return frames
+    .slice(from)
+    .filter((f) => f.dir === 'out' && f.kind !== 'http')
+    .map((f) => f.text)
+    .join('\n');
 }
 
 async function keepOne(found: Found, index: number, o: KeepOptions): Promise<FuzzFailure> {

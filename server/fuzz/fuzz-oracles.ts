@@ -55,7 +55,8 @@ const RULE_ORACLES: Record<string, FuzzOracle> = { 'mcp/tool-failure-channel': '
 const NOT_ORACLES = new Set(['jsonrpc/unanswered-request', 'mcp/request-pending']);
 
 /** A stack frame line of Node, Python, Go, Java or Rust; a trace is one of them under an error line. */
-const STACK_LINE = /^\s+at\s+\S.*(?::\d+:\d+\)?|\(native\)|<anonymous>\)?)$|^Traceback \(most recent call last\):|^goroutine \d+ \[|panicked at|^Exception in thread/m;
+const STACK_LINE =
+  /^\s+at\s+\S.*(?::\d+:\d+\)?|\(native\)|<anonymous>\)?)$|^Traceback \(most recent call last\):|^goroutine \d+ \[|panicked at|^Exception in thread/m;
 const LEADING_ERROR = /^(?:Uncaught\s+)?([A-Z][A-Za-z0-9_.]*(?:Error|Exception))(?::|$)/;
 const ERROR_NAME = /(?:^|\s)([A-Z][A-Za-z0-9_.]*(?:Error|Exception|Panic))\b/;
 
@@ -75,10 +76,17 @@ export function hasStackTrace(stderr: string): boolean {
   return STACK_LINE.test(stderr);
 }
 
-const lastLines = (text: string, n = 24) => text.split('\n').filter((l) => l.trim() !== '').slice(-n);
+const lastLines = (text: string, n = 24) =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(-n);
 
 export function judge(facts: AttemptFacts): Observed | null {
-  const attemptStderr = facts.frames.filter((f) => f.kind === 'stderr').map((f) => f.text).join('\n');
+  const attemptStderr = facts.frames
+    .filter((f) => f.kind === 'stderr')
+    .map((f) => f.text)
+    .join('\n');
   const trace = hasStackTrace(attemptStderr);
   const name = trace ? errorName(attemptStderr) : null;
   // What it wrote on stderr during this input (a trace's error line sits above its frames), else its last lines.
@@ -87,7 +95,10 @@ export function judge(facts: AttemptFacts): Observed | null {
     const exit = exitOf(facts.frames);
     const how = exit === null ? 'connection lost' : exit.signal !== null ? `signal ${exit.signal}` : `exit ${exit.code ?? '-'}`;
     const said = name ? ` (${firstErrorLine(attemptStderr) ?? name})` : '';
-    const summary = exit === null ? `the connection ended: ${facts.failure}` : `the server ${exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? '-'}`}${said}`;
+    const summary =
+      exit === null
+        ? `the connection ended: ${facts.failure}`
+        : `the server ${exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? '-'}`}${said}`;
     return { ...base, oracle: 'crash', signature: name ? `${how} · ${name}` : how, summary, exitCode: exit?.code ?? null, signal: exit?.signal ?? null };
   }
   if (facts.hung) return { ...base, oracle: 'hang', signature: 'no answer', summary: 'no answer within the timeout while the server kept running' };
@@ -98,10 +109,29 @@ export function judge(facts: AttemptFacts): Observed | null {
   const broken = serverFindings.filter((f) => f.severity === 'error' && RULE_ORACLES[f.ruleId] === undefined);
   if (broken.length > 0) {
     const rules = [...new Set(broken.map((f) => f.ruleId))].sort();
-    return { ...base, oracle: 'protocol', signature: rules.join(','), summary: broken[0]!.message, findings: broken.map((f) => ({ ruleId: f.ruleId, message: f.message })) };
+    return {
+      ...base,
+      oracle: 'protocol',
+      signature: rules.join(','),
+      summary: broken[0]!.message,
+      findings: broken.map((f) => ({ ruleId: f.ruleId, message: f.message })),
+    };
   }
-  if (ruled) return { ...base, oracle: RULE_ORACLES[ruled.ruleId]!, signature: ruled.ruleId, summary: ruled.message, findings: [{ ruleId: ruled.ruleId, message: ruled.message }] };
-  if (trace) return { ...base, oracle: 'stack-trace', signature: name ?? 'stack trace', summary: `a stack trace on stderr: ${firstErrorLine(attemptStderr) ?? name ?? 'stack trace'}` };
+  if (ruled)
+    return {
+      ...base,
+      oracle: RULE_ORACLES[ruled.ruleId]!,
+      signature: ruled.ruleId,
+      summary: ruled.message,
+      findings: [{ ruleId: ruled.ruleId, message: ruled.message }],
+    };
+  if (trace)
+    return {
+      ...base,
+      oracle: 'stack-trace',
+      signature: name ?? 'stack trace',
+      summary: `a stack trace on stderr: ${firstErrorLine(attemptStderr) ?? name ?? 'stack trace'}`,
+    };
   return null;
 }
 

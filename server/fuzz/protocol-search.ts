@@ -40,8 +40,23 @@ function baseRequests(tools: readonly ToolInfo[]): { method: string; params?: un
 
 function mutationArb(bases: number): Arbitrary<Mutation> {
   const base = fc.integer({ min: 0, max: bases - 1 });
-  const wrongId = fc.oneof(fc.boolean(), fc.constant(null), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 12 }), fc.integer({ min: -(2 ** 53), max: 2 ** 53 }), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }));
-  const params = fc.oneof(fc.constant([]), fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }));
+  const wrongId = fc.oneof(
+    fc.boolean(),
+    fc.constant(null),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.string({ maxLength: 12 }),
+    fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
+    fc.array(fc.integer(), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+  );
+  const params = fc.oneof(
+    fc.constant([]),
+    fc.string({ maxLength: 8 }),
+    fc.integer(),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  );
   return fc.oneof(
     fc.record({ kind: fc.constant('id' as const), base, id: wrongId }),
     fc.record({ kind: fc.constant('params' as const), base, params }),
@@ -58,16 +73,30 @@ function mutationArb(bases: number): Arbitrary<Mutation> {
 const frame = (id: unknown, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 
 /** The texts a mutation sends (the graded one last), and what the spec says must come back for it. */
-function buildMutation(m: Mutation, bases: readonly { method: string; params?: unknown }[], takeId: () => number): { texts: string[]; expect: FaultExpectation } {
+function buildMutation(
+  m: Mutation,
+  bases: readonly { method: string; params?: unknown }[],
+  takeId: () => number,
+): { texts: string[]; expect: FaultExpectation } {
   const b = (i: number) => bases[Math.min(i, bases.length - 1)]!;
   switch (m.kind) {
     case 'id': {
       const echoable = typeof m.id === 'string' || Number.isInteger(m.id);
-      return { texts: [frame(m.id, b(m.base).method, b(m.base).params)], expect: echoable ? { kind: 'answer' } : m.id === null || typeof m.id === 'number' ? { kind: 'answer', refusalOk: true } : { kind: 'error', codes: [-32600] } };
+      return {
+        texts: [frame(m.id, b(m.base).method, b(m.base).params)],
+        expect: echoable
+          ? { kind: 'answer' }
+          : m.id === null || typeof m.id === 'number'
+            ? { kind: 'answer', refusalOk: true }
+            : { kind: 'error', codes: [-32600] },
+      };
     }
     case 'params': {
       const scalar = m.params === null || typeof m.params !== 'object';
-      return { texts: [frame(takeId(), b(m.base).method, m.params)], expect: scalar ? { kind: 'error', codes: [-32600, -32602] } : { kind: 'answer', refusalOk: true } };
+      return {
+        texts: [frame(takeId(), b(m.base).method, m.params)],
+        expect: scalar ? { kind: 'error', codes: [-32600, -32602] } : { kind: 'answer', refusalOk: true },
+      };
     }
     case 'truncate': {
       const whole = frame(takeId(), b(m.base).method, b(m.base).params);
@@ -84,8 +113,15 @@ function buildMutation(m: Mutation, bases: readonly { method: string; params?: u
     }
     case 'cancel-race': {
       const id = takeId();
-      const cancel = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpscope fuzz: a cancellation racing its request' } });
-      return { texts: [frame(id, b(m.base).method, b(m.base).params), cancel], expect: { kind: 'answer', refusalOk: true, note: 'A cancelled request may still be answered when the cancellation raced it.' } };
+      const cancel = JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'mcpscope fuzz: a cancellation racing its request' },
+      });
+      return {
+        texts: [frame(id, b(m.base).method, b(m.base).params), cancel],
+        expect: { kind: 'answer', refusalOk: true, note: 'A cancelled request may still be answered when the cancellation raced it.' },
+      };
     }
     case 'unknown-method':
       return { texts: [frame(takeId(), `mcpscope.fuzz/${m.method}`, {})], expect: { kind: 'error', codes: [-32601] } };
@@ -96,15 +132,27 @@ function buildMutation(m: Mutation, bases: readonly { method: string; params?: u
 }
 
 const toReplies = (frames: readonly FrameRecord[]): FaultReply[] =>
-  frames.filter((f) => f.dir === 'in').map((f) => {
-    const p = parseJson(f.text);
-    return p.ok ? { text: f.text, value: p.value } : { text: f.text };
-  });
+  frames
+    .filter((f) => f.dir === 'in')
+    .map((f) => {
+      const p = parseJson(f.text);
+      return p.ok ? { text: f.text, value: p.value } : { text: f.text };
+    });
 
 /** initialize sent as raw text and its answer awaited, without notifications/initialized: the server is mid-start. */
 async function initializeOnly(s: CallSession, protocolVersion: string, timeoutMs: number): Promise<void> {
-  const init = JSON.stringify({ jsonrpc: '2.0', id: s.engine.takeId(), method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpscope-fuzz', version: packageVersion() } } });
-  await collectReplies(s, () => sendRawText(s, init, 'fuzz'), timeoutMs, (frames) => frames.some((f) => f.dir === 'in'));
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: s.engine.takeId(),
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpscope-fuzz', version: packageVersion() } },
+  });
+  await collectReplies(
+    s,
+    () => sendRawText(s, init, 'fuzz'),
+    timeoutMs,
+    (frames) => frames.some((f) => f.dir === 'in'),
+  );
 }
 
 /** After a mutation: the server must still answer a ping (else the hang oracle speaks). */
@@ -143,20 +191,53 @@ export async function protocolCampaign(ctx: CampaignContext, o: ProtocolOptions)
       await probeFault(s, preset, { timeoutMs: o.replyWaitMs, protocolVersion: ctx.conn.protocolVersion, overHttp: o.overHttp, slowTool: null });
       await alive(s, o.timeoutMs);
     };
-    ctx.found.push({ key, oracle: obs.oracle, mode: 'protocol', subject, signature: obs.signature, summary: obs.summary, input: { preset: preset.id }, original: { preset: preset.id }, foundAtRun: ctx.runs, shrinkRuns: 0, shrinkMs: 0, bare: false, observed: obs, act });
+    ctx.found.push({
+      key,
+      oracle: obs.oracle,
+      mode: 'protocol',
+      subject,
+      signature: obs.signature,
+      summary: obs.summary,
+      input: { preset: preset.id },
+      original: { preset: preset.id },
+      foundAtRun: ctx.runs,
+      shrinkRuns: 0,
+      shrinkMs: 0,
+      bare: false,
+      observed: obs,
+      act,
+    });
   }
   const mutate = (m: Mutation) => async (s: CallSession) => {
     if (m.kind === 'during-init') await initializeOnly(s, ctx.conn.protocolVersion, o.timeoutMs);
     const { texts, expect } = buildMutation(m, bases, () => s.engine.takeId());
     const last = texts.at(-1)!;
-    const got = await collectReplies(s, async () => {
-      for (const t of texts) await sendRawText(s, t, 'fuzz');
-    }, o.replyWaitMs, (frames) => isSettled(expect, last, toReplies(frames)));
+    const got = await collectReplies(
+      s,
+      async () => {
+        for (const t of texts) await sendRawText(s, t, 'fuzz');
+      },
+      o.replyWaitMs,
+      (frames) => isSettled(expect, last, toReplies(frames)),
+    );
     ctx.verdict(m.kind, gradeFault(expect, last, toReplies(got), { splitReplies: o.overHttp, protocolVersion: ctx.conn.protocolVersion }).outcome);
     // On a bare session the engine never connected: the crash and stack-trace oracles judge it, not a ping.
     if (m.kind === 'during-init') {
       if (s.failure === null) await sendRawText(s, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), 'fuzz');
     } else if (s.failure === null) await alive(s, o.timeoutMs);
   };
-  await search(ctx, { mode: 'protocol', subject: 'mutation', arb: mutationArb(bases.length), act: mutate, subjectOf: (m) => m.kind, lintRules: SERVER_ONLY_RULES, bareOf: (m) => m.kind === 'during-init' }, o.runs - used, o.seed);
+  await search(
+    ctx,
+    {
+      mode: 'protocol',
+      subject: 'mutation',
+      arb: mutationArb(bases.length),
+      act: mutate,
+      subjectOf: (m) => m.kind,
+      lintRules: SERVER_ONLY_RULES,
+      bareOf: (m) => m.kind === 'during-init',
+    },
+    o.runs - used,
+    o.seed,
+  );
 }

@@ -18,7 +18,27 @@ const MANY_ITEMS = 200;
  * Characters that break servers, as the issue lists them: NUL and other controls, combining marks, zero-width and
  * bidi controls, astral characters, lone surrogates (JSON.stringify writes them as \\u escapes), line separators.
  */
-export const ODD_CHARACTERS = ['\u0000', '\u0001', '\u001b', '\u001f', '\u007f', '\u0085', '\u0301', 'e\u0301', '\u200b', '\u202e', '\u2028', '\ufeff', '\ud800', '\udfff', '\u{1f600}', '\u{1d54f}', '"', '\\', '\n'];
+export const ODD_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u0301',
+  'e\u0301',
+  '\u200b',
+  '\u202e',
+  '\u2028',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '\u{1f600}',
+  '\u{1d54f}',
+  '"',
+  '\\',
+  '\n',
+];
 
 /**
  * Printable ASCII, or now and then one of the odd characters. Characters do not shrink: a failing string shrinks by
@@ -26,7 +46,10 @@ export const ODD_CHARACTERS = ['\u0000', '\u0001', '\u001b', '\u001f', '\u007f',
  * each character in place would cost a run (often a restart) per step and tell nothing more.
  */
 const character: Arbitrary<string> = fc.noShrink(
-  fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_CHARACTERS) }),
+  fc.oneof(
+    { weight: 12, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_CHARACTERS) },
+  ),
 );
 
 function stringArb(s: Schema): Arbitrary<string> {
@@ -64,7 +87,9 @@ function stringEdges(s: Schema): Arbitrary<string> {
     .tuple(fc.integer({ min: Math.max(min, 1), max: Math.max(max, 1) }), fc.string({ unit: character, minLength: 1, maxLength: 4 }))
     .map(([n, pattern]) => pattern.repeat(Math.ceil(n / pattern.length)).slice(0, n));
   const edges = [fc.constant('x'.repeat(min)), long];
-  edges.push(fc.string({ unit: fc.noShrink(fc.constantFrom(...ODD_CHARACTERS)), minLength: Math.max(min, 1), maxLength: Math.max(Math.min(max, 8), Math.max(min, 1)) }));
+  edges.push(
+    fc.string({ unit: fc.noShrink(fc.constantFrom(...ODD_CHARACTERS)), minLength: Math.max(min, 1), maxLength: Math.max(Math.min(max, 8), Math.max(min, 1)) }),
+  );
   return fitLength(fc.oneof(...edges), s);
 }
 
@@ -159,7 +184,15 @@ function objectArb(s: Schema, depth: number): Arbitrary<unknown> {
 /** A value of another JSON type than any `s` allows. */
 function wrongType(s: Schema): Arbitrary<unknown> {
   const allowed = new Set(typesOf(s));
-  const candidates: [string, unknown][] = [['string', 'text'], ['integer', 42], ['number', 4.5], ['boolean', true], ['null', null], ['array', []], ['object', {}]];
+  const candidates: [string, unknown][] = [
+    ['string', 'text'],
+    ['integer', 42],
+    ['number', 4.5],
+    ['boolean', true],
+    ['null', null],
+    ['array', []],
+    ['object', {}],
+  ];
   const wrong = candidates.filter(([t]) => !allowed.has(t) && !(t === 'integer' && allowed.has('number')) && !(t === 'number' && allowed.has('integer')));
   return fc.constantFrom(...(wrong.length > 0 ? wrong.map(([, v]) => v) : [null]));
 }

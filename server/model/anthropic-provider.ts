@@ -19,9 +19,14 @@ export function anthropicMessages(messages: readonly ChatMessage[]): AnthropicMe
     else if (m.role === 'assistant') {
       const content: Anthropic.ContentBlockParam[] = [];
       if (m.text) content.push({ type: 'text', text: m.text });
-      for (const c of m.toolCalls) content.push({ type: 'tool_use', id: c.id, name: c.name, input: typeof c.arguments === 'object' && c.arguments !== null ? c.arguments : {} });
+      for (const c of m.toolCalls)
+        content.push({ type: 'tool_use', id: c.id, name: c.name, input: typeof c.arguments === 'object' && c.arguments !== null ? c.arguments : {} });
       out.push({ role: 'assistant', content: content.length ? content : [{ type: 'text', text: '(no text)' }] });
-    } else out.push({ role: 'user', content: m.results.map((r) => ({ type: 'tool_result' as const, tool_use_id: r.callId, content: r.text, ...(r.isError ? { is_error: true } : {}) })) });
+    } else
+      out.push({
+        role: 'user',
+        content: m.results.map((r) => ({ type: 'tool_result' as const, tool_use_id: r.callId, content: r.text, ...(r.isError ? { is_error: true } : {}) })),
+      });
   }
   return out;
 }
@@ -32,7 +37,9 @@ export function anthropicBody(request: ModelRequest) {
     max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
     ...(request.system ? { system: request.system } : {}),
     messages: anthropicMessages(request.messages),
-    ...(request.tools.length ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...t.parameters } })) } : {}),
+    ...(request.tools.length
+      ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...t.parameters } })) }
+      : {}),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.stopSequences?.length ? { stop_sequences: request.stopSequences } : {}),
   };
@@ -54,7 +61,16 @@ export class AnthropicProvider implements ModelProvider {
     const started = performance.now();
     const { signal, release } = stopSignal(options.stop);
     const record = (status: number | null, reply: unknown, error: string | null) =>
-      this.settings.onExchange?.({ provider: 'anthropic', url: this.url, request: { ...body, stream: this.settings.stream }, status, reply, error, ms: Math.round(performance.now() - started), streamed: this.settings.stream });
+      this.settings.onExchange?.({
+        provider: 'anthropic',
+        url: this.url,
+        request: { ...body, stream: this.settings.stream },
+        status,
+        reply,
+        error,
+        ms: Math.round(performance.now() - started),
+        streamed: this.settings.stream,
+      });
     try {
       const reply = this.settings.stream ? await this.streamed(body, signal, options) : await this.whole(body, signal);
       // The SDK ends an aborted stream quietly: what came is a piece of a reply, not a reply.
@@ -78,7 +94,12 @@ export class AnthropicProvider implements ModelProvider {
       if (block.type === 'text') text += block.text;
       else if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
     }
-    return { text, toolCalls, stopReason: message.stop_reason ?? 'unknown', usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens } };
+    return {
+      text,
+      toolCalls,
+      stopReason: message.stop_reason ?? 'unknown',
+      usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+    };
   }
 
   private async streamed(body: ReturnType<typeof anthropicBody>, signal: AbortSignal, options: ModelCallOptions): Promise<ModelReply> {

@@ -45,11 +45,19 @@ export interface ChatOptions {
 
 export const CHAT_FLAGS = {
   provider: value('<p>', 'openai (any OpenAI-compatible Chat Completions endpoint) or anthropic (the Messages API)', oneOf(PROVIDERS)),
-  'base-url': value('<url>', 'the provider\'s API base, e.g. http://127.0.0.1:11434/v1 for Ollama (default: the provider\'s own)', nonEmpty('http://127.0.0.1:11434/v1')),
+  'base-url': value(
+    '<url>',
+    "the provider's API base, e.g. http://127.0.0.1:11434/v1 for Ollama (default: the provider's own)",
+    nonEmpty('http://127.0.0.1:11434/v1'),
+  ),
   model: value('<m>', 'the model to ask', nonEmpty('a model name')),
   prompt: value('<text>', "the person's message that starts the conversation"),
   system: value('<text>', 'a system prompt'),
-  'max-steps': value('<n>', `how many model requests the conversation may make (default ${DEFAULT_MAX_STEPS}); exit 3 when it ends there`, wholeNumber(1, 1000)),
+  'max-steps': value(
+    '<n>',
+    `how many model requests the conversation may make (default ${DEFAULT_MAX_STEPS}); exit 3 when it ends there`,
+    wholeNumber(1, 1000),
+  ),
   'max-tokens': value('<n>', 'the most tokens a reply may have (Anthropic default 4096)', wholeNumber(1, 1_000_000)),
   approve: value(
     '<mode>',
@@ -57,7 +65,11 @@ export const CHAT_FLAGS = {
     oneOf(APPROVE),
   ),
   'api-key-env': value('<NAME>', `the environment variable holding the key (default ${KEY_ENV.openai} or ${KEY_ENV.anthropic})`, nonEmpty('MY_KEY')),
-  sampling: value('<who>', "model: answer the server's sampling/createMessage with the same model, approved like a\ntool call (--approve all approves it); none (default): refuse it (-32601)", oneOf(SAMPLING_CHOICES)),
+  sampling: value(
+    '<who>',
+    "model: answer the server's sampling/createMessage with the same model, approved like a\ntool call (--approve all approves it); none (default): refuse it (-32601)",
+    oneOf(SAMPLING_CHOICES),
+  ),
   json: onOff('print the transcript as JSON: the turns, each tool call with its arguments, result, isError and\nframe seqs, and the usage'),
   'no-stream': onOff('ask the provider for whole replies instead of a stream'),
   timeout: value('<ms>', `how long one tool call may take (default ${TOOL_TIMEOUT_MS})`, milliseconds(1)),

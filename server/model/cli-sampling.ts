@@ -43,8 +43,11 @@ export function answerSamplingWithModel(engine: ClientEngine, o: CliSamplingOpti
       throw new HandlerError(-32603, `the model could not answer: ${err.message}`);
     });
     const result = samplingResult(reply, plan);
-    if (!o.auto && !(o.ask && (await o.ask(`the model answers: "${escapeControls(reply.text.slice(0, 300))}"; send it to the server?`)))) return decline("the user declined the model's answer");
-    o.note(`answered the server's sampling request ${String(context.id)} with the model (${reply.usage ? `${reply.usage.inputTokens} in, ${reply.usage.outputTokens} out` : 'no usage given'})`);
+    if (!o.auto && !(o.ask && (await o.ask(`the model answers: "${escapeControls(reply.text.slice(0, 300))}"; send it to the server?`))))
+      return decline("the user declined the model's answer");
+    o.note(
+      `answered the server's sampling request ${String(context.id)} with the model (${reply.usage ? `${reply.usage.inputTokens} in, ${reply.usage.outputTokens} out` : 'no usage given'})`,
+    );
     o.answered.push({ id: context.id, approved: true, result });
     return result;
   });

@@ -27,7 +27,13 @@ export function openAiMessages(system: string | undefined, messages: readonly Ch
         role: 'assistant',
         content: m.text || null,
         ...(m.toolCalls.length
-          ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}) } })) }
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}) },
+              })),
+            }
           : {}),
       });
     else for (const r of m.results) out.push({ role: 'tool', tool_call_id: r.callId, content: r.text });
@@ -39,7 +45,9 @@ export function openAiBody(request: ModelRequest) {
   return {
     model: request.model,
     messages: openAiMessages(request.system, request.messages),
-    ...(request.tools.length ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) } : {}),
+    ...(request.tools.length
+      ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+      : {}),
     ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.stopSequences?.length ? { stop: request.stopSequences } : {}),
@@ -63,7 +71,16 @@ export class OpenAiProvider implements ModelProvider {
     const started = performance.now();
     const { signal, release } = stopSignal(options.stop);
     const record = (status: number | null, reply: unknown, error: string | null) =>
-      this.settings.onExchange?.({ provider: 'openai', url: this.url, request: { ...body, stream: this.settings.stream }, status, reply, error, ms: Math.round(performance.now() - started), streamed: this.settings.stream });
+      this.settings.onExchange?.({
+        provider: 'openai',
+        url: this.url,
+        request: { ...body, stream: this.settings.stream },
+        status,
+        reply,
+        error,
+        ms: Math.round(performance.now() - started),
+        streamed: this.settings.stream,
+      });
     try {
       const reply = this.settings.stream ? await this.streamed(body, signal, options) : await this.whole(body, signal);
       // The SDK ends an aborted stream quietly: what came is a piece of a reply, not a reply.
@@ -83,7 +100,9 @@ export class OpenAiProvider implements ModelProvider {
     const completion = await this.client.chat.completions.create({ ...body, stream: false }, { signal });
     const choice = completion.choices[0];
     const message = choice?.message;
-    const toolCalls: ModelToolCall[] = (message?.tool_calls ?? []).flatMap((c) => (c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: parseToolArguments(c.function.arguments) }] : []));
+    const toolCalls: ModelToolCall[] = (message?.tool_calls ?? []).flatMap((c) =>
+      c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: parseToolArguments(c.function.arguments) }] : [],
+    );
     return {
       text: message?.content ?? '',
       toolCalls,
@@ -116,7 +135,9 @@ export class OpenAiProvider implements ModelProvider {
       }
       if (choice.finish_reason) stopReason = choice.finish_reason;
     }
-    const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ id: c.id || `call_${i}`, name: c.name, arguments: parseToolArguments(c.args) }));
+    const toolCalls = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, c]) => ({ id: c.id || `call_${i}`, name: c.name, arguments: parseToolArguments(c.args) }));
     return { text, toolCalls, stopReason, usage };
   }
 }

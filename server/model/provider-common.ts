@@ -35,7 +35,8 @@ export function providerFailure(provider: string, err: unknown, stop: StopToken 
   if (err instanceof ModelError) return err;
   if (stop?.stopped) return new ModelError('stopped', 'stopped by the user');
   const e = err as { status?: unknown; error?: unknown; headers?: unknown; message?: unknown; name?: unknown };
-  if (typeof e.status === 'number') return new ModelError(modelErrorKind(e.status), providerHttpMessage(provider, e.status, saidBy(e.error), header(e.headers, 'retry-after')), e.status);
+  if (typeof e.status === 'number')
+    return new ModelError(modelErrorKind(e.status), providerHttpMessage(provider, e.status, saidBy(e.error), header(e.headers, 'retry-after')), e.status);
   const message = typeof e.message === 'string' ? e.message : String(err);
   const kind = `${String(e.name)} ${(err as object | null)?.constructor?.name ?? ''}`;
   if (/APIConnection(Timeout)?Error/.test(kind)) return new ModelError('network', `could not reach the ${provider} provider: ${message}${cause(err)}`);

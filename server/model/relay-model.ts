@@ -64,22 +64,33 @@ export class RelayModel {
     const s = this.store.get<StoredSettings>(NAMESPACE, SETTINGS_KEY);
     if (!s) throw new ModelError('auth', 'no model is configured: choose a provider and a model in the Chat tab');
     const key = this.keyOf(s.provider);
-    if (!key && s.baseUrl === null) throw new ModelError('auth', `no API key for ${s.provider}: type one in the Chat tab's settings, or start mcpscope with ${KEY_ENV[s.provider]} set`);
+    if (!key && s.baseUrl === null)
+      throw new ModelError('auth', `no API key for ${s.provider}: type one in the Chat tab's settings, or start mcpscope with ${KEY_ENV[s.provider]} set`);
     const apiKey = key?.value ?? 'no-key';
     let exchange: ProviderExchange | null = null;
     const provider = await createProvider(s.provider, { apiKey, baseUrl: s.baseUrl ?? undefined, stream: true, onExchange: (e) => (exchange = e) });
     const controller = new AbortController();
     this.inflight.set(c.requestId, controller);
-    const stop = { get stopped() { return controller.signal.aborted; }, onStop: (fn: () => void) => { controller.signal.addEventListener('abort', fn, { once: true }); return () => controller.signal.removeEventListener('abort', fn); } };
+    const stop = {
+      get stopped() {
+        return controller.signal.aborted;
+      },
+      onStop: (fn: () => void) => {
+        controller.signal.addEventListener('abort', fn, { once: true });
+        return () => controller.signal.removeEventListener('abort', fn);
+      },
+    };
     const started = performance.now();
-    const recordExchange = () => c.record({ event: 'model-exchange', purpose: c.purpose, requestId: c.requestId, ...(exchange ? maskExchange(exchange, apiKey) : {}) });
+    const recordExchange = () =>
+      c.record({ event: 'model-exchange', purpose: c.purpose, requestId: c.requestId, ...(exchange ? maskExchange(exchange, apiKey) : {}) });
     try {
       const reply = await provider.complete({ ...c.request, model: c.request.model || s.model }, { stop, onText: c.onText });
       return { ...reply, seq: recordExchange(), latencyMs: Math.round(performance.now() - started) };
     } catch (err) {
       const seq = recordExchange();
       // A Stop is what the person asked for, not a failure: the page hears it as a reply that says so.
-      if (err instanceof ModelError && err.kind === 'stopped') return { text: '', toolCalls: [], stopReason: 'stopped', usage: null, seq, latencyMs: Math.round(performance.now() - started) };
+      if (err instanceof ModelError && err.kind === 'stopped')
+        return { text: '', toolCalls: [], stopReason: 'stopped', usage: null, seq, latencyMs: Math.round(performance.now() - started) };
       throw err;
     } finally {
       this.inflight.delete(c.requestId);

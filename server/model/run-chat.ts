@@ -38,7 +38,9 @@ function printEvent(e: ChatEvent, out: ChatOutput): void {
     const where = c.seqs.length ? ` [frames ${c.seqs.join(', ')}]` : '';
     const took = c.ms === null ? '' : ` ${c.ms} ms`;
     const text = escapeControls(c.text.length > 200 ? `${c.text.slice(0, 200)}…` : c.text);
-    out.out(`→ ${escapeControls(c.name)} ${escapeControls(JSON.stringify(c.arguments ?? {}))} (${c.decision})${took}${where}\n← ${c.isError ? 'error: ' : ''}${text}\n`);
+    out.out(
+      `→ ${escapeControls(c.name)} ${escapeControls(JSON.stringify(c.arguments ?? {}))} (${c.decision})${took}${where}\n← ${c.isError ? 'error: ' : ''}${text}\n`,
+    );
   }
 }
 
@@ -58,15 +60,28 @@ export async function runChatSession(session: CallSession, o: ChatOptions, provi
         const conn = session.engine.connection;
         const info = conn?.result.serverInfo as { name?: unknown } | undefined;
         const instructions = conn?.result.instructions;
-        return [typeof info?.name === 'string' ? `The MCP server is ${info.name}.` : '', typeof instructions === 'string' ? instructions : ''].filter(Boolean).join('\n') || undefined;
+        return (
+          [typeof info?.name === 'string' ? `The MCP server is ${info.name}.` : '', typeof instructions === 'string' ? instructions : '']
+            .filter(Boolean)
+            .join('\n') || undefined
+        );
       },
     });
   }
   await session.start();
-  await session.engine.connect({ protocolVersion: o.protocolVersion, clientInfo: { name: 'mcpscope', version: packageVersion() }, timeoutMs: Math.max(o.timeoutMs, HANDSHAKE_TIMEOUT_MS) });
+  await session.engine.connect({
+    protocolVersion: o.protocolVersion,
+    clientInfo: { name: 'mcpscope', version: packageVersion() },
+    timeoutMs: Math.max(o.timeoutMs, HANDSHAKE_TIMEOUT_MS),
+  });
   const tools = session.engine.capabilityWarning('tools/list') === null ? await listAllTools(session, o.timeoutMs) : [];
-  output.note(`offering ${tools.length} tool${tools.length === 1 ? '' : 's'} to ${o.provider} model ${escapeControls(o.model)}; approval: ${o.approval === 'ask' ? 'ask' : `auto for ${o.approval}`}`);
-  if (o.approval !== 'all' && !ask) output.note(`no terminal to ask at: every tool call ${o.approval === 'ask' ? '' : 'to a tool not annotated read-only '}will be declined (use --approve all${o.approval === 'ask' ? ' or --approve read-only' : ''})`);
+  output.note(
+    `offering ${tools.length} tool${tools.length === 1 ? '' : 's'} to ${o.provider} model ${escapeControls(o.model)}; approval: ${o.approval === 'ask' ? 'ask' : `auto for ${o.approval}`}`,
+  );
+  if (o.approval !== 'all' && !ask)
+    output.note(
+      `no terminal to ask at: every tool call ${o.approval === 'ask' ? '' : 'to a tool not annotated read-only '}will be declined (use --approve all${o.approval === 'ask' ? ' or --approve read-only' : ''})`,
+    );
 
   const transcript = await runChat({
     provider,

@@ -34,9 +34,15 @@ export class CliOAuthHost implements OAuthHost {
     const mode = config.open ?? 'browser';
     if (mode === 'fetch') return fetchAuthorization(req, recording.fetch);
     const wait = this.flows.wait({ state: req.state, authorizationUrl: req.url.href, redirectUri: req.redirectUri, owner: '', flow: req.flow });
-    this.opts.print(`mcpscope: to authorize, open this URL in a browser:\n  ${req.url.href}\nmcpscope: waiting for the redirect to ${req.redirectUri} (Ctrl-C to give up)\n`);
+    this.opts.print(
+      `mcpscope: to authorize, open this URL in a browser:\n  ${req.url.href}\nmcpscope: waiting for the redirect to ${req.redirectUri} (Ctrl-C to give up)\n`,
+    );
     if (mode === 'browser') this.opts.openBrowser(req.url.href);
-    req.step.waiting(mode === 'browser' ? 'The authorization URL was opened in the system browser (and printed); waiting for the redirect.' : 'The authorization URL was printed; waiting for the redirect.');
+    req.step.waiting(
+      mode === 'browser'
+        ? 'The authorization URL was opened in the system browser (and printed); waiting for the redirect.'
+        : 'The authorization URL was printed; waiting for the redirect.',
+    );
     try {
       return await wait;
     } catch (err) {

@@ -31,13 +31,19 @@ function authMethod(config: OAuthConfig, metadata: AuthorizationServerMetadata |
 /** The client step of a client credentials flow: who asks, and how it proves it. */
 export function clientCredentialsClient(step: FlowStep, config: OAuthConfig, metadata: AuthorizationServerMetadata | undefined): void {
   if (!config.clientId) step.fail('The client credentials grant needs a pre-registered client: --client-id with --client-secret or --client-key.');
-  if (!config.clientSecret && !config.clientKeyFile) step.fail(`The client ${config.clientId} has neither a secret (--client-secret) nor a private key (--client-key) to authenticate with.`);
+  if (!config.clientSecret && !config.clientKeyFile)
+    step.fail(`The client ${config.clientId} has neither a secret (--client-secret) nor a private key (--client-key) to authenticate with.`);
   const method = authMethod(config, metadata);
   step.fact('client_id', config.clientId).fact('how', 'pre-registered').fact('client authentication', method);
   const grants = metadata?.grant_types_supported;
-  if (grants && !grants.includes('client_credentials')) step.finding('warning', `The authorization server lists grant_types_supported ${JSON.stringify(grants)}, without client_credentials: it will probably refuse.`);
+  if (grants && !grants.includes('client_credentials'))
+    step.finding(
+      'warning',
+      `The authorization server lists grant_types_supported ${JSON.stringify(grants)}, without client_credentials: it will probably refuse.`,
+    );
   const supported = metadata?.token_endpoint_auth_methods_supported;
-  if (supported && !supported.includes(method)) step.finding('warning', `The authorization server lists token_endpoint_auth_methods_supported ${JSON.stringify(supported)}, without ${method}.`);
+  if (supported && !supported.includes(method))
+    step.finding('warning', `The authorization server lists token_endpoint_auth_methods_supported ${JSON.stringify(supported)}, without ${method}.`);
   step.ok(`Using the pre-registered client ${config.clientId}, authenticating with ${method}; no person and no redirect (client credentials).`);
 }
 

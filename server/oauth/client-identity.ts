@@ -24,41 +24,85 @@ export interface ClientChoice {
 
 export async function chooseClient(
   step: FlowStep,
-  opts: { config: OAuthConfig; issuer: string; metadata: AuthorizationServerMetadata | undefined; remembered: StoredClient | undefined; redirectUri: string; scope: string | undefined; fetch: FetchLike },
+  opts: {
+    config: OAuthConfig;
+    issuer: string;
+    metadata: AuthorizationServerMetadata | undefined;
+    remembered: StoredClient | undefined;
+    redirectUri: string;
+    scope: string | undefined;
+    fetch: FetchLike;
+  },
 ): Promise<ClientChoice> {
   const { config, metadata, remembered, redirectUri } = opts;
   if (config.clientId) {
-    step.fact('client_id', config.clientId).fact('how', 'pre-registered').fact('client_secret', config.clientSecret ? 'given (masked)' : 'none');
+    step
+      .fact('client_id', config.clientId)
+      .fact('how', 'pre-registered')
+      .fact('client_secret', config.clientSecret ? 'given (masked)' : 'none');
     step.ok(`Using the pre-registered client ${config.clientId}.`);
-    return { client: { client_id: config.clientId, ...(config.clientSecret ? { client_secret: config.clientSecret } : {}), how: 'pre-registered' }, save: false };
+    return {
+      client: { client_id: config.clientId, ...(config.clientSecret ? { client_secret: config.clientSecret } : {}), how: 'pre-registered' },
+      save: false,
+    };
   }
   if (config.clientMetadataUrl) {
     if (metadata?.client_id_metadata_document_supported === true) {
-      if (!config.clientMetadataUrl.startsWith('https://')) step.finding('warning', 'A Client ID Metadata Document URL "MUST use the https scheme"; an http URL only works with servers that allow it for testing.');
+      if (!config.clientMetadataUrl.startsWith('https://'))
+        step.finding(
+          'warning',
+          'A Client ID Metadata Document URL "MUST use the https scheme"; an http URL only works with servers that allow it for testing.',
+        );
       step.fact('client_id', config.clientMetadataUrl).fact('how', 'client ID metadata document');
       step.ok('The server supports Client ID Metadata Documents: the document URL is the client_id; the server fetches the client metadata from it.');
       return { client: { client_id: config.clientMetadataUrl, how: 'metadata-document' }, save: false };
     }
-    step.finding('warning', `A Client ID Metadata Document URL was given, but the server does not set client_id_metadata_document_supported: falling back to dynamic registration.`);
+    step.finding(
+      'warning',
+      `A Client ID Metadata Document URL was given, but the server does not set client_id_metadata_document_supported: falling back to dynamic registration.`,
+    );
   }
   if (remembered && (remembered.redirect_uris === undefined || remembered.redirect_uris.includes(redirectUri))) {
-    step.fact('client_id', remembered.client_id).fact('how', `${remembered.how} earlier (remembered)`).fact('token_endpoint_auth_method', remembered.token_endpoint_auth_method);
+    step
+      .fact('client_id', remembered.client_id)
+      .fact('how', `${remembered.how} earlier (remembered)`)
+      .fact('token_endpoint_auth_method', remembered.token_endpoint_auth_method);
     step.ok(`Using the client registered earlier with this authorization server (${remembered.client_id}).`);
     return { client: remembered, save: false };
   }
   if (metadata && !metadata.registration_endpoint) {
-    step.fail('The authorization server offers no dynamic registration (no registration_endpoint) and no client was given: pass a pre-registered client (--client-id, --client-secret) or a Client ID Metadata Document URL (--client-metadata-url).');
+    step.fail(
+      'The authorization server offers no dynamic registration (no registration_endpoint) and no client was given: pass a pre-registered client (--client-id, --client-secret) or a Client ID Metadata Document URL (--client-metadata-url).',
+    );
   }
   const method = registrationAuthMethod(metadata);
-  const clientMetadata = { client_name: CLIENT_NAME, redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: method };
-  step.fact('registration_endpoint', metadata?.registration_endpoint ?? new URL('/register', opts.issuer).href).fact('redirect_uri', redirectUri).fact('requested token_endpoint_auth_method', method);
+  const clientMetadata = {
+    client_name: CLIENT_NAME,
+    redirect_uris: [redirectUri],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: method,
+  };
+  step
+    .fact('registration_endpoint', metadata?.registration_endpoint ?? new URL('/register', opts.issuer).href)
+    .fact('redirect_uri', redirectUri)
+    .fact('requested token_endpoint_auth_method', method);
   let info: OAuthClientInformationFull;
   try {
-    info = await registerClient(opts.issuer, { ...(metadata ? { metadata } : {}), clientMetadata, ...(opts.scope ? { scope: opts.scope } : {}), fetchFn: opts.fetch });
+    info = await registerClient(opts.issuer, {
+      ...(metadata ? { metadata } : {}),
+      clientMetadata,
+      ...(opts.scope ? { scope: opts.scope } : {}),
+      fetchFn: opts.fetch,
+    });
   } catch (err) {
     step.fail(`Dynamic client registration failed: ${describeError(err)}`);
   }
-  step.fact('client_id', info.client_id).fact('how', 'dynamic registration').fact('token_endpoint_auth_method', info.token_endpoint_auth_method).fact('client_secret', info.client_secret ? 'issued (masked)' : 'none');
+  step
+    .fact('client_id', info.client_id)
+    .fact('how', 'dynamic registration')
+    .fact('token_endpoint_auth_method', info.token_endpoint_auth_method)
+    .fact('client_secret', info.client_secret ? 'issued (masked)' : 'none');
   step.ok(`Registered as ${info.client_id}.`);
   const client: StoredClient = {
     client_id: info.client_id,

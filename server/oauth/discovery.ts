@@ -26,7 +26,11 @@ export function readChallenge(step: FlowStep, c: AuthChallenge): ParsedChallenge
   if (c.exchange) step.exchanges.push(c.exchange);
   step.fact('status', c.status);
   const params = bearerChallenge(c.wwwAuthenticate);
-  if (!c.wwwAuthenticate) step.finding('error', `${c.status} without WWW-Authenticate: "The server generating a 401 response MUST send a WWW-Authenticate header field" (RFC 9110 §15.5.2); discovery falls back to the well-known URIs.`);
+  if (!c.wwwAuthenticate)
+    step.finding(
+      'error',
+      `${c.status} without WWW-Authenticate: "The server generating a 401 response MUST send a WWW-Authenticate header field" (RFC 9110 §15.5.2); discovery falls back to the well-known URIs.`,
+    );
   else if (!params) step.finding('warning', `WWW-Authenticate has no Bearer challenge: ${c.wwwAuthenticate}`);
   const out: ParsedChallenge = {};
   if (params?.resource_metadata) {
@@ -38,8 +42,13 @@ export function readChallenge(step: FlowStep, c: AuthChallenge): ParsedChallenge
   }
   if (params?.scope) out.scope = params.scope;
   if (params?.error) out.error = params.error;
-  step.fact('resource_metadata', params?.resource_metadata).fact('scope', params?.scope).fact('error', params?.error).fact('error_description', params?.error_description);
-  if (params && !params.resource_metadata) step.finding('info', 'No resource_metadata in the challenge: the client tries /.well-known/oauth-protected-resource (path first, then root).');
+  step
+    .fact('resource_metadata', params?.resource_metadata)
+    .fact('scope', params?.scope)
+    .fact('error', params?.error)
+    .fact('error_description', params?.error_description);
+  if (params && !params.resource_metadata)
+    step.finding('info', 'No resource_metadata in the challenge: the client tries /.well-known/oauth-protected-resource (path first, then root).');
   return out;
 }
 
@@ -57,8 +66,16 @@ export async function discoverResource(step: FlowStep, serverUrl: string, challe
     return fetchFn(url, init);
   };
   try {
-    const prm = await discoverOAuthProtectedResourceMetadata(serverUrl, challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}, watching);
-    step.fact('resource', prm.resource).fact('authorization_servers', prm.authorization_servers?.join(' ')).fact('scopes_supported', prm.scopes_supported?.join(' ')).fact('read from', from?.href);
+    const prm = await discoverOAuthProtectedResourceMetadata(
+      serverUrl,
+      challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {},
+      watching,
+    );
+    step
+      .fact('resource', prm.resource)
+      .fact('authorization_servers', prm.authorization_servers?.join(' '))
+      .fact('scopes_supported', prm.scopes_supported?.join(' '))
+      .fact('read from', from?.href);
     return { metadata: prm, from: from ?? new URL(serverUrl) };
   } catch (err) {
     step.skipped(`No protected resource metadata (${describeError(err)}): as in 2025-03-26, the MCP server's origin is taken as the authorization server.`);
@@ -83,29 +100,41 @@ export function chooseIssuer(step: FlowStep, serverUrl: string, found: FoundReso
   const canonical = resourceUrlFromServerUrl(serverUrl).href;
   if (!found) {
     const origin = new URL('/', serverUrl).href;
-    requireSecureIssuer(step, origin, 'Without resource metadata the MCP server\'s origin is the authorization server');
+    requireSecureIssuer(step, origin, "Without resource metadata the MCP server's origin is the authorization server");
     return { issuer: origin, resource: canonical };
   }
   const prm = found.metadata;
   const expected = expectedResource(serverUrl, found.from, challengeUrl);
   if (!resourceMatches(prm.resource, expected.resource)) {
-    refuse(step, `The protected resource metadata read from ${found.from.href} names the resource ${prm.resource}, not ${expected.resource}: ${expected.rule} Stopped before asking any authorization server.`);
+    refuse(
+      step,
+      `The protected resource metadata read from ${found.from.href} names the resource ${prm.resource}, not ${expected.resource}: ${expected.rule} Stopped before asking any authorization server.`,
+    );
   }
   const first = prm.authorization_servers?.[0];
   if (!first) {
-    step.finding('error', '"The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server." Falling back to the MCP server\'s origin.');
+    step.finding(
+      'error',
+      '"The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server." Falling back to the MCP server\'s origin.',
+    );
     const origin = new URL('/', serverUrl).href;
-    requireSecureIssuer(step, origin, 'The fallback authorization server (the MCP server\'s origin)');
+    requireSecureIssuer(step, origin, "The fallback authorization server (the MCP server's origin)");
     step.ok('Resource metadata read, but it names no authorization server.');
     return { issuer: origin, resource: prm.resource };
   }
   requireSecureIssuer(step, first, `The resource metadata names the authorization server ${first}`);
-  if ((prm.authorization_servers?.length ?? 0) > 1) step.finding('info', `${prm.authorization_servers!.length} authorization servers are listed; the first is used.`);
+  if ((prm.authorization_servers?.length ?? 0) > 1)
+    step.finding('info', `${prm.authorization_servers!.length} authorization servers are listed; the first is used.`);
   step.ok(`The resource ${prm.resource} is served by ${first}.`);
   return { issuer: first, resource: prm.resource };
 }
 
-export async function discoverServer(step: FlowStep, issuer: string, fetchFn: FetchLike, protocolVersion?: string): Promise<AuthorizationServerMetadata | undefined> {
+export async function discoverServer(
+  step: FlowStep,
+  issuer: string,
+  fetchFn: FetchLike,
+  protocolVersion?: string,
+): Promise<AuthorizationServerMetadata | undefined> {
   let metadata: AuthorizationServerMetadata | undefined;
   try {
     metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn, ...(protocolVersion ? { protocolVersion } : {}) });
@@ -113,8 +142,14 @@ export async function discoverServer(step: FlowStep, issuer: string, fetchFn: Fe
     step.fail(`Authorization server metadata could not be read: ${describeError(err)}`);
   }
   if (!metadata) {
-    step.finding('warning', 'No RFC 8414 or OpenID metadata: using the 2025-03-26 default endpoints /authorize, /token and /register at the server\'s origin. PKCE support cannot be verified.');
-    step.fact('authorization_endpoint', new URL('/authorize', issuer).href).fact('token_endpoint', new URL('/token', issuer).href).fact('registration_endpoint', new URL('/register', issuer).href);
+    step.finding(
+      'warning',
+      "No RFC 8414 or OpenID metadata: using the 2025-03-26 default endpoints /authorize, /token and /register at the server's origin. PKCE support cannot be verified.",
+    );
+    step
+      .fact('authorization_endpoint', new URL('/authorize', issuer).href)
+      .fact('token_endpoint', new URL('/token', issuer).href)
+      .fact('registration_endpoint', new URL('/register', issuer).href);
     step.skipped('No authorization server metadata: the default endpoints of 2025-03-26 are used.');
     return undefined;
   }
@@ -128,14 +163,21 @@ export async function discoverServer(step: FlowStep, issuer: string, fetchFn: Fe
     .fact('scopes_supported', metadata.scopes_supported?.join(' '))
     .fact('client_id_metadata_document_supported', metadata.client_id_metadata_document_supported);
   if (!sameIdentifier(metadata.issuer, issuer)) {
-    refuse(step, `The authorization server metadata of ${issuer} says its issuer is ${metadata.issuer}: ${RFC_8414_ISSUER} Stopped before registering, authorizing or asking for a token.`);
+    refuse(
+      step,
+      `The authorization server metadata of ${issuer} says its issuer is ${metadata.issuer}: ${RFC_8414_ISSUER} Stopped before registering, authorizing or asking for a token.`,
+    );
   }
   const insecure = (['authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const).flatMap((k) => {
     const url = metadata[k];
     const why = typeof url === 'string' ? insecureEndpoint(url) : null;
     return why ? [`${k} ${why}`] : [];
   });
-  if (insecure.length) refuse(step, `The metadata of ${issuer} lists an endpoint mcpscope must not use: ${insecure.join('; ')}. ${MCP_HTTPS} Stopped before anything was sent to it.`);
+  if (insecure.length)
+    refuse(
+      step,
+      `The metadata of ${issuer} lists an endpoint mcpscope must not use: ${insecure.join('; ')}. ${MCP_HTTPS} Stopped before anything was sent to it.`,
+    );
   const methods = metadata.code_challenge_methods_supported;
   if (!methods || !methods.includes('S256')) {
     step.fail(
@@ -144,7 +186,8 @@ export async function discoverServer(step: FlowStep, issuer: string, fetchFn: Fe
         : '"If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed." The metadata has no code_challenge_methods_supported.',
     );
   }
-  if (!metadata.response_types_supported.includes('code')) step.fail(`response_types_supported (${metadata.response_types_supported.join(', ')}) lacks "code": no authorization code flow is possible.`);
+  if (!metadata.response_types_supported.includes('code'))
+    step.fail(`response_types_supported (${metadata.response_types_supported.join(', ')}) lacks "code": no authorization code flow is possible.`);
   step.ok(`Metadata of ${metadata.issuer} read; it supports PKCE with S256.`);
   return metadata;
 }

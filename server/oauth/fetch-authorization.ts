@@ -45,12 +45,17 @@ export async function fetchAuthorization(req: AuthorizationRequest, fetch: Fetch
     const location = res.headers.get('location');
     if (res.status >= 400) step.fail(`The authorization endpoint refused the request (${res.status}): ${await refusal(res)}`);
     if (res.status < 300 || !location) {
-      step.fail(`The authorization endpoint answered ${res.status} without redirecting back: it wants a person to sign in or approve. Use --oauth-open browser (or print) instead of fetch.`);
+      step.fail(
+        `The authorization endpoint answered ${res.status} without redirecting back: it wants a person to sign in or approve. Use --oauth-open browser (or print) instead of fetch.`,
+      );
     }
     const next = new URL(location, url);
     const params = callbackParams(next, req.redirectUri);
     if (params) return params;
-    if (next.origin !== req.url.origin) step.fail(`The authorization endpoint redirected to another site (${next.origin}), not back to the redirect URI: a person is needed there. Use --oauth-open browser (or print).`);
+    if (next.origin !== req.url.origin)
+      step.fail(
+        `The authorization endpoint redirected to another site (${next.origin}), not back to the redirect URI: a person is needed there. Use --oauth-open browser (or print).`,
+      );
     url = next;
   }
   step.fail(`More than ${MAX_HOPS} redirects without coming back to the redirect URI.`);

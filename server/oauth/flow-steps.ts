@@ -37,7 +37,16 @@ export class FlowStep {
   // Messages quote what servers said (an error page, an error_description), which may repeat a code or a token: they
   // are masked like a recorded body before they reach the store or the terminal.
   private send(status: AuthStepEvent['status'], message: string): void {
-    this.emit({ event: 'auth', flow: this.flow, step: this.name, status, message: maskBody(message), exchanges: [...this.exchanges], findings: [...this.findings], facts: { ...this.facts } });
+    this.emit({
+      event: 'auth',
+      flow: this.flow,
+      step: this.name,
+      status,
+      message: maskBody(message),
+      exchanges: [...this.exchanges],
+      findings: [...this.findings],
+      facts: { ...this.facts },
+    });
   }
 
   waiting(message: string): void {

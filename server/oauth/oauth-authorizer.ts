@@ -52,16 +52,19 @@ export class OAuthAuthorizer {
       tag: () => ({ flow: this.current?.flow ?? '', step: this.current?.name ?? '' }),
       onExchange: (id) => this.current?.exchanges.push(id),
     });
-    this.flow = new OAuthFlow({
-      serverUrl,
-      config,
-      store: this.store,
-      fetch: this.recording.fetch,
-      enter: (s) => (this.current = s),
-      emit: (e) => this.sink?.event(e),
-      redirectUri: () => host.redirectUri(config),
-      authorize: (req) => host.authorize(req, config, this.recording),
-    }, exchangeScope);
+    this.flow = new OAuthFlow(
+      {
+        serverUrl,
+        config,
+        store: this.store,
+        fetch: this.recording.fetch,
+        enter: (s) => (this.current = s),
+        emit: (e) => this.sink?.event(e),
+        redirectUri: () => host.redirectUri(config),
+        authorize: (req) => host.authorize(req, config, this.recording),
+      },
+      exchangeScope,
+    );
   }
 
   attach(sink: AuthSink): void {
@@ -110,7 +113,10 @@ export class OAuthAuthorizer {
       return true;
     } catch (err) {
       this.current = null;
-      const message = err instanceof AuthFlowError ? `authorization failed at the ${err.step} step: ${err.message}` : `authorization failed: ${err instanceof Error ? err.message : String(err)}`;
+      const message =
+        err instanceof AuthFlowError
+          ? `authorization failed at the ${err.step} step: ${err.message}`
+          : `authorization failed: ${err instanceof Error ? err.message : String(err)}`;
       this.sink?.event({ event: 'error', code: 'AUTH_FAILED', message, ...(c.exchange ? { exchange: c.exchange } : {}) });
       return false;
     }

@@ -60,8 +60,8 @@ function toStoredTokens(t: OAuthTokens, previous?: StoredTokens): StoredTokens {
   return {
     access_token: t.access_token,
     token_type: t.token_type,
-    ...(t.refresh_token ?? previous?.refresh_token ? { refresh_token: t.refresh_token ?? previous?.refresh_token } : {}),
-    ...(t.scope ?? previous?.scope ? { scope: t.scope ?? previous?.scope } : {}),
+    ...((t.refresh_token ?? previous?.refresh_token) ? { refresh_token: t.refresh_token ?? previous?.refresh_token } : {}),
+    ...((t.scope ?? previous?.scope) ? { scope: t.scope ?? previous?.scope } : {}),
     ...(t.expires_in !== undefined ? { expiresAt: now + t.expires_in * 1000 } : {}),
     obtainedAt: now,
   };
@@ -91,7 +91,11 @@ export class OAuthFlow {
     const c = this.step(flow, 'challenge');
     const parsed = readChallenge(c, challenge);
     const insufficient = challenge.status === 403 && parsed.error === 'insufficient_scope';
-    c.ok(insufficient ? `403 insufficient_scope: the token lacks scope${parsed.scope ? ` (${parsed.scope} required)` : ''}; asking again with more (step-up).` : `${challenge.status}: authorization is required.`);
+    c.ok(
+      insufficient
+        ? `403 insufficient_scope: the token lacks scope${parsed.scope ? ` (${parsed.scope} required)` : ''}; asking again with more (step-up).`
+        : `${challenge.status}: authorization is required.`,
+    );
 
     const r = this.step(flow, 'resource-metadata');
     const found = await discoverResource(r, env.serverUrl, parsed, env.fetch);
@@ -123,61 +127,142 @@ export class OAuthFlow {
 
     const code = await this.authorize(flow, { issuer, metadata, client, redirectUri, scope, resource });
     const tokens = await this.token(flow, { issuer, metadata, client, redirectUri, resource, ...code });
-    const creds: ServerCredentials = { serverUrl: env.serverUrl, issuer, identity, ...(client.how !== 'pre-registered' ? { client } : {}), tokens, updatedAt: Date.now() };
+    const creds: ServerCredentials = {
+      serverUrl: env.serverUrl,
+      issuer,
+      identity,
+      ...(client.how !== 'pre-registered' ? { client } : {}),
+      tokens,
+      updatedAt: Date.now(),
+    };
     env.store.put(creds);
     return creds;
   }
 
   /** Client credentials: a pre-registered client asks for a token for itself; nothing to refresh, no person. */
-  private async clientCredentials(flow: string, a: { issuer: string; metadata: AuthorizationServerMetadata | undefined; resource: string; scope: string | undefined }): Promise<ServerCredentials> {
+  private async clientCredentials(
+    flow: string,
+    a: { issuer: string; metadata: AuthorizationServerMetadata | undefined; resource: string; scope: string | undefined },
+  ): Promise<ServerCredentials> {
     this.lastScope = a.scope;
     clientCredentialsClient(this.step(flow, 'client'), this.env.config, a.metadata);
     const s: FlowStep = this.step(flow, 'token');
-    s.fact('token_endpoint', a.metadata?.token_endpoint ?? new URL('/token', a.issuer).href).fact('grant_type', 'client_credentials').fact('scope', a.scope ?? '(omitted: none known)').fact('resource', a.resource);
-    const t = await clientCredentialsToken(s, { config: this.env.config, issuer: a.issuer, metadata: a.metadata, resource: a.resource, scope: a.scope, fetch: this.env.fetch });
+    s.fact('token_endpoint', a.metadata?.token_endpoint ?? new URL('/token', a.issuer).href)
+      .fact('grant_type', 'client_credentials')
+      .fact('scope', a.scope ?? '(omitted: none known)')
+      .fact('resource', a.resource);
+    const t = await clientCredentialsToken(s, {
+      config: this.env.config,
+      issuer: a.issuer,
+      metadata: a.metadata,
+      resource: a.resource,
+      scope: a.scope,
+      fetch: this.env.fetch,
+    });
     this.tokenFacts(s, t);
     s.ok(`Got a ${t.token_type} access token${t.expires_in !== undefined ? ` for ${t.expires_in} s` : ''} for the client itself.`);
-    const creds: ServerCredentials = { serverUrl: this.env.serverUrl, issuer: a.issuer, identity: identityOf(this.env.config), tokens: toStoredTokens(t), updatedAt: Date.now() };
+    const creds: ServerCredentials = {
+      serverUrl: this.env.serverUrl,
+      issuer: a.issuer,
+      identity: identityOf(this.env.config),
+      tokens: toStoredTokens(t),
+      updatedAt: Date.now(),
+    };
     this.env.store.put(creds);
     return creds;
   }
 
   /** The scope to ask for: the user's, else the challenge's, else everything the resource supports, else none. */
-  private scopeFor(challenged: string | undefined, supported: string[] | undefined, metadata: AuthorizationServerMetadata | undefined, previous: string | undefined): string | undefined {
+  private scopeFor(
+    challenged: string | undefined,
+    supported: string[] | undefined,
+    metadata: AuthorizationServerMetadata | undefined,
+    previous: string | undefined,
+  ): string | undefined {
     let scope = this.env.config.scope ?? union(previous, challenged ?? (supported?.length ? supported.join(' ') : undefined));
     // SEP-2207: a refresh token is asked for with offline_access only where the authorization server lists it.
     if (scope && metadata?.scopes_supported?.includes('offline_access') && !scope.split(' ').includes('offline_access')) scope = `${scope} offline_access`;
     return scope;
   }
 
-  private async authorize(flow: string, a: { issuer: string; metadata?: AuthorizationServerMetadata | undefined; client: StoredClient; redirectUri: string; scope: string | undefined; resource: string }): Promise<{ code: string; codeVerifier: string }> {
+  private async authorize(
+    flow: string,
+    a: {
+      issuer: string;
+      metadata?: AuthorizationServerMetadata | undefined;
+      client: StoredClient;
+      redirectUri: string;
+      scope: string | undefined;
+      resource: string;
+    },
+  ): Promise<{ code: string; codeVerifier: string }> {
     const s: FlowStep = this.step(flow, 'authorization');
     const state = randomBytes(32).toString('base64url');
     let started: { authorizationUrl: URL; codeVerifier: string };
     try {
-      started = await startAuthorization(a.issuer, { ...(a.metadata ? { metadata: a.metadata } : {}), clientInformation: a.client, redirectUrl: a.redirectUri, state, resource: a.resource, ...(a.scope ? { scope: a.scope } : {}) });
+      started = await startAuthorization(a.issuer, {
+        ...(a.metadata ? { metadata: a.metadata } : {}),
+        clientInformation: a.client,
+        redirectUrl: a.redirectUri,
+        state,
+        resource: a.resource,
+        ...(a.scope ? { scope: a.scope } : {}),
+      });
     } catch (err) {
       s.fail(describeError(err));
     }
     const url = started.authorizationUrl;
-    s.fact('authorization_endpoint', `${url.origin}${url.pathname}`).fact('client_id', a.client.client_id).fact('redirect_uri', a.redirectUri).fact('scope', a.scope ?? '(omitted: none known)').fact('resource', a.resource).fact('code_challenge_method', 'S256');
-    if (!/^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(a.redirectUri)) s.finding('error', '"All redirect URIs MUST be either localhost or use HTTPS."');
+    s.fact('authorization_endpoint', `${url.origin}${url.pathname}`)
+      .fact('client_id', a.client.client_id)
+      .fact('redirect_uri', a.redirectUri)
+      .fact('scope', a.scope ?? '(omitted: none known)')
+      .fact('resource', a.resource)
+      .fact('code_challenge_method', 'S256');
+    if (!/^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(a.redirectUri))
+      s.finding('error', '"All redirect URIs MUST be either localhost or use HTTPS."');
     const back = await this.env.authorize({ url, state, flow, redirectUri: a.redirectUri, step: s });
-    if (back.state !== state) s.fail(back.state === undefined ? 'The redirect carried no state: it cannot be tied to this flow, so its code is not used.' : 'The redirect carried a different state than the one sent: it is not the answer to this flow (a forged or stale redirect), so its code is not used.');
+    if (back.state !== state)
+      s.fail(
+        back.state === undefined
+          ? 'The redirect carried no state: it cannot be tied to this flow, so its code is not used.'
+          : 'The redirect carried a different state than the one sent: it is not the answer to this flow (a forged or stale redirect), so its code is not used.',
+      );
     if (back.error) s.fail(`The authorization server refused: ${back.error}${back.error_description ? ` (${back.error_description})` : ''}.`);
-    if (back.iss !== undefined && a.metadata && back.iss !== a.metadata.issuer) s.fail(`The redirect's iss (${back.iss}) is not the issuer this flow used (${a.metadata.issuer}): a mix-up (RFC 9207), so its code is not used.`);
+    if (back.iss !== undefined && a.metadata && back.iss !== a.metadata.issuer)
+      s.fail(`The redirect's iss (${back.iss}) is not the issuer this flow used (${a.metadata.issuer}): a mix-up (RFC 9207), so its code is not used.`);
     if (!back.code) s.fail('The redirect carried no code and no error.');
     s.fact('state', 'matched');
     s.ok('The authorization server redirected back with a code and the state this flow sent.');
     return { code: back.code, codeVerifier: started.codeVerifier };
   }
 
-  private async token(flow: string, a: { issuer: string; metadata?: AuthorizationServerMetadata | undefined; client: StoredClient; redirectUri: string; resource: string; code: string; codeVerifier: string }): Promise<StoredTokens> {
+  private async token(
+    flow: string,
+    a: {
+      issuer: string;
+      metadata?: AuthorizationServerMetadata | undefined;
+      client: StoredClient;
+      redirectUri: string;
+      resource: string;
+      code: string;
+      codeVerifier: string;
+    },
+  ): Promise<StoredTokens> {
     const s: FlowStep = this.step(flow, 'token');
-    s.fact('token_endpoint', a.metadata?.token_endpoint ?? new URL('/token', a.issuer).href).fact('client authentication', selectClientAuthMethod(a.client, a.metadata?.token_endpoint_auth_methods_supported ?? [])).fact('resource', a.resource);
+    s.fact('token_endpoint', a.metadata?.token_endpoint ?? new URL('/token', a.issuer).href)
+      .fact('client authentication', selectClientAuthMethod(a.client, a.metadata?.token_endpoint_auth_methods_supported ?? []))
+      .fact('resource', a.resource);
     let t: OAuthTokens;
     try {
-      t = await exchangeAuthorization(a.issuer, { ...(a.metadata ? { metadata: a.metadata } : {}), clientInformation: a.client, authorizationCode: a.code, codeVerifier: a.codeVerifier, redirectUri: a.redirectUri, resource: a.resource, fetchFn: this.env.fetch });
+      t = await exchangeAuthorization(a.issuer, {
+        ...(a.metadata ? { metadata: a.metadata } : {}),
+        clientInformation: a.client,
+        authorizationCode: a.code,
+        codeVerifier: a.codeVerifier,
+        redirectUri: a.redirectUri,
+        resource: a.resource,
+        fetchFn: this.env.fetch,
+      });
     } catch (err) {
       s.fail(`The token request failed: ${describeError(err)}`);
     }
@@ -188,14 +273,30 @@ export class OAuthFlow {
   }
 
   private tokenFacts(s: FlowStep, t: OAuthTokens): void {
-    s.fact('token_type', t.token_type).fact('scope granted', t.scope).fact('expires_in', t.expires_in).fact('refresh_token', t.refresh_token ? 'issued (masked)' : 'none');
+    s.fact('token_type', t.token_type)
+      .fact('scope granted', t.scope)
+      .fact('expires_in', t.expires_in)
+      .fact('refresh_token', t.refresh_token ? 'issued (masked)' : 'none');
     if (t.token_type.toLowerCase() !== 'bearer') s.finding('warning', `token_type is ${t.token_type}; MCP sends access tokens as Bearer.`);
   }
 
   /** A refresh with the stored refresh token; null (and a skipped step) when the server refuses it. */
-  private async refreshWith(flow: string, creds: ServerCredentials & { tokens: StoredTokens }, metadata: AuthorizationServerMetadata | undefined, resource: string): Promise<ServerCredentials | null> {
+  private async refreshWith(
+    flow: string,
+    creds: ServerCredentials & { tokens: StoredTokens },
+    metadata: AuthorizationServerMetadata | undefined,
+    resource: string,
+  ): Promise<ServerCredentials | null> {
     const s: FlowStep = this.step(flow, 'refresh');
-    const client: StoredClient | undefined = creds.client ?? (this.env.config.clientId ? { client_id: this.env.config.clientId, ...(this.env.config.clientSecret ? { client_secret: this.env.config.clientSecret } : {}), how: 'pre-registered' } : undefined);
+    const client: StoredClient | undefined =
+      creds.client ??
+      (this.env.config.clientId
+        ? {
+            client_id: this.env.config.clientId,
+            ...(this.env.config.clientSecret ? { client_secret: this.env.config.clientSecret } : {}),
+            how: 'pre-registered',
+          }
+        : undefined);
     if (!client) {
       s.skipped('A refresh token is stored but not the client it was issued to: authorizing again.');
       return null;
@@ -203,7 +304,13 @@ export class OAuthFlow {
     s.fact('token_endpoint', metadata?.token_endpoint ?? new URL('/token', creds.issuer).href).fact('client_id', client.client_id);
     let t: OAuthTokens;
     try {
-      t = await refreshAuthorization(creds.issuer, { ...(metadata ? { metadata } : {}), clientInformation: client, refreshToken: creds.tokens.refresh_token!, resource, fetchFn: this.env.fetch });
+      t = await refreshAuthorization(creds.issuer, {
+        ...(metadata ? { metadata } : {}),
+        clientInformation: client,
+        refreshToken: creds.tokens.refresh_token!,
+        resource,
+        fetchFn: this.env.fetch,
+      });
     } catch (err) {
       s.finding('info', `Refresh refused: ${describeError(err)}`);
       s.skipped('The refresh token was not accepted: authorizing again.');

@@ -51,7 +51,12 @@ export class PendingFlows {
   complete(query: URLSearchParams): CallbackOutcome {
     const state = query.get('state');
     const entry = state === null ? undefined : this.byState.get(state);
-    if (!entry) return { status: 400, ok: false, message: 'This redirect does not belong to an authorization mcpscope is waiting for (unknown, used or expired state). Start the connection again.' };
+    if (!entry)
+      return {
+        status: 400,
+        ok: false,
+        message: 'This redirect does not belong to an authorization mcpscope is waiting for (unknown, used or expired state). Start the connection again.',
+      };
     this.byState.delete(entry.state);
     clearTimeout(entry.timer);
     const params: CallbackParams = {};
@@ -60,7 +65,12 @@ export class PendingFlows {
       if (v !== null) params[k] = v;
     }
     entry.resolve(params);
-    if (params.error) return { status: 200, ok: false, message: `The authorization server refused: ${params.error}${params.error_description ? ` (${params.error_description})` : ''}. mcpscope shows the details.` };
+    if (params.error)
+      return {
+        status: 200,
+        ok: false,
+        message: `The authorization server refused: ${params.error}${params.error_description ? ` (${params.error_description})` : ''}. mcpscope shows the details.`,
+      };
     return { status: 200, ok: true, message: 'mcpscope received the authorization. You can close this tab.' };
   }
 
@@ -78,6 +88,8 @@ export class PendingFlows {
   }
 
   list(owner: string): PendingFlow[] {
-    return [...this.byState.values()].filter((e) => e.owner === owner).map(({ state, authorizationUrl, redirectUri, owner: o, flow, startedAt }) => ({ state, authorizationUrl, redirectUri, owner: o, flow, startedAt }));
+    return [...this.byState.values()]
+      .filter((e) => e.owner === owner)
+      .map(({ state, authorizationUrl, redirectUri, owner: o, flow, startedAt }) => ({ state, authorizationUrl, redirectUri, owner: o, flow, startedAt }));
   }
 }

@@ -65,7 +65,15 @@ export class RecordingFetch {
     if (init.signal) init.signal.addEventListener('abort', () => ctl.abort(), { once: true });
     let res;
     try {
-      res = await httpRequest({ method, url, headers, signal: ctl.signal, headersTimeoutMs: this.opts.timeoutMs ?? TIMEOUT_MS, agents: this.agents, ...(body ? { body } : {}) });
+      res = await httpRequest({
+        method,
+        url,
+        headers,
+        signal: ctl.signal,
+        headersTimeoutMs: this.opts.timeoutMs ?? TIMEOUT_MS,
+        agents: this.agents,
+        ...(body ? { body } : {}),
+      });
     } catch (err) {
       const f = describeFailure(err, url);
       trace.fail(f);
@@ -84,7 +92,11 @@ export class RecordingFetch {
     }
     trace.complete();
     const nullBody = res.status === 204 || res.status === 304 || method === 'HEAD';
-    const response = new Response(nullBody ? null : new Uint8Array(bytes), { status: res.status, statusText: res.statusText, headers: res.headers.filter(([k]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k)) });
+    const response = new Response(nullBody ? null : new Uint8Array(bytes), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers.filter(([k]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k)),
+    });
     Object.defineProperty(response, 'url', { value: url.href });
     return response;
   };

@@ -18,7 +18,7 @@ import { recipeRoutes } from './routes/recipe-routes.js';
 import { modelRoutes } from './routes/model-routes.js';
 import { serveRoute } from './routes/serve-route.js';
 import { Hub, type HubOptions } from './hub.js';
-import type { SecurityGuard} from './security.js';
+import type { SecurityGuard } from './security.js';
 import { securityHeaders } from './security.js';
 import type { SessionManager } from './session-manager.js';
 
@@ -58,7 +58,9 @@ export function createRelay(deps: RelayDeps): Relay {
   // server/oauth/pending-flows.ts for the threat model). Only GET, only this path.
   app.get(CALLBACK_PATH, (req, res) => {
     if (!guard.hostAllowed(req.headers.host)) throw new RelayError('FORBIDDEN_HOST', `Host ${req.headers.host ?? '(none)'} is not allowed`);
-    const out = deps.oauth ? deps.oauth.callback(new URL(req.url, 'http://relay').searchParams) : { status: 404, ok: false, message: 'This relay runs no OAuth flow.' };
+    const out = deps.oauth
+      ? deps.oauth.callback(new URL(req.url, 'http://relay').searchParams)
+      : { status: 404, ok: false, message: 'This relay runs no OAuth flow.' };
     res.status(out.status).set(CALLBACK_HEADERS).send(callbackPage(out.ok, out.message));
   });
   app.use(guard.hostAndOrigin);

@@ -1,12 +1,7 @@
 // Fans frames out to WebSocket clients. Each subscription replays history from SQLite, then goes live; a client
 // that can't keep up is dropped back to replay instead of having frames buffered for it without bound.
 import type { WebSocket } from 'ws';
-import {
-  RelayClientMessageSchema,
-  type FrameRecord,
-  type RelayServerMessage,
-  type SessionInfo,
-} from '../../shared/relay-protocol.js';
+import { RelayClientMessageSchema, type FrameRecord, type RelayServerMessage, type SessionInfo } from '../../shared/relay-protocol.js';
 import { describeIssues } from '../../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
 import { packFrames } from '../../shared/frames-wire.js';
@@ -107,7 +102,8 @@ export class Hub {
         case 'claim-answerer':
           if (!this.sessions.exists(msg.sessionId)) throw new RelayError('NOT_FOUND', `no session ${msg.sessionId}`);
           if (this.answerers.claim(msg.sessionId, client, msg.force === true)) this.announceAnswerer(msg.sessionId);
-          if (!client.subs.has(msg.sessionId) || this.answerers.holder(msg.sessionId) !== client) this.sendTo(client, this.answererMessage(msg.sessionId, client));
+          if (!client.subs.has(msg.sessionId) || this.answerers.holder(msg.sessionId) !== client)
+            this.sendTo(client, this.answererMessage(msg.sessionId, client));
           break;
         case 'trace-context':
           this.sessions.owned(msg.sessionId).noteTraceContext(msg.traceId);
@@ -274,4 +270,3 @@ export class Hub {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(msg));
   }
 }
-

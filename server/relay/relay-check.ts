@@ -28,7 +28,19 @@ export async function runRelayCheck(ctx: ArchiveContext, underTest: string, body
   running.add(underTest);
   try {
     const { allowTools, only, robustness, era, timeoutMs } = body;
-    const report = await runCheckReport({ target, allowTools, only, robustness: robustness && (only.length === 0 || only.includes('robustness')), robustnessLanes: 1, protocolVersion, era, timeoutMs }, host);
+    const report = await runCheckReport(
+      {
+        target,
+        allowTools,
+        only,
+        robustness: robustness && (only.length === 0 || only.includes('robustness')),
+        robustnessLanes: 1,
+        protocolVersion,
+        era,
+        timeoutMs,
+      },
+      host,
+    );
     // Kept for the session under test: the Conformance tab reads it back after a reload.
     ctx.results.put(underTest, 'conformance', report);
     return report;

@@ -42,12 +42,21 @@ export function startRelayFuzz(ctx: ArchiveContext, underTest: string, input: Fu
   const protocolVersion = info.protocolVersion ?? DEFAULT_PROTOCOL_VERSION;
   const seed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
   const run: Run = {
-    status: { runId: randomUUID(), sessionId: underTest, state: 'running', seed, progress: { runs: 0, shrinkRuns: 0, failures: 0, subject: '' }, report: null, error: null },
+    status: {
+      runId: randomUUID(),
+      sessionId: underTest,
+      state: 'running',
+      seed,
+      progress: { runs: 0, shrinkRuns: 0, failures: 0, subject: '' },
+      report: null,
+      error: null,
+    },
     stop: false,
   };
   runs.set(run.status.runId, run);
   const store = { recorder: ctx.recorder, archive: ctx.archive, scratchFor: underTest, publish: ctx.sessions.publisher };
-  const record = (name: string) => recordCheckConnection(store, { name: `${info.name} · ${name}`, target, protocolVersion, secretEnv: meta.secretEnv, profileId: meta.profileId });
+  const record = (name: string) =>
+    recordCheckConnection(store, { name: `${info.name} · ${name}`, target, protocolVersion, secretEnv: meta.secretEnv, profileId: meta.profileId });
   // A campaign from the page never searches longer than ten minutes, whatever its runs.
   const options = { ...body, timeMs: Math.min(body.timeMs ?? MAX_TIME_MS, MAX_TIME_MS), target, seed, protocolVersion, replyWaitMs: 300 };
   void (async () => {

@@ -66,11 +66,14 @@ export async function runReplay(manager: SessionManager, req: ReplayRequest): Pr
 
   const timeout = req.answerTimeoutMs ?? 10_000;
   const warnings: string[] = [];
-  const session = await manager.create({ target: req.target, protocolVersion: req.protocolVersion, handshake: false, name: req.name }, {
-    tap,
-    ...(req.recipeFrom !== undefined ? { recipeFrom: req.recipeFrom } : {}),
-    ...(req.secretEnv ? { secretEnv: req.secretEnv } : {}),
-  });
+  const session = await manager.create(
+    { target: req.target, protocolVersion: req.protocolVersion, handshake: false, name: req.name },
+    {
+      tap,
+      ...(req.recipeFrom !== undefined ? { recipeFrom: req.recipeFrom } : {}),
+      ...(req.secretEnv ? { secretEnv: req.secretEnv } : {}),
+    },
+  );
   if (!session.live) {
     const error = frames.find((f) => f.kind === 'event' && f.method === 'error');
     throw new RelayError('SPAWN_FAILED', `the server did not start${error ? `: ${JSON.parse(error.text).message as string}` : ''}`);

@@ -42,7 +42,12 @@ export async function sourceFromSession(recorder: Recorder, info: SessionInfo): 
 }
 
 export function sourceFromBundle(b: LoadedBundle): ReplaySource {
-  return { name: b.header.session.name, protocolVersion: b.header.session.protocolVersion, clientFrames: b.clientFrames, messages: b.messages.filter((f) => DIFFED.has(f.kind)) };
+  return {
+    name: b.header.session.name,
+    protocolVersion: b.header.session.protocolVersion,
+    clientFrames: b.clientFrames,
+    messages: b.messages.filter((f) => DIFFED.has(f.kind)),
+  };
 }
 
 export async function replayAndDiff(manager: SessionManager, source: ReplaySource, target: Target, opts: ReplayOptions = {}): Promise<ReplayResult> {

@@ -162,7 +162,8 @@ export class SessionManager {
     if (s) return s;
     if (this.taps.isTap(id)) throw new RelayError('SESSION_NOT_LIVE', 'this session is tapped: the host that runs it owns it, so it is read-only here');
     const stored = this.opts.recorder.getSession(id);
-    if (stored && runsElsewhere(stored, this.opts.recorder.dataDir)) throw new RelayError('SESSION_NOT_LIVE', 'another relay on this data dir runs this session; it is read-only here');
+    if (stored && runsElsewhere(stored, this.opts.recorder.dataDir))
+      throw new RelayError('SESSION_NOT_LIVE', 'another relay on this data dir runs this session; it is read-only here');
     if (stored) throw new RelayError('SESSION_NOT_LIVE', 'this session was recorded by an earlier relay run; it is read-only');
     throw new RelayError('NOT_FOUND', `no session ${id}`);
   }
@@ -181,7 +182,8 @@ export class SessionManager {
 
   /** A session this run does not own: recorded earlier, imported, or tapped (whose row's lastSeq lags its frames). */
   private pastInfo(s: StoredSession): SessionInfo {
-    if (!this.taps.isTap(s.id)) return { ...s, live: false, handshakePending: false, ...(runsElsewhere(s, this.opts.recorder.dataDir) ? { elsewhere: true } : {}) };
+    if (!this.taps.isTap(s.id))
+      return { ...s, live: false, handshakePending: false, ...(runsElsewhere(s, this.opts.recorder.dataDir) ? { elsewhere: true } : {}) };
     return { ...s, lastSeq: Math.max(s.lastSeq, this.taps.lastSeq(s.id)), live: false, handshakePending: false, tapped: true };
   }
 

@@ -39,7 +39,13 @@ export class Session {
     this.handshakeClaimed = !handshake;
     this.connection = new Connection(
       target,
-      { maxLineBytes: deps.maxLineBytes, graceMs: deps.graceMs, shown: stored.target, counter: stored, ...(deps.oauth ? { services: { oauth: deps.oauth } } : {}) },
+      {
+        maxLineBytes: deps.maxLineBytes,
+        graceMs: deps.graceMs,
+        shown: stored.target,
+        counter: stored,
+        ...(deps.oauth ? { services: { oauth: deps.oauth } } : {}),
+      },
       {
         record: (frame, bytes) => {
           deps.recorder.append(stored.id, frame, bytes);

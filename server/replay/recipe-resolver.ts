@@ -11,7 +11,8 @@ import { FLAG_WITH_VALUE } from '../bundles/portable-recipe.js';
 export class RecipeError extends Error {}
 
 /** How `mcpscope replay` overrides a recipe that does not resolve here. */
-export const CLI_OVERRIDE = 'pass --cwd <dir> (the directory the paths are relative to), or give the server yourself: mcpscope replay <bundle> -- <command> [args...]';
+export const CLI_OVERRIDE =
+  'pass --cwd <dir> (the directory the paths are relative to), or give the server yourself: mcpscope replay <bundle> -- <command> [args...]';
 
 function isFile(p: string): boolean {
   try {
@@ -68,7 +69,10 @@ export function resolveRecipe(recipe: StdioTarget, origin: RecipeOrigin | undefi
       // An absolute path from another machine (its own Node, say): the same program on this PATH is the best guess.
       warnings.push(`${command} does not exist here; using ${basename(command)} from PATH`);
       command = basename(command);
-    } else throw new RecipeError(`cannot find the server command "${recipe.command}"${recorded}: looked for ${full}${isAbsolute(command) ? ` and for ${basename(command)} on PATH` : ''}`);
+    } else
+      throw new RecipeError(
+        `cannot find the server command "${recipe.command}"${recorded}: looked for ${full}${isAbsolute(command) ? ` and for ${basename(command)} on PATH` : ''}`,
+      );
   } else if (!onPath(command, env)) {
     throw new RecipeError(`cannot find the server command "${command}" on PATH (${env.PATH ?? ''})`);
   }

@@ -41,7 +41,8 @@ export function replayTarget(
   const fromFile = meta.origin === 'imported' ? { recipeFrom: bundleSource(info.name) } : {};
   // Bundles are refused such options on import; a session imported before that may still hold one.
   const paths = meta.origin === 'imported' ? localPathOptions(target) : [];
-  if (paths.length > 0) throw new RelayError('BAD_REQUEST', `the imported bundle's recipe ${localPathRefusal(paths)}; replay against another target or a profile`);
+  if (paths.length > 0)
+    throw new RelayError('BAD_REQUEST', `the imported bundle's recipe ${localPathRefusal(paths)}; replay against another target or a profile`);
   const origin = RecipeOriginSchema.safeParse((meta.importedFrom as { origin?: unknown } | null)?.origin);
   if (target.transport !== 'stdio' || !origin.success) return { target, profileId: null, secretEnv: [], warnings, ...fromFile };
   // An imported bundle's portable recipe: its relative paths resolve against the relay's directory.
@@ -49,7 +50,11 @@ export function replayTarget(
     const resolved = resolveRecipe(target, origin.data, process.cwd());
     return { target: resolved.target, profileId: null, secretEnv: [], warnings: [...warnings, ...resolved.warnings], ...fromFile };
   } catch (err) {
-    if (err instanceof RecipeError) throw new RelayError('BAD_REQUEST', `${err.message}; start mcpscope in the directory the paths are relative to, or replay against another target or a profile`);
+    if (err instanceof RecipeError)
+      throw new RelayError(
+        'BAD_REQUEST',
+        `${err.message}; start mcpscope in the directory the paths are relative to, or replay against another target or a profile`,
+      );
     throw err;
   }
 }

@@ -12,7 +12,7 @@ import { MAX_STORED_FINDINGS, lintProgress, type LintTarget } from './lint-progr
 import type { LintRunner } from './lint-runner.js';
 import type { LintReply, LintRequest, LintWorkerData } from './recorder-lint-worker.js';
 
-export {  type LintTarget };
+export { type LintTarget };
 
 /**
  * The lint runs only when the windowed reads have been quiet this long: on two cores it would otherwise take a core
@@ -113,7 +113,12 @@ export class RecorderLint {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const data: LintWorkerData = { path: this.db.name, cap: this.cap, holdUntil: this.hold.buffer as SharedArrayBuffer, startAfterMs: START_AFTER_MS + QUIET_MS };
+    const data: LintWorkerData = {
+      path: this.db.name,
+      cap: this.cap,
+      holdUntil: this.hold.buffer as SharedArrayBuffer,
+      startAfterMs: START_AFTER_MS + QUIET_MS,
+    };
     const w = new Worker(this.workerUrl, { workerData: data });
     // The lint must never keep the relay alive at shutdown.
     w.unref();
@@ -174,8 +179,15 @@ export class RecorderLint {
   summary(sessionId: string, lastSeq: number): FindingsSummary {
     const p = lintProgress(this.db, sessionId);
     const seqs = this.db.prepare(`SELECT DISTINCT seq FROM findings WHERE session_id = ? AND rule_id = ? ORDER BY seq LIMIT ${MAX_RULE_SEQS}`).pluck();
-    const rules = (this.db.prepare('SELECT rule_id, severity, count FROM finding_counts WHERE session_id = ?').all(sessionId) as Array<{ rule_id: string; severity: string; count: number }>).map(
-      (r) => ({ ruleId: r.rule_id, severity: r.severity, count: r.count, seqs: seqs.all(sessionId, r.rule_id) as number[] }) as FindingsSummary['rules'][number],
+    const rules = (
+      this.db.prepare('SELECT rule_id, severity, count FROM finding_counts WHERE session_id = ?').all(sessionId) as Array<{
+        rule_id: string;
+        severity: string;
+        count: number;
+      }>
+    ).map(
+      (r) =>
+        ({ ruleId: r.rule_id, severity: r.severity, count: r.count, seqs: seqs.all(sessionId, r.rule_id) as number[] }) as FindingsSummary['rules'][number],
     );
     const lintedTo = p?.linted_to ?? 0;
     return {

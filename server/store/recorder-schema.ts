@@ -173,14 +173,16 @@ export function migrate(db: Database.Database, upTo: number = SCHEMA_VERSION): v
   // Several processes may open one store at once (the inspector and taps): each migration step takes the write lock
   // first (BEGIN IMMEDIATE) and reads the version under it, so a step another process just made is never made twice.
   for (;;) {
-    const done = db.transaction(() => {
-      const v = version();
-      check(v);
-      if (v >= upTo) return true;
-      db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-      return false;
-    }).immediate();
+    const done = db
+      .transaction(() => {
+        const v = version();
+        check(v);
+        if (v >= upTo) return true;
+        db.exec(MIGRATIONS[v]!);
+        db.pragma(`user_version = ${v + 1}`);
+        return false;
+      })
+      .immediate();
     if (done) return;
   }
 }

@@ -193,9 +193,13 @@ export class FrameWindowReader {
     const other = f.dir === 'in' ? 'out' : 'in';
     const q = (this.pairStatements ??= {
       answer: this.db
-        .prepare(`SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`)
+        .prepare(
+          `SELECT seq FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq > ? AND kind IN ('response', 'error') ORDER BY seq LIMIT 1`,
+        )
         .pluck(),
-      request: this.db.prepare(`SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`),
+      request: this.db.prepare(
+        `SELECT seq, ts, method FROM frames INDEXED BY frames_by_rpc_id WHERE sk = ? AND rpc_id = ? AND dir = ? AND seq < ? AND kind = 'request' ORDER BY seq DESC LIMIT 1`,
+      ),
     });
     if (f.kind === 'request') {
       const res = q.answer.get(sk, f.rpcId, other, f.seq) as number | undefined;

@@ -97,7 +97,9 @@ export class Recorder {
       touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
     }
     // The first open in a process loads the native addon: a missing one says what to run (sqlite-addon.ts).
-    this.db = withSqliteAddon(() => new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs }));
+    this.db = withSqliteAddon(
+      () => new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs }),
+    );
     this.flushAt = opts.flushAt ?? FLUSH_AT;
     configure(this.db);
     migrate(this.db);

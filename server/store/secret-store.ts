@@ -12,7 +12,11 @@ interface SecretsFile {
 }
 
 const isSecretsFile = (v: unknown): v is SecretsFile =>
-  typeof v === 'object' && v !== null && (v as SecretsFile).version === 1 && typeof (v as SecretsFile).entries === 'object' && (v as SecretsFile).entries !== null;
+  typeof v === 'object' &&
+  v !== null &&
+  (v as SecretsFile).version === 1 &&
+  typeof (v as SecretsFile).entries === 'object' &&
+  (v as SecretsFile).entries !== null;
 
 export class SecretStore {
   private readonly file: PrivateJsonFile<SecretsFile>;

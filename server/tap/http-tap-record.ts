@@ -105,7 +105,11 @@ export class HttpTapRecord {
 
   private sseEvent(x: Open, ts: number, event: string | undefined, data: string | undefined, id: string | undefined): void {
     const events = x.record.response?.events;
-    const entry: NonNullable<typeof events>[number] = { ...(id !== undefined ? { id } : {}), ...(event !== undefined ? { event } : {}), ...(data !== undefined ? { dataSize: data.length } : {}) };
+    const entry: NonNullable<typeof events>[number] = {
+      ...(id !== undefined ? { id } : {}),
+      ...(event !== undefined ? { event } : {}),
+      ...(data !== undefined ? { dataSize: data.length } : {}),
+    };
     // `message` events (or unnamed ones) carry JSON-RPC; an empty one is a priming event; anything else (endpoint) is kept as is.
     if ((event === undefined || event === 'message') && data !== undefined && data !== '') {
       entry.seq = this.record.message('in', ts, Buffer.from(data, 'utf8'));

@@ -61,7 +61,14 @@ function forwardHeaders(lines: HeaderList, upstream: URL): Record<string, string
 export async function runHttpTap(o: HttpTapOptions): Promise<number> {
   const upstream = new URL(o.url);
   const target = storedTarget({ transport: 'http', url: o.url, headers: {} });
-  const recording = new TapRecording({ dataDir: o.dataDir, sessionId: newSessionId(), name: o.name ?? `tap: ${sessionName(target)}`, target, maxLineBytes: o.maxLineBytes, say });
+  const recording = new TapRecording({
+    dataDir: o.dataDir,
+    sessionId: newSessionId(),
+    name: o.name ?? `tap: ${sessionName(target)}`,
+    target,
+    maxLineBytes: o.maxLineBytes,
+    say,
+  });
   const secure = upstream.protocol === 'https:';
   const agent = secure ? keepAliveHttpsAgent() : keepAliveHttpAgent();
   let proxyOrigin = '';

@@ -148,5 +148,17 @@ export class TapRecord {
 
 /** The stored row a new tap session starts with. */
 export function tapSession(id: string, name: string, target: SessionInfo['target']): StoredSession {
-  return { id, name, target, protocolVersion: DEFAULT_PROTOCOL_VERSION, startedAt: now(), endedAt: null, status: 'starting', pid: null, exitCode: null, signal: null, lastSeq: 0 };
+  return {
+    id,
+    name,
+    target,
+    protocolVersion: DEFAULT_PROTOCOL_VERSION,
+    startedAt: now(),
+    endedAt: null,
+    status: 'starting',
+    pid: null,
+    exitCode: null,
+    signal: null,
+    lastSeq: 0,
+  };
 }

@@ -34,7 +34,14 @@ export class TapRecording {
 
   constructor(private readonly opts: TapRecordingOptions) {
     this.maxBehind = opts.maxBehindBytes ?? MAX_BEHIND_BYTES;
-    const data: TapWorkerData = { dataDir: opts.dataDir, sessionId: opts.sessionId, name: opts.name, target: opts.target, maxLineBytes: opts.maxLineBytes, taken: this.taken.buffer as SharedArrayBuffer };
+    const data: TapWorkerData = {
+      dataDir: opts.dataDir,
+      sessionId: opts.sessionId,
+      name: opts.name,
+      target: opts.target,
+      maxLineBytes: opts.maxLineBytes,
+      taken: this.taken.buffer as SharedArrayBuffer,
+    };
     const w = new Worker(opts.workerUrl ?? TAP_WORKER, { workerData: data });
     // The tap's life is the server's: the recording thread never keeps it running (finish() waits for it, bounded).
     w.unref();

@@ -68,7 +68,12 @@ function placeSpan(ex: TraceExchange, ids: ChosenIds): Context {
     return ROOT_CONTEXT;
   }
   if (ex.trace) {
-    return trace.setSpanContext(ROOT_CONTEXT, { traceId: ex.trace.traceId, spanId: ex.trace.parentId, traceFlags: ex.trace.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, isRemote: true });
+    return trace.setSpanContext(ROOT_CONTEXT, {
+      traceId: ex.trace.traceId,
+      spanId: ex.trace.parentId,
+      traceFlags: ex.trace.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
+      isRemote: true,
+    });
   }
   return ROOT_CONTEXT;
 }
@@ -88,7 +93,11 @@ export async function exportSessionSpans(frames: Iterable<FrameRecord>, exporter
   for (const ex of session.exchanges) {
     ids.traceId = sessionTraceId;
     const ctx = placeSpan(ex, ids);
-    const span = tracer.startSpan(spanName(ex), { kind: ex.requester === 'client' ? SpanKind.CLIENT : SpanKind.SERVER, startTime: ex.start, attributes: attributesOf(ex, sessionId, o) }, ctx);
+    const span = tracer.startSpan(
+      spanName(ex),
+      { kind: ex.requester === 'client' ? SpanKind.CLIENT : SpanKind.SERVER, startTime: ex.start, attributes: attributesOf(ex, sessionId, o) },
+      ctx,
+    );
     for (const e of ex.events) {
       const name = e.name === 'cancelled' ? 'mcp.cancelled' : e.name === 'progress' ? 'mcp.progress' : 'mcp.log';
       span.addEvent(name, { ...e.attributes, 'mcpscope.seq': e.seq }, e.ts);

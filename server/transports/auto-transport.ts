@@ -107,7 +107,11 @@ export class AutoTransport implements Transport {
     if (modernShaped) {
       // Legacy HTTP+SSE is found by a legacy first message (initialize), never by a 2026 one: its refusal is the answer
       // (tied to its request at once), no GET without a protocol version goes out, and the next message probes again.
-      h.onEvent({ event: 'probe', status: r.status, message: `the POST was answered ${r.status}; a 2026-07-28 message says nothing about legacy HTTP+SSE, so the next message will probe again` });
+      h.onEvent({
+        event: 'probe',
+        status: r.status,
+        message: `the POST was answered ${r.status}; a 2026-07-28 message says nothing about legacy HTTP+SSE, so the next message will probe again`,
+      });
       r.deliver();
       return;
     }
@@ -131,7 +135,10 @@ export class AutoTransport implements Transport {
   /** True when the message was settled as 2026-07-28 HTTP (chosen, or failed outright); false: try Streamable HTTP. */
   private async probeModern(bytes: Buffer, seq: number | undefined, method: string | null): Promise<boolean> {
     const h = this.handlers!;
-    h.onEvent({ event: 'probe', message: `POST ${maskUrl(this.opts.url)} as 2026-07-28 HTTP (the first message is a ${method} request shaped for 2026-07-28)` });
+    h.onEvent({
+      event: 'probe',
+      message: `POST ${maskUrl(this.opts.url)} as 2026-07-28 HTTP (the first message is a ${method} request shaped for 2026-07-28)`,
+    });
     const v = await this.modern.probe(bytes, seq);
     if (v.kind === 'failed') {
       h.onEvent({ event: 'probe', message: 'the POST got no usable answer; the next message will probe again' });

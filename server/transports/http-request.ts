@@ -42,7 +42,8 @@ export class HttpFailure extends Error {
 }
 
 /** The certificate chain does not end in a CA this process trusts (self-signed, private CA). */
-const UNTRUSTED_CODES = /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_UNTRUSTED)$/;
+const UNTRUSTED_CODES =
+  /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_UNTRUSTED)$/;
 const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_|ERR_SSL_|EPROTO$)/;
 
 /** Turns whatever node:http threw into an HttpFailure that names the likely cause. */
@@ -58,7 +59,10 @@ export function describeFailure(err: unknown, url: URL): HttpFailure {
   if (code === 'ETIMEDOUT') return new HttpFailure(code, `connecting to ${where} timed out`);
   if (code === 'ABORT_ERR' || code === 'ABORTED') return new HttpFailure('ABORTED', 'the request was cancelled');
   if (UNTRUSTED_CODES.test(code)) {
-    return new HttpFailure(code, `TLS error with ${where}: ${e.message}; if you trust it, start mcpscope with NODE_EXTRA_CA_CERTS=<its CA or certificate, PEM>`);
+    return new HttpFailure(
+      code,
+      `TLS error with ${where}: ${e.message}; if you trust it, start mcpscope with NODE_EXTRA_CA_CERTS=<its CA or certificate, PEM>`,
+    );
   }
   if (TLS_CODES.test(code)) return new HttpFailure(code, `TLS error with ${where}: ${e.message}`);
   if (code === 'ERR_INVALID_HTTP_TOKEN' || code === 'ERR_INVALID_CHAR') return new HttpFailure(code, `a header could not be sent: ${e.message}`);
@@ -142,7 +146,11 @@ export function bodyFailure(err: unknown, res: HttpResponse, url: URL): HttpFail
 }
 
 /** Reads a whole body, keeping at most `max` bytes; `size` counts them all. Rejects with an HttpFailure if it is cut. */
-export async function readBody(res: HttpResponse, max: number, onChunk?: (chunk: Buffer) => void): Promise<{ bytes: Buffer; size: number; truncated: boolean }> {
+export async function readBody(
+  res: HttpResponse,
+  max: number,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<{ bytes: Buffer; size: number; truncated: boolean }> {
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let size = 0;

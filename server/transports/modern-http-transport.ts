@@ -79,7 +79,12 @@ export class ModernHttpTransport implements Transport {
     flight.cancelled = true;
     flight.ctl.abort();
     const where = flight.exchange ? ` (${flight.exchange})` : '';
-    this.client.event({ event: 'request-cancelled', requestId: key!, ...(flight.exchange ? { exchange: flight.exchange } : {}), message: `cancelled request ${key} by closing its HTTP stream${where}: 2026-07-28 has no notifications/cancelled on the wire` });
+    this.client.event({
+      event: 'request-cancelled',
+      requestId: key!,
+      ...(flight.exchange ? { exchange: flight.exchange } : {}),
+      message: `cancelled request ${key} by closing its HTTP stream${where}: 2026-07-28 has no notifications/cancelled on the wire`,
+    });
     return true;
   }
 
@@ -125,7 +130,8 @@ export class ModernHttpTransport implements Transport {
       });
       if (flight) flight.exchange = r.trace.id;
       if (!r.ok) {
-        if (!this.client.closing && !flight?.cancelled) this.client.error(`POST ${this.client.shownUrl} failed: ${r.failure.message}`, r.failure.code, r.trace.id);
+        if (!this.client.closing && !flight?.cancelled)
+          this.client.error(`POST ${this.client.shownUrl} failed: ${r.failure.message}`, r.failure.code, r.trace.id);
         probe?.failed();
         return;
       }
@@ -138,13 +144,23 @@ export class ModernHttpTransport implements Transport {
           if (out.id !== null && responseIds(m).includes(out.id)) answered = true;
           return probe ? probe.hold(m) : this.client.h.onMessage(m);
         };
-        const { cut } = await pumpSseStream(res, trace, { message: deliver, oversize: (head, size) => this.client.h.onOversize(head, size) }, {}, this.client.opts.maxMessageBytes);
+        const { cut } = await pumpSseStream(
+          res,
+          trace,
+          { message: deliver, oversize: (head, size) => this.client.h.onOversize(head, size) },
+          {},
+          this.client.opts.maxMessageBytes,
+        );
         probe?.settle(res, trace, out.id);
         if (cut) trace.fail(cut);
         else trace.complete();
         if (answered || flight?.cancelled || this.client.closing || out.id === null) return;
         const how = cut ? `was cut (${cut.message})` : 'ended';
-        this.client.error(`the stream of request ${out.id} ${how} before its response; a 2026-07-28 stream cannot be resumed, so send the request again`, 'STREAM_CUT', trace.id);
+        this.client.error(
+          `the stream of request ${out.id} ${how} before its response; a 2026-07-28 stream cannot be resumed, so send the request again`,
+          'STREAM_CUT',
+          trace.id,
+        );
         return;
       }
       const body = await this.client.readAll(res, trace, path);

@@ -122,7 +122,9 @@ export function enterDataDir(dataDir: string, command: string): string[] {
     if (note !== null) notes.push(note);
     processTracker.persistIn(dataDir, command);
   } catch (err) {
-    notes.push(`cannot keep this run's process table in ${join(dataDir, TABLE_DIR)} (${(err as Error).message}); should this process be SIGKILLed, nothing will stop its server`);
+    notes.push(
+      `cannot keep this run's process table in ${join(dataDir, TABLE_DIR)} (${(err as Error).message}); should this process be SIGKILLed, nothing will stop its server`,
+    );
   }
   return notes;
 }

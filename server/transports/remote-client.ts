@@ -29,9 +29,7 @@ export interface RemoteOptions {
   authorizer?: OAuthAuthorizer;
 }
 
-export type Traced =
-  | { ok: true; res: HttpResponse; trace: ExchangeTrace; abort(): void }
-  | { ok: false; failure: HttpFailure; trace: ExchangeTrace };
+export type Traced = { ok: true; res: HttpResponse; trace: ExchangeTrace; abort(): void } | { ok: false; failure: HttpFailure; trace: ExchangeTrace };
 export type Body = { bytes: Buffer; size: number; truncated: boolean };
 type RequestStart = Omit<TraceStart, 'id' | 'url'> & { url?: URL; timeoutMs?: number; hardCap?: boolean; signal?: AbortSignal };
 
@@ -134,7 +132,12 @@ export class RemoteClient {
     const ownDefault = start.timeoutMs ?? 60_000;
     const user = this.opts.headersTimeoutMs;
     const headersTimeoutMs = user === undefined ? ownDefault : start.hardCap ? Math.min(ownDefault, user) : user;
-    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, { ...rest, id: `${this.opts.exchangeScope ?? ''}${this.prefix}${++this.next}`, url: url.href, headers });
+    const trace = new ExchangeTrace((ex) => this.handlers?.onExchange?.(ex), this.mask, {
+      ...rest,
+      id: `${this.opts.exchangeScope ?? ''}${this.prefix}${++this.next}`,
+      url: url.href,
+      headers,
+    });
     const ctl = new AbortController();
     if (signal) {
       if (signal.aborted) ctl.abort();
@@ -201,7 +204,13 @@ export class RemoteClient {
       const seq = this.h.onMessage(body.bytes);
       if (typeof seq === 'number') trace.received(seq);
       if (typeof seq === 'number' && ids.length > 0 && answersWithoutId(text, ids)) {
-        this.httpAnswer(res, trace, ids, `${what} → ${status}: the server's error carries no id, so it answers request ${ids.join(', ')}, which that POST carried`, seq);
+        this.httpAnswer(
+          res,
+          trace,
+          ids,
+          `${what} → ${status}: the server's error carries no id, so it answers request ${ids.join(', ')}, which that POST carried`,
+          seq,
+        );
       }
       return 'message';
     }

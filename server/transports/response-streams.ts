@@ -34,7 +34,8 @@ export class ResponseStreams {
           return h.onMessage(bytes);
         },
         oversize: (head, size) => h.onOversize(head, size),
-        other: (ev) => this.client.event({ event: 'warning', message: `unexpected SSE event type "${ev.event}" in ${trace.id}; its data is in the HTTP exchange` }),
+        other: (ev) =>
+          this.client.event({ event: 'warning', message: `unexpected SSE event type "${ev.event}" in ${trace.id}; its data is in the HTTP exchange` }),
       },
       cursor,
       this.client.opts.maxMessageBytes,
@@ -71,7 +72,13 @@ export class ResponseStreams {
       this.client.event({ event: 'stream-resuming', exchange: origin, lastEventId, delayMs, attempt });
       await this.client.sleep(delayMs);
       if (this.client.closing) return;
-      const r = await this.client.request({ purpose: 'resume', method: 'GET', headers: this.headers('GET', lastEventId), resumes: origin, timeoutMs: QUICK_TIMEOUT_MS });
+      const r = await this.client.request({
+        purpose: 'resume',
+        method: 'GET',
+        headers: this.headers('GET', lastEventId),
+        resumes: origin,
+        timeoutMs: QUICK_TIMEOUT_MS,
+      });
       if (!r.ok) {
         stalls++;
         continue;
@@ -153,6 +160,7 @@ export class ResponseStreams {
 function standaloneRefusal(res: HttpResponse, bodySize: number): string {
   if (res.status === 405) return 'the server offers no standalone GET stream (405): its own requests and notifications can only ride on POST responses';
   const body = bodySize > 0 ? ` (a ${res.contentType || 'untyped'} body of ${bodySize} bytes, see the HTTP exchange)` : '';
-  const what = res.status < 300 ? `${res.status} with ${res.contentType || 'an untyped body'} instead of text/event-stream` : `${res.status} ${res.statusText}`.trim();
+  const what =
+    res.status < 300 ? `${res.status} with ${res.contentType || 'an untyped body'} instead of text/event-stream` : `${res.status} ${res.statusText}`.trim();
   return `the standalone GET was answered ${what}${body}; going on without it (the server's own messages can only ride on POST responses)`;
 }

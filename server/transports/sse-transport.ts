@@ -49,7 +49,11 @@ export class SseTransport implements Transport {
       await this.client.readAll(res, trace, `GET ${url.pathname}`);
       trace.complete();
       const type = res.contentType || 'no content type';
-      return { ok: false, reason: `GET ${this.client.shownUrl} answered ${res.status} ${res.statusText} (${type}), not an event stream`, code: `HTTP_${res.status}` };
+      return {
+        ok: false,
+        reason: `GET ${this.client.shownUrl} answered ${res.status} ${res.statusText} (${type}), not an event stream`,
+        code: `HTTP_${res.status}`,
+      };
     }
     trace.open();
     let settle: (v: URL | string) => void = () => {};

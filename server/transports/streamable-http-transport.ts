@@ -18,10 +18,7 @@ interface StreamGate {
   handedOn: boolean;
 }
 
-export type ProbeOutcome =
-  | { kind: 'stay'; status: number }
-  | { kind: 'fallback'; status: number; deliver(): void; discard(): void }
-  | { kind: 'failed' };
+export type ProbeOutcome = { kind: 'stay'; status: number } | { kind: 'fallback'; status: number; deliver(): void; discard(): void } | { kind: 'failed' };
 
 export class StreamableHttpTransport implements Transport {
   readonly client: RemoteClient;

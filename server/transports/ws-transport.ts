@@ -41,11 +41,21 @@ export class WsTransport implements Transport {
     const shown = maskUrl(url);
     const mask = new HeaderMask(this.opts.headers);
     const protocolHeaders: HeaderLines = [['Sec-WebSocket-Protocol', 'mcp']];
-    const trace = new ExchangeTrace((x) => h.onExchange?.(x), mask, { id: `${this.opts.exchangeScope ?? ''}x1`, purpose: 'upgrade', method: 'GET', url, headers: [...protocolHeaders, ...Object.entries(this.opts.headers)] });
+    const trace = new ExchangeTrace((x) => h.onExchange?.(x), mask, {
+      id: `${this.opts.exchangeScope ?? ''}x1`,
+      purpose: 'upgrade',
+      method: 'GET',
+      url,
+      headers: [...protocolHeaders, ...Object.entries(this.opts.headers)],
+    });
     return new Promise((resolve) => {
       let ws: WebSocket;
       try {
-        ws = new WebSocket(url, 'mcp', { headers: this.opts.headers, handshakeTimeout: this.opts.headersTimeoutMs ?? HANDSHAKE_TIMEOUT_MS, perMessageDeflate: false });
+        ws = new WebSocket(url, 'mcp', {
+          headers: this.opts.headers,
+          handshakeTimeout: this.opts.headersTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
+          perMessageDeflate: false,
+        });
       } catch (err) {
         h.onEvent({ event: 'error', message: `cannot open ${shown}: ${(err as Error).message}` });
         h.onClosed();
@@ -68,13 +78,19 @@ export class WsTransport implements Transport {
           .catch(() => undefined)
           .finally(() => {
             trace.complete();
-            h.onEvent({ event: 'error', message: `${shown} refused the WebSocket upgrade: ${response.status} ${response.statusText}`, code: `HTTP_${response.status}`, exchange: trace.id });
+            h.onEvent({
+              event: 'error',
+              message: `${shown} refused the WebSocket upgrade: ${response.status} ${response.statusText}`,
+              code: `HTTP_${response.status}`,
+              exchange: trace.id,
+            });
             ws.terminate();
           });
       });
       ws.on('open', () => {
         this.running = true;
-        if (ws.protocol !== 'mcp') h.onEvent({ event: 'warning', message: `the server did not accept the "mcp" subprotocol (it chose "${ws.protocol || 'none'}")` });
+        if (ws.protocol !== 'mcp')
+          h.onEvent({ event: 'warning', message: `the server did not accept the "mcp" subprotocol (it chose "${ws.protocol || 'none'}")` });
         h.onEvent({ event: 'connected', transport: 'ws', url: shown });
         resolve();
       });

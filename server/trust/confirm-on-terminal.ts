@@ -32,7 +32,9 @@ export async function confirmOnTerminal(trust: RecipeTrust, target: Target, sour
   }
   const interactive = c.interactive ?? (process.stdin.isTTY === true && process.stderr.isTTY === true);
   if (!interactive) {
-    out.write(`${c.prog}: ${c.refusal ?? 'not run: this recipe came from a file and was not confirmed on this machine. Read it above; to run it, answer the prompt at a terminal or add --yes.'}\n`);
+    out.write(
+      `${c.prog}: ${c.refusal ?? 'not run: this recipe came from a file and was not confirmed on this machine. Read it above; to run it, answer the prompt at a terminal or add --yes.'}\n`,
+    );
     return false;
   }
   const rl = createInterface({ input: process.stdin, output: out });

@@ -91,10 +91,16 @@ export class RecipeTrust {
     this.pending.set(review.hash, t);
     const from = escapeControls(source);
     if (isRemoteReview(review)) {
-      throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${from} would connect to ${escapeControls(review.url)}; it has not been confirmed on this machine, and nothing was sent: review it before it connects.`, { review });
+      throw new RelayError(
+        'RECIPE_UNCONFIRMED',
+        `the recipe from ${from} would connect to ${escapeControls(review.url)}; it has not been confirmed on this machine, and nothing was sent: review it before it connects.`,
+        { review },
+      );
     }
     const danger = review.dangerous.length > 0 ? ` It sets ${review.dangerous.map(escapeControls).join(', ')}, which can make it run code the file chose.` : '';
-    throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${from} has not been confirmed on this machine; review it before it runs.${danger}`, { review });
+    throw new RelayError('RECIPE_UNCONFIRMED', `the recipe from ${from} has not been confirmed on this machine; review it before it runs.${danger}`, {
+      review,
+    });
   }
 
   /** Confirms a recipe the relay refused earlier in this run; false for a hash it never showed. */
@@ -104,5 +110,4 @@ export class RecipeTrust {
     this.allow(t, 'confirmed');
     return true;
   }
-
 }

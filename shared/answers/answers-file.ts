@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { describeIssues } from '../zod-issues.js';
 import { ANSWER_CAPABILITIES, SAMPLING_PLACEHOLDERS, type AnswerCapability } from './answer-kinds.js';
 
-export {   type AnswerCapability };
+export { type AnswerCapability };
 
 const samplingText = z.string().superRefine((text, ctx) => {
   for (const [, name] of text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
-    if (!(SAMPLING_PLACEHOLDERS as readonly string[]).includes(name!)) ctx.addIssue({ code: 'custom', message: `unknown placeholder {{${name}}} (known: ${SAMPLING_PLACEHOLDERS.join(', ')})` });
+    if (!(SAMPLING_PLACEHOLDERS as readonly string[]).includes(name!))
+      ctx.addIssue({ code: 'custom', message: `unknown placeholder {{${name}}} (known: ${SAMPLING_PLACEHOLDERS.join(', ')})` });
   }
 });
 

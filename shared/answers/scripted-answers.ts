@@ -70,7 +70,9 @@ function rootsResult(answers: AnswersFile): { roots: { uri: string; name?: strin
 export function answerHandlers(answers: AnswersFile, capabilities: readonly AnswerCapability[]): Record<string, ServerRequestHandler> {
   const on = new Set(capabilities);
   const handlers: Record<string, ServerRequestHandler> = {};
-  if (on.has('sampling')) handlers['sampling/createMessage'] = (params) => samplingResult(answers.sampling ?? { action: 'reject', message: 'No sampling answer is scripted' }, params);
+  if (on.has('sampling'))
+    handlers['sampling/createMessage'] = (params) =>
+      samplingResult(answers.sampling ?? { action: 'reject', message: 'No sampling answer is scripted' }, params);
   if (on.has('elicitation')) handlers['elicitation/create'] = (params) => elicitationResult(answers.elicitation ?? { action: 'decline' }, params);
   if (on.has('roots')) handlers['roots/list'] = () => rootsResult(answers);
   return handlers;

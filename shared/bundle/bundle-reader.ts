@@ -2,7 +2,17 @@
 // parsed whole as a fallback, so a bundle re-indented by an editor still opens.
 import { isPlainObject } from '../jsonrpc.js';
 import type { FrameRecord } from '../relay-protocol.js';
-import { BUNDLE_FORMAT, BundleHeaderSchema, BundleTrailerSchema, ClientFrameSchema, FrameRecordSchema, BundleFindingSchema, type BundleHeader, type BundleFinding, type BundleTrailer } from './bundle-format.js';
+import {
+  BUNDLE_FORMAT,
+  BundleHeaderSchema,
+  BundleTrailerSchema,
+  ClientFrameSchema,
+  FrameRecordSchema,
+  BundleFindingSchema,
+  type BundleHeader,
+  type BundleFinding,
+  type BundleTrailer,
+} from './bundle-format.js';
 import { BUNDLE_SECTIONS, type BundleSection } from './bundle-layout.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
 import { localPathOptions, localPathRefusal } from '../trust/local-path-options.js';

@@ -25,23 +25,38 @@ export async function ask(conn: ScratchConnection, method: string, params: unkno
   let response: JsonRpcResponse | null = null;
   let failure: string | null = null;
   try {
-    response = await conn.engine.request(method, params, { origin: 'check', timeoutMs, ...(o.progress ? { resetTimeoutOnProgress: true, onProgress: () => undefined } : {}) });
+    response = await conn.engine.request(method, params, {
+      origin: 'check',
+      timeoutMs,
+      ...(o.progress ? { resetTimeoutOnProgress: true, onProgress: () => undefined } : {}),
+    });
   } catch (err) {
     failure = err instanceof Error ? err.message : String(err);
   }
-  const frames = conn.frames.slice(before).filter((f) => f.kind !== 'stderr' && f.kind !== 'event').map((f) => f.seq).slice(0, MAX_FRAMES);
+  const frames = conn.frames
+    .slice(before)
+    .filter((f) => f.kind !== 'stderr' && f.kind !== 'event')
+    .map((f) => f.seq)
+    .slice(0, MAX_FRAMES);
   const raw = response && 'error' in response ? (response as { error: unknown }).error : undefined;
   const e = isPlainObject(raw) ? raw : null;
-  const error = response && (isErrorResponse(response) || raw !== undefined) ? { code: typeof e?.code === 'number' ? e.code : Number.NaN, message: typeof e?.message === 'string' ? e.message : '' } : null;
+  const error =
+    response && (isErrorResponse(response) || raw !== undefined)
+      ? { code: typeof e?.code === 'number' ? e.code : Number.NaN, message: typeof e?.message === 'string' ? e.message : '' }
+      : null;
   const malformedError = raw === undefined ? null : errorObjectProblem(raw);
-  const result = response && !error && isPlainObject((response as { result?: unknown }).result) ? ((response as { result: Record<string, unknown> }).result) : null;
+  const result =
+    response && !error && isPlainObject((response as { result?: unknown }).result) ? (response as { result: Record<string, unknown> }).result : null;
   return { response, result, error, malformedError, failure, frames };
 }
 
 /** Why an error object breaks "Error responses MUST include an error field with a code and message", or null. */
 function errorObjectProblem(err: unknown): string | null {
   if (!isPlainObject(err)) return `"error" is ${err === null ? 'null' : Array.isArray(err) ? 'an array' : typeof err}, not an object`;
-  const problems = [Number.isInteger(err.code) ? '' : `its code is ${JSON.stringify(err.code) ?? 'missing'}, not an integer`, typeof err.message === 'string' ? '' : 'it has no message string'].filter(Boolean);
+  const problems = [
+    Number.isInteger(err.code) ? '' : `its code is ${JSON.stringify(err.code) ?? 'missing'}, not an integer`,
+    typeof err.message === 'string' ? '' : 'it has no message string',
+  ].filter(Boolean);
   return problems.length === 0 ? null : `a malformed error object ${JSON.stringify(err).slice(0, 80)}: ${problems.join(', ')}`;
 }
 
@@ -55,7 +70,12 @@ export function gotten(a: Asked): string {
 }
 
 /** Every page of a paginated list (tools, resources, templates, prompts), or where it went wrong. */
-export async function listAll(conn: ScratchConnection, method: string, key: string, timeoutMs: number): Promise<{ items: Record<string, unknown>[]; pages: number; frames: number[]; problem: string | null; methodNotFound?: boolean }> {
+export async function listAll(
+  conn: ScratchConnection,
+  method: string,
+  key: string,
+  timeoutMs: number,
+): Promise<{ items: Record<string, unknown>[]; pages: number; frames: number[]; problem: string | null; methodNotFound?: boolean }> {
   const items: Record<string, unknown>[] = [];
   const frames: number[] = [];
   const seen = new Set<string>();

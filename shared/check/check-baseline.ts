@@ -11,10 +11,7 @@ const BASELINE_VERSION = 1;
 export const CheckBaselineSchema = z
   .object({
     version: z.literal(BASELINE_VERSION),
-    accepted: z.record(
-      z.string().min(1).max(200),
-      z.object({ status: z.enum(['fail', 'warn']), reason: z.string().max(500).default('') }).strict(),
-    ),
+    accepted: z.record(z.string().min(1).max(200), z.object({ status: z.enum(['fail', 'warn']), reason: z.string().max(500).default('') }).strict()),
   })
   .strict();
 export type CheckBaseline = z.infer<typeof CheckBaselineSchema>;

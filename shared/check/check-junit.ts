@@ -10,7 +10,11 @@ function isXmlChar(c: string): boolean {
   const n = c.charCodeAt(0);
   return n >= 0x20 || n === 0x9 || n === 0xa || n === 0xd;
 }
-const xml = (s: string) => [...s].filter(isXmlChar).join('').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xml = (s: string) =>
+  [...s]
+    .filter(isXmlChar)
+    .join('')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Seconds with millisecond precision, as the XSD's time pattern wants (digits, a dot, digits: no exponent, no unit). */
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
@@ -29,7 +33,8 @@ function evidence(r: CheckResult): string {
  */
 function caseBody(r: CheckResult, failOn: FailOn, known: ReadonlySet<string>): string {
   const out = `<system-out>${xml(evidence(r))}</system-out>`;
-  if ((r.status === 'fail' || r.status === 'warn') && known.has(r.id)) return `<skipped type="accepted" message="${xml(`accepted in the baseline (${r.status}): ${r.detail}`)}"/>${out}`;
+  if ((r.status === 'fail' || r.status === 'warn') && known.has(r.id))
+    return `<skipped type="accepted" message="${xml(`accepted in the baseline (${r.status}): ${r.detail}`)}"/>${out}`;
   if (r.status === 'fail') return `<failure type="fail" message="${xml(r.detail)}">${xml(evidence(r))}</failure>`;
   if (r.status === 'warn' && failOn === 'warn') return `<failure type="warning" message="${xml(`warning: ${r.detail}`)}">${xml(evidence(r))}</failure>`;
   if (r.status === 'warn') return `<skipped type="warning" message="${xml(`warning: ${r.detail}`)}"/>${out}`;
@@ -63,7 +68,10 @@ export function checkJunit(report: CheckReport, o: { failOn?: FailOn; known?: Re
       `      <property name="mcpscope.not-applicable" value="${rs.filter((r) => r.status === 'skip').length}"/>`,
       ...(warned.length > 0 ? [`      <property name="mcpscope.warnings" value="${xml(warned.map((r) => r.id).join(','))}"/>`] : []),
     ];
-    const cases = rs.map((r) => `    <testcase classname="mcpscope.check.${xml(g)}" name="${xml(r.id)}" time="${seconds(r.durationMs ?? 0)}">${caseBody(r, failOn, known)}</testcase>`);
+    const cases = rs.map(
+      (r) =>
+        `    <testcase classname="mcpscope.check.${xml(g)}" name="${xml(r.id)}" time="${seconds(r.durationMs ?? 0)}">${caseBody(r, failOn, known)}</testcase>`,
+    );
     return [
       `  <testsuite name="${xml(g)}" tests="${rs.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(totalMs(rs))}" timestamp="${xml(report.startedAt)}">`,
       `    <properties>\n${props.join('\n')}\n    </properties>`,

@@ -44,13 +44,17 @@ export function terminalSummary(report: CheckReport): string {
   for (const r of report.results) {
     if (r.group !== group) lines.push('', `${(group = r.group)}`);
     lines.push(`  ${MARK[r.status]}  ${r.id}  ${r.detail}${framesLabel(r)}`);
-    if (r.status === 'fail' || r.status === 'warn') lines.push(`        spec (${r.spec.keyword}): "${r.spec.quote}" — ${r.spec.source}`, `        fix: ${r.fix}`);
+    if (r.status === 'fail' || r.status === 'warn')
+      lines.push(`        spec (${r.spec.keyword}): "${r.spec.quote}" — ${r.spec.source}`, `        fix: ${r.fix}`);
     const link = r.status === 'fail' || r.status === 'warn' ? frameLink(report, r) : null;
     if (link !== null) lines.push(`        open: <inspector URL>${link}`);
   }
   lines.push('', summaryLine(report.results));
   const recorded = report.sessions.filter((s) => s.id !== undefined);
-  if (recorded.length > 0) lines.push(`recorded: ${recorded.map((s) => `${s.name} → session ${s.id}`).join(', ')} (start mcpscope on the same data dir and append #session=<id>&seq=<n> to the inspector's URL)`);
+  if (recorded.length > 0)
+    lines.push(
+      `recorded: ${recorded.map((s) => `${s.name} → session ${s.id}`).join(', ')} (start mcpscope on the same data dir and append #session=<id>&seq=<n> to the inspector's URL)`,
+    );
   return lines.join('\n');
 }
 
@@ -65,10 +69,22 @@ export function checkMarkdown(report: CheckReport): string {
     '',
     '| status | check | what was seen | frames |',
     '|---|---|---|---|',
-    ...report.results.map((r) => `| ${MARK[r.status]} | \`${r.id}\` | ${cell(r.detail)} | ${r.frames.length ? `${r.session} #${r.frames.slice(0, 6).join(', #')}` : ''} |`),
+    ...report.results.map(
+      (r) => `| ${MARK[r.status]} | \`${r.id}\` | ${cell(r.detail)} | ${r.frames.length ? `${r.session} #${r.frames.slice(0, 6).join(', #')}` : ''} |`,
+    ),
   ];
   for (const r of problems) {
-    out.push('', `## ${MARK[r.status]} \`${r.id}\`: ${r.title}`, '', r.detail, '', `> ${r.spec.quote}`, `> — ${r.spec.source} (${r.spec.keyword})`, '', `**Fix:** ${r.fix}`);
+    out.push(
+      '',
+      `## ${MARK[r.status]} \`${r.id}\`: ${r.title}`,
+      '',
+      r.detail,
+      '',
+      `> ${r.spec.quote}`,
+      `> — ${r.spec.source} (${r.spec.keyword})`,
+      '',
+      `**Fix:** ${r.fix}`,
+    );
     const link = frameLink(report, r);
     if (link !== null) out.push('', `Frames: open \`${link}\` in the inspector.`);
   }

@@ -48,7 +48,9 @@ export function checkJobSummary(report: CheckReport, o: JobSummaryOptions = {}):
     out.push('', '### Failures and warnings', '', '| | check | what was seen | the spec | frames |', '|---|---|---|---|---|');
     for (const r of problems) {
       const mark = known.has(r.id) ? `accepted ${r.status}` : failsRun(r, failOn, known) ? `❌ ${r.status}` : `⚠️ ${r.status}`;
-      out.push(`| ${mark} | ${code(r.id)} | ${markdownText(r.detail)} | **${r.spec.keyword}**: "${markdownText(r.spec.quote)}" (${markdownText(r.spec.source)}). Fix: ${markdownText(r.fix)} | ${framesCell(report, r)} |`);
+      out.push(
+        `| ${mark} | ${code(r.id)} | ${markdownText(r.detail)} | **${r.spec.keyword}**: "${markdownText(r.spec.quote)}" (${markdownText(r.spec.source)}). Fix: ${markdownText(r.fix)} | ${framesCell(report, r)} |`,
+      );
     }
   }
   if (o.baseline) {

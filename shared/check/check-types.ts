@@ -9,7 +9,19 @@ import type { FrameRecord } from '../relay-protocol.js';
 const CHECK_STATUSES = ['pass', 'fail', 'warn', 'skip'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export const CHECK_GROUPS = ['lifecycle', 'capabilities', 'tools', 'resources', 'prompts', 'completion', 'logging', 'robustness', 'http', 'modern', 'transcript'] as const;
+export const CHECK_GROUPS = [
+  'lifecycle',
+  'capabilities',
+  'tools',
+  'resources',
+  'prompts',
+  'completion',
+  'logging',
+  'robustness',
+  'http',
+  'modern',
+  'transcript',
+] as const;
 type CheckGroup = (typeof CHECK_GROUPS)[number];
 
 /** The sentence a check rests on: its keyword decides what a problem costs (MUST → fail, SHOULD → warn). */
@@ -65,7 +77,10 @@ export type CheckReport = z.infer<typeof CheckReportSchema>;
 /** POST /api/sessions/:id/check: the Conformance tab's run on scratch connections to a live session's own target. */
 export const CheckRunBodySchema = z.object({
   /** null: read-only tools only; 'all': every tool; else these names too (as --allow-tools). */
-  allowTools: z.union([z.literal('all'), z.array(z.string().min(1)).max(200)]).nullable().default(null),
+  allowTools: z
+    .union([z.literal('all'), z.array(z.string().min(1)).max(200)])
+    .nullable()
+    .default(null),
   only: z.array(z.string().min(1)).max(100).default([]),
   robustness: z.boolean().default(true),
   era: z.enum(['legacy', 'modern', 'auto']).optional(),
@@ -147,9 +162,11 @@ export function unmetRequirement(ctx: CheckContext, req: CheckRequirements | und
   if (!req) return null;
   if (req.era && ctx.connection.era !== req.era.is) return req.era.why;
   if (req.http && (ctx.transport !== 'http' || !ctx.main.httpProbe)) return 'a Streamable HTTP check (use --url with an http(s) endpoint)';
-  if (req.http && ctx.connection.era === 'modern') return 'a check of Streamable HTTP up to 2025-11-25: its raw exchanges do not speak the 2026-07-28 HTTP transport yet';
+  if (req.http && ctx.connection.era === 'modern')
+    return 'a check of Streamable HTTP up to 2025-11-25: its raw exchanges do not speak the 2026-07-28 HTTP transport yet';
   const caps = ctx.connection.serverCapabilities;
-  if (req.capability !== undefined && !(typeof caps[req.capability] === 'object' && caps[req.capability] !== null)) return `the server declared no ${req.capability} capability`;
+  if (req.capability !== undefined && !(typeof caps[req.capability] === 'object' && caps[req.capability] !== null))
+    return `the server declared no ${req.capability} capability`;
   return null;
 }
 

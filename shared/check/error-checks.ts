@@ -28,7 +28,8 @@ function gradeProvoked(a: Asked, what: string, code: number, name: string): Chec
   if (a.failure !== null) return { ok: false, detail: `${what} got ${gotten(a)}`, frames: a.frames, spec: REPLY_OWED() };
   if (a.malformedError !== null) return { ok: false, detail: `${what} got ${a.malformedError}`, frames: a.frames, spec: ERROR_SHAPE() };
   if (a.error === null) return { ok: true, detail: `info (no keyword): ${what} got a result; JSON-RPC's code for it is ${code} (${name})`, frames: a.frames };
-  if (a.error.code !== code) return { ok: true, detail: `${what} got error ${a.error.code}; info (no keyword): JSON-RPC's code for it is ${code} (${name})`, frames: a.frames };
+  if (a.error.code !== code)
+    return { ok: true, detail: `${what} got error ${a.error.code}; info (no keyword): JSON-RPC's code for it is ${code} (${name})`, frames: a.frames };
   return { ok: true, detail: `${what} got error ${code} with a message`, frames: a.frames };
 }
 

@@ -37,7 +37,12 @@ function listCheck(id: string, group: 'resources' | 'prompts', capability: strin
       const l = await cached(ctx, method, key);
       // -32601 from a declared capability's method is lint's mcp/declared-capability-unsupported (info: no keyword binds
       // a server to serve what it declared), not a list that breaks its schema: the check says so and lets it pass.
-      if (l.problem && l.methodNotFound) return { ok: true, detail: `info: ${l.problem} although ${capability} was declared (lint: mcp/declared-capability-unsupported, no keyword)`, frames: l.frames };
+      if (l.problem && l.methodNotFound)
+        return {
+          ok: true,
+          detail: `info: ${l.problem} although ${capability} was declared (lint: mcp/declared-capability-unsupported, no keyword)`,
+          frames: l.frames,
+        };
       return l.problem ? { ok: false, detail: l.problem, frames: l.frames } : { ok: true, detail: `${l.items.length} on ${l.pages} page(s)`, frames: l.frames };
     },
   };
@@ -95,7 +100,10 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
       const a = await ask(ctx.main, 'resources/read', { uri: first.uri }, ctx.timeoutMs);
       if (!a.result) return { ok: false, detail: `${String(first.uri)}: ${gotten(a)}`, frames: a.frames };
       const contents = a.result.contents;
-      if (!Array.isArray(contents) || !contents.every((c) => isPlainObject(c) && typeof c.uri === 'string' && (typeof c.text === 'string' || typeof c.blob === 'string'))) {
+      if (
+        !Array.isArray(contents) ||
+        !contents.every((c) => isPlainObject(c) && typeof c.uri === 'string' && (typeof c.text === 'string' || typeof c.blob === 'string'))
+      ) {
         return { ok: false, detail: `${String(first.uri)}: contents is not a list of {uri, text | blob}`, frames: a.frames };
       }
       return { ok: true, detail: `${String(first.uri)}: ${contents.length} item(s)`, frames: a.frames };
@@ -136,7 +144,9 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
       const problems: string[] = [];
       const refused: string[] = [];
       for (const p of prompts.slice(0, 10)) {
-        const names = Array.isArray(p.arguments) ? p.arguments.filter((x) => isPlainObject(x) && x.required === true && typeof x.name === 'string').map((x) => String((x as { name: string }).name)) : [];
+        const names = Array.isArray(p.arguments)
+          ? p.arguments.filter((x) => isPlainObject(x) && x.required === true && typeof x.name === 'string').map((x) => String((x as { name: string }).name))
+          : [];
         const args: Record<string, string> = {};
         for (const name of names) args[name] = await suggestedValue(ctx, String(p.name), name, frames);
         const a = await ask(ctx.main, 'prompts/get', { name: p.name, arguments: args }, ctx.timeoutMs);
@@ -147,7 +157,9 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
         else if (!Array.isArray(a.result.messages)) problems.push(`${String(p.name)}: no messages array`);
       }
       const note = refused.length > 0 ? `; ${refused.join('; ')}` : '';
-      return problems.length === 0 ? { ok: true, detail: `asked for ${Math.min(prompts.length, 10)} prompt(s)${note}`, frames } : { ok: false, detail: problems.join('; ') + note, frames };
+      return problems.length === 0
+        ? { ok: true, detail: `asked for ${Math.min(prompts.length, 10)} prompt(s)${note}`, frames }
+        : { ok: false, detail: problems.join('; ') + note, frames };
     },
   },
   {
@@ -158,10 +170,17 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     fix: 'Answer completion/complete with {completion: {values: [...], total?, hasMore?}}, 100 values at most.',
     requires: { capability: 'completions' },
     async run(ctx) {
-      const prompt = (declared(ctx, 'prompts') ? (await cached(ctx, 'prompts/list', 'prompts')).items : []).find((p) => Array.isArray(p.arguments) && p.arguments.some((x) => isPlainObject(x) && typeof x.name === 'string'));
+      const prompt = (declared(ctx, 'prompts') ? (await cached(ctx, 'prompts/list', 'prompts')).items : []).find(
+        (p) => Array.isArray(p.arguments) && p.arguments.some((x) => isPlainObject(x) && typeof x.name === 'string'),
+      );
       if (!prompt) return { skip: 'no prompt with an argument to complete' };
       const arg = (prompt.arguments as Record<string, unknown>[]).find((x) => isPlainObject(x) && typeof x.name === 'string')!;
-      const a = await ask(ctx.main, 'completion/complete', { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg.name, value: '' } }, ctx.timeoutMs);
+      const a = await ask(
+        ctx.main,
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg.name, value: '' } },
+        ctx.timeoutMs,
+      );
       if (!a.result) return { ok: false, detail: gotten(a), frames: a.frames };
       const c = a.result.completion;
       if (!isPlainObject(c) || !Array.isArray(c.values)) return { ok: false, detail: 'the result has no completion.values', frames: a.frames };
@@ -175,7 +194,7 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
     title: 'logging/setLevel takes every level',
     spec: SENTENCES.setLevel,
     fix: 'Answer logging/setLevel with an empty result for each of the eight syslog levels.',
-    requires: { capability: 'logging', era: { is: 'legacy', why: '2026-07-28 removed logging/setLevel (the level rides on each request\'s _meta)' } },
+    requires: { capability: 'logging', era: { is: 'legacy', why: "2026-07-28 removed logging/setLevel (the level rides on each request's _meta)" } },
     async run(ctx) {
       const frames: number[] = [];
       const refused: string[] = [];
@@ -188,7 +207,12 @@ export const FEATURE_CHECKS: CheckDefinition[] = [
         if (a.error?.code === -32601) notFound++;
       }
       // Every level refused as method not found: the declared capability is not served, which lint gives info.
-      if (notFound > 0 && notFound === refused.length) return { ok: true, detail: `info: logging/setLevel got -32601 although logging was declared (lint: mcp/declared-capability-unsupported, no keyword)`, frames };
+      if (notFound > 0 && notFound === refused.length)
+        return {
+          ok: true,
+          detail: `info: logging/setLevel got -32601 although logging was declared (lint: mcp/declared-capability-unsupported, no keyword)`,
+          frames,
+        };
       return refused.length === 0 ? { ok: true, detail: 'all eight levels taken', frames } : { ok: false, detail: refused.join('; '), frames };
     },
   },

@@ -38,7 +38,12 @@ export const HTTP_CHECKS: CheckDefinition[] = [
       const r = await ctx.main.httpProbe!({ method: 'POST', headers: { Origin: FOREIGN_ORIGIN }, body: ping(ctx.main.engine.takeId()), waitMs: ctx.timeoutMs });
       const frames = framesOf(r);
       if (r.status === 403) return { ok: true, detail: `Origin: ${FOREIGN_ORIGIN} got 403`, frames };
-      return { ok: false, detail: r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Origin: ${FOREIGN_ORIGIN} got ${r.status} ${r.statusText}: the request was served`, frames };
+      return {
+        ok: false,
+        detail:
+          r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Origin: ${FOREIGN_ORIGIN} got ${r.status} ${r.statusText}: the request was served`,
+        frames,
+      };
     },
   },
   {
@@ -50,11 +55,18 @@ export const HTTP_CHECKS: CheckDefinition[] = [
     requires: { http: true },
     async run(ctx) {
       const url = endpointOf(ctx.main.frames);
-      if (url === null || !isLoopbackHost(hostOf(url))) return { skip: `a local server's check: DNS rebinding aims at servers on loopback, and ${url === null ? 'this endpoint' : hostOf(url)} is reached by its name` };
+      if (url === null || !isLoopbackHost(hostOf(url)))
+        return {
+          skip: `a local server's check: DNS rebinding aims at servers on loopback, and ${url === null ? 'this endpoint' : hostOf(url)} is reached by its name`,
+        };
       const r = await ctx.main.httpProbe!({ method: 'POST', headers: { Host: FOREIGN_HOST }, body: ping(ctx.main.engine.takeId()), waitMs: ctx.timeoutMs });
       const frames = framesOf(r);
       if (r.status !== null && r.status >= 400 && r.status < 500) return { ok: true, detail: `Host: ${FOREIGN_HOST} got ${r.status}`, frames };
-      return { ok: false, detail: r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Host: ${FOREIGN_HOST} got ${r.status} ${r.statusText}: the request was served`, frames };
+      return {
+        ok: false,
+        detail: r.status === null ? `no HTTP answer (${r.error ?? 'none'})` : `Host: ${FOREIGN_HOST} got ${r.status} ${r.statusText}: the request was served`,
+        frames,
+      };
     },
   },
   {
@@ -78,7 +90,14 @@ export const HTTP_CHECKS: CheckDefinition[] = [
         const after = await conn.httpProbe!({ method: 'POST', headers: {}, body: ping(conn.engine.takeId()), waitMs: ctx.timeoutMs });
         frames.push(...framesOf(after));
         const gone = after.status === 404;
-        return { ok: gone, detail: gone ? `DELETE got ${del.status}; the ended session's id then got 404` : `DELETE got ${del.status}, but a request with the ended session's id got ${after.status ?? after.error}, not 404`, frames, session };
+        return {
+          ok: gone,
+          detail: gone
+            ? `DELETE got ${del.status}; the ended session's id then got 404`
+            : `DELETE got ${del.status}, but a request with the ended session's id got ${after.status ?? after.error}, not 404`,
+          frames,
+          session,
+        };
       } finally {
         await conn?.close();
       }

@@ -10,15 +10,26 @@ import { SENTENCES } from './spec-sentences.js';
 const UNSUPPORTED_VERSION = '1999-01-01';
 
 /** What a fresh connection's initialize offering `version` got: the version answered, a refusal, or no usable answer. */
-type Offered = { answered: string; frames: number[]; session: string } | { refused: string; frames: number[]; session: string } | { failed: string; frames: number[]; session: string };
+type Offered =
+  | { answered: string; frames: number[]; session: string }
+  | { refused: string; frames: number[]; session: string }
+  | { failed: string; frames: number[]; session: string };
 
 async function offer(ctx: CheckContext, version: string, name: string): Promise<Offered> {
   const conn = await ctx.fresh(name);
   try {
-    const c = await conn.engine.connect({ era: 'legacy', protocolVersion: version, clientInfo: { name: 'mcpscope-check', version: '1' }, capabilities: {}, timeoutMs: ctx.timeoutMs, onUnexpectedVersion: 'proceed' });
+    const c = await conn.engine.connect({
+      era: 'legacy',
+      protocolVersion: version,
+      clientInfo: { name: 'mcpscope-check', version: '1' },
+      capabilities: {},
+      timeoutMs: ctx.timeoutMs,
+      onUnexpectedVersion: 'proceed',
+    });
     return { answered: c.protocolVersion, frames: handshakeFrames(conn), session: conn.name };
   } catch (err) {
-    if (err instanceof PeerRpcError) return { refused: `error ${err.response.error.code} "${err.response.error.message}"`, frames: handshakeFrames(conn), session: conn.name };
+    if (err instanceof PeerRpcError)
+      return { refused: `error ${err.response.error.code} "${err.response.error.message}"`, frames: handshakeFrames(conn), session: conn.name };
     return { failed: (err as Error).message, frames: handshakeFrames(conn), session: conn.name };
   } finally {
     await conn.close();
@@ -51,9 +62,15 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
     requires: { era: { is: 'legacy', why: 'the session started with server/discover (2026-07-28), not initialize' } },
     async run(ctx) {
       const r = ctx.connection.result;
-      const missing = [typeof r.protocolVersion !== 'string' && 'protocolVersion', !isPlainObject(r.capabilities) && 'capabilities', !(isPlainObject(r.serverInfo) && typeof r.serverInfo.name === 'string' && typeof r.serverInfo.version === 'string') && 'serverInfo {name, version}'].filter(Boolean);
+      const missing = [
+        typeof r.protocolVersion !== 'string' && 'protocolVersion',
+        !isPlainObject(r.capabilities) && 'capabilities',
+        !(isPlainObject(r.serverInfo) && typeof r.serverInfo.name === 'string' && typeof r.serverInfo.version === 'string') && 'serverInfo {name, version}',
+      ].filter(Boolean);
       const frames = handshakeFrames(ctx.main);
-      return missing.length === 0 ? { ok: true, detail: `${String((r.serverInfo as Record<string, unknown>).name)} answered ${String(r.protocolVersion)}`, frames } : { ok: false, detail: `the result lacks ${missing.join(', ')}`, frames };
+      return missing.length === 0
+        ? { ok: true, detail: `${String((r.serverInfo as Record<string, unknown>).name)} answered ${String(r.protocolVersion)}`, frames }
+        : { ok: false, detail: `the result lacks ${missing.join(', ')}`, frames };
     },
   },
   {
@@ -66,7 +83,14 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
       const c = ctx.connection;
       const frames = handshakeFrames(ctx.main);
       if (c.versionStatus === 'unknown') return { ok: false, detail: c.versionNote ?? `the server answered "${c.protocolVersion}"`, frames };
-      return { ok: true, detail: c.protocolVersion === c.offeredVersion ? `offered ${c.offeredVersion}, got it back` : `offered ${c.offeredVersion}, the server chose ${c.protocolVersion}`, frames };
+      return {
+        ok: true,
+        detail:
+          c.protocolVersion === c.offeredVersion
+            ? `offered ${c.offeredVersion}, got it back`
+            : `offered ${c.offeredVersion}, the server chose ${c.protocolVersion}`,
+        frames,
+      };
     },
   },
   {
@@ -81,7 +105,12 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
       if ('refused' in o) return { ok: true, detail: `the server refused with ${o.refused}`, frames: o.frames, session: o.session };
       if ('failed' in o) return { ok: false, detail: `no usable answer: ${o.failed}`, frames: o.frames, session: o.session };
       const known = (PROTOCOL_VERSIONS as readonly string[]).includes(o.answered);
-      return { ok: known, detail: known ? `the server answered ${o.answered}` : `the server answered "${o.answered}", a version it cannot support`, frames: o.frames, session: o.session };
+      return {
+        ok: known,
+        detail: known ? `the server answered ${o.answered}` : `the server answered "${o.answered}", a version it cannot support`,
+        frames: o.frames,
+        session: o.session,
+      };
     },
   },
   {
@@ -106,9 +135,22 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
       const list = LEGACY_PROTOCOL_VERSIONS.filter((v) => supported.has(v));
       const latest = list.at(-1);
       const accepts = list.length > 0 ? `accepts ${list.join(', ')}` : 'echoes none of the known versions';
-      if (!('answered' in o)) return { ok: true, detail: `${accepts}; the unsupported offer was ${'refused' in o ? `refused (${o.refused})` : `not answered (${o.failed})`}`, frames, session: o.session };
-      if (!(PROTOCOL_VERSIONS as readonly string[]).includes(o.answered)) return { ok: true, detail: `${accepts}; the unsupported offer was echoed back ("${o.answered}"), which lifecycle/unsupported-version fails`, frames, session: o.session };
-      if (latest === undefined || o.answered === latest) return { ok: true, detail: `${accepts}; the unsupported offer got ${o.answered}${latest ? ', the latest' : ''}`, frames, session: o.session };
+      if (!('answered' in o))
+        return {
+          ok: true,
+          detail: `${accepts}; the unsupported offer was ${'refused' in o ? `refused (${o.refused})` : `not answered (${o.failed})`}`,
+          frames,
+          session: o.session,
+        };
+      if (!(PROTOCOL_VERSIONS as readonly string[]).includes(o.answered))
+        return {
+          ok: true,
+          detail: `${accepts}; the unsupported offer was echoed back ("${o.answered}"), which lifecycle/unsupported-version fails`,
+          frames,
+          session: o.session,
+        };
+      if (latest === undefined || o.answered === latest)
+        return { ok: true, detail: `${accepts}; the unsupported offer got ${o.answered}${latest ? ', the latest' : ''}`, frames, session: o.session };
       return { ok: false, detail: `${accepts}; the unsupported offer got ${o.answered}, not the latest it supports (${latest})`, frames, session: o.session };
     },
   },
@@ -123,7 +165,9 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
       const a = await ask(ctx.main, 'ping', undefined, ctx.timeoutMs);
       if (!a.result) return { ok: false, detail: `ping got ${gotten(a)}`, frames: a.frames };
       const extra = Object.keys(a.result).filter((k) => k !== '_meta');
-      return extra.length === 0 ? { ok: true, detail: 'an empty result', frames: a.frames } : { ok: false, detail: `the result is not empty: ${extra.join(', ')}`, frames: a.frames };
+      return extra.length === 0
+        ? { ok: true, detail: 'an empty result', frames: a.frames }
+        : { ok: false, detail: `the result is not empty: ${extra.join(', ')}`, frames: a.frames };
     },
   },
 ];

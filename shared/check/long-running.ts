@@ -73,7 +73,8 @@ export function longRunArguments(tool: Record<string, unknown>, length: RunLengt
 export async function longRunningTool(ctx: CheckContext): Promise<Record<string, unknown> | null> {
   if (ctx.facts.has('longRunning')) return ctx.facts.get('longRunning') as Record<string, unknown> | null;
   const tools = (await toolList(ctx)).items;
-  const found = tools.find((t) => isLongRunning(t) && ctx.mayCall(t) && inputSchemaProblem(t.inputSchema) === null && longRunArguments(t, 'brief') !== null) ?? null;
+  const found =
+    tools.find((t) => isLongRunning(t) && ctx.mayCall(t) && inputSchemaProblem(t.inputSchema) === null && longRunArguments(t, 'brief') !== null) ?? null;
   ctx.facts.set('longRunning', found);
   return found;
 }

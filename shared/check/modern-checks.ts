@@ -6,20 +6,30 @@ import { ask, gotten } from './ask.js';
 import type { CheckContext, CheckDefinition, CheckRequirements } from './check-types.js';
 import { SENTENCES } from './spec-sentences.js';
 
-const MODERN: CheckRequirements = { era: { is: 'modern', why: 'a 2026-07-28 check: the connection began with initialize (use --era modern or auto with a 2026-07-28 server)' } };
+const MODERN: CheckRequirements = {
+  era: { is: 'modern', why: 'a 2026-07-28 check: the connection began with initialize (use --era modern or auto with a 2026-07-28 server)' },
+};
 /** What a 2026-07-28 result may say it is. */
 const RESULT_TYPES = new Set(['complete', 'input_required']);
 
 /** A list method the server declared, to send without the protocol `_meta`; null when it declared none. */
 function declaredList(ctx: CheckContext): string | null {
   const caps = ctx.connection.serverCapabilities;
-  for (const [cap, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']] as const) if (isPlainObject(caps[cap])) return method;
+  for (const [cap, method] of [
+    ['tools', 'tools/list'],
+    ['resources', 'resources/list'],
+    ['prompts', 'prompts/list'],
+  ] as const)
+    if (isPlainObject(caps[cap])) return method;
   return null;
 }
 
 /** The discovery exchange: the first request and answer on the connection. */
 function discoverFrames(ctx: CheckContext): number[] {
-  return ctx.main.frames.filter((f) => f.kind === 'request' || f.kind === 'response' || f.kind === 'error').slice(0, 2).map((f) => f.seq);
+  return ctx.main.frames
+    .filter((f) => f.kind === 'request' || f.kind === 'response' || f.kind === 'error')
+    .slice(0, 2)
+    .map((f) => f.seq);
 }
 
 export const MODERN_CHECKS: CheckDefinition[] = [
@@ -34,9 +44,15 @@ export const MODERN_CHECKS: CheckDefinition[] = [
       const r = ctx.connection.result;
       const frames = discoverFrames(ctx);
       const versions = r.supportedVersions;
-      if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string')) return { ok: false, detail: 'the result has no supportedVersions array of strings', frames };
+      if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string'))
+        return { ok: false, detail: 'the result has no supportedVersions array of strings', frames };
       if (!isPlainObject(r.capabilities)) return { ok: false, detail: 'the result has no capabilities object', frames };
-      if (!versions.includes(ctx.connection.protocolVersion)) return { ok: false, detail: `supportedVersions ${JSON.stringify(versions)} leaves out ${ctx.connection.protocolVersion}, the version the requests use`, frames };
+      if (!versions.includes(ctx.connection.protocolVersion))
+        return {
+          ok: false,
+          detail: `supportedVersions ${JSON.stringify(versions)} leaves out ${ctx.connection.protocolVersion}, the version the requests use`,
+          frames,
+        };
       const named = ctx.connection.serverInfo !== null ? '' : ' (it does not name itself in _meta["io.modelcontextprotocol/serverInfo"], which is optional)';
       return { ok: true, detail: `supports ${versions.join(', ')}; declares ${Object.keys(r.capabilities).join(', ') || 'no capabilities'}${named}`, frames };
     },
@@ -74,7 +90,11 @@ export const MODERN_CHECKS: CheckDefinition[] = [
         return result === null || typeof result.resultType !== 'string' || !RESULT_TYPES.has(result.resultType);
       });
       if (bad.length === 0) return { ok: true, detail: `${results.length} result(s), each with a resultType`, frames: results.map((f) => f.seq).slice(0, 8) };
-      return { ok: false, detail: `${bad.length} of ${results.length} result(s) lack a resultType of "complete" or "input_required" (first at #${bad[0]!.seq})`, frames: bad.map((f) => f.seq).slice(0, 8) };
+      return {
+        ok: false,
+        detail: `${bad.length} of ${results.length} result(s) lack a resultType of "complete" or "input_required" (first at #${bad[0]!.seq})`,
+        frames: bad.map((f) => f.seq).slice(0, 8),
+      };
     },
   },
 ];

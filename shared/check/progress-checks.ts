@@ -65,17 +65,24 @@ async function cancelMidway(ctx: CheckContext, name: string, args: Record<string
   let first: { params: Record<string, unknown>; atMs: number } | null = null;
   let progressed = () => undefined as void;
   const firstProgress = new Promise<'progress'>((resolve) => (progressed = () => resolve('progress')));
-  const out = ctx.main.engine.begin('tools/call', { name, arguments: args }, {
-    origin: 'check',
-    timeoutMs: ctx.timeoutMs,
-    resetTimeoutOnProgress: true,
-    onProgress: (params) => {
-      if (first !== null) return;
-      first = { params, atMs: Date.now() - started };
-      progressed();
+  const out = ctx.main.engine.begin(
+    'tools/call',
+    { name, arguments: args },
+    {
+      origin: 'check',
+      timeoutMs: ctx.timeoutMs,
+      resetTimeoutOnProgress: true,
+      onProgress: (params) => {
+        if (first !== null) return;
+        first = { params, atMs: Date.now() - started };
+        progressed();
+      },
     },
-  });
-  const settled = out.response.then(() => 'finished' as const, () => 'failed' as const);
+  );
+  const settled = out.response.then(
+    () => 'finished' as const,
+    () => 'failed' as const,
+  );
   const before = await Promise.race([settled, firstProgress, delay(Math.min(FIRST_PROGRESS_MS, ctx.timeoutMs)).then(() => 'waited' as const)]);
   if (before === 'finished' || before === 'failed') return { skip: `${name} ${before} before it could be cancelled` };
   const id = JSON.stringify(out.id);
@@ -97,8 +104,14 @@ async function cancelMidway(ctx: CheckContext, name: string, args: Record<string
     const late = await Promise.race([answered, delay(watchMs).then(() => null)]);
     const after = `${name} cancelled ${cancelledAt - started} ms into its run (${before === 'progress' ? 'at its first progress' : 'no progress yet'})`;
     const kept = progressAfter > 0 ? `${progressAfter} progress notification(s) after the cancellation: the work went on` : '';
-    if (late !== null) return { ok: false, detail: `${after}; answered ${Math.max(0, Math.round(late.ts - cancelledAt))} ms after notifications/cancelled${kept ? `, and ${kept}` : ''}` };
-    return kept ? { ok: false, detail: `${after}; no answer in the ${watchMs} ms after, but ${kept}` } : { ok: true, detail: `${after}; no answer and no progress in the ${watchMs} ms after` };
+    if (late !== null)
+      return {
+        ok: false,
+        detail: `${after}; answered ${Math.max(0, Math.round(late.ts - cancelledAt))} ms after notifications/cancelled${kept ? `, and ${kept}` : ''}`,
+      };
+    return kept
+      ? { ok: false, detail: `${after}; no answer in the ${watchMs} ms after, but ${kept}` }
+      : { ok: true, detail: `${after}; no answer and no progress in the ${watchMs} ms after` };
   } finally {
     stop();
     offProgress();
@@ -111,7 +124,7 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
     group: 'tools',
     title: 'a long-running tool called with a progressToken sends increasing progress that stops with its response',
     spec: SENTENCES.progress,
-    fix: 'Send notifications/progress with the request\'s progressToken and a progress value larger than the last one each time, and none once the response is sent.',
+    fix: "Send notifications/progress with the request's progressToken and a progress value larger than the last one each time, and none once the response is sent.",
     requires: { capability: 'tools' },
     async run(ctx) {
       const tool = await longRunningTool(ctx);
@@ -127,7 +140,11 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
       });
       const { value: failure, frames } = await watchFrames(ctx.main, async () => {
         try {
-          const out = ctx.main.engine.begin('tools/call', { name, arguments: args }, { origin: 'check', timeoutMs: ctx.timeoutMs, resetTimeoutOnProgress: true, onProgress: () => undefined });
+          const out = ctx.main.engine.begin(
+            'tools/call',
+            { name, arguments: args },
+            { origin: 'check', timeoutMs: ctx.timeoutMs, resetTimeoutOnProgress: true, onProgress: () => undefined },
+          );
           // The engine uses the request id as the token when the params carry none.
           token = out.id;
           await out.response;
@@ -145,7 +162,11 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
       const problems = progressProblems(seen);
       if (problems.length > 0) return { ok: false, detail: `${called}: ${problems.join('; ')}`, frames: seqs(frames) };
       if (seen.length === 0) return { ok: true, detail: `${called} sent no progress (a server MAY send none)`, frames: seqs(frames) };
-      return { ok: true, detail: `${called} sent ${seen.length} progress notification(s), increasing (${seen.map((s) => String(s.params.progress)).join(' < ')}), none after its response`, frames: seqs(frames) };
+      return {
+        ok: true,
+        detail: `${called} sent ${seen.length} progress notification(s), increasing (${seen.map((s) => String(s.params.progress)).join(' < ')}), none after its response`,
+        frames: seqs(frames),
+      };
     },
   },
   {
@@ -157,7 +178,8 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
     requires: { capability: 'tools' },
     async run(ctx) {
       // 2026-07-28 over Streamable HTTP cancels by closing the request's stream: there notifications/cancelled is not expected.
-      if (ctx.connection.era === 'modern' && ctx.transport === 'http') return { skip: '2026-07-28 over Streamable HTTP cancels by closing the request\'s stream, not with notifications/cancelled' };
+      if (ctx.connection.era === 'modern' && ctx.transport === 'http')
+        return { skip: "2026-07-28 over Streamable HTTP cancels by closing the request's stream, not with notifications/cancelled" };
       const tool = await longRunningTool(ctx);
       if (!tool) return { skip: NO_LONG_RUNNING_TOOL };
       const name = String(tool.name);

@@ -12,7 +12,15 @@ import { MODERN_CHECKS } from './modern-checks.js';
 import { PROGRESS_CHECKS } from './progress-checks.js';
 import { TOOL_CHECKS } from './tool-checks.js';
 
-export const CHECKS: readonly CheckDefinition[] = [...LIFECYCLE_CHECKS, ...ERROR_CHECKS, ...TOOL_CHECKS, ...PROGRESS_CHECKS, ...FEATURE_CHECKS, ...HTTP_CHECKS, ...MODERN_CHECKS];
+export const CHECKS: readonly CheckDefinition[] = [
+  ...LIFECYCLE_CHECKS,
+  ...ERROR_CHECKS,
+  ...TOOL_CHECKS,
+  ...PROGRESS_CHECKS,
+  ...FEATURE_CHECKS,
+  ...HTTP_CHECKS,
+  ...MODERN_CHECKS,
+];
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 const worse = (a: CheckStatus, b: CheckStatus): CheckStatus => (RANK[a] >= RANK[b] ? a : b);
@@ -72,8 +80,16 @@ function attachFindings(results: CheckResult[], findings: readonly Finding[], se
       group: 'transcript',
       title: `the rest of the transcript is clean of ${family} findings`,
       status,
-      detail: list.slice(0, 5).map((f) => `${f.ruleId} (${f.severity}) at #${f.seq}: ${f.message}`).join('; ') + (list.length > 5 ? `; and ${list.length - 5} more` : ''),
-      spec: { keyword: status === 'fail' ? 'MUST' : 'SHOULD', quote: 'The severity of each lint rule (see mcpscope lint --rules and docs/lint-and-errors.md).', source: 'mcpscope lint rules' },
+      detail:
+        list
+          .slice(0, 5)
+          .map((f) => `${f.ruleId} (${f.severity}) at #${f.seq}: ${f.message}`)
+          .join('; ') + (list.length > 5 ? `; and ${list.length - 5} more` : ''),
+      spec: {
+        keyword: status === 'fail' ? 'MUST' : 'SHOULD',
+        quote: 'The severity of each lint rule (see mcpscope lint --rules and docs/lint-and-errors.md).',
+        source: 'mcpscope lint rules',
+      },
       frames: [...new Set(list.map((f) => f.seq))].slice(0, 20),
       session,
       fix: 'See each finding: mcpscope lint explains the rule and how to fix it.',
@@ -99,7 +115,11 @@ export async function runChecks(ctx: CheckContext, o: RunChecksOptions = {}): Pr
     results.push(r);
     o.onResult?.(r);
   }
-  const findings = lintFrames(ctx.main.frames, { transport: ctx.transport, protocolVersion: ctx.connection.protocolVersion, jsonSchemaValidator: new JsonSchemaValidator() });
+  const findings = lintFrames(ctx.main.frames, {
+    transport: ctx.transport,
+    protocolVersion: ctx.connection.protocolVersion,
+    jsonSchemaValidator: new JsonSchemaValidator(),
+  });
   const own = new Set(ctx.main.frames.filter((f) => f.dir === 'out').map((f) => f.seq));
   const graded = attachFindings(results, findings, ctx.main.name, own);
   for (const r of graded) if (r.group === 'transcript') o.onResult?.(r);

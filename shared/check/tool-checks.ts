@@ -10,7 +10,6 @@ import { SENTENCES } from './spec-sentences.js';
 
 const NO_SUCH_TOOL = 'mcpscope-check-no-such-tool';
 
-
 /** The tools (every page), listed once per run and kept for the checks after the first. */
 export async function toolList(ctx: CheckContext): Promise<{ items: Record<string, unknown>[]; pages: number; frames: number[]; problem: string | null }> {
   const known = ctx.facts.get('tools') as Awaited<ReturnType<typeof toolList>> | undefined;
@@ -25,7 +24,8 @@ export function inputSchemaProblem(schema: unknown): string | null {
   if (!isPlainObject(schema)) return 'inputSchema is not an object';
   if (schema.type !== 'object') return `inputSchema's type is ${JSON.stringify(schema.type)}, not "object"`;
   if (schema.properties !== undefined && !isPlainObject(schema.properties)) return 'properties is not an object';
-  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string'))) return 'required is not an array of names';
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string')))
+    return 'required is not an array of names';
   try {
     new JsonSchemaValidator().getValidator(schema as never)({});
   } catch (err) {
@@ -41,7 +41,11 @@ function validArguments(tool: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** `note`: a JSON-RPC error, which lint's rules grade on its frame (a tool failure there is the SHOULD on isError). */
-async function callOne(ctx: CheckContext, tool: Record<string, unknown>, args: Record<string, unknown>): Promise<{ problem: string | null; note?: string; frames: number[] }> {
+async function callOne(
+  ctx: CheckContext,
+  tool: Record<string, unknown>,
+  args: Record<string, unknown>,
+): Promise<{ problem: string | null; note?: string; frames: number[] }> {
   const name = String(tool.name);
   const a = await ask(ctx.main, 'tools/call', { name, arguments: args }, ctx.timeoutMs, { progress: true });
   // A listed tool that fails with a JSON-RPC error broke no outputSchema sentence: what it did break (the SHOULD on
@@ -56,7 +60,6 @@ async function callOne(ctx: CheckContext, tool: Record<string, unknown>, args: R
   }
   return { problem: null, frames: a.frames };
 }
-
 
 export const TOOL_CHECKS: CheckDefinition[] = [
   {
@@ -91,7 +94,9 @@ export const TOOL_CHECKS: CheckDefinition[] = [
         const p = inputSchemaProblem(t.inputSchema);
         return p === null ? [] : [`${String(t.name)}: ${p}`];
       });
-      return problems.length === 0 ? { ok: true, detail: `${l.items.length} schema(s) usable`, frames: l.frames } : { ok: false, detail: problems.join('; '), frames: l.frames };
+      return problems.length === 0
+        ? { ok: true, detail: `${l.items.length} schema(s) usable`, frames: l.frames }
+        : { ok: false, detail: problems.join('; '), frames: l.frames };
     },
   },
   {
@@ -124,7 +129,11 @@ export const TOOL_CHECKS: CheckDefinition[] = [
       if (called.length === 0) return { skip: `no arguments fitting the schema could be made up for ${unfit.join(', ')}` };
       const notCalled = unfit.length > 0 ? ` (not called, no fitting arguments could be made up: ${unfit.join(', ')})` : '';
       const errors = notes.length > 0 ? `; answered with a JSON-RPC error (graded by lint on its frame): ${notes.join('; ')}` : '';
-      return { ok: problems.length === 0, detail: `${problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; ')}${errors}`, frames };
+      return {
+        ok: problems.length === 0,
+        detail: `${problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; ')}${errors}`,
+        frames,
+      };
     },
   },
   {
@@ -137,8 +146,14 @@ export const TOOL_CHECKS: CheckDefinition[] = [
     async run(ctx) {
       const a = await ask(ctx.main, 'tools/call', { name: NO_SUCH_TOOL, arguments: {} }, ctx.timeoutMs);
       // -32601 is still a protocol error, but it says "no such method": the tools page shows -32602 (lint: mcp/unknown-tool-method-not-found).
-      if (a.malformedError !== null) return { ok: false, detail: `${NO_SUCH_TOOL} got ${a.malformedError}`, frames: a.frames, spec: ruleSentence('jsonrpc/error-object-shape')! };
-      if (a.error) return { ok: true, detail: `error ${a.error.code}${a.error.code === -32601 ? ' (method not found; the spec’s example for an unknown tool is -32602)' : ''}`, frames: a.frames };
+      if (a.malformedError !== null)
+        return { ok: false, detail: `${NO_SUCH_TOOL} got ${a.malformedError}`, frames: a.frames, spec: ruleSentence('jsonrpc/error-object-shape')! };
+      if (a.error)
+        return {
+          ok: true,
+          detail: `error ${a.error.code}${a.error.code === -32601 ? ' (method not found; the spec’s example for an unknown tool is -32602)' : ''}`,
+          frames: a.frames,
+        };
       return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };
     },
   },

@@ -17,7 +17,7 @@ export interface StepOutcome {
 
 /** A value for a one-line detail: JSON, cut at 200 characters. */
 function shown(v: unknown): string {
-  const text = v === undefined ? 'nothing' : JSON.stringify(v) ?? String(v);
+  const text = v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
@@ -50,7 +50,9 @@ function grade(a: Assertion, o: StepOutcome, validator: JsonSchemaValidatorProvi
   if ('equals' in a) {
     const at = atPointer(o, a.pointer);
     if (!at.ok) return { pass: false, detail: at.detail };
-    return jsonEqual(at.value, a.equals) ? { pass: true, detail: `${a.pointer || '(result)'} is ${shown(a.equals)}` } : { pass: false, detail: `${a.pointer || '(result)'} is ${shown(at.value)}, not ${shown(a.equals)}` };
+    return jsonEqual(at.value, a.equals)
+      ? { pass: true, detail: `${a.pointer || '(result)'} is ${shown(a.equals)}` }
+      : { pass: false, detail: `${a.pointer || '(result)'} is ${shown(at.value)}, not ${shown(a.equals)}` };
   }
   if ('matches' in a) {
     const at = atPointer(o, a.pointer);
@@ -62,7 +64,9 @@ function grade(a: Assertion, o: StepOutcome, validator: JsonSchemaValidatorProvi
       return { pass: false, detail: `/${a.matches}/ is not a regular expression: ${(err as Error).message}` };
     }
     if (typeof at.value !== 'string') return { pass: false, detail: `${a.pointer || '(result)'} is ${shown(at.value)}, not a string to match /${a.matches}/` };
-    return re.test(at.value) ? { pass: true, detail: `${a.pointer || '(result)'} matches /${a.matches}/` } : { pass: false, detail: `${a.pointer || '(result)'} is ${shown(at.value)}, which does not match /${a.matches}/` };
+    return re.test(at.value)
+      ? { pass: true, detail: `${a.pointer || '(result)'} matches /${a.matches}/` }
+      : { pass: false, detail: `${a.pointer || '(result)'} is ${shown(at.value)}, which does not match /${a.matches}/` };
   }
   if ('schema' in a) {
     const pointer = a.pointer ?? '';
@@ -75,7 +79,9 @@ function grade(a: Assertion, o: StepOutcome, validator: JsonSchemaValidatorProvi
       return { pass: false, detail: `the schema cannot be used: ${(err as Error).message}` };
     }
     const r = check(at.value);
-    return r.valid ? { pass: true, detail: `${pointer || '(result)'} satisfies the schema` } : { pass: false, detail: `${pointer || '(result)'} fails the schema: ${r.errorMessage ?? 'invalid'}` };
+    return r.valid
+      ? { pass: true, detail: `${pointer || '(result)'} satisfies the schema` }
+      : { pass: false, detail: `${pointer || '(result)'} fails the schema: ${r.errorMessage ?? 'invalid'}` };
   }
   if ('isError' in a) {
     const failed = errorOf(o);
@@ -86,7 +92,9 @@ function grade(a: Assertion, o: StepOutcome, validator: JsonSchemaValidatorProvi
   if ('latencyUnderMs' in a) {
     if (o.latencyMs === null) return { pass: false, detail: 'no answer came' };
     const ms = Math.round(o.latencyMs);
-    return o.latencyMs < a.latencyUnderMs ? { pass: true, detail: `answered in ${ms} ms` } : { pass: false, detail: `answered in ${ms} ms, not under ${a.latencyUnderMs} ms` };
+    return o.latencyMs < a.latencyUnderMs
+      ? { pass: true, detail: `answered in ${ms} ms` }
+      : { pass: false, detail: `answered in ${ms} ms, not under ${a.latencyUnderMs} ms` };
   }
   if ('noLintAtOrAbove' in a) {
     const worst = SEVERITIES.slice(0, SEVERITIES.indexOf(a.noLintAtOrAbove) + 1);
@@ -96,8 +104,14 @@ function grade(a: Assertion, o: StepOutcome, validator: JsonSchemaValidatorProvi
     return { pass: false, detail: `${hits.length} finding${hits.length === 1 ? '' : 's'}: ${f.ruleId} (${f.severity}) at #${f.seq}: ${f.message}` };
   }
   const asked = o.serverRequests.filter((r) => r.method === a.serverRequest);
-  if (asked.length === 0) return { pass: false, detail: `the server sent no ${a.serverRequest} request${o.serverRequests.length ? ` (it sent ${o.serverRequests.map((r) => r.method).join(', ')})` : ''}` };
-  return asked.every((r) => r.answered) ? { pass: true, detail: `${a.serverRequest} asked ${asked.length}× and answered from the answers` } : { pass: false, detail: `${a.serverRequest} was asked, but not answered with a result (no answer for it in the answers?)` };
+  if (asked.length === 0)
+    return {
+      pass: false,
+      detail: `the server sent no ${a.serverRequest} request${o.serverRequests.length ? ` (it sent ${o.serverRequests.map((r) => r.method).join(', ')})` : ''}`,
+    };
+  return asked.every((r) => r.answered)
+    ? { pass: true, detail: `${a.serverRequest} asked ${asked.length}× and answered from the answers` }
+    : { pass: false, detail: `${a.serverRequest} was asked, but not answered with a result (no answer for it in the answers?)` };
 }
 
 function textOf(result: Record<string, unknown>): string {

@@ -24,6 +24,6 @@ export function runReportJsonSchema(): Record<string, unknown> {
   return withTitle(
     RunReportSchema,
     'mcpscope run report, version 1',
-    'What `mcpscope run --json` prints: each step with its status, its assertions graded, its latency, its response and its frames (seqs on the run\'s connection; with a recorded session id, #session=<id>&seq=<n> opens one). Fields may be added within v1; none is removed or changes meaning.',
+    "What `mcpscope run --json` prints: each step with its status, its assertions graded, its latency, its response and its frames (seqs on the run's connection; with a recorded session id, #session=<id>&seq=<n> opens one). Fields may be added within v1; none is removed or changes meaning.",
   );
 }

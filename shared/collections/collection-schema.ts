@@ -10,21 +10,39 @@ import { SEVERITIES } from '../lint/lint-types.js';
 
 const COLLECTION_VERSION = 1;
 const STEP_NAME = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/;
-const POINTER = z.string().max(1000).regex(/^(\/.*)?$/, 'a JSON pointer: empty (the whole result) or starting with /').describe('a JSON pointer (RFC 6901) into the result; "" is the whole result');
+const POINTER = z
+  .string()
+  .max(1000)
+  .regex(/^(\/.*)?$/, 'a JSON pointer: empty (the whole result) or starting with /')
+  .describe('a JSON pointer (RFC 6901) into the result; "" is the whole result');
 
 const AssertionSchema = z.union([
   z.strictObject({ pointer: POINTER, equals: z.unknown().describe('the value the pointer must hold (JSON equality); variables are filled in') }),
   z.strictObject({ pointer: POINTER, matches: z.string().max(1000).describe('a regular expression (JavaScript syntax) the value, a string, must match') }),
-  z.strictObject({ pointer: POINTER.optional(), schema: z.record(z.string(), z.unknown()).describe('a JSON Schema (2020-12 unless $schema says) the value must satisfy') }),
+  z.strictObject({
+    pointer: POINTER.optional(),
+    schema: z.record(z.string(), z.unknown()).describe('a JSON Schema (2020-12 unless $schema says) the value must satisfy'),
+  }),
   z.strictObject({ isError: z.literal(false).describe('a tools/call result without isError: true (and no JSON-RPC error)') }),
   z.strictObject({ latencyUnderMs: z.number().int().positive().describe('the answer came within this many milliseconds') }),
   z.strictObject({ noLintAtOrAbove: z.enum(SEVERITIES).describe("no lint finding of this severity or worse on the step's frames") }),
-  z.strictObject({ serverRequest: z.string().min(1).max(200).describe('the server sent a request of this method during the step (sampling/createMessage, elicitation/create, roots/list), and it was answered from the answers') }),
+  z.strictObject({
+    serverRequest: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe(
+        'the server sent a request of this method during the step (sampling/createMessage, elicitation/create, roots/list), and it was answered from the answers',
+      ),
+  }),
 ]);
 export type Assertion = z.infer<typeof AssertionSchema>;
 
 const StepSchema = z.strictObject({
-  name: z.string().regex(STEP_NAME, 'letters, digits, _ and -, at most 64').describe('unique in the collection; later steps read its result as ${steps.<name>.result…}'),
+  name: z
+    .string()
+    .regex(STEP_NAME, 'letters, digits, _ and -, at most 64')
+    .describe('unique in the collection; later steps read its result as ${steps.<name>.result…}'),
   method: z.string().min(1).max(200),
   params: z.unknown().optional().describe('the params as sent, after ${env.NAME} and ${steps.<name>.result<pointer>} are filled in'),
   assert: z.array(AssertionSchema).max(100).default([]),
@@ -108,4 +126,7 @@ export const CollectionSummarySchema = z.object({ id: z.string(), name: z.string
 export type CollectionSummary = z.infer<typeof CollectionSummarySchema>;
 
 /** POST /api/sessions/:id/run-collection: run a kept collection against that live session's own target. */
-export const RunCollectionBodySchema = z.strictObject({ collectionId: z.string().min(1).max(100), timeoutMs: z.number().int().min(100).max(600_000).default(30_000) });
+export const RunCollectionBodySchema = z.strictObject({
+  collectionId: z.string().min(1).max(100),
+  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+});

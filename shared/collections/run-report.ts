@@ -26,17 +26,22 @@ export function runCounts(steps: readonly StepResult[]): string {
 
 /** One line per step; under a step that did not pass, each failed assertion (or the error) and the link to its frames. */
 export function runSummary(report: RunReport): string {
-  const lines = [`mcpscope run ${escapeControls(report.collection)} against ${escapeControls(report.target)} (${report.transport}, ${report.protocolVersion ?? 'no version'})`, ''];
+  const lines = [
+    `mcpscope run ${escapeControls(report.collection)} against ${escapeControls(report.target)} (${report.transport}, ${report.protocolVersion ?? 'no version'})`,
+    '',
+  ];
   for (const s of report.steps) {
     const ms = s.latencyMs === null ? '' : ` ${Math.round(s.latencyMs)} ms`;
     lines.push(`  ${MARK[s.status]}  ${escapeControls(s.name)}  ${escapeControls(s.method)}${ms}${framesOf(s)}`);
     if (s.error !== undefined && s.status !== 'skipped') lines.push(`        ${escapeControls(s.error)}`);
-    for (const a of s.assertions.filter((x) => !x.pass)) lines.push(`        assert ${escapeControls(JSON.stringify(a.assertion))}: ${escapeControls(a.detail)}`);
+    for (const a of s.assertions.filter((x) => !x.pass))
+      lines.push(`        assert ${escapeControls(JSON.stringify(a.assertion))}: ${escapeControls(a.detail)}`);
     const link = s.status === 'pass' || s.status === 'skipped' ? null : stepLink(report, s);
     if (link !== null) lines.push(`        open: <inspector URL>${link}`);
   }
   lines.push('', runCounts(report.steps));
-  if (report.session !== undefined) lines.push(`recorded: session ${report.session} (start mcpscope on the same data dir and append #session=<id>&seq=<n> to the inspector's URL)`);
+  if (report.session !== undefined)
+    lines.push(`recorded: session ${report.session} (start mcpscope on the same data dir and append #session=<id>&seq=<n> to the inspector's URL)`);
   return lines.join('\n');
 }
 
@@ -44,7 +49,11 @@ function isXmlChar(c: string): boolean {
   const n = c.charCodeAt(0);
   return n >= 0x20 || n === 0x9 || n === 0xa || n === 0xd;
 }
-const xml = (s: string) => [...s].filter(isXmlChar).join('').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xml = (s: string) =>
+  [...s]
+    .filter(isXmlChar)
+    .join('')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
 function evidence(report: RunReport, s: StepResult): string {

@@ -23,7 +23,13 @@ export function readPointer(value: unknown, pointer: string): { found: true; val
 
 /** The dotted form `.a.0.b` as a pointer; a pointer stays as it is. */
 function asPointer(path: string): string {
-  return path.startsWith('.') ? path.slice(1).split('.').map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('') : path;
+  return path.startsWith('.')
+    ? path
+        .slice(1)
+        .split('.')
+        .map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+        .join('')
+    : path;
 }
 
 function refOf(m: RegExpMatchArray): VariableRef {
@@ -64,7 +70,10 @@ export function variableProblems(c: Collection, env: (name: string) => string | 
     for (const u of unknown) problems.push(`step ${step.name}: ${u} is not a variable (\${env.NAME} or \${steps.<name>.result/<pointer>})`);
     for (const r of refs) {
       if (r.kind === 'env' && env(r.name) === undefined) problems.push(`step ${step.name}: the environment variable ${r.name} is not set`);
-      if (r.kind === 'step' && !before.has(r.step)) problems.push(`step ${step.name}: \${steps.${r.step}.result…} reads ${c.steps.some((s) => s.name === r.step) ? 'a step that comes later' : 'no step of that name'}`);
+      if (r.kind === 'step' && !before.has(r.step))
+        problems.push(
+          `step ${step.name}: \${steps.${r.step}.result…} reads ${c.steps.some((s) => s.name === r.step) ? 'a step that comes later' : 'no step of that name'}`,
+        );
     }
     before.add(step.name);
   }
@@ -84,7 +93,8 @@ export function resolveVariables(value: unknown, from: VariableSource): { ok: tr
     if (ref.kind === 'env') return from.env(ref.name) ?? ((problem ??= `${text}: the environment variable ${ref.name} is not set`), '');
     const result = from.result(ref.step);
     const read = result === undefined ? { found: false as const } : readPointer(result, ref.pointer);
-    if (!read.found) problem ??= result === undefined ? `${text}: step ${ref.step} has no result` : `${text}: the result of step ${ref.step} has nothing at ${ref.pointer}`;
+    if (!read.found)
+      problem ??= result === undefined ? `${text}: step ${ref.step} has no result` : `${text}: the result of step ${ref.step} has nothing at ${ref.pointer}`;
     return read.found ? read.value : '';
   };
   const fill = (v: unknown): unknown => {

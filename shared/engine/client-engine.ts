@@ -124,7 +124,8 @@ export class ClientEngine extends EngineWire {
   }
 
   private sendRequest(id: number, method: string, params: unknown, options: RequestOptions, origin: FrameOrigin): Promise<JsonRpcResponse> {
-    const meta: Record<string, unknown> = this.current?.era === 'modern' ? modernMeta(this.current.protocolVersion, this.current.clientCapabilities, this.clientInfo, this.logLevel) : {};
+    const meta: Record<string, unknown> =
+      this.current?.era === 'modern' ? modernMeta(this.current.protocolVersion, this.current.clientCapabilities, this.clientInfo, this.logLevel) : {};
     const ownMeta = isPlainObject(params) && isPlainObject(params._meta) ? params._meta : {};
     const token = options.onProgress ? ((ownMeta.progressToken as string | number | undefined) ?? id) : undefined;
     if (token !== undefined) meta.progressToken = token;

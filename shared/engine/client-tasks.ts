@@ -67,7 +67,14 @@ export class ClientTasks {
     const at = this.now();
     const asked = typeof taskParams.ttl === 'number' && taskParams.ttl > 0 ? taskParams.ttl : DEFAULT_TTL_MS;
     const stamp = new Date(at).toISOString();
-    const task: Task = { taskId: `mcpscope-task-${++this.counter}-${at.toString(36)}`, status: 'working', createdAt: stamp, lastUpdatedAt: stamp, ttl: Math.min(asked, MAX_TTL_MS), pollInterval: POLL_INTERVAL_MS };
+    const task: Task = {
+      taskId: `mcpscope-task-${++this.counter}-${at.toString(36)}`,
+      status: 'working',
+      createdAt: stamp,
+      lastUpdatedAt: stamp,
+      ttl: Math.min(asked, MAX_TTL_MS),
+      pollInterval: POLL_INTERVAL_MS,
+    };
     let settle!: (outcome: Outcome) => void;
     const entry: Entry = { task, expiresAt: at + task.ttl, done: new Promise((resolve) => (settle = resolve)), settle: (o) => settle(o) };
     void run().then((outcome) => {

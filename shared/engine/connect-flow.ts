@@ -57,7 +57,14 @@ function checkVerdict(o: ResolvedConnect, verdict: VersionVerdict, answered: unk
   throw new LocalEngineError('PROTOCOL_VERSION_MISMATCH', `${verdict.note} Stopping, as asked.`, undefined, { status: verdict.status, answered });
 }
 
-function connection(o: ResolvedConnect, era: 'legacy' | 'modern', offered: string, verdict: VersionVerdict, result: Record<string, unknown>, serverInfo: unknown): Connection {
+function connection(
+  o: ResolvedConnect,
+  era: 'legacy' | 'modern',
+  offered: string,
+  verdict: VersionVerdict,
+  result: Record<string, unknown>,
+  serverInfo: unknown,
+): Connection {
   return {
     era,
     protocolVersion: verdict.version,

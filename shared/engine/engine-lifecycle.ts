@@ -41,7 +41,9 @@ export class EngineLifecycle {
   /** What the handshake seen on the wire negotiated, for capability warnings; null before one. */
   get negotiated(): NegotiatedCapabilities | null {
     const s = this.state;
-    return s.protocolVersion !== null && s.serverCapabilities !== null ? { protocolVersion: s.protocolVersion, serverCapabilities: s.serverCapabilities, clientCapabilities: s.clientCapabilities ?? {} } : null;
+    return s.protocolVersion !== null && s.serverCapabilities !== null
+      ? { protocolVersion: s.protocolVersion, serverCapabilities: s.serverCapabilities, clientCapabilities: s.clientCapabilities ?? {} }
+      : null;
   }
 
   /** Calls `listener` whenever the lifecycle moves (or the engine's own handshake starts or ends). */

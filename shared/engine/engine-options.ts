@@ -72,7 +72,10 @@ export interface ConnectOptions {
  * Offering 2026-07-28 picks the modern era unless one is given; auto then still offers a legacy version when it
  * falls back, since initialize with 2026-07-28 only makes sense as a deliberate fault (era: 'legacy').
  */
-export function resolveConnect(options: ConnectOptions, defaults: { clientInfo: ClientInfo; capabilities: Record<string, unknown>; timeoutMs: number }): ResolvedConnect {
+export function resolveConnect(
+  options: ConnectOptions,
+  defaults: { clientInfo: ClientInfo; capabilities: Record<string, unknown>; timeoutMs: number },
+): ResolvedConnect {
   const offered = options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION;
   const offeredIsModern = offered === MODERN_PROTOCOL_VERSION;
   const era = options.era ?? (offeredIsModern ? 'modern' : 'legacy');
@@ -93,7 +96,12 @@ export function resolveConnect(options: ConnectOptions, defaults: { clientInfo: 
 export const LISTEN_METHOD = 'subscriptions/listen';
 
 /** How long a request waits and what progress does to it: its own options over the engine's defaults. */
-export function waitOptions(method: string, o: RequestOptions, defaults: { timeoutMs: number; maxTotalTimeoutMs: number; resetTimeoutOnProgress: boolean }, progressToken?: string | number) {
+export function waitOptions(
+  method: string,
+  o: RequestOptions,
+  defaults: { timeoutMs: number; maxTotalTimeoutMs: number; resetTimeoutOnProgress: boolean },
+  progressToken?: string | number,
+) {
   // A subscriptions/listen stream is meant to stay open until cancelled: it gets no timeout unless one is asked for.
   const timeoutMs = o.timeoutMs ?? (method === LISTEN_METHOD ? Infinity : defaults.timeoutMs);
   return {

@@ -91,7 +91,14 @@ export class EngineWire {
     const parsed = parseJson(text);
     // The fault lab's frames probe the server; they are not the session's handshake, whatever they contain.
     if (parsed.ok && origin !== 'lab') this.lifecycle.noteOut(parsed.value);
-    return { sent: this.transmit(text, matchable.map((r) => r.key), origin), responses };
+    return {
+      sent: this.transmit(
+        text,
+        matchable.map((r) => r.key),
+        origin,
+      ),
+      responses,
+    };
   }
 
   /**
@@ -179,7 +186,12 @@ export class EngineWire {
   }
 
   protected waitOptions(method: string, o: RequestOptions, progressToken?: string | number) {
-    return waitOptions(method, o, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.maxTotalTimeoutMs, resetTimeoutOnProgress: this.options.resetTimeoutOnProgress ?? false }, progressToken);
+    return waitOptions(
+      method,
+      o,
+      { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.maxTotalTimeoutMs, resetTimeoutOnProgress: this.options.resetTimeoutOnProgress ?? false },
+      progressToken,
+    );
   }
 
   private onExpired(key: string): void {

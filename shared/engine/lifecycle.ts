@@ -116,7 +116,13 @@ export class Lifecycle {
         this.initializeKey = null;
         if (result) {
           const version = typeof result.protocolVersion === 'string' ? result.protocolVersion : null;
-          this.set({ ...this.snapshot(), phase: 'initialized', era: 'legacy', protocolVersion: version, serverCapabilities: isPlainObject(result.capabilities) ? result.capabilities : {} });
+          this.set({
+            ...this.snapshot(),
+            phase: 'initialized',
+            era: 'legacy',
+            protocolVersion: version,
+            serverCapabilities: isPlainObject(result.capabilities) ? result.capabilities : {},
+          });
         } else {
           // A refused initialize changes nothing that was negotiated before it (a second one sent by hand, say).
           this.set(this.previous ?? { ...this.blank(), phase: this.handshaken ? 'awaiting' : 'unknown' });
@@ -130,7 +136,13 @@ export class Lifecycle {
           this.handshaken = true;
           const clientCapabilities = isPlainObject(meta[META_CLIENT_CAPABILITIES]) ? meta[META_CLIENT_CAPABILITIES] : {};
           const serverCapabilities = isPlainObject(result.capabilities) ? result.capabilities : {};
-          this.set({ phase: 'ready', era: 'modern', protocolVersion: modernVersion(meta[META_PROTOCOL_VERSION], result), serverCapabilities, clientCapabilities });
+          this.set({
+            phase: 'ready',
+            era: 'modern',
+            protocolVersion: modernVersion(meta[META_PROTOCOL_VERSION], result),
+            serverCapabilities,
+            clientCapabilities,
+          });
         } else if (!result && this.phase === 'discovering' && this.discovers.size === 0) {
           // auto's probe was refused: initialize comes next.
           this.set({ ...this.snapshot(), phase: 'awaiting' });
@@ -145,12 +157,15 @@ export class Lifecycle {
    */
   verdict(method: string, params: unknown, origin: FrameOrigin, connecting = false): GateVerdict {
     if (UNGATED.has(origin) || LIFECYCLE_METHODS.has(method)) return { kind: 'send' };
-    if (connecting || (this.phase !== 'unknown' && this.phase !== 'ready')) return { kind: 'wait', why: `${method} waits for the handshake to complete (${this.phase})` };
+    if (connecting || (this.phase !== 'unknown' && this.phase !== 'ready'))
+      return { kind: 'wait', why: `${method} waits for the handshake to complete (${this.phase})` };
     // A person who clicked a button may send what the server did not declare (the panel says so); mcpscope on its own may not.
     if (origin !== 'bookkeeping') return { kind: 'send' };
     if (this.phase === 'unknown') return { kind: 'refuse', why: `${method} is bookkeeping, and no handshake was made: mcpscope never speaks first` };
     const missing = this.missing(method, params);
-    return missing === null ? { kind: 'send' } : { kind: 'refuse', why: `${method} needs the ${missing}, which was not declared; mcpscope does not send it on its own` };
+    return missing === null
+      ? { kind: 'send' }
+      : { kind: 'refuse', why: `${method} needs the ${missing}, which was not declared; mcpscope does not send it on its own` };
   }
 
   /** The capability `method` needs that the session did not declare, as "server capability \"x\"", or null. */
@@ -173,7 +188,13 @@ export class Lifecycle {
   }
 
   private snapshot(): Snapshot {
-    return { phase: this.phase, era: this.era, protocolVersion: this.protocolVersion, serverCapabilities: this.serverCapabilities, clientCapabilities: this.clientCapabilities };
+    return {
+      phase: this.phase,
+      era: this.era,
+      protocolVersion: this.protocolVersion,
+      serverCapabilities: this.serverCapabilities,
+      clientCapabilities: this.clientCapabilities,
+    };
   }
 
   private set(s: Snapshot): void {

@@ -13,7 +13,12 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** A server that keeps asking is answered this many times, then its last question is handed to the caller. */
 export const MAX_INPUT_ROUNDS = 8;
 
-export function modernMeta(version: string, capabilities: Record<string, unknown>, clientInfo: Record<string, unknown>, logLevel?: string): Record<string, unknown> {
+export function modernMeta(
+  version: string,
+  capabilities: Record<string, unknown>,
+  clientInfo: Record<string, unknown>,
+  logLevel?: string,
+): Record<string, unknown> {
   const meta: Record<string, unknown> = { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: capabilities, [META_CLIENT_INFO]: clientInfo };
   if (logLevel !== undefined) meta[META_LOG_LEVEL] = logLevel;
   return meta;

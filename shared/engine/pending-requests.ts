@@ -149,7 +149,14 @@ export class PendingRequests {
     if (!this.remove(w)) return;
     const { timeoutMs } = w.opts;
     const why = cap === null ? `no response after ${timeoutMs} ms` : `progress kept arriving, but the maximum total of ${cap} ms passed`;
-    w.reject(new LocalEngineError('REQUEST_TIMEOUT', `${w.method} (id ${w.key}): ${why}`, undefined, { method: w.method, id: w.key, timeoutMs, ...(cap === null ? {} : { maxTotalTimeoutMs: cap }) }));
+    w.reject(
+      new LocalEngineError('REQUEST_TIMEOUT', `${w.method} (id ${w.key}): ${why}`, undefined, {
+        method: w.method,
+        id: w.key,
+        timeoutMs,
+        ...(cap === null ? {} : { maxTotalTimeoutMs: cap }),
+      }),
+    );
     this.onExpired(w.key, w.method);
   }
 

@@ -30,7 +30,8 @@ export const RANGE_FACTS: Record<ErrorRange, ErrorFacts> = {
   },
   'jsonrpc-reserved': {
     name: 'Reserved JSON-RPC code',
-    meaning: 'JSON-RPC reserves -32768…-32000 for pre-defined errors; this code is not one it defines, and the rest of the range is "reserved for future use" (a reservation without a MUST, so the lint only notes it).',
+    meaning:
+      'JSON-RPC reserves -32768…-32000 for pre-defined errors; this code is not one it defines, and the rest of the range is "reserved for future use" (a reservation without a MUST, so the lint only notes it).',
     causes: ['A server picked a code from the reserved range for its own error.'],
     check: ['error.message for what actually happened; a code outside -32768…-32000 would not collide with a future JSON-RPC one.'],
     origin: 'peer',
@@ -44,7 +45,8 @@ export const RANGE_FACTS: Record<ErrorRange, ErrorFacts> = {
   },
   'mcp-reserved': {
     name: 'Unallocated MCP code',
-    meaning: 'In 2026-07-28, -32099…-32020 is reserved for codes the MCP specification allocates (implementations MUST NOT emit others from it), and this one is not allocated.',
+    meaning:
+      'In 2026-07-28, -32099…-32020 is reserved for codes the MCP specification allocates (implementations MUST NOT emit others from it), and this one is not allocated.',
     causes: ['A server used the spec range for its own error, or speaks a newer draft.'],
     check: ['error.message; implementation-specific codes belong in -32019…-32000 or outside the reserved range.'],
     origin: 'peer',

@@ -4,7 +4,8 @@ import type { WireErrorEntry } from './error-code-types.js';
 const ERROR_OBJECT = { label: 'JSON-RPC 2.0 §5.1 Error object', url: 'https://www.jsonrpc.org/specification#error_object' };
 
 /** Messages the SDKs produce when a schema rejects params: zod issue dumps and "Invalid …" prefixes. */
-export const VALIDATION_MESSAGE = /invalid_type|invalid_value|invalid_union|unrecognized_keys|"path"|invalid (params|arguments|input|option)|validation error|expected .+ received/i;
+export const VALIDATION_MESSAGE =
+  /invalid_type|invalid_value|invalid_union|unrecognized_keys|"path"|invalid (params|arguments|input|option)|validation error|expected .+ received/i;
 
 export const JSONRPC_ERROR_ENTRIES: readonly WireErrorEntry[] = [
   {
@@ -113,7 +114,8 @@ export const JSONRPC_ERROR_ENTRIES: readonly WireErrorEntry[] = [
       {
         when: { local: true, message: /structured content|output schema/i },
         name: 'Invalid params (made locally by the SDK client)',
-        meaning: "The client library rejected the server's tools/call result: structuredContent does not match the tool's outputSchema. Nothing with this code came from the server.",
+        meaning:
+          "The client library rejected the server's tools/call result: structuredContent does not match the tool's outputSchema. Nothing with this code came from the server.",
         causes: ["The server's structuredContent disagrees with the outputSchema it published in tools/list."],
         check: ["Compare the result's structuredContent with the tool's outputSchema; the lint finding on the result frame names the failing path."],
         origin: 'local',
@@ -138,9 +140,7 @@ export const JSONRPC_ERROR_ENTRIES: readonly WireErrorEntry[] = [
     variants: [
       {
         when: { message: VALIDATION_MESSAGE },
-        causes: [
-          'The request params failed schema validation inside an SDK 1.x server, which reports that as -32603; the spec wants -32602 Invalid params.',
-        ],
+        causes: ['The request params failed schema validation inside an SDK 1.x server, which reports that as -32603; the spec wants -32602 Invalid params.'],
         check: ['Fix the params the message points at (its `path`); the server itself is working.'],
         note: 'This message reads like a schema-validation report: the params are wrong, and the server used -32603 where the spec says -32602.',
       },

@@ -37,7 +37,10 @@ const CHECKS: Partial<Record<LocalErrorCode, { causes: string[]; check: string[]
     causes: ['The server process exited or crashed.', 'The transport was closed.'],
     check: ['The exit event and the last stderr lines.'],
   },
-  CANCELLED: { causes: ['The user or script cancelled it, or a timeout that cancels.'], check: ['The notifications/cancelled frame and whether the server still replied after it.'] },
+  CANCELLED: {
+    causes: ['The user or script cancelled it, or a timeout that cancels.'],
+    check: ['The notifications/cancelled frame and whether the server still replied after it.'],
+  },
   PROTOCOL_VERSION_MISMATCH: {
     causes: ['A server that only speaks a newer (or unreleased) version.', 'A server that ignores the offered version and always answers its own.'],
     check: ['The protocolVersion in the initialize result (or supportedVersions in server/discover) against the one offered.'],
@@ -45,7 +48,10 @@ const CHECKS: Partial<Record<LocalErrorCode, { causes: string[]; check: string[]
   NOT_INITIALIZED: { causes: ['The handshake failed or was skipped.'], check: ['The initialize exchange at the start of the log.'] },
   CAPABILITY_NOT_SUPPORTED: { causes: ['The server does not offer the feature.'], check: ['The capabilities in the initialize or server/discover result.'] },
   INVALID_RESULT: { causes: ['The server sent a result that does not fit the method’s schema.'], check: ['The mcp/result-schema finding on the reply frame.'] },
-  CLIENT_HTTP_NOT_IMPLEMENTED: { causes: ['A legacy HTTP+SSE server at a Streamable HTTP URL, or the wrong path.'], check: ['The URL, and the transport the server actually speaks.'] },
+  CLIENT_HTTP_NOT_IMPLEMENTED: {
+    causes: ['A legacy HTTP+SSE server at a Streamable HTTP URL, or the wrong path.'],
+    check: ['The URL, and the transport the server actually speaks.'],
+  },
 };
 
 function toEntry(code: LocalErrorCode): LocalErrorEntry {

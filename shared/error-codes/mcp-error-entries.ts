@@ -30,27 +30,63 @@ export const MCP_ERROR_ENTRIES: readonly WireErrorEntry[] = [
         when: { local: true, message: /cancel/i },
         note: 'SDK 1.x also uses the ConnectionClosed code for a request the caller cancelled ("Request was cancelled").',
       },
-      { when: { httpStatus: [406] }, name: 'Not Acceptable (SDK HTTP server)', meaning: 'The POST did not accept both application/json and text/event-stream.', check: ['Send `Accept: application/json, text/event-stream` on every POST.'], origin: 'peer' },
-      { when: { httpStatus: [415] }, name: 'Unsupported Media Type (SDK HTTP server)', meaning: 'The POST body was not declared as application/json.', check: ['Send `Content-Type: application/json`.'], origin: 'peer' },
+      {
+        when: { httpStatus: [406] },
+        name: 'Not Acceptable (SDK HTTP server)',
+        meaning: 'The POST did not accept both application/json and text/event-stream.',
+        check: ['Send `Accept: application/json, text/event-stream` on every POST.'],
+        origin: 'peer',
+      },
+      {
+        when: { httpStatus: [415] },
+        name: 'Unsupported Media Type (SDK HTTP server)',
+        meaning: 'The POST body was not declared as application/json.',
+        check: ['Send `Content-Type: application/json`.'],
+        origin: 'peer',
+      },
       {
         when: { httpStatus: [400] },
         name: 'Bad Request (SDK HTTP server)',
-        meaning: 'The server rejected the request before reading it as MCP: not initialized, no Mcp-Session-Id header, or an unsupported MCP-Protocol-Version header.',
+        meaning:
+          'The server rejected the request before reading it as MCP: not initialized, no Mcp-Session-Id header, or an unsupported MCP-Protocol-Version header.',
         check: ['Initialize first, then send the Mcp-Session-Id and MCP-Protocol-Version headers the initialize exchange established.'],
         origin: 'peer',
         note: 'SDK servers answer an unknown session with 400 in some paths; the spec says 400 for a missing session id and 404 for an unknown one.',
       },
-      { when: { httpStatus: [405] }, name: 'Method Not Allowed (SDK HTTP server)', meaning: 'The server does not support this HTTP method on the endpoint (GET stream or DELETE not offered).', check: ['Use POST; GET and DELETE are optional for servers.'], origin: 'peer' },
-      { when: { httpStatus: [409] }, name: 'Conflict (SDK HTTP server)', meaning: 'Only one standalone SSE stream is allowed per session, and one is already open.', check: ['Close the other GET stream or reuse it.'], origin: 'peer' },
-      { when: { httpStatus: [403] }, name: 'Forbidden (SDK HTTP server)', meaning: 'DNS-rebinding protection rejected the Host or Origin header.', check: ["Connect through a host name the server allows, or adjust the server's allowed hosts and origins."], origin: 'peer' },
-      { when: { httpStatus: [413] }, name: 'Payload Too Large (SDK HTTP server)', meaning: 'The POST body exceeded the server’s size limit.', check: ['Send a smaller message.'], origin: 'peer' },
+      {
+        when: { httpStatus: [405] },
+        name: 'Method Not Allowed (SDK HTTP server)',
+        meaning: 'The server does not support this HTTP method on the endpoint (GET stream or DELETE not offered).',
+        check: ['Use POST; GET and DELETE are optional for servers.'],
+        origin: 'peer',
+      },
+      {
+        when: { httpStatus: [409] },
+        name: 'Conflict (SDK HTTP server)',
+        meaning: 'Only one standalone SSE stream is allowed per session, and one is already open.',
+        check: ['Close the other GET stream or reuse it.'],
+        origin: 'peer',
+      },
+      {
+        when: { httpStatus: [403] },
+        name: 'Forbidden (SDK HTTP server)',
+        meaning: 'DNS-rebinding protection rejected the Host or Origin header.',
+        check: ["Connect through a host name the server allows, or adjust the server's allowed hosts and origins."],
+        origin: 'peer',
+      },
+      {
+        when: { httpStatus: [413] },
+        name: 'Payload Too Large (SDK HTTP server)',
+        meaning: 'The POST body exceeded the server’s size limit.',
+        check: ['Send a smaller message.'],
+        origin: 'peer',
+      },
     ],
   },
   {
     code: -32001,
     name: 'Server error -32001 (implementation-defined; SDK: RequestTimeout or session not found)',
-    meaning:
-      'Same number, two meanings in the TypeScript SDK: a request timeout the client made itself, or an HTTP server saying "session not found".',
+    meaning: 'Same number, two meanings in the TypeScript SDK: a request timeout the client made itself, or an HTTP server saying "session not found".',
     causes: ['Local: no reply within the timeout (SDK default 60 s).', 'Sent with HTTP 404 by an SDK HTTP server: the Mcp-Session-Id is unknown or expired.'],
     check: ['Whether the error came from the server (an error response in the log) or from the client library (no response at all).'],
     origin: 'either',
@@ -65,7 +101,11 @@ export const MCP_ERROR_ENTRIES: readonly WireErrorEntry[] = [
           'The reply was lost: wrong id, written to stderr, or a line over the framing cap.',
           'Progress notifications arrived but the client does not reset its timeout on progress.',
         ],
-        check: ['Whether any response with this id appears later in the log.', "The server's stderr.", 'A longer timeout, or resetting the timeout on progress.'],
+        check: [
+          'Whether any response with this id appears later in the log.',
+          "The server's stderr.",
+          'A longer timeout, or resetting the timeout on progress.',
+        ],
         origin: 'local',
       },
       {
@@ -91,14 +131,14 @@ export const MCP_ERROR_ENTRIES: readonly WireErrorEntry[] = [
     check: ['List resources and templates again and compare the URI character by character.'],
     origin: 'peer',
     versions: LEGACY_PROTOCOL_VERSIONS,
-    outOfVersionNote:
-      'Not valid in 2026-07-28: servers must answer a missing resource with -32602. Clients should still accept -32002 from older servers.',
+    outOfVersionNote: 'Not valid in 2026-07-28: servers must answer a missing resource with -32602. Clients should still accept -32002 from older servers.',
     spec: { label: 'MCP Resources › Error handling', url: `${MCP}/2025-11-25/server/resources#error-handling` },
   },
   {
     code: -32020,
     name: 'Header mismatch',
-    meaning: 'An HTTP header does not match the request body (MCP-Protocol-Version vs `_meta`, Mcp-Method vs `method`, Mcp-Name vs the tool/prompt/resource), or a required header is missing or malformed. Sent with HTTP 400.',
+    meaning:
+      'An HTTP header does not match the request body (MCP-Protocol-Version vs `_meta`, Mcp-Method vs `method`, Mcp-Name vs the tool/prompt/resource), or a required header is missing or malformed. Sent with HTTP 400.',
     causes: ['A client or proxy that sets the headers from stale values.', 'A missing Mcp-Method or Mcp-Name header.'],
     check: ['Compare MCP-Protocol-Version, Mcp-Method and Mcp-Name with the body of the same POST.'],
     origin: 'peer',
@@ -109,7 +149,8 @@ export const MCP_ERROR_ENTRIES: readonly WireErrorEntry[] = [
   {
     code: -32021,
     name: 'Missing required client capability',
-    meaning: 'The request needs a client capability that was not declared in `_meta["io.modelcontextprotocol/clientCapabilities"]`. `error.data.requiredCapabilities` names it. Sent with HTTP 400.',
+    meaning:
+      'The request needs a client capability that was not declared in `_meta["io.modelcontextprotocol/clientCapabilities"]`. `error.data.requiredCapabilities` names it. Sent with HTTP 400.',
     causes: ['The tool needs elicitation or sampling and the client did not declare it for this request.'],
     check: ['Declare the capability from error.data.requiredCapabilities in the request _meta, if the client supports it.'],
     origin: 'peer',
@@ -120,7 +161,8 @@ export const MCP_ERROR_ENTRIES: readonly WireErrorEntry[] = [
   {
     code: -32022,
     name: 'Unsupported protocol version',
-    meaning: 'The server does not support the protocol version in the request. `error.data.supported` lists the versions it does; `error.data.requested` echoes the one asked for. Sent with HTTP 400.',
+    meaning:
+      'The server does not support the protocol version in the request. `error.data.supported` lists the versions it does; `error.data.requested` echoes the one asked for. Sent with HTTP 400.',
     causes: ['The client pinned a version the server does not implement (a draft, or an older revision).'],
     check: ['Pick a version from error.data.supported and retry; a legacy-only server needs the initialize handshake instead.'],
     origin: 'peer',
@@ -131,7 +173,8 @@ export const MCP_ERROR_ENTRIES: readonly WireErrorEntry[] = [
   {
     code: -32042,
     name: 'URL elicitation required',
-    meaning: 'The request cannot proceed until the user completes one or more URL-mode elicitations, listed in `error.data.elicitations` (for example an OAuth consent page).',
+    meaning:
+      'The request cannot proceed until the user completes one or more URL-mode elicitations, listed in `error.data.elicitations` (for example an OAuth consent page).',
     causes: ['A tool needs the user to authorize or enter sensitive data out of band.'],
     check: ['Show each elicitation URL to the user, wait for notifications/elicitation/complete, then retry.'],
     origin: 'peer',

@@ -10,7 +10,9 @@ const deviates = (explanation: string, rule?: string): FaultVerdict => ({ outcom
 /** Whatever the preset expected, an error object must have an integer code and a string message (a MUST). */
 const malformed = (first: unknown): FaultVerdict | null => {
   const problem = errorShapeProblem(first);
-  return problem === null ? null : deviates(`Answered ${describeAnswer(first)}: an error response MUST include an error field with a code and message.`, 'jsonrpc/error-object-shape');
+  return problem === null
+    ? null
+    : deviates(`Answered ${describeAnswer(first)}: an error response MUST include an error field with a code and message.`, 'jsonrpc/error-object-shape');
 };
 const asSpec = (explanation: string): FaultVerdict => ({ outcome: 'as-spec', explanation });
 const silent = (explanation: string): FaultVerdict => ({ outcome: 'spec-silent', explanation });
@@ -26,7 +28,11 @@ function gradeError(expect: Extract<FaultExpectation, { kind: 'error' }>, answer
   if (code === null) return deviates(`Accepted it and answered ${describeAnswer(first)}; the spec says ${wanted}.`);
   if (expect.codes !== null && !expect.codes.includes(code)) return deviates(`Answered error ${code}; the spec says ${wanted}.`);
   const id = (first as { id?: unknown }).id;
-  if (expect.nullId && id !== null) return deviates(`Answered error ${code} but with id ${JSON.stringify(id)}; an error for a message whose id cannot be read must carry id null.`, 'jsonrpc/unmatched-response');
+  if (expect.nullId && id !== null)
+    return deviates(
+      `Answered error ${code} but with id ${JSON.stringify(id)}; an error for a message whose id cannot be read must carry id null.`,
+      'jsonrpc/unmatched-response',
+    );
   return asSpec(`Answered error ${code}, as the spec says.`);
 }
 
@@ -50,7 +56,8 @@ function gradeAnswer(expect: Extract<FaultExpectation, { kind: 'answer' }>, sent
   if (expect.refusalOk && code !== null) return asSpec(`Refused it with ${describeAnswer(first)}.${note}`);
   const ids = requestIds(sentText);
   const key = ids.length > 0 ? idKey(ids[0]) : null;
-  if (key !== null && idKey(id) !== key) return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`, 'jsonrpc/unmatched-response');
+  if (key !== null && idKey(id) !== key)
+    return deviates(`Answered ${describeAnswer(first)}, but the request's id was ${key}: the response must echo it unchanged.`, 'jsonrpc/unmatched-response');
   if (expect.acceptedSilent && code === null) return silent(`Accepted it and answered ${describeAnswer(first)}. ${expect.acceptedSilent}`);
   return asSpec(`Answered ${describeAnswer(first)}.${note}`);
 }
@@ -65,12 +72,16 @@ function gradeDuplicate(sentText: string, answers: unknown[]): FaultVerdict {
   if (mine.length === 0) return noReply(`each of the two requests with id ${key} gets a response`);
   const list = mine.map(describeAnswer).join(' and ');
   if (mine.length === 1) {
-    return silent(`Only one response for the two requests with id ${key} (${list})${extra}. Reusing an id in flight is the client's fault (MCP: the id MUST NOT match one still pending), and the spec is silent on what a server owes the second request; answering both is kinder, since a client cannot tell which request this answers.`);
+    return silent(
+      `Only one response for the two requests with id ${key} (${list})${extra}. Reusing an id in flight is the client's fault (MCP: the id MUST NOT match one still pending), and the spec is silent on what a server owes the second request; answering both is kinder, since a client cannot tell which request this answers.`,
+    );
   }
   const refused = mine.some((a) => errorCode(a) !== null);
-  return asSpec(refused
-    ? `Answered both: ${list}${extra}; refusing the reused id is what a careful server does.`
-    : `Answered both with results under the same id (${list})${extra}: allowed (the reuse is the client's fault), but a client cannot tell the responses apart.`);
+  return asSpec(
+    refused
+      ? `Answered both: ${list}${extra}; refusing the reused id is what a careful server does.`
+      : `Answered both with results under the same id (${list})${extra}: allowed (the reuse is the client's fault), but a client cannot tell the responses apart.`,
+  );
 }
 
 export interface FaultGradeOptions extends BatchGradeOptions {
@@ -100,10 +111,12 @@ function gradeReplies(expect: FaultExpectation, sentText: string, replies: reado
   if (expect.kind === 'silence') {
     if (answers.length > 0 && expect.replySilent) return silent(`Answered ${describeAnswer(answers[0])}. ${expect.replySilent}`);
     if (answers.length > 0) return deviates(`Answered ${describeAnswer(answers[0])}; the spec says nothing may be sent back for this.`);
-    if (noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`, opts.splitReplies ? undefined : 'framing/stdout-noise');
+    if (noise.length > 0)
+      return deviates(`Printed ${quoteNoise(noise)} on stdout, which carries only MCP messages.`, opts.splitReplies ? undefined : 'framing/stdout-noise');
     return asSpec('Nothing came back, as the spec says.');
   }
-  if (answers.length === 0 && noise.length > 0) return deviates(`Printed ${quoteNoise(noise)} instead of a JSON-RPC reply.`, opts.splitReplies ? undefined : 'framing/stdout-noise');
+  if (answers.length === 0 && noise.length > 0)
+    return deviates(`Printed ${quoteNoise(noise)} instead of a JSON-RPC reply.`, opts.splitReplies ? undefined : 'framing/stdout-noise');
   if (expect.kind === 'error') return gradeError(expect, answers);
   if (expect.kind === 'answer') return gradeAnswer(expect, sentText, answers);
   if (expect.kind === 'duplicate') return gradeDuplicate(sentText, answers);

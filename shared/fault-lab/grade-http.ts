@@ -32,16 +32,26 @@ export function gradeHttpProbe(expect: HttpExpectation, r: HttpProbeResult, prot
     return { outcome: 'as-spec', explanation: `Answered ${got}. The server issued no session id (it is stateless), so it owes nothing about one.` };
   }
   if (expect.since && protocolVersion !== null && protocolVersion < expect.since && r.status < 300) {
-    return { outcome: 'as-spec', explanation: `Answered ${got}: the session speaks ${protocolVersion}, before the header existed (${expect.since}), so ignoring it is allowed.` };
+    return {
+      outcome: 'as-spec',
+      explanation: `Answered ${got}: the session speaks ${protocolVersion}, before the header existed (${expect.since}), so ignoring it is allowed.`,
+    };
   }
   if (expect.specSilent) return { outcome: 'spec-silent', explanation: `Answered ${got}. ${expect.specSilent}` };
-  if (expect.refuseBefore && r.status < 300) return { outcome: 'deviates', explanation: `Accepted it (${got}); the spec says the server refuses it (with ${wanted} from ${expect.refuseBefore}).` };
+  if (expect.refuseBefore && r.status < 300)
+    return { outcome: 'deviates', explanation: `Accepted it (${got}); the spec says the server refuses it (with ${wanted} from ${expect.refuseBefore}).` };
   if (expect.refuseBefore && protocolVersion !== null && protocolVersion < expect.refuseBefore && r.status < 500 && !expect.statuses.includes(r.status)) {
-    return { outcome: 'as-spec', explanation: `Refused it (${got}). ${protocolVersion} requires a refusal but names no status (${wanted} arrived in ${expect.refuseBefore}).` };
+    return {
+      outcome: 'as-spec',
+      explanation: `Refused it (${got}). ${protocolVersion} requires a refusal but names no status (${wanted} arrived in ${expect.refuseBefore}).`,
+    };
   }
   if (expect.statuses.includes(r.status)) {
     if (expect.stream && r.status < 300 && !r.contentType.startsWith('text/event-stream')) {
-      return { outcome: 'deviates', explanation: `Answered ${statusText(r)} with ${r.contentType || 'no Content-Type'}; a 2xx here must be text/event-stream.` };
+      return {
+        outcome: 'deviates',
+        explanation: `Answered ${statusText(r)} with ${r.contentType || 'no Content-Type'}; a 2xx here must be text/event-stream.`,
+      };
     }
     return { outcome: 'as-spec', explanation: `Answered ${got}, as the spec says.` };
   }
@@ -64,15 +74,25 @@ export function gradeRefusal(expect: FaultExpectation, refusal: HttpRefusal): Fa
   switch (expect.kind) {
     case 'error':
       if (expect.codes === null || expect.codes.some((c) => c === -32700 || c === -32600)) {
-        return { outcome: 'as-spec', explanation: `${what}: over Streamable HTTP, input the server cannot accept gets an HTTP error status (the body MAY carry the JSON-RPC error).` };
+        return {
+          outcome: 'as-spec',
+          explanation: `${what}: over Streamable HTTP, input the server cannot accept gets an HTTP error status (the body MAY carry the JSON-RPC error).`,
+        };
       }
       return { outcome: 'deviates', explanation: `${what}; the spec says a JSON-RPC error ${expect.codes.join(' or ')}, so the client cannot tell why.` };
     case 'answer':
-      if (expect.parseErrorOk || expect.refusalOk) return { outcome: 'as-spec', explanation: `${what}: refusing this is allowed.${expect.note ? ` ${expect.note}` : ''}` };
+      if (expect.parseErrorOk || expect.refusalOk)
+        return { outcome: 'as-spec', explanation: `${what}: refusing this is allowed.${expect.note ? ` ${expect.note}` : ''}` };
       return { outcome: 'deviates', explanation: `${what}; the spec says every request gets a response, a result or an error.` };
     case 'silence':
-      return { outcome: 'as-spec', explanation: `${what}: Streamable HTTP has a server that cannot accept a notification or response say so with an error status (one it accepts gets 202).` };
+      return {
+        outcome: 'as-spec',
+        explanation: `${what}: Streamable HTTP has a server that cannot accept a notification or response say so with an error status (one it accepts gets 202).`,
+      };
     default:
-      return { outcome: 'deviates', explanation: `${what}; JSON-RPC 2.0 says a batch gets its responses (MCP only had batches in 2025-03-26; from 2025-06-18 a POST holds one message, so refusing is correct there).` };
+      return {
+        outcome: 'deviates',
+        explanation: `${what}; JSON-RPC 2.0 says a batch gets its responses (MCP only had batches in 2025-03-26; from 2025-06-18 a POST holds one message, so refusing is correct there).`,
+      };
   }
 }

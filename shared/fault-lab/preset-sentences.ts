@@ -43,7 +43,7 @@ const METHOD_NOT_FOUND: PresetSentence = {
 };
 const ANSWER_OWED: PresetSentence = {
   keyword: null,
-  text: 'When a rpc call is made, the Server MUST reply with a Response (silence is that MUST, lint\'s jsonrpc/unanswered-request); the spec is silent on which answer, a result or an error.',
+  text: "When a rpc call is made, the Server MUST reply with a Response (silence is that MUST, lint's jsonrpc/unanswered-request); the spec is silent on which answer, a result or an error.",
   source: `${JSONRPC} §5 Response object`,
 };
 const MCP_ID_RULE: PresetSentence = {
@@ -62,9 +62,21 @@ export const PRESET_SENTENCES: Readonly<Record<string, PresetSentence>> = {
   'invalid-json': PARSE_ERROR,
   'truncated-json': PARSE_ERROR,
   'embedded-newline': PARSE_ERROR,
-  crlf: { ...ANSWER_OWED, text: `${ANSWER_OWED.text} (A trailing \\r is JSON whitespace, RFC 8259 §2: the line is a valid ping.)`, source: `${JSONRPC} §5; RFC 8259 §2` },
-  'invalid-utf8': { keyword: null, text: 'JSON-RPC messages MUST be UTF-8 encoded: a MUST on the sender; the spec is silent on what a receiver does with other bytes.', source: 'MCP 2025-11-25, Basic › Transports' },
-  bom: { keyword: 'MAY', text: 'Implementations MUST NOT add a byte order mark … implementations that parse JSON texts MAY ignore the presence of a byte order mark rather than treating it as an error.', source: 'RFC 8259 §8.1' },
+  crlf: {
+    ...ANSWER_OWED,
+    text: `${ANSWER_OWED.text} (A trailing \\r is JSON whitespace, RFC 8259 §2: the line is a valid ping.)`,
+    source: `${JSONRPC} §5; RFC 8259 §2`,
+  },
+  'invalid-utf8': {
+    keyword: null,
+    text: 'JSON-RPC messages MUST be UTF-8 encoded: a MUST on the sender; the spec is silent on what a receiver does with other bytes.',
+    source: 'MCP 2025-11-25, Basic › Transports',
+  },
+  bom: {
+    keyword: 'MAY',
+    text: 'Implementations MUST NOT add a byte order mark … implementations that parse JSON texts MAY ignore the presence of a byte order mark rather than treating it as an error.',
+    source: 'RFC 8259 §8.1',
+  },
   oversized: SILENT('The spec sets no size limit for a message: an answer or a refusal are both allowed (a crash is a dead server, graded as such).'),
   'wrong-jsonrpc': INVALID_REQUEST,
   'missing-jsonrpc': INVALID_REQUEST,
@@ -74,22 +86,40 @@ export const PRESET_SENTENCES: Readonly<Record<string, PresetSentence>> = {
   'null-id': MCP_ID_RULE,
   'fractional-id': MCP_ID_RULE,
   'notification-with-id': METHOD_NOT_FOUND,
-  'before-initialize': { keyword: null, text: 'The client SHOULD NOT send requests other than pings before the server has responded to initialize: a client fault, and the spec is silent on what the server owes (an answer or an error).', source: 'MCP 2025-11-25, Basic › Lifecycle' },
+  'before-initialize': {
+    keyword: null,
+    text: 'The client SHOULD NOT send requests other than pings before the server has responded to initialize: a client fault, and the spec is silent on what the server owes (an answer or an error).',
+    source: 'MCP 2025-11-25, Basic › Lifecycle',
+  },
   'second-initialize': ANSWER_OWED,
-  'duplicate-id': { keyword: null, text: 'The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for: a MUST on the client; the spec is silent on what the server owes the second request.', source: 'MCP 2025-11-25, Basic › Requests' },
+  'duplicate-id': {
+    keyword: null,
+    text: 'The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for: a MUST on the client; the spec is silent on what the server owes the second request.',
+    source: 'MCP 2025-11-25, Basic › Requests',
+  },
   'unknown-method': METHOD_NOT_FOUND,
   'rpc-method': METHOD_NOT_FOUND,
-  'unsolicited-response': { keyword: null, text: 'JSON-RPC owes replies to requests only, and is silent on a response that answers nothing.', source: `${JSONRPC} §5` },
+  'unsolicited-response': {
+    keyword: null,
+    text: 'JSON-RPC owes replies to requests only, and is silent on a response that answers nothing.',
+    source: `${JSONRPC} §5`,
+  },
   'cancel-unknown': ofRule('jsonrpc/response-to-notification'),
   'batch-empty': NO_BATCHES,
   'batch-notifications': NO_BATCHES,
   'batch-one-invalid': NO_BATCHES,
   'batch-initialize': NO_BATCHES,
-  'http-accept-missing': SILENT('MCP requires the client\'s Accept header and says nothing of the server\'s answer without one (RFC 9110: 406, or disregard it).'),
-  'http-accept-wrong': SILENT('MCP requires the client to accept JSON and SSE and says nothing of the server\'s answer otherwise (RFC 9110: 406, or disregard it).'),
+  'http-accept-missing': SILENT(
+    "MCP requires the client's Accept header and says nothing of the server's answer without one (RFC 9110: 406, or disregard it).",
+  ),
+  'http-accept-wrong': SILENT(
+    "MCP requires the client to accept JSON and SSE and says nothing of the server's answer otherwise (RFC 9110: 406, or disregard it).",
+  ),
   'http-content-type-wrong': SILENT('MCP names no Content-Type for the POST body and no answer to a wrong one (RFC 9110: 415).'),
   'http-session-missing': ofRule('http/session-missing-status'),
-  'http-session-wrong': SILENT('The session ID MUST only contain visible ASCII characters: a MUST on the server that issues it; the spec is silent on the answer to a malformed one (400, or 404 as for any unknown id).'),
+  'http-session-wrong': SILENT(
+    'The session ID MUST only contain visible ASCII characters: a MUST on the server that issues it; the spec is silent on the answer to a malformed one (400, or 404 as for any unknown id).',
+  ),
   'http-session-unknown': ofRule('http/unissued-session-status'),
   'http-protocol-version-wrong': {
     keyword: 'MUST',
@@ -104,7 +134,11 @@ export const PRESET_SENTENCES: Readonly<Record<string, PresetSentence>> = {
     source: 'MCP 2025-11-25, Basic › Transports › Listening for messages from the server',
   },
   'http-put': SILENT('MCP names the methods its endpoint takes (POST, GET, DELETE) and is silent on others (RFC 9110: 405).'),
-  'http-delete': { keyword: 'MAY', text: 'The server MAY respond to this request with HTTP 405 Method Not Allowed, indicating that the server does not allow clients to terminate sessions.', source: 'MCP 2025-11-25, Basic › Transports › Session management' },
+  'http-delete': {
+    keyword: 'MAY',
+    text: 'The server MAY respond to this request with HTTP 405 Method Not Allowed, indicating that the server does not allow clients to terminate sessions.',
+    source: 'MCP 2025-11-25, Basic › Transports › Session management',
+  },
 };
 
 /**

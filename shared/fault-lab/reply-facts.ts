@@ -45,7 +45,8 @@ export function describeAnswer(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   const code = errorCode(value);
   const id = isPlainObject(value) ? JSON.stringify(value.id) : 'none';
-  if (code === null && isErrorReply(value)) return `an error response with ${errorShapeProblem(value) ?? 'an unreadable error'}: ${JSON.stringify((value as Record<string, unknown>).error)?.slice(0, 60)} (id ${id})`;
+  if (code === null && isErrorReply(value))
+    return `an error response with ${errorShapeProblem(value) ?? 'an unreadable error'}: ${JSON.stringify((value as Record<string, unknown>).error)?.slice(0, 60)} (id ${id})`;
   return code === null ? `a result (id ${id})` : `error ${code} (id ${id})`;
 }
 

@@ -14,7 +14,13 @@ export interface FaultRunRecord {
   waitedMs: number;
 }
 
-const OUTCOME_LABEL: Record<FaultVerdict['outcome'], string> = { 'as-spec': 'as the spec says', 'spec-silent': 'spec is silent', deviates: 'deviates', 'no-reply': 'no reply', died: 'the server died' };
+const OUTCOME_LABEL: Record<FaultVerdict['outcome'], string> = {
+  'as-spec': 'as the spec says',
+  'spec-silent': 'spec is silent',
+  deviates: 'deviates',
+  'no-reply': 'no reply',
+  died: 'the server died',
+};
 
 export function outcomeLabel(outcome: FaultVerdict['outcome']): string {
   return OUTCOME_LABEL[outcome];
@@ -37,8 +43,9 @@ export function resultsMarkdown(records: readonly FaultRunRecord[], context: { s
     '',
     '| fault | spec says | sent | verdict | what came back |',
     '|---|---|---|---|---|',
-    ...records.map((r) =>
-      `| ${cell(r.title)} | ${cell(r.spec)} | \`${cell(r.sent, 80).replace(/`/g, "'")}\` | **${OUTCOME_LABEL[r.verdict.outcome]}**${severityCell(r)} | ${cell(r.verdict.explanation)} |`,
+    ...records.map(
+      (r) =>
+        `| ${cell(r.title)} | ${cell(r.spec)} | \`${cell(r.sent, 80).replace(/`/g, "'")}\` | **${OUTCOME_LABEL[r.verdict.outcome]}**${severityCell(r)} | ${cell(r.verdict.explanation)} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

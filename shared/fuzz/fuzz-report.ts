@@ -93,12 +93,20 @@ export const FuzzRunBodySchema = z.object({
   /** null: every tool the safety rule allows. */
   tools: z.array(z.string().min(1)).max(200).nullable().default(null),
   /** null: read-only tools only; 'all': every tool; else these names too (as --allow-tools). */
-  allowTools: z.union([z.literal('all'), z.array(z.string().min(1)).max(200)]).nullable().default(null),
+  allowTools: z
+    .union([z.literal('all'), z.array(z.string().min(1)).max(200)])
+    .nullable()
+    .default(null),
   mode: z.enum(FUZZ_MODES).default('args'),
   runs: z.number().int().min(1).max(100_000).default(200),
   /** A global time limit for the search; at most ten minutes from the page. */
   timeMs: z.number().int().min(100).max(600_000).nullable().default(null),
-  seed: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1)
+    .optional(),
   timeoutMs: z.number().int().min(50).max(120_000).default(5000),
   ratePerSecond: z.number().int().min(1).max(100_000).nullable().default(null),
 });

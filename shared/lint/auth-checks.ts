@@ -89,13 +89,15 @@ export class AuthChecks {
     const at = frame.seq;
     const p = path(x.url);
 
-    if (x.status === 401 && !x.headers.has('www-authenticate')) ctx.emit('auth/401-without-challenge', at, `${x.method} ${p || x.url} was answered 401 with no WWW-Authenticate header.`, []);
+    if (x.status === 401 && !x.headers.has('www-authenticate'))
+      ctx.emit('auth/401-without-challenge', at, `${x.method} ${p || x.url} was answered 401 with no WWW-Authenticate header.`, []);
 
     const q = query(x.url);
     if (q.has('access_token')) ctx.emit('auth/token-in-query', at, `${x.method} ${p} carries access_token in its query string.`, []);
 
     const redirect = q.get('redirect_uri');
-    if (q.get('response_type') === 'code' && redirect !== undefined && !isLoopbackOrHttps(redirect)) ctx.emit('auth/redirect-uri-insecure', at, `The authorization request names redirect_uri ${redirect}.`, []);
+    if (q.get('response_type') === 'code' && redirect !== undefined && !isLoopbackOrHttps(redirect))
+      ctx.emit('auth/redirect-uri-insecure', at, `The authorization request names redirect_uri ${redirect}.`, []);
     if (x.method === 'POST' && (x.step === 'client' || /\/register$/.test(p)) && x.body) {
       const uris = json(x.body)?.redirect_uris;
       const bad = Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string' && !isLoopbackOrHttps(u)) : [];
@@ -106,9 +108,15 @@ export class AuthChecks {
     const doc = json(x.responseBody);
     if (!doc) return;
     const prm = p.includes('/.well-known/oauth-protected-resource') || (x.step === 'resource-metadata' && x.method === 'GET');
-    const asm = p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration') || (x.step === 'server-metadata' && x.method === 'GET');
+    const asm =
+      p.includes('/.well-known/oauth-authorization-server') ||
+      p.includes('/.well-known/openid-configuration') ||
+      (x.step === 'server-metadata' && x.method === 'GET');
     if (prm) {
-      const missing = [typeof doc.resource !== 'string' && 'resource', !(Array.isArray(doc.authorization_servers) && doc.authorization_servers.length > 0) && 'authorization_servers'].filter(Boolean);
+      const missing = [
+        typeof doc.resource !== 'string' && 'resource',
+        !(Array.isArray(doc.authorization_servers) && doc.authorization_servers.length > 0) && 'authorization_servers',
+      ].filter(Boolean);
       if (missing.length) ctx.emit('auth/resource-metadata-fields', at, `The protected resource metadata at ${p} lacks ${missing.join(' and ')}.`, []);
     } else if (asm) {
       const oidc = p.includes('/.well-known/openid-configuration');
@@ -118,7 +126,12 @@ export class AuthChecks {
       const methods = doc.code_challenge_methods_supported;
       // Absent: MCP binds an OpenID provider (MUST), RFC 9700 an RFC 8414 one (RECOMMENDED); listed without S256: RFC 7636.
       if (methods === undefined) {
-        ctx.emit(oidc ? 'auth/oidc-pkce-methods-missing' : 'auth/pkce-methods-missing', at, `The ${oidc ? 'OpenID provider' : 'authorization server'} metadata at ${p} has no code_challenge_methods_supported; MCP clients refuse to proceed without it.`, []);
+        ctx.emit(
+          oidc ? 'auth/oidc-pkce-methods-missing' : 'auth/pkce-methods-missing',
+          at,
+          `The ${oidc ? 'OpenID provider' : 'authorization server'} metadata at ${p} has no code_challenge_methods_supported; MCP clients refuse to proceed without it.`,
+          [],
+        );
       } else if (!Array.isArray(methods) || !methods.includes('S256')) {
         ctx.emit('auth/pkce-s256-missing', at, `code_challenge_methods_supported is ${JSON.stringify(methods)}: no S256, which MCP clients must use.`, []);
       }

@@ -8,7 +8,8 @@ const AUTHZ = '/basic/authorization';
 const rfc = (section: string, url: string): SpecRef => ({ source: 'RFC', section, url });
 
 const RFC9700_PKCE = rfc('RFC 9700 §2.1.1 Authorization Code Grant', 'https://www.rfc-editor.org/rfc/rfc9700.html#section-2.1.1');
-const CLIENT_REFUSES = 'MCP clients must refuse to proceed when the metadata lacks code_challenge_methods_supported (MCP 2025-11-25, Authorization Code Protection), so no conforming MCP client can use this server.';
+const CLIENT_REFUSES =
+  'MCP clients must refuse to proceed when the metadata lacks code_challenge_methods_supported (MCP 2025-11-25, Authorization Code Protection), so no conforming MCP client can use this server.';
 
 export const AUTH_RULES = {
   'auth/401-without-challenge': {
@@ -17,23 +18,34 @@ export const AUTH_RULES = {
     explanation:
       'A 401 names the way to authorize in its WWW-Authenticate challenge; MCP (2025-06-18 on) adds that it points to the protected resource metadata ("MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL"). Without it a client cannot tell OAuth from any other refusal.',
     spec: rfc('RFC 9110 §15.5.2 401 Unauthorized', 'https://www.rfc-editor.org/rfc/rfc9110.html#section-15.5.2'),
-    quote: { keyword: 'MUST', text: 'The server generating a 401 response MUST send a WWW-Authenticate header field (Section 11.6.1) containing at least one challenge applicable to the target resource.' },
+    quote: {
+      keyword: 'MUST',
+      text: 'The server generating a 401 response MUST send a WWW-Authenticate header field (Section 11.6.1) containing at least one challenge applicable to the target resource.',
+    },
     fix: 'Answer 401 with WWW-Authenticate: Bearer resource_metadata="<protected resource metadata URL>" (and scope="…" when known).',
   },
   'auth/resource-metadata-fields': {
     severity: 'error',
     title: 'Protected resource metadata without its authorization server (or resource)',
-    explanation: 'The protected resource metadata is how a client finds the authorization server; RFC 9728 §2 also makes its "resource" REQUIRED, the identifier the client checks against the server it is talking to. Clients stop at the first one missing.',
+    explanation:
+      'The protected resource metadata is how a client finds the authorization server; RFC 9728 §2 also makes its "resource" REQUIRED, the identifier the client checks against the server it is talking to. Clients stop at the first one missing.',
     spec: mcpRef('2025-11-25', 'Basic › Authorization › Authorization Server Location', `${AUTHZ}#authorization-server-location`),
-    quote: { keyword: 'MUST', text: 'The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server.' },
+    quote: {
+      keyword: 'MUST',
+      text: 'The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server.',
+    },
     fix: 'Serve {"resource": "<the MCP server URL>", "authorization_servers": ["<issuer>"], …}.',
   },
   'auth/server-metadata-fields': {
     severity: 'error',
     title: 'Authorization server metadata missing a required field',
-    explanation: 'RFC 8414 §2 makes issuer and response_types_supported REQUIRED, authorization_endpoint REQUIRED for any grant that uses it, and token_endpoint REQUIRED unless only the implicit grant is supported: for the authorization code grant MCP uses, all four. A client cannot run the flow without them.',
+    explanation:
+      'RFC 8414 §2 makes issuer and response_types_supported REQUIRED, authorization_endpoint REQUIRED for any grant that uses it, and token_endpoint REQUIRED unless only the implicit grant is supported: for the authorization code grant MCP uses, all four. A client cannot run the flow without them.',
     spec: rfc('RFC 8414 §2 Authorization Server Metadata', 'https://www.rfc-editor.org/rfc/rfc8414.html#section-2'),
-    quote: { keyword: 'REQUIRED', text: "issuer REQUIRED. The authorization server's issuer identifier, which is a URL that uses the \"https\" scheme and has no query or fragment components. … response_types_supported REQUIRED." },
+    quote: {
+      keyword: 'REQUIRED',
+      text: 'issuer REQUIRED. The authorization server\'s issuer identifier, which is a URL that uses the "https" scheme and has no query or fragment components. … response_types_supported REQUIRED.',
+    },
     fix: 'Serve issuer, authorization_endpoint, token_endpoint and response_types_supported (["code"]).',
   },
   'auth/pkce-methods-missing': {
@@ -50,9 +62,13 @@ export const AUTH_RULES = {
   'auth/oidc-pkce-methods-missing': {
     severity: 'error',
     title: 'OpenID provider metadata without code_challenge_methods_supported',
-    explanation: 'OpenID Connect Discovery does not define code_challenge_methods_supported, so MCP adds it for authorization servers that MCP clients discover that way: without it an MCP client must stop.',
+    explanation:
+      'OpenID Connect Discovery does not define code_challenge_methods_supported, so MCP adds it for authorization servers that MCP clients discover that way: without it an MCP client must stop.',
     spec: mcpRef('2025-11-25', 'Basic › Authorization › Authorization Code Protection', `${AUTHZ}#authorization-code-protection`),
-    quote: { keyword: 'MUST', text: 'Authorization servers providing OpenID Connect Discovery 1.0 MUST include code_challenge_methods_supported in their metadata to ensure MCP compatibility.' },
+    quote: {
+      keyword: 'MUST',
+      text: 'Authorization servers providing OpenID Connect Discovery 1.0 MUST include code_challenge_methods_supported in their metadata to ensure MCP compatibility.',
+    },
     fix: 'Add "code_challenge_methods_supported": ["S256"] to /.well-known/openid-configuration.',
   },
   'auth/pkce-s256-missing': {
@@ -79,7 +95,8 @@ export const AUTH_RULES = {
   'auth/token-response-fields': {
     severity: 'error',
     title: 'Token response without access_token or token_type',
-    explanation: 'A successful token response carries the token and its type (token_type is REQUIRED as well, OAuth 2.1 §3.2.3); a client cannot use a response without them.',
+    explanation:
+      'A successful token response carries the token and its type (token_type is REQUIRED as well, OAuth 2.1 §3.2.3); a client cannot use a response without them.',
     spec: rfc('OAuth 2.1 §3.2.3 Token Response', 'https://www.ietf.org/archive/id/draft-ietf-oauth-v2-1-13.html#section-3.2.3'),
     quote: { keyword: 'REQUIRED', text: 'access_token: REQUIRED. The access token issued by the authorization server.' },
     fix: 'Return {"access_token": "…", "token_type": "Bearer", …} with 200.',

@@ -28,10 +28,20 @@ export function onEmptyArray(ctx: LintContext, seq: number, sender: Side, ex: Ex
     }
     ex.batches.delete(open.seq);
   } else if (ex.notificationBatch[requester] !== null) {
-    ctx.emit('jsonrpc/notification-batch-answered', seq, `[] was sent in reply to batch #${ex.notificationBatch[requester]}, which held only notifications; the reply must be nothing at all.`, [ex.notificationBatch[requester]!]);
+    ctx.emit(
+      'jsonrpc/notification-batch-answered',
+      seq,
+      `[] was sent in reply to batch #${ex.notificationBatch[requester]}, which held only notifications; the reply must be nothing at all.`,
+      [ex.notificationBatch[requester]!],
+    );
     ex.notificationBatch[requester] = null;
   } else if (ex.emptyBatch[requester] !== null) {
-    ctx.emit('jsonrpc/empty-batch', seq, `[] was sent in reply to the empty batch #${ex.emptyBatch[requester]}; the reply must be a single -32600 error object.`, [ex.emptyBatch[requester]!]);
+    ctx.emit(
+      'jsonrpc/empty-batch',
+      seq,
+      `[] was sent in reply to the empty batch #${ex.emptyBatch[requester]}; the reply must be a single -32600 error object.`,
+      [ex.emptyBatch[requester]!],
+    );
     ex.emptyBatch[requester] = null;
   } else {
     ctx.emit('jsonrpc/empty-batch', seq, 'An empty batch [] was sent.');
@@ -39,7 +49,16 @@ export function onEmptyArray(ctx: LintContext, seq: number, sender: Side, ex: Ex
   }
 }
 
-export function onCallBatch(ctx: LintContext, seq: number, ts: number, sender: Side, arr: readonly unknown[], ex: ExchangeTracker, session: McpSession, route: Route): void {
+export function onCallBatch(
+  ctx: LintContext,
+  seq: number,
+  ts: number,
+  sender: Side,
+  arr: readonly unknown[],
+  ex: ExchangeTracker,
+  session: McpSession,
+  route: Route,
+): void {
   const v = session.rulesVersion;
   if (v && v !== '2025-03-26') ctx.emit('mcp/batch-not-in-version', seq, `A batch of ${arr.length} was sent, but ${v} has no batches (only 2025-03-26 does).`);
   const b: BatchCall = { seq, sender, keys: [], open: 0, invalid: 0, notArrayReported: false };
@@ -64,7 +83,15 @@ export function onCallBatch(ctx: LintContext, seq: number, ts: number, sender: S
   ex.notificationBatch[sender] = b.open === 0 && b.invalid === 0 && notifications > 0 ? seq : null;
 }
 
-export function onReplyArray(ctx: LintContext, seq: number, ts: number, sender: Side, arr: readonly Record<string, unknown>[], ex: ExchangeTracker, route: Route): void {
+export function onReplyArray(
+  ctx: LintContext,
+  seq: number,
+  ts: number,
+  sender: Side,
+  arr: readonly Record<string, unknown>[],
+  ex: ExchangeTracker,
+  route: Route,
+): void {
   const requester = otherSide(sender);
   const matched = new Map<number, BatchCall>();
   const outsiders: string[] = [];
@@ -98,5 +125,8 @@ export function onReplyArray(ctx: LintContext, seq: number, ts: number, sender: 
     ex.batches.delete(b.seq);
   }
   const extra = [...outsiders.map((id) => `id ${id}`), ...(nullErrors > invalid ? [`${nullErrors - invalid} error(s) with id null`] : [])];
-  if (extra.length > 0) ctx.emit('jsonrpc/batch-extra-response', seq, `The reply to batch #${[...matched.keys()].join(', #')} also holds ${extra.join(', ')}.`, [...matched.keys()]);
+  if (extra.length > 0)
+    ctx.emit('jsonrpc/batch-extra-response', seq, `The reply to batch #${[...matched.keys()].join(', #')} also holds ${extra.join(', ')}.`, [
+      ...matched.keys(),
+    ]);
 }

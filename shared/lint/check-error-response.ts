@@ -32,13 +32,28 @@ function checkToolFailure(ctx: LintContext, m: Msg, p: PendingRequest, code: num
   const v = session.rulesVersion;
   const tool = p.toolName === null ? 'the tool' : `"${p.toolName}"`;
   if (!PROTOCOL_LEVEL.has(code) && SPEC_TOOL_ERRORS[code] !== v) {
-    ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of ${tool} failed with JSON-RPC error ${code}; a tool that ran and failed returns a result with isError: true.`, [p.seq]);
+    ctx.emit(
+      'mcp/tool-failure-channel',
+      m.seq,
+      `tools/call of ${tool} failed with JSON-RPC error ${code}; a tool that ran and failed returns a result with isError: true.`,
+      [p.seq],
+    );
   } else if (code === -32602 && !isRightfulInvalidParams(p, message, v, session)) {
-    ctx.emit('mcp/tool-failure-channel', m.seq, `Argument validation of ${tool} failed with -32602; since 2025-11-25 that is a result with isError: true, so the model can correct the call.`, [p.seq]);
+    ctx.emit(
+      'mcp/tool-failure-channel',
+      m.seq,
+      `Argument validation of ${tool} failed with -32602; since 2025-11-25 that is a result with isError: true, so the model can correct the call.`,
+      [p.seq],
+    );
   } else if (code === -32603 && p.argsFit !== false && session.tools.get(p.toolName) && !VALIDATION_MESSAGE.test(message)) {
     // A listed tool, called with arguments its schema accepts, that fails: the tool's failure, sent on the protocol
     // channel ("business errors sent with a protocol error code"). A validation report is -32602's rule instead.
-    ctx.emit('mcp/tool-failure-channel', m.seq, `tools/call of ${tool} (listed, its arguments fit its inputSchema) failed with -32603 Internal error; a tool that ran and failed returns a result with isError: true.`, [p.seq]);
+    ctx.emit(
+      'mcp/tool-failure-channel',
+      m.seq,
+      `tools/call of ${tool} (listed, its arguments fit its inputSchema) failed with -32603 Internal error; a tool that ran and failed returns a result with isError: true.`,
+      [p.seq],
+    );
   }
 }
 
@@ -49,7 +64,11 @@ function checkVersionCode(ctx: LintContext, m: Msg, code: number, v: ProtocolVer
     const rule = v === '2026-07-28' ? 'mcp/error-code-not-in-version' : 'mcp/error-code-from-other-version';
     ctx.emit(rule, m.seq, `Error code ${code} (${entry.name}) is not defined in ${v}. ${entry.outOfVersionNote ?? ''}`.trim());
   } else if (!entry && range === 'mcp-reserved') {
-    ctx.emit('mcp/error-code-unallocated', m.seq, `Error code ${code} lies in -32099…-32020, which ${v} reserves for codes the spec allocates, and this one is not allocated.`);
+    ctx.emit(
+      'mcp/error-code-unallocated',
+      m.seq,
+      `Error code ${code} lies in -32099…-32020, which ${v} reserves for codes the spec allocates, and this one is not allocated.`,
+    );
   }
 }
 
@@ -63,8 +82,15 @@ function toolCallSpeaksOfCapability(ctx: LintContext, m: Msg, p: PendingRequest,
   const listed = session.tools.get(p.toolName);
   if (listed) return listed.taskSupport !== 'required'; // a plain call of a task-only tool MUST get -32601 (tasks utility)
   if (session.tools.complete || TOOL_MISSING.test(message)) {
-    const why = session.tools.complete ? 'is not in the server’s tools/list' : `is unknown by the error’s own message (${JSON.stringify(message.slice(0, 80))})`;
-    ctx.emit('mcp/unknown-tool-method-not-found', m.seq, `tools/call of ${JSON.stringify(p.toolName)}, which ${why}, was answered -32601 (method not found); tools/call exists, the tool does not: the spec shows -32602 for an unknown tool.`, [p.seq]);
+    const why = session.tools.complete
+      ? 'is not in the server’s tools/list'
+      : `is unknown by the error’s own message (${JSON.stringify(message.slice(0, 80))})`;
+    ctx.emit(
+      'mcp/unknown-tool-method-not-found',
+      m.seq,
+      `tools/call of ${JSON.stringify(p.toolName)}, which ${why}, was answered -32601 (method not found); tools/call exists, the tool does not: the spec shows -32602 for an unknown tool.`,
+      [p.seq],
+    );
   }
   return false;
 }
@@ -84,9 +110,15 @@ export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null
   const v = session.rulesVersion;
   const range = errorRange(code, v ?? undefined);
   if (code === -32603 && VALIDATION_MESSAGE.test(message)) {
-    ctx.emit('jsonrpc/invalid-params-as-internal-error', m.seq, `-32603 Internal error${p ? ` for ${p.method}` : ''} carries a validation report; invalid params are -32602.`, p ? [p.seq] : []);
+    ctx.emit(
+      'jsonrpc/invalid-params-as-internal-error',
+      m.seq,
+      `-32603 Internal error${p ? ` for ${p.method}` : ''} carries a validation report; invalid params are -32602.`,
+      p ? [p.seq] : [],
+    );
   }
-  if (range === 'jsonrpc-reserved') ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
+  if (range === 'jsonrpc-reserved')
+    ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
   if (v) checkVersionCode(ctx, m, code, v, range);
   if (v && p && code === -32601) checkDeclared(ctx, m, p, message, v, session);
   if (p?.method === 'tools/call' && p.requester === 'client') checkToolFailure(ctx, m, p, code, message, session);

@@ -12,12 +12,17 @@ function checkToolArguments(ctx: LintContext, m: Msg, params: Record<string, unk
   // A missing `arguments` is an empty object to the server: a schema with required properties still fails.
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isPlainObject(args)) {
-    ctx.emit('mcp/tool-arguments-schema', m.seq, `tools/call of "${name}"${m.where} sends arguments that are ${Array.isArray(args) ? 'an array' : typeof args}, not an object.`);
+    ctx.emit(
+      'mcp/tool-arguments-schema',
+      m.seq,
+      `tools/call of "${name}"${m.where} sends arguments that are ${Array.isArray(args) ? 'an array' : typeof args}, not an object.`,
+    );
     return false;
   }
   const check = session.tools.validatorFor(tool, ctx.options.jsonSchemaValidator, 'input');
   const r = check?.(args);
-  if (r && !r.valid) ctx.emit('mcp/tool-arguments-schema', m.seq, `The arguments of tools/call "${name}"${m.where} fail its inputSchema: ${r.errorMessage ?? 'invalid'}.`);
+  if (r && !r.valid)
+    ctx.emit('mcp/tool-arguments-schema', m.seq, `The arguments of tools/call "${name}"${m.where} fail its inputSchema: ${r.errorMessage ?? 'invalid'}.`);
   return r ? r.valid : null;
 }
 

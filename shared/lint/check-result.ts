@@ -13,7 +13,8 @@ function checkInputRequests(ctx: LintContext, m: Msg, p: PendingRequest, result:
   for (const [key, req] of Object.entries(result.inputRequests)) {
     if (!isPlainObject(req) || typeof req.method !== 'string') continue;
     const missing = missingCapability(req.method, req.params, v, { client: p.clientCaps ?? {}, server: null });
-    if (missing) ctx.emit('mcp/capability-not-declared', m.seq, `inputRequests.${key} asks for ${req.method}, but the request did not declare the ${missing}.`, [p.seq]);
+    if (missing)
+      ctx.emit('mcp/capability-not-declared', m.seq, `inputRequests.${key} asks for ${req.method}, but the request did not declare the ${missing}.`, [p.seq]);
   }
 }
 
@@ -21,7 +22,12 @@ function checkToolCall(ctx: LintContext, m: Msg, p: PendingRequest, result: Reco
   const tool = session.tools.get(p.toolName);
   if (result.isError === true) {
     if (!tool && p.toolName !== null && session.tools.complete) {
-      ctx.emit('mcp/unknown-tool-as-result', m.seq, `tools/call of unknown tool "${p.toolName}" was answered with an isError result; an unknown tool is a -32602 error.`, [p.seq]);
+      ctx.emit(
+        'mcp/unknown-tool-as-result',
+        m.seq,
+        `tools/call of unknown tool "${p.toolName}" was answered with an isError result; an unknown tool is a -32602 error.`,
+        [p.seq],
+      );
     }
     return;
   }
@@ -32,7 +38,8 @@ function checkToolCall(ctx: LintContext, m: Msg, p: PendingRequest, result: Reco
   }
   const check = session.tools.validatorFor(tool, ctx.options.jsonSchemaValidator);
   const r = check?.(result.structuredContent);
-  if (r && !r.valid) ctx.emit('mcp/structured-content-schema', m.seq, `structuredContent of "${p.toolName}" fails its outputSchema: ${r.errorMessage ?? 'invalid'}.`, [p.seq]);
+  if (r && !r.valid)
+    ctx.emit('mcp/structured-content-schema', m.seq, `structuredContent of "${p.toolName}" fails its outputSchema: ${r.errorMessage ?? 'invalid'}.`, [p.seq]);
 }
 
 export function checkResult(ctx: LintContext, m: Msg, p: PendingRequest, session: McpSession): void {

@@ -33,7 +33,10 @@ export interface PendingRequest {
   quiet: boolean;
 }
 
-export type RequestInfo = Pick<PendingRequest, 'toolName' | 'taskAugmented' | 'malformedCall' | 'hadCursor' | 'clientCaps'> & { progressToken: unknown; quiet: boolean };
+export type RequestInfo = Pick<PendingRequest, 'toolName' | 'taskAugmented' | 'malformedCall' | 'hadCursor' | 'clientCaps'> & {
+  progressToken: unknown;
+  quiet: boolean;
+};
 
 interface Finished {
   reqSeq: number;
@@ -61,7 +64,6 @@ export interface BatchCall {
   invalid: number;
   notArrayReported: boolean;
 }
-
 
 /** "42 s", or "850 ms" under a second. */
 export function formatWait(ms: number): string {
@@ -157,20 +159,33 @@ export class ExchangeTracker {
       const b = p.batchSeq === null ? undefined : this.batches.get(p.batchSeq);
       if (b && !m.inArray && (ctx.transport === 'stdio' || ctx.transport === 'ws') && !b.notArrayReported) {
         b.notArrayReported = true;
-        ctx.emit('jsonrpc/batch-reply-not-array', m.seq, `Response to ${p.method} (id ${key}) from batch #${b.seq} came as a single message, not in a reply array.`, [b.seq, p.seq]);
+        ctx.emit(
+          'jsonrpc/batch-reply-not-array',
+          m.seq,
+          `Response to ${p.method} (id ${key}) from batch #${b.seq} came as a single message, not in a reply array.`,
+          [b.seq, p.seq],
+        );
       }
       if (--p.expected <= 0) this.complete(k, p, m.seq);
       const waited = m.ts - p.ts;
       const slowAfter = ctx.options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS;
       if (waited >= slowAfter) {
-        ctx.emit('mcp/slow-response', m.seq, `${p.method} (id ${key}) was answered after ${formatWait(waited)}, over the ${formatWait(slowAfter)} pending threshold.`, [p.seq]);
+        ctx.emit(
+          'mcp/slow-response',
+          m.seq,
+          `${p.method} (id ${key}) was answered after ${formatWait(waited)}, over the ${formatWait(slowAfter)} pending threshold.`,
+          [p.seq],
+        );
       }
       return p;
     }
     const c = this.cancelled.get(k);
     if (c) {
       const ms = Math.round(m.ts - c.cancelTs);
-      ctx.emit('mcp/message-after-cancel', m.seq, `Response to cancelled ${c.method} (id ${key}) arrived ${ms} ms after the cancellation.`, [c.reqSeq, c.cancelSeq]);
+      ctx.emit('mcp/message-after-cancel', m.seq, `Response to cancelled ${c.method} (id ${key}) arrived ${ms} ms after the cancellation.`, [
+        c.reqSeq,
+        c.cancelSeq,
+      ]);
       this.cancelled.delete(k);
       this.completed.set(k, { reqSeq: c.reqSeq, respSeq: m.seq });
       return null;
@@ -289,7 +304,12 @@ export class ExchangeTracker {
   flushUnanswered(ctx: LintContext, why: string, relatedSeq: number | null): void {
     for (const p of this.pending.values()) {
       if (p.quiet || p.method === 'subscriptions/listen') continue;
-      ctx.emit('jsonrpc/unanswered-request', p.seq, `${p.method} (id ${p.id}) from the ${p.requester} was never answered; ${why}.`, relatedSeq === null ? [] : [relatedSeq]);
+      ctx.emit(
+        'jsonrpc/unanswered-request',
+        p.seq,
+        `${p.method} (id ${p.id}) from the ${p.requester} was never answered; ${why}.`,
+        relatedSeq === null ? [] : [relatedSeq],
+      );
     }
     this.pending.clear();
     this.tokens.clear();

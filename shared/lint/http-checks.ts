@@ -112,15 +112,38 @@ export class HttpChecks {
     const initialize = sent?.kind === 'request' && sent.method === 'initialize';
     if (x.responseSessionId) this.issued.set(x.responseSessionId, true);
 
-    if (x.method === 'POST' && (sent?.kind === 'notification' || sent?.kind === 'response' || sent?.kind === 'error') && x.status >= 200 && x.status < 300 && x.status !== 202) {
-      ctx.emit('http/accepted-expected', frame.seq, `A POST carrying a ${sent.kind === 'notification' ? `notification (${sent.method})` : 'response'} was answered ${x.status} instead of 202.`, related);
+    if (
+      x.method === 'POST' &&
+      (sent?.kind === 'notification' || sent?.kind === 'response' || sent?.kind === 'error') &&
+      x.status >= 200 &&
+      x.status < 300 &&
+      x.status !== 202
+    ) {
+      ctx.emit(
+        'http/accepted-expected',
+        frame.seq,
+        `A POST carrying a ${sent.kind === 'notification' ? `notification (${sent.method})` : 'response'} was answered ${x.status} instead of 202.`,
+        related,
+      );
     }
 
     const sid = x.headers.get('mcp-session-id');
     if (!initialize && sid !== undefined && x.status === 400 && /session/i.test(x.responseBody)) {
-      if (this.issued.has(sid)) ctx.emit('http/session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server issued, was refused with 400; a session the server ended is 404, so the client knows to initialize again.`, related);
+      if (this.issued.has(sid))
+        ctx.emit(
+          'http/session-status',
+          frame.seq,
+          `Session id ${JSON.stringify(sid)}, which the server issued, was refused with 400; a session the server ended is 404, so the client knows to initialize again.`,
+          related,
+        );
       // An id that is not visible ASCII is malformed, not unknown: a 400 refuses the client's fault (the lab's http-session-wrong).
-      else if (/^[\x21-\x7e]+$/.test(sid)) ctx.emit('http/unissued-session-status', frame.seq, `Session id ${JSON.stringify(sid)}, which the server never issued here, was refused with 400; the spec names no status for it, and 404 would send the client to initialize again.`, related);
+      else if (/^[\x21-\x7e]+$/.test(sid))
+        ctx.emit(
+          'http/unissued-session-status',
+          frame.seq,
+          `Session id ${JSON.stringify(sid)}, which the server never issued here, was refused with 400; the spec names no status for it, and 404 would send the client to initialize again.`,
+          related,
+        );
     } else if (!initialize && sid === undefined && this.issued.size > 0 && x.status === 404) {
       ctx.emit('http/session-missing-status', frame.seq, 'A request without the issued Mcp-Session-Id was answered 404; a missing session id is 400.', related);
     }
@@ -135,12 +158,29 @@ export class HttpChecks {
     if (origin !== undefined && isReservedName(hostOf(origin))) {
       const v = session.rulesVersion;
       const named403 = v !== null && versionIndex(v) >= versionIndex('2025-11-25');
-      if (served) ctx.emit('http/foreign-origin-accepted', seq, `${x.method} with Origin: ${origin} was served (${status}); servers refuse an invalid Origin${named403 ? ' with 403' : ''}.`, related);
-      else if (named403 && status !== 403 && status < 500) ctx.emit('http/foreign-origin-accepted', seq, `${x.method} with Origin: ${origin} was refused with ${status}; from 2025-11-25 the refusal is 403 Forbidden.`, related);
+      if (served)
+        ctx.emit(
+          'http/foreign-origin-accepted',
+          seq,
+          `${x.method} with Origin: ${origin} was served (${status}); servers refuse an invalid Origin${named403 ? ' with 403' : ''}.`,
+          related,
+        );
+      else if (named403 && status !== 403 && status < 500)
+        ctx.emit(
+          'http/foreign-origin-accepted',
+          seq,
+          `${x.method} with Origin: ${origin} was refused with ${status}; from 2025-11-25 the refusal is 403 Forbidden.`,
+          related,
+        );
     }
     const host = x.headers.get('host');
     if (served && host !== undefined && isLoopbackHost(hostOf(x.url)) && !isLoopbackHost(hostOf(host))) {
-      ctx.emit('http/foreign-host-accepted', seq, `${x.method} to ${hostOf(x.url)} with Host: ${host} was served (${status}); a local server that serves a foreign Host is open to DNS rebinding.`, related);
+      ctx.emit(
+        'http/foreign-host-accepted',
+        seq,
+        `${x.method} to ${hostOf(x.url)} with Host: ${host} was served (${status}); a local server that serves a foreign Host is open to DNS rebinding.`,
+        related,
+      );
     }
   }
 
@@ -152,15 +192,30 @@ export class HttpChecks {
     if (!v || !afterInit || versionIndex(v) < versionIndex('2025-06-18') || (modern && x.method !== 'POST')) return;
     const header = x.headers.get('mcp-protocol-version');
     if (header === undefined) {
-      ctx.emit('http/missing-protocol-version', seq, `${x.method} ${modern ? '' : 'after initialization '}carries no MCP-Protocol-Version header (${modern ? 'the request says' : 'negotiated'} ${session.version ?? v}).`, related);
+      ctx.emit(
+        'http/missing-protocol-version',
+        seq,
+        `${x.method} ${modern ? '' : 'after initialization '}carries no MCP-Protocol-Version header (${modern ? 'the request says' : 'negotiated'} ${session.version ?? v}).`,
+        related,
+      );
     } else if (modern) {
       const sent = x.body === null ? null : classifyText(x.body);
       const meta = sent?.value !== undefined && isPlainObject(sent.value) ? requestMeta(sent.value)?.[META_PROTOCOL_VERSION] : undefined;
       if (typeof meta === 'string' && header !== meta) {
-        ctx.emit('http/protocol-version-meta-mismatch', seq, `MCP-Protocol-Version is ${JSON.stringify(header)}, but the request's _meta says ${JSON.stringify(meta)}.`, related);
+        ctx.emit(
+          'http/protocol-version-meta-mismatch',
+          seq,
+          `MCP-Protocol-Version is ${JSON.stringify(header)}, but the request's _meta says ${JSON.stringify(meta)}.`,
+          related,
+        );
       }
     } else if (session.version !== null && header !== session.version) {
-      ctx.emit('http/protocol-version-mismatch', seq, `MCP-Protocol-Version is ${JSON.stringify(header)}, but the negotiated version is ${session.version}.`, related);
+      ctx.emit(
+        'http/protocol-version-mismatch',
+        seq,
+        `MCP-Protocol-Version is ${JSON.stringify(header)}, but the negotiated version is ${session.version}.`,
+        related,
+      );
     }
   }
 }

@@ -49,7 +49,13 @@ export class IdlessErrors {
     const allowed = idlessErrorAllowed(status);
     for (const [ruleId, seq, message, related] of allowed ? [] : found) {
       if (carried.names.length === 0 || sentSeq === null) ctx.emit(ruleId, seq, message, related);
-      else ctx.emit('jsonrpc/unmatched-response', seq, `An error without a usable id answered ${carried.names.join(', ')} with HTTP ${status}; the transport allows an id-less error only with an error status.`, [sentSeq]);
+      else
+        ctx.emit(
+          'jsonrpc/unmatched-response',
+          seq,
+          `An error without a usable id answered ${carried.names.join(', ')} with HTTP ${status}; the transport allows an id-less error only with an error status.`,
+          [sentSeq],
+        );
     }
     if (allowed || answered) carried.settle();
   }

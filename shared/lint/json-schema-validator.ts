@@ -12,7 +12,18 @@ const DRAFTS: readonly [RegExp, SchemaDraft][] = [
 ];
 
 /** Keywords that only say "a sub-schema failed"; the failure worth showing is the sub-schema's own error. */
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalProperties', 'allOf', '$ref', '$recursiveRef', 'patternProperties', 'unevaluatedProperties', 'dependentSchemas']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'allOf',
+  '$ref',
+  '$recursiveRef',
+  'patternProperties',
+  'unevaluatedProperties',
+  'dependentSchemas',
+]);
 
 const MAX_SHOWN = 3;
 

@@ -26,9 +26,7 @@ export function severityFor(keyword: Keyword | null): Severity {
  * covers something the spec is silent on (then `text` says so, and what the rule leans on instead).
  */
 type SpecQuote =
-  | { keyword: Keyword; text: string }
-  | { keyword: null; basis: 'guidance' | 'version-drift'; text: string }
-  | { keyword: null; basis: 'silent'; text: string };
+  { keyword: Keyword; text: string } | { keyword: null; basis: 'guidance' | 'version-drift'; text: string } | { keyword: null; basis: 'silent'; text: string };
 
 /** Who sent a message: `out` frames are the client's (mcpscope), `in` frames the server's. */
 export type Side = 'client' | 'server';

@@ -177,7 +177,11 @@ export class Linter {
   }
 
   private onOversize(frame: FrameRecord, sender: Side): void {
-    this.ctx.emit('framing/oversize', frame.seq, `A ${frame.size}-byte line exceeded the framing cap; only its first ${frame.text.length} characters were kept.`);
+    this.ctx.emit(
+      'framing/oversize',
+      frame.seq,
+      `A ${frame.size}-byte line exceeded the framing cap; only its first ${frame.text.length} characters were kept.`,
+    );
     // The head usually still shows the id, so the request it answers is not also reported as unanswered.
     const id = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(frame.text.slice(0, OVERSIZE_ID_SCAN))?.[1];
     if (id !== undefined && !/"method"\s*:/.test(frame.text.slice(0, OVERSIZE_ID_SCAN))) this.ex.settle(otherSide(sender), id, frame.seq);

@@ -59,13 +59,21 @@ export class McpSession {
   private noteVersion(ctx: LintContext, m: Msg, v: unknown, where: string): void {
     if (typeof v !== 'string' || knownVersion(v) || this.warnedVersions.has(v)) return;
     this.warnedVersions.add(v);
-    ctx.emit('mcp/unknown-protocol-version', m.seq, `${where} names protocol version ${JSON.stringify(v)}, which is not a published MCP version; version rules are paused.`);
+    ctx.emit(
+      'mcp/unknown-protocol-version',
+      m.seq,
+      `${where} names protocol version ${JSON.stringify(v)}, which is not a published MCP version; version rules are paused.`,
+    );
   }
 
   onRequest(ctx: LintContext, m: Msg, method: string): void {
     if (m.sender === 'client') this.clientRequest(ctx, m, method);
     else if (this.era !== 'modern' && this.phase !== 'ready' && method !== 'ping') {
-      ctx.emit('mcp/request-before-initialized', m.seq, `The server sent ${method} before the client's notifications/initialized; only ping and logging are allowed until then.`);
+      ctx.emit(
+        'mcp/request-before-initialized',
+        m.seq,
+        `The server sent ${method} before the client's notifications/initialized; only ping and logging are allowed until then.`,
+      );
     }
     this.checkMethodUse(ctx, m, method, 'request');
   }
@@ -106,7 +114,11 @@ export class McpSession {
     } else if (this.phase === 'initializing') {
       ctx.emit('mcp/request-during-initialize', m.seq, `${method}${m.where} was sent while initialize was still unanswered.`);
     } else if (this.phase === 'awaiting-initialized') {
-      ctx.emit('mcp/client-request-before-initialized', m.seq, `${method}${m.where} was sent after the initialize result but before notifications/initialized.`);
+      ctx.emit(
+        'mcp/client-request-before-initialized',
+        m.seq,
+        `${method}${m.where} was sent after the initialize result but before notifications/initialized.`,
+      );
     }
   }
 
@@ -114,7 +126,8 @@ export class McpSession {
     if (m.sender === 'client' && method === 'notifications/initialized' && this.era !== 'modern') {
       if (this.phase === 'awaiting-initialized') this.phase = 'ready';
       else if (this.phase === 'idle') ctx.emit('mcp/request-before-initialize', m.seq, 'notifications/initialized was sent, but no initialize was.');
-      else if (this.phase === 'initializing') ctx.emit('mcp/initialized-before-result', m.seq, 'notifications/initialized was sent before the initialize result arrived.');
+      else if (this.phase === 'initializing')
+        ctx.emit('mcp/initialized-before-result', m.seq, 'notifications/initialized was sent before the initialize result arrived.');
     }
     this.checkMethodUse(ctx, m, method, 'notification');
   }
@@ -128,10 +141,11 @@ export class McpSession {
       const prefix = mcpPrefixOf(method);
       if (prefix) ctx.emit('mcp/unknown-method-in-mcp-namespace', m.seq, `${method}${m.where} uses MCP's ${prefix} prefix, but no MCP version defines it.`);
       else ctx.emit('mcp/unknown-method', m.seq, `${method}${m.where} is not an MCP method in any version.`);
-    }
-    else if (r.verdict === 'version') ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} does not exist in ${v}; it is defined in ${describeVersions(r.definedIn)}.`);
+    } else if (r.verdict === 'version')
+      ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} does not exist in ${v}; it is defined in ${describeVersions(r.definedIn)}.`);
     else if (r.verdict === 'type') ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} is a ${r.type} in MCP but was sent as a ${type}.`);
-    else if (r.verdict === 'direction') ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} is sent by the ${r.from.join(' or ')} only, but here the ${m.sender} sent it.`);
+    else if (r.verdict === 'direction')
+      ctx.emit('mcp/method-not-in-version', m.seq, `${method}${m.where} is sent by the ${r.from.join(' or ')} only, but here the ${m.sender} sent it.`);
     if (r.verdict !== 'ok') return;
     const missing = missingCapability(method, m.obj.params, v, this.caps);
     if (missing) ctx.emit('mcp/capability-not-declared', m.seq, `${method}${m.where} needs the ${missing}, which was not declared.`);

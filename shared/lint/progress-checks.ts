@@ -38,7 +38,12 @@ export function onProgress(ctx: LintContext, m: Msg, ex: ExchangeTracker, sessio
     const ms = Math.round(m.ts - f.cancelTs);
     ctx.emit('mcp/message-after-cancel', m.seq, `Progress for token ${token} arrived ${ms} ms after its request was cancelled.`, [f.reqSeq, f.cancelSeq]);
   } else if (f) {
-    ctx.emit('mcp/progress-after-response', m.seq, `Progress for token ${token} arrived after its request was answered.`, f.respSeq === null ? [f.reqSeq] : [f.reqSeq, f.respSeq]);
+    ctx.emit(
+      'mcp/progress-after-response',
+      m.seq,
+      `Progress for token ${token} arrived after its request was answered.`,
+      f.respSeq === null ? [f.reqSeq] : [f.reqSeq, f.respSeq],
+    );
   } else {
     ctx.emit('mcp/progress-unknown-token', m.seq, `No in-flight ${otherSide(m.sender)} request carries progressToken ${token}.`);
   }

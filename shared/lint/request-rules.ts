@@ -23,7 +23,11 @@ export const REQUEST_RULES = {
     explanation:
       'prompts/list declares each prompt’s arguments and which are required; a prompts/get that leaves out a required one (or sends a value that is not a string) cannot be filled in, and the server answers -32602.',
     spec: PROMPTS_GET,
-    quote: { keyword: null, basis: 'guidance', text: 'required: Whether this argument must be provided. (A lowercase “must” in the schema’s description of PromptArgument: guidance.)' },
+    quote: {
+      keyword: null,
+      basis: 'guidance',
+      text: 'required: Whether this argument must be provided. (A lowercase “must” in the schema’s description of PromptArgument: guidance.)',
+    },
     fix: 'Pass every argument the prompt marks required, each as a string.',
   },
   'mcp/request-pending': {
@@ -32,15 +36,24 @@ export const REQUEST_RULES = {
     explanation:
       'The request has been in flight longer than the pending threshold (30 s by default) with no response, progress notwithstanding. The server may be slow, stuck, or may have dropped it; a client should time out and send notifications/cancelled rather than wait for ever.',
     spec: TIMEOUTS,
-    quote: { keyword: null, basis: 'silent', text: 'The spec is silent on how long a request may take: it asks senders to set timeouts but names no duration; 30 s is mcpscope’s own threshold.' },
+    quote: {
+      keyword: null,
+      basis: 'silent',
+      text: 'The spec is silent on how long a request may take: it asks senders to set timeouts but names no duration; 30 s is mcpscope’s own threshold.',
+    },
     fix: 'Check the server’s stderr for the request; if it is stuck, cancel the request. Long operations should send progress (and may reset the client’s timeout with it).',
   },
   'mcp/slow-response': {
     severity: 'info',
     title: 'Response arrived after the pending threshold',
-    explanation: 'The request was answered, but only after waiting longer than the pending threshold (30 s by default). Many clients time out well before that and will have given up on the answer.',
+    explanation:
+      'The request was answered, but only after waiting longer than the pending threshold (30 s by default). Many clients time out well before that and will have given up on the answer.',
     spec: TIMEOUTS,
-    quote: { keyword: null, basis: 'silent', text: 'The spec is silent on how long a request may take: it asks senders to set timeouts but names no duration; 30 s is mcpscope’s own threshold.' },
+    quote: {
+      keyword: null,
+      basis: 'silent',
+      text: 'The spec is silent on how long a request may take: it asks senders to set timeouts but names no duration; 30 s is mcpscope’s own threshold.',
+    },
     fix: 'Answer faster, or send progress notifications while the work runs so the client knows it is alive.',
   },
 } as const satisfies Record<string, RuleMeta>;

@@ -8,7 +8,15 @@ import { REQUEST_RULES } from './request-rules.js';
 import { AUTH_RULES } from './auth-rules.js';
 import { TRACE_RULES } from './trace-rules.js';
 
-export const RULES = { ...JSONRPC_RULES, ...FRAMING_RULES, ...MCP_RULES, ...REQUEST_RULES, ...HTTP_RULES, ...AUTH_RULES, ...TRACE_RULES } as const satisfies Record<string, RuleMeta>;
+export const RULES = {
+  ...JSONRPC_RULES,
+  ...FRAMING_RULES,
+  ...MCP_RULES,
+  ...REQUEST_RULES,
+  ...HTTP_RULES,
+  ...AUTH_RULES,
+  ...TRACE_RULES,
+} as const satisfies Record<string, RuleMeta>;
 export type RuleId = keyof typeof RULES;
 
 export const RULE_IDS = Object.keys(RULES) as RuleId[];

@@ -24,7 +24,12 @@ export class TraceChecks {
       const value = JSON.stringify(trace.values[k]) ?? String(trace.values[k]);
       const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
       if (modern) ctx.emit(MALFORMED[k], m.seq, `${method}${m.where}: _meta.${k} ${shown} ${problem}.`);
-      else ctx.emit('mcp/trace-context-malformed-legacy', m.seq, `${method}${m.where}: _meta.${k} ${shown} ${problem} (not reserved before 2026-07-28; an error from that revision on).`);
+      else
+        ctx.emit(
+          'mcp/trace-context-malformed-legacy',
+          m.seq,
+          `${method}${m.where}: _meta.${k} ${shown} ${problem} (not reserved before 2026-07-28; an error from that revision on).`,
+        );
     }
     if (!trace.parent) return;
     if (m.sender === 'client') {

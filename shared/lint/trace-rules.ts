@@ -41,7 +41,11 @@ export const TRACE_RULES = {
     explanation:
       'Before 2026-07-28 the keys traceparent, tracestate and baggage are not reserved in _meta: any implementation may put what it likes there. OpenTelemetry’s MCP conventions already carry W3C trace context under them, so a value that breaks the W3C format will not join a trace, and is an error once the session speaks 2026-07-28.',
     spec: META_LEGACY,
-    quote: { keyword: null, basis: 'version-drift', text: 'Only 2026-07-28 (SEP-414) reserves traceparent, tracestate and baggage in _meta and ties their values to W3C Trace Context and W3C Baggage; earlier revisions leave _meta keys without a prefix to implementations.' },
+    quote: {
+      keyword: null,
+      basis: 'version-drift',
+      text: 'Only 2026-07-28 (SEP-414) reserves traceparent, tracestate and baggage in _meta and ties their values to W3C Trace Context and W3C Baggage; earlier revisions leave _meta keys without a prefix to implementations.',
+    },
     fix: 'Write the values in the W3C formats (an OpenTelemetry propagator does), so the session keeps working when it moves to 2026-07-28.',
   },
   'mcp/trace-context-unrelated': {
@@ -50,7 +54,11 @@ export const TRACE_RULES = {
     explanation:
       'While a client request that carried a traceparent is in flight, the server sent a request or notification whose traceparent names another trace. A server that propagates trace context continues the caller’s trace (same trace-id, its own span as parent); a new trace-id means its work shows up in the tracing system detached from the call that caused it. A hint that propagation is broken, not a protocol fault.',
     spec: META_2026,
-    quote: { keyword: null, basis: 'guidance', text: 'OpenTelemetry’s semantic conventions for MCP: the server extracts the context from params._meta and continues that trace; the spec puts no keyword on propagation itself.' },
+    quote: {
+      keyword: null,
+      basis: 'guidance',
+      text: 'OpenTelemetry’s semantic conventions for MCP: the server extracts the context from params._meta and continues that trace; the spec puts no keyword on propagation itself.',
+    },
     fix: 'Extract the context from the request’s params._meta (propagation.extract) and start the server span, and anything it sends, inside it.',
   },
 } as const satisfies Record<string, RuleMeta>;

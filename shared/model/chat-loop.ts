@@ -133,10 +133,28 @@ export async function runChat(o: ChatLoopOptions): Promise<ChatRound> {
   return end('step-limit', `the step limit (${o.maxSteps} model requests) was reached before a final answer`);
 }
 
-async function runOne(o: ChatLoopOptions, tool: ToolLike | undefined, asked: ModelToolCall, step: number, stop: StopToken, emit: (e: ChatEvent) => void): Promise<ChatToolCall> {
-  const call: ChatToolCall = { id: asked.id, name: tool?.name ?? asked.name, arguments: asked.arguments, approved: false, decision: 'declined', isError: true, text: '', seqs: [], ms: null };
+async function runOne(
+  o: ChatLoopOptions,
+  tool: ToolLike | undefined,
+  asked: ModelToolCall,
+  step: number,
+  stop: StopToken,
+  emit: (e: ChatEvent) => void,
+): Promise<ChatToolCall> {
+  const call: ChatToolCall = {
+    id: asked.id,
+    name: tool?.name ?? asked.name,
+    arguments: asked.arguments,
+    approved: false,
+    decision: 'declined',
+    isError: true,
+    text: '',
+    seqs: [],
+    ms: null,
+  };
   if (!tool) return { ...call, decision: 'unknown-tool', text: `There is no tool named "${asked.name}".` };
-  if (typeof asked.arguments === 'string') return { ...call, decision: 'bad-arguments', text: `The arguments were not a JSON object: ${asked.arguments.slice(0, 200)}` };
+  if (typeof asked.arguments === 'string')
+    return { ...call, decision: 'bad-arguments', text: `The arguments were not a JSON object: ${asked.arguments.slice(0, 200)}` };
   if (stop.stopped) return { ...call, decision: 'stopped', text: 'Stopped by the user before this call ran.' };
   let decision: ChatToolCall['decision'];
   if (o.approval === 'all' || (o.approval === 'read-only' && isReadOnlyTool(tool))) decision = 'auto';

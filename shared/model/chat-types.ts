@@ -32,9 +32,7 @@ export interface ToolResultMessage {
 }
 
 export type ChatMessage =
-  | { role: 'user'; text: string }
-  | { role: 'assistant'; text: string; toolCalls: ModelToolCall[] }
-  | { role: 'tool'; results: ToolResultMessage[] };
+  { role: 'user'; text: string } | { role: 'assistant'; text: string; toolCalls: ModelToolCall[] } | { role: 'tool'; results: ToolResultMessage[] };
 
 export interface ModelRequest {
   model: string;

@@ -17,8 +17,10 @@ export class ModelError extends Error {
 /** The message for a provider's HTTP error: what the status means for the person, then what the provider said. */
 export function providerHttpMessage(provider: string, status: number, said: string, retryAfter?: string | null): string {
   const quoted = said ? `: ${said.slice(0, 300)}` : '';
-  if (status === 401 || status === 403) return `the ${provider} provider refused the API key (HTTP ${status})${quoted}; check the key (--api-key-env, OPENAI_API_KEY or ANTHROPIC_API_KEY)`;
-  if (status === 429) return `the ${provider} provider is rate limiting (HTTP 429${retryAfter ? `, retry after ${retryAfter} s` : ''})${quoted}; nothing was lost, run it again later`;
+  if (status === 401 || status === 403)
+    return `the ${provider} provider refused the API key (HTTP ${status})${quoted}; check the key (--api-key-env, OPENAI_API_KEY or ANTHROPIC_API_KEY)`;
+  if (status === 429)
+    return `the ${provider} provider is rate limiting (HTTP 429${retryAfter ? `, retry after ${retryAfter} s` : ''})${quoted}; nothing was lost, run it again later`;
   if (status === 404) return `the ${provider} provider answered 404${quoted}; check --base-url and --model`;
   return `the ${provider} provider answered HTTP ${status}${quoted}`;
 }

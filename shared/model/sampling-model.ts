@@ -41,16 +41,23 @@ function samplingMessages(messages: unknown): ChatMessage[] {
   for (const m of Array.isArray(messages) ? messages : []) {
     if (!isPlainObject(m)) continue;
     const items = blocks(m.content);
-    const text = items.map(blockText).filter((t) => t !== '').join('\n');
+    const text = items
+      .map(blockText)
+      .filter((t) => t !== '')
+      .join('\n');
     if (m.role === 'assistant') {
       const toolCalls: ModelToolCall[] = items.flatMap((b) =>
-        isPlainObject(b) && b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name, arguments: isPlainObject(b.input) ? b.input : {} }] : [],
+        isPlainObject(b) && b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string'
+          ? [{ id: b.id, name: b.name, arguments: isPlainObject(b.input) ? b.input : {} }]
+          : [],
       );
       out.push({ role: 'assistant', text, toolCalls });
       continue;
     }
     const results: ToolResultMessage[] = items.flatMap((b) =>
-      isPlainObject(b) && b.type === 'tool_result' && typeof b.toolUseId === 'string' ? [{ callId: b.toolUseId, name: '', text: toolResultText({ content: b.content, structuredContent: b.structuredContent }), isError: b.isError === true }] : [],
+      isPlainObject(b) && b.type === 'tool_result' && typeof b.toolUseId === 'string'
+        ? [{ callId: b.toolUseId, name: '', text: toolResultText({ content: b.content, structuredContent: b.structuredContent }), isError: b.isError === true }]
+        : [],
     );
     if (results.length > 0) out.push({ role: 'tool', results });
     if (text !== '' || results.length === 0) out.push({ role: 'user', text });
@@ -60,11 +67,21 @@ function samplingMessages(messages: unknown): ChatMessage[] {
 
 export function samplingPlan(params: unknown, context: SamplingContext): SamplingPlan {
   const p = isPlainObject(params) ? params : {};
-  const hints = isPlainObject(p.modelPreferences) && Array.isArray(p.modelPreferences.hints) ? p.modelPreferences.hints.flatMap((h) => (isPlainObject(h) && typeof h.name === 'string' ? [h.name] : [])) : [];
+  const hints =
+    isPlainObject(p.modelPreferences) && Array.isArray(p.modelPreferences.hints)
+      ? p.modelPreferences.hints.flatMap((h) => (isPlainObject(h) && typeof h.name === 'string' ? [h.name] : []))
+      : [];
   const systemParts = typeof p.systemPrompt === 'string' && p.systemPrompt !== '' ? [p.systemPrompt] : [];
   if ((p.includeContext === 'thisServer' || p.includeContext === 'allServers') && context.serverContext) systemParts.push(context.serverContext);
   const toolChoice = isPlainObject(p.toolChoice) ? p.toolChoice.mode : undefined;
-  const rawTools: ToolLike[] = toolChoice === 'none' || !Array.isArray(p.tools) ? [] : p.tools.flatMap((t) => (isPlainObject(t) && typeof t.name === 'string' ? [{ name: t.name, description: typeof t.description === 'string' ? t.description : null, inputSchema: t.inputSchema }] : []));
+  const rawTools: ToolLike[] =
+    toolChoice === 'none' || !Array.isArray(p.tools)
+      ? []
+      : p.tools.flatMap((t) =>
+          isPlainObject(t) && typeof t.name === 'string'
+            ? [{ name: t.name, description: typeof t.description === 'string' ? t.description : null, inputSchema: t.inputSchema }]
+            : [],
+        );
   const offered = offerTools(rawTools);
   const toolNames = new Map([...offered.byName].map(([offeredName, tool]) => [offeredName, tool.name]));
   const request: ModelRequest = {
@@ -92,6 +109,7 @@ export function samplingResult(reply: ModelReply, plan: SamplingPlan): Record<st
   const stopReason = samplingStopReason(reply.stopReason, reply.toolCalls.length);
   if (reply.toolCalls.length === 0) return { role: 'assistant', content: { type: 'text', text: reply.text }, model: plan.request.model, stopReason };
   const content: unknown[] = reply.text ? [{ type: 'text', text: reply.text }] : [];
-  for (const c of reply.toolCalls) content.push({ type: 'tool_use', id: c.id, name: plan.toolNames.get(c.name) ?? c.name, input: isPlainObject(c.arguments) ? c.arguments : {} });
+  for (const c of reply.toolCalls)
+    content.push({ type: 'tool_use', id: c.id, name: plan.toolNames.get(c.name) ?? c.name, input: isPlainObject(c.arguments) ? c.arguments : {} });
   return { role: 'assistant', content, model: plan.request.model, stopReason };
 }

@@ -61,7 +61,17 @@ export function authFlows(frames: readonly FrameLike[]): FlowView[] {
     let flow = flows.get(ev.flow);
     if (!flow) flows.set(ev.flow, (flow = { id: ev.flow, steps: [], outcome: 'running', stoppedAt: null, error: null }));
     last = flow;
-    const view: StepView = { flow: ev.flow, step: ev.step, status: ev.status, message: ev.message, findings: ev.findings, facts: ev.facts, seq: f.seq, exchanges: [], missing: [] };
+    const view: StepView = {
+      flow: ev.flow,
+      step: ev.step,
+      status: ev.status,
+      message: ev.message,
+      findings: ev.findings,
+      facts: ev.facts,
+      seq: f.seq,
+      exchanges: [],
+      missing: [],
+    };
     const at = flow.steps.findIndex((s) => s.step === ev.step);
     if (at === -1) flow.steps.push(view);
     else flow.steps[at] = view;

@@ -25,7 +25,8 @@ function resolve(expr: string, c: VariableContext): string {
   }
   if (scope === 'input') {
     const v = c.inputs[rest!];
-    if (v === undefined) throw new ConfigVariableError(`\${input:${rest}} has no value (give it with --input ${rest}=<value>, or run at a terminal to be asked)`);
+    if (v === undefined)
+      throw new ConfigVariableError(`\${input:${rest}} has no value (give it with --input ${rest}=<value>, or run at a terminal to be asked)`);
     return v;
   }
   if (expr === 'userHome') return c.home;

@@ -32,7 +32,11 @@ interface VsInput {
   password: true;
 }
 
-const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'x';
+const slug = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase() || 'x';
 
 /** Turns a header or env name into an env var name for mcp-remote's `--header Name:${VAR}`. */
 const envName = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
@@ -137,7 +141,6 @@ export function formatMcpConfig(profiles: readonly ProfileInput[], flavor: Confi
     for (let i = 2; name in servers; i++) name = `${p.name} ${i}`;
     servers[name] = entry;
   }
-  const root =
-    flavor === 'vscode' ? { ...(secrets.inputs.length > 0 ? { inputs: secrets.inputs } : {}), servers } : { mcpServers: servers };
+  const root = flavor === 'vscode' ? { ...(secrets.inputs.length > 0 ? { inputs: secrets.inputs } : {}), servers } : { mcpServers: servers };
   return { text: `${JSON.stringify(root, null, 2)}\n`, warnings };
 }

@@ -54,7 +54,10 @@ function entryTarget(name: string, e: Record<string, unknown>, warn: (m: string)
 }
 
 function variableWarnings(name: string, target: Target, warn: (m: string) => void): void {
-  const values = target.transport === 'stdio' ? [target.command, ...target.args, ...Object.values(target.env), target.cwd ?? ''] : [target.url, ...Object.values(target.headers)];
+  const values =
+    target.transport === 'stdio'
+      ? [target.command, ...target.args, ...Object.values(target.env), target.cwd ?? '']
+      : [target.url, ...Object.values(target.headers)];
   const seen = new Set<string>();
   for (const v of values) {
     const m = VARIABLE.exec(v);
@@ -91,8 +94,18 @@ export function profileOfEntry(name: string, entry: unknown, warn: (m: string) =
     target,
     protocolVersion: DEFAULT_PROTOCOL_VERSION,
     era: 'auto',
-    secretEnv: target.transport === 'stdio' ? Object.entries(target.env).filter(([k, v]) => isSecretName(k) || isInput(v)).map(([k]) => k) : [],
-    secretHeaders: target.transport === 'stdio' ? [] : Object.entries(target.headers).filter(([k, v]) => isSecretName(k) || isInput(v)).map(([k]) => k),
+    secretEnv:
+      target.transport === 'stdio'
+        ? Object.entries(target.env)
+            .filter(([k, v]) => isSecretName(k) || isInput(v))
+            .map(([k]) => k)
+        : [],
+    secretHeaders:
+      target.transport === 'stdio'
+        ? []
+        : Object.entries(target.headers)
+            .filter(([k, v]) => isSecretName(k) || isInput(v))
+            .map(([k]) => k),
   };
 }
 

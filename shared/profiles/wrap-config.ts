@@ -142,7 +142,10 @@ export function wrapConfig(text: string, o: WrapOptions): WrapResult {
     records.push({ name, command: span(body, command), args: argsNode ? span(body, argsNode) : null, wrote });
   }
   const out = apply(body, edits);
-  checkWritten(out, records.map((r) => ({ name: r.name, command: r.wrote.command, args: r.wrote.args })));
+  checkWritten(
+    out,
+    records.map((r) => ({ name: r.name, command: r.wrote.command, args: r.wrote.args })),
+  );
   return { text: bom + out, wrapped: records.map((r) => r.name), records, skipped };
 }
 
@@ -212,7 +215,10 @@ export function unwrapConfig(text: string, records: readonly WrapRecord[], o: { 
     result.restored.push(r.name);
   }
   if (result.changed.length > 0 && !o.force) return { ...result, restored: [], text };
-  checkWritten(body, records.filter((r) => result.restored.includes(r.name)).map((r) => ({ name: r.name, ...originalValues(r) })));
+  checkWritten(
+    body,
+    records.filter((r) => result.restored.includes(r.name)).map((r) => ({ name: r.name, ...originalValues(r) })),
+  );
   return { ...result, text: config.bom + body };
 }
 

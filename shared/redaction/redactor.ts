@@ -62,9 +62,7 @@ export class Redactor {
     if (typeof v === 'string') return this.text(v);
     if (Array.isArray(v)) return v.map((x) => this.walk(x));
     if (v !== null && typeof v === 'object') {
-      return Object.fromEntries(
-        Object.entries(v).map(([k, x]) => [k, typeof x === 'string' && this.secretValue(k, x) ? this.hit(REDACTED) : this.walk(x)]),
-      );
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' && this.secretValue(k, x) ? this.hit(REDACTED) : this.walk(x)]));
     }
     return v;
   }

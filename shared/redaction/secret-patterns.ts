@@ -32,7 +32,19 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
 ];
 
 /** Last words of a name that make it a credential: OPENAI_API_KEY, githubToken, client-secret, DB_PASSWORD. */
-const SECRET_LAST_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'pwd', 'passphrase', 'apikey', 'credential', 'credentials', 'authorization', 'cookie']);
+const SECRET_LAST_WORDS = new Set([
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'apikey',
+  'credential',
+  'credentials',
+  'authorization',
+  'cookie',
+]);
 /** "key" is a credential only after one of these: API_KEY, accessKey, private-key, but not key or sortKey. */
 const KEY_QUALIFIERS = new Set(['api', 'access', 'secret', 'private', 'client', 'signing', 'encryption', 'master', 'license', 'subscription']);
 /** Names that end like a credential but are protocol fields whose values must survive (and replay) unchanged. */

@@ -112,7 +112,8 @@ export function maskTarget(target: Target, mask: SecretMask, policy: SecretPolic
   if (!target.auth) return { target: result, removed, shapes, values };
   const auth = { ...target.auth };
   if (auth.clientSecret !== undefined) auth.clientSecret = hide('auth.clientSecret', { kind: 'auth', name: 'clientSecret' }, auth.clientSecret);
-  if (auth.clientKeyFile !== undefined && policy.keyFile === true) auth.clientKeyFile = hide('auth.clientKeyFile', { kind: 'auth', name: 'clientKeyFile' }, auth.clientKeyFile);
+  if (auth.clientKeyFile !== undefined && policy.keyFile === true)
+    auth.clientKeyFile = hide('auth.clientKeyFile', { kind: 'auth', name: 'clientKeyFile' }, auth.clientKeyFile);
   return { target: { ...result, auth }, removed, shapes, values };
 }
 

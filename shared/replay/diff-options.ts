@@ -17,4 +17,3 @@ export const DiffOptionsSchema = z.object({
 });
 export type DiffOptions = z.infer<typeof DiffOptionsSchema>;
 export type DiffOptionsInput = z.input<typeof DiffOptionsSchema>;
-

@@ -67,7 +67,12 @@ export function keyMessages(frames: Iterable<DiffFrame>, includeStderr: boolean)
       // JSON-RPC sends a null id when it could not read the request's (HTTP servers do it on 4xx too): the latest open one.
       const req = f.rpcId !== null ? requestFor(asked, f.rpcId) : f.kind === 'error' && f.dir === 'in' ? asked.findLast((r) => !r.answered) : undefined;
       if (req) req.answered = true;
-      const label = f.dir === 'in' ? (req ? `← answer to ${req.what} #${client.indexOf(req) + 1}` : `← ${f.kind} with an id no request used`) : `→ answer to ${req ? req.what : 'an unknown server request'}`;
+      const label =
+        f.dir === 'in'
+          ? req
+            ? `← answer to ${req.what} #${client.indexOf(req) + 1}`
+            : `← ${f.kind} with an id no request used`
+          : `→ answer to ${req ? req.what : 'an unknown server request'}`;
       push(f, `${f.dir}:answer${req ? '' : ':unmatched'}`, label, req ?? null);
     } else if (f.kind === 'notification') {
       push(f, `${f.dir}:notification:${method}`, `${arrow} ${method}`);

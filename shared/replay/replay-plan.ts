@@ -103,7 +103,11 @@ export class ReplayPlan {
       }
       return out;
     };
-    const value = Array.isArray(parsed.value) ? parsed.value.map((x) => (isPlainObject(x) ? rewrite(x) : x)) : isPlainObject(parsed.value) ? rewrite(parsed.value) : parsed.value;
+    const value = Array.isArray(parsed.value)
+      ? parsed.value.map((x) => (isPlainObject(x) ? rewrite(x) : x))
+      : isPlainObject(parsed.value)
+        ? rewrite(parsed.value)
+        : parsed.value;
     if (!changed) return null;
     if (step.awaits !== null && isPlainObject(value)) step.awaits = idKey(value.id);
     return JSON.stringify(value);

@@ -88,7 +88,12 @@ export function diffTranscripts(oldFrames: Iterable<DiffFrame>, newFrames: Itera
   const b = keyMessages(newFrames, opts.includeStderr);
   const va = a.map((m) => comparable(m, opts));
   const vb = b.map((m) => comparable(m, opts));
-  const pairing = pairMessages(a, b, va.map((v, i) => signature(v, keyedArraysOf(a[i]!))), vb.map((v, i) => signature(v, keyedArraysOf(b[i]!))));
+  const pairing = pairMessages(
+    a,
+    b,
+    va.map((v, i) => signature(v, keyedArraysOf(a[i]!))),
+    vb.map((v, i) => signature(v, keyedArraysOf(b[i]!))),
+  );
   const summary: DiffSummary = { same: 0, changed: 0, added: 0, removed: 0, oldMessages: a.length, newMessages: b.length };
   /** Each entry with where it goes in the new run's order. */
   const placed: Array<{ at: number; entry: DiffEntry }> = [];
@@ -110,12 +115,18 @@ export function diffTranscripts(oldFrames: Iterable<DiffFrame>, newFrames: Itera
     let before = -1;
     for (let k = i - 1; k >= 0 && before === -1; k--) before = partnerOf.get(k) ?? -1;
     summary.removed++;
-    placed.push({ at: before + 0.5, entry: { status: 'removed', label: x.label, dir: x.frame.dir, oldSeq: x.frame.seq, newSeq: null, changes: [], text: x.frame.text.slice(0, PREVIEW) } });
+    placed.push({
+      at: before + 0.5,
+      entry: { status: 'removed', label: x.label, dir: x.frame.dir, oldSeq: x.frame.seq, newSeq: null, changes: [], text: x.frame.text.slice(0, PREVIEW) },
+    });
   }
   for (const j of pairing.added) {
     const y = b[j]!;
     summary.added++;
-    placed.push({ at: j, entry: { status: 'added', label: y.label, dir: y.frame.dir, oldSeq: null, newSeq: y.frame.seq, changes: [], text: y.frame.text.slice(0, PREVIEW) } });
+    placed.push({
+      at: j,
+      entry: { status: 'added', label: y.label, dir: y.frame.dir, oldSeq: null, newSeq: y.frame.seq, changes: [], text: y.frame.text.slice(0, PREVIEW) },
+    });
   }
   placed.sort((p, q) => p.at - q.at || (p.entry.oldSeq ?? 0) - (q.entry.oldSeq ?? 0));
   const entries = placed.map((p) => p.entry);

@@ -14,7 +14,7 @@ const isMasked = (v: string) => v.includes(REDACTED) || v.includes('••••
 
 /** The shell helpers the legacy SSE steps use; polling in tenths of a second, bounded by MCPSCOPE_WAIT_SECONDS. */
 const SSE_HELPERS = [
-  'wait_endpoint() { # $1: the origin, $2: the stream URL\'s directory, for an endpoint given as a path',
+  "wait_endpoint() { # $1: the origin, $2: the stream URL's directory, for an endpoint given as a path",
   '  i=0',
   '  while [ "$i" -lt $(( ${MCPSCOPE_WAIT_SECONDS:-10} * 10 )) ]; do',
   `    ep=$(sed -n '/^event:[[:space:]]*endpoint/{n;s/^data:[[:space:]]*//p;}' "$events" | head -n 1 | tr -d '\\r')`,
@@ -102,7 +102,9 @@ export class CurlScriptWriter {
     this.seen.add(x.id);
     this.n++;
     const r = x.request;
-    const recorded = x.response ? `${x.response.status}${x.timing.totalMs !== undefined ? `, ${Math.round(x.timing.totalMs)} ms` : ''}` : (x.error?.code ?? 'no response');
+    const recorded = x.response
+      ? `${x.response.status}${x.timing.totalMs !== undefined ? `, ${Math.round(x.timing.totalMs)} ms` : ''}`
+      : (x.error?.code ?? 'no response');
     const lines = [`# ${this.n}. ${r.method} (${x.purpose}) — recorded: ${recorded}`];
     const check: string[] = [];
     if (x.purpose === 'stream' && r.method === 'GET' && !this.sawMessage && !this.sse) return this.openSse(x, lines, check);
@@ -132,16 +134,18 @@ export class CurlScriptWriter {
     const path = (m?.[2] ?? '').replace(/[^/]*$/, '');
     const dir = m ? `${origin}${path === '' ? '/' : path}` : '';
     const args = ['curl -sS -N', shQuote(x.request.url), ...this.headerArgs(x, check)];
-    return [
-      ...lines,
-      '# legacy HTTP+SSE: keep the event stream open in the background and POST to the endpoint it announces',
-      ...check,
-      `${args.join(' \\\n  ')} >"$events" &`,
-      'STREAM=$!',
-      `ENDPOINT=$(wait_endpoint ${shQuote(origin)} ${shQuote(dir)}) || { echo "# no endpoint event on the stream within \${MCPSCOPE_WAIT_SECONDS:-10} s" >&2; cat "$events"; exit 1; }`,
-      'echo "# endpoint: $ENDPOINT"',
-      '',
-    ].join('\n') + '\n';
+    return (
+      [
+        ...lines,
+        '# legacy HTTP+SSE: keep the event stream open in the background and POST to the endpoint it announces',
+        ...check,
+        `${args.join(' \\\n  ')} >"$events" &`,
+        'STREAM=$!',
+        `ENDPOINT=$(wait_endpoint ${shQuote(origin)} ${shQuote(dir)}) || { echo "# no endpoint event on the stream within \${MCPSCOPE_WAIT_SECONDS:-10} s" >&2; cat "$events"; exit 1; }`,
+        'echo "# endpoint: $ENDPOINT"',
+        '',
+      ].join('\n') + '\n'
+    );
   }
 
   tail(): string {

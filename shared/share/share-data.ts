@@ -18,7 +18,7 @@ import type { FrameRecord } from '../relay-protocol.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
 import { SHARE_FORMAT, SHARE_FORMAT_VERSION, type ShareContents, type ShareTag } from './share-unpacker.js';
 
-export { frameProblem,   ShareUnpacker, unpackShare, type ShareContents,  } from './share-unpacker.js';
+export { frameProblem, ShareUnpacker, unpackShare, type ShareContents } from './share-unpacker.js';
 
 /** Frames a block holds: small enough that the page can unpack and show one block in a task of its own. */
 const FRAMES_PER_BLOCK = 5_000;
@@ -33,7 +33,8 @@ export function clientFrameOf(f: FrameRecord, startedAt: number): ClientFrame {
   return { seq: f.seq, offsetMs: Math.max(0, f.ts - startedAt), text: f.text, ...(f.b64 ? { b64: f.b64 } : {}), ...(f.origin ? { origin: f.origin } : {}) };
 }
 
-const sameClient = (a: ClientFrame, b: ClientFrame) => a.seq === b.seq && a.offsetMs === b.offsetMs && a.text === b.text && a.b64 === b.b64 && a.origin === b.origin;
+const sameClient = (a: ClientFrame, b: ClientFrame) =>
+  a.seq === b.seq && a.offsetMs === b.offsetMs && a.text === b.text && a.b64 === b.b64 && a.origin === b.origin;
 
 /**
  * Takes a bundle's events in file order and emits the share text a block at a time (`emit` may wait: a slow writer

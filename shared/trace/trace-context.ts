@@ -35,9 +35,11 @@ export function parseTraceparent(value: unknown): { ok: true; parent: TraceParen
   if (version === 'ff') return { ok: false, problem: 'version ff is forbidden' };
   // Version 00 is exactly four fields; a later version may append more, which a 00 reader ignores.
   if (version === '00' && parts.length !== 4) return { ok: false, problem: 'version 00 has exactly 4 fields, this one has more' };
-  if (traceId.length !== 32 || !HEX.test(traceId)) return { ok: false, problem: `trace-id ${JSON.stringify(traceId.slice(0, 40))} is not 32 lowercase hex digits` };
+  if (traceId.length !== 32 || !HEX.test(traceId))
+    return { ok: false, problem: `trace-id ${JSON.stringify(traceId.slice(0, 40))} is not 32 lowercase hex digits` };
   if (ZERO.test(traceId)) return { ok: false, problem: 'trace-id is all zeros' };
-  if (parentId.length !== 16 || !HEX.test(parentId)) return { ok: false, problem: `parent-id ${JSON.stringify(parentId.slice(0, 24))} is not 16 lowercase hex digits` };
+  if (parentId.length !== 16 || !HEX.test(parentId))
+    return { ok: false, problem: `parent-id ${JSON.stringify(parentId.slice(0, 24))} is not 16 lowercase hex digits` };
   if (ZERO.test(parentId)) return { ok: false, problem: 'parent-id is all zeros' };
   if (flags.length !== 2 || !HEX.test(flags)) return { ok: false, problem: `trace-flags ${JSON.stringify(flags.slice(0, 8))} is not 2 lowercase hex digits` };
   return { ok: true, parent: { version, traceId, parentId, flags, sampled: (parseInt(flags, 16) & 1) === 1 } };
@@ -50,7 +52,10 @@ const TS_VALUE = /^[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}$/;
 /** W3C Trace Context §3.3: up to 32 `key=value` members, keys unique; empty members are allowed. */
 export function tracestateProblem(value: unknown): string | null {
   if (typeof value !== 'string') return `is ${value === null ? 'null' : typeof value}, not a string`;
-  const members = value.split(',').map((m) => m.replace(/^[ \t]+|[ \t]+$/g, '')).filter((m) => m !== '');
+  const members = value
+    .split(',')
+    .map((m) => m.replace(/^[ \t]+|[ \t]+$/g, ''))
+    .filter((m) => m !== '');
   if (members.length > 32) return `has ${members.length} list-members, more than 32`;
   const seen = new Set<string>();
   for (const m of members) {
@@ -59,7 +64,8 @@ export function tracestateProblem(value: unknown): string | null {
     const key = m.slice(0, eq);
     const val = m.slice(eq + 1);
     if (!TS_KEY.test(key)) return `key ${JSON.stringify(key.slice(0, 40))} is not a valid tracestate key (lowercase, digits, _-*/, optional @vendor)`;
-    if (!TS_VALUE.test(val) || val.endsWith(' ')) return `the value of ${JSON.stringify(key)} holds a character tracestate forbids (",", "=", a control character or a trailing space)`;
+    if (!TS_VALUE.test(val) || val.endsWith(' '))
+      return `the value of ${JSON.stringify(key)} holds a character tracestate forbids (",", "=", a control character or a trailing space)`;
     if (seen.has(key)) return `key ${JSON.stringify(key)} appears twice`;
     seen.add(key);
   }
@@ -83,7 +89,8 @@ export function baggageProblem(value: unknown): string | null {
     const key = pair.slice(0, eq).trim();
     const val = pair.slice(eq + 1).trim();
     if (!TOKEN.test(key)) return `key ${JSON.stringify(key.slice(0, 40))} is not a token`;
-    if (!BAGGAGE_VALUE.test(val)) return `the value of ${JSON.stringify(key)} holds a character baggage forbids unencoded (space, '"', ',', ';', '\\' or non-ASCII)`;
+    if (!BAGGAGE_VALUE.test(val))
+      return `the value of ${JSON.stringify(key)} holds a character baggage forbids unencoded (space, '"', ',', ';', '\\' or non-ASCII)`;
     if (/%(?![0-9A-Fa-f]{2})/.test(val)) return `the value of ${JSON.stringify(key)} has a "%" that starts no percent-encoding`;
     for (const p of props) {
       const pk = p.split('=')[0]!.trim();

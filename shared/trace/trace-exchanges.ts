@@ -64,7 +64,8 @@ export interface SessionExchanges {
 
 function targetOf(method: string, params: unknown): string | null {
   if (!isPlainObject(params)) return null;
-  const t = method === 'tools/call' || method === 'prompts/get' ? params.name : method === 'resources/read' || method.startsWith('resources/') ? params.uri : undefined;
+  const t =
+    method === 'tools/call' || method === 'prompts/get' ? params.name : method === 'resources/read' || method.startsWith('resources/') ? params.uri : undefined;
   return typeof t === 'string' ? t.slice(0, 200) : null;
 }
 
@@ -76,7 +77,11 @@ function versionOf(method: string, params: unknown, result: unknown): string | n
 }
 
 function messagesOf(frame: FrameRecord): Record<string, unknown>[] {
-  if (frame.dir === 'relay' || (frame.kind !== 'request' && frame.kind !== 'response' && frame.kind !== 'error' && frame.kind !== 'notification' && frame.kind !== 'batch')) return [];
+  if (
+    frame.dir === 'relay' ||
+    (frame.kind !== 'request' && frame.kind !== 'response' && frame.kind !== 'error' && frame.kind !== 'notification' && frame.kind !== 'batch')
+  )
+    return [];
   const parsed = parseJson(frame.text);
   if (!parsed.ok) return [];
   const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
@@ -137,7 +142,8 @@ class Builder {
     this.open.delete(`${requester}:${key}`);
     ex.end = f.ts;
     ex.responseSeq = f.seq;
-    if (isPlainObject(m.error)) ex.error = { code: typeof m.error.code === 'number' ? m.error.code : null, message: String(m.error.message ?? '').slice(0, 300) };
+    if (isPlainObject(m.error))
+      ex.error = { code: typeof m.error.code === 'number' ? m.error.code : null, message: String(m.error.message ?? '').slice(0, 300) };
     else if (isPlainObject(m.result) && m.result.isError === true && ex.method === 'tools/call') ex.toolError = true;
     const v = versionOf(ex.method, null, m.result);
     if (v) this.version = ex.protocolVersion = v;
@@ -151,7 +157,12 @@ class Builder {
     const parent = trace?.parent ?? null;
     const own = this.own;
     const ownTrace =
-      requester === 'client' && parent !== null && own !== null && parent.traceId === own.traceId && typeof meta?.baggage === 'string' && meta.baggage.includes(`${SESSION_BAGGAGE_KEY}=`);
+      requester === 'client' &&
+      parent !== null &&
+      own !== null &&
+      parent.traceId === own.traceId &&
+      typeof meta?.baggage === 'string' &&
+      meta.baggage.includes(`${SESSION_BAGGAGE_KEY}=`);
     const ex: TraceExchange = {
       requester,
       requestSeq: f.seq,
@@ -188,11 +199,21 @@ class Builder {
       // A log line belongs to the latest request of the client still in flight, if any.
       const ex = [...this.open.values()].filter((e) => e.requester === 'client').at(-1);
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data ?? null);
-      ex?.events.push({ name: 'log', ts: f.ts, seq: f.seq, attributes: { 'mcp.log.level': String(params.level ?? ''), 'mcp.log.data': (data ?? '').slice(0, 300) } });
+      ex?.events.push({
+        name: 'log',
+        ts: f.ts,
+        seq: f.seq,
+        attributes: { 'mcp.log.level': String(params.level ?? ''), 'mcp.log.data': (data ?? '').slice(0, 300) },
+      });
     } else if (method === 'notifications/cancelled') {
       const key = idKey(params.requestId);
       const ex = key === null ? undefined : this.open.get(`${sender}:${key}`);
-      ex?.events.push({ name: 'cancelled', ts: f.ts, seq: f.seq, attributes: { 'mcp.cancel.reason': typeof params.reason === 'string' ? params.reason.slice(0, 300) : '' } });
+      ex?.events.push({
+        name: 'cancelled',
+        ts: f.ts,
+        seq: f.seq,
+        attributes: { 'mcp.cancel.reason': typeof params.reason === 'string' ? params.reason.slice(0, 300) : '' },
+      });
     }
   }
 }
@@ -207,7 +228,13 @@ export function sessionExchanges(frames: Iterable<FrameRecord>): SessionExchange
     first = Math.min(first, f.ts);
     last = Math.max(last, f.ts);
   }
-  return { exchanges: b.exchanges, ownTraceId: b.ownTraceId, mcpSessionId: b.mcpSessionId, first: Number.isFinite(first) ? first : 0, last: Number.isFinite(last) ? last : 0 };
+  return {
+    exchanges: b.exchanges,
+    ownTraceId: b.ownTraceId,
+    mcpSessionId: b.mcpSessionId,
+    first: Number.isFinite(first) ? first : 0,
+    last: Number.isFinite(last) ? last : 0,
+  };
 }
 
 /** The OpenTelemetry span name: `<method> <target>`, or the method alone. */

@@ -40,7 +40,14 @@ export function waterfallRows(session: SessionExchanges, limit = 5000): { rows: 
   const last = session.last;
   const visit = (ex: TraceExchange, depth: number, traceId: string) => {
     const end = ex.end ?? Math.max(last, ex.start);
-    rows.push({ exchange: ex, depth, traceId, startMs: ex.start - session.first, durationMs: Math.max(0, end - ex.start), failed: ex.error !== null || ex.toolError || ex.end === null });
+    rows.push({
+      exchange: ex,
+      depth,
+      traceId,
+      startMs: ex.start - session.first,
+      durationMs: Math.max(0, end - ex.start),
+      failed: ex.error !== null || ex.toolError || ex.end === null,
+    });
     for (const c of children.get(ex) ?? []) visit(c, depth + 1, traceId);
   };
   for (const t of order) for (const r of roots.filter((x) => traceOf(x) === t)) visit(r, 0, t);

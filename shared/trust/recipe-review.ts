@@ -13,17 +13,61 @@ import { escapeControls } from './escape-controls.js';
  * which program a bare command name finds. Any of these in a recipe from a file is how "open a file" becomes "run code".
  */
 const DANGEROUS_NAMES = new Set([
-  'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE',
-  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT',
-  'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONINSPECT', 'PYTHONUSERBASE', 'PYTHONEXECUTABLE',
-  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PERL5DB',
-  'RUBYOPT', 'RUBYLIB',
-  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'CLASSPATH',
-  'BASH_ENV', 'ENV', 'ZDOTDIR', 'PROMPT_COMMAND', 'SHELLOPTS', 'PS4', 'IFS',
-  'PATH', 'PATHEXT', 'COMSPEC',
-  'GCONV_PATH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'GIT_ASKPASS', 'SSH_ASKPASS', 'EDITOR', 'VISUAL', 'PAGER',
-  'PHPRC', 'PHP_INI_SCAN_DIR', 'LUA_PATH', 'LUA_CPATH', 'LUA_INIT', 'TCLLIBPATH', 'R_PROFILE', 'R_PROFILE_USER',
-  'UV_PYTHON', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'DENO_OPTIONS', 'BUN_OPTIONS', 'ELECTRON_RUN_AS_NODE',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'NODE_REPL_EXTERNAL_MODULE',
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'PYTHONINSPECT',
+  'PYTHONUSERBASE',
+  'PYTHONEXECUTABLE',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'PERL5DB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'CLASSPATH',
+  'BASH_ENV',
+  'ENV',
+  'ZDOTDIR',
+  'PROMPT_COMMAND',
+  'SHELLOPTS',
+  'PS4',
+  'IFS',
+  'PATH',
+  'PATHEXT',
+  'COMSPEC',
+  'GCONV_PATH',
+  'GIT_SSH_COMMAND',
+  'GIT_EXEC_PATH',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'PHPRC',
+  'PHP_INI_SCAN_DIR',
+  'LUA_PATH',
+  'LUA_CPATH',
+  'LUA_INIT',
+  'TCLLIBPATH',
+  'R_PROFILE',
+  'R_PROFILE_USER',
+  'UV_PYTHON',
+  'VIRTUAL_ENV',
+  'CONDA_PREFIX',
+  'DENO_OPTIONS',
+  'BUN_OPTIONS',
+  'ELECTRON_RUN_AS_NODE',
 ]);
 /** Whole families: the dynamic loader's (LD_*, DYLD_*) and npm's configuration (npm_config_* can name scripts and registries). */
 const DANGEROUS_PREFIXES = ['LD_', 'DYLD_', 'NPM_CONFIG_', 'GIT_CONFIG_'];
@@ -89,10 +133,15 @@ export function reviewRecipe(target: StdioTarget & { cwd: string }, hash: string
  */
 export function formatRecipeReview(r: RecipeReview): string {
   const e = escapeControls;
-  const lines = [`The recipe from ${e(r.source)} would run:`, `  command: ${[r.command, ...r.args].map((a) => e(shQuote(a))).join(' ')}`, `  in:      ${e(r.cwd)}`];
+  const lines = [
+    `The recipe from ${e(r.source)} would run:`,
+    `  command: ${[r.command, ...r.args].map((a) => e(shQuote(a))).join(' ')}`,
+    `  in:      ${e(r.cwd)}`,
+  ];
   if (r.env.length === 0) lines.push('  env:     (nothing beyond your own environment)');
   for (const v of r.env) lines.push(`  env:     ${e(v.name)}=${e(v.value)}${v.dangerous ? '   <-- DANGEROUS: changes how programs load code' : ''}`);
-  if (r.dangerous.length > 0) lines.push(`WARNING: ${r.dangerous.map(e).join(', ')} can make the server run code the file chose. Run it only if you trust where it came from.`);
+  if (r.dangerous.length > 0)
+    lines.push(`WARNING: ${r.dangerous.map(e).join(', ')} can make the server run code the file chose. Run it only if you trust where it came from.`);
   return lines.join('\n');
 }
 

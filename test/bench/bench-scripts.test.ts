@@ -27,7 +27,25 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     // One run (A then B, two page loads) is enough for that: a second run only reverses the order, and cost 39 s of
     // CPU against 19-21 s for one (docs/development.md, "The sixth pass").
     const web = join(ROOT, 'dist', 'web');
-    const out = await runBench('browser-paint-ab.mjs', '--a', web, '--b', web, '--n', '300', '--runs', '1', '--jumps', '2', '--timeline', '1', '--cpu', '1', '--editor', '1');
+    const out = await runBench(
+      'browser-paint-ab.mjs',
+      '--a',
+      web,
+      '--b',
+      web,
+      '--n',
+      '300',
+      '--runs',
+      '1',
+      '--jumps',
+      '2',
+      '--timeline',
+      '1',
+      '--cpu',
+      '1',
+      '--editor',
+      '1',
+    );
     expect(out).toContain('recorded 303 frames');
     // The timeline of a run: the socket's traffic, the fetches and the moments of the open, by time since navigation.
     expect(out).toMatch(/^ {2}A +\d+ ms ws out subscribe/m);
@@ -35,7 +53,9 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^ {2}A +\d+ ms ws in frames \d+ kB seq 1–303$/m);
     expect(out).toMatch(/^ {2}B +\d+ ms fetch \/api\/sessions \(sent \d+, answered \d+–\d+ ms\)$/m);
     expect(out).toMatch(/^ {2}B +\d+ ms paint$/m);
-    expect(out).toMatch(/^run 1 A: first row \d+ ms, paint \d+ ms \| jump median \d+ ms max \d+ ms \| composer's editor in \d+ ms \| Chromium CPU to idle \d+ ms \(renderer \d+\) \| load /m);
+    expect(out).toMatch(
+      /^run 1 A: first row \d+ ms, paint \d+ ms \| jump median \d+ ms max \d+ ms \| composer's editor in \d+ ms \| Chromium CPU to idle \d+ ms \(renderer \d+\) \| load /m,
+    );
     expect(out).toMatch(/^run 1 B: first row \d+ ms/m);
     expect(out).not.toContain('page errors');
     expect(out).toMatch(/^paint: A \d+ ms \(\d+–\d+\), B \d+ ms \(\d+–\d+\); RATIO B\/A [\d.]+ \([\d.]+–[\d.]+\)$/m);
@@ -53,7 +73,19 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
   });
 
   it('relay-lint-open opens a fresh windowed session from each relay in turn and reports paints and the lint thread', async () => {
-    const out = await runBench('relay-lint-open.mjs', '--a', join(ROOT, 'bin', 'mcpscope.js'), '--n', '1500', '--loads', '1', '--order', 'AB', '--memoryFrames', '300');
+    const out = await runBench(
+      'relay-lint-open.mjs',
+      '--a',
+      join(ROOT, 'bin', 'mcpscope.js'),
+      '--n',
+      '1500',
+      '--loads',
+      '1',
+      '--order',
+      'AB',
+      '--memoryFrames',
+      '300',
+    );
     expect(out).toMatch(/^A: paints \d+ ms; median \d+ \| busiest relay thread \d+ ms CPU over \d+ ms \| load [\d.]+$/m);
     expect(out).toMatch(/^B: paints \d+ ms; median \d+ /m);
     expect(out).toMatch(/A median \d+ \(\d+–\d+\), B median \d+ \(\d+–\d+\); B\/A [\d.]+/);
@@ -65,7 +97,10 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^B: --max-semi-space-size=16$/m);
     for (const label of ['run 1 A', 'run 1 B', 'run 2 B', 'run 2 A']) expect(out).toContain(label);
     expect(out.indexOf('run 2 B')).toBeLessThan(out.indexOf('run 2 A'));
-    for (const phase of ['0–1k', '1k–2k', '2k–3k']) expect(out).toMatch(new RegExp(`^  ${phase} +A main [\\d.]+ writer [\\d.]+ other -?[\\d.]+ = relay [\\d.]+ µs \\| server [\\d.]+ client [\\d.]+ \\| \\d+/s$`, 'm'));
+    for (const phase of ['0–1k', '1k–2k', '2k–3k'])
+      expect(out).toMatch(
+        new RegExp(`^  ${phase} +A main [\\d.]+ writer [\\d.]+ other -?[\\d.]+ = relay [\\d.]+ µs \\| server [\\d.]+ client [\\d.]+ \\| \\d+/s$`, 'm'),
+      );
     expect(out).toMatch(/RATIO B\/A relay \S+, main \S+, writer \S+, other \S+, rate [\d.]+/);
   });
 

@@ -135,7 +135,11 @@ describe('the demo MCP server', () => {
     // (modelcontextprotocol/typescript-sdk#2580), which says nothing about the server.
     const seen = demo.wire.slice(start);
     const progress = seen.flatMap((m) => ('method' in m && m.method === 'notifications/progress' ? [m.params as Progress & { progressToken: number }] : []));
-    expect(progress.map((p) => [p.progress, p.total])).toEqual([[1, 3], [2, 3], [3, 3]]);
+    expect(progress.map((p) => [p.progress, p.total])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
     const responseAt = seen.findIndex((m) => 'id' in m && m.id === progress[0]?.progressToken && 'result' in m);
     const lastProgressAt = seen.findLastIndex((m) => 'method' in m && m.method === 'notifications/progress');
     expect(lastProgressAt).toBeLessThan(responseAt);

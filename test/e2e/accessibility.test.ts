@@ -18,7 +18,14 @@ async function panelIds(page: Page): Promise<string[]> {
 
 /** Waits until the shown panel has loaded its code (the workbench's "loading…" placeholder is gone). */
 async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('aside[aria-label="inspector panels"] p', { hasText: /^loading…$/ }).filter({ visible: true }).count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('aside[aria-label="inspector panels"] p', { hasText: /^loading…$/ })
+        .filter({ visible: true })
+        .count(),
+    )
+    .toBe(0);
 }
 
 type Found = Map<string, { v: AxeViolation; where: string[] }>;
@@ -72,7 +79,9 @@ describe('accessibility (axe-core)', () => {
       expect(report(problems)).toBe('');
     });
 
-    it(`finds no serious or critical violation in the Sessions view, the target form, the tab menu, the sequence view or the composer in the ${scheme} theme`, async ({ page }) => {
+    it(`finds no serious or critical violation in the Sessions view, the target form, the tab menu, the sequence view or the composer in the ${scheme} theme`, async ({
+      page,
+    }) => {
       await liveSession(page, scheme);
       const problems: Found = new Map();
       // The strip folds what does not fit at 1400 px into its "more" menu: a menu of grouped menuitems when open.

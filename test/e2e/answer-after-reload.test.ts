@@ -40,7 +40,11 @@ async function samplingAnsweredFrom(p: Page, reply: string): Promise<void> {
   await openTab(p, 'server-requests');
   const card = p.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]');
   await card.waitFor({ timeout: 20_000 });
-  await fillCodeEditor(p, card.getByTestId('sampling-result'), JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }));
+  await fillCodeEditor(
+    p,
+    card.getByTestId('sampling-result'),
+    JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }),
+  );
   await card.getByTestId('sampling-send').click();
   await openTab(p, 'tools');
   await p.getByTestId('tool-result').filter({ hasText: reply }).waitFor({ timeout: 20_000 });
@@ -111,11 +115,17 @@ describe('answering server requests after a reload', () => {
     const card = page.locator('[data-testid="server-request"][data-kind="sampling"][data-state="pending"]');
     await card.waitFor({ timeout: 20_000 });
     const reply = 'answered across a reload';
-    await fillCodeEditor(page, card.getByTestId('sampling-result'), JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }));
+    await fillCodeEditor(
+      page,
+      card.getByTestId('sampling-result'),
+      JSON.stringify({ role: 'assistant', content: { type: 'text', text: reply }, model: 'by-hand', stopReason: 'endTurn' }),
+    );
     await card.getByTestId('sampling-send').click();
     // The server got exactly one answer to its request, and the tool call it was waiting in finished with it.
     await expect.poll(async () => (await sentResponses()).filter((r) => JSON.stringify(r).includes(reply)).length, { timeout: 20_000 }).toBe(1);
-    await expect.poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes(reply)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes(reply)), { timeout: 20_000 })
+      .toBe(true);
   });
 
   it('ran without page errors', () => {

@@ -11,7 +11,10 @@ let errors: string[];
 const BIG = 20 * 1024 * 1024;
 
 beforeAll(async () => {
-  ui = await openInspector({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--noise', '--big-line', String(BIG), '--crash-on', 'tools/list'], viewport: { width: 1400, height: 900 } });
+  ui = await openInspector({
+    command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--noise', '--big-line', String(BIG), '--crash-on', 'tools/list'],
+    viewport: { width: 1400, height: 900 },
+  });
   ({ page, errors } = ui);
 });
 

@@ -73,7 +73,9 @@ describe('the batch builder and the fault lab against server-everything over Str
   it('runs every preset, the raw HTTP exchanges included, on two connections, and grades each as MCP-FACTS documents (DELETE last)', async () => {
     const mismatches = verdictMismatches(await runAllPresets(page, 2000, 2), HTTP_VERDICTS);
     expect(mismatches, await explainMismatches(page, mismatches)).toEqual([]);
-    expect(await explanationOf(page, 'http-accept-missing')).toMatch(/406 Not Acceptable and JSON-RPC error -32000\. MCP requires the client's Accept header and says nothing/);
+    expect(await explanationOf(page, 'http-accept-missing')).toMatch(
+      /406 Not Acceptable and JSON-RPC error -32000\. MCP requires the client's Accept header and says nothing/,
+    );
     expect(await explanationOf(page, 'http-session-unknown')).toMatch(/^Answered 400 Bad Request.*silent on an id it never issued/);
     expect(await explanationOf(page, 'http-host-foreign')).toMatch(/^Answered 200 OK.*silent on Host/);
     // Each raw exchange is recorded as an http frame of its own, like the transport's exchanges, in the scratch session.

@@ -101,7 +101,9 @@ describe('the batch builder and the fault lab in a real browser', () => {
     // The workbench switches to the Batch tab, which takes the element.
     const elements = page.getByTestId('batch-element');
     await expect.poll(() => elements.count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('batch-text').textContent()).toMatch(/"method":"tools\/call","params":\{"name":"echo","arguments":\{[^}]*"text":"from the form"/);
+    await expect
+      .poll(() => page.getByTestId('batch-text').textContent())
+      .toMatch(/"method":"tools\/call","params":\{"name":"echo","arguments":\{[^}]*"text":"from the form"/);
     // A request from the log: select it, then "add to batch" in its detail.
     await page.locator('[data-testid="log-row"][data-dir="out"][data-method="tools/list"]').first().click();
     await page.getByTestId('add-to-batch').click();

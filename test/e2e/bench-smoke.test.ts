@@ -13,17 +13,24 @@ describe.concurrent('the bench scripts (smoke)', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^lint of 1500 frames done in [\d.]+ s, before the first open$/m);
     expect(out.indexOf('lint of 1500 frames done')).toBeLessThan(out.indexOf('run 1: paint'));
     // The rare filters find exactly what the flood holds: the flood request and its response; one line of data.
-    expect(out).toMatch(/run 1: paint \d+ ms \(first row \d+ ms\) \| jump median \d+ ms max \d+ ms \(2\) \| filter method \d+ ms \(2 rows\), method broad \d+ ms \(1500\), text rare \d+ ms \(1\)/);
+    expect(out).toMatch(
+      /run 1: paint \d+ ms \(first row \d+ ms\) \| jump median \d+ ms max \d+ ms \(2\) \| filter method \d+ ms \(2 rows\), method broad \d+ ms \(1500\), text rare \d+ ms \(1\)/,
+    );
     expect(out).not.toContain('page errors');
     expect(out).toMatch(/JS heap after GC: [\d.]+ MB/);
     // The same session in the sequence view, timed beside the log's paint.
-    expect(out).toMatch(/run 1 sequence view: paint \d+ ms \([\d.]+× the log's \d+ ms\) \| scroll to the end \d+ ms \| \d+ arrows in the page, opened after the log\n/);
+    expect(out).toMatch(
+      /run 1 sequence view: paint \d+ ms \([\d.]+× the log's \d+ ms\) \| scroll to the end \d+ ms \| \d+ arrows in the page, opened after the log\n/,
+    );
   });
 
   it('log-linters lints and pairs one recording in the page and on the relay, and both find the same', async () => {
     const out = await runBench('log-linters.mjs', '--requests', '200', '--runs', '1', '--live', '20');
     expect(out).toMatch(/200 requests \(\d+ frames\), 1 runs/);
-    const m = /page whole [\d.]+ ms wall, \d+ ms CPU \([\d.]+ µs CPU\/frame, (\d+) findings, (\d+) paired\) \| relay whole [\d.]+ ms wall, \d+ ms CPU \((\d+) findings\) \| new frame: page [\d.]+ µs, relay [\d.]+ ms/.exec(out);
+    const m =
+      /page whole [\d.]+ ms wall, \d+ ms CPU \([\d.]+ µs CPU\/frame, (\d+) findings, (\d+) paired\) \| relay whole [\d.]+ ms wall, \d+ ms CPU \((\d+) findings\) \| new frame: page [\d.]+ µs, relay [\d.]+ ms/.exec(
+        out,
+      );
     expect(m).not.toBeNull();
     const [, pageFindings, paired, relayFindings] = m!;
     // A malformed request every 50th and an unknown method every 10th: findings on both sides, the same count.

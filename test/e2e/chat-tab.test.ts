@@ -19,7 +19,12 @@ describe('the Chat tab', () => {
   let sessionId: string;
   beforeAll(async () => {
     fake = await startRemoteServer(join(FIXTURES, 'fake-openai.mjs'), [], {
-      FAKE_MODEL_SCRIPT: JSON.stringify([{ text: 'Let me add.', toolCalls: [{ name: 'get-sum', arguments: { a: 6, b: 3 } }] }, { text: 'Six plus three is 9.' }, { text: 'A haiku from the model' }, { stall: true, text: 'Thinking about it' }]),
+      FAKE_MODEL_SCRIPT: JSON.stringify([
+        { text: 'Let me add.', toolCalls: [{ name: 'get-sum', arguments: { a: 6, b: 3 } }] },
+        { text: 'Six plus three is 9.' },
+        { text: 'A haiku from the model' },
+        { stall: true, text: 'Thinking about it' },
+      ]),
     });
     ui = await openInspector({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], viewport: { width: 1400, height: 1000 } });
     await waitForServer(ui.page);
@@ -53,7 +58,10 @@ describe('the Chat tab', () => {
     const card = page.locator('[data-testid="chat-tool-call"][data-tool="get-sum"]');
     await expect.poll(() => card.getAttribute('data-decision')).toBe('approved');
     expect(await card.getByTestId('chat-tool-result').textContent()).toBe('The sum of 6 and 3 is 9.');
-    await page.getByTestId('chat-outcome').filter({ hasText: /^answer/ }).waitFor();
+    await page
+      .getByTestId('chat-outcome')
+      .filter({ hasText: /^answer/ })
+      .waitFor();
     expect(await page.getByTestId('chat-usage').count()).toBe(2);
 
     // The call went out through the page's engine as the model's, and the links lead to its frames.
@@ -83,9 +91,14 @@ describe('the Chat tab', () => {
     const exchange = frames.find((f) => f.method === 'model-exchange')!;
     await page.getByTestId('log-view-sequence').click();
     await page.getByTestId('sequence-view').waitFor();
-    await expect.poll(() => page.getByTestId('seq-lane').evaluateAll((els) => els.map((e) => e.getAttribute('data-lane')))).toEqual(['model', 'client', 'mcpscope', 'server']);
+    await expect
+      .poll(() => page.getByTestId('seq-lane').evaluateAll((els) => els.map((e) => e.getAttribute('data-lane'))))
+      .toEqual(['model', 'client', 'mcpscope', 'server']);
     const laneX = (lane: string) => page.locator(`[data-testid="seq-lane"][data-lane="${lane}"]`).getAttribute('x').then(Number);
-    const ends = (seq: number) => page.locator(`[data-testid="seq-arrow"][data-seq="${seq}"]`).evaluate((g) => [Number(g.getAttribute('data-from-x')), Number(g.getAttribute('data-to-x'))]);
+    const ends = (seq: number) =>
+      page
+        .locator(`[data-testid="seq-arrow"][data-seq="${seq}"]`)
+        .evaluate((g) => [Number(g.getAttribute('data-from-x')), Number(g.getAttribute('data-to-x'))]);
     const [model, mcpscope, server] = [await laneX('model'), await laneX('mcpscope'), await laneX('server')];
     await page.getByTestId('sequence-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
     expect(await ends(exchange.seq)).toEqual([mcpscope, model]);
@@ -106,11 +119,16 @@ describe('the Chat tab', () => {
     await card.getByTestId('sampling-model-note').filter({ hasText: 'm answered' }).waitFor({ timeout: 30_000 });
     // The model's answer fills the editor; nothing went back to the server yet.
     // Monaco draws spaces as no-break spaces.
-    await expect.poll(async () => (await card.getByTestId('sampling-result').textContent())?.replaceAll('\u00a0', ' '), { timeout: 10_000 }).toContain('A haiku from the model');
+    await expect
+      .poll(async () => (await card.getByTestId('sampling-result').textContent())?.replaceAll('\u00a0', ' '), { timeout: 10_000 })
+      .toContain('A haiku from the model');
     const frames = await sessionFrames(ui.relay, sessionId);
     const asked = frames.filter((f) => f.dir === 'in' && f.method === 'sampling/createMessage').at(-1)!;
     expect(frames.some((f) => f.dir === 'out' && f.kind === 'response' && f.rpcId === asked.rpcId)).toBe(false);
-    const exchange = JSON.parse(frames.filter((f) => f.method === 'model-exchange').at(-1)!.text) as { purpose: string; request: { messages: { role: string; content: string }[] } };
+    const exchange = JSON.parse(frames.filter((f) => f.method === 'model-exchange').at(-1)!.text) as {
+      purpose: string;
+      request: { messages: { role: string; content: string }[] };
+    };
     expect(exchange.purpose).toBe('sampling');
     expect(exchange.request.messages).toContainEqual({ role: 'user', content: 'Resource trigger-sampling-request context: a haiku' });
     const edited = { role: 'assistant', content: { type: 'text', text: 'A haiku, edited by a person' }, model: 'm', stopReason: 'endTurn' };
@@ -129,7 +147,10 @@ describe('the Chat tab', () => {
     await page.getByTestId('chat-streaming').filter({ hasText: 'Thinking about it' }).waitFor({ timeout: 30_000 });
     await fake.waitOutput(/STALLED 4/);
     await page.getByTestId('chat-stop').click();
-    await page.getByTestId('chat-outcome').filter({ hasText: /^stopped/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('chat-outcome')
+      .filter({ hasText: /^stopped/ })
+      .waitFor({ timeout: 15_000 });
     await fake.waitOutput(/CLIENT CLOSED 4/);
     await page.getByTestId('chat-send').waitFor();
     expect(ui.errors).toEqual([]);

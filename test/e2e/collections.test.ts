@@ -45,10 +45,19 @@ describe('collections in the page', () => {
     const { page } = ui;
     await openTab(page, 'collections');
     await page.getByTestId('collection-run').click();
-    await expect.poll(() => page.getByTestId('collection-run-summary').textContent(), { timeout: 60_000 }).toBe('2 steps: 1 passed, 1 failed, 0 could not run, 0 skipped');
-    expect(await page.locator('[data-testid="run-step"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-step'), e.getAttribute('data-status')]))).toEqual([['ping', 'pass'], ['tools-call-divide', 'fail']]);
+    await expect
+      .poll(() => page.getByTestId('collection-run-summary').textContent(), { timeout: 60_000 })
+      .toBe('2 steps: 1 passed, 1 failed, 0 could not run, 0 skipped');
+    expect(
+      await page.locator('[data-testid="run-step"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-step'), e.getAttribute('data-status')])),
+    ).toEqual([
+      ['ping', 'pass'],
+      ['tools-call-divide', 'fail'],
+    ]);
     const failed = page.locator('[data-testid="run-step"][data-status="fail"]');
-    expect(await failed.locator('[data-testid="run-assertion"][data-pass="false"]').textContent()).toContain('the tool answered isError: true: "Cannot divide 1 by zero."');
+    expect(await failed.locator('[data-testid="run-assertion"][data-pass="false"]').textContent()).toContain(
+      'the tool answered isError: true: "Cannot divide 1 by zero."',
+    );
     const link = failed.getByTestId('run-frame-link').first();
     const [id, seq] = [await link.getAttribute('data-session-id'), await link.getAttribute('data-seq')];
     expect(id).not.toBe(underTest);
@@ -66,16 +75,28 @@ describe('collections in the page', () => {
     await page.getByTestId('collection-export').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('collection-export').click()]);
     const file = await savedDownload(download);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, name: 'e2e calls', steps: [{ name: 'ping', method: 'ping' }, { name: 'tools-call-divide', assert: [{ isError: false }] }] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      version: 1,
+      name: 'e2e calls',
+      steps: [
+        { name: 'ping', method: 'ping' },
+        { name: 'tools-call-divide', assert: [{ isError: false }] },
+      ],
+    });
     const run = await runCli(['run', file, '--json', '--', process.execPath, DEMO_SERVER]);
     expect(run.code, run.stderr).toBe(1);
     const report = JSON.parse(run.stdout) as RunReport;
-    expect(report.steps.map((s) => [s.name, s.status])).toEqual([['ping', 'pass'], ['tools-call-divide', 'fail']]);
+    expect(report.steps.map((s) => [s.name, s.status])).toEqual([
+      ['ping', 'pass'],
+      ['tools-call-divide', 'fail'],
+    ]);
     // The same file imported back is a second collection; a file that is not one is refused with the reason.
     await page.getByTestId('collection-import-input').setInputFiles(file);
     await expect.poll(() => page.getByTestId('collection-note').textContent()).toBe('imported e2e calls');
     await expect.poll(() => page.getByTestId('collection-select').locator('option').count()).toBe(2);
-    await page.getByTestId('collection-import-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "name": "x", "steps": []}') });
+    await page
+      .getByTestId('collection-import-input')
+      .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "name": "x", "steps": []}') });
     await expect.poll(() => page.getByTestId('collection-note').textContent()).toMatch(/^bad\.json is not a collection: steps: /);
   }, 120_000);
 

@@ -53,8 +53,12 @@ describe('the Conformance tab on the demo server', () => {
     // Nothing went out on the session under test.
     const after = await sessionFrames(ui.relay, underTest);
     expect(after.filter((f) => f.dir === 'out' && f.origin === 'check')).toEqual([]);
-    expect(after.filter((f) => f.dir === 'out' && f.method === 'initialize').length).toBe(before.filter((f) => f.dir === 'out' && f.method === 'initialize').length);
-    await expect.poll(() => ui.page.locator('[data-testid="check-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')))).toEqual(expect.arrayContaining(['lifecycle', 'tools', 'resources', 'prompts']));
+    expect(after.filter((f) => f.dir === 'out' && f.method === 'initialize').length).toBe(
+      before.filter((f) => f.dir === 'out' && f.method === 'initialize').length,
+    );
+    await expect
+      .poll(() => ui.page.locator('[data-testid="check-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group'))))
+      .toEqual(expect.arrayContaining(['lifecycle', 'tools', 'resources', 'prompts']));
   }, 180_000);
 
   it('exports the report as JSON in the CLI report shape, with each connection recorded as a session linked back', async () => {
@@ -63,7 +67,8 @@ describe('the Conformance tab on the demo server', () => {
     expect(report.results.find((r) => r.id === 'lifecycle/ping')).toMatchObject({ status: 'pass', session: 'check' });
     const main = report.sessions.find((s) => s.name === 'check')!;
     expect(main.id).toBeTruthy();
-    const history = (await ui.relay.api<{ sessions: { id: string; origin: string; scratchFor: string | null; live: boolean }[] }>('/api/session-history')).body.sessions;
+    const history = (await ui.relay.api<{ sessions: { id: string; origin: string; scratchFor: string | null; live: boolean }[] }>('/api/session-history')).body
+      .sessions;
     expect(history.find((s) => s.id === main.id)).toMatchObject({ origin: 'scratch', scratchFor: underTest, live: false });
     // The recorded frames are the ones the report points at, then the connection's closing events.
     const frames = await sessionFrames(ui.relay, main.id!);
@@ -84,7 +89,19 @@ describe('the Conformance tab on the demo server', () => {
   });
 
   it('opens the frame a `mcpscope check --record` result links to (#session=<id>&seq=<n>) while the relay runs', async () => {
-    const run = await runCli(['check', '--json', '--record', '--data-dir', ui.relay.dataDir, '--only', 'lifecycle', '--no-robustness', '--', process.execPath, DEMO_SERVER]);
+    const run = await runCli([
+      'check',
+      '--json',
+      '--record',
+      '--data-dir',
+      ui.relay.dataDir,
+      '--only',
+      'lifecycle',
+      '--no-robustness',
+      '--',
+      process.execPath,
+      DEMO_SERVER,
+    ]);
     const report = JSON.parse(run.stdout) as CheckReport;
     const ping = report.results.find((r) => r.id === 'lifecycle/ping')!;
     const id = report.sessions.find((s) => s.name === ping.session)!.id!;

@@ -32,7 +32,9 @@ describe('importing a bundle with a variable name that is not a name, in a real 
     await page.getByTestId('bundle-import-input').setInputFiles(bundle.file);
     const error = page.getByTestId('bundle-import-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/environment variable "NODE_OPTIONS=--import=data:text\/javascript,.*: not a valid name \(it contains "=", so the child would see a different variable\)/);
+    expect(await error.textContent()).toMatch(
+      /environment variable "NODE_OPTIONS=--import=data:text\/javascript,.*: not a valid name \(it contains "=", so the child would see a different variable\)/,
+    );
     expect(await page.locator('[data-testid="history-row"][data-origin="imported"]').count()).toBe(0);
     expect(bundle.ran()).toBe(false);
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);

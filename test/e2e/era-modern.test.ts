@@ -101,7 +101,9 @@ describe('era modern over 2026 HTTP (--transport http-2026)', () => {
     await page.getByTestId('resource-subscribe').click();
     await expect.poll(() => page.getByTestId('resource-subscribe').getAttribute('aria-pressed')).toBe('true');
     await expect
-      .poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.text.includes('notifications/subscriptions/acknowledged')), { timeout: 15_000 })
+      .poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.text.includes('notifications/subscriptions/acknowledged')), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await selectTool(page, 'bump');
     await callTool(page, /counter is \d+/);
@@ -114,7 +116,13 @@ describe('era modern over 2026 HTTP (--transport http-2026)', () => {
     await page.getByTestId('resource-subscribe').click();
     await expect.poll(() => page.getByTestId('resource-subscribe').getAttribute('aria-pressed')).toBe('false');
     await expect
-      .poll(async () => (await recordedFrames(relay)).some((f) => f.dir === 'out' && f.text.includes('notifications/cancelled') && f.text.includes(`"requestId":${listen!.id}`)), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await recordedFrames(relay)).some(
+            (f) => f.dir === 'out' && f.text.includes('notifications/cancelled') && f.text.includes(`"requestId":${listen!.id}`),
+          ),
+        { timeout: 10_000 },
+      )
       .toBe(true);
   });
 
@@ -169,7 +177,11 @@ describe('era modern over stdio (--stdio)', () => {
   it('shows a slow call’s progress and cancels it with notifications/cancelled', async () => {
     const id = await slowWithCancel(ui.page, ui.relay);
     await expect
-      .poll(async () => (await recordedFrames(ui.relay)).some((f) => f.dir === 'out' && f.text.includes('notifications/cancelled') && f.text.includes(`"requestId":${id}`)), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await recordedFrames(ui.relay)).some((f) => f.dir === 'out' && f.text.includes('notifications/cancelled') && f.text.includes(`"requestId":${id}`)),
+        { timeout: 10_000 },
+      )
       .toBe(true);
   });
 

@@ -26,7 +26,10 @@ describe('the era selector', () => {
     const first = (await recordedFrames(ui.relay)).find((f) => f.dir === 'out' && f.kind === 'request');
     expect(first?.method).toBe('initialize');
     await openTab(page, 'overview');
-    await page.getByTestId('session-era').filter({ hasText: /^Era legacy — initialize \(#\d+\) was answered/ }).waitFor();
+    await page
+      .getByTestId('session-era')
+      .filter({ hasText: /^Era legacy — initialize \(#\d+\) was answered/ })
+      .waitFor();
     expect(await page.getByTestId('era-probe').count()).toBe(0);
   });
 
@@ -50,7 +53,9 @@ describe('the era selector', () => {
     const discoverSeq = Number(await sent('server/discover').first().getAttribute('data-seq'));
     const initializeSeq = Number(await sent('initialize').first().getAttribute('data-seq'));
     expect(discoverSeq).toBeLessThan(initializeSeq);
-    await expect.poll(() => page.getByTestId('handshake-status').textContent(), { timeout: 15_000 }).toMatch(/^initialized: .* \(auto: server\/discover was answered -32601/);
+    await expect
+      .poll(() => page.getByTestId('handshake-status').textContent(), { timeout: 15_000 })
+      .toMatch(/^initialized: .* \(auto: server\/discover was answered -32601/);
     await openTab(page, 'overview');
     const probe = page.getByTestId('era-probe');
     await probe.waitFor({ timeout: 15_000 });
@@ -78,12 +83,17 @@ describe('the era selector', () => {
     await page.getByTestId('target-args').fill(`${join(FIXTURES, 'sdk-v2-server.mjs')}\n--stdio`);
     expect(await page.getByTestId('protocol-select').inputValue()).toBe('2025-11-25');
     await page.getByTestId('connect-button').click();
-    await expect.poll(() => page.getByTestId('handshake-status').textContent(), { timeout: 20_000 }).toMatch(/^discovered: sdk-v2-fixture 1\.0\.0 · 2026-07-28$/);
+    await expect
+      .poll(() => page.getByTestId('handshake-status').textContent(), { timeout: 20_000 })
+      .toMatch(/^discovered: sdk-v2-fixture 1\.0\.0 · 2026-07-28$/);
     const sessions = (await ui.relay.api<SessionInfo[]>('/api/sessions')).body;
     const newest = sessions.find((s) => s.target.transport === 'stdio' && s.target.args.includes('--stdio'));
     expect(newest?.protocolVersion).toBe('2026-07-28');
     await openTab(page, 'overview');
-    await page.getByTestId('session-era').filter({ hasText: /^Era modern/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('session-era')
+      .filter({ hasText: /^Era modern/ })
+      .waitFor({ timeout: 15_000 });
   });
 
   it('ran without page errors', () => expect(ui.errors).toEqual([]));

@@ -20,7 +20,10 @@ let sock: RelaySocket;
 let stdioId: string;
 
 beforeAll(async () => {
-  [relay, http] = await Promise.all([startRelay({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'] }), startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp'])]);
+  [relay, http] = await Promise.all([
+    startRelay({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'] }),
+    startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']),
+  ]);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   errors = watchPageErrors(page);
@@ -80,14 +83,25 @@ describe("server-everything's known deviations in the browser", () => {
     const params = { name: 'trigger-long-running-operation', arguments: { duration: 10, steps: 20 }, _meta: { progressToken: 'op' } };
     send({ id: 'dev-3', method: 'tools/call', params });
     // With the findings filter on, progress rows are hidden until flagged: wait on the relay's record instead.
-    await expect.poll(async () => (await relay.api<{ frames: { method: string | null }[] }>(`/api/sessions/${stdioId}/frames?afterSeq=0&limit=10000`)).body.frames.some((f) => f.method === 'notifications/progress'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await relay.api<{ frames: { method: string | null }[] }>(`/api/sessions/${stdioId}/frames?afterSeq=0&limit=10000`)).body.frames.some(
+            (f) => f.method === 'notifications/progress',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     send({ method: 'notifications/cancelled', params: { requestId: 'dev-3', reason: 'test' } });
     await expectExplained('mcp/message-after-cancel');
   });
 
   it('Streamable HTTP: an Mcp-Session-Id the server never issued, refused with 400 (http/unissued-session-status), with an id-less error body', async () => {
     const target = { transport: 'http', url: http.url('/mcp'), overrides: { sessionId: 'no-such-session' } };
-    const { body } = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target, protocolVersion: '2025-11-25', handshake: false }) });
+    const { body } = await relay.api<SessionInfo>('/api/sessions', {
+      method: 'POST',
+      body: JSON.stringify({ target, protocolVersion: '2025-11-25', handshake: false }),
+    });
     const select = page.getByTestId('session-select');
     await select.locator(`option[value="${body.id}"]`).waitFor({ state: 'attached', timeout: 20_000 });
     await select.selectOption(body.id);

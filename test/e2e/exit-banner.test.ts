@@ -10,7 +10,10 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  ui = await openInspector({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--stderr', '2', '--exit-at-start', '3'], viewport: { width: 1024, height: 768 } });
+  ui = await openInspector({
+    command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--stderr', '2', '--exit-at-start', '3'],
+    viewport: { width: 1024, height: 768 },
+  });
   ({ page, errors } = ui);
 });
 
@@ -58,7 +61,9 @@ describe('a server that exits at start-up', () => {
       .toBe(spawnedBefore + 1);
     await expect.poll(() => page.locator('[data-testid="log-row"][data-kind="event"][data-method="exited"]').count(), { timeout: 20_000 }).toBe(2);
     // The banner speaks of the new process only: three stderr lines, not six.
-    await expect.poll(() => page.getByTestId('exit-stderr').textContent(), { timeout: 10_000 }).toBe('stderr line 1\nstderr line 2\nfatal: cannot open <config.json> & giving up');
+    await expect
+      .poll(() => page.getByTestId('exit-stderr').textContent(), { timeout: 10_000 })
+      .toBe('stderr line 1\nstderr line 2\nfatal: cannot open <config.json> & giving up');
     await page.screenshot({ path: '/tmp/loop/exit.png' });
   });
 

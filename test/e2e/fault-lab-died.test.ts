@@ -23,8 +23,14 @@ afterAll(() => ui?.close());
 describe('fault lab Run all on a server that dies on one preset', () => {
   it('grades the death once, with its exit code and stderr, then grades the rest on a fresh server', async () => {
     const outcomes = await runAllPresets(page, 1500, 1);
-    expect(Object.entries(outcomes).filter(([, o]) => o === 'died').map(([id]) => id)).toEqual(['wrong-jsonrpc']);
-    expect(await explanationOf(page, 'wrong-jsonrpc')).toMatch(/^The server died on the preset "Wrong jsonrpc \("1\.0"\)": the server exited \(code 7, signal -\)\. Its last stderr lines: "fatal: unsupported jsonrpc version 1\.0"/);
+    expect(
+      Object.entries(outcomes)
+        .filter(([, o]) => o === 'died')
+        .map(([id]) => id),
+    ).toEqual(['wrong-jsonrpc']);
+    expect(await explanationOf(page, 'wrong-jsonrpc')).toMatch(
+      /^The server died on the preset "Wrong jsonrpc \("1\.0"\)": the server exited \(code 7, signal -\)\. Its last stderr lines: "fatal: unsupported jsonrpc version 1\.0"/,
+    );
     const row = (id: string) => page.locator(`[data-testid="fault-result"][data-preset="${id}"]`);
     expect(await row('wrong-jsonrpc').getAttribute('data-severity')).toBe('error');
     await expect.poll(() => row('wrong-jsonrpc').getByTestId('fault-severity').textContent()).toBe('error (MUST)');

@@ -33,7 +33,9 @@ describe('fault lab isolation', () => {
     const after = await frames(underTest);
     // Panels may list on their own meanwhile; the lab itself sends nothing here.
     expect(after.filter((f) => f.dir === 'out' && f.origin === 'lab')).toEqual([]);
-    expect(after.filter((f) => f.dir === 'out' && f.method === 'initialize').length).toBe(before.filter((f) => f.dir === 'out' && f.method === 'initialize').length);
+    expect(after.filter((f) => f.dir === 'out' && f.method === 'initialize').length).toBe(
+      before.filter((f) => f.dir === 'out' && f.method === 'initialize').length,
+    );
     const ids = await scratchIds(page);
     expect(ids).toHaveLength(2);
     expect(ids).not.toContain(underTest);

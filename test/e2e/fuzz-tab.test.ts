@@ -24,7 +24,23 @@ describe('the Fuzz tab on the fragile server', () => {
 
   it('finds the crash with the shrunk input the CLI finds, and opens its repro session', async () => {
     const before = await sessionFrames(ui.relay, underTest);
-    const cli = runCli(['fuzz', '--json', '--no-record', '--tools', 'pair', '--runs', '30', '--seed', '14', '--timeout', '5000', '--out', join(ui.relay.dataDir, 'fuzz-out'), '--', ...FRAGILE]);
+    const cli = runCli([
+      'fuzz',
+      '--json',
+      '--no-record',
+      '--tools',
+      'pair',
+      '--runs',
+      '30',
+      '--seed',
+      '14',
+      '--timeout',
+      '5000',
+      '--out',
+      join(ui.relay.dataDir, 'fuzz-out'),
+      '--',
+      ...FRAGILE,
+    ]);
     await openTab(ui.page, 'fuzz');
     await ui.page.getByTestId('fuzz-tools').fill('pair');
     await ui.page.getByTestId('fuzz-runs').fill('30');
@@ -53,7 +69,10 @@ describe('the Fuzz tab on the fragile server', () => {
     const call = ui.page.locator('[data-testid="log-row"][data-dir="out"][data-method="tools/call"]');
     await call.first().waitFor({ timeout: 15_000 });
     const frames = await sessionFrames(ui.relay, repro!);
-    expect(frames.find((f) => f.dir === 'out' && f.method === 'tools/call')).toMatchObject({ origin: 'fuzz', text: expect.stringContaining('"arguments":{"mode":"sync","count":501}') });
+    expect(frames.find((f) => f.dir === 'out' && f.method === 'tools/call')).toMatchObject({
+      origin: 'fuzz',
+      text: expect.stringContaining('"arguments":{"mode":"sync","count":501}'),
+    });
     expect(frames.some((f) => f.dir === 'relay' && f.method === 'exited')).toBe(true);
   }, 240_000);
 

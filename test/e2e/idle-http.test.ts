@@ -67,7 +67,9 @@ describe('an idle Streamable HTTP session', () => {
     const after = await counts();
     expect(after.shown).toBe(before.shown);
     // The stream's row counts them, and no keep-alive has a row of its own.
-    await expect.poll(async () => Number(await stream.first().getByTestId('log-keepalive').getAttribute('data-count')), { timeout: 10_000 }).toBeGreaterThanOrEqual(later.length);
+    await expect
+      .poll(async () => Number(await stream.first().getByTestId('log-keepalive').getAttribute('data-count')), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(later.length);
     const rowSeqs = await page.locator('[data-testid="log-row"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
     expect(rowSeqs.filter((s) => later.some((f) => f.seq === s))).toEqual([]);
   });
@@ -84,7 +86,8 @@ describe('an idle Streamable HTTP session', () => {
   });
 
   it('keeps the handshake when "hide auto" hides what mcpscope sent on its own', async () => {
-    const methods = () => page.locator('[data-testid="log-row"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-dir')} ${e.getAttribute('data-method')}`));
+    const methods = () =>
+      page.locator('[data-testid="log-row"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-dir')} ${e.getAttribute('data-method')}`));
     await page.getByTestId('filter-hide-bookkeeping').click();
     await expect.poll(methods, { timeout: 10_000 }).toEqual(expect.arrayContaining(['out initialize', 'in initialize', 'out notifications/initialized']));
     await page.getByTestId('filter-hide-bookkeeping').click();

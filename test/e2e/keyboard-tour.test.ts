@@ -107,7 +107,10 @@ describe('the README tour by keyboard alone', () => {
     expect(await focusName(page)).not.toMatch(/^editor:/);
   });
 
-  it('reaches Tools, picks get_weather, fills its form, Tabs through its JSON editor to Call and calls it with Enter', async ({ page, inspector: { relay } }) => {
+  it('reaches Tools, picks get_weather, fills its form, Tabs through its JSON editor to Call and calls it with Enter', async ({
+    page,
+    inspector: { relay },
+  }) => {
     await pickWeather(page);
     await tabTo(page, '#args_location');
     await page.keyboard.type('Lisbon');

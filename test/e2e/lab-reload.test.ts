@@ -15,7 +15,10 @@ const it = base.extend('page', async ({ page }) => {
 });
 
 describe('the lab after a reload', () => {
-  it('brings back the fault lab’s results and its wait and connections, a megabyte preset’s text cut to what is kept', async ({ page, inspector: { relay } }) => {
+  it('brings back the fault lab’s results and its wait and connections, a megabyte preset’s text cut to what is kept', async ({
+    page,
+    inspector: { relay },
+  }) => {
     await openTab(page, 'fault-lab');
     await page.getByTestId('fault-wait').fill('700');
     await page.getByTestId('fault-lanes').fill('3');
@@ -39,7 +42,9 @@ describe('the lab after a reload', () => {
     await waitForServer(page);
     await openTab(page, 'fault-lab');
     await expect.poll(() => page.getByTestId('fault-result').count(), { timeout: 15_000 }).toBe(before.length);
-    expect(await page.getByTestId('fault-result').evaluateAll((els) => els.map((e) => [e.getAttribute('data-preset'), e.getAttribute('data-outcome')]))).toEqual(before);
+    expect(
+      await page.getByTestId('fault-result').evaluateAll((els) => els.map((e) => [e.getAttribute('data-preset'), e.getAttribute('data-outcome')])),
+    ).toEqual(before);
     expect(await page.locator('[data-testid="fault-result"][data-preset="crlf"] [data-testid="fault-explanation"]').textContent()).toBe(explanation);
     expect(await page.getByTestId('fault-wait').inputValue()).toBe('700');
     expect(await page.getByTestId('fault-lanes').inputValue()).toBe('3');

@@ -47,7 +47,11 @@ describe('the workbench fits its window', () => {
     await page.getByTestId('detail-pane').waitFor();
     for (const tab of ['detail', 'tools']) {
       await openTab(page, tab);
-      for (const [width, height] of [[1024, 768], [1440, 900], [1920, 1080]] as const) {
+      for (const [width, height] of [
+        [1024, 768],
+        [1440, 900],
+        [1920, 1080],
+      ] as const) {
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.setViewportSize({ width, height });
           await page.emulateMedia({ colorScheme });
@@ -74,7 +78,12 @@ describe('the workbench fits its window', () => {
       });
     // The strip refolds a frame after the window changes: wait until every tab it shows fits, on one row.
     const settled = async () => {
-      await expect.poll(async () => { const s = await strip(); return { rows: s.rows, clipped: s.clipped }; }).toEqual({ rows: 1, clipped: 0 });
+      await expect
+        .poll(async () => {
+          const s = await strip();
+          return { rows: s.rows, clipped: s.clipped };
+        })
+        .toEqual({ rows: 1, clipped: 0 });
       return (await strip()).count;
     };
     const narrow = await settled();
@@ -90,7 +99,9 @@ describe('the workbench fits its window', () => {
     await settled();
   });
 
-  it('fits the method column to notifications/resources/list_changed, unclipped, and keeps a dragged column width across a reload', async ({ freshPage: page }) => {
+  it('fits the method column to notifications/resources/list_changed, unclipped, and keeps a dragged column width across a reload', async ({
+    freshPage: page,
+  }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await waitForServer(page);
     // add_note makes the demo server send notifications/resources/list_changed.

@@ -35,7 +35,9 @@ const groupRules = () => page.locator('[data-testid="finding-group"]').evaluateA
 
 /** The distinct rule ids on the log rows' badges; with the "has findings" filter on, only flagged rows are rendered. */
 const rowRules = () =>
-  page.locator('[data-testid="log-row"]').evaluateAll((els) => [...new Set(els.flatMap((e) => (e.getAttribute('data-findings') ?? '').split(' ').filter(Boolean)))].sort());
+  page
+    .locator('[data-testid="log-row"]')
+    .evaluateAll((els) => [...new Set(els.flatMap((e) => (e.getAttribute('data-findings') ?? '').split(' ').filter(Boolean)))].sort());
 
 async function showInUi(sessionId: string): Promise<void> {
   const select = page.getByTestId('session-select');
@@ -47,7 +49,7 @@ async function showInUi(sessionId: string): Promise<void> {
 const UI_SLICE: Record<string, string> = {
   '--noise': 'framing: a line that is not JSON',
   '--bad-utf8': 'framing: raw bytes that are not UTF-8',
-  '--oversize': 'framing: a line past the relay\'s cap',
+  '--oversize': "framing: a line past the relay's cap",
   '--not-object': 'jsonrpc: a JSON value that is no message',
   '--reserved-method': 'two rules (jsonrpc and mcp) on one notification',
   '--invalid-id-type': 'a request from the server',
@@ -66,7 +68,7 @@ const UI_SLICE: Record<string, string> = {
 const shown = process.env.MCPSCOPE_UI_ALL_FAULTS ? FAULTS : FAULTS.filter((f) => f.option in UI_SLICE);
 
 describe('faults of the faulty fixture, in the browser', () => {
-  it('names only faults of the fixture\'s table in its slice', () => {
+  it("names only faults of the fixture's table in its slice", () => {
     expect(Object.keys(UI_SLICE).filter((o) => !FAULTS.some((f) => f.option === o))).toEqual([]);
   });
 

@@ -15,7 +15,10 @@ async function sendToolsList(page: Page, relay: RelayHandle) {
   const sent = (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.method === 'tools/list').length;
   await page.getByTestId('template-tools-list').click();
   await page.getByTestId('composer-send').click();
-  const request = await waitFor(async () => (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.method === 'tools/list')[sent], 'the tools/list request');
+  const request = await waitFor(
+    async () => (await recordedFrames(relay)).filter((f) => f.dir === 'out' && f.method === 'tools/list')[sent],
+    'the tools/list request',
+  );
   const response = rows(page, `[data-dir="in"][data-kind="response"][data-rpc-id='${request.rpcId}']`).first();
   await response.waitFor();
   return response;
@@ -65,7 +68,7 @@ describe('the live log in a real browser', () => {
     expect(await rows(page, '[data-dir="out"][data-method="initialize"]').count()).toBe(1);
   });
 
-  it('shows a linked frame as text at once and fetches the editor\'s code only once the log has rows', async ({ inspector }) => {
+  it("shows a linked frame as text at once and fetches the editor's code only once the log has rows", async ({ inspector }) => {
     const { relay, browser } = inspector;
     await waitFor(async () => (await recordedFrames(relay)).some((f) => f.dir === 'in' && f.rpcId === '1'), 'the initialize answer recorded', 20_000);
     const sid = (await relay.api<{ id: string }[]>('/api/sessions')).body[0]!.id;

@@ -48,7 +48,9 @@ describe('the log filter bar', () => {
     const request = page.locator('[data-testid="filter-kind"] [data-kind="request"]');
     await request.click();
     await expect.poll(() => page.getByTestId('log-count').textContent()).toMatch(/^\d+ \/ \d+ frames$/);
-    expect(new Set(await page.locator('[data-testid="log-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind'))))).toEqual(new Set(['request']));
+    expect(new Set(await page.locator('[data-testid="log-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind'))))).toEqual(
+      new Set(['request']),
+    );
     expect(await more.textContent()).toContain('(1)');
     await page.keyboard.press('Escape');
     await expect.poll(() => request.isVisible()).toBe(false);

@@ -25,11 +25,14 @@ async function shownFrames(page: Page, relay: RelayHandle) {
 /** Whether the element is drawn inside the window and on top at its centre: seen, not below the fold or covered. */
 async function inView(page: Page, testId: string, within?: string): Promise<boolean> {
   const scope = within ? page.getByTestId(within) : page;
-  return scope.getByTestId(testId).first().evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return box.bottom <= window.innerHeight && box.right <= window.innerWidth && (top === el || el.contains(top));
-  });
+  return scope
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return box.bottom <= window.innerHeight && box.right <= window.innerWidth && (top === el || el.contains(top));
+    });
 }
 
 describe('the first ten minutes with server-everything', () => {
@@ -64,7 +67,9 @@ describe('the first ten minutes with server-everything', () => {
     const row = page.locator(`[data-testid="task-row"][data-task-id="${id}"]`);
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
     // The server's store keeps its last "…ing..." message on the completed task; the row does not repeat it.
-    const working = (await shownFrames(page, relay)).filter((f) => f.method === 'notifications/tasks/status' && f.text.includes(id) && f.text.includes('"working"'));
+    const working = (await shownFrames(page, relay)).filter(
+      (f) => f.method === 'notifications/tasks/status' && f.text.includes(id) && f.text.includes('"working"'),
+    );
     const lastWorking = JSON.parse(working.at(-1)!.text).params.statusMessage as string;
     expect(await row.textContent()).not.toContain(lastWorking);
     await row.getByTestId('task-result').click();
@@ -81,7 +86,12 @@ describe('the first ten minutes with server-everything', () => {
 
   it('answers a sampling request in plain text from the composer’s waiting box, its Answer… in view', async ({ page, inspector: { relay } }) => {
     await openComposer(page);
-    const call = { jsonrpc: '2.0', id: 'newcomer-sampling', method: 'tools/call', params: { name: 'trigger-sampling-request', arguments: { prompt: 'plain words' } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 'newcomer-sampling',
+      method: 'tools/call',
+      params: { name: 'trigger-sampling-request', arguments: { prompt: 'plain words' } },
+    };
     await fillCodeEditor(page, page.getByTestId('composer-editor'), JSON.stringify(call));
     await page.getByTestId('composer-send').click();
     const composer = page.getByTestId('composer');
@@ -97,7 +107,11 @@ describe('the first ten minutes with server-everything', () => {
     const frames = await shownFrames(page, relay);
     const asked = frames.filter((f) => f.dir === 'in' && f.method === 'sampling/createMessage' && f.text.includes('plain words')).at(-1)!;
     const answer = frames.find((f) => f.dir === 'out' && f.kind === 'response' && f.rpcId === asked.rpcId)!;
-    expect(JSON.parse(answer.text).result).toMatchObject({ role: 'assistant', content: { type: 'text', text: 'A reply in plain words,\non two lines.' }, stopReason: 'endTurn' });
+    expect(JSON.parse(answer.text).result).toMatchObject({
+      role: 'assistant',
+      content: { type: 'text', text: 'A reply in plain words,\non two lines.' },
+      stopReason: 'endTurn',
+    });
   });
 
   it('keeps a readable summary at 1024 px and cuts a long method from its start, so its end still shows', async ({ page }) => {
@@ -133,9 +147,10 @@ describe('the first ten minutes with server-everything', () => {
     const banner = page.getByTestId('connection-failed-banner');
     await banner.waitFor({ timeout: 20_000 });
     // The banner comes with the session's status; the failure's own event may reach the page a moment later.
-    await expect.poll(() => banner.getByTestId('connection-failure').textContent()).toMatch(/^: spawn mcpscope-no-such-server ENOENT\. The command was not found: is it installed, and on PATH\?/);
+    await expect
+      .poll(() => banner.getByTestId('connection-failure').textContent())
+      .toMatch(/^: spawn mcpscope-no-such-server ENOENT\. The command was not found: is it installed, and on PATH\?/);
     expect(await page.getByTestId('banner-restart-button').count()).toBe(1);
     expect(await page.getByTestId('restart-button').count()).toBe(0);
   });
 });
-

@@ -91,7 +91,11 @@ describe('OAuth in the browser, with the auth debugger', () => {
 
   it('connects a client credentials target typed in the form: the secret in a password field, no person, no registration', async () => {
     const SECRET = 'cc-secret-e2e-71f0';
-    const asked = () => server.output().split('\n').filter((l) => /^(AUTHORIZE|REGISTER)/.test(l)).length;
+    const asked = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => /^(AUTHORIZE|REGISTER)/.test(l)).length;
     const before = asked();
     await page.getByTestId('target-toggle').click();
     await page.getByTestId('target-oauth-grant').selectOption('client_credentials');

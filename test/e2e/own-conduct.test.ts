@@ -31,7 +31,11 @@ async function sessions(): Promise<SessionInfo[]> {
 async function newSession(before: readonly SessionInfo[]): Promise<string> {
   const known = new Set(before.map((s) => s.id));
   const created = await waitFor(async () => (await sessions()).find((s) => !known.has(s.id)), 'a new session', 30_000);
-  await waitFor(async () => (await frames(created.id)).some((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes('"tools"')), `tools/list answered in ${created.id}`, 30_000);
+  await waitFor(
+    async () => (await frames(created.id)).some((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes('"tools"')),
+    `tools/list answered in ${created.id}`,
+    30_000,
+  );
   return created.id;
 }
 
@@ -42,15 +46,22 @@ async function expectCleanConduct(sessionId: string, era: 'legacy' | 'modern'): 
   const recorded = await frames(sessionId);
   const out = recorded.filter((f) => f.dir === 'out');
   const opener = era === 'legacy' ? 'notifications/initialized' : 'server/discover';
-  const openAt = era === 'legacy' ? out.findIndex((f) => f.method === opener) : recorded.findIndex((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes('supportedVersions'));
-  expect(openAt, `${opener} in ${sessionId}: ${JSON.stringify(recorded.map((f) => [f.dir, f.kind, f.method, f.text.slice(0, 200)]))}`).toBeGreaterThanOrEqual(0);
+  const openAt =
+    era === 'legacy'
+      ? out.findIndex((f) => f.method === opener)
+      : recorded.findIndex((f) => f.dir === 'in' && f.kind === 'response' && f.text.includes('supportedVersions'));
+  expect(openAt, `${opener} in ${sessionId}: ${JSON.stringify(recorded.map((f) => [f.dir, f.kind, f.method, f.text.slice(0, 200)]))}`).toBeGreaterThanOrEqual(
+    0,
+  );
   const beforeOpen = era === 'legacy' ? out.slice(0, openAt) : out.filter((f) => f.seq < recorded[openAt]!.seq);
   expect(beforeOpen.map((f) => f.method)).toEqual(era === 'legacy' ? ['initialize'] : ['server/discover']);
   expect(out.filter((f) => UNDECLARED.includes(f.method ?? '')).map((f) => f.method)).toEqual([]);
   expect(out.some((f) => f.method === 'tools/list')).toBe(true);
   // Every frame the page sent says who made it; the handshake and the panels' own lists are bookkeeping.
   expect(out.filter((f) => f.origin === undefined)).toEqual([]);
-  expect(out.filter((f) => f.method === 'initialize' || f.method === 'server/discover' || f.method === 'tools/list').every((f) => f.origin === 'bookkeeping')).toBe(true);
+  expect(
+    out.filter((f) => f.method === 'initialize' || f.method === 'server/discover' || f.method === 'tools/list').every((f) => f.origin === 'bookkeeping'),
+  ).toBe(true);
   const findings = lintFrames(recorded, { transport: 'stdio', jsonSchemaValidator: new JsonSchemaValidator() });
   expect(findings.map((f) => `${f.ruleId} #${f.seq}: ${f.message}`)).toEqual([]);
 }
@@ -116,7 +127,10 @@ describe("mcpscope's own conduct against a tools-only server", () => {
   it('after a profile connect, and a restart of that session', async () => {
     await page.getByTestId('era-select').selectOption('legacy');
     const target = { transport: 'stdio', command: process.execPath, args: [TOOLS_ONLY, '--profile'] };
-    const made = await ui.relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify({ name: 'tools only', target, era: 'legacy', protocolVersion: '2025-11-25' }) });
+    const made = await ui.relay.api<Profile>('/api/profiles', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'tools only', target, era: 'legacy', protocolVersion: '2025-11-25' }),
+    });
     expect(made.status).toBe(201);
     await page.reload();
     await openPanels();
@@ -132,7 +146,11 @@ describe("mcpscope's own conduct against a tools-only server", () => {
     // Lint once the second session's requests are answered: read at the moment its tools/list went out, the recording
     // ends on a request whose answer is still on its way (the linter's unanswered-request).
     const lastList = (await frames(id)).filter((f) => f.method === 'tools/list').at(-1)!;
-    await waitFor(async () => (await frames(id)).some((f) => f.dir === 'in' && f.seq > lastList.seq && f.rpcId === lastList.rpcId), 'the answer to tools/list after the restart', 30_000);
+    await waitFor(
+      async () => (await frames(id)).some((f) => f.dir === 'in' && f.seq > lastList.seq && f.rpcId === lastList.rpcId),
+      'the answer to tools/list after the restart',
+      30_000,
+    );
     const after = await frames(id);
     const spawnedAgain = after.filter((f) => f.kind === 'event' && f.method === 'spawned').at(-1)!.seq;
     const second = after.filter((f) => f.dir === 'out' && f.seq > spawnedAgain);

@@ -18,7 +18,11 @@ const box = (l: Locator): Promise<Box> =>
 
 /** Where a panel's list and form columns sit, against the panel itself. */
 async function columns(page: Page, panel: string, prefix: string) {
-  const [section, list, form] = await Promise.all([box(page.getByTestId(panel)), box(page.getByTestId(`${prefix}-list`)), box(page.getByTestId(`${prefix}-form`))]);
+  const [section, list, form] = await Promise.all([
+    box(page.getByTestId(panel)),
+    box(page.getByTestId(`${prefix}-list`)),
+    box(page.getByTestId(`${prefix}-form`)),
+  ]);
   return { section, list, form };
 }
 

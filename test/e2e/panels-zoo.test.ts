@@ -47,7 +47,15 @@ describe('the tools panel against a server with awkward schemas and results', ()
     await page.locator('#args_colors').selectOption(['red', 'blue']);
     const result = await callTool(page, '"origin"');
     const echoed = JSON.parse((await result.locator('[data-testid="content-block"] pre').textContent())!) as unknown;
-    expect(echoed).toEqual({ origin: { x: 1, y: -2.5 }, label: null, tags: { priority: 3 }, mode: 'slow', version: 2, limits: { max: 50 }, colors: ['red', 'blue'] });
+    expect(echoed).toEqual({
+      origin: { x: 1, y: -2.5 },
+      label: null,
+      tags: { priority: 3 },
+      mode: 'slow',
+      version: 2,
+      limits: { max: 50 },
+      colors: ['red', 'blue'],
+    });
   });
 
   it('shows allOf and map errors inline and blocks Call until they are fixed', async () => {

@@ -37,7 +37,10 @@ const initialized = () => page.locator('[data-testid="log-row"][data-dir="in"][d
 /** Starts the fixture through the token-protected API; the UI does the handshake when the session is picked. */
 async function connect(args: string[]): Promise<string> {
   const target = { transport: 'stdio', command: process.execPath, args: [FAULTY_SERVER, ...args], env: {} };
-  const { status, body } = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target, protocolVersion: '2025-11-25', handshake: true }) });
+  const { status, body } = await relay.api<SessionInfo>('/api/sessions', {
+    method: 'POST',
+    body: JSON.stringify({ target, protocolVersion: '2025-11-25', handshake: true }),
+  });
   expect(status).toBe(201);
   const select = page.getByTestId('session-select');
   await select.locator(`option[value="${body.id}"]`).waitFor({ state: 'attached', timeout: 20_000 });

@@ -19,7 +19,10 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startRemoteServer(REMOTE_FIXTURE, [], { FIXTURE_BEARER: BEARER, FIXTURE_LEAKED_TOKEN: TOKEN_IN_FRAME });
-  inspector = await openInspector({ args: ['--url', server.url('/mcp'), '--transport', 'http', '--header', `Authorization: Bearer ${BEARER}`], viewport: { width: 1500, height: 950 } });
+  inspector = await openInspector({
+    args: ['--url', server.url('/mcp'), '--transport', 'http', '--header', `Authorization: Bearer ${BEARER}`],
+    viewport: { width: 1500, height: 950 },
+  });
   ({ relay, page } = inspector);
   await waitForServer(page);
 });

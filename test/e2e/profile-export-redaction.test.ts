@@ -28,8 +28,25 @@ let errors: string[];
 beforeAll(async () => {
   [relay, browser] = await Promise.all([startRelay(), launchBrowser()]);
   const profiles = [
-    { name: 'stdio with secrets', target: { transport: 'stdio', command: 'node', args: ['server.js', '--password', S.password, `--token=${S.token}`, S.shaped], env: { API_KEY: S.envNamed, MY_SETTING: S.envMarked } }, secretEnv: ['MY_SETTING'] },
-    { name: 'remote with secrets', target: { transport: 'http', url: `https://alice:${S.urlPassword}@mcp.example.com/mcp?api_key=${S.query}`, headers: { Authorization: `Bearer ${S.bearer}` } }, secretHeaders: ['Authorization'] },
+    {
+      name: 'stdio with secrets',
+      target: {
+        transport: 'stdio',
+        command: 'node',
+        args: ['server.js', '--password', S.password, `--token=${S.token}`, S.shaped],
+        env: { API_KEY: S.envNamed, MY_SETTING: S.envMarked },
+      },
+      secretEnv: ['MY_SETTING'],
+    },
+    {
+      name: 'remote with secrets',
+      target: {
+        transport: 'http',
+        url: `https://alice:${S.urlPassword}@mcp.example.com/mcp?api_key=${S.query}`,
+        headers: { Authorization: `Bearer ${S.bearer}` },
+      },
+      secretHeaders: ['Authorization'],
+    },
   ];
   for (const p of profiles) expect((await relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify(p) })).status).toBe(201);
   page = await (await browser.newContext({ viewport: { width: 1500, height: 900 }, acceptDownloads: true })).newPage();

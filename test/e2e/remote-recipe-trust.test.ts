@@ -36,7 +36,12 @@ describe('Replay of an imported remote bundle in a real browser', () => {
     expect(await gate.getByTestId('recipe-url').textContent()).toBe(server.url('/mcp'));
     expect(await gate.getByTestId('recipe-header').allTextContents()).toEqual(['Authorization: Bearer [REDACTED]']);
     // A right-to-left override would make the scope read backwards: it is shown as an escape, as on the terminal.
-    expect(await gate.getByTestId('recipe-auth').allTextContents()).toEqual(['type=oauth', 'clientId=their-client', 'clientSecret=[REDACTED]', 'scope=read\\u202egnp.exe']);
+    expect(await gate.getByTestId('recipe-auth').allTextContents()).toEqual([
+      'type=oauth',
+      'clientId=their-client',
+      'clientSecret=[REDACTED]',
+      'scope=read\\u202egnp.exe',
+    ]);
     expect(await gate.textContent()).toContain('Nothing has been sent to this server.');
     expect(await page.content()).not.toMatch(/file-chosen-token|their-secret/);
     expect(server.requests).toEqual([]);

@@ -9,7 +9,11 @@ describe('replaying a session recorded in the inspector', () => {
   it('is clean, replay after replay, for server-everything and a tools-only server', async () => {
     // The recordings' pages open in the run's Chromium (test/setup/chromium-server.ts) instead of one launched per recording.
     const endpoint = inject('chromiumEndpoint');
-    const run = await runScript(join(ROOT, 'scripts', 'replay-check.mjs'), ['--via', 'ui', '--server', 'everything', '--server', 'tools-only', '--runs', '2', '--json'], endpoint ? { MCPSCOPE_CHROMIUM_ENDPOINT: endpoint } : {});
+    const run = await runScript(
+      join(ROOT, 'scripts', 'replay-check.mjs'),
+      ['--via', 'ui', '--server', 'everything', '--server', 'tools-only', '--runs', '2', '--json'],
+      endpoint ? { MCPSCOPE_CHROMIUM_ENDPOINT: endpoint } : {},
+    );
     const results = JSON.parse(run.stdout) as Array<{ server: string; clean: number; differences: Array<{ text: string }> }>;
     expect(results.map((r) => [r.server, r.clean, r.differences.map((d) => d.text)])).toEqual([
       ['everything', 2, []],

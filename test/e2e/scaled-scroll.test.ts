@@ -12,7 +12,9 @@ let page: Page;
 beforeAll(async () => {
   w = await openWindowedSession(2000, JSON.stringify({ jsonrpc: '2.0', id: 902, method: 'ping' }), `&scrollCap=${CAP}`);
   page = w.page;
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n, w.lastSeq, { timeout: 30_000 });
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="log-count"]')?.textContent?.split(' ')[0]) >= n, w.lastSeq, {
+    timeout: 30_000,
+  });
 }, 90_000);
 
 afterAll(() => w?.close());

@@ -31,7 +31,9 @@ describe('the sequence view of a Streamable HTTP session (server-everything)', (
     const postX = Number(await lane('post').first().getAttribute('x'));
     const getX = Number(await lane('get').first().getAttribute('x'));
     expect(getX).not.toBe(postX);
-    expect(await page.getByTestId('seq-lane').evaluateAll((els) => els.map((e) => e.getAttribute('data-lane')))).toEqual(expect.arrayContaining(['client', 'mcpscope', 'post:0', 'get:0']));
+    expect(await page.getByTestId('seq-lane').evaluateAll((els) => els.map((e) => e.getAttribute('data-lane')))).toEqual(
+      expect.arrayContaining(['client', 'mcpscope', 'post:0', 'get:0']),
+    );
 
     await page.getByTestId('sequence-scroll').evaluate((el) => (el.scrollTop = 0));
     // initialize went out in a POST and its answer came back in that POST's response.

@@ -21,7 +21,9 @@ const shownSeqs = () => arrows().evaluateAll((els) => els.map((e) => Number(e.ge
 describe('the sequence view of a 10,000-frame session', () => {
   it('counts every frame but keeps only the arrows in view in the page', async () => {
     expect(w.lastSeq).toBeGreaterThanOrEqual(2 * FLOOD);
-    await expect.poll(async () => Number(await page.getByTestId('sequence-view').getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThanOrEqual(w.lastSeq);
+    await expect
+      .poll(async () => Number(await page.getByTestId('sequence-view').getAttribute('data-count')), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(w.lastSeq);
     await arrows().first().waitFor({ timeout: 20_000 });
     const height = await page.getByTestId('sequence-scroll').evaluate((el) => el.clientHeight);
     // The rows a viewport holds (24 px each), plus the overscan of ten each side and a partial row at each edge.

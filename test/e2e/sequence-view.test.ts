@@ -48,7 +48,7 @@ async function downloaded(page: Page, button: string): Promise<Buffer> {
 }
 
 describe('the sequence view of a stdio session', () => {
-  it('draws a lane per party, mcpscope\'s own handshake from its lane, and a request joined to its answer with the latency', async ({ page, inspector }) => {
+  it("draws a lane per party, mcpscope's own handshake from its lane, and a request joined to its answer with the latency", async ({ page, inspector }) => {
     await openSequence(page);
     expect(await page.getByTestId('seq-lane').evaluateAll((els) => els.map((e) => e.getAttribute('data-lane')))).toEqual(['client', 'mcpscope', 'server']);
     const ping = await send(inspector.relay, JSON.stringify({ jsonrpc: '2.0', id: 904, method: 'ping' }), 904);
@@ -114,7 +114,12 @@ describe('the sequence view of a stdio session', () => {
     // Well-formed SVG by the browser's own XML parser.
     const parsed = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      return { root: doc.documentElement.nodeName, ns: doc.documentElement.namespaceURI, errors: doc.getElementsByTagName('parsererror').length, arrows: doc.querySelectorAll('[data-testid="seq-arrow"]').length };
+      return {
+        root: doc.documentElement.nodeName,
+        ns: doc.documentElement.namespaceURI,
+        errors: doc.getElementsByTagName('parsererror').length,
+        arrows: doc.querySelectorAll('[data-testid="seq-arrow"]').length,
+      };
     }, svg);
     expect(parsed).toMatchObject({ root: 'svg', ns: 'http://www.w3.org/2000/svg', errors: 0 });
     expect(parsed.arrows).toBeGreaterThan(5);

@@ -85,7 +85,12 @@ describe('server-to-client requests against server-everything', () => {
 
   it('says in the composer which server request a tools/call sent by hand waits on, and the note goes once it is answered', async () => {
     await openComposer(page);
-    const call = { jsonrpc: '2.0', id: 'by-hand-wait', method: 'tools/call', params: { name: 'trigger-sampling-request', arguments: { prompt: 'from the composer' } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 'by-hand-wait',
+      method: 'tools/call',
+      params: { name: 'trigger-sampling-request', arguments: { prompt: 'from the composer' } },
+    };
     await fillCodeEditor(page, page.getByTestId('composer-editor'), JSON.stringify(call));
     await page.getByTestId('composer-send').click();
     const composer = page.getByTestId('composer');

@@ -25,7 +25,11 @@ beforeAll(async () => {
   const bundle = await res.text();
   // Imports make sessions without starting a server each: the quickest way to many.
   for (let i = 0; i < IMPORTS; i++) {
-    const imported = await relay.api<{ session: HistoryEntry }>('/api/bundles', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bundle });
+    const imported = await relay.api<{ session: HistoryEntry }>('/api/bundles', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bundle,
+    });
     expect(imported.status).toBe(201);
     if (i % 20 === 0) await relay.api(`/api/sessions/${imported.body.session.id}`, { method: 'PATCH', body: JSON.stringify({ name: `needle ${i}` }) });
   }
@@ -66,9 +70,9 @@ describe('the Sessions view with more than a page of sessions', () => {
 
   it('searches across every page, not only the loaded one', async () => {
     await page.getByTestId('history-search').fill('needle');
-    await expect.poll(() => page.getByTestId('history-row').locator('[data-testid="session-name"]').allTextContents(), { timeout: 20_000 }).toEqual(
-      expect.arrayContaining(['needle 0', 'needle 20', 'needle 40', 'needle 60']),
-    );
+    await expect
+      .poll(() => page.getByTestId('history-row').locator('[data-testid="session-name"]').allTextContents(), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['needle 0', 'needle 20', 'needle 40', 'needle 60']));
     await expect.poll(async () => (await rowIds()).length).toBe(4);
     await page.getByTestId('history-search').fill('');
     await expect.poll(async () => (await rowIds()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(50);
@@ -80,7 +84,10 @@ describe('profiles in the Sessions view', () => {
     const target = { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] };
     const ids: Record<string, string> = {};
     for (const era of ['legacy', 'auto'] as const) {
-      const made = await relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify({ name: `demo ${era}`, target, era, protocolVersion: '2025-11-25' }) });
+      const made = await relay.api<Profile>('/api/profiles', {
+        method: 'POST',
+        body: JSON.stringify({ name: `demo ${era}`, target, era, protocolVersion: '2025-11-25' }),
+      });
       expect(made.status).toBe(201);
       ids[era] = made.body.id;
     }
@@ -108,7 +115,11 @@ describe('profiles in the Sessions view', () => {
     await expect.poll(() => page.getByTestId('profile-save-result').textContent(), { timeout: 20_000 }).toContain('marked secret: MY_TOKEN, UNITS');
     const { body: profiles } = await relay.api<Profile[]>('/api/profiles');
     const saved = profiles.find((p) => p.secretEnv.includes('MY_TOKEN'))!;
-    expect(saved).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: { MY_TOKEN: '••••••', UNITS: '••••••' } } });
+    expect(saved).toMatchObject({
+      era: 'legacy',
+      protocolVersion: '2025-11-25',
+      target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: { MY_TOKEN: '••••••', UNITS: '••••••' } },
+    });
     expect(await page.getByTestId('archive-view').textContent()).not.toContain(SECRET);
     // The real value was kept (the launch relay still held it): exporting with secrets included writes it.
     const exported = await relay.api<{ text: string }>(`/api/profiles/export?format=cursor&secrets=include&ids=${saved.id}`);

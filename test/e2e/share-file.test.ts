@@ -156,7 +156,7 @@ describe('the inspector page, the other ways in and out of a share file', () => 
     expect(fromHeader.frames).toEqual(fromSessions.frames);
   });
 
-  it('imports the HTML file through the page\'s Import bundle and opens the copy read-only, every frame in its log', async () => {
+  it("imports the HTML file through the page's Import bundle and opens the copy read-only, every frame in its log", async () => {
     await inspector.getByTestId('view-tab-sessions').click();
     await inspector.getByTestId('bundle-import-input').setInputFiles(file);
     await inspector.getByTestId('bundle-import-open').click();

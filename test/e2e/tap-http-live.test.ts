@@ -61,7 +61,9 @@ describe('an HTTP-tapped session in a real browser', () => {
     await host!.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } });
     await expect.poll(() => logRows('tools/call').count(), { timeout: 15_000 }).toBe(2);
     // The answers are in the log too, carried back through the tap.
-    await expect.poll(() => page.locator('[data-testid="log-row"][data-dir="in"][data-kind="response"]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.locator('[data-testid="log-row"][data-dir="in"][data-kind="response"]').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
     await expect.poll(() => page.getByTestId('composer-send').isDisabled()).toBe(true);
   });
 

@@ -32,7 +32,9 @@ const logRows = (method: string) => page.locator(`[data-testid="log-row"][data-d
 
 describe('tapped sessions in a real browser', () => {
   it('appear in the open Sessions view as five hosts start, without a reload', { timeout: 180_000 }, async () => {
-    hosts = (await Promise.all(Array.from({ length: 5 }, (_, i) => connectClient([process.execPath, ...tapArgs(relay.dataDir, EVERYTHING, ['--name', `host ${i}`])])))).map((h) => h.client);
+    hosts = (
+      await Promise.all(Array.from({ length: 5 }, (_, i) => connectClient([process.execPath, ...tapArgs(relay.dataDir, EVERYTHING, ['--name', `host ${i}`])])))
+    ).map((h) => h.client);
     await expect.poll(() => tappedRows().count(), { timeout: 90_000 }).toBe(5);
     expect((await tappedRows().getByTestId('session-name').allTextContents()).sort()).toEqual(['host 0', 'host 1', 'host 2', 'host 3', 'host 4']);
   });
@@ -60,7 +62,9 @@ describe('tapped sessions in a real browser', () => {
 
   it('marks the session ended when its host leaves', { timeout: 60_000 }, async () => {
     await hosts[2]!.close();
-    await expect.poll(() => page.locator('[data-testid="readonly-badge"][data-tapped="true"]').textContent(), { timeout: 15_000 }).toBe('tapped by a host · read-only');
+    await expect
+      .poll(() => page.locator('[data-testid="readonly-badge"][data-tapped="true"]').textContent(), { timeout: 15_000 })
+      .toBe('tapped by a host · read-only');
   });
 
   it('ran without page errors', () => {

@@ -50,7 +50,9 @@ describe("the tests' Chromium", () => {
       const lists = line.split(/\s+/).filter((a) => a.startsWith('--disable-features='));
       expect(lists).toHaveLength(1);
       // PaintHolding is one of Playwright's (its chromiumSwitches), the other two ours (scripts/chromium-flags.mjs).
-      expect(lists[0]!.slice('--disable-features='.length).split(',')).toEqual(expect.arrayContaining(['PaintHolding', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
+      expect(lists[0]!.slice('--disable-features='.length).split(',')).toEqual(
+        expect.arrayContaining(['PaintHolding', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']),
+      );
     } finally {
       await context.close();
     }

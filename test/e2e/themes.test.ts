@@ -11,16 +11,19 @@ const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
 
 /** The relative luminance (0 black … 1 white) of an element's computed background. */
 async function backgroundLuminance(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => {
-    const probe = document.createElement('canvas').getContext('2d')!;
-    probe.fillStyle = getComputedStyle(el).backgroundColor;
-    probe.fillRect(0, 0, 1, 1);
-    const [r, g, b] = Array.from(probe.getImageData(0, 0, 1, 1).data).map((c) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const probe = document.createElement('canvas').getContext('2d')!;
+      probe.fillStyle = getComputedStyle(el).backgroundColor;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b] = Array.from(probe.getImageData(0, 0, 1, 1).data).map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  });
 }
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);

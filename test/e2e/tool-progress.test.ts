@@ -12,7 +12,9 @@ interface Sent {
 
 /** Every message this client sent, parsed, as the relay recorded them. */
 async function sentMessages(relay: RelayHandle): Promise<Sent[]> {
-  return (await recordedFrames(relay)).flatMap((f) => (f.dir === 'out' && ['request', 'notification', 'response', 'error'].includes(f.kind) ? [JSON.parse(f.text) as Sent] : []));
+  return (await recordedFrames(relay)).flatMap((f) =>
+    f.dir === 'out' && ['request', 'notification', 'response', 'error'].includes(f.kind) ? [JSON.parse(f.text) as Sent] : [],
+  );
 }
 
 /**
@@ -59,11 +61,23 @@ async function cancelAndCheck(page: Page, relay: RelayHandle, id: number): Promi
   await page.getByTestId('tool-running').waitFor({ state: 'detached' });
   // The cancellation is a real frame: in the recording and in the log, naming the request and why.
   await expect
-    .poll(async () => (await sentMessages(relay)).find((m) => m.method === 'notifications/cancelled' && m.params?.requestId === id)?.params?.reason, { timeout: 10_000 })
+    .poll(async () => (await sentMessages(relay)).find((m) => m.method === 'notifications/cancelled' && m.params?.requestId === id)?.params?.reason, {
+      timeout: 10_000,
+    })
     .toBe('cancelled by the user in the Tools panel');
-  await expect.poll(() => sentRows(page, 'notifications/cancelled').filter({ hasText: `request ${id}` }).count(), { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        sentRows(page, 'notifications/cancelled')
+          .filter({ hasText: `request ${id}` })
+          .count(),
+      { timeout: 10_000 },
+    )
+    .toBe(1);
   // …and the request's own row says it was cancelled.
-  await expect.poll(() => page.locator(`[data-testid="log-row"][data-dir="out"][data-rpc-id="${id}"] [data-testid="log-cancelled"]`).count(), { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(() => page.locator(`[data-testid="log-row"][data-dir="out"][data-rpc-id="${id}"] [data-testid="log-cancelled"]`).count(), { timeout: 10_000 })
+    .toBe(1);
 }
 
 describe('tool call progress, cancel and timeout against the demo server', () => {
@@ -113,7 +127,9 @@ describe('tool call progress, cancel and timeout against the demo server', () =>
     // Giving up is said on the wire too, so the server can stop: notifications/cancelled with the reason.
     const timedOut = Number(/request id (\d+)/.exec((await error.textContent()) ?? '')?.[1]);
     await expect
-      .poll(async () => (await sentMessages(relay)).find((m) => m.method === 'notifications/cancelled' && m.params?.requestId === timedOut)?.params?.reason, { timeout: 10_000 })
+      .poll(async () => (await sentMessages(relay)).find((m) => m.method === 'notifications/cancelled' && m.params?.requestId === timedOut)?.params?.reason, {
+        timeout: 10_000,
+      })
       .toBe('timed out');
     await page.getByTestId('tool-timeout').fill('60');
     // A late result for the timed-out request changes nothing; the next call works as usual.

@@ -37,7 +37,10 @@ async function downloaded(page: Page, button: string): Promise<Buffer> {
 const row = (page: Page, name: string) => page.locator(`[data-testid="waterfall-row"][data-name="${name}"]`);
 
 describe('the waterfall', () => {
-  it('shows the exchanges with durations, errors red, nested by trace; a row opens Detail with the trace context and its filter', async ({ page, inspector }) => {
+  it('shows the exchanges with durations, errors red, nested by trace; a row opens Detail with the trace context and its filter', async ({
+    page,
+    inspector,
+  }) => {
     await page.getByTestId('log-view-log').click();
     await waitForServer(page);
     await send(inspector.relay, { id: 951, method: 'tools/list', params: { _meta: { traceparent: `00-${TRACE}-00f067aa0ba902b7-01`, baggage: 'team=a b' } } });
@@ -48,7 +51,9 @@ describe('the waterfall', () => {
     expect(await row(page, 'initialize').first().getAttribute('data-failed')).toBe('false');
     expect(Number(await row(page, 'initialize').first().getAttribute('data-duration'))).toBeGreaterThan(0);
     expect(await row(page, 'no/such_method').getAttribute('data-failed')).toBe('true');
-    const bar = await row(page, 'no/such_method').locator('.wf-bar').evaluate((el) => getComputedStyle(el).fill);
+    const bar = await row(page, 'no/such_method')
+      .locator('.wf-bar')
+      .evaluate((el) => getComputedStyle(el).fill);
     expect(bar).toMatch(/rgb\((248, 113, 113|220, 38, 38)\)/);
     // The traced request heads its own trace group, the first group.
     const traced = page.locator(`[data-testid="waterfall-row"][data-name="tools/list"][data-trace="${TRACE}"]`);
@@ -77,7 +82,8 @@ describe('the waterfall', () => {
     // The connection bar's trace switch: off by default, and nothing the page sent carried trace context…
     const toggle = page.getByTestId('trace-checkbox');
     expect(await toggle.isChecked()).toBe(false);
-    const ownTraced = async () => (await recordedFrames(inspector.relay)).filter((f) => f.dir === 'out' && f.origin !== 'user' && f.text.includes('traceparent'));
+    const ownTraced = async () =>
+      (await recordedFrames(inspector.relay)).filter((f) => f.dir === 'out' && f.origin !== 'user' && f.text.includes('traceparent'));
     expect(await ownTraced()).toEqual([]);
     // …on, the page's own ping carries a valid traceparent of the toggle's trace, and the relay recorded the switch.
     await toggle.check();

@@ -32,9 +32,12 @@ describe('findings of a session larger than the in-memory bound', () => {
     await expect
       .poll(
         async () => {
-          await page.getByTestId('log-table').evaluate((el, top) => {
-            el.scrollTop = top;
-          }, (badSeq - 4) * 22);
+          await page.getByTestId('log-table').evaluate(
+            (el, top) => {
+              el.scrollTop = top;
+            },
+            (badSeq - 4) * 22,
+          );
           return row.count();
         },
         { timeout: 30_000 },
@@ -70,7 +73,7 @@ describe('findings of a session larger than the in-memory bound', () => {
     await page.getByTestId('filter-findings').click();
   });
 
-  it('lists the relay\'s findings by rule in the Findings tab, and a click jumps into the gap', async () => {
+  it("lists the relay's findings by rule in the Findings tab, and a click jumps into the gap", async () => {
     await openTab(page, 'findings');
     const group = page.locator(`[data-testid="finding-group"][data-rule="${rule}"]`);
     await group.waitFor({ timeout: 20_000 });

@@ -20,7 +20,8 @@ let sid: string;
 const rows = (sel = '') => page.locator(`[data-testid="log-row"]${sel}`);
 const count = async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]);
 /** Both of the panel's counts in one look: read one at a time, a frame arriving between the reads re-renders them. */
-const heldAndTotal = () => page.getByTestId('log-panel').evaluate((el) => ({ held: Number(el.getAttribute('data-held')), total: Number(el.getAttribute('data-total')) }));
+const heldAndTotal = () =>
+  page.getByTestId('log-panel').evaluate((el) => ({ held: Number(el.getAttribute('data-held')), total: Number(el.getAttribute('data-total')) }));
 
 async function flood(id: number): Promise<number> {
   sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id, method: 'flood' }) });

@@ -42,14 +42,21 @@ describe('a session larger than the in-memory bound', () => {
   });
 
   it('counts every frame of the session, not only those the page holds', async () => {
-    await expect.poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 30_000 }).toBeGreaterThanOrEqual(lastSeq);
+    await expect
+      .poll(async () => Number((await page.getByTestId('log-count').textContent())?.split(' ')[0]), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(lastSeq);
   });
 
   it('opens at its end without reading the rows at its top, which are not shown', async () => {
     await rows(`[data-seq="${lastSeq}"]`).waitFor({ timeout: 30_000 });
     // Every page the log has asked the relay for so far: none starts at the first frame (those rows are held anyway,
     // and the view has not been there); the rows on screen are the session's last.
-    const reads = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/frame-page?')));
+    const reads = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.includes('/frame-page?')),
+    );
     expect(reads.filter((n) => /[?&]fromSeq=1&/.test(n))).toEqual([]);
     expect(await rows('[data-seq="1"]').count()).toBe(0);
   });
@@ -102,7 +109,9 @@ describe('a session larger than the in-memory bound', () => {
     // Notification number 777 of each flood (one in the gap, one in the tail) are the only frames with that data.
     await page.getByTestId('filter-text').fill('"777 x');
     await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 20_000 }).toMatch(/^2 \/ \d+ frames/);
-    await expect.poll(() => rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-seq'))), { timeout: 20_000 }).toEqual([String(777 + 2), String(pingSeq + 2 + 777)]);
+    await expect
+      .poll(() => rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-seq'))), { timeout: 20_000 })
+      .toEqual([String(777 + 2), String(pingSeq + 2 + 777)]);
     await page.getByTestId('filter-text').fill('');
   });
 

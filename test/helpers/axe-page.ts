@@ -21,7 +21,22 @@ export interface AxeViolation extends ContrastViolation {
 export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ impact?: string | null; target: unknown[]; html: string; failureSummary?: string }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              nodes: Array<{ impact?: string | null; target: unknown[]; html: string; failureSummary?: string }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { ...(only ? { runOnly: { type: 'rule', values: only } } : {}), resultTypes: ['violations'] });
     return result.violations
       .flatMap((v) =>

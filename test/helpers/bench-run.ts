@@ -35,7 +35,17 @@ function benchEnv(): NodeJS.ProcessEnv {
 
 /** Runs bench/<script> with its arguments, failing after `timeout` ms; resolves to what it printed. */
 export const runBenchFor = (timeout: number, script: string, ...args: string[]) =>
-  slot(async () => (await promisify(execFile)(process.execPath, [join(ROOT, 'bench', script), ...args], { encoding: 'utf8', timeout, env: benchEnv(), maxBuffer: 64 * 1024 * 1024 })).stdout);
+  slot(
+    async () =>
+      (
+        await promisify(execFile)(process.execPath, [join(ROOT, 'bench', script), ...args], {
+          encoding: 'utf8',
+          timeout,
+          env: benchEnv(),
+          maxBuffer: 64 * 1024 * 1024,
+        })
+      ).stdout,
+  );
 
 /** runBenchFor with the smoke's usual four minutes. */
 export const runBench = (script: string, ...args: string[]) => runBenchFor(240_000, script, ...args);

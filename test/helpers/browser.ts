@@ -45,7 +45,8 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // A failed resource load says only its status: its URL, from the message's location, says which request it was.
-    if (m.type() === 'error') errors.push(`console: ${m.text()}${m.text().startsWith('Failed to load resource') && m.location().url ? ` (${m.location().url})` : ''}`);
+    if (m.type() === 'error')
+      errors.push(`console: ${m.text()}${m.text().startsWith('Failed to load resource') && m.location().url ? ` (${m.location().url})` : ''}`);
   });
   return errors;
 }
@@ -61,7 +62,12 @@ export interface Inspector {
 
 /** Starts the real CLI on a server command and opens the printed URL in Chromium: the setup of most e2e files. */
 /** `leading` starts a subcommand instead of a server (`['open', bundle]`); `args` are relay options before the command. */
-export async function openInspector(opts: { command?: string[]; leading?: string[]; args?: string[]; viewport?: { width: number; height: number } }): Promise<Inspector> {
+export async function openInspector(opts: {
+  command?: string[];
+  leading?: string[];
+  args?: string[];
+  viewport?: { width: number; height: number };
+}): Promise<Inspector> {
   const { viewport: _viewport, ...relayOpts } = opts;
   const { relay, browser } = await startRelayAndBrowser(relayOpts);
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });

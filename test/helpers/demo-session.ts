@@ -24,7 +24,8 @@ export async function driveSession(relay: RelayHandle, sid: string, script: stri
     for (const text of script) {
       sock.send({ type: 'send', sessionId: sid, text });
       const id = (JSON.parse(text) as { id?: number }).id;
-      if (id !== undefined) await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === String(id) && (f.kind === 'response' || f.kind === 'error'), `the answer to ${id}`);
+      if (id !== undefined)
+        await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === String(id) && (f.kind === 'response' || f.kind === 'error'), `the answer to ${id}`);
     }
     return sock.framesOf(sid);
   } finally {

@@ -14,7 +14,11 @@ export interface EngineOver {
   exchanges: HttpExchange[];
   done(): HttpExchange[];
   /** Waits for an event of that name (matching `match`) and returns it. */
-  event<E extends TransportEvent['event']>(name: E, match?: (e: Extract<TransportEvent, { event: E }>) => boolean, ms?: number): Promise<Extract<TransportEvent, { event: E }>>;
+  event<E extends TransportEvent['event']>(
+    name: E,
+    match?: (e: Extract<TransportEvent, { event: E }>) => boolean,
+    ms?: number,
+  ): Promise<Extract<TransportEvent, { event: E }>>;
   close(): Promise<void>;
 }
 
@@ -53,8 +57,7 @@ export async function engineOver(transport: Transport, timeoutMs = 30_000): Prom
     events,
     exchanges,
     done,
-    event: (name, match = () => true, ms) =>
-      waitFor(() => events.find((e) => e.event === name && match(e as never)) as never, `a ${name} event`, ms),
+    event: (name, match = () => true, ms) => waitFor(() => events.find((e) => e.event === name && match(e as never)) as never, `a ${name} event`, ms),
     close: () => transport.close('test over'),
   };
 }

@@ -49,5 +49,8 @@ export async function sentRequests(relay: RelayHandle): Promise<SentRequest[]> {
  */
 export async function waitForDiscovery(page: Page): Promise<void> {
   await openTab(page, 'overview');
-  await page.getByTestId('session-era').filter({ hasText: /^Era modern — server\/discover \(#\d+\) was answered/ }).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('session-era')
+    .filter({ hasText: /^Era modern — server\/discover \(#\d+\) was answered/ })
+    .waitFor({ timeout: 20_000 });
 }

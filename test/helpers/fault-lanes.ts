@@ -32,7 +32,14 @@ export async function faultLanes(
   const runs = await Promise.all(
     slices.map(async (slice) => {
       const run = await runCli(['call', '--fault', slice.join(','), ...args]);
-      return { ...run, lines: run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as FaultLine) };
+      return {
+        ...run,
+        lines: run.stdout
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as FaultLine),
+      };
     }),
   );
   const lines = runs.flatMap((run) => run.lines);

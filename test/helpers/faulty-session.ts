@@ -28,7 +28,12 @@ export async function driveFaultySession(d: SessionDriver, option: string | null
   if (version === '2025-03-26') {
     d.raw(JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]));
     if (option === '--empty-batch-reply') await d.waitFor((f) => f.dir === 'in' && f.text === '[]', 2_000);
-    d.raw(JSON.stringify([{ jsonrpc: '2.0', id: 6, method: 'ping' }, { jsonrpc: '2.0', id: 7, method: 'ping' }]));
+    d.raw(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 6, method: 'ping' },
+        { jsonrpc: '2.0', id: 7, method: 'ping' },
+      ]),
+    );
     await d.waitFor((f) => f.dir === 'in' && f.text.includes('"id":7'), 2_000);
   }
   // The server writes its late messages (progress after a response, its own requests) before answering the ping

@@ -38,21 +38,26 @@ async function openPage(browser: Browser, relay: RelayHandle, opts: InspectorTes
 }
 
 export function inspectorTest(opts: InspectorTestOptions) {
-  return test
-    // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern: none.
-    .extend('inspector', { scope: 'file' }, async ({}, { onCleanup }) => {
-      const { relay, browser } = await startRelayAndBrowser({ ...(opts.command ? { command: opts.command } : {}), ...(opts.args ? { args: opts.args } : {}) });
-      const shared = opts.isolated ? null : await openPage(browser, relay, opts);
-      onCleanup(async () => {
-        await browser.close();
-        await relay.stop();
-      });
-      return { relay, browser, shared };
-    })
-    .extend('page', async ({ inspector }, { onCleanup }) =>
-      testPage(inspector.shared ?? (await openPage(inspector.browser, inspector.relay, opts)), !inspector.shared, onCleanup),
-    )
-    .extend('freshPage', async ({ inspector }, { onCleanup }) => testPage(await openPage(inspector.browser, inspector.relay, opts), true, onCleanup));
+  return (
+    test
+      // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern: none.
+      .extend('inspector', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const { relay, browser } = await startRelayAndBrowser({
+          ...(opts.command ? { command: opts.command } : {}),
+          ...(opts.args ? { args: opts.args } : {}),
+        });
+        const shared = opts.isolated ? null : await openPage(browser, relay, opts);
+        onCleanup(async () => {
+          await browser.close();
+          await relay.stop();
+        });
+        return { relay, browser, shared };
+      })
+      .extend('page', async ({ inspector }, { onCleanup }) =>
+        testPage(inspector.shared ?? (await openPage(inspector.browser, inspector.relay, opts)), !inspector.shared, onCleanup),
+      )
+      .extend('freshPage', async ({ inspector }, { onCleanup }) => testPage(await openPage(inspector.browser, inspector.relay, opts), true, onCleanup))
+  );
 }
 
 /** A test's page: closed after the test when it is the test's own; page and console errors meanwhile fail the test. */

@@ -17,6 +17,16 @@ export function runLint(args: string[], stdin?: string): Promise<LintRun> {
   proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   proc.stdin.end(stdin ?? '');
   return new Promise((ok) =>
-    proc.on('close', (code) => ok({ code, stdout, stderr, lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as LintRun['lines'][number]) })),
+    proc.on('close', (code) =>
+      ok({
+        code,
+        stdout,
+        stderr,
+        lines: stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as LintRun['lines'][number]),
+      }),
+    ),
   );
 }

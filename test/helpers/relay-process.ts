@@ -40,7 +40,13 @@ export async function startRelay(
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mcpscope-test-'));
   const argv = [...(opts.node ?? []), BIN, ...(opts.leading ?? []), '--port', '0', '--no-open', '--data-dir', dataDir, ...(opts.args ?? [])];
   if (opts.command) argv.push('--', ...opts.command);
-  const proc = track(spawn(process.execPath, argv, { env: { ...process.env, ...opts.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) }));
+  const proc = track(
+    spawn(process.execPath, argv, {
+      env: { ...process.env, ...opts.env, MCPSCOPE_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    }),
+  );
   let out = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));

@@ -45,7 +45,12 @@ export async function attachRemoteSession(relay: RelayHandle, sid: string): Prom
     frames,
     async request(id, method, params, ms) {
       sock.send({ type: 'send', sessionId: sid, text: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }) });
-      const frame = await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === String(id) && (f.kind === 'response' || f.kind === 'error'), `the answer to ${method}`, ms);
+      const frame = await sock.frame(
+        sid,
+        (f) => f.dir === 'in' && f.rpcId === String(id) && (f.kind === 'response' || f.kind === 'error'),
+        `the answer to ${method}`,
+        ms,
+      );
       return { frame, body: JSON.parse(frame.text) as Json };
     },
     notify(method) {

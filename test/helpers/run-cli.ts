@@ -38,7 +38,11 @@ export function runNode(argv: string[], env: Record<string, string> = {}, cwd?: 
   return new Promise((resolve) => {
     // Colour is the test's to ask for: a FORCE_COLOR or NO_COLOR in the shell that runs the tests must not change output.
     const { FORCE_COLOR: _force, NO_COLOR: _none, ...inherited } = process.env;
-    const p = spawn(process.execPath, argv, { env: { ...inherited, XDG_DATA_HOME: dataHome(), ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+    const p = spawn(process.execPath, argv, {
+      env: { ...inherited, XDG_DATA_HOME: dataHome(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(cwd ? { cwd } : {}),
+    });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

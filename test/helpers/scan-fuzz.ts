@@ -25,7 +25,9 @@ export function compare(texts: readonly string[]): { wrong: Array<{ text: string
   return { wrong: wrong.slice(0, 5), scanned };
 }
 
-export const ruleCaseTexts = [...JSONRPC_CASES, ...MCP_CASES, ...FRAMING_CASES, ...REQUEST_CASES, ...HTTP_CASES].flatMap((c) => [...c.bad, ...c.good].map((p) => p[1]));
+export const ruleCaseTexts = [...JSONRPC_CASES, ...MCP_CASES, ...FRAMING_CASES, ...REQUEST_CASES, ...HTTP_CASES].flatMap((c) =>
+  [...c.bad, ...c.good].map((p) => p[1]),
+);
 
 /** mulberry32: a small seeded generator, so a failure reproduces. */
 function rng(seed: number): () => number {
@@ -44,7 +46,7 @@ const SPACE = ['', '', '', ' ', '\n', '\t ', '\r\n'];
 
 /** Random JSON text, biased toward JSON-RPC shapes, written by hand so it can hold duplicate and escaped keys. */
 function randomJson(r: () => number, depth = 0): string {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const sp = () => pick(SPACE);
   const str = (s: string) => (r() < 0.1 ? JSON.stringify(s).replace(/[a-z]/, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : JSON.stringify(s));
   const roll = r();
@@ -77,7 +79,6 @@ function mutate(r: () => number, text: string): string {
       return text.slice(0, at) + text.slice(Math.floor(r() * text.length));
   }
 }
-
 
 /** `count` random JSON texts from the generator seeded with `seed`. */
 export function randomTexts(seed: number, count: number): string[] {

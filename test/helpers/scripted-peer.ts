@@ -22,12 +22,27 @@ const READ_ONLY = { readOnlyHint: true };
 /** A server that does everything right: the base each failing test breaks in one place. */
 export function goodServer(): Script {
   const tools = [
-    { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number', default: 2 } }, required: ['a', 'b'] }, outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] }, annotations: READ_ONLY },
+    {
+      name: 'add',
+      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number', default: 2 } }, required: ['a', 'b'] },
+      outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
+      annotations: READ_ONLY,
+    },
     { name: 'wipe', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
-    { name: 'countdown', inputSchema: { type: 'object', properties: { steps: { type: 'integer', minimum: 1, default: 3 }, delayMs: { type: 'integer', minimum: 0 } } }, annotations: READ_ONLY },
+    {
+      name: 'countdown',
+      inputSchema: { type: 'object', properties: { steps: { type: 'integer', minimum: 1, default: 3 }, delayMs: { type: 'integer', minimum: 0 } } },
+      annotations: READ_ONLY,
+    },
   ];
   return {
-    initialize: (p) => ({ result: { protocolVersion: ['2025-06-18', '2025-11-25'].includes(String(p.protocolVersion)) ? p.protocolVersion : '2025-11-25', capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} }, serverInfo: { name: 'scripted', version: '1' } } }),
+    initialize: (p) => ({
+      result: {
+        protocolVersion: ['2025-06-18', '2025-11-25'].includes(String(p.protocolVersion)) ? p.protocolVersion : '2025-11-25',
+        capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} },
+        serverInfo: { name: 'scripted', version: '1' },
+      },
+    }),
     ping: () => ({ result: {} }),
     'tools/list': (p) => ({ result: p.cursor === undefined ? { tools: [tools[0]], nextCursor: 'page2' } : { tools: tools.slice(1) } }),
     'tools/call': toolsCall(),
@@ -37,7 +52,10 @@ export function goodServer(): Script {
     'resources/subscribe': () => ({ result: {} }),
     'resources/unsubscribe': () => ({ result: {} }),
     'prompts/list': () => ({ result: { prompts: [{ name: 'greet', arguments: [{ name: 'who', required: true }] }] } }),
-    'prompts/get': (p) => ((p.arguments as Record<string, unknown>)?.who === 'world' ? { result: { messages: [{ role: 'user', content: { type: 'text', text: 'hi world' } }] } } : { error: { code: -32602, message: 'who?' } }),
+    'prompts/get': (p) =>
+      (p.arguments as Record<string, unknown>)?.who === 'world'
+        ? { result: { messages: [{ role: 'user', content: { type: 'text', text: 'hi world' } }] } }
+        : { error: { code: -32602, message: 'who?' } },
     'completion/complete': () => ({ result: { completion: { values: ['world'] } } }),
     'logging/setLevel': () => ({ result: {} }),
   };
@@ -61,7 +79,8 @@ export function toolsCall(faults: CountdownFaults = {}): Script[string] {
     if (p.name === 'countdown') {
       const steps = Number((p.arguments as { steps?: number }).steps ?? 3);
       const token = (p._meta as { progressToken?: unknown } | undefined)?.progressToken as string | number | undefined;
-      const progress = (i: number) => token !== undefined && peer.notify('notifications/progress', { progressToken: token, progress: faults.decreasing ? steps - i : i, total: steps });
+      const progress = (i: number) =>
+        token !== undefined && peer.notify('notifications/progress', { progressToken: token, progress: faults.decreasing ? steps - i : i, total: steps });
       for (let i = 1; i <= steps; i++) {
         await tick();
         if (peer.cancelled && !faults.answersCancelled && !faults.keepsWorking) return 'silence';
@@ -101,7 +120,12 @@ export function scriptedConnection(name: string, script: Script): ScratchConnect
       if (m.id === undefined || m.method === undefined) return;
       const id = m.id;
       const handler = script[m.method];
-      const peer: Peer = { notify: (method, params) => deliver(JSON.stringify({ jsonrpc: '2.0', method, params })), get cancelled() { return cancelled.has(id); } };
+      const peer: Peer = {
+        notify: (method, params) => deliver(JSON.stringify({ jsonrpc: '2.0', method, params })),
+        get cancelled() {
+          return cancelled.has(id);
+        },
+      };
       const answered = handler ? handler(m.params ?? {}, peer) : { error: { code: -32601, message: `Method not found: ${m.method}` } };
       void Promise.resolve(answered).then((answer) => {
         if (answer !== 'silence') setTimeout(() => deliver(JSON.stringify({ jsonrpc: '2.0', id, ...answer })), 0);

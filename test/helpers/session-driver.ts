@@ -30,7 +30,10 @@ export class SessionDriver {
   static async open(relay: RelayHandle, command: string[], protocolVersion = '2025-11-25'): Promise<SessionDriver> {
     const [cmd, ...args] = command;
     const target: StdioTarget = { transport: 'stdio', command: cmd!, args, env: {} };
-    const { status, body } = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target, protocolVersion, handshake: false }) });
+    const { status, body } = await relay.api<SessionInfo>('/api/sessions', {
+      method: 'POST',
+      body: JSON.stringify({ target, protocolVersion, handshake: false }),
+    });
     if (status !== 201) throw new Error(`session not created: ${status} ${JSON.stringify(body)}`);
     const sock = await relay.socket();
     const driver = new SessionDriver(relay, sock, body.id);
@@ -76,15 +79,19 @@ export class SessionDriver {
 
   /** Waits until every answer this script owes the server (see answerServerRequests) is recorded by the relay. */
   async settled(ms = 5_000): Promise<void> {
-    await this.sock.until(() => {
-      const owed = new Map<string, number>();
-      for (const f of this.sock.framesOf(this.sessionId)) {
-        if (f.rpcId === null || f.kind === 'batch') continue;
-        if (f.dir === 'in' && f.kind === 'request' && answerable(f)) owed.set(f.rpcId, (owed.get(f.rpcId) ?? 0) + 1);
-        else if (f.dir === 'out' && (f.kind === 'response' || f.kind === 'error') && owed.has(f.rpcId)) owed.set(f.rpcId, owed.get(f.rpcId)! - 1);
-      }
-      return [...owed.values()].every((n) => n <= 0) ? true : undefined;
-    }, "the answers to the server's requests", ms);
+    await this.sock.until(
+      () => {
+        const owed = new Map<string, number>();
+        for (const f of this.sock.framesOf(this.sessionId)) {
+          if (f.rpcId === null || f.kind === 'batch') continue;
+          if (f.dir === 'in' && f.kind === 'request' && answerable(f)) owed.set(f.rpcId, (owed.get(f.rpcId) ?? 0) + 1);
+          else if (f.dir === 'out' && (f.kind === 'response' || f.kind === 'error') && owed.has(f.rpcId)) owed.set(f.rpcId, owed.get(f.rpcId)! - 1);
+        }
+        return [...owed.values()].every((n) => n <= 0) ? true : undefined;
+      },
+      "the answers to the server's requests",
+      ms,
+    );
   }
 
   /** Stops the server (the relay's shutdown ladder) and returns the whole recorded session. */

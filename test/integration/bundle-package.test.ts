@@ -57,14 +57,21 @@ describe('the bundled CLI and relay', () => {
     expect((JSON.parse(call.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
 
     const token = 'bundle-alone-token-0123456789';
-    const relay = track(spawn(process.execPath, [bin, '--port', '0', '--no-open', '--data-dir', join(app, 'data'), '--', process.execPath, demo], { env: { ...process.env, MCPSCOPE_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const relay = track(
+      spawn(process.execPath, [bin, '--port', '0', '--no-open', '--data-dir', join(app, 'data'), '--', process.execPath, demo], {
+        env: { ...process.env, MCPSCOPE_TOKEN: token },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let out = '';
     relay.stdout.on('data', (c: Buffer) => (out += c.toString()));
     relay.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const exited = new Promise((r) => relay.on('exit', r));
     try {
       const base = await waitFor(() => /ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out)?.[1], 'the relay to be ready', 45_000);
-      const sessions = (await (await fetch(`${base}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ target: { args: string[] } }>;
+      const sessions = (await (await fetch(`${base}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{
+        target: { args: string[] };
+      }>;
       expect(sessions.map((s) => s.target.args)).toEqual([[demo]]);
     } finally {
       relay.kill('SIGTERM');

@@ -37,14 +37,21 @@ beforeAll(async () => {
   const s = await openRemoteSession(relay, { url: remote.url('/mcp'), transport: 'http', headers: { Authorization: `Bearer ${BEARER}` } });
   httpSid = s.sid;
   await s.handshake();
-  const echoed = await s.request(2, 'tools/call', { name: 'echo', arguments: { message: `keys ${PASTED.anthropic} ${PASTED.github} https://x.test/?api_key=${PASTED.query} and the bearer ${BEARER}` } });
+  const echoed = await s.request(2, 'tools/call', {
+    name: 'echo',
+    arguments: { message: `keys ${PASTED.anthropic} ${PASTED.github} https://x.test/?api_key=${PASTED.query} and the bearer ${BEARER}` },
+  });
   expect(JSON.stringify(echoed.body)).toContain(PASTED.github);
   s.sock.close();
   await relay.api(`/api/sessions/${httpSid}/stop`, { method: 'POST' });
 
   const profile = await relay.api<Profile>('/api/profiles', {
     method: 'POST',
-    body: JSON.stringify({ name: 'demo with a secret', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: { MY_SETTING: SECRET_ENV, UNITS: 'metric' } }, secretEnv: ['MY_SETTING'] }),
+    body: JSON.stringify({
+      name: 'demo with a secret',
+      target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: { MY_SETTING: SECRET_ENV, UNITS: 'metric' } },
+      secretEnv: ['MY_SETTING'],
+    }),
   });
   expect(profile.status).toBe(201);
   expect(profile.body.target).toMatchObject({ env: { MY_SETTING: '••••••', UNITS: 'metric' } });
@@ -53,8 +60,18 @@ beforeAll(async () => {
   stdioSid = connected.body.id;
   expect(connected.body.target).toMatchObject({ env: { MY_SETTING: '••••', UNITS: 'metric' } });
   await driveSession(relay, stdioSid, [
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
-    JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: `the setting is ${SECRET_ENV}, the key ${PASTED.aws}` } } }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: `the setting is ${SECRET_ENV}, the key ${PASTED.aws}` } },
+    }),
   ]);
   await relay.api(`/api/sessions/${stdioSid}/stop`, { method: 'POST' });
 });

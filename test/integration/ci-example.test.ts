@@ -43,8 +43,18 @@ function scratchRepo(): string {
 }
 
 /** Runs shell text as GitHub does (bash -eo pipefail), in its own process group, which is ended after (the background server). */
-async function shell(text: string, cwd: string, env: Record<string, string>, how: string[] = ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c']): Promise<{ code: number | null; out: string }> {
-  const p = spawn(how[0]!, [...how.slice(1), text], { cwd, env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+async function shell(
+  text: string,
+  cwd: string,
+  env: Record<string, string>,
+  how: string[] = ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c'],
+): Promise<{ code: number | null; out: string }> {
+  const p = spawn(how[0]!, [...how.slice(1), text], {
+    cwd,
+    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   p.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   p.stderr!.on('data', (c: Buffer) => (out += c.toString()));
@@ -61,8 +71,15 @@ describe('the CI example (docs/ci.md)', () => {
   it('is in the docs verbatim, and the GitLab job runs the same check commands as the GitHub workflow', () => {
     const docs = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     for (const name of ['github-actions.yml', 'gitlab-ci.yml', 'update-baselines.sh']) expect(docs, name).toContain(example(name).trim());
-    const github = ['mcpscope check (stdio)', 'mcpscope check (URL)'].map((s) => runBlock(example('github-actions.yml'), s)).join('\n').split('\n');
-    const gitlab = example('gitlab-ci.yml').split('\n').filter((l) => /^ {4}- /.test(l) && !l.includes('npm ci')).map((l) => l.slice(6)).filter((l) => !l.endsWith('.log') && !l.endsWith('.md') && !l.endsWith('.xml'));
+    const github = ['mcpscope check (stdio)', 'mcpscope check (URL)']
+      .map((s) => runBlock(example('github-actions.yml'), s))
+      .join('\n')
+      .split('\n');
+    const gitlab = example('gitlab-ci.yml')
+      .split('\n')
+      .filter((l) => /^ {4}- /.test(l) && !l.includes('npm ci'))
+      .map((l) => l.slice(6))
+      .filter((l) => !l.endsWith('.log') && !l.endsWith('.md') && !l.endsWith('.xml'));
     expect(gitlab.map((l) => l.replace(/mcpscope-(stdio|http)\.md/, '"$GITHUB_STEP_SUMMARY"'))).toEqual(github);
   });
 
@@ -85,7 +102,10 @@ describe('the CI example (docs/ci.md)', () => {
     expect(existsSync(join(repo, '.mcpscope', 'check-http.json'))).toBe(true);
 
     const workflow = example('github-actions.yml');
-    for (const [step, junit] of [['mcpscope check (stdio)', 'mcpscope-stdio.xml'], ['mcpscope check (URL)', 'mcpscope-http.xml']] as const) {
+    for (const [step, junit] of [
+      ['mcpscope check (stdio)', 'mcpscope-stdio.xml'],
+      ['mcpscope check (URL)', 'mcpscope-http.xml'],
+    ] as const) {
       writeFileSync(summary, '');
       const run = await shell(runBlock(workflow, step), repo, env);
       expect(run.code, `${step}\n${run.out}`).toBe(0);
@@ -99,7 +119,10 @@ describe('the CI example (docs/ci.md)', () => {
 
     // The same step against a server that breaks ping (a result and an error in one response): a new failure.
     writeFileSync(summary, '');
-    const broken = await shell(runBlock(workflow, 'mcpscope check (stdio)'), repo, { ...env, MCP_SERVER: `${process.execPath} ${join(FIXTURES, 'faulty-server.mjs')} --result-and-error` });
+    const broken = await shell(runBlock(workflow, 'mcpscope check (stdio)'), repo, {
+      ...env,
+      MCP_SERVER: `${process.execPath} ${join(FIXTURES, 'faulty-server.mjs')} --result-and-error`,
+    });
     expect(broken.code, broken.out).toBe(1);
     expect(broken.out).toContain('check: new: lifecycle/ping (fail), not accepted in .mcpscope/check-stdio.json');
     const md = readFileSync(summary, 'utf8');

@@ -19,7 +19,27 @@ let certDir: string;
 beforeAll(async () => {
   // A throwaway self-signed certificate for 127.0.0.1, made for this run and never committed.
   certDir = mkdtempSync(join(tmpdir(), 'mcpscope-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   [http, tls] = await Promise.all([startRemoteServer(SDK_V2), startRemoteServer(SDK_V2, ['--tls', join(certDir, 'key.pem'), join(certDir, 'cert.pem')])]);
 });
 afterAll(async () => {
@@ -36,7 +56,18 @@ describe('mcpscope call with a 2026-07-28 server', () => {
   });
 
   it('calls a tool over --transport http-2026', async () => {
-    const run = await call(['--era', 'modern', '--transport', 'http-2026', '--method', 'tools/call', '--params', '{"name":"echo","arguments":{"message":"hi"}}', '--url', http.url('/mcp')]);
+    const run = await call([
+      '--era',
+      'modern',
+      '--transport',
+      'http-2026',
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"echo","arguments":{"message":"hi"}}',
+      '--url',
+      http.url('/mcp'),
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ type: 'text', text: 'echo: hi' }] });
   });
@@ -51,7 +82,19 @@ describe('mcpscope call with a 2026-07-28 server', () => {
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: -32020 } });
     expect(refused.stderr).toMatch(/warning: the server wants the Mcp-Param-Region header .*--header 'Mcp-Param-Region: …'/);
-    const given = await call(['--era', 'modern', '--method', 'tools/call', '--params', params, '--no-list', '--header', 'Mcp-Param-Region: eu', '--url', http.url('/mcp')]);
+    const given = await call([
+      '--era',
+      'modern',
+      '--method',
+      'tools/call',
+      '--params',
+      params,
+      '--no-list',
+      '--header',
+      'Mcp-Param-Region: eu',
+      '--url',
+      http.url('/mcp'),
+    ]);
     expect(given.code).toBe(0);
     expect(JSON.parse(given.stdout)).toMatchObject({ content: [{ text: 'routed to eu' }] });
   });

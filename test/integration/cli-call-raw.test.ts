@@ -8,8 +8,17 @@ import { FIXTURES } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const server = (...flags: string[]) => ['--', process.execPath, join(FIXTURES, 'scripted-server.mjs'), ...flags];
-const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-const hello = { kind: 'notification', message: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'scripted-server started' } }, unsolicited: true };
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const hello = {
+  kind: 'notification',
+  message: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'scripted-server started' } },
+  unsolicited: true,
+};
 
 describe('mcpscope call --raw', () => {
   it('says "no reply" (exit 3) when only an unrelated start-up notification came, printed as unsolicited', async () => {
@@ -37,7 +46,11 @@ describe('mcpscope call --raw', () => {
     try {
       await session.start();
       await expect.poll(() => session.frames.some((f) => f.text.includes('scripted-server started')), { timeout: 10_000 }).toBe(true);
-      const code = await runRaw(session, { ...o, target: o.target!, mode: { kind: 'raw', text: 'this is not json' } }, { json: () => undefined, line: (v) => printed.push(v), note: () => undefined });
+      const code = await runRaw(
+        session,
+        { ...o, target: o.target!, mode: { kind: 'raw', text: 'this is not json' } },
+        { json: () => undefined, line: (v) => printed.push(v), note: () => undefined },
+      );
       expect(code).toBe(0);
     } finally {
       await session.close();
@@ -51,7 +64,9 @@ describe('mcpscope call --raw', () => {
   it('takes an error bearing the id of an invalid request as its answer', async () => {
     const run = await runCli(['call', '--raw', '{"jsonrpc":"2.0","id":7}', '--timeout', '10000', ...server()]);
     expect(run.code).toBe(0);
-    expect(lines(run.stdout)).toEqual([{ seq: expect.any(Number), kind: 'error', message: expect.objectContaining({ id: 7, error: expect.objectContaining({ code: -32601 }) }) }]);
+    expect(lines(run.stdout)).toEqual([
+      { seq: expect.any(Number), kind: 'error', message: expect.objectContaining({ id: 7, error: expect.objectContaining({ code: -32601 }) }) },
+    ]);
   }, 30_000);
 
   it('expects nothing for a notification: exit 0 after collecting, whatever came', async () => {

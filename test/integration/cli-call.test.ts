@@ -64,7 +64,15 @@ describe.concurrent('mcpscope call over stdio', () => {
     const listed = await call(['--method', 'tools/list', '--answers', answers, ...everything]);
     expect(listed.code).toBe(0);
     expect(toolNames(listed)).toContain('trigger-sampling-request-async');
-    const run = await call(['--method', 'tools/call', '--params', '{"name":"trigger-sampling-request-async","arguments":{"prompt":"hi"}}', '--answers', answers, ...everything]);
+    const run = await call([
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"trigger-sampling-request-async","arguments":{"prompt":"hi"}}',
+      '--answers',
+      answers,
+      ...everything,
+    ]);
     expect(run.code).toBe(0);
     const text = (JSON.parse(run.stdout) as { content: Array<{ text: string }> }).content[0]!.text;
     expect(text).toContain('[COMPLETED]');
@@ -84,7 +92,7 @@ describe.concurrent('mcpscope call over stdio', () => {
     expect(run.stderr).toMatch(/acme\/unknown was answered with error -32601 \(Method not found\), sent by the server/);
   });
 
-  it('exits 5 when the tool answers with isError: true, the result on stdout and the tool\'s own words on stderr', async () => {
+  it("exits 5 when the tool answers with isError: true, the result on stdout and the tool's own words on stderr", async () => {
     const run = await call(['--method', 'tools/call', '--params', '{"name":"divide","arguments":{"a":1,"b":0}}', '--no-list', ...demo]);
     expect(run.code, run.stderr).toBe(5);
     expect(JSON.parse(run.stdout)).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Cannot divide 1 by zero.' }] });
@@ -125,7 +133,10 @@ describe.concurrent('mcpscope call over stdio', () => {
 
   it('calls a demo tool with params and prints its result, structured content included; lists the tools first for tools/call, says so on stderr, and skips that with --no-list', async () => {
     const params = ['--params', '{"name":"get_weather","arguments":{"location":"Oslo"}}'];
-    const [listed, bare] = await Promise.all([call(['--method', 'tools/call', ...params, ...demo]), call(['--method', 'tools/call', ...params, '--no-list', ...demo])]);
+    const [listed, bare] = await Promise.all([
+      call(['--method', 'tools/call', ...params, ...demo]),
+      call(['--method', 'tools/call', ...params, '--no-list', ...demo]),
+    ]);
     for (const run of [listed, bare]) {
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ structuredContent: { location: 'Oslo', units: 'celsius' } });
@@ -139,8 +150,16 @@ describe.concurrent('mcpscope call over stdio', () => {
     const [lax, strict] = await Promise.all([call([...slow, ...demo]), call([...slow, '--strict', ...demo])]);
     for (const run of [lax, strict]) {
       expect(run.stderr).toMatch(/no response after 300 ms \[REQUEST_TIMEOUT/);
-      const findings = run.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { ruleId: string; message: string });
-      expect(findings).toContainEqual(expect.objectContaining({ ruleId: 'jsonrpc/unanswered-request', message: expect.stringMatching(/tools\/call \(id 3\) from the client was never answered/) }));
+      const findings = run.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { ruleId: string; message: string });
+      expect(findings).toContainEqual(
+        expect.objectContaining({
+          ruleId: 'jsonrpc/unanswered-request',
+          message: expect.stringMatching(/tools\/call \(id 3\) from the client was never answered/),
+        }),
+      );
     }
     expect([lax.code, strict.code]).toEqual([3, 4]);
   });
@@ -157,7 +176,12 @@ describe.concurrent('mcpscope call over stdio', () => {
     const lax = await call(['--method', 'tools/list', '--lint', ...noisy]);
     expect(lax.code).toBe(0);
     const finding = lax.stderr.split('\n').find((l) => l.startsWith('{'));
-    expect(JSON.parse(finding!)).toMatchObject({ ruleId: 'framing/stdout-noise', severity: 'error', seq: expect.any(Number), message: expect.stringMatching(/not an MCP message/) });
+    expect(JSON.parse(finding!)).toMatchObject({
+      ruleId: 'framing/stdout-noise',
+      severity: 'error',
+      seq: expect.any(Number),
+      message: expect.stringMatching(/not an MCP message/),
+    });
     const strict = await call(['--method', 'tools/list', '--lint', '--strict', ...noisy]);
     expect(strict.code).toBe(4);
     expect(JSON.parse(strict.stdout)).toMatchObject({ tools: [{ name: 'echo' }] });
@@ -175,16 +199,30 @@ describe.concurrent('mcpscope call --raw and --batch', () => {
   it('prints each reply to a raw frame as a JSON line, and stops as soon as the request in it is answered', async () => {
     const run = await call(['--raw', '{"jsonrpc":"2.0","id":"r","method":"ping"}', '--timeout', '20000', ...demo]);
     expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([{ seq: expect.any(Number), kind: 'response', message: { jsonrpc: '2.0', id: 'r', result: {} } }]);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([{ seq: expect.any(Number), kind: 'response', message: { jsonrpc: '2.0', id: 'r', result: {} } }]);
   });
 
   it('correlates a batch element by element: all missing when a stdio server drops batches', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-batch-')), 'batch.json');
-    writeFileSync(file, JSON.stringify([{ jsonrpc: '2.0', id: 10, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 10, method: 'ping' },
+        { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },
+      ]),
+    );
     const run = await call(['--batch', file, '--timeout', '500', ...demo]);
     expect(run.code).toBe(3);
     expect(JSON.parse(run.stdout)).toMatchObject({
-      elements: [{ index: 0, id: 10, method: 'ping', status: 'missing', response: 'missing' }, { index: 1, status: 'notification' }],
+      elements: [
+        { index: 0, id: 10, method: 'ping', status: 'missing', response: 'missing' },
+        { index: 1, status: 'notification' },
+      ],
       replyShape: 'none',
       summary: { requests: 1, answered: 0, missing: 1 },
     });
@@ -192,11 +230,20 @@ describe.concurrent('mcpscope call --raw and --batch', () => {
 
   it('correlates a batch element by element when the server answers it (Streamable HTTP)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-batch-')), 'batch.json');
-    writeFileSync(file, JSON.stringify([{ jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { jsonrpc: '2.0', id: 'b', method: 'ping' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 'a', method: 'tools/list' },
+        { jsonrpc: '2.0', id: 'b', method: 'ping' },
+      ]),
+    );
     const run = await call(['--batch', file, '--url', http.url('/mcp'), '--transport', 'http']);
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as { elements: { id: string; status: string; response: { result: unknown } }[]; summary: unknown };
-    expect(out.elements.map((e) => [e.id, e.status])).toEqual([['a', 'answered'], ['b', 'answered']]);
+    expect(out.elements.map((e) => [e.id, e.status])).toEqual([
+      ['a', 'answered'],
+      ['b', 'answered'],
+    ]);
     expect(out.elements[1]!.response.result).toEqual({});
     expect(out.summary).toMatchObject({ requests: 2, answered: 2, missing: 0, unexpected: 0 });
   });
@@ -216,7 +263,16 @@ describe.concurrent('mcpscope call --url', () => {
   });
 
   it('calls a tool with params over Streamable HTTP', async () => {
-    const run = await call(['--method', 'tools/call', '--params', '{"name":"echo","arguments":{"message":"over HTTP"}}', '--url', http.url('/mcp'), '--transport', 'http']);
+    const run = await call([
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"echo","arguments":{"message":"over HTTP"}}',
+      '--url',
+      http.url('/mcp'),
+      '--transport',
+      'http',
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ type: 'text', text: 'Echo: over HTTP' }] });
   });

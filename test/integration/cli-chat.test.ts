@@ -26,7 +26,22 @@ interface Transcript {
   outcome: string;
   answer: string;
   error?: string;
-  turns: { step: number; text: string; usage: { inputTokens: number; outputTokens: number } | null; latencyMs: number; toolCalls: { name: string; arguments: unknown; decision: string; isError: boolean; text: string; seqs: number[]; result?: unknown; error?: { code: unknown } }[] }[];
+  turns: {
+    step: number;
+    text: string;
+    usage: { inputTokens: number; outputTokens: number } | null;
+    latencyMs: number;
+    toolCalls: {
+      name: string;
+      arguments: unknown;
+      decision: string;
+      isError: boolean;
+      text: string;
+      seqs: number[];
+      result?: unknown;
+      error?: { code: unknown };
+    }[];
+  }[];
   usage: { inputTokens: number; outputTokens: number };
 }
 
@@ -55,7 +70,13 @@ afterAll(async () => {
 
 describe.concurrent('mcpscope chat', () => {
   it('runs a scripted two-step tool conversation on server-everything (stdio, streamed) and reports each call with its frames', async () => {
-    const fake = await openai(script([{ toolCalls: [{ name: 'get-sum', arguments: { a: 2, b: 3 } }] }, { text: 'Let me echo it.', toolCalls: [{ name: 'echo', arguments: { message: 'five' } }] }, { text: 'The sum is 5.' }]));
+    const fake = await openai(
+      script([
+        { toolCalls: [{ name: 'get-sum', arguments: { a: 2, b: 3 } }] },
+        { text: 'Let me echo it.', toolCalls: [{ name: 'echo', arguments: { message: 'five' } }] },
+        { text: 'The sum is 5.' },
+      ]),
+    );
     const run = await chat([...openaiArgs(fake, ['--prompt', 'What is 2 + 3?', '--approve', 'read-only', '--lint']), ...everything]);
     expect(run.code, run.stderr).toBe(0);
     const t = JSON.parse(run.stdout) as Transcript;
@@ -85,7 +106,24 @@ describe.concurrent('mcpscope chat', () => {
 
   it('drives server-everything over Streamable HTTP through the Anthropic Messages API, whole replies', async () => {
     const fake = await anthropic(script([{ text: 'Adding.', toolCalls: [{ name: 'get-sum', arguments: { a: 20, b: 22 } }] }, { text: 'It is 42.' }]));
-    const run = await chat(['--provider', 'anthropic', '--base-url', fake.url(''), '--model', 'claude-test', '--json', '--no-stream', '--approve', 'all', '--system', 'Be brief.', '--prompt', 'Add 20 and 22', '--url', http.url('/mcp')]);
+    const run = await chat([
+      '--provider',
+      'anthropic',
+      '--base-url',
+      fake.url(''),
+      '--model',
+      'claude-test',
+      '--json',
+      '--no-stream',
+      '--approve',
+      'all',
+      '--system',
+      'Be brief.',
+      '--prompt',
+      'Add 20 and 22',
+      '--url',
+      http.url('/mcp'),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const t = JSON.parse(run.stdout) as Transcript;
     expect(t).toMatchObject({ outcome: 'answer', answer: 'It is 42.' });
@@ -93,14 +131,28 @@ describe.concurrent('mcpscope chat', () => {
     expect(t.turns[0]!.toolCalls[0]!.seqs).toHaveLength(2);
     const sent = requests(fake);
     expect(sent[0]).toMatchObject({ model: 'claude-test', system: 'Be brief.', max_tokens: 4096, stream: false });
-    expect((sent[0]!.tools as { name: string; input_schema: unknown }[]).find((tool) => tool.name === 'get-sum')?.input_schema).toMatchObject({ type: 'object' });
+    expect((sent[0]!.tools as { name: string; input_schema: unknown }[]).find((tool) => tool.name === 'get-sum')?.input_schema).toMatchObject({
+      type: 'object',
+    });
     // The tool's result goes back as a tool_result block in the next user message.
-    expect(sent[1]!.messages).toContainEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1_1', content: 'The sum of 20 and 22 is 42.' }] });
+    expect(sent[1]!.messages).toContainEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_1_1', content: 'The sum of 20 and 22 is 42.' }],
+    });
     expect(fake.output()).toContain(`AUTH 1 ${KEY}`);
   });
 
   it('read-only approval runs read-only tools on their own and declines the rest without a terminal; all runs every call', async () => {
-    const steps = [{ toolCalls: [{ name: 'echo', arguments: { message: 'hi' } }, { name: 'toggle-simulated-logging', arguments: {} }, { name: 'get-env', arguments: {} }] }, { text: 'Done.' }];
+    const steps = [
+      {
+        toolCalls: [
+          { name: 'echo', arguments: { message: 'hi' } },
+          { name: 'toggle-simulated-logging', arguments: {} },
+          { name: 'get-env', arguments: {} },
+        ],
+      },
+      { text: 'Done.' },
+    ];
     const [fakeRo, fakeAll] = await Promise.all([openai(script(steps)), openai(script(steps))]);
     const [ro, all] = await Promise.all([
       chat([...openaiArgs(fakeRo, ['--prompt', 'go', '--approve', 'read-only']), ...everything]),
@@ -108,7 +160,11 @@ describe.concurrent('mcpscope chat', () => {
     ]);
     expect(ro.code, ro.stderr).toBe(0);
     const calls = (JSON.parse(ro.stdout) as Transcript).turns[0]!.toolCalls;
-    expect(calls.map((c) => [c.name, c.decision, c.seqs.length])).toEqual([['echo', 'auto', 2], ['toggle-simulated-logging', 'declined', 0], ['get-env', 'auto', 2]]);
+    expect(calls.map((c) => [c.name, c.decision, c.seqs.length])).toEqual([
+      ['echo', 'auto', 2],
+      ['toggle-simulated-logging', 'declined', 0],
+      ['get-env', 'auto', 2],
+    ]);
     // The server was spawned without the provider's key: a tool that dumps its environment cannot hand it on.
     expect(calls[2]!.text).toContain('PATH');
     expect(calls[2]!.text).not.toContain(KEY);
@@ -118,16 +174,34 @@ describe.concurrent('mcpscope chat', () => {
   });
 
   it("answers the server's sampling request with the same model (--sampling model), its params honoured", async () => {
-    const fake = await openai(script([{ toolCalls: [{ name: 'trigger-sampling-request', arguments: { prompt: 'a haiku', maxTokens: 50 } }] }, { text: 'Leaves fall softly' }, { text: 'The server heard a haiku.' }]));
+    const fake = await openai(
+      script([
+        { toolCalls: [{ name: 'trigger-sampling-request', arguments: { prompt: 'a haiku', maxTokens: 50 } }] },
+        { text: 'Leaves fall softly' },
+        { text: 'The server heard a haiku.' },
+      ]),
+    );
     const run = await chat([...openaiArgs(fake, ['--prompt', 'ask the server to sample', '--approve', 'all', '--sampling', 'model']), ...everything]);
     expect(run.code, run.stderr).toBe(0);
     const t = JSON.parse(run.stdout) as Transcript & { sampling: { approved: boolean; result: unknown }[] };
     expect(t.turns[0]!.toolCalls[0]).toMatchObject({ name: 'trigger-sampling-request', isError: false });
     expect(t.turns[0]!.toolCalls[0]!.text).toContain('Leaves fall softly');
-    expect(t.sampling).toEqual([expect.objectContaining({ approved: true, result: { role: 'assistant', content: { type: 'text', text: 'Leaves fall softly' }, model: 'm', stopReason: 'endTurn' } })]);
+    expect(t.sampling).toEqual([
+      expect.objectContaining({
+        approved: true,
+        result: { role: 'assistant', content: { type: 'text', text: 'Leaves fall softly' }, model: 'm', stopReason: 'endTurn' },
+      }),
+    ]);
     // The sampling request reached the model as the server asked: its system prompt, maxTokens and message, no tools.
     const sampled = requests(fake)[1]!;
-    expect(sampled).toMatchObject({ max_tokens: 50, temperature: 0.7, messages: [{ role: 'system', content: 'You are a helpful test server.' }, { role: 'user', content: 'Resource trigger-sampling-request context: a haiku' }] });
+    expect(sampled).toMatchObject({
+      max_tokens: 50,
+      temperature: 0.7,
+      messages: [
+        { role: 'system', content: 'You are a helpful test server.' },
+        { role: 'user', content: 'Resource trigger-sampling-request context: a haiku' },
+      ],
+    });
     expect(sampled.tools).toBeUndefined();
   });
 
@@ -153,7 +227,13 @@ describe.concurrent('mcpscope chat', () => {
 
   it('exits 4 under --lint --strict when a tool call the model asked for hit a protocol fault', async () => {
     const fake = await openai(script([{ toolCalls: [{ name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'The weather tool failed.' }]));
-    const run = await chat([...openaiArgs(fake, ['--prompt', 'weather?', '--approve', 'all', '--strict']), '--', process.execPath, join(FIXTURES, 'faulty-server.mjs'), '--business-error-as-protocol-error']);
+    const run = await chat([
+      ...openaiArgs(fake, ['--prompt', 'weather?', '--approve', 'all', '--strict']),
+      '--',
+      process.execPath,
+      join(FIXTURES, 'faulty-server.mjs'),
+      '--business-error-as-protocol-error',
+    ]);
     expect(run.code, run.stderr).toBe(4);
     const t = JSON.parse(run.stdout) as Transcript;
     expect(t.outcome).toBe('answer');
@@ -164,7 +244,11 @@ describe.concurrent('mcpscope chat', () => {
   });
 
   it('says clearly when the provider refuses the key (401) or rate limits (429), exit 2', async () => {
-    const [f401, f429, fAnthropic] = await Promise.all([openai(script([{ status: 401 }])), openai(script([{ status: 429 }])), anthropic(script([{ status: 401 }]))]);
+    const [f401, f429, fAnthropic] = await Promise.all([
+      openai(script([{ status: 401 }])),
+      openai(script([{ status: 429 }])),
+      anthropic(script([{ status: 401 }])),
+    ]);
     const [r401, r429, rAnthropic] = await Promise.all([
       chat([...openaiArgs(f401, ['--prompt', 'hi']), ...everything]),
       chat([...openaiArgs(f429, ['--prompt', 'hi']), ...everything]),
@@ -189,7 +273,10 @@ describe.concurrent('mcpscope chat', () => {
   });
 
   it('Ctrl-C mid-stream cancels the model stream; mid-call it cancels the tool call with notifications/cancelled', async () => {
-    const [streaming, calling] = await Promise.all([openai(script([{ stall: true, text: 'Thinking about' }])), openai(script([{ toolCalls: [{ name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } }] }]))]);
+    const [streaming, calling] = await Promise.all([
+      openai(script([{ stall: true, text: 'Thinking about' }])),
+      openai(script([{ toolCalls: [{ name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } }] }])),
+    ]);
     const a = startChat([...openaiArgs(streaming, ['--prompt', 'think']), ...everything]);
     await streaming.waitOutput(/STALLED 1/, 30_000);
     a.proc.kill('SIGINT');

@@ -22,7 +22,10 @@ describe.concurrent('mcpscope check in CI', () => {
     const lines = run.stderr.split('\n').filter((l) => l.startsWith('check:'));
     // The group's line comes as its checks end; the lint of the whole transcript turns invalid-params into a warning after.
     expect(lines[0]).toMatch(/^check: lifecycle 7\/7 passed \(\d+\.\d s\)$/);
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^check: {3}WARN tools\/unknown-tool: /), expect.stringMatching(/^check: tools \d+\/\d+ passed, 1 warned(, \d+ skipped)? \(\d+\.\d s\)$/)]);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^check: {3}WARN tools\/unknown-tool: /),
+      expect.stringMatching(/^check: tools \d+\/\d+ passed, 1 warned(, \d+ skipped)? \(\d+\.\d s\)$/),
+    ]);
     // Not a terminal: no live line, so a CI log holds nothing but these lines.
     expect(run.stderr).not.toContain('\r');
     expect(run.stdout).toMatch(/\d+ checks: \d+ passed, 0 failed, 2 warned/);

@@ -19,22 +19,41 @@ describe('mcpscope check on server-everything over stdio', () => {
     const byId = new Map(report.results.map((r) => [r.id, r]));
     expect(byId.get('tools/unknown-tool')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/isError: true/) });
     for (const preset of ['invalid-json', 'wrong-jsonrpc', 'missing-method', 'null-id']) {
-      expect([preset, byId.get(`robustness/${preset}`)?.status, byId.get(`robustness/${preset}`)?.detail]).toEqual([preset, 'pass', expect.stringMatching(/^info \(no keyword\): Nothing came back/)]);
+      expect([preset, byId.get(`robustness/${preset}`)?.status, byId.get(`robustness/${preset}`)?.detail]).toEqual([
+        preset,
+        'pass',
+        expect.stringMatching(/^info \(no keyword\): Nothing came back/),
+      ]);
     }
-    expect(report.sessions.map((x) => x.name).filter((n) => n.startsWith('robustness'))).toEqual(['robustness', 'robustness-2', 'robustness-3', 'robustness-4']);
+    expect(report.sessions.map((x) => x.name).filter((n) => n.startsWith('robustness'))).toEqual([
+      'robustness',
+      'robustness-2',
+      'robustness-3',
+      'robustness-4',
+    ]);
     const lanesOf = new Set(report.results.filter((r) => r.group === 'robustness').map((r) => r.session));
     expect(lanesOf.size).toBe(4);
     expect(byId.get('http/origin-403')?.status).toBe('skip');
-    expect(byId.get('tools/progress')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/^trigger-long-running-operation \{"duration":1,"steps":3\} sent 3 progress notification\(s\), increasing/) });
-    expect(byId.get('tools/cancellation')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/no answer in the \d+ ms after, but \d+ progress notification\(s\) after the cancellation/) });
+    expect(byId.get('tools/progress')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/^trigger-long-running-operation \{"duration":1,"steps":3\} sent 3 progress notification\(s\), increasing/),
+    });
+    expect(byId.get('tools/cancellation')).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(/no answer in the \d+ ms after, but \d+ progress notification\(s\) after the cancellation/),
+    });
     // Over stdio in the legacy era the HTTP and 2026-07-28 checks have nothing to check.
     for (const r of report.results.filter((x) => x.group === 'http' || x.group === 'modern')) expect([r.id, r.status]).toEqual([r.id, 'skip']);
     // Invalid params (tools/call without a name) get -32603 with a validation report, the SDK 1.x deviation lint names.
-    expect(byId.get('lifecycle/invalid-params')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/error -32603.*jsonrpc\/invalid-params-as-internal-error \(warning\)/) });
+    expect(byId.get('lifecycle/invalid-params')).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(/error -32603.*jsonrpc\/invalid-params-as-internal-error \(warning\)/),
+    });
     expect(byId.get('lifecycle/unknown-method')?.status).toBe('pass');
     const deviations = new Set(['tools/unknown-tool', 'tools/cancellation', 'lifecycle/invalid-params']);
     const others = report.results.filter((r) => !deviations.has(r.id) && r.group !== 'robustness' && r.group !== 'http' && r.group !== 'modern');
     expect(others.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.status} ${r.detail}`)).toEqual([]);
-    for (const id of ['lifecycle/ping', 'tools/call', 'resources/read', 'resources/subscribe', 'prompts/get', 'completion/complete', 'logging/set-level']) expect([id, byId.get(id)?.status]).toEqual([id, 'pass']);
+    for (const id of ['lifecycle/ping', 'tools/call', 'resources/read', 'resources/subscribe', 'prompts/get', 'completion/complete', 'logging/set-level'])
+      expect([id, byId.get(id)?.status]).toEqual([id, 'pass']);
   }, 240_000);
 });

@@ -13,7 +13,11 @@ import { runCli } from '../helpers/run-cli.js';
 const fixture = fixtureStarter(OAUTH_FIXTURE);
 const CREDENTIALS = { OAUTH_PRECLIENT: 'pre-client:pre-secret:http://127.0.0.1:9/cb', OAUTH_CLIENT_CREDENTIALS: '1' };
 const CLIENT = ['--auth', 'oauth', '--grant', 'client-credentials', '--client-id', 'pre-client', '--client-secret', 'pre-secret'];
-const seen = (s: RemoteServer, what: string) => s.output().split('\n').filter((l) => l.startsWith(what));
+const seen = (s: RemoteServer, what: string) =>
+  s
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith(what));
 const check = async (s: RemoteServer, ...flags: string[]) => {
   const run = await runCli(['check', '--json', '--no-robustness', ...flags, '--url', s.url('/mcp'), '--transport', 'http']);
   return { ...run, report: JSON.parse(run.stdout || 'null') as CheckReport | null };
@@ -52,7 +56,21 @@ describe.concurrent('mcpscope check --auth oauth', () => {
   it('uses the token an earlier `call --auth oauth` cached in the data dir, with no new authorization', async () => {
     const s = await fixture();
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-check-oauth-'));
-    const call = await runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--data-dir', dir, '--method', 'tools/list']);
+    const call = await runCli([
+      'call',
+      '--url',
+      s.url('/mcp'),
+      '--transport',
+      'http',
+      '--auth',
+      'oauth',
+      '--oauth-open',
+      'fetch',
+      '--data-dir',
+      dir,
+      '--method',
+      'tools/list',
+    ]);
     expect(call.code, call.stderr).toBe(0);
     expect(seen(s, 'AUTHORIZE')).toHaveLength(1);
     const run = await check(s, '--auth', 'oauth', '--oauth-open', 'fetch', '--data-dir', dir, '--only', 'lifecycle,tools');
@@ -63,7 +81,11 @@ describe.concurrent('mcpscope check --auth oauth', () => {
   }, 120_000);
 
   it('refuses the OAuth options without --auth, and --auth with a stdio server or a config file, before starting anything', async () => {
-    for (const args of [['--client-id', 'x', '--url', 'http://127.0.0.1:9/mcp'], ['--auth', 'oauth', '--', process.execPath, '-e', '0'], ['--auth', 'oauth', '--config', 'mcp.json']]) {
+    for (const args of [
+      ['--client-id', 'x', '--url', 'http://127.0.0.1:9/mcp'],
+      ['--auth', 'oauth', '--', process.execPath, '-e', '0'],
+      ['--auth', 'oauth', '--config', 'mcp.json'],
+    ]) {
       const run = await runCli(['check', ...args]);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/--(client-id|auth)[^\n]* go(es)? with/);

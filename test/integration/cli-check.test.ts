@@ -15,7 +15,6 @@ import { DEMO_SERVER as DEMO, ROOT } from '../helpers/relay-process.js';
 import { EVERYTHING_ON_LOOPBACK, REMOTE_FIXTURE, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
 import { runCli } from '../helpers/run-cli.js';
 
-
 async function check(args: string[]): Promise<{ code: number | null; report: CheckReport; stderr: string }> {
   const run = await runCli(['check', '--json', ...args]);
   return { code: run.code, report: run.stdout ? (JSON.parse(run.stdout) as CheckReport) : ({ results: [] } as unknown as CheckReport), stderr: run.stderr };
@@ -30,7 +29,17 @@ describe.concurrent('mcpscope check on the demo server', () => {
     expect(report.results.filter((r) => r.status === 'fail')).toEqual([]);
     expect(code).toBe(0);
     expect(REPORT_SCHEMA.validate(report).errors).toEqual([]);
-    for (const id of ['lifecycle/initialize-result', 'lifecycle/unsupported-version', 'lifecycle/ping', 'tools/list', 'tools/call', 'resources/read', 'prompts/get', 'completion/complete', 'logging/set-level']) {
+    for (const id of [
+      'lifecycle/initialize-result',
+      'lifecycle/unsupported-version',
+      'lifecycle/ping',
+      'tools/list',
+      'tools/call',
+      'resources/read',
+      'prompts/get',
+      'completion/complete',
+      'logging/set-level',
+    ]) {
       expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
     }
     const ping = report.results.find((r) => r.id === 'lifecycle/ping')!;
@@ -51,7 +60,7 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
     await server?.stop();
   });
 
-  it('finds its known deviations by name: no Origin (nor Host) validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation, another stream\'s answer replayed on resumption', async () => {
+  it("finds its known deviations by name: no Origin (nor Host) validation, DELETE then 400 not 404, isError for an unknown tool, work going on after cancellation, another stream's answer replayed on resumption", async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mcpscope-check-')), 'check.xml');
     const { code, report } = await check(['--no-robustness', '--junit', junit, '--url', server.url('/mcp')]);
     expect(REPORT_SCHEMA.validate(report).errors).toEqual([]);
@@ -68,12 +77,21 @@ describe.concurrent('mcpscope check on server-everything over Streamable HTTP', 
     expect(statusOf(report, 'tools/call')).toBe('pass');
     // Its progress increases and stops with the response; cancelled, it sends no answer but goes on sending progress.
     expect(statusOf(report, 'tools/progress')).toBe('pass');
-    expect(report.results.find((r) => r.id === CHECK_ONLY_FAULTS['--answer-cancelled'])).toMatchObject({ status: 'warn', detail: expect.stringMatching(/but \d+ progress notification\(s\) after the cancellation/) });
+    expect(report.results.find((r) => r.id === CHECK_ONLY_FAULTS['--answer-cancelled'])).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(/but \d+ progress notification\(s\) after the cancellation/),
+    });
     // Resumed with Last-Event-ID, its event store replays every later event of the session, the other stream's too.
-    expect(report.results.find((r) => r.id === 'http/sse-resumption')).toMatchObject({ status: 'fail', session: 'resumption', detail: expect.stringMatching(/replayed the answer to ping \d+, which was delivered on another stream/) });
+    expect(report.results.find((r) => r.id === 'http/sse-resumption')).toMatchObject({
+      status: 'fail',
+      session: 'resumption',
+      detail: expect.stringMatching(/replayed the answer to ping \d+, which was delivered on another stream/),
+    });
     expect(code).toBe(1);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toMatch(/<testcase classname="mcpscope\.check\.http" name="http\/origin-403" time="\d+\.\d{3}"><failure type="fail" message="Origin: https:\/\/mcpscope-check\.invalid got 200/);
+    expect(xml).toMatch(
+      /<testcase classname="mcpscope\.check\.http" name="http\/origin-403" time="\d+\.\d{3}"><failure type="fail" message="Origin: https:\/\/mcpscope-check\.invalid got 200/,
+    );
     expect(await junitSchemaErrors(xml)).toEqual([]);
   }, 120_000);
 });
@@ -95,13 +113,19 @@ describe.concurrent('mcpscope check on DNS rebinding, Origin and Host, against a
     const only = ['--only', 'http/origin-403,http/host-rebinding'];
     const good = await check([...only, '--url', guarded.url('/mcp')]);
     expect(statusOf(good.report, 'http/origin-403')).toBe('pass');
-    expect(good.report.results.find((r) => r.id === 'http/host-rebinding')).toMatchObject({ status: 'pass', detail: 'Host: rebinding.mcpscope.invalid got 403' });
+    expect(good.report.results.find((r) => r.id === 'http/host-rebinding')).toMatchObject({
+      status: 'pass',
+      detail: 'Host: rebinding.mcpscope.invalid got 403',
+    });
     expect(good.code).toBe(0);
     const bad = await check([...only, '--url', open.url('/mcp')]);
     expect(statusOf(bad.report, 'http/origin-403')).toBe('fail');
     const host = bad.report.results.find((r) => r.id === 'http/host-rebinding')!;
     expect(host).toMatchObject({ status: 'warn', detail: expect.stringMatching(/got 200 OK: the request was served/) });
-    expect(host.spec).toMatchObject({ keyword: 'silent', quote: expect.stringMatching(/Servers MUST validate the Origin header.*silent on Host.*dns-rebinding-protection/) });
+    expect(host.spec).toMatchObject({
+      keyword: 'silent',
+      quote: expect.stringMatching(/Servers MUST validate the Origin header.*silent on Host.*dns-rebinding-protection/),
+    });
     expect(host.frames.length).toBeGreaterThan(0);
   }, 120_000);
 });
@@ -118,13 +142,19 @@ describe.concurrent('mcpscope check on the SDK fixture over Streamable HTTP (an 
   it('resumes a stream cut after its priming event: the GET with Last-Event-ID replays its answer and nothing else', async () => {
     const { report } = await check(['--no-robustness', '--only', 'http', '--url', server.url('/mcp')]);
     const r = report.results.find((x) => x.id === 'http/sse-resumption')!;
-    expect([r.status, r.detail]).toEqual(['pass', expect.stringMatching(/cut after event \S+; the GET with Last-Event-ID replayed its answer, and nothing from the other stream/)]);
+    expect([r.status, r.detail]).toEqual([
+      'pass',
+      expect.stringMatching(/cut after event \S+; the GET with Last-Event-ID replayed its answer, and nothing from the other stream/),
+    ]);
     expect(r.frames.length).toBeGreaterThanOrEqual(4);
   }, 60_000);
 
   it('skips resumption where the server answers with JSON, not a stream', async () => {
     const { report } = await check(['--no-robustness', '--only', 'http/sse-resumption', '--url', server.url('/post-only')]);
-    expect(report.results.find((x) => x.id === 'http/sse-resumption')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/application\/json, not an SSE stream/) });
+    expect(report.results.find((x) => x.id === 'http/sse-resumption')).toMatchObject({
+      status: 'skip',
+      detail: expect.stringMatching(/application\/json, not an SSE stream/),
+    });
   }, 60_000);
 });
 
@@ -134,10 +164,14 @@ describe.concurrent('mcpscope check in the 2026-07-28 era', () => {
   it('passes the SDK v2 server over stdio: server/discover, a request without the protocol _meta refused, resultType everywhere', async () => {
     const { code, report } = await check(['--era', 'modern', '--no-robustness', '--', process.execPath, V2_SERVER, '--stdio']);
     expect(report.protocolVersion).toBe('2026-07-28');
-    for (const id of ['modern/discover', 'modern/request-meta', 'modern/result-type', 'tools/list', 'resources/read']) expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
+    for (const id of ['modern/discover', 'modern/request-meta', 'modern/result-type', 'tools/list', 'resources/read'])
+      expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
     // What 2026-07-28 removed is skipped, saying so.
     expect(report.results.find((r) => r.id === 'lifecycle/ping')).toMatchObject({ status: 'skip', detail: '2026-07-28 removed ping' });
-    expect(report.results.find((r) => r.id === 'resources/subscribe')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/subscriptions\/listen/) });
+    expect(report.results.find((r) => r.id === 'resources/subscribe')).toMatchObject({
+      status: 'skip',
+      detail: expect.stringMatching(/subscriptions\/listen/),
+    });
     expect(code).toBe(0);
   }, 60_000);
 
@@ -161,19 +195,35 @@ describe.concurrent('mcpscope check on the faulty fixture', () => {
   // Each run asks for its own check only (`--only <id>`): a whole `lifecycle,tools` run waits about 5 s on progress and
   // cancellation, this one under a second. What a whole run attributes is checked by --unmatched-response below.
   it('passes those checks when no fault is switched on', async () => {
-    const { report } = await check(['--no-robustness', '--only', CASES.map(([, id]) => id).join(','), '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER]);
+    const { report } = await check([
+      '--no-robustness',
+      '--only',
+      CASES.map(([, id]) => id).join(','),
+      '--allow-tools',
+      'all',
+      '--',
+      process.execPath,
+      FAULTY_SERVER,
+    ]);
     for (const [, id] of CASES) expect([id, statusOf(report, id)]).toEqual([id, 'pass']);
   }, 60_000);
 
-  it.each(CASES)('fails %s on %s', async (fault, id) => {
-    const { code, report } = await check(['--no-robustness', '--only', id, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
-    expect(statusOf(report, id)).toBe('fail');
-    expect(code).toBe(1);
-  }, 60_000);
+  it.each(CASES)(
+    'fails %s on %s',
+    async (fault, id) => {
+      const { code, report } = await check(['--no-robustness', '--only', id, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
+      expect(statusOf(report, id)).toBe('fail');
+      expect(code).toBe(1);
+    },
+    60_000,
+  );
 
   it('warns on tools/cancellation when countdown answers after it was cancelled (the sentence is a SHOULD)', async () => {
     const { code, report } = await check(['--no-robustness', '--only', 'tools', '--', process.execPath, FAULTY_SERVER, '--answer-cancelled']);
-    expect(report.results.find((r) => r.id === CHECK_ONLY_FAULTS['--answer-cancelled'])).toMatchObject({ status: 'warn', detail: expect.stringMatching(/answered \d+ ms after notifications\/cancelled/) });
+    expect(report.results.find((r) => r.id === CHECK_ONLY_FAULTS['--answer-cancelled'])).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(/answered \d+ ms after notifications\/cancelled/),
+    });
     expect(statusOf(report, 'tools/progress')).toBe('pass');
     expect(code).toBe(0);
   }, 60_000);
@@ -215,12 +265,26 @@ describe.concurrent('mcpscope check on the faulty fixture', () => {
   // whole run spends about 5 s waiting on progress and cancellation that these faults do not touch; --unanswered
   // waits out its ping, so with a 3 s timeout instead of 10.
   const onlyFor = (id: string) => (id.startsWith('lifecycle/') || id.startsWith('transcript/') ? ['--only', 'lifecycle'] : ['--only', id]);
-  it.each(MORE)('fails %s on %s', async (fault, id) => {
-    const timeout = fault === '--unanswered' ? ['--timeout', '3000'] : [];
-    const { code, report } = await check(['--no-robustness', ...onlyFor(id), ...timeout, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
-    expect([fault, statusOf(report, id)]).toEqual([fault, 'fail']);
-    expect(code).toBe(1);
-  }, 60_000);
+  it.each(MORE)(
+    'fails %s on %s',
+    async (fault, id) => {
+      const timeout = fault === '--unanswered' ? ['--timeout', '3000'] : [];
+      const { code, report } = await check([
+        '--no-robustness',
+        ...onlyFor(id),
+        ...timeout,
+        '--allow-tools',
+        'all',
+        '--',
+        process.execPath,
+        FAULTY_SERVER,
+        fault,
+      ]);
+      expect([fault, statusOf(report, id)]).toEqual([fault, 'fail']);
+      expect(code).toBe(1);
+    },
+    60_000,
+  );
 
   // Graded by lint's rule on the same frame, as lint grades it: a tool failure on the protocol channel is the SHOULD on
   // isError (a warning, never the outputSchema MUST), a declared capability answered -32601 is info (a pass, noted).
@@ -228,12 +292,16 @@ describe.concurrent('mcpscope check on the faulty fixture', () => {
     ['--business-error-as-protocol-error', 'tools/call', 'warn', 'SHOULD', /mcp\/tool-failure-channel \(warning\)/],
     ['--validation-error-as-32603', 'tools/call', 'warn', 'SHOULD', /jsonrpc\/invalid-params-as-internal-error \(warning\)/],
     ['--declared-capability-unsupported', 'logging/set-level', 'pass', 'REQUIRED', /^info: .*mcp\/declared-capability-unsupported/],
-  ] as const)('grades %s on %s as lint does', async (fault, id, status, keyword, detail) => {
-    const { code, report } = await check(['--no-robustness', '--only', id, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
-    const r = report.results.find((x) => x.id === id);
-    expect([fault, r?.status, r?.spec.keyword, r?.detail]).toEqual([fault, status, keyword, expect.stringMatching(detail)]);
-    expect(code).toBe(0);
-  }, 60_000);
+  ] as const)(
+    'grades %s on %s as lint does',
+    async (fault, id, status, keyword, detail) => {
+      const { code, report } = await check(['--no-robustness', '--only', id, '--allow-tools', 'all', '--', process.execPath, FAULTY_SERVER, fault]);
+      const r = report.results.find((x) => x.id === id);
+      expect([fault, r?.status, r?.spec.keyword, r?.detail]).toEqual([fault, status, keyword, expect.stringMatching(detail)]);
+      expect(code).toBe(0);
+    },
+    60_000,
+  );
 
   // The fixture writes ping's answer and the stray response (id 999) in one write, which a pipe delivers whole: the
   // stray lands in ping's frames however loaded the machine. (As two writes it once fell into tools/list's window.)

@@ -56,7 +56,7 @@ describe.concurrent('mcpscope export --html', () => {
     expect(replay.stdout).toMatch(/^identical: /m);
   }, 120_000);
 
-  it('writes a bundle file as HTML too, and the relay\'s Share route serves the same recording', async () => {
+  it("writes a bundle file as HTML too, and the relay's Share route serves the same recording", async () => {
     const res = await fetch(`${relay.base}/api/sessions/${sid}/bundle`, { headers: { authorization: `Bearer ${relay.token}` } });
     const bundle = join(dir, 'rec.bundle.json');
     writeFileSync(bundle, await res.text());
@@ -74,10 +74,14 @@ describe.concurrent('mcpscope export --html', () => {
     expect(refused.status).toBe(401);
   }, 120_000);
 
-  it('the relay\'s import and mcpscope open take the HTML file as the bundle it carries', async () => {
+  it("the relay's import and mcpscope open take the HTML file as the bundle it carries", async () => {
     const file = join(dir, 'import.html');
     expect((await runCli(['export', sid, '--html', '-o', file, '--data-dir', relay.dataDir])).code).toBe(0);
-    const imported = await relay.api<{ session: { id: string }; frames: number }>('/api/bundles', { method: 'POST', body: readFileSync(file), headers: { 'content-type': 'application/octet-stream' } });
+    const imported = await relay.api<{ session: { id: string }; frames: number }>('/api/bundles', {
+      method: 'POST',
+      body: readFileSync(file),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(imported.status).toBe(201);
     expect(imported.body.frames).toBe(recorded.length);
     const { body } = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${imported.body.session.id}/frames?afterSeq=0&limit=10000`);

@@ -16,7 +16,8 @@ const batching = ['--', process.execPath, join(FIXTURES, 'scripted-server.mjs'),
 
 async function fault(args: string[]) {
   const run = await runCli(['call', '--fault', ...args]);
-  const verdict = run.stdout.trim() === '' ? null : (JSON.parse(run.stdout) as { preset: string; verdict: { outcome: string; explanation: string }; replies: unknown[] });
+  const verdict =
+    run.stdout.trim() === '' ? null : (JSON.parse(run.stdout) as { preset: string; verdict: { outcome: string; explanation: string }; replies: unknown[] });
   return { ...run, verdict };
 }
 
@@ -70,7 +71,11 @@ describe.concurrent('mcpscope call --fault', () => {
 /** Runs `--fault all` once and maps each preset to its verdict (one JSON line per preset). */
 async function allVerdicts(args: string[]) {
   const run = await runCli(['call', '--fault', 'all', '--timeout', '2500', ...args]);
-  const lines = run.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { preset: string; verdict: { outcome: string; explanation: string } });
+  const lines = run.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { preset: string; verdict: { outcome: string; explanation: string } });
   return { run, outcomes: Object.fromEntries(lines.map((l) => [l.preset, l.verdict.outcome])), lines };
 }
 
@@ -107,10 +112,14 @@ describe.concurrent('the DNS-rebinding presets, Origin and Host, against a serve
 
   it('says the spec is silent on a foreign Host, refused or served, and lint flags only the one served (info)', async () => {
     const refused = await fault(['http-host-foreign', '--lint', '--url', guarded.url('/mcp')]);
-    expect(refused.verdict).toMatchObject({ verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 403 Forbidden.*silent on Host/) } });
+    expect(refused.verdict).toMatchObject({
+      verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 403 Forbidden.*silent on Host/) },
+    });
     expect(refused.stderr).not.toContain('http/foreign-host-accepted');
     const served = await fault(['http-host-foreign', '--lint', '--url', open.url('/mcp')]);
-    expect(served.verdict).toMatchObject({ verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 200 OK.*dns-rebinding-protection/) } });
+    expect(served.verdict).toMatchObject({
+      verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 200 OK.*dns-rebinding-protection/) },
+    });
     expect(served.stderr).toContain('"ruleId":"http/foreign-host-accepted","severity":"info"');
     // info never fails the call: the ping was answered, so the code is the result's.
     expect(served.code).toBe(0);
@@ -163,7 +172,10 @@ describe.concurrent('mcpscope call --fault all: every preset against the demo se
   it('runs one HTTP preset with --url, and refuses it on stdio', async () => {
     const run = await fault(['http-content-type-wrong', '--url', server.url('/mcp')]);
     expect(run.code).toBe(0);
-    expect(run.verdict).toMatchObject({ preset: 'http-content-type-wrong', verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 415/) } });
+    expect(run.verdict).toMatchObject({
+      preset: 'http-content-type-wrong',
+      verdict: { outcome: 'spec-silent', explanation: expect.stringMatching(/^Answered 415/) },
+    });
     const refused = await fault(['http-put', ...demo]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--url/);

@@ -11,7 +11,10 @@ import { runCli } from '../helpers/run-cli.js';
 
 const FRAGILE = ['--', process.execPath, join(FIXTURES, 'fragile-server.mjs')];
 
-async function fuzz(args: string[], out = mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-'))): Promise<{ code: number | null; report: FuzzReport; out: string; stderr: string }> {
+async function fuzz(
+  args: string[],
+  out = mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-')),
+): Promise<{ code: number | null; report: FuzzReport; out: string; stderr: string }> {
   const run = await runCli(['fuzz', '--json', '--no-record', '--out', out, ...args]);
   expect(run.stderr).not.toMatch(/could not run/);
   return { code: run.code, report: JSON.parse(run.stdout) as FuzzReport, out, stderr: run.stderr };
@@ -70,7 +73,21 @@ describe.concurrent('mcpscope fuzz finds each input class of the fragile server 
   }, 240_000);
 
   it('an id of the wrong type, by protocol mutations', async () => {
-    const { report } = await fuzz(['--mode', 'protocol', '--tools', 'pair', '--runs', '80', '--seed', '16', '--timeout', '2000', '--reply-wait', '100', ...FRAGILE]);
+    const { report } = await fuzz([
+      '--mode',
+      'protocol',
+      '--tools',
+      'pair',
+      '--runs',
+      '80',
+      '--seed',
+      '16',
+      '--timeout',
+      '2000',
+      '--reply-wait',
+      '100',
+      ...FRAGILE,
+    ]);
     const f = report.failures.find((x) => x.subject === 'id');
     expect(f).toMatchObject({ oracle: 'crash', signature: 'exit 1 · TypeError', mode: 'protocol', reproduced: true });
     const id = (f!.input as { id: unknown }).id;
@@ -82,7 +99,22 @@ describe.concurrent('mcpscope fuzz finds each input class of the fragile server 
 });
 
 describe.concurrent('mcpscope fuzz reads the lint: a tool failure on the wrong channel, a result against its outputSchema', () => {
-  const faulty = (flag: string) => ['--tools', 'weather', '--allow-tools', 'weather', '--runs', '10', '--seed', '1', '--timeout', '2000', '--', process.execPath, join(FIXTURES, 'faulty-server.mjs'), flag];
+  const faulty = (flag: string) => [
+    '--tools',
+    'weather',
+    '--allow-tools',
+    'weather',
+    '--runs',
+    '10',
+    '--seed',
+    '1',
+    '--timeout',
+    '2000',
+    '--',
+    process.execPath,
+    join(FIXTURES, 'faulty-server.mjs'),
+    flag,
+  ];
 
   it('a JSON-RPC error for a tool that ran is tool-channel; structuredContent breaking the schema is output-schema', async () => {
     const [channel, schema] = await Promise.all([fuzz(faulty('--business-error-as-protocol-error')), fuzz(faulty('--bad-structured-content'))]);
@@ -96,7 +128,11 @@ describe('mcpscope fuzz keeps what it finds', () => {
   it('the same seed gives the same campaign, and the kept bundle replays to the same failure', async () => {
     const args = ['--tools', 'pair', '--runs', '40', '--seed', '99', '--timeout', '2000', ...FRAGILE];
     const [a, b] = await Promise.all([fuzz(args), fuzz(args)]);
-    const facts = (r: FuzzReport) => ({ runs: r.runs, shrinkRuns: r.shrinkRuns, failures: r.failures.map((f) => [f.key, f.input, f.original, f.foundAtRun, f.shrinkRuns]) });
+    const facts = (r: FuzzReport) => ({
+      runs: r.runs,
+      shrinkRuns: r.shrinkRuns,
+      failures: r.failures.map((f) => [f.key, f.input, f.original, f.foundAtRun, f.shrinkRuns]),
+    });
     expect(facts(a.report)).toEqual(facts(b.report));
     const bundle = only(a.report).bundle!;
     expect(readdirSync(a.out)).toEqual(['01-crash-pair.mcpscope.json']);
@@ -108,12 +144,40 @@ describe('mcpscope fuzz keeps what it finds', () => {
   }, 240_000);
 
   it('calls only read-only tools unless --allow-tools names them, and prints one line per failure', async () => {
-    const run = await runCli(['fuzz', '--no-record', '--runs', '12', '--seed', '5', '--timeout', '3000', '--out', mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-')), '--', process.execPath, DEMO_SERVER]);
+    const run = await runCli([
+      'fuzz',
+      '--no-record',
+      '--runs',
+      '12',
+      '--seed',
+      '5',
+      '--timeout',
+      '3000',
+      '--out',
+      mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-')),
+      '--',
+      process.execPath,
+      DEMO_SERVER,
+    ]);
     expect(run.stderr).toMatch(/skipped create_order: not annotated read-only: name it with --allow-tools/);
     expect(run.stderr).toMatch(/skipped add_note: not annotated read-only/);
     expect(run.stdout).toMatch(/^no failure in 12 runs \(\+0 shrinking\), 0 restarts, [\d.]+ s, seed 5$/m);
     expect(run.code).toBe(0);
-    const lines = await runCli(['fuzz', '--no-record', '--tools', 'pair', '--runs', '30', '--seed', '14', '--timeout', '2000', '--out', mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-')), ...FRAGILE]);
+    const lines = await runCli([
+      'fuzz',
+      '--no-record',
+      '--tools',
+      'pair',
+      '--runs',
+      '30',
+      '--seed',
+      '14',
+      '--timeout',
+      '2000',
+      '--out',
+      mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-')),
+      ...FRAGILE,
+    ]);
     expect(lines.stdout).toMatch(/^crash {9}pair: the server exited with code 3 · input \{"mode":"sync","count":501\} · .*01-crash-pair\.mcpscope\.json$/m);
   }, 240_000);
 });

@@ -17,7 +17,16 @@ describe('mcpscope help', () => {
 
   it('answers --help for every command, with its flags, exit 0', async () => {
     const runs = await Promise.all(['lint', 'open', 'replay', 'call', 'tap', 'check', 'run', 'fuzz'].map((c) => runCli([c, '-h'])));
-    const want = [/--transport <t>[\s\S]*--strict/, /--port <n>[\s\S]*--no-open/, /--preserve-pacing[\s\S]*--json/, /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/, /--data-dir <dir>[\s\S]*--grace <ms>/, /--allow-tools[\s\S]*--junit <file>/, /--junit <file>[\s\S]*--bail[\s\S]*--answers <file>/, /--allow-tools <names\|all>[\s\S]*--seed <n>[\s\S]*--mode <m>[\s\S]*--out <dir>/];
+    const want = [
+      /--transport <t>[\s\S]*--strict/,
+      /--port <n>[\s\S]*--no-open/,
+      /--preserve-pacing[\s\S]*--json/,
+      /--method <m>[\s\S]*--answers <file\.json>[\s\S]*--http-timeout/,
+      /--data-dir <dir>[\s\S]*--grace <ms>/,
+      /--allow-tools[\s\S]*--junit <file>/,
+      /--junit <file>[\s\S]*--bail[\s\S]*--answers <file>/,
+      /--allow-tools <names\|all>[\s\S]*--seed <n>[\s\S]*--mode <m>[\s\S]*--out <dir>/,
+    ];
     runs.forEach((r, i) => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(want[i]!);

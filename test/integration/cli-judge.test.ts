@@ -29,8 +29,14 @@ async function check(args: string[]): Promise<{ code: number | null; report: Che
 
 describe.concurrent('the judge on a server that dies on one preset and answers errors malformed', () => {
   it('agrees between call --fault all and check, preset by preset, and grades the death once, then a fresh server', async () => {
-    const [fault, checked] = await Promise.all([runCli(['call', '--fault', 'all', '--timeout', '2000', ...HOSTILE]), check(['--only', 'robustness', ...HOSTILE])]);
-    const lines = fault.stdout.trim().split('\n').map((l) => JSON.parse(l) as FaultLine);
+    const [fault, checked] = await Promise.all([
+      runCli(['call', '--fault', 'all', '--timeout', '2000', ...HOSTILE]),
+      check(['--only', 'robustness', ...HOSTILE]),
+    ]);
+    const lines = fault.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as FaultLine);
     const robustness = checked.report.results.filter((r) => r.group === 'robustness');
     // The lab's lines and check's results: the same presets, each at one severity.
     const shared = robustness.filter((r) => lines.some((l) => `robustness/${l.preset}` === r.id));
@@ -44,7 +50,13 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
       expect(died).toHaveLength(1);
     }
     const line = lines.find((l) => l.preset === 'wrong-jsonrpc')!;
-    expect([line.verdict.outcome, line.severity, line.verdict.explanation]).toEqual(['died', 'error', expect.stringMatching(/^The server died on the preset "Wrong jsonrpc \("1\.0"\)": the server exited \(code 7, signal -\)\. Its last stderr lines: "fatal: unsupported jsonrpc version 1\.0"/)]);
+    expect([line.verdict.outcome, line.severity, line.verdict.explanation]).toEqual([
+      'died',
+      'error',
+      expect.stringMatching(
+        /^The server died on the preset "Wrong jsonrpc \("1\.0"\)": the server exited \(code 7, signal -\)\. Its last stderr lines: "fatal: unsupported jsonrpc version 1\.0"/,
+      ),
+    ]);
     expect(fault.stderr).toMatch(/the server died on wrong-jsonrpc: the presets after it go to a fresh one/);
     const after = lines.slice(lines.indexOf(line) + 1);
     expect(after.length).toBeGreaterThan(5);
@@ -56,7 +68,12 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
     expect(checked.report.sessions.map((s) => s.name)).toEqual(['check', 'robustness', 'robustness-restart-1']);
     // The lab no longer reads {"code":"oops"} as a result: a malformed error object, the MUST of lint's rule.
     const unknown = lines.find((l) => l.preset === 'unknown-method')!;
-    expect([unknown.verdict.outcome, unknown.severity, unknown.keyword, unknown.verdict.explanation]).toEqual(['deviates', 'error', 'MUST', expect.stringMatching(/malformed error object/)]);
+    expect([unknown.verdict.outcome, unknown.severity, unknown.keyword, unknown.verdict.explanation]).toEqual([
+      'deviates',
+      'error',
+      'MUST',
+      expect.stringMatching(/malformed error object/),
+    ]);
     expect(unknown.verdict.explanation).not.toMatch(/answered a result/);
     // The worst line: duplicate-id is not sent (the fixture lists no slow tool), which call reports as no reply (3).
     expect(fault.code).toBe(3);
@@ -73,9 +90,22 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
   }, 60_000);
 
   it('warns on a listed tool failing with -32603 (the SHOULD on isError) and notes a declared capability answered -32601', async () => {
-    const { code, report } = await check(['--no-robustness', '--only', 'tools/call,resources/templates', '--', process.execPath, SCRIPTED, '--tool-internal-error', '--templates-not-found']);
+    const { code, report } = await check([
+      '--no-robustness',
+      '--only',
+      'tools/call,resources/templates',
+      '--',
+      process.execPath,
+      SCRIPTED,
+      '--tool-internal-error',
+      '--templates-not-found',
+    ]);
     const call = report.results.find((r) => r.id === 'tools/call')!;
-    expect([call.status, call.spec.keyword, call.detail]).toEqual(['warn', 'SHOULD', expect.stringMatching(/lookup: error -32603 .*lint mcp\/tool-failure-channel \(warning\)/)]);
+    expect([call.status, call.spec.keyword, call.detail]).toEqual([
+      'warn',
+      'SHOULD',
+      expect.stringMatching(/lookup: error -32603 .*lint mcp\/tool-failure-channel \(warning\)/),
+    ]);
     const templates = report.results.find((r) => r.id === 'resources/templates')!;
     expect([templates.status, templates.detail]).toEqual(['pass', expect.stringMatching(/^info: resources\/templates\/list got error -32601/)]);
     expect(code).toBe(0);
@@ -84,12 +114,26 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
   it('learns the versions a server accepts and flags an unsupported offer answered with its oldest (SHOULD), or echoed (MUST)', async () => {
     const only = ['--no-robustness', '--only', 'lifecycle/version-support,lifecycle/unsupported-version', '--', process.execPath, SCRIPTED];
     const supports = ['--versions', '2025-03-26,2025-06-18,2025-11-25'];
-    const [oldest, latest, echo] = await Promise.all([check([...only, ...supports, '--pick', 'oldest']), check([...only, ...supports, '--pick', 'latest']), check(only)]);
+    const [oldest, latest, echo] = await Promise.all([
+      check([...only, ...supports, '--pick', 'oldest']),
+      check([...only, ...supports, '--pick', 'latest']),
+      check(only),
+    ]);
     const of = (r: Awaited<ReturnType<typeof check>>, id: string) => r.report.results.find((x) => x.id === `lifecycle/${id}`)!;
-    expect([of(oldest, 'version-support').status, of(oldest, 'version-support').spec.keyword, of(oldest, 'version-support').detail]).toEqual(['warn', 'SHOULD', 'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-03-26, not the latest it supports (2025-11-25)']);
+    expect([of(oldest, 'version-support').status, of(oldest, 'version-support').spec.keyword, of(oldest, 'version-support').detail]).toEqual([
+      'warn',
+      'SHOULD',
+      'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-03-26, not the latest it supports (2025-11-25)',
+    ]);
     expect(of(oldest, 'unsupported-version').status).toBe('pass');
-    expect([of(latest, 'version-support').status, of(latest, 'version-support').detail]).toEqual(['pass', 'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-11-25, the latest']);
-    expect([of(echo, 'unsupported-version').status, of(echo, 'version-support').detail]).toEqual(['fail', expect.stringMatching(/echoed back \("1999-01-01"\)/)]);
+    expect([of(latest, 'version-support').status, of(latest, 'version-support').detail]).toEqual([
+      'pass',
+      'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-11-25, the latest',
+    ]);
+    expect([of(echo, 'unsupported-version').status, of(echo, 'version-support').detail]).toEqual([
+      'fail',
+      expect.stringMatching(/echoed back \("1999-01-01"\)/),
+    ]);
     expect([oldest.code, latest.code, echo.code]).toEqual([0, 0, 1]);
   }, 90_000);
 
@@ -97,9 +141,14 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
     const server = await startRemoteServer(REMOTE_FIXTURE, [], { FIXTURE_DIE_ON_JSONRPC: '1.0' });
     try {
       const run = await runCli(['call', '--fault', 'all', '--timeout', '2000', '--url', server.url('/mcp')]);
-      const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as FaultLine);
+      const lines = run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as FaultLine);
       const died = lines.filter((l) => l.verdict.outcome === 'died');
-      expect(died.map((l) => [l.severity, l.verdict.explanation])).toEqual([['error', expect.stringMatching(/or the one before it \(its endpoint refused this preset's connection\): the connection was refused/)]]);
+      expect(died.map((l) => [l.severity, l.verdict.explanation])).toEqual([
+        ['error', expect.stringMatching(/or the one before it \(its endpoint refused this preset's connection\): the connection was refused/)],
+      ]);
       // Died on the jsonrpc 1.0 frame (its POST got no answer), seen on the next preset's refused connection.
       expect(lines.map((l) => l.preset).slice(-2)).toEqual(['wrong-jsonrpc', died[0]!.preset]);
       expect(run.stderr).toMatch(/the server could not be reached again after it died/);

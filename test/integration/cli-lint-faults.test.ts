@@ -25,7 +25,10 @@ const ENV = { ...process.env, FAULTY_OVERSIZE_BYTES: String(16 * 1024 * 1024 + 1
 
 function callWith(fault: FaultCase): Promise<Run> {
   const args = fault.call.map((a) => (a.startsWith('@') ? join(dir, `${a.slice(1)}.json`) : a));
-  const proc = spawn(process.execPath, [BIN, 'call', ...args, '--lint', '--strict', '--', process.execPath, FAULTY_SERVER, fault.option], { stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
+  const proc = spawn(process.execPath, [BIN, 'call', ...args, '--lint', '--strict', '--', process.execPath, FAULTY_SERVER, fault.option], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: ENV,
+  });
   let stderr = '';
   proc.stdout.resume();
   proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -53,7 +56,6 @@ beforeAll(async () => {
   await Promise.all(Array.from({ length: 4 }, worker));
 }, 300_000);
 
-
 describe('mcpscope call --lint --strict against each fault of the faulty fixture', () => {
   it.each(FAULTS.map((f) => [f.option, f] as const))('%s: its rule on stderr, and the right exit code', (option, fault) => {
     const run = runs.get(option)!;
@@ -64,9 +66,16 @@ describe('mcpscope call --lint --strict against each fault of the faulty fixture
   it('exits 4 for a fault with a warning or error, and never for one whose findings are all info', () => {
     const infoOnly = FAULTS.filter((f) => !failsStrict(f));
     // The faults whose rule the spec only guides on, or is silent about: they are reported, not failed.
-    expect(infoOnly.map((f) => f.option).sort()).toEqual(
-      ['--batch-separate-replies', '--declared-capability-unsupported', '--error-code-from-other-version', '--old-version-new-fields', '--oversize', '--reserved-error-code', '--unknown-method', '--unknown-protocol-version'],
-    );
+    expect(infoOnly.map((f) => f.option).sort()).toEqual([
+      '--batch-separate-replies',
+      '--declared-capability-unsupported',
+      '--error-code-from-other-version',
+      '--old-version-new-fields',
+      '--oversize',
+      '--reserved-error-code',
+      '--unknown-method',
+      '--unknown-protocol-version',
+    ]);
     for (const f of FAULTS) expect(runs.get(f.option)!.code, f.option).toBe(strictExit(f));
     for (const f of infoOnly) expect(runs.get(f.option)!.code, f.option).not.toBe(4);
   });

@@ -20,7 +20,18 @@ function findings(stderr: string): { ruleId: string; seq: number; origin?: strin
 describe.concurrent('mcpscope call, conduct of its own', () => {
   for (const protocol of ['2025-11-25', '2026-07-28']) {
     it(`calls a tool of a tools-only server at ${protocol} with no finding at all, its tools/list first included`, async () => {
-      const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"add","arguments":{"a":2,"b":3}}', '--protocol', protocol, '--lint', '--strict', ...toolsOnly]);
+      const run = await runCli([
+        'call',
+        '--method',
+        'tools/call',
+        '--params',
+        '{"name":"add","arguments":{"a":2,"b":3}}',
+        '--protocol',
+        protocol,
+        '--lint',
+        '--strict',
+        ...toolsOnly,
+      ]);
       expect(run.stderr).toMatch(/listed the tools first/);
       expect(findings(run.stderr)).toEqual([]);
       expect(run.code, run.stderr).toBe(0);

@@ -22,14 +22,22 @@ describe.concurrent('mcpscope run', () => {
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as RunReport;
     expect(REPORT_SCHEMA.validate(report).valid).toBe(true);
-    expect(report.steps.map((s) => [s.name, s.status])).toEqual([['list', 'pass'], ['greet', 'pass'], ['again', 'pass']]);
+    expect(report.steps.map((s) => [s.name, s.status])).toEqual([
+      ['list', 'pass'],
+      ['greet', 'pass'],
+      ['again', 'pass'],
+    ]);
     // The variables as sent: the environment's, then one step's result in the next one's params.
-    const firstTool = ((report.steps[0]!.response!.result as { tools: { name: string }[] }).tools[0]!).name;
+    const firstTool = (report.steps[0]!.response!.result as { tools: { name: string }[] }).tools[0]!.name;
     expect(report.steps[1]!.params).toEqual({ name: 'echo', arguments: { text: `hello from ${firstTool}` } });
     expect(report.steps[2]!.params).toEqual({ name: 'echo', arguments: { text: `hello from ${firstTool}`, times: 2 } });
     expect(report.steps.flatMap((s) => s.assertions).every((a) => a.pass)).toBe(true);
     expect(report.steps[0]!.frames.length).toBeGreaterThanOrEqual(2);
-    expect(run.stderr.split('\n').filter((l) => l.startsWith('run: '))).toEqual([expect.stringMatching(/^run: PASS list \(\d+ ms\)$/), expect.stringMatching(/^run: PASS greet/), expect.stringMatching(/^run: PASS again/)]);
+    expect(run.stderr.split('\n').filter((l) => l.startsWith('run: '))).toEqual([
+      expect.stringMatching(/^run: PASS list \(\d+ ms\)$/),
+      expect.stringMatching(/^run: PASS greet/),
+      expect.stringMatching(/^run: PASS again/),
+    ]);
   }, 120_000);
 
   it('fails on a broken assertion with exit 1, each failure saying what was seen and linking its frames, JUnit valid', async () => {

@@ -18,7 +18,13 @@ const REGISTER = join(FIXTURES, 'module-trace', 'register.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-module-trace-'));
 
 /** What a load of these must not bring: zod, Express, the relay and its recorder, the relay protocol's schemas. */
-const HEAVY = [/\/node_modules\/zod\//, /\/node_modules\/express\//, /\/dist\/server\/relay\/app\.js$/, /\/dist\/server\/store\/recorder\.js$/, /\/dist\/shared\/relay-protocol\.js$/];
+const HEAVY = [
+  /\/node_modules\/zod\//,
+  /\/node_modules\/express\//,
+  /\/dist\/server\/relay\/app\.js$/,
+  /\/dist\/server\/store\/recorder\.js$/,
+  /\/dist\/shared\/relay-protocol\.js$/,
+];
 
 function heavyIn(urls: string[]): string[] {
   return urls.filter((u) => HEAVY.some((re) => re.test(u)));
@@ -79,7 +85,16 @@ describe('what the CLI loads at start-up', () => {
     const urls = loaded(file);
     const heavy = heavyIn(urls);
     for (const re of HEAVY) expect(heavy.some((u) => re.test(u))).toBe(true);
-    const later = ['server/relay/relay-check.js', 'server/bundles/bundle-writer.js', 'server/bundles/bundle-importer.js', 'server/repro/repro-writers.js', 'server/store/lint-runner.js', 'shared/lint/linter.js', 'server/core/raw-http-probe.js', 'server/store/archive/session-stats.js'];
+    const later = [
+      'server/relay/relay-check.js',
+      'server/bundles/bundle-writer.js',
+      'server/bundles/bundle-importer.js',
+      'server/repro/repro-writers.js',
+      'server/store/lint-runner.js',
+      'shared/lint/linter.js',
+      'server/core/raw-http-probe.js',
+      'server/store/archive/session-stats.js',
+    ];
     // Each is a module the build has: a name left behind by a move would make this check pass on nothing.
     for (const m of later) expect(existsSync(join(ROOT, 'dist', m)), m).toBe(true);
     expect(urls.filter((u) => later.some((m) => u.endsWith(`/dist/${m}`)))).toEqual([]);

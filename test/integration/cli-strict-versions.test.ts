@@ -21,7 +21,10 @@ let runs: Map<string, Run>;
 
 beforeAll(async () => {
   check = await runScript(SCRIPT, ['--slice', '--json']);
-  const lines = check.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Run & { runs?: number });
+  const lines = check.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Run & { runs?: number });
   runs = new Map(lines.filter((l) => l.runs === undefined).map((l) => [l.label, l]));
 }, 300_000);
 
@@ -29,7 +32,10 @@ const clean = (label: string) => {
   const run = runs.get(label);
   expect(run, `${label} ran:\n${check.stdout}${check.stderr}`).toBeDefined();
   expect(run!.code, label).toBe(0);
-  expect(run!.findings.filter((f) => f.severity !== 'info'), label).toEqual([]);
+  expect(
+    run!.findings.filter((f) => f.severity !== 'info'),
+    label,
+  ).toEqual([]);
   return run!;
 };
 

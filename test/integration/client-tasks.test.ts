@@ -16,14 +16,20 @@ afterEach(async () => {
 /** Connects with what the browser declares (`capabilities`), or with what the engine's handlers back (undefined). */
 async function everything(capabilities?: Record<string, unknown>): Promise<EngineOver> {
   c = await engineOver(new StdioTransport({ command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'], env: {}, graceMs: 1000 }));
-  c.engine.handle('sampling/createMessage', () => ({ role: 'assistant', content: { type: 'text', text: 'sampled by the test' }, model: 'test-model', stopReason: 'endTurn' }));
+  c.engine.handle('sampling/createMessage', () => ({
+    role: 'assistant',
+    content: { type: 'text', text: 'sampled by the test' },
+    model: 'test-model',
+    stopReason: 'endTurn',
+  }));
   c.engine.handle('elicitation/create', () => ({ action: 'decline' }));
   c.engine.handle('roots/list', () => ({ roots: [] }));
   await c.engine.connect({ era: 'legacy', protocolVersion: '2025-11-25', ...(capabilities ? { capabilities } : {}) });
   return c;
 }
 
-const toolsOf = async (e: EngineOver) => ((await e.engine.request('tools/list', {})).result as { tools: Array<{ name: string; execution?: { taskSupport?: string } }> }).tools;
+const toolsOf = async (e: EngineOver) =>
+  ((await e.engine.request('tools/list', {})).result as { tools: Array<{ name: string; execution?: { taskSupport?: string } }> }).tools;
 const sentMethods = (e: EngineOver, method: string) => e.sent.map((t) => JSON.parse(t) as Record<string, unknown>).filter((m) => m.method === method);
 const received = (e: EngineOver) => e.received.map((t) => JSON.parse(t) as Record<string, unknown>);
 
@@ -39,7 +45,11 @@ describe('tasks with server-everything', () => {
 
   it('runs the server’s task-augmented sampling request as a client task the server polls and reads to completion', async () => {
     const e = await everything();
-    const call = await e.engine.request('tools/call', { name: 'trigger-sampling-request-async', arguments: { prompt: 'hello', maxTokens: 5 } }, { timeoutMs: 60_000 });
+    const call = await e.engine.request(
+      'tools/call',
+      { name: 'trigger-sampling-request-async', arguments: { prompt: 'hello', maxTokens: 5 } },
+      { timeoutMs: 60_000 },
+    );
     const text = (call.result as { content: Array<{ text: string }> }).content[0]!.text;
     expect(text).toContain('[COMPLETED]');
     expect(text).toContain('sampled by the test');

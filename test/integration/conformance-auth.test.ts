@@ -13,7 +13,16 @@ beforeAll(() => {
   tools = execFileSync(join(ROOT, 'scripts', 'node22-tools.sh'), { encoding: 'utf8' }).trim();
 }, 600_000);
 
-const slice = ['auth/metadata-var3', 'auth/scope-step-up', 'auth/token-endpoint-auth-basic', 'auth/pre-registration', 'auth/2025-03-26-oauth-endpoint-fallback', 'auth/resource-mismatch', 'auth/client-credentials-basic', 'auth/client-credentials-jwt'];
+const slice = [
+  'auth/metadata-var3',
+  'auth/scope-step-up',
+  'auth/token-endpoint-auth-basic',
+  'auth/pre-registration',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+  'auth/resource-mismatch',
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
+];
 
 // Each scenario is its own suite process on ports of its own, mostly waiting on the client: they run side by side.
 describe.concurrent('the conformance suite with mcpscope call as the OAuth client', () => {

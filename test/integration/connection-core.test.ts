@@ -17,7 +17,8 @@ import { readTapped, startTap } from '../helpers/tap-process.js';
 const STDERR_LINES = 3 * STDERR_TAIL_LINES;
 const COMMAND = [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--stderr', String(STDERR_LINES), '--crash-on', 'tools/list'];
 const TARGET: StdioTarget = { transport: 'stdio', command: COMMAND[0]!, args: COMMAND.slice(1), env: {} };
-const INITIALIZE = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"core-test","version":"1"}}}';
+const INITIALIZE =
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"core-test","version":"1"}}}';
 const TOOLS_LIST = '{"jsonrpc":"2.0","id":2,"method":"tools/list"}';
 
 /** Every field of a frame but where and when it was recorded and who made it (the tap's outgoing frames are the host's). */
@@ -28,7 +29,10 @@ function shape(f: FrameRecord): string {
 
 /** The server's traffic as a sorted list (stderr and stdout interleave by timing, each in its own order). */
 function traffic(frames: FrameRecord[]): string[] {
-  return frames.filter((f) => f.kind !== 'event').map(shape).sort();
+  return frames
+    .filter((f) => f.kind !== 'event')
+    .map(shape)
+    .sort();
 }
 
 function exited(frames: FrameRecord[]): Record<string, unknown> {
@@ -82,7 +86,10 @@ async function throughTap(): Promise<FrameRecord[]> {
 describe('one connection core for the relay, call/check and the tap', () => {
   it('keeps the same stderr tail and makes the same frames for the same traffic', async () => {
     const [relay, call, tap] = await Promise.all([throughRelay(), throughCall(), throughTap()]);
-    const last = [...Array.from({ length: STDERR_TAIL_LINES - 1 }, (_, i) => `stderr line ${STDERR_LINES - STDERR_TAIL_LINES + 2 + i}`), 'crashing on tools/list'];
+    const last = [
+      ...Array.from({ length: STDERR_TAIL_LINES - 1 }, (_, i) => `stderr line ${STDERR_LINES - STDERR_TAIL_LINES + 2 + i}`),
+      'crashing on tools/list',
+    ];
 
     // Every stderr line is recorded; the exit carries the last STDERR_TAIL_LINES of them, in all three.
     for (const frames of [relay, call.frames, tap]) {

@@ -56,7 +56,10 @@ describe('curl.sh of a legacy HTTP+SSE session', () => {
       expect(endpoint).toMatch(new RegExp(`^${server.url('/message')}\\?sessionId=`));
       expect(endpoint).not.toBe(connected.endpoint);
       const events = run.stdout.slice(run.stdout.indexOf('event: endpoint'));
-      const answers = events.split('\n').filter((l) => l.startsWith('data: {')).map((l) => JSON.parse(l.slice(6)) as { id?: number; result?: { tools?: Array<{ name: string }>; content?: Array<{ text: string }> } });
+      const answers = events
+        .split('\n')
+        .filter((l) => l.startsWith('data: {'))
+        .map((l) => JSON.parse(l.slice(6)) as { id?: number; result?: { tools?: Array<{ name: string }>; content?: Array<{ text: string }> } });
       expect(answers.find((a) => a.id === 1)?.result).toMatchObject({ protocolVersion: '2024-11-05' });
       expect(answers.find((a) => a.id === 2)?.result?.tools?.map((t) => t.name)).toContain('echo');
       expect(answers.find((a) => a.id === 3)?.result?.content?.[0]?.text).toBe('Echo: from curl.sh');

@@ -23,7 +23,12 @@ function marked(): { marker: string; command: string[]; nodeOptions: string; ran
   const marker = join(dir, `ran-${++markers}`);
   const js = `require("node:fs").writeFileSync(${JSON.stringify(marker)},"ran")`;
   const esm = `import{writeFileSync}from"node:fs";writeFileSync(${JSON.stringify(marker)},"ran")`;
-  return { marker, command: [process.execPath, '-e', js], nodeOptions: `--import=data:text/javascript,${encodeURIComponent(esm)}`, ran: () => existsSync(marker) };
+  return {
+    marker,
+    command: [process.execPath, '-e', js],
+    nodeOptions: `--import=data:text/javascript,${encodeURIComponent(esm)}`,
+    ran: () => existsSync(marker),
+  };
 }
 
 /** The review's hostile key: it reaches the child as NODE_OPTIONS, and its last word reads "token". */
@@ -61,13 +66,19 @@ describe('the HTTP API', () => {
   it('refuses a session whose recipe has a bad name, naming it, and starts nothing; the same recipe with a good name starts', async () => {
     for (const [name, shown] of [...BAD, [INJECTED('x'), '"NODE_OPTIONS=x//_TOKEN"'] as [string, string]]) {
       const m = marked();
-      const r = await relay.api<RelayErrorBody>('/api/sessions', { method: 'POST', body: JSON.stringify({ target: stdio(m.command, { [name]: 'v' }), protocolVersion: '2025-11-25', handshake: false }) });
+      const r = await relay.api<RelayErrorBody>('/api/sessions', {
+        method: 'POST',
+        body: JSON.stringify({ target: stdio(m.command, { [name]: 'v' }), protocolVersion: '2025-11-25', handshake: false }),
+      });
       expect(r.status, JSON.stringify(name)).toBe(400);
       expect(r.body.error.message).toContain(`environment variable ${shown}: not a valid name`);
       expect(m.ran()).toBe(false);
     }
     const m = marked();
-    const ok = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target: stdio(m.command, { GOOD: 'v' }), protocolVersion: '2025-11-25', handshake: false }) });
+    const ok = await relay.api<SessionInfo>('/api/sessions', {
+      method: 'POST',
+      body: JSON.stringify({ target: stdio(m.command, { GOOD: 'v' }), protocolVersion: '2025-11-25', handshake: false }),
+    });
     expect(ok.status).toBe(201);
     await waitFor(() => m.ran(), 'the control recipe to run');
   });
@@ -76,7 +87,11 @@ describe('the HTTP API', () => {
     const m = marked();
     const r = await relay.api<RelayErrorBody>('/api/sessions', {
       method: 'POST',
-      body: JSON.stringify({ target: stdio([process.execPath, DEMO_SERVER], { [INJECTED(m.nodeOptions)]: 'sekrit' }), protocolVersion: '2025-11-25', handshake: false }),
+      body: JSON.stringify({
+        target: stdio([process.execPath, DEMO_SERVER], { [INJECTED(m.nodeOptions)]: 'sekrit' }),
+        protocolVersion: '2025-11-25',
+        handshake: false,
+      }),
     });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/environment variable "NODE_OPTIONS=--import=data:text\/javascript,.*: not a valid name \(it contains "="/);
@@ -85,22 +100,40 @@ describe('the HTTP API', () => {
 
   it('refuses a profile, a replay target and a bundle with a bad name, and skips an imported server that has one, saying why', async () => {
     const m = marked();
-    const profile = await relay.api<RelayErrorBody>('/api/profiles', { method: 'POST', body: JSON.stringify({ name: 'p', target: stdio(m.command, { 'A B': 'v' }) }) });
+    const profile = await relay.api<RelayErrorBody>('/api/profiles', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'p', target: stdio(m.command, { 'A B': 'v' }) }),
+    });
     expect(profile.status).toBe(400);
     expect(profile.body.error.message).toContain('environment variable "A B": not a valid name (it contains a space)');
 
     const { body: sessions } = await relay.api<SessionInfo[]>('/api/sessions');
-    const replay = await relay.api<RelayErrorBody>(`/api/sessions/${sessions[0]!.id}/replay`, { method: 'POST', body: JSON.stringify({ target: stdio(m.command, { '1X': 'v' }) }) });
+    const replay = await relay.api<RelayErrorBody>(`/api/sessions/${sessions[0]!.id}/replay`, {
+      method: 'POST',
+      body: JSON.stringify({ target: stdio(m.command, { '1X': 'v' }) }),
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.error.message).toContain('environment variable "1X": not a valid name (it starts with a digit)');
 
     const b = craftBundle(bundleText, { 'A\nB': 'v' });
-    const imported = await relay.api<RelayErrorBody>('/api/bundles', { method: 'POST', body: readFileSync(b.file), headers: { 'content-type': 'application/octet-stream' } });
+    const imported = await relay.api<RelayErrorBody>('/api/bundles', {
+      method: 'POST',
+      body: readFileSync(b.file),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(imported.status).toBe(400);
     expect(imported.body.error.message).toContain('environment variable "A\\nB": not a valid name (it contains a control character)');
 
-    const text = JSON.stringify({ mcpServers: { evil: { command: m.command[0], args: m.command.slice(1), env: { [INJECTED(m.nodeOptions)]: 'v' } }, fine: { command: 'node', args: ['s.js'] } } });
-    const profiles = await relay.api<{ profiles: Array<{ name: string }>; warnings: string[] }>('/api/profiles/import', { method: 'POST', body: JSON.stringify({ text }) });
+    const text = JSON.stringify({
+      mcpServers: {
+        evil: { command: m.command[0], args: m.command.slice(1), env: { [INJECTED(m.nodeOptions)]: 'v' } },
+        fine: { command: 'node', args: ['s.js'] },
+      },
+    });
+    const profiles = await relay.api<{ profiles: Array<{ name: string }>; warnings: string[] }>('/api/profiles/import', {
+      method: 'POST',
+      body: JSON.stringify({ text }),
+    });
     expect(profiles.status).toBe(201);
     expect(profiles.body.profiles.map((p) => p.name)).toEqual(['fine']);
     expect(profiles.body.warnings.join('\n')).toMatch(/evil: skipped, env: environment variable "NODE_OPTIONS=--import=data:.*: not a valid name/);
@@ -166,10 +199,17 @@ describe('--config, --env and --env-file', () => {
   it('--config says out loud, on one line, which dangerous variables the file sets', async () => {
     const m = marked();
     const file = join(dir, 'mcp.json');
-    writeFileSync(file, JSON.stringify({ servers: { demo: { command: process.execPath, args: [DEMO_SERVER], env: { NODE_OPTIONS: m.nodeOptions, LD_PRELOAD: '', GREETING: 'hi' } } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        servers: { demo: { command: process.execPath, args: [DEMO_SERVER], env: { NODE_OPTIONS: m.nodeOptions, LD_PRELOAD: '', GREETING: 'hi' } } },
+      }),
+    );
     const run = await runCli(['call', '--config', file, '--method', 'ping']);
     const warnings = run.stderr.split('\n').filter((l) => l.includes('which can make it run code the file chose'));
-    expect(warnings).toEqual([`mcpscope call: server "demo" in ${file} sets NODE_OPTIONS, LD_PRELOAD, which can make it run code the file chose; run it only if you trust the file`]);
+    expect(warnings).toEqual([
+      `mcpscope call: server "demo" in ${file} sets NODE_OPTIONS, LD_PRELOAD, which can make it run code the file chose; run it only if you trust the file`,
+    ]);
     // A config file named on the command line runs like a typed recipe: warned about, not asked.
     expect(run.code).toBe(0);
     expect(m.ran()).toBe(true);
@@ -184,7 +224,10 @@ describe('--config, --env and --env-file', () => {
       expect(m.ran()).toBe(false);
     }
     const m = marked();
-    for (const args of [['check', '--env', ' X=1', '--', ...m.command], ['--env', ' X=1', '--port', '0', '--no-open', '--', ...m.command]]) {
+    for (const args of [
+      ['check', '--env', ' X=1', '--', ...m.command],
+      ['--env', ' X=1', '--port', '0', '--no-open', '--', ...m.command],
+    ]) {
       const run = await runCli(args);
       expect(run.code, args[0]).toBe(2);
       expect(run.stderr).toContain('--env: environment variable " X": not a valid name (it contains a space)');
@@ -200,7 +243,7 @@ describe('--config, --env and --env-file', () => {
   it('--env-file gives the server its variables (--env wins), and refuses a bad line by file and line number', async () => {
     const out = join(dir, 'env-seen');
     const envFile = join(dir, 'server.env');
-    writeFileSync(envFile, '# the server\'s secrets\r\nexport FROM_FILE="from the file"\r\n\r\nBOTH=file\nQUOTED=\'a=b\'\n');
+    writeFileSync(envFile, "# the server's secrets\r\nexport FROM_FILE=\"from the file\"\r\n\r\nBOTH=file\nQUOTED='a=b'\n");
     const js = `require("node:fs").writeFileSync(${JSON.stringify(out)},[process.env.FROM_FILE,process.env.BOTH,process.env.QUOTED].join("|"))`;
     await runCli(['call', '--env-file', envFile, '--env', 'BOTH=flag', '--method', 'ping', '--timeout', '2000', '--', process.execPath, '-e', js]);
     expect(readFileSync(out, 'utf8')).toBe('from the file|flag|a=b');
@@ -281,7 +324,10 @@ describe('the recipe hash, end to end', () => {
     const again = await runCli(['replay', b.file], {}, ROOT);
     expect(again.code).toBe(0);
     expect(again.stderr).not.toContain('would run');
-    for (const env of [['--env', 'API_TOKEN=two'], ['--env', 'EXTRA=1']]) {
+    for (const env of [
+      ['--env', 'API_TOKEN=two'],
+      ['--env', 'EXTRA=1'],
+    ]) {
       const changed = await runCli(['replay', b.file, ...env], {}, ROOT);
       expect(changed.code, env.join(' ')).toBe(2);
       expect(changed.stderr).toContain('would run');

@@ -38,7 +38,18 @@ const REMOTE = {
 };
 const ALL = { ...STDIO, ...REMOTE };
 
-const stdioArgs = [DEMO_SERVER, '--password', STDIO.password, `--token=${STDIO.token}`, '--api-key', STDIO.apiKeyFlag, STDIO.openaiShaped, STDIO.githubShaped, '--units', 'metric'];
+const stdioArgs = [
+  DEMO_SERVER,
+  '--password',
+  STDIO.password,
+  `--token=${STDIO.token}`,
+  '--api-key',
+  STDIO.apiKeyFlag,
+  STDIO.openaiShaped,
+  STDIO.githubShaped,
+  '--units',
+  'metric',
+];
 const stdioEnv = { API_KEY: STDIO.envNamed, MY_SETTING: STDIO.envMarked, LOG_LEVEL: 'debug' };
 let remote: RemoteServer;
 let relay: RelayHandle;
@@ -64,14 +75,23 @@ beforeAll(async () => {
   // stdio: a profile marks MY_SETTING secret; connecting it starts a session with every kind of stdio secret.
   const p0 = await relay.api<Profile>('/api/profiles', {
     method: 'POST',
-    body: JSON.stringify({ name: 'planted stdio', target: { transport: 'stdio', command: process.execPath, args: stdioArgs, env: stdioEnv }, secretEnv: ['MY_SETTING'] }),
+    body: JSON.stringify({
+      name: 'planted stdio',
+      target: { transport: 'stdio', command: process.execPath, args: stdioArgs, env: stdioEnv },
+      secretEnv: ['MY_SETTING'],
+    }),
   });
   expect(p0.status).toBe(201);
   const connected = await relay.api<SessionInfo>(`/api/profiles/${p0.body.id}/connect`, { method: 'POST', body: JSON.stringify({ handshake: false }) });
   expect(connected.status).toBe(201);
   stdioSid = connected.body.id;
   await driveSession(relay, stdioSid, [
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    }),
     JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: `echoed: ${Object.values(STDIO).join(' ')}` } } }),
   ]);
 
@@ -81,7 +101,11 @@ beforeAll(async () => {
   url.password = REMOTE.urlPassword;
   url.search = `?api_key=${REMOTE.query}&region=eu`;
   remoteUrl = url.href;
-  const s = await openRemoteSession(relay, { url: remoteUrl, transport: 'http', headers: { Authorization: `Bearer ${REMOTE.bearer}`, 'X-Api-Key': REMOTE.apiKeyHeader } });
+  const s = await openRemoteSession(relay, {
+    url: remoteUrl,
+    transport: 'http',
+    headers: { Authorization: `Bearer ${REMOTE.bearer}`, 'X-Api-Key': REMOTE.apiKeyHeader },
+  });
   httpSid = s.sid;
   await s.handshake();
   const echoed = await s.request(2, 'tools/call', { name: 'echo', arguments: { message: `echoed: ${Object.values(REMOTE).join(' ')}` } });
@@ -119,9 +143,22 @@ describe('profile exports', () => {
 
   it('the Cursor config names a variable for each secret, flag values and the URL password included', async () => {
     const { text } = JSON.parse(await download('/api/profiles/export?format=cursor')) as { text: string };
-    const servers = (JSON.parse(text) as { mcpServers: Record<string, { args?: string[]; env?: Record<string, string>; url?: string; headers?: Record<string, string> }> }).mcpServers;
+    const servers = (
+      JSON.parse(text) as { mcpServers: Record<string, { args?: string[]; env?: Record<string, string>; url?: string; headers?: Record<string, string> }> }
+    ).mcpServers;
     const stdio = servers['planted stdio']!;
-    expect(stdio.args).toEqual([DEMO_SERVER, '--password', '${env:PASSWORD}', '--token=${env:TOKEN}', '--api-key', '${env:API_KEY_2}', '[REDACTED]', '[REDACTED]', '--units', 'metric']);
+    expect(stdio.args).toEqual([
+      DEMO_SERVER,
+      '--password',
+      '${env:PASSWORD}',
+      '--token=${env:TOKEN}',
+      '--api-key',
+      '${env:API_KEY_2}',
+      '[REDACTED]',
+      '[REDACTED]',
+      '--units',
+      'metric',
+    ]);
     expect(stdio.env).toEqual({ API_KEY: '${env:API_KEY}', MY_SETTING: '${env:MY_SETTING}', LOG_LEVEL: 'debug' });
     const http = Object.values(servers).find((e) => e.url !== undefined)!;
     expect(http.url).toBe(`http://alice:\${env:URL_PASSWORD}@127.0.0.1:${remote.port}/mcp?api_key=\${env:API_KEY}&region=eu`);
@@ -169,7 +206,7 @@ describe('session exports', () => {
     }
   });
 
-  it('mcpscope export --html of the stdio session, from the relay\'s data dir, holds no planted secret', async () => {
+  it("mcpscope export --html of the stdio session, from the relay's data dir, holds no planted secret", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-export-redaction-')), 'stdio.html');
     const run = await runCli(['export', stdioSid, '--html', '-o', file, '--data-dir', relay.dataDir]);
     expect(run.code, run.stderr).toBe(0);
@@ -182,7 +219,17 @@ describe('session exports', () => {
   it('the bundles say which parts of the recipe they redacted', async () => {
     const stdio = JSON.parse(await download(`/api/sessions/${stdioSid}/bundle`)) as { header: { redacted: string[]; target: { args: string[] } } };
     expect(stdio.header.redacted).toEqual(expect.arrayContaining(['env.API_KEY', 'env.MY_SETTING', 'arg.2', 'arg.3', 'arg.5', 'arg.6', 'arg.7']));
-    expect(stdio.header.target.args.slice(1)).toEqual(['--password', '[REDACTED]', '--token=[REDACTED]', '--api-key', '[REDACTED]', '[REDACTED]', '[REDACTED]', '--units', 'metric']);
+    expect(stdio.header.target.args.slice(1)).toEqual([
+      '--password',
+      '[REDACTED]',
+      '--token=[REDACTED]',
+      '--api-key',
+      '[REDACTED]',
+      '[REDACTED]',
+      '[REDACTED]',
+      '--units',
+      'metric',
+    ]);
     const http = JSON.parse(await download(`/api/sessions/${httpSid}/bundle`)) as { header: { redacted: string[]; target: { url: string } } };
     expect(http.header.redacted).toEqual(expect.arrayContaining(['header.Authorization', 'header.X-Api-Key', 'url']));
     expect(http.header.target.url).toBe(`http://alice:[REDACTED]@127.0.0.1:${remote.port}/mcp?api_key=[REDACTED]&region=eu`);
@@ -190,7 +237,9 @@ describe('session exports', () => {
 
   it('the recording shows the remote URL with its password and secret query value masked, in exchanges and events', async () => {
     const { body } = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${httpSid}/frames?afterSeq=0&limit=1000`);
-    const urls = body.frames.flatMap((f) => (f.kind === 'http' || f.kind === 'event' ? [...f.text.matchAll(/"(?:url|endpoint)":"([^"]*)"/g)].map((m) => m[1]!) : []));
+    const urls = body.frames.flatMap((f) =>
+      f.kind === 'http' || f.kind === 'event' ? [...f.text.matchAll(/"(?:url|endpoint)":"([^"]*)"/g)].map((m) => m[1]!) : [],
+    );
     expect(urls.length).toBeGreaterThan(1);
     for (const url of urls) expect(url).toBe(`http://alice:••••@127.0.0.1:${remote.port}/mcp?api_key=[REDACTED]&region=eu`);
     const { body: session } = await relay.api<SessionInfo>(`/api/sessions/${httpSid}`);
@@ -199,7 +248,10 @@ describe('session exports', () => {
 
   it('the check report as Markdown, from the Conformance tab, holds no planted secret', async () => {
     for (const sid of [stdioSid, httpSid]) {
-      const run = await relay.api<CheckReport>(`/api/sessions/${sid}/check`, { method: 'POST', body: JSON.stringify({ only: ['lifecycle'], robustness: false }) });
+      const run = await relay.api<CheckReport>(`/api/sessions/${sid}/check`, {
+        method: 'POST',
+        body: JSON.stringify({ only: ['lifecycle'], robustness: false }),
+      });
       expect(run.status).toBe(200);
       expect(run.body.results.length).toBeGreaterThan(0);
       expect(leaks(JSON.stringify(run.body))).toEqual([]);
@@ -210,7 +262,16 @@ describe('session exports', () => {
 
 describe('command-line exports', () => {
   const planted = ['--env', `API_KEY=${STDIO.envNamed}`, '--', process.execPath, ...stdioArgs];
-  const remoteFlags = () => ['--url', remoteUrl, '--transport', 'http', '--header', `Authorization: Bearer ${REMOTE.bearer}`, '--header', `X-Api-Key: ${REMOTE.apiKeyHeader}`];
+  const remoteFlags = () => [
+    '--url',
+    remoteUrl,
+    '--transport',
+    'http',
+    '--header',
+    `Authorization: Bearer ${REMOTE.bearer}`,
+    '--header',
+    `X-Api-Key: ${REMOTE.apiKeyHeader}`,
+  ];
 
   it('mcpscope call --bundle writes bundles with no planted secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-export-redaction-'));

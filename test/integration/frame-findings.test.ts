@@ -53,7 +53,7 @@ describe('relay-side lint of a whole session', () => {
     for (const r of s.rules) expect(r.count).toBeGreaterThanOrEqual(r.seqs.length);
   });
 
-  it('serves a frame\'s findings with its page row, and none on a clean notification', async () => {
+  it("serves a frame's findings with its page row, and none on a clean notification", async () => {
     await lintedSummary();
     const frames = (await relay.api<{ frames: WindowFrame[] }>(`/api/sessions/${sid}/frame-page?fromSeq=${badSeq - 1}&limit=3`)).body.frames;
     expect(frames.map((f) => f.seq)).toEqual([badSeq - 1, badSeq, badSeq + 1]);

@@ -13,7 +13,12 @@ let sid: string;
 
 const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
 const initialize = (id: number) =>
-  JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+  });
 
 beforeAll(async () => {
   relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs')] });
@@ -38,7 +43,7 @@ async function stored(): Promise<FrameRecord[]> {
 }
 
 describe('frame origins on the relay', () => {
-  it('stores who made each sent frame, a send that does not say counting as the user\'s, and nothing on server frames', async () => {
+  it("stores who made each sent frame, a send that does not say counting as the user's, and nothing on server frames", async () => {
     const frames = await stored();
     expect(frames.filter((f) => f.dir === 'out').map((f) => [f.rpcId, f.origin])).toEqual([
       ['1', 'user'],
@@ -66,7 +71,8 @@ describe('frame origins on the relay', () => {
     const hidden = (await relay.api<FrameIndex>(`/api/sessions/${sid}/frame-index?hideBookkeeping=1`)).body.total;
     expect(all - hidden).toBe(2);
     const last = frames.at(-1)!.seq;
-    const page = (await relay.api<{ frames: WindowFrame[] }>(`/api/sessions/${sid}/frame-page?fromSeq=1&toSeq=${last + 1}&skip=0&limit=100&hideBookkeeping=1`)).body.frames;
+    const page = (await relay.api<{ frames: WindowFrame[] }>(`/api/sessions/${sid}/frame-page?fromSeq=1&toSeq=${last + 1}&skip=0&limit=100&hideBookkeeping=1`))
+      .body.frames;
     expect(page.filter((f) => f.rpcId === '2')).toEqual([]);
     const kept = page.filter((f) => f.rpcId === '1' || f.rpcId === '3').map((f) => [f.dir, f.rpcId, f.origin ?? null]);
     expect(kept.sort((a, b) => `${a[1]}${a[0]}`.localeCompare(`${b[1]}${b[0]}`))).toEqual([
@@ -76,7 +82,12 @@ describe('frame origins on the relay', () => {
       ['out', '3', 'panel'],
     ]);
     // The handshake is kept, though mcpscope sent it on its own.
-    expect(page.filter((f) => f.rpcId === '4').map((f) => f.dir).sort()).toEqual(['in', 'out']);
+    expect(
+      page
+        .filter((f) => f.rpcId === '4')
+        .map((f) => f.dir)
+        .sort(),
+    ).toEqual(['in', 'out']);
     expect((await relay.api(`/api/sessions/${sid}/frame-index?hideBookkeeping=yes`)).status).toBe(400);
   });
 });

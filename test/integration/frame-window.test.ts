@@ -132,7 +132,15 @@ describe('windowed frame reads', () => {
     expect(win.rowAt(150)?.frame.seq).toBe(151);
     expect(win.rowAt(199)?.frame.seq).toBe(200);
     // A filtered window's rows are not seqs: it cannot forget by seq, and says so.
-    expect(new FrameWindow(createRelayHttp(relay.token, () => undefined, relay.base), sid, { text: 'x', method: '', kinds: [] }, await index('?text=x'), () => undefined).forgetSeqs(1, 2)).toBe(false);
+    expect(
+      new FrameWindow(
+        createRelayHttp(relay.token, () => undefined, relay.base),
+        sid,
+        { text: 'x', method: '', kinds: [] },
+        await index('?text=x'),
+        () => undefined,
+      ).forgetSeqs(1, 2),
+    ).toBe(false);
   });
 
   it('reads the rows a huge session opens on (its last) before anything is subscribed, settling once they are in', async () => {
@@ -144,12 +152,27 @@ describe('windowed frame reads', () => {
     expect(rows.count).toBe(lastSeq);
     expect(rows.rowAt(lastSeq - 1)).toBeUndefined();
     await ahead;
-    expect(store.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 1)?.frame.seq).toBe(lastSeq);
-    expect(store.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 150)?.frame.seq).toBe(lastSeq - 149);
+    expect(
+      store
+        .source(sid)
+        .rows(EMPTY_FILTER)
+        .rowAt(lastSeq - 1)?.frame.seq,
+    ).toBe(lastSeq);
+    expect(
+      store
+        .source(sid)
+        .rows(EMPTY_FILTER)
+        .rowAt(lastSeq - 150)?.frame.seq,
+    ).toBe(lastSeq - 149);
     // A session the page will hold whole reads nothing ahead.
     const small = new MessageStore({ head: 200, tail: 10_000 }, http);
     await small.readAhead(sid, lastSeq, 150);
-    expect(small.source(sid).rows(EMPTY_FILTER).rowAt(lastSeq - 1)).toBeUndefined();
+    expect(
+      small
+        .source(sid)
+        .rows(EMPTY_FILTER)
+        .rowAt(lastSeq - 1),
+    ).toBeUndefined();
   });
 
   it('requires the token', async () => {

@@ -11,7 +11,22 @@ import { runCli } from '../helpers/run-cli.js';
 
 async function campaign(server: string[]): Promise<FuzzReport> {
   const out = mkdtempSync(join(tmpdir(), 'mcpscope-fuzz-'));
-  const run = await runCli(['fuzz', '--json', '--no-record', '--runs', '1000', '--seed', '2026', '--timeout', '500', '--out', out, '--', process.execPath, ...server]);
+  const run = await runCli([
+    'fuzz',
+    '--json',
+    '--no-record',
+    '--runs',
+    '1000',
+    '--seed',
+    '2026',
+    '--timeout',
+    '500',
+    '--out',
+    out,
+    '--',
+    process.execPath,
+    ...server,
+  ]);
   expect(run.stderr).not.toMatch(/could not run/);
   return JSON.parse(run.stdout) as FuzzReport;
 }

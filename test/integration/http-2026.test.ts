@@ -19,7 +19,27 @@ let relay: RelayHandle;
 let certDir: string;
 beforeAll(async () => {
   certDir = mkdtempSync(join(tmpdir(), 'mcpscope-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   [server, tls] = await Promise.all([startRemoteServer(SDK_V2), startRemoteServer(SDK_V2, ['--tls', join(certDir, 'key.pem'), join(certDir, 'cert.pem')])]);
   relay = await startRelay({ args: ['--url', server.url('/mcp'), '--transport', 'http-2026', '--http-timeout', '60000'] });
 });
@@ -85,7 +105,10 @@ describe('the relay over 2026-07-28 HTTP, with the SDK v2 server', () => {
     const s = await openRemoteSession(relay, { transport: 'http-2026', url: tls.url('/mcp').replace('http:', 'https:') });
     s.sock.send({ type: 'send', sessionId: s.sid, text: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }) });
     const err = await s.waitEvent('error');
-    expect(err).toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: expect.stringMatching(/TLS error with 127\.0\.0\.1:\d+: self-signed certificate/) });
+    expect(err).toMatchObject({
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+      message: expect.stringMatching(/TLS error with 127\.0\.0\.1:\d+: self-signed certificate/),
+    });
     expect(s.exchanges().at(-1)).toMatchObject({ state: 'failed', response: null, error: { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' } });
     expect((await relay.api('/api/config')).status).toBe(200);
     await relay.api(`/api/sessions/${s.sid}/stop`, { method: 'POST' });

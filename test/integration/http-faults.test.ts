@@ -31,7 +31,10 @@ describe('remote faults the relay makes visible', () => {
     await s.handshake();
     const { body } = await s.request(2, 'tools/call', { name: 'drop_stream', arguments: {} });
     expect(body.result.content[0].text).toBe('survived the cut');
-    const logs = s.frames().filter((f) => f.method === 'notifications/message').map((f) => JSON.parse(f.text).params.data);
+    const logs = s
+      .frames()
+      .filter((f) => f.method === 'notifications/message')
+      .map((f) => JSON.parse(f.text).params.data);
     expect(logs).toEqual(['before the cut', 'after the cut']);
 
     const resuming = await s.waitEvent('stream-resuming');

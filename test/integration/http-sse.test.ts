@@ -42,16 +42,28 @@ describe('the relay over legacy HTTP+SSE, with server-everything', () => {
       expect(x.request.url).toBe(connected.endpoint);
       expect(x.response!.status).toBe(202);
     }
-    expect(posts.map((x) => x.sentSeq)).toEqual(s.frames().filter((f) => f.dir === 'out').map((f) => f.seq));
+    expect(posts.map((x) => x.sentSeq)).toEqual(
+      s
+        .frames()
+        .filter((f) => f.dir === 'out')
+        .map((f) => f.seq),
+    );
 
     // While the stream is still open, what it brings is recorded as it arrives: progress deltas of the same exchange.
     const liveSeqs = () => s.progress().flatMap((p) => (p.id === stream.id ? p.receivedSeqs : []));
     await s.sock.until(() => liveSeqs().includes(call.frame.seq) || undefined, 'the echo answer in a progress record of the open stream');
     const liveEvents = s.progress().flatMap((p) => (p.id === stream.id ? p.events : []));
     expect(liveEvents[0]).toMatchObject({ event: 'endpoint', data: expect.stringContaining('/message?sessionId=') });
-    expect(s.exchanges().filter((x) => x.id === stream.id).map((x) => x.state)).toEqual(['open']);
+    expect(
+      s
+        .exchanges()
+        .filter((x) => x.id === stream.id)
+        .map((x) => x.state),
+    ).toEqual(['open']);
     // A HAR written now has the open stream as far as it got.
-    const har = await relay.api<{ log: { entries: Array<{ request: { method: string }; _mcpscope: { state: string; receivedSeqs: number[] } }> } }>(`/api/sessions/${s.sid}/repro/har.json`);
+    const har = await relay.api<{ log: { entries: Array<{ request: { method: string }; _mcpscope: { state: string; receivedSeqs: number[] } }> } }>(
+      `/api/sessions/${s.sid}/repro/har.json`,
+    );
     const liveEntry = har.body.log.entries.find((e) => e.request.method === 'GET')!;
     expect(liveEntry._mcpscope.state).toBe('open');
     expect(liveEntry._mcpscope.receivedSeqs).toContain(call.frame.seq);
@@ -63,7 +75,12 @@ describe('the relay over legacy HTTP+SSE, with server-everything', () => {
     const events = ended.response!.events!;
     expect(events[0]).toMatchObject({ event: 'endpoint', data: expect.stringContaining('/message?sessionId=') });
     const messageSeqs = events.flatMap((e) => (e.seq === undefined ? [] : [e.seq]));
-    expect(messageSeqs).toEqual(s.frames().filter((f) => f.dir === 'in').map((f) => f.seq));
+    expect(messageSeqs).toEqual(
+      s
+        .frames()
+        .filter((f) => f.dir === 'in')
+        .map((f) => f.seq),
+    );
     expect(ended.response!.body).toContain('event: endpoint\ndata: /message?sessionId=');
     expect((await relay.api<SessionInfo>(`/api/sessions/${s.sid}`)).body.status).toBe('stopped');
     // The deltas told the same story the final record does, each event once.

@@ -24,12 +24,25 @@ describe('the hub under a slow browser', () => {
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
     const high = 256 * 1024;
-    const relay = createRelay({ sessions, guard, webRoot: '/nonexistent', version: 't', hub: { highWaterBytes: high, replayChunk: 500 }, config: () => { throw new Error('unused'); } });
+    const relay = createRelay({
+      sessions,
+      guard,
+      webRoot: '/nonexistent',
+      version: 't',
+      hub: { highWaterBytes: high, replayChunk: 500 },
+      config: () => {
+        throw new Error('unused');
+      },
+    });
     const server = createServer(relay.app);
     relay.attach(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as { port: number }).port;
-    cleanups.push(() => new Promise<void>((r) => server.close(() => r())), () => recorder.close(), () => sessions.stopAll('test over'));
+    cleanups.push(
+      () => new Promise<void>((r) => server.close(() => r())),
+      () => recorder.close(),
+      () => sessions.stopAll('test over'),
+    );
 
     const session = await sessions.create({
       target: { transport: 'stdio', command: process.execPath, args: [join(FIXTURES, 'scripted-server.mjs'), '--flood', '40000'], env: {} },

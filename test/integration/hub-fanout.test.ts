@@ -36,7 +36,13 @@ describe('the hub with several sockets on one session', () => {
       expect(seqs.slice(0, last)).toEqual(Array.from({ length: last }, (_, i) => i + 1));
     }
     // The three saw the same frames, byte for byte.
-    const texts = all.map((s) => s.framesOf(sid).slice(0, last).map((f) => f.text).join('\n'));
+    const texts = all.map((s) =>
+      s
+        .framesOf(sid)
+        .slice(0, last)
+        .map((f) => f.text)
+        .join('\n'),
+    );
     expect(texts[1]).toBe(texts[0]);
     expect(texts[2]).toBe(texts[0]);
     for (const s of all) s.close();

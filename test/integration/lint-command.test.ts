@@ -59,7 +59,10 @@ describe.concurrent('mcpscope lint', () => {
   });
 
   it('exits 4 with --strict when the findings are only warnings, and 0 without it', async () => {
-    const [strict, lax] = await Promise.all([lint(['--strict', file('warning.jsonl', jsonl(WARNING_ONLY))]), lint([file('warning-lax.jsonl', jsonl(WARNING_ONLY))])]);
+    const [strict, lax] = await Promise.all([
+      lint(['--strict', file('warning.jsonl', jsonl(WARNING_ONLY))]),
+      lint([file('warning-lax.jsonl', jsonl(WARNING_ONLY))]),
+    ]);
     expect(strict.code).toBe(4);
     expect(strict.lines).toMatchObject([{ ruleId: 'mcp/message-after-cancel', severity: 'warning', seq: 6 }]);
     expect(lax.code).toBe(0);
@@ -91,7 +94,10 @@ describe.concurrent('mcpscope lint', () => {
     const http = await lint(['--transport', 'http', file('http.jsonl', jsonl(FAULTY))]);
     expect(http.lines.map((l) => l.ruleId)).toEqual(['jsonrpc/not-json', 'jsonrpc/duplicate-response']);
     // Without a handshake in the file, the assumed version decides which methods exist.
-    const complete = file('complete.jsonl', jsonl([{ dir: 'in', text: JSON.stringify(msg({ method: 'notifications/elicitation/complete', params: { elicitationId: 'e1' } })) }]));
+    const complete = file(
+      'complete.jsonl',
+      jsonl([{ dir: 'in', text: JSON.stringify(msg({ method: 'notifications/elicitation/complete', params: { elicitationId: 'e1' } })) }]),
+    );
     const [old, current] = await Promise.all([lint(['--protocol', '2025-06-18', complete]), lint(['--protocol', '2025-11-25', complete])]);
     expect(old.lines.map((l) => l.ruleId)).toEqual(['mcp/method-not-in-version']);
     expect(current.lines).toEqual([]);

@@ -19,7 +19,10 @@ async function clientSession(relay: RelayHandle, option: string | null): Promise
   const d = await openFaultySession(relay, option);
   await driveFaultySession(d, option);
   const frames = await d.stop();
-  return { frames, findings: lintFrames(frames, { transport: 'stdio', protocolVersion: sessionVersion(option), jsonSchemaValidator: new JsonSchemaValidator() }) };
+  return {
+    frames,
+    findings: lintFrames(frames, { transport: 'stdio', protocolVersion: sessionVersion(option), jsonSchemaValidator: new JsonSchemaValidator() }),
+  };
 }
 
 let relay: RelayHandle;
@@ -71,4 +74,3 @@ describe('mcpscope lint over a transcript the relay recorded', () => {
     expect(r.lines.map((l) => [l.ruleId, l.seq])).toEqual(findings.map((f) => [f.ruleId, f.seq]));
   });
 });
-

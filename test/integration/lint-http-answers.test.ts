@@ -17,7 +17,10 @@ afterAll(async () => {
 /** `call --lint`: the exit code, and the lint summary and findings it printed on stderr. */
 async function linted(args: string[]) {
   const run = await runCli(['call', '--lint', ...args]);
-  const findings = run.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { ruleId: string });
+  const findings = run.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { ruleId: string });
   const summary = /lint: (\d+) frames, (\d+) findings/.exec(run.stderr);
   return { run, findings: findings.map((f) => f.ruleId), frames: Number(summary?.[1]), total: Number(summary?.[2]) };
 }

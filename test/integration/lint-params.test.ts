@@ -12,7 +12,8 @@ let frames: FrameRecord[];
 let findings: Finding[];
 
 const requestSeq = (id: number) => frames.find((f) => f.dir === 'out' && f.rpcId === String(id))!.seq;
-const reply = (id: number) => JSON.parse(frames.find((f) => f.dir === 'in' && f.rpcId === String(id))!.text) as { result?: { isError?: boolean }; error?: unknown };
+const reply = (id: number) =>
+  JSON.parse(frames.find((f) => f.dir === 'in' && f.rpcId === String(id))!.text) as { result?: { isError?: boolean }; error?: unknown };
 
 beforeAll(async () => {
   relay = await startRelay();

@@ -63,7 +63,14 @@ async function everythingDeviations(relay: RelayHandle): Promise<FrameRecord[]> 
   await d.request(2, 'tools/list');
   await d.request(3, 'tools/call', { name: 'no-such-tool', arguments: {} });
   await d.request(4, 'logging/setLevel', { level: 'loud' });
-  d.raw(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 0.4, steps: 4 }, _meta: { progressToken: 'op' } } }));
+  d.raw(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'trigger-long-running-operation', arguments: { duration: 0.4, steps: 4 }, _meta: { progressToken: 'op' } },
+    }),
+  );
   await d.waitFor((f) => f.method === 'notifications/progress', 5_000);
   d.notify('notifications/cancelled', { requestId: 5, reason: 'test' });
   await d.waitFor((f) => f.method === 'notifications/progress' && JSON.parse(f.text).params.progress >= 3, 5_000);
@@ -149,4 +156,3 @@ describe("server-everything's known deviations, each caught by its rule", () => 
     expect(unknownSession.find((f) => f.ruleId === 'http/unissued-session-status')!.severity).toBe('info');
   });
 });
-

@@ -96,7 +96,15 @@ describe('the log source, in-page and windowed, over the same recording', () => 
     sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500, trust: new RecipeTrust(null) });
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
-    const config = { version: 't', defaultTarget: { transport: 'stdio' as const, command: 'x', args: [], env: {} }, defaultProtocolVersion: '2025-11-25', protocolVersions: ['2025-11-25'], launchSessionId: null, dataDir: '/tmp', maxLineBytes: 1 << 20 };
+    const config = {
+      version: 't',
+      defaultTarget: { transport: 'stdio' as const, command: 'x', args: [], env: {} },
+      defaultProtocolVersion: '2025-11-25',
+      protocolVersions: ['2025-11-25'],
+      launchSessionId: null,
+      dataDir: '/tmp',
+      maxLineBytes: 1 << 20,
+    };
     const relay = createRelay({ sessions, guard, webRoot: '/nonexistent', version: 't', config: () => config });
     server = createServer(relay.app);
     relay.attach(server);
@@ -127,7 +135,11 @@ describe('the log source, in-page and windowed, over the same recording', () => 
     const windowedHttp: typeof http = {
       call: ((name: Parameters<typeof http.call>[0], ...args: unknown[]) => {
         const answer = (http.call as (n: typeof name, ...a: unknown[]) => Promise<unknown>)(name, ...args);
-        if (name === 'findingsSummary') void answer.then((s) => summaries.push(JSON.stringify(s)), () => undefined);
+        if (name === 'findingsSummary')
+          void answer.then(
+            (s) => summaries.push(JSON.stringify(s)),
+            () => undefined,
+          );
         return answer;
       }) as typeof http.call,
     };
@@ -136,7 +148,10 @@ describe('the log source, in-page and windowed, over the same recording', () => 
     windowed.noteReported(id, frames.length, BOUND.head + BOUND.tail);
     windowed.append(id, frames.slice(0, BOUND.head));
     windowed.append(id, frames.slice(-BOUND.tail));
-    for (const [name, store] of [['in-page', whole], ['windowed', windowed]] as const) {
+    for (const [name, store] of [
+      ['in-page', whole],
+      ['windowed', windowed],
+    ] as const) {
       const source = store.source(id);
       logs.push({ name, store, source, stop: source.watch() });
     }
@@ -159,11 +174,23 @@ describe('the log source, in-page and windowed, over the same recording', () => 
   // The table: a filter and the seqs it must show, computed from the recording itself.
   const table: Array<{ what: string; filter: FrameFilter; expected: () => number[] }> = [
     { what: 'every frame, in seq order', filter: EMPTY_FILTER, expected: () => frames.map((f) => f.seq) },
-    { what: 'a method, with the answers to its requests', filter: { ...EMPTY_FILTER, method: 'tools/list' }, expected: () => frames.filter((f) => f.method === 'tools/list' || (['2', '7'].includes(f.rpcId ?? '') && f.dir === 'in')).map((f) => f.seq) },
+    {
+      what: 'a method, with the answers to its requests',
+      filter: { ...EMPTY_FILTER, method: 'tools/list' },
+      expected: () => frames.filter((f) => f.method === 'tools/list' || (['2', '7'].includes(f.rpcId ?? '') && f.dir === 'in')).map((f) => f.seq),
+    },
     { what: 'requests only', filter: { ...EMPTY_FILTER, kinds: ['request'] }, expected: () => frames.filter((f) => f.kind === 'request').map((f) => f.seq) },
     { what: 'error responses', filter: { ...EMPTY_FILTER, kinds: ['error'] }, expected: () => seqWhere('in', (m) => 'error' in m) },
-    { what: 'text, any case', filter: { ...EMPTY_FILTER, text: 'NO/SUCH' }, expected: () => frames.filter((f) => f.text.toLowerCase().includes('no/such')).map((f) => f.seq) },
-    { what: 'a direction and a kind', filter: { ...EMPTY_FILTER, dir: 'in', kinds: ['notification'] }, expected: () => frames.filter((f) => f.dir === 'in' && f.kind === 'notification').map((f) => f.seq) },
+    {
+      what: 'text, any case',
+      filter: { ...EMPTY_FILTER, text: 'NO/SUCH' },
+      expected: () => frames.filter((f) => f.text.toLowerCase().includes('no/such')).map((f) => f.seq),
+    },
+    {
+      what: 'a direction and a kind',
+      filter: { ...EMPTY_FILTER, dir: 'in', kinds: ['notification'] },
+      expected: () => frames.filter((f) => f.dir === 'in' && f.kind === 'notification').map((f) => f.seq),
+    },
     { what: 'nothing at all', filter: { ...EMPTY_FILTER, text: 'appears in no frame' }, expected: () => [] },
   ];
 
@@ -209,7 +236,9 @@ describe('the log source, in-page and windowed, over the same recording', () => 
       const f = source.findings();
       return f.progress !== null || !f.ready ? undefined : Object.fromEntries(f.groups.map((g) => [g.ruleId, [...g.seqs].sort((a, b) => a - b)]));
     };
-    const [inPage, windowed] = await Promise.all(logs.map(({ name, store, source }) => when(store, () => byRule(source), `${name}: the lint of the whole session`)));
+    const [inPage, windowed] = await Promise.all(
+      logs.map(({ name, store, source }) => when(store, () => byRule(source), `${name}: the lint of the whole session`)),
+    );
     expect(Object.keys(inPage!)).not.toHaveLength(0);
     expect(Object.values(inPage!).flat()).toContain(bad);
     expect(windowed).toEqual(inPage);

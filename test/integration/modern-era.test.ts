@@ -14,7 +14,11 @@ let v2: RemoteServer;
 let v2sse: RemoteServer;
 let everything: RemoteServer;
 beforeAll(async () => {
-  [v2, v2sse, everything] = await Promise.all([startRemoteServer(SDK_V2), startRemoteServer(SDK_V2, ['--sse']), startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp'])]);
+  [v2, v2sse, everything] = await Promise.all([
+    startRemoteServer(SDK_V2),
+    startRemoteServer(SDK_V2, ['--sse']),
+    startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([v2?.stop(), v2sse?.stop(), everything?.stop()]);

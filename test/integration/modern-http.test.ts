@@ -138,7 +138,10 @@ describe('2026-07-28 HTTP with the SDK v2 server', () => {
     const c = await engineOver(t, 20_000);
     const pending = c.engine.request('server/discover', {});
     const err = await c.event('error');
-    expect(err).toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/no response from 127\.0\.0\.1:\d+ within 400 ms \(the wait can be set with --http-timeout\)/) });
+    expect(err).toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringMatching(/no response from 127\.0\.0\.1:\d+ within 400 ms \(the wait can be set with --http-timeout\)/),
+    });
     expect(c.done()[0]).toMatchObject({ state: 'failed', response: null, error: { code: 'TIMEOUT' } });
     expect(t.alive).toBe(true);
     await c.close();

@@ -43,7 +43,9 @@ function everyFile(dir: string): Array<[string, string]> {
 
 /** The OAuth flow's exchanges in a bundle, as recorded. */
 function authExchanges(bundle: string): HttpExchange[] {
-  return wholeBundle(bundle).flatMap((e) => (e.type === 'frame' && e.frame.kind === 'http' ? [JSON.parse(e.frame.text) as HttpExchange] : [])).filter((x) => x.purpose === 'auth' && x.state === 'complete');
+  return wholeBundle(bundle)
+    .flatMap((e) => (e.type === 'frame' && e.frame.kind === 'http' ? [JSON.parse(e.frame.text) as HttpExchange] : []))
+    .filter((x) => x.purpose === 'auth' && x.state === 'complete');
 }
 
 function expectNone(text: string, where: string) {
@@ -52,7 +54,12 @@ function expectNone(text: string, where: string) {
 
 beforeAll(async () => {
   [server, relay] = await Promise.all([startRemoteServer(join(FIXTURES, 'oauth-server.mjs'), [], { OAUTH_PLANT: '1' }), startRelay()]);
-  const s = await openRemoteSession(relay, { url: server.url('/mcp'), transport: 'http', headers: {}, auth: { type: 'oauth', open: 'fetch', tokenCache: false } });
+  const s = await openRemoteSession(relay, {
+    url: server.url('/mcp'),
+    transport: 'http',
+    headers: {},
+    auth: { type: 'oauth', open: 'fetch', tokenCache: false },
+  });
   sid = s.sid;
   await s.handshake();
   const who = await s.request(2, 'tools/call', { name: 'whoami', arguments: {} });
@@ -92,7 +99,7 @@ describe('OAuth secrets in recorded bodies', () => {
     for (const [kind, text] of Object.entries(exports)) expectNone(text, kind);
   });
 
-  it('leaves none of them in the relay\'s data directory (the SQLite store and its WAL included)', async () => {
+  it("leaves none of them in the relay's data directory (the SQLite store and its WAL included)", async () => {
     await relay.stop();
     const files = everyFile(relay.dataDir);
     expect(files.some(([p]) => p.endsWith('.db') || p.endsWith('.sqlite'))).toBe(true);
@@ -102,7 +109,25 @@ describe('OAuth secrets in recorded bodies', () => {
   it('leaves none of them in the bundle that mcpscope call --bundle writes', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-oauth-bundle-')), 'call.bundle.json');
     const before = secrets().length;
-    const run = await runCli(['call', '--url', server.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--no-token-cache', '--bundle', file, '--method', 'tools/call', '--params', '{"name":"whoami","arguments":{}}', '--no-list']);
+    const run = await runCli([
+      'call',
+      '--url',
+      server.url('/mcp'),
+      '--transport',
+      'http',
+      '--auth',
+      'oauth',
+      '--oauth-open',
+      'fetch',
+      '--no-token-cache',
+      '--bundle',
+      file,
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"whoami","arguments":{}}',
+      '--no-list',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(secrets().length).toBeGreaterThan(before);
     const text = readFileSync(file, 'utf8');

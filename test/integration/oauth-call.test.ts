@@ -13,8 +13,13 @@ import { runCli } from '../helpers/run-cli.js';
 const fixture = fixtureStarter(OAUTH_FIXTURE);
 
 const tool = (name: string) => ['--method', 'tools/call', '--params', JSON.stringify({ name, arguments: {} }), '--no-list'];
-const oauthCall = (s: RemoteServer, dataDir: string, ...extra: string[]) => runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--data-dir', dataDir, ...extra]);
-const seen = (s: RemoteServer, what: string) => s.output().split('\n').filter((l) => l.startsWith(what));
+const oauthCall = (s: RemoteServer, dataDir: string, ...extra: string[]) =>
+  runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--data-dir', dataDir, ...extra]);
+const seen = (s: RemoteServer, what: string) =>
+  s
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith(what));
 const freePort = () =>
   new Promise<number>((ok) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {
@@ -68,7 +73,18 @@ describe.concurrent('mcpscope call --auth oauth against a real authorization ser
   it('uses a pre-registered client with its secret (client_secret_post) and registers nothing', async () => {
     const port = await freePort();
     const s = await fixture({ OAUTH_PRECLIENT: `pre-client:pre-secret:http://127.0.0.1:${port}/oauth/callback` });
-    const run = await oauthCall(s, mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), '--no-token-cache', '--client-id', 'pre-client', '--client-secret', 'pre-secret', '--callback-port', String(port), ...tool('whoami'));
+    const run = await oauthCall(
+      s,
+      mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')),
+      '--no-token-cache',
+      '--client-id',
+      'pre-client',
+      '--client-secret',
+      'pre-secret',
+      '--callback-port',
+      String(port),
+      ...tool('whoami'),
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('client pre-client');
     expect(seen(s, 'REGISTER')).toHaveLength(0);
@@ -91,7 +107,16 @@ describe.concurrent('mcpscope call --auth oauth against a real authorization ser
     const s = await fixture({ OAUTH_CIMD: '1' });
     const port = await freePort();
     const doc = s.url(`/client.json?redirect=${encodeURIComponent(`http://127.0.0.1:${port}/oauth/callback`)}`);
-    const run = await oauthCall(s, mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), '--no-token-cache', '--callback-port', String(port), '--client-metadata-url', doc, ...tool('whoami'));
+    const run = await oauthCall(
+      s,
+      mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')),
+      '--no-token-cache',
+      '--callback-port',
+      String(port),
+      '--client-metadata-url',
+      doc,
+      ...tool('whoami'),
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`client ${doc}`);
     expect(seen(s, 'REGISTER')).toHaveLength(0);
@@ -112,20 +137,36 @@ describe.concurrent('mcpscope call --auth oauth against a real authorization ser
     const s = await fixture({ OAUTH_DENY: '1' });
     const run = await oauthCall(s, mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), '--no-token-cache', ...tool('whoami'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('authorization failed at the authorization step: The authorization server refused: access_denied (the fixture refuses every authorization)');
+    expect(run.stderr).toContain(
+      'authorization failed at the authorization step: The authorization server refused: access_denied (the fixture refuses every authorization)',
+    );
   });
 
-  it('passes on the authorization endpoint\'s own error for a client it does not know', async () => {
+  it("passes on the authorization endpoint's own error for a client it does not know", async () => {
     const s = await fixture();
     const run = await oauthCall(s, mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), '--no-token-cache', '--client-id', 'nobody', ...tool('whoami'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('authorization failed at the authorization step: The authorization endpoint refused the request (400): invalid_client: Invalid client_id');
+    expect(run.stderr).toContain(
+      'authorization failed at the authorization step: The authorization endpoint refused the request (400): invalid_client: Invalid client_id',
+    );
   });
 
   it('starts no flow when the server cannot be reached at all: a plain connection error', async () => {
     const s = await fixture();
     const port = await freePort();
-    const run = await runCli(['call', '--url', `http://127.0.0.1:${port}/mcp`, '--transport', 'http', '--auth', 'oauth', '--oauth-open', 'fetch', '--no-token-cache', ...tool('whoami')]);
+    const run = await runCli([
+      'call',
+      '--url',
+      `http://127.0.0.1:${port}/mcp`,
+      '--transport',
+      'http',
+      '--auth',
+      'oauth',
+      '--oauth-open',
+      'fetch',
+      '--no-token-cache',
+      ...tool('whoami'),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('connection refused');
     expect(seen(s, 'AUTHORIZE')).toHaveLength(0);
@@ -133,7 +174,23 @@ describe.concurrent('mcpscope call --auth oauth against a real authorization ser
 
   it('asks for a client credentials token with no person and no registration, and explains the refusal of a server without that grant', async () => {
     const s = await fixture({ OAUTH_PRECLIENT: 'pre-client:pre-secret:http://127.0.0.1:9/oauth/callback' });
-    const run = await runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--grant', 'client-credentials', '--client-id', 'pre-client', '--client-secret', 'pre-secret', '--no-token-cache', ...tool('whoami')]);
+    const run = await runCli([
+      'call',
+      '--url',
+      s.url('/mcp'),
+      '--transport',
+      'http',
+      '--auth',
+      'oauth',
+      '--grant',
+      'client-credentials',
+      '--client-id',
+      'pre-client',
+      '--client-secret',
+      'pre-secret',
+      '--no-token-cache',
+      ...tool('whoami'),
+    ]);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('authorization failed at the token step');
     expect(run.stderr).toContain('unsupported_grant_type');

@@ -14,7 +14,20 @@ const fixture = fixtureStarter(OAUTH_FIXTURE);
 const WHOAMI = ['--method', 'tools/call', '--params', '{"name":"whoami","arguments":{}}', '--no-list'];
 /** An authorization code flow that approves without a person (`extra` replaces that with other OAuth flags). */
 const oauthCall = (s: RemoteServer, ...extra: string[]) =>
-  runCli(['call', '--url', s.url('/mcp'), '--transport', 'http', '--auth', 'oauth', '--no-token-cache', '--data-dir', mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')), ...(extra.length ? extra : ['--oauth-open', 'fetch']), ...WHOAMI]);
+  runCli([
+    'call',
+    '--url',
+    s.url('/mcp'),
+    '--transport',
+    'http',
+    '--auth',
+    'oauth',
+    '--no-token-cache',
+    '--data-dir',
+    mkdtempSync(join(tmpdir(), 'mcpscope-oauth-')),
+    ...(extra.length ? extra : ['--oauth-open', 'fetch']),
+    ...WHOAMI,
+  ]);
 /** The requests the fixture saw, as `METHOD /path`. */
 const requests = (s: RemoteServer) =>
   s
@@ -25,7 +38,8 @@ const requests = (s: RemoteServer) =>
 /** Registration, authorization and token requests: none may follow a document that must not be used. */
 const pastMetadata = (s: RemoteServer) => requests(s).filter((r) => /^(POST \/register|GET \/authorize|POST \/authorize|POST \/token)$/.test(r));
 
-const RFC_8414 = "The \"issuer\" value returned MUST be identical to the authorization server's issuer identifier value into which the well-known URI string was inserted";
+const RFC_8414 =
+  'The "issuer" value returned MUST be identical to the authorization server\'s issuer identifier value into which the well-known URI string was inserted';
 const RFC_9728_CHALLENGE = 'then the "resource" value returned MUST be identical to the URL that the client used to make the request to the resource server';
 const HTTPS = '"All authorization server endpoints MUST be served over HTTPS."';
 
@@ -84,7 +98,9 @@ describe.concurrent('OAuth metadata that must not be used stops the flow before 
     const run = await oauthCall(s);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('authorization failed at the resource-metadata step');
-    expect(run.stderr).toContain(`names the authorization server http://login.example.invalid/: http://login.example.invalid/ is served over http, not https, on a host that is not loopback. ${HTTPS}`);
+    expect(run.stderr).toContain(
+      `names the authorization server http://login.example.invalid/: http://login.example.invalid/ is served over http, not https, on a host that is not loopback. ${HTTPS}`,
+    );
     expect(pastMetadata(s)).toEqual([]);
   });
 

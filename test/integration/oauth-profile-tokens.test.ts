@@ -25,8 +25,13 @@ afterAll(async () => {
 
 // The relay fetches the authorization URL itself: the fixture approves without a person.
 const target = () => ({ transport: 'http' as const, url: server.url('/mcp'), headers: {}, auth: { type: 'oauth' as const, open: 'fetch' as const } });
-const authorizations = () => server.output().split('\n').filter((l) => l.startsWith('AUTHORIZE')).length;
-const stored = () => (JSON.parse(readFileSync(join(relay.dataDir, 'oauth-tokens.json'), 'utf8')) as { servers: { serverUrl: string; profileId?: string }[] }).servers;
+const authorizations = () =>
+  server
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('AUTHORIZE')).length;
+const stored = () =>
+  (JSON.parse(readFileSync(join(relay.dataDir, 'oauth-tokens.json'), 'utf8')) as { servers: { serverUrl: string; profileId?: string }[] }).servers;
 
 async function createProfile(name: string): Promise<Profile> {
   const res = await relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify({ name, target: target() }) });
@@ -58,7 +63,11 @@ describe('OAuth tokens kept per saved profile', () => {
     await connect(b);
     expect(authorizations()).toBe(2);
 
-    expect(stored().map((c) => c.profileId).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      stored()
+        .map((c) => c.profileId)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     const summaries = await relay.api<{ serverUrl: string; profileId: string | null }[]>('/api/oauth/tokens');
     expect(summaries.body.map((t) => t.profileId).sort()).toEqual([a.id, b.id].sort());
 
@@ -70,9 +79,15 @@ describe('OAuth tokens kept per saved profile', () => {
     expect(stored().filter((c) => c.profileId === undefined)).toHaveLength(1);
 
     // Forgetting one profile's tokens leaves the other profile's and the typed target's.
-    const forgot = await relay.api<{ forgotten: boolean }>(`/api/oauth/tokens?server=${encodeURIComponent(server.url('/mcp'))}&profile=${a.id}`, { method: 'DELETE' });
+    const forgot = await relay.api<{ forgotten: boolean }>(`/api/oauth/tokens?server=${encodeURIComponent(server.url('/mcp'))}&profile=${a.id}`, {
+      method: 'DELETE',
+    });
     expect(forgot.body.forgotten).toBe(true);
-    expect(stored().map((c) => c.profileId ?? 'typed').sort()).toEqual([b.id, 'typed'].sort());
+    expect(
+      stored()
+        .map((c) => c.profileId ?? 'typed')
+        .sort(),
+    ).toEqual([b.id, 'typed'].sort());
     await connect(b);
     expect(authorizations()).toBe(3);
     await connect(a);

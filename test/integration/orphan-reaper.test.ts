@@ -84,7 +84,7 @@ describe.runIf(canReadEnvironments)('the reaping of dead runs at launch', () => 
     expect(reapOrphans(dataDir).pids).toEqual([orphan]);
   });
 
-  it('leaves a dead run whose mark this process carries (it runs under that run\'s server) to a launch from outside', async () => {
+  it("leaves a dead run whose mark this process carries (it runs under that run's server) to a launch from outside", async () => {
     const { instance, orphan } = await markedSleeper();
     const { dataDir, file } = tableFor(2 ** 22 + 1, '1', instance);
     const before = process.env[SPAWN_MARKER];

@@ -10,7 +10,17 @@ let id: string;
 
 const state: FaultLabState = {
   runs: [
-    { presetId: 'crlf', title: 'CRLF', spec: 'answered', sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}\r', verdict: { outcome: 'as-spec', explanation: 'answered' }, firstReply: '{"jsonrpc":"2.0","id":1,"result":{}}', waitedMs: 12, sentSeq: 5, sessionId: 'scratch-1' },
+    {
+      presetId: 'crlf',
+      title: 'CRLF',
+      spec: 'answered',
+      sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}\r',
+      verdict: { outcome: 'as-spec', explanation: 'answered' },
+      firstReply: '{"jsonrpc":"2.0","id":1,"result":{}}',
+      waitedMs: 12,
+      sentSeq: 5,
+      sessionId: 'scratch-1',
+    },
   ],
   waitMs: 700,
   lanes: 2,
@@ -45,7 +55,10 @@ describe('the lab’s saved results', () => {
   });
 
   it('keeps the Conformance tab’s last report when a run ends', async () => {
-    const run = await relay.api<{ results: { id: string }[] }>(`/api/sessions/${id}/check`, { method: 'POST', body: JSON.stringify({ only: ['lifecycle'], robustness: false }) });
+    const run = await relay.api<{ results: { id: string }[] }>(`/api/sessions/${id}/check`, {
+      method: 'POST',
+      body: JSON.stringify({ only: ['lifecycle'], robustness: false }),
+    });
     expect(run.status).toBe(200);
     const saved = (await relay.api<SavedCheck>(`/api/sessions/${id}/results/conformance`)).body;
     expect(saved.report?.results.map((r) => r.id)).toEqual(run.body.results.map((r) => r.id));

@@ -86,7 +86,9 @@ describe('a bundle carried to another machine', () => {
     const { body } = await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history');
     const replay = await relay.api<{ error: { message: string } }>(`/api/sessions/${body.sessions[0]!.id}/replay`, { method: 'POST', body: '{}' });
     expect(replay.status).toBe(400);
-    expect(replay.body.error.message).toContain(`cannot find srv/server.mjs (recorded in ${first}), the server's argument 1: looked for ${join(bare, 'srv', 'server.mjs')}`);
+    expect(replay.body.error.message).toContain(
+      `cannot find srv/server.mjs (recorded in ${first}), the server's argument 1: looked for ${join(bare, 'srv', 'server.mjs')}`,
+    );
     await relay.stop();
   }, 60_000);
 
@@ -96,7 +98,10 @@ describe('a bundle carried to another machine', () => {
     // Nothing but the recipe it was told to run (--yes) and who made the frames it sends: no warning about paths or commands.
     expect(run.stderr).toMatch(/^The recipe from the bundle session.bundle.json would run:\n {2}command: node srv\/server.mjs\n/);
     expect(run.stderr).not.toContain('warn');
-    expect(run.stderr.trim().split('\n').slice(-2)).toEqual(['mcpscope replay: confirmed by --yes; remembered for this exact recipe', expect.stringMatching(/^mcpscope replay: sending \d+ client frames, as recorded: /)]);
+    expect(run.stderr.trim().split('\n').slice(-2)).toEqual([
+      'mcpscope replay: confirmed by --yes; remembered for this exact recipe',
+      expect.stringMatching(/^mcpscope replay: sending \d+ client frames, as recorded: /),
+    ]);
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as TranscriptDiff).identical).toBe(true);
   }, 60_000);
@@ -107,7 +112,10 @@ describe('a bundle carried to another machine', () => {
     expect(run.code).toBe(1);
     const diff = JSON.parse(run.stdout) as TranscriptDiff;
     expect(diff.entries).toEqual([
-      expect.objectContaining({ status: 'changed', changes: [{ path: 'result.serverInfo.name', change: 'changed', old: 'scripted-server', new: 'scripted-server-fixed' }] }),
+      expect.objectContaining({
+        status: 'changed',
+        changes: [{ path: 'result.serverInfo.name', change: 'changed', old: 'scripted-server', new: 'scripted-server-fixed' }],
+      }),
     ]);
   }, 60_000);
 

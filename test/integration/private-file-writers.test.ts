@@ -20,7 +20,9 @@ const dist = (path: string) => pathToFileURL(join(ROOT, 'dist', 'server', path))
 async function writeSideBySide(body: string): Promise<string> {
   const dir = join(mkdtempSync(join(tmpdir(), 'mcpscope-writers-')), 'data');
   const runs = Array.from({ length: WRITERS }, (_, w) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', `const w = ${w}; const dir = ${JSON.stringify(dir)};\n${body}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--input-type=module', '-e', `const w = ${w}; const dir = ${JSON.stringify(dir)};\n${body}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     return exitedAndRead(p).then((code) => ({ code, stderr }));
@@ -38,7 +40,9 @@ describe.concurrent('files in the data dir written by several processes at once'
     const { RecipeTrust } = await import('../../server/trust/recipe-trust.js');
     const trust = new RecipeTrust(dir);
     const missing = [];
-    for (let w = 0; w < WRITERS; w++) for (let i = 0; i < EACH; i++) if (!trust.isConfirmed({ transport: 'stdio', command: 'node', args: [`w${w}-${i}`], env: {}, cwd: '/srv' })) missing.push(`w${w}-${i}`);
+    for (let w = 0; w < WRITERS; w++)
+      for (let i = 0; i < EACH; i++)
+        if (!trust.isConfirmed({ transport: 'stdio', command: 'node', args: [`w${w}-${i}`], env: {}, cwd: '/srv' })) missing.push(`w${w}-${i}`);
     expect(missing).toEqual([]);
     // Every lock was released, and no temporary file was left.
     expect(readdirSync(dir)).toEqual(['confirmed-recipes.json']);
@@ -71,7 +75,14 @@ describe.concurrent('files in the data dir written by several processes at once'
 describe('the lock of a data-dir file', () => {
   it('waits for the process that holds it', async () => {
     const lock = join(mkdtempSync(join(tmpdir(), 'mcpscope-lock-')), 'secrets.json.lock');
-    const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(lock)}, ''); console.log('held'); setTimeout(() => require('fs').rmSync(${JSON.stringify(lock)}), 400)`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('fs').writeFileSync(${JSON.stringify(lock)}, ''); console.log('held'); setTimeout(() => require('fs').rmSync(${JSON.stringify(lock)}), 400)`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise((r) => holder.stdout.once('data', r));
     const asked = performance.now();
     const release = lockFile(lock);

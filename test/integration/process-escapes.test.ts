@@ -293,7 +293,7 @@ describe('a SIGKILLed call, check or tap, on a server whose descendants shed its
     expect(tables(dataDir)).toEqual([]);
   });
 
-  it('leaves a tap that is still running, and its server\'s descendants, alone when the relay is launched on its data dir', async () => {
+  it("leaves a tap that is still running, and its server's descendants, alone when the relay is launched on its data dir", async () => {
     const { dataDir } = dataHome();
     const server = escapingServer(['--stubborn']);
     const tap = startTap(dataDir, server.command, ['--grace', '200']);

@@ -57,7 +57,7 @@ describe('a server whose child left its process group (setsid)', () => {
     await waitFor(() => !pidAlive(server) && !pidAlive(grandchild), 'server and setsid grandchild to be gone', 5000);
   });
 
-  it('survives a SIGKILLed mcpscope only until the next launch on the same data dir, which kills it and the server and recounts the session\'s frames', async () => {
+  it("survives a SIGKILLed mcpscope only until the next launch on the same data dir, which kills it and the server and recounts the session's frames", async () => {
     // Stubborn: it ignores its stdin closing when the relay dies, as many servers do, so only a kill ends it.
     const first = await launch(['--stubborn']);
     const table = join(first.relay.dataDir, 'processes', `${first.relay.proc.pid}.json`);
@@ -68,7 +68,7 @@ describe('a server whose child left its process group (setsid)', () => {
       } catch {
         return false;
       }
-    }, 'the grandchild in the relay\'s process table');
+    }, "the grandchild in the relay's process table");
     // Read back (so flushed to disk): the frames of a session whose row was last saved when it started running.
     const before = await first.relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${first.sid}/frames`);
     const lastSeq = before.body.frames.at(-1)!.seq;

@@ -24,12 +24,27 @@ afterAll(async () => {
 });
 
 function reply(ref: string) {
-  return s.sock.until(() => s.sock.messages.find((m): m is Extract<RelayServerMessage, { type: 'http-result' | 'error' }> => (m.type === 'http-result' || m.type === 'error') && m.ref === ref), `the answer to ${ref}`, 20_000);
+  return s.sock.until(
+    () =>
+      s.sock.messages.find(
+        (m): m is Extract<RelayServerMessage, { type: 'http-result' | 'error' }> => (m.type === 'http-result' || m.type === 'error') && m.ref === ref,
+      ),
+    `the answer to ${ref}`,
+    20_000,
+  );
 }
 
 describe('the relay’s raw HTTP exchange for the fault lab (http-probe)', () => {
   it('sends the session’s own headers with one removed, records the exchange as an http frame and returns the status', async () => {
-    s.sock.send({ type: 'http-probe', sessionId: s.sid, method: 'POST', headers: { Accept: null }, body: '{"jsonrpc":"2.0","id":50,"method":"ping"}', waitMs: 2000, ref: 'p1' });
+    s.sock.send({
+      type: 'http-probe',
+      sessionId: s.sid,
+      method: 'POST',
+      headers: { Accept: null },
+      body: '{"jsonrpc":"2.0","id":50,"method":"ping"}',
+      waitMs: 2000,
+      ref: 'p1',
+    });
     const msg = await reply('p1');
     if (msg.type !== 'http-result') throw new Error(`expected a result, got ${JSON.stringify(msg)}`);
     const r = msg.result;
@@ -48,7 +63,15 @@ describe('the relay’s raw HTTP exchange for the fault lab (http-probe)', () =>
   });
 
   it('replaces a header, and answers PUT without hanging even when the body is not JSON-RPC', async () => {
-    s.sock.send({ type: 'http-probe', sessionId: s.sid, method: 'POST', headers: { 'Mcp-Session-Id': 'mcpscope-unknown' }, body: '{"jsonrpc":"2.0","id":51,"method":"ping"}', waitMs: 2000, ref: 'p2' });
+    s.sock.send({
+      type: 'http-probe',
+      sessionId: s.sid,
+      method: 'POST',
+      headers: { 'Mcp-Session-Id': 'mcpscope-unknown' },
+      body: '{"jsonrpc":"2.0","id":51,"method":"ping"}',
+      waitMs: 2000,
+      ref: 'p2',
+    });
     s.sock.send({ type: 'http-probe', sessionId: s.sid, method: 'PUT', headers: {}, waitMs: 2000, ref: 'p3' });
     const [unknown, put] = await Promise.all([reply('p2'), reply('p3')]);
     expect(unknown).toMatchObject({ type: 'http-result', result: { status: 400 } });

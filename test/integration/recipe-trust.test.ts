@@ -117,7 +117,10 @@ describe('profiles imported from a config file', () => {
     const relay = await startRelay({ args: ['--demo'] });
     relays.push(relay);
     const text = readFileSync(join(FIXTURES, 'mcp-configs', 'claude_desktop_config.json'), 'utf8');
-    const imported = await relay.api<{ profiles: Array<{ id: string; name: string; importedFrom?: string; target: { transport: string } }> }>('/api/profiles/import', { method: 'POST', body: JSON.stringify({ text }) });
+    const imported = await relay.api<{ profiles: Array<{ id: string; name: string; importedFrom?: string; target: { transport: string } }> }>(
+      '/api/profiles/import',
+      { method: 'POST', body: JSON.stringify({ text }) },
+    );
     expect(imported.status).toBe(201);
     const stdio = imported.body.profiles.find((p) => p.target.transport === 'stdio')!;
     expect(stdio.importedFrom).toBeTruthy();
@@ -126,7 +129,11 @@ describe('profiles imported from a config file', () => {
     expect(refused.body.error.review?.source).toContain(`the imported profile "${stdio.name}"`);
     const typed = await relay.api<SessionInfo>('/api/sessions', {
       method: 'POST',
-      body: JSON.stringify({ target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: {} }, protocolVersion: '2025-11-25', handshake: false }),
+      body: JSON.stringify({
+        target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: {} },
+        protocolVersion: '2025-11-25',
+        handshake: false,
+      }),
     });
     expect(typed.status).toBe(201);
   });

@@ -42,14 +42,30 @@ function frames(): { frame: FrameRecord; bytes?: Buffer }[] {
   let seq = 0;
   const msg = (text: string, extra: Partial<FrameRecord> = {}, withBytes = true) => {
     const bytes = Buffer.from(text, 'utf8');
-    out.push({ frame: { seq: ++seq, ts: 1764600000000.125 + seq, dir: 'in', kind: 'notification', text, size: bytes.length, method: 'notifications/message', rpcId: null, ...extra }, ...(withBytes ? { bytes } : {}) });
+    out.push({
+      frame: {
+        seq: ++seq,
+        ts: 1764600000000.125 + seq,
+        dir: 'in',
+        kind: 'notification',
+        text,
+        size: bytes.length,
+        method: 'notifications/message',
+        rpcId: null,
+        ...extra,
+      },
+      ...(withBytes ? { bytes } : {}),
+    });
   };
-  for (let i = 0; i < 300; i++) msg(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i} ${'x'.repeat(i % 7 === 0 ? 3000 : 120)}` } }));
+  for (let i = 0; i < 300; i++)
+    msg(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i} ${'x'.repeat(i % 7 === 0 ? 3000 : 120)}` } }));
   msg('{"jsonrpc":"2.0","id":"é-1","result":{"s":"caf\u00e9 \u2013 \ud83d\ude00 \u0000 nul"}}', { kind: 'response', method: null, rpcId: 's:é-1' });
   msg('{"jsonrpc":"2.0","id":7,"method":"tools/call"}', { dir: 'out', kind: 'request', method: 'tools/call', rpcId: 'n:7', origin: 'user' });
   msg('{"event":"spawned","pid":1}', { dir: 'relay', kind: 'event', method: 'spawned' }, false);
   const raw = Buffer.from([0x7b, 0xff, 0x7d]);
-  out.push({ frame: { seq: ++seq, ts: 2, dir: 'in', kind: 'invalid', text: raw.toString('utf8'), size: 3, method: null, rpcId: null, b64: raw.toString('base64') } });
+  out.push({
+    frame: { seq: ++seq, ts: 2, dir: 'in', kind: 'invalid', text: raw.toString('utf8'), size: 3, method: null, rpcId: null, b64: raw.toString('base64') },
+  });
   msg(`{"big":"${'y'.repeat(BATCH_BYTES + 10)}"}`, { kind: 'invalid', method: null });
   for (let i = 0; i < 2500; i++) msg(`{"n":${i}}`, { kind: 'invalid', method: null });
   return out;

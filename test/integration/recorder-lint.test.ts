@@ -54,7 +54,14 @@ const stores = [
 
 describe.each(stores)('RecorderLint with $where', ({ open, threaded }) => {
   const linter = (r: Recorder, cap?: number) => {
-    const l = new RecorderLint(r.db, () => target, () => r.flush(), cap, undefined, LINT_WORKER);
+    const l = new RecorderLint(
+      r.db,
+      () => target,
+      () => r.flush(),
+      cap,
+      undefined,
+      LINT_WORKER,
+    );
     lints.push(l);
     return l;
   };
@@ -71,7 +78,10 @@ describe.each(stores)('RecorderLint with $where', ({ open, threaded }) => {
     // At least one finding per bad request, all counted, though only ten are stored.
     expect(counted).toBeGreaterThanOrEqual(30);
     expect(s.dropped).toBe(counted - 10);
-    const stored = lint.findingsOf('s', Array.from({ length: 30 }, (_, i) => i + 1));
+    const stored = lint.findingsOf(
+      's',
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
     expect([...stored.values()].reduce((n, l) => n + l.length, 0)).toBe(10);
   });
 
@@ -102,7 +112,14 @@ describe('RecorderLint on the lint thread', () => {
     dirs.push(dir);
     const r = (recorder = new Recorder(dir, { writerUrl: WRITER_WORKER }));
     fill(r, 1, 3000);
-    const lint = new RecorderLint(r.db, () => target, () => r.flush(), undefined, undefined, LINT_WORKER);
+    const lint = new RecorderLint(
+      r.db,
+      () => target,
+      () => r.flush(),
+      undefined,
+      undefined,
+      LINT_WORKER,
+    );
     lints.push(lint);
     void lint.ensure('s');
     // Busy without a break, as under a flood: a lint on this thread could not take a single chunk meanwhile.

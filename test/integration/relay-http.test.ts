@@ -46,7 +46,15 @@ describe('the relay API through the one browser client', () => {
     sessions = new SessionManager({ recorder, maxLineBytes: 1 << 20, graceMs: 500, trust: new RecipeTrust(null) });
     let port = 0;
     const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
-    const config = { version: 't', defaultTarget: { transport: 'stdio' as const, command: 'x', args: [], env: {} }, defaultProtocolVersion: '2025-11-25', protocolVersions: ['2025-11-25'], launchSessionId: null, dataDir: '/tmp', maxLineBytes: 1 << 20 };
+    const config = {
+      version: 't',
+      defaultTarget: { transport: 'stdio' as const, command: 'x', args: [], env: {} },
+      defaultProtocolVersion: '2025-11-25',
+      protocolVersions: ['2025-11-25'],
+      launchSessionId: null,
+      dataDir: '/tmp',
+      maxLineBytes: 1 << 20,
+    };
     const oauth = new RelayOAuth({ dataDir, redirectUri: () => `http://127.0.0.1:${port}/oauth/callback` });
     relay = createRelay({ sessions, guard, webRoot: '/nonexistent', version: 't', config: () => config, oauth });
     server = createServer(relay.app);
@@ -118,7 +126,9 @@ describe('the relay API through the one browser client', () => {
   });
 
   it('keeps profiles through create, update, export and delete', async () => {
-    const profile = await http.call('createProfile', { body: { name: 'p', target: { transport: 'stdio', command: 'node', args: ['s.js'], env: {} }, protocolVersion: '2025-11-25' } });
+    const profile = await http.call('createProfile', {
+      body: { name: 'p', target: { transport: 'stdio', command: 'node', args: ['s.js'], env: {} }, protocolVersion: '2025-11-25' },
+    });
     const updated = await http.call('updateProfile', { params: { id: profile.id }, body: { ...profile, name: 'q' } });
     expect(updated.name).toBe('q');
     const exported = await http.call('exportProfiles', { query: { format: 'vscode', ids: profile.id } });
@@ -133,7 +143,11 @@ describe('the relay API through the one browser client', () => {
     expect(made.collection.steps[0]!.name).toBe('p');
     const edited = await http.call('updateCollection', { params: { id: made.id }, body: { ...body, name: 'd' } });
     expect((await http.call('collections')).find((c) => c.id === made.id)).toMatchObject({ name: 'd', steps: 1 });
-    await expect(http.call('createCollection', { body: { ...body, steps: [] } })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringContaining('steps') });
+    await expect(http.call('createCollection', { body: { ...body, steps: [] } })).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('steps'),
+    });
     await expect(http.call('collection', { params: { id: 'nope' } })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     const target = { transport: 'stdio' as const, command: process.execPath, args: [join(FIXTURES, 'scripted-server.mjs')], env: {} };
     const live = await http.call('createSession', { body: { target, protocolVersion: '2025-11-25', handshake: false } });
@@ -142,10 +156,19 @@ describe('the relay API through the one browser client', () => {
     expect(report.session).not.toBe(live.id);
     // Recorded as a session of its own, each frame with its maker: the handshake mcpscope's bookkeeping, the step the user's.
     const recorded = (await http.call('frames', { params: { id: report.session! } })).frames.filter((f) => f.dir === 'out');
-    expect(recorded.map((f) => [f.method, f.origin])).toEqual([['initialize', 'bookkeeping'], ['notifications/initialized', 'bookkeeping'], ['ping', 'user']]);
+    expect(recorded.map((f) => [f.method, f.origin])).toEqual([
+      ['initialize', 'bookkeeping'],
+      ['notifications/initialized', 'bookkeeping'],
+      ['ping', 'user'],
+    ]);
     // The relay's environment is not the page's to read: a collection that names one is refused before anything runs.
-    const env = await http.call('createCollection', { body: { ...body, steps: [{ name: 'e', method: 'ping', params: { secret: '${env.HOME}' }, assert: [] }] } });
-    await expect(http.call('runCollection', { params: { id: live.id }, body: { collectionId: env.id, timeoutMs: 10_000 } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('environment variable HOME') });
+    const env = await http.call('createCollection', {
+      body: { ...body, steps: [{ name: 'e', method: 'ping', params: { secret: '${env.HOME}' }, assert: [] }] },
+    });
+    await expect(http.call('runCollection', { params: { id: live.id }, body: { collectionId: env.id, timeoutMs: 10_000 } })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('environment variable HOME'),
+    });
     expect(await http.call('deleteCollection', { params: { id: made.id } })).toBeUndefined();
     expect((await http.call('collections')).map((c) => c.id)).toEqual([env.id]);
   }, 60_000);
@@ -153,7 +176,11 @@ describe('the relay API through the one browser client', () => {
   it('lists stored OAuth credentials, forgets a server, and refuses a forget that names none', async () => {
     expect(await http.call('oauthTokens')).toEqual([]);
     expect(await http.call('forgetOAuthTokens', { query: { server: 'http://127.0.0.1:9/mcp' } })).toEqual({ forgotten: false });
-    await expect(http.call('forgetOAuthTokens', { query: {} } as never)).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringContaining('server') });
+    await expect(http.call('forgetOAuthTokens', { query: {} } as never)).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('server'),
+    });
     await expect(http.call('oauthPending', { params: { id: 'nope' } })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
@@ -181,7 +208,9 @@ describe('the relay API through the one browser client', () => {
     const odd = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":3}'));
     const port = await listen(odd);
     try {
-      const err = await createRelayHttp(TOKEN, () => undefined, `http://127.0.0.1:${port}`).call('config').catch((e: unknown) => e);
+      const err = await createRelayHttp(TOKEN, () => undefined, `http://127.0.0.1:${port}`)
+        .call('config')
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect(err).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('GET /config') });
       expect((err as ApiError).message).toContain('version:');

@@ -25,7 +25,11 @@ let sessionId: string;
 const complete = (requestId: string, text: string) =>
   relay.api<Reply & { error?: { code: string; message: string } }>(`/api/sessions/${sessionId}/model/complete`, {
     method: 'POST',
-    body: JSON.stringify({ requestId, purpose: 'chat', request: { model: 'm', messages: [{ role: 'user', text }], tools: [{ name: 'echo', description: 'Echo', parameters: { type: 'object' } }] } }),
+    body: JSON.stringify({
+      requestId,
+      purpose: 'chat',
+      request: { model: 'm', messages: [{ role: 'user', text }], tools: [{ name: 'echo', description: 'Echo', parameters: { type: 'object' } }] },
+    }),
   });
 
 function filesUnder(dir: string): string[] {
@@ -45,10 +49,13 @@ afterAll(async () => {
   await relay?.stop();
 });
 
-describe('the relay as the Chat tab\'s model host', () => {
+describe("the relay as the Chat tab's model host", () => {
   it('keeps a typed key in secrets.json only, proxies a model request and records it, masked, as a model-exchange event', async () => {
     expect((await relay.api('/api/model/settings')).body).toEqual({ provider: null, baseUrl: null, model: null, keySource: 'none' });
-    const saved = await relay.api('/api/model/settings', { method: 'PUT', body: JSON.stringify({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', apiKey: TYPED_KEY }) });
+    const saved = await relay.api('/api/model/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', apiKey: TYPED_KEY }),
+    });
     expect(saved.body).toEqual({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', keySource: 'stored' });
 
     const reply = await complete('r1', 'hi');
@@ -58,10 +65,19 @@ describe('the relay as the Chat tab\'s model host', () => {
     // The provider got the typed key (it wins over the relay's environment).
     expect(fake.output()).toContain(`AUTH 1 ${TYPED_KEY}`);
 
-    const frames = (await relay.api<{ frames: { seq: number; kind: string; method: string | null; text: string }[] }>(`/api/sessions/${sessionId}/frames?afterSeq=0`)).body.frames;
+    const frames = (
+      await relay.api<{ frames: { seq: number; kind: string; method: string | null; text: string }[] }>(`/api/sessions/${sessionId}/frames?afterSeq=0`)
+    ).body.frames;
     const event = frames.find((f) => f.seq === reply.body.seq)!;
     expect(event).toMatchObject({ kind: 'event', method: 'model-exchange' });
-    const recorded = JSON.parse(event.text) as { purpose: string; provider: string; url: string; request: { messages: unknown[]; tools: unknown[] }; reply: { text: string }; status: number };
+    const recorded = JSON.parse(event.text) as {
+      purpose: string;
+      provider: string;
+      url: string;
+      request: { messages: unknown[]; tools: unknown[] };
+      reply: { text: string };
+      status: number;
+    };
     expect(recorded).toMatchObject({ purpose: 'chat', provider: 'openai', url: fake.url('/v1/chat/completions'), status: 200 });
     expect(recorded.request.messages).toEqual([{ role: 'user', content: 'hi' }]);
     // The model echoed the key: the recorded reply has it masked.

@@ -37,7 +37,12 @@ describe('the page socket and messages that break the relay protocol', () => {
     const answerers: string[] = [];
     const socket = new RelaySocket(
       'token',
-      { onFrames: (_s, frames) => delivered.push(frames), onSession: () => undefined, onAnswerer: (_s, h) => answerers.push(h), onError: (code, message) => errors.push([code, message]) },
+      {
+        onFrames: (_s, frames) => delivered.push(frames),
+        onSession: () => undefined,
+        onAnswerer: (_s, h) => answerers.push(h),
+        onError: (code, message) => errors.push([code, message]),
+      },
       () => 0,
     );
     cleanups.push(() => socket.stop());

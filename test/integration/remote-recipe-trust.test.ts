@@ -59,7 +59,9 @@ describe('mcpscope replay of a bundle whose recipe is a URL', () => {
     expect(run.stderr).toContain(`The recipe from the bundle ${file} would connect to a server:`);
     expect(run.stderr).toContain(`  url:       ${server.url('/mcp')}\n  transport: http\n`);
     expect(run.stderr).toContain('  header:    Authorization: Bearer [REDACTED]\n  header:    X-Trace: [REDACTED]\n');
-    expect(run.stderr).toContain('  auth:      type=oauth\n  auth:      grant=client_credentials\n  auth:      clientId=their-client\n  auth:      clientSecret=[REDACTED]\n  auth:      scope=everything\n');
+    expect(run.stderr).toContain(
+      '  auth:      type=oauth\n  auth:      grant=client_credentials\n  auth:      clientId=their-client\n  auth:      clientSecret=[REDACTED]\n  auth:      scope=everything\n',
+    );
     expect(run.stderr).toContain('not run: this recipe came from a file');
     expect(run.stderr).not.toContain('file-chosen-token');
     expect(run.stderr).not.toContain('their-secret');
@@ -88,10 +90,13 @@ describe('mcpscope replay of a bundle whose recipe is a URL', () => {
   it('refuses a bundle whose recipe names a private key file, naming the option, and contacts nobody', async () => {
     const server = await recorder();
     const key = privateKeyFile();
-    const file = remoteBundle(bundleText, { ...hostileTarget(server), auth: { type: 'oauth', grant: 'client_credentials', clientId: 'c', clientKeyFile: key } });
+    const file = remoteBundle(bundleText, {
+      ...hostileTarget(server),
+      auth: { type: 'oauth', grant: 'client_credentials', clientId: 'c', clientKeyFile: key },
+    });
     const run = await runCli(['replay', file, '--yes'], {}, ROOT);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('not a valid bundle: the bundle\'s recipe names a file on this machine for mcpscope to read (target.auth.clientKeyFile)');
+    expect(run.stderr).toContain("not a valid bundle: the bundle's recipe names a file on this machine for mcpscope to read (target.auth.clientKeyFile)");
     expect(server.requests).toEqual([]);
   });
 });
@@ -129,7 +134,11 @@ describe('a remote bundle opened in the inspector', () => {
 
   it('refuses to open, and the page refuses to import, a bundle naming a private key file; the error names the option', async () => {
     const server = await recorder();
-    const file = remoteBundle(bundleText, { transport: 'http', url: server.url('/mcp'), auth: { type: 'oauth', clientId: 'c', clientKeyFile: privateKeyFile() } });
+    const file = remoteBundle(bundleText, {
+      transport: 'http',
+      url: server.url('/mcp'),
+      auth: { type: 'oauth', clientId: 'c', clientKeyFile: privateKeyFile() },
+    });
     const open = await runCli(['open', file, '--yes', '--port', '0', '--no-open'], {}, ROOT);
     expect(open.code).toBe(2);
     expect(open.stderr).toContain('target.auth.clientKeyFile');
@@ -137,7 +146,11 @@ describe('a remote bundle opened in the inspector', () => {
 
     const relay = await startRelay({ args: ['--demo'] });
     relays.push(relay);
-    const imported = await relay.api<RelayErrorBody>('/api/bundles', { method: 'POST', body: readFileSync(file), headers: { 'content-type': 'application/octet-stream' } });
+    const imported = await relay.api<RelayErrorBody>('/api/bundles', {
+      method: 'POST',
+      body: readFileSync(file),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(imported.status).toBe(400);
     expect(imported.body.error.message).toContain('target.auth.clientKeyFile');
     const { body: sessions } = await relay.api<SessionInfo[]>('/api/sessions');
@@ -152,8 +165,25 @@ describe('a session imported before key files were refused', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-old-data-'));
     // What an older mcpscope left in its store after importing such a bundle.
     const store = new Recorder(dataDir);
-    const target = { transport: 'http' as const, url: server.url('/mcp'), headers: {}, auth: { type: 'oauth' as const, clientId: 'c', clientKeyFile: privateKeyFile() } };
-    store.saveSession({ id: 'old-import', name: 'old', target, protocolVersion: '2025-11-25', startedAt: 1, endedAt: 2, status: 'stopped', pid: null, exitCode: null, signal: null, lastSeq: 0 });
+    const target = {
+      transport: 'http' as const,
+      url: server.url('/mcp'),
+      headers: {},
+      auth: { type: 'oauth' as const, clientId: 'c', clientKeyFile: privateKeyFile() },
+    };
+    store.saveSession({
+      id: 'old-import',
+      name: 'old',
+      target,
+      protocolVersion: '2025-11-25',
+      startedAt: 1,
+      endedAt: 2,
+      status: 'stopped',
+      pid: null,
+      exitCode: null,
+      signal: null,
+      lastSeq: 0,
+    });
     new SessionArchive(store.db).setMeta('old-import', { origin: 'imported' });
     store.close();
     const relay = await startRelay({ dataDir });
@@ -191,11 +221,18 @@ describe('remote profiles imported from a config file', () => {
     const server = await recorder();
     const relay = await startRelay({ args: ['--demo'] });
     relays.push(relay);
-    const config = { mcpServers: { keyed: { type: 'http', url: server.url('/mcp'), auth: { clientKeyFile: privateKeyFile() } }, plain: { url: server.url('/other') } } };
-    const imported = await relay.api<{ profiles: Array<{ name: string }>; warnings: string[] }>('/api/profiles/import', { method: 'POST', body: JSON.stringify({ text: JSON.stringify(config) }) });
+    const config = {
+      mcpServers: { keyed: { type: 'http', url: server.url('/mcp'), auth: { clientKeyFile: privateKeyFile() } }, plain: { url: server.url('/other') } },
+    };
+    const imported = await relay.api<{ profiles: Array<{ name: string }>; warnings: string[] }>('/api/profiles/import', {
+      method: 'POST',
+      body: JSON.stringify({ text: JSON.stringify(config) }),
+    });
     expect(imported.status).toBe(201);
     expect(imported.body.profiles.map((p) => p.name)).toEqual(['plain']);
-    expect(imported.body.warnings).toContainEqual(expect.stringContaining('keyed: skipped, it names a file on this machine for mcpscope to read (auth.clientKeyFile)'));
+    expect(imported.body.warnings).toContainEqual(
+      expect.stringContaining('keyed: skipped, it names a file on this machine for mcpscope to read (auth.clientKeyFile)'),
+    );
 
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-config-')), 'mcp.json');
     writeFileSync(file, JSON.stringify(config));

@@ -79,7 +79,9 @@ describe('the terminal review of a hostile bundle', () => {
     relays.push(relay);
     const out = relay.output();
     expect(out).toContain(`frames of "weather\\r\\x1b[2K\\x1b]0;pwned\\x07" as session `);
-    expect(out).toContain(`${STDIO_REVIEW(file).replace(`the bundle ${file}`, 'the imported bundle "weather\\r\\x1b[2K\\x1b]0;pwned\\x07"')}\nmcpscope open: not confirmed`);
+    expect(out).toContain(
+      `${STDIO_REVIEW(file).replace(`the bundle ${file}`, 'the imported bundle "weather\\r\\x1b[2K\\x1b]0;pwned\\x07"')}\nmcpscope open: not confirmed`,
+    );
     expect(out).not.toMatch(RAW_CONTROL);
   });
 
@@ -122,7 +124,7 @@ describe('--config messages that quote the file', () => {
     expect(run.stderr).not.toMatch(RAW_CONTROL);
   });
 
-  it('show a skipped entry\'s reason with the file\'s strings escaped', async () => {
+  it("show a skipped entry's reason with the file's strings escaped", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-config-')), 'mcp.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { [`x${HIDE}`]: { url: 'http://127.0.0.1:9/mcp', auth: { clientKeyFile: '/k' } } } }));
     const run = await runCli(['call', '--method', 'tools/list', '--config', file], {}, ROOT);

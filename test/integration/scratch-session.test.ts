@@ -8,7 +8,8 @@ import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process
 
 let relay: RelayHandle;
 let sid: string;
-const post = (path: string, body: unknown) => relay.api<HistoryEntry & { code?: string; message?: string }>(path, { method: 'POST', body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  relay.api<HistoryEntry & { code?: string; message?: string }>(path, { method: 'POST', body: JSON.stringify(body) });
 
 beforeAll(async () => {
   relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs')] });
@@ -22,7 +23,14 @@ describe('scratch sessions for the fault lab', () => {
     // A target in the body is ignored: only the session's own runs.
     const res = await post(`/api/sessions/${sid}/scratch`, { handshake: false, target: { transport: 'stdio', command: 'sh', args: ['-c', 'exit 7'] } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ origin: 'scratch', scratchFor: sid, live: true, target: under.target, protocolVersion: under.protocolVersion, handshakePending: false });
+    expect(res.body).toMatchObject({
+      origin: 'scratch',
+      scratchFor: sid,
+      live: true,
+      target: under.target,
+      protocolVersion: under.protocolVersion,
+      handshakePending: false,
+    });
     expect(res.body.id).not.toBe(sid);
     expect(res.body.pid).not.toBe(under.pid);
     const history = (await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history')).body.sessions;

@@ -45,12 +45,20 @@ function files(dir: string): Array<[string, Buffer]> {
 
 beforeAll(async () => {
   remote = await startRemoteServer(REMOTE_FIXTURE);
-  relay = await startRelay({ args: ['--env', `MY_API_KEY=${S.env}`], command: [process.execPath, DEMO_SERVER, '--api-key', S.flag, `--client-secret=${S.flagEq}`] });
+  relay = await startRelay({
+    args: ['--env', `MY_API_KEY=${S.env}`],
+    command: [process.execPath, DEMO_SERVER, '--api-key', S.flag, `--client-secret=${S.flagEq}`],
+  });
   const { body: config } = await relay.api<RelayConfig>('/api/config');
   stdioSid = config.launchSessionId!;
   stdioPid = (await relay.api<SessionInfo>(`/api/sessions/${stdioSid}`)).body.pid!;
   await driveSession(relay, stdioSid, [
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    }),
     JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
   ]);
 
@@ -65,7 +73,10 @@ beforeAll(async () => {
 
   const profile = await relay.api<Profile>('/api/profiles', {
     method: 'POST',
-    body: JSON.stringify({ name: 'with a key', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: { SERVICE_API_KEY: S.profile } } }),
+    body: JSON.stringify({
+      name: 'with a key',
+      target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER], env: { SERVICE_API_KEY: S.profile } },
+    }),
   });
   expect(profile.status).toBe(201);
 });
@@ -86,7 +97,15 @@ describe('secrets given by flag, env, header and URL', () => {
 
   it('are absent from the API: sessions, config, history and frames; names and spawned events are masked', async () => {
     const found: string[] = [];
-    for (const path of ['/api/sessions', `/api/sessions/${stdioSid}`, `/api/sessions/${httpSid}`, '/api/config', '/api/session-history', `/api/sessions/${stdioSid}/frames`, `/api/sessions/${httpSid}/frames`]) {
+    for (const path of [
+      '/api/sessions',
+      `/api/sessions/${stdioSid}`,
+      `/api/sessions/${httpSid}`,
+      '/api/config',
+      '/api/session-history',
+      `/api/sessions/${stdioSid}/frames`,
+      `/api/sessions/${httpSid}/frames`,
+    ]) {
       found.push(...leaks(path, await text(path)));
     }
     expect(found).toEqual([]);
@@ -100,7 +119,14 @@ describe('secrets given by flag, env, header and URL', () => {
 
   it('are absent from bundles, HAR, curl and stdio scripts', async () => {
     const found: string[] = [];
-    for (const path of [`/api/sessions/${stdioSid}/bundle`, `/api/sessions/${stdioSid}/repro/stdio.sh`, `/api/sessions/${stdioSid}/repro/client-frames.jsonl`, `/api/sessions/${httpSid}/bundle`, `/api/sessions/${httpSid}/repro/curl.sh`, `/api/sessions/${httpSid}/repro/har.json`]) {
+    for (const path of [
+      `/api/sessions/${stdioSid}/bundle`,
+      `/api/sessions/${stdioSid}/repro/stdio.sh`,
+      `/api/sessions/${stdioSid}/repro/client-frames.jsonl`,
+      `/api/sessions/${httpSid}/bundle`,
+      `/api/sessions/${httpSid}/repro/curl.sh`,
+      `/api/sessions/${httpSid}/repro/har.json`,
+    ]) {
       found.push(...leaks(path, await text(path)));
     }
     expect(found).toEqual([]);

@@ -17,7 +17,12 @@ afterAll(async () => {
 });
 
 /** A raw HTTP request, so the Host header can be anything (fetch won't let a test forge it). */
-function raw(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((ok, fail) => {
     const r = request({ host: '127.0.0.1', port: relay.port, path, method, headers, setHost: !('host' in headers) }, (res) => {
       let data = '';
@@ -132,7 +137,9 @@ describe('binding', () => {
   });
 
   it('prints the address it actually bound: --host ::1 gives http://[::1]:<port>/, which answers', async () => {
-    const proc = spawn(process.execPath, [BIN, '--host', '::1', '--no-open', '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'mcpscope-test-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [BIN, '--host', '::1', '--no-open', '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'mcpscope-test-'))], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let out = '';
       proc.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -40,7 +40,12 @@ describe('a session recorded against the demo server, as a repro bundle', () => 
     // Portable: this Node is `node`, the script is relative to the directory the relay ran it in (the repo root).
     expect(bundle.header.target).toEqual({ transport: 'stdio', command: 'node', args: ['dist/bundle/demo-server.js'], env: {} });
     expect(bundle.header.origin).toMatchObject({ cwd: ROOT, command: process.execPath, relativeArgs: [0] });
-    expect(bundle.header.negotiated).toMatchObject({ via: 'initialize', requestedVersion: '2025-11-25', protocolVersion: '2025-11-25', serverInfo: { name: 'mcpscope-demo' } });
+    expect(bundle.header.negotiated).toMatchObject({
+      via: 'initialize',
+      requestedVersion: '2025-11-25',
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'mcpscope-demo' },
+    });
     expect(bundle.header.environment).toMatchObject({ mcpscope: expect.any(String), node: process.version });
     expect(bundle.clientFrames).toHaveLength(8);
     expect(bundle.clientFrames.every((f: { offsetMs: number }) => f.offsetMs >= 0)).toBe(true);

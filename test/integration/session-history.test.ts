@@ -20,7 +20,8 @@ afterAll(async () => {
   await relay?.stop();
 });
 
-const history = async (query = '') => (await relay.api<{ sessions: HistoryEntry[]; tags: Array<{ tag: string; count: number }> }>(`/api/session-history${query}`)).body;
+const history = async (query = '') =>
+  (await relay.api<{ sessions: HistoryEntry[]; tags: Array<{ tag: string; count: number }> }>(`/api/session-history${query}`)).body;
 const patch = (id: string, body: unknown) => relay.api<HistoryEntry>(`/api/sessions/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
 
 describe('session history', () => {
@@ -32,7 +33,10 @@ describe('session history', () => {
     expect((await history('?q=demo-server.js')).sessions.map((s) => s.id)).toEqual([sid]);
     expect((await history('?tag=bug-42')).sessions.map((s) => s.id)).toEqual([sid]);
     expect((await history('?q=nothing-like-this')).sessions).toEqual([]);
-    expect((await history()).tags).toEqual([{ tag: 'bug-42', count: 1 }, { tag: 'demo', count: 1 }]);
+    expect((await history()).tags).toEqual([
+      { tag: 'bug-42', count: 1 },
+      { tag: 'demo', count: 1 },
+    ]);
     // The plain session list (the connection bar's) sees the new name too.
     expect((await relay.api<SessionInfo>(`/api/sessions/${sid}`)).body.name).toBe('weather regression');
   });
@@ -58,13 +62,19 @@ describe('session history', () => {
       p.on('close', (status) => resolve({ status, stdout }));
     });
     expect(run.status).toBe(0);
-    const answers = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const answers = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(answers.find((a) => a.id === 6).result.content[0].text).toBe('Cannot divide 1 by zero.');
     expect(answers.find((a) => a.id === 3).result.content[0].text).toBe('hello from the bundle');
   });
 
   it('deletes a session and its frames, refusing while it runs', async () => {
-    const live = await relay.api<SessionInfo>('/api/sessions', { method: 'POST', body: JSON.stringify({ target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] }, protocolVersion: '2025-11-25', handshake: false }) });
+    const live = await relay.api<SessionInfo>('/api/sessions', {
+      method: 'POST',
+      body: JSON.stringify({ target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] }, protocolVersion: '2025-11-25', handshake: false }),
+    });
     expect((await relay.api(`/api/sessions/${live.body.id}`, { method: 'DELETE' })).status).toBe(409);
     await relay.api(`/api/sessions/${live.body.id}/stop`, { method: 'POST' });
     expect((await relay.api(`/api/sessions/${live.body.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -87,7 +97,10 @@ describe('server profiles', () => {
     expect(imported.body.profiles.map((p) => p.name)).toEqual(['filesystem', 'github', 'weather']);
     expect(JSON.stringify(imported.body)).not.toContain('ghp_example');
 
-    const demo = await relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify({ name: 'demo', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] } }) });
+    const demo = await relay.api<Profile>('/api/profiles', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'demo', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] } }),
+    });
     const renamed = await relay.api<Profile>(`/api/profiles/${demo.body.id}`, { method: 'PUT', body: JSON.stringify({ ...demo.body, name: 'the demo' }) });
     expect(renamed.body.name).toBe('the demo');
     const session = await relay.api<SessionInfo>(`/api/profiles/${demo.body.id}/connect`, { method: 'POST', body: '{}' });
@@ -105,7 +118,15 @@ describe('server profiles', () => {
     expect(JSON.parse(withSecrets.body.text).mcpServers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN).toBe('ghp_exampleexampleexampleexample1234');
 
     // A modern-era profile's session is recorded under the version it speaks, whatever legacy version it names.
-    const modern = await relay.api<Profile>('/api/profiles', { method: 'POST', body: JSON.stringify({ name: 'modern demo', era: 'modern', protocolVersion: '2025-11-25', target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] } }) });
+    const modern = await relay.api<Profile>('/api/profiles', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'modern demo',
+        era: 'modern',
+        protocolVersion: '2025-11-25',
+        target: { transport: 'stdio', command: process.execPath, args: [DEMO_SERVER] },
+      }),
+    });
     const modernSession = await relay.api<SessionInfo>(`/api/profiles/${modern.body.id}/connect`, { method: 'POST', body: '{"handshake":false}' });
     expect(modernSession.body).toMatchObject({ name: 'modern demo', protocolVersion: '2026-07-28' });
     await relay.api(`/api/sessions/${modernSession.body.id}/stop`, { method: 'POST' });

@@ -32,7 +32,9 @@ describe('two relays sharing one data dir', () => {
 
   it('no longer says so once the relay that ran it stopped it', async () => {
     expect((await first.api(`/api/sessions/${id}/stop`, { method: 'POST' })).status).toBe(200);
-    await expect.poll(async () => (await second.api<SessionInfo[]>('/api/sessions')).body.find((s) => s.id === id)?.status, { timeout: 15_000 }).toBe('stopped');
+    await expect
+      .poll(async () => (await second.api<SessionInfo[]>('/api/sessions')).body.find((s) => s.id === id)?.status, { timeout: 15_000 })
+      .toBe('stopped');
     expect((await second.api<SessionInfo[]>('/api/sessions')).body.find((s) => s.id === id)?.elsewhere).toBeUndefined();
   });
 });

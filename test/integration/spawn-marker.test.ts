@@ -47,7 +47,9 @@ describe.runIf(canReadEnvironments)('the spawn mark', () => {
   it('is read only where it is a whole entry, and not at all from a process that is gone', async () => {
     const mark = ours();
     used.push(mark);
-    const [marked, lookalike] = await shell('sleep 30 & a=$!; FOO_MCPSCOPE_SPAWN=x X="MCPSCOPE_SPAWN=y" env -u MCPSCOPE_SPAWN sleep 30 & echo $a $!; wait', { [SPAWN_MARKER]: mark });
+    const [marked, lookalike] = await shell('sleep 30 & a=$!; FOO_MCPSCOPE_SPAWN=x X="MCPSCOPE_SPAWN=y" env -u MCPSCOPE_SPAWN sleep 30 & echo $a $!; wait', {
+      [SPAWN_MARKER]: mark,
+    });
     expect(markerOf(marked!)).toBe(mark);
     expect(markerOf(lookalike!)).toBeNull();
     // The shell is marked too; the lookalike is not.
@@ -60,7 +62,9 @@ describe.runIf(canReadEnvironments)('the spawn mark', () => {
   it('is carried by a double-forked grandchild but shed by one started with env -i', async () => {
     const mark = ours();
     used.push(mark);
-    const [kept, shed] = await shell('setsid sleep 30 </dev/null >/dev/null 2>&1 & a=$!; env -i /bin/sleep 30 </dev/null >/dev/null 2>&1 & echo $a $!', { [SPAWN_MARKER]: mark });
+    const [kept, shed] = await shell('setsid sleep 30 </dev/null >/dev/null 2>&1 & a=$!; env -i /bin/sleep 30 </dev/null >/dev/null 2>&1 & echo $a $!', {
+      [SPAWN_MARKER]: mark,
+    });
     expect(markedProcesses((m) => m === mark)).toContain(kept);
     // The net this mark cannot catch: only the pid/start-time walk of the tracker sees such a process, if it ever does.
     expect(markerOf(shed!)).toBeNull();
@@ -82,8 +86,13 @@ describe.runIf(canReadEnvironments)('the spawn mark', () => {
     await waitFor(() => killed.every((p) => !pidAlive(p)), 'every killed process to be gone', 5000);
   });
 
-  it('is the relay\'s own on every server it spawns, whatever the recipe\'s environment says', async () => {
-    const t = new StdioTransport({ command: process.execPath, args: [join(FIXTURES, 'scripted-server.mjs'), '--stubborn'], env: { [SPAWN_MARKER]: 'someone-else:1' }, graceMs: 200 });
+  it("is the relay's own on every server it spawns, whatever the recipe's environment says", async () => {
+    const t = new StdioTransport({
+      command: process.execPath,
+      args: [join(FIXTURES, 'scripted-server.mjs'), '--stubborn'],
+      env: { [SPAWN_MARKER]: 'someone-else:1' },
+      graceMs: 200,
+    });
     let pid = 0;
     await t.start({
       onMessage: () => undefined,

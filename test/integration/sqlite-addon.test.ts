@@ -20,7 +20,8 @@ function installWithoutAddon(): string {
   cpSync(join(ROOT, 'dist', 'bundle'), join(app, 'dist', 'bundle'), { recursive: true, filter: (f) => !f.endsWith('.map') });
   const modules = join(app, 'node_modules');
   for (const dep of ['bindings', 'file-uri-to-path']) cpSync(join(ROOT, 'node_modules', dep), join(modules, dep), { recursive: true });
-  for (const part of ['package.json', 'lib']) cpSync(join(ROOT, 'node_modules', 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
+  for (const part of ['package.json', 'lib'])
+    cpSync(join(ROOT, 'node_modules', 'better-sqlite3', part), join(modules, 'better-sqlite3', part), { recursive: true });
   return app;
 }
 
@@ -55,7 +56,10 @@ describe('a missing or unloadable SQLite addon', () => {
     const bundle = join(app, 'some.bundle.json');
     writeFileSync(bundle, '{}');
     expectAddonMessage(await cli(['open', '--no-open', '--data-dir', join(app, 'data'), bundle]), /is not built/);
-    expectAddonMessage(await cli(['check', '--record', '--data-dir', join(app, 'data'), '--', process.execPath, join(app, 'dist', 'bundle', 'demo-server.js')]), /is not built/);
+    expectAddonMessage(
+      await cli(['check', '--record', '--data-dir', join(app, 'data'), '--', process.execPath, join(app, 'dist', 'bundle', 'demo-server.js')]),
+      /is not built/,
+    );
   });
 
   it('--help, --version and call, which need no store, still work without the addon', async () => {
@@ -70,11 +74,15 @@ describe('a missing or unloadable SQLite addon', () => {
     expect((JSON.parse(call.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
   });
 
-  it('tap passes the server\'s traffic through unchanged and says recording stopped, with the fix', async () => {
-    const tap = spawn(process.execPath, [join(app, 'bin', 'mcpscope.js'), 'tap', '--data-dir', join(app, 'tap-data'), '--', process.execPath, join(app, 'dist', 'bundle', 'demo-server.js')], {
-      cwd: app,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+  it("tap passes the server's traffic through unchanged and says recording stopped, with the fix", async () => {
+    const tap = spawn(
+      process.execPath,
+      [join(app, 'bin', 'mcpscope.js'), 'tap', '--data-dir', join(app, 'tap-data'), '--', process.execPath, join(app, 'dist', 'bundle', 'demo-server.js')],
+      {
+        cwd: app,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     tap.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -87,7 +95,7 @@ describe('a missing or unloadable SQLite addon', () => {
     expect(stderr).not.toMatch(/^\s+at /m);
   });
 
-  it('an addon that does not load (built for another Node, or broken) gets the loader\'s own words and the same fix', async () => {
+  it("an addon that does not load (built for another Node, or broken) gets the loader's own words and the same fix", async () => {
     const release = join(app, 'node_modules', 'better-sqlite3', 'build', 'Release');
     mkdirSync(release, { recursive: true });
     writeFileSync(join(release, 'better_sqlite3.node'), 'not a shared object\n');

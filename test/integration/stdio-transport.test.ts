@@ -7,7 +7,14 @@ import { FIXTURES, pidAlive, waitFor } from '../helpers/relay-process.js';
 const SCRIPTED = join(FIXTURES, 'scripted-server.mjs');
 
 function collector() {
-  const got = { messages: [] as Buffer[], stderr: [] as string[], events: [] as TransportEvent[], oversize: [] as Array<{ head: Buffer; size: number }>, closed: false, order: [] as string[] };
+  const got = {
+    messages: [] as Buffer[],
+    stderr: [] as string[],
+    events: [] as TransportEvent[],
+    oversize: [] as Array<{ head: Buffer; size: number }>,
+    closed: false,
+    order: [] as string[],
+  };
   const handlers: TransportHandlers = {
     onMessage: (b) => {
       got.messages.push(b);

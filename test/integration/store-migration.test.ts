@@ -20,9 +20,10 @@ function schemaOneDataDir(): string {
   const db = new Database(join(dir, 'mcpscope.sqlite'));
   db.pragma('journal_mode = WAL');
   migrate(db, 1);
-  db.prepare(`INSERT INTO sessions (id, name, target, protocol_version, started_at, ended_at, status, pid, exit_code, signal, last_seq)
-              VALUES ('old-1', 'from the old days', ?, '2025-06-18', 1000, 2000, 'exited', NULL, 0, NULL, 2)`)
-    .run(JSON.stringify({ transport: 'stdio', command: 'node', args: ['old.js'], env: {} }));
+  db.prepare(
+    `INSERT INTO sessions (id, name, target, protocol_version, started_at, ended_at, status, pid, exit_code, signal, last_seq)
+              VALUES ('old-1', 'from the old days', ?, '2025-06-18', 1000, 2000, 'exited', NULL, 0, NULL, 2)`,
+  ).run(JSON.stringify({ transport: 'stdio', command: 'node', args: ['old.js'], env: {} }));
   const ins = db.prepare('INSERT INTO frames (session_id, seq, ts, dir, kind, text, size, method, rpc_id, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   ins.run('old-1', 1, 1001, 'out', 'request', '{"jsonrpc":"2.0","id":1,"method":"ping"}', 40, 'ping', '1', null);
   ins.run('old-1', 2, 1002, 'in', 'noise', '\ufffd', 1, null, null, Buffer.from([0xff]));
@@ -49,7 +50,19 @@ function schemaFourDataDir(): string {
   const frame = db.prepare('INSERT INTO frames (session_id, seq, ts, dir, kind, text, size, method, rpc_id, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const text = (o: unknown) => JSON.stringify(o);
   frame.run('old-a', 1, 1001, 'out', 'request', text({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), 44, 'tools/list', '1', null);
-  for (let seq = 2; seq <= 201; seq++) frame.run('old-a', seq, 1000 + seq, 'in', 'notification', text({ jsonrpc: '2.0', method: 'notifications/message', params: { data: `${seq}` } }), 60, 'notifications/message', null, null);
+  for (let seq = 2; seq <= 201; seq++)
+    frame.run(
+      'old-a',
+      seq,
+      1000 + seq,
+      'in',
+      'notification',
+      text({ jsonrpc: '2.0', method: 'notifications/message', params: { data: `${seq}` } }),
+      60,
+      'notifications/message',
+      null,
+      null,
+    );
   frame.run('old-a', 202, 1202, 'in', 'response', text({ jsonrpc: '2.0', id: 1, result: { tools: [] } }), 40, null, '1', null);
   frame.run('old-a', 203, 1203, 'in', 'noise', '\ufffd', 1, null, null, Buffer.from([0xff]));
   frame.run('old-b', 1, 1501, 'out', 'request', text({ jsonrpc: '2.0', id: 1, method: 'ping' }), 40, 'ping', '1', null);
@@ -70,7 +83,10 @@ describe('the session store across versions', () => {
     const { body } = await relay.api<{ sessions: HistoryEntry[] }>('/api/session-history');
     expect(body.sessions).toEqual([expect.objectContaining({ id: 'old-1', name: 'from the old days', status: 'exited', tags: [], origin: 'recorded' })]);
     const frames = await relay.api<{ frames: FrameRecord[] }>('/api/sessions/old-1/frames');
-    expect(frames.body.frames.map((f) => [f.seq, f.kind, f.b64 ?? null])).toEqual([[1, 'request', null], [2, 'noise', '/w==']]);
+    expect(frames.body.frames.map((f) => [f.seq, f.kind, f.b64 ?? null])).toEqual([
+      [1, 'request', null],
+      [2, 'noise', '/w=='],
+    ]);
     const tagged = await relay.api<HistoryEntry>('/api/sessions/old-1', { method: 'PATCH', body: JSON.stringify({ tags: ['legacy'] }) });
     expect(tagged.body.tags).toEqual(['legacy']);
     await relay.stop();
@@ -87,7 +103,11 @@ describe('the session store across versions', () => {
     const a = await framesOf('old-a');
     expect(a.map((f) => f.seq)).toEqual(Array.from({ length: 203 }, (_, i) => i + 1));
     expect(a.at(-1)).toMatchObject({ kind: 'noise', b64: '/w==' });
-    expect((await framesOf('old-b')).map((f) => [f.seq, f.kind])).toEqual([[1, 'request'], [2, 'response'], [3, 'event']]);
+    expect((await framesOf('old-b')).map((f) => [f.seq, f.kind])).toEqual([
+      [1, 'request'],
+      [2, 'response'],
+      [3, 'event'],
+    ]);
     // The windowed reads use the rebuilt indexes: a method filter (which also finds the answer), pairing by id.
     const byMethod = (await relay.api<FrameIndex>('/api/sessions/old-a/frame-index?method=tools')).body;
     expect(byMethod.total).toBe(2);

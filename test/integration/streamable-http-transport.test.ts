@@ -15,7 +15,13 @@ afterAll(async () => {
 });
 
 function collector() {
-  const got = { messages: [] as string[], events: [] as TransportEvent[], exchanges: [] as HttpExchange[], progress: [] as HttpExchangeProgress[], closed: false };
+  const got = {
+    messages: [] as string[],
+    events: [] as TransportEvent[],
+    exchanges: [] as HttpExchange[],
+    progress: [] as HttpExchangeProgress[],
+    closed: false,
+  };
   let seq = 100;
   const handlers: TransportHandlers = {
     onMessage: (b) => {
@@ -57,7 +63,11 @@ describe('StreamableHttpTransport', () => {
     const t = new StreamableHttpTransport({ url: server.url('/mcp'), headers: {}, overrides, maxMessageBytes: 1 << 20 });
     const { got, handlers, done } = collector();
     await t.start(handlers);
-    t.send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}'));
+    t.send(
+      Buffer.from(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}',
+      ),
+    );
     await waitFor(() => done().length === 1, 'the answer');
     const [x] = done();
     expect(headerOf(x!.request.headers, 'mcp-session-id')).toBe('no-such-session');
@@ -74,7 +84,10 @@ describe('StreamableHttpTransport', () => {
     await t.start(handlers);
     t.send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}'));
     await waitFor(() => got.events.find((e) => e.event === 'error'), 'the timeout error');
-    expect(got.events.find((e) => e.event === 'error')).toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/no response from 127\.0\.0\.1:\d+ within/) });
+    expect(got.events.find((e) => e.event === 'error')).toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringMatching(/no response from 127\.0\.0\.1:\d+ within/),
+    });
     expect(done()[0]).toMatchObject({ state: 'failed', response: null, error: { code: 'TIMEOUT' } });
     expect(t.alive).toBe(true);
     await t.close();

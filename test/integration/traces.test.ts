@@ -25,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 const served = (extra: string[] = []) => ['--', process.execPath, TRACED, '--otlp', receiver.url, ...extra];
-const ownSpans = (spans: ReceivedSpan[], encoding?: ReceivedSpan['encoding']) => spans.filter((s) => s.service === 'mcpscope' && (!encoding || s.encoding === encoding));
+const ownSpans = (spans: ReceivedSpan[], encoding?: ReceivedSpan['encoding']) =>
+  spans.filter((s) => s.service === 'mcpscope' && (!encoding || s.encoding === encoding));
 const fixtureSpans = (spans: ReceivedSpan[], traceId: string) => spans.filter((s) => s.service === 'traced-fixture' && s.traceId === traceId);
 
 describe.sequential('a traced session', () => {
@@ -33,7 +34,20 @@ describe.sequential('a traced session', () => {
   let call: ReceivedSpan;
 
   it('exports as one trace whose server spans nest under mcpscope’s client spans', async () => {
-    const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"work","arguments":{}}', '--trace', '--otlp', receiver.url, '--bundle', bundle, '--lint', ...served()]);
+    const run = await runCli([
+      'call',
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"work","arguments":{}}',
+      '--trace',
+      '--otlp',
+      receiver.url,
+      '--bundle',
+      bundle,
+      '--lint',
+      ...served(),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/exported \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/protobuf\)/);
     const spans = await receiver.until((s) => ownSpans(s).some((x) => x.name === 'tools/call work') && s.some((x) => x.service === 'traced-fixture'));
@@ -47,7 +61,14 @@ describe.sequential('a traced session', () => {
     // The server's span lies inside mcpscope's client span.
     expect(server[0]!.startMs).toBeGreaterThanOrEqual(call.startMs - 1);
     expect(server[0]!.endMs).toBeLessThanOrEqual(call.endMs + 1);
-    expect(call.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'work', 'jsonrpc.request.id': expect.stringMatching(/^\d+$/), 'mcp.protocol.version': '2025-11-25', 'network.transport': 'pipe' });
+    expect(call.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'work',
+      'jsonrpc.request.id': expect.stringMatching(/^\d+$/),
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'pipe',
+    });
     expect(call.events.map((e) => [e.name, e.attributes['mcp.log.data']])).toEqual([['mcp.log', 'working on work']]);
     // The propagating server continues the trace: lint has no hint to give.
     expect(run.stderr).not.toContain('mcp/trace-context-unrelated');
@@ -83,14 +104,35 @@ describe.sequential('a traced session', () => {
 
 describe('propagation that breaks, and an error', () => {
   it('is told apart by lint, and the server span lands in a trace of its own', async () => {
-    const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"work","arguments":{}}', '--trace', '--lint', ...served(['--break-propagation'])]);
+    const run = await runCli([
+      'call',
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"work","arguments":{}}',
+      '--trace',
+      '--lint',
+      ...served(['--break-propagation']),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('mcp/trace-context-unrelated');
   });
 
   it('marks a JSON-RPC error on the span with error.type and the code', async () => {
     const before = receiver.spans.length;
-    const run = await runCli(['call', '--method', 'tools/call', '--params', '{"name":"fail","arguments":{}}', '--trace', '--otlp', receiver.url, '--otlp-protocol', 'http/json', ...served()]);
+    const run = await runCli([
+      'call',
+      '--method',
+      'tools/call',
+      '--params',
+      '{"name":"fail","arguments":{}}',
+      '--trace',
+      '--otlp',
+      receiver.url,
+      '--otlp-protocol',
+      'http/json',
+      ...served(),
+    ]);
     expect(run.code, run.stderr).toBe(1);
     const spans = await receiver.until((s) => ownSpans(s.slice(before)).some((x) => x.name === 'tools/call fail'));
     const failed = ownSpans(spans.slice(before)).find((x) => x.name === 'tools/call fail')!;
@@ -103,7 +145,9 @@ describe('propagation that breaks, and an error', () => {
     const run = await runCli(['check', '--only', 'lifecycle', '--no-robustness', '--trace', '--otlp-file', file, ...served()]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/wrote \d+ spans as OTLP\/JSON/);
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { resourceSpans: { scopeSpans: { spans: { name: string; traceId: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[] };
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+      resourceSpans: { scopeSpans: { spans: { name: string; traceId: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[];
+    };
     const spans = doc.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
     expect(spans.filter((x) => x.name === 'initialize').length).toBeGreaterThanOrEqual(2);
     const sessions = new Set(spans.map((x) => x.attributes.find((a) => a.key === 'mcp.session.id')?.value.stringValue));
@@ -123,7 +167,10 @@ describe('propagation that breaks, and an error', () => {
 
 describe('the inspector with --otlp', () => {
   it('exports a session when it ends, its own requests traced after the page switched tracing on', async () => {
-    const relay = await startRelay({ args: ['--otlp', receiver.url, '--otlp-protocol', 'http/json'], command: [process.execPath, TRACED, '--otlp', receiver.url] });
+    const relay = await startRelay({
+      args: ['--otlp', receiver.url, '--otlp-protocol', 'http/json'],
+      command: [process.execPath, TRACED, '--otlp', receiver.url],
+    });
     try {
       const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
       const sock = await relay.socket();
@@ -132,7 +179,22 @@ describe('the inspector with --otlp', () => {
       // What the page's engine does when the connection bar's switch is turned on, then its first request.
       sock.send({ type: 'trace-context', sessionId: sid, traceId });
       const tp = `00-${traceId}-1234567890abcdef-01`;
-      sock.send({ type: 'send', sessionId: sid, origin: 'panel', text: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' }, _meta: { traceparent: tp, baggage: `mcpscope.session=${sid}` } } }) });
+      sock.send({
+        type: 'send',
+        sessionId: sid,
+        origin: 'panel',
+        text: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 't', version: '1' },
+            _meta: { traceparent: tp, baggage: `mcpscope.session=${sid}` },
+          },
+        }),
+      });
       await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'the initialize result');
       sock.close();
       const before = receiver.spans.length;

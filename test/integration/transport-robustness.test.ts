@@ -33,11 +33,17 @@ async function callRecorded(args: string[]) {
     if (text.startsWith('{"seq"') && text.includes('"dir"')) frames.push(JSON.parse(text) as FrameRecord);
   }
   const events = frames.filter((f) => f.kind === 'event').map((f) => JSON.parse(f.text) as { event: string; [k: string]: unknown });
-  const exchanges = frames.filter((f) => f.kind === 'http').map((f) => JSON.parse(f.text) as { state: string; request: { method: string; headers: [string, string][] }; response?: { status: number } });
+  const exchanges = frames
+    .filter((f) => f.kind === 'http')
+    .map((f) => JSON.parse(f.text) as { state: string; request: { method: string; headers: [string, string][] }; response?: { status: number } });
   return { run, ms, frames, events, exchanges };
 }
 
-const findings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { ruleId: string });
+const findings = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { ruleId: string });
 
 describe('a POST-only server whose standalone GET is a 404 HTML page', () => {
   it('answers every call: the refused GET is recorded and noted, never taken for a transport error', async () => {
@@ -60,13 +66,18 @@ describe('a POST-only server whose standalone GET is a 404 HTML page', () => {
       await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'the initialize answer');
       sock.send({ type: 'send', sessionId: sid, text: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
       const ev = await sock.frame(sid, (f) => f.kind === 'event' && f.method === 'stream-unavailable', 'the stream-unavailable event');
-      expect(JSON.parse(ev.text)).toMatchObject({ status: 404, message: expect.stringMatching(/404 Not Found \(a text\/html; charset=utf-8 body of \d+ bytes, see the HTTP exchange\); going on without it/) });
+      expect(JSON.parse(ev.text)).toMatchObject({
+        status: 404,
+        message: expect.stringMatching(/404 Not Found \(a text\/html; charset=utf-8 body of \d+ bytes, see the HTTP exchange\); going on without it/),
+      });
       sock.send({ type: 'send', sessionId: sid, text: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
       await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '2' && f.kind === 'response', 'the ping answer');
       const frames = sock.framesOf(sid);
       expect(frames.filter((f) => f.kind === 'event' && f.method === 'error')).toEqual([]);
       expect(frames.filter((f) => f.dir === 'in' && f.kind === 'error')).toEqual([]);
-      const gets = frames.filter((f) => f.kind === 'http').map((f) => JSON.parse(f.text) as { state: string; request: { method: string }; response?: { status: number } });
+      const gets = frames
+        .filter((f) => f.kind === 'http')
+        .map((f) => JSON.parse(f.text) as { state: string; request: { method: string }; response?: { status: number } });
       expect(gets.find((x) => x.request.method === 'GET' && x.state === 'complete')).toMatchObject({ response: { status: 404 } });
       sock.close();
     } finally {

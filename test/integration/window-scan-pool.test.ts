@@ -51,7 +51,13 @@ afterAll(() => {
 });
 
 describe('the parallel scan of a huge session', () => {
-  const filters: WindowFilter[] = [{ text: '"4242 x' }, { text: 'notifications' }, { method: 'tools/call' }, { method: 'message', dir: 'in' }, { kinds: ['response'] }];
+  const filters: WindowFilter[] = [
+    { text: '"4242 x' },
+    { text: 'notifications' },
+    { method: 'tools/call' },
+    { method: 'message', dir: 'in' },
+    { kinds: ['response'] },
+  ];
   it.each(filters)('counts exactly what one thread counts: %j', async (filter) => {
     const reader = new FrameWindowReader(recorder.db);
     const one: FrameIndex = reader.index('big', filter);

@@ -10,19 +10,29 @@ const ELICIT = { message: 'age?', requestedSchema: { type: 'object', properties:
 describe('the answers file as the inspector’s auto-responses', () => {
   it('turns each kind the file answers into an automatic rule and keeps the others', () => {
     expect(rulesFromAnswers({ elicitation: { action: 'accept' } }, DEFAULT_RULES)).toEqual({ roots: 'answer', sampling: 'manual', elicitation: 'scripted' });
-    expect(rulesFromAnswers({ roots: [], sampling: { action: 'reject' } }, { roots: 'manual', sampling: 'manual', elicitation: 'decline' })).toEqual({ roots: 'answer', sampling: 'scripted', elicitation: 'decline' });
+    expect(rulesFromAnswers({ roots: [], sampling: { action: 'reject' } }, { roots: 'manual', sampling: 'manual', elicitation: 'decline' })).toEqual({
+      roots: 'answer',
+      sampling: 'scripted',
+      elicitation: 'decline',
+    });
   });
 
   it('exports the rules as a file call --answers reads, leaving "ask me" kinds out', () => {
     const file = answersFromRules({ roots: 'answer', sampling: 'canned', elicitation: 'decline' }, [{ uri: 'file:///w', name: 'w' }], null);
-    expect(file).toEqual({ roots: [{ uri: 'file:///w', name: 'w' }], sampling: { text: 'Canned reply from mcpscope to {{messageCount}} message(s).', model: 'mcpscope-canned', stopReason: 'endTurn' }, elicitation: { action: 'decline' } });
+    expect(file).toEqual({
+      roots: [{ uri: 'file:///w', name: 'w' }],
+      sampling: { text: 'Canned reply from mcpscope to {{messageCount}} message(s).', model: 'mcpscope-canned', stopReason: 'endTurn' },
+      elicitation: { action: 'decline' },
+    });
     expect(parseAnswersFile(file).ok).toBe(true);
     expect(answersFromRules({ roots: 'manual', sampling: 'manual', elicitation: 'manual' }, [], null)).toEqual({});
   });
 
   it('answers a scripted kind with the shared answer functions, refusals as errors', () => {
     expect(scriptedOutcome('elicitation', { elicitation: { action: 'accept' } }, ELICIT)).toEqual({ result: { action: 'accept', content: { age: 30 } } });
-    expect(scriptedOutcome('sampling', { sampling: { action: 'reject' } }, {})).toEqual({ error: { code: -1, message: 'The scripted answers reject sampling requests' } });
+    expect(scriptedOutcome('sampling', { sampling: { action: 'reject' } }, {})).toEqual({
+      error: { code: -1, message: 'The scripted answers reject sampling requests' },
+    });
     expect(scriptedOutcome('sampling', {}, {})).toBeNull();
   });
 

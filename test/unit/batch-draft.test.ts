@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_PRESETS, batchText, ELEMENT_TEMPLATES, elementsFromMessage, elementText, moveElement, newElement, nextElementId } from '../../web/features/batch/batch-draft.js';
+import {
+  BATCH_PRESETS,
+  batchText,
+  ELEMENT_TEMPLATES,
+  elementsFromMessage,
+  elementText,
+  moveElement,
+  newElement,
+  nextElementId,
+} from '../../web/features/batch/batch-draft.js';
 
 const ping = ELEMENT_TEMPLATES.find((t) => t.key === 'ping')!;
 const note = ELEMENT_TEMPLATES.find((t) => t.key === 'notification')!;
@@ -46,8 +55,16 @@ describe('batch elements from messages published by other panels', () => {
   });
 
   it('keeps notifications as notifications, numbers a logged batch’s requests upward and sends anything else raw', () => {
-    const els = elementsFromMessage([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, 7], 20);
-    expect(els.map((e) => [e.kind, e.id, e.method])).toEqual([['request', '20', 'ping'], ['notification', '21', 'notifications/initialized'], ['request', '21', 'tools/list'], ['raw', '22', '']]);
+    const els = elementsFromMessage(
+      [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, 7],
+      20,
+    );
+    expect(els.map((e) => [e.kind, e.id, e.method])).toEqual([
+      ['request', '20', 'ping'],
+      ['notification', '21', 'notifications/initialized'],
+      ['request', '21', 'tools/list'],
+      ['raw', '22', ''],
+    ]);
     expect(els[3]!.raw).toBe('7');
   });
 });

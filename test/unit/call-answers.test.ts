@@ -23,7 +23,9 @@ describe('call --answers', () => {
   it('refuses a file that is missing, not JSON, or not an answers file, saying why', async () => {
     await expect(loadScriptedClient({ answers: join(dir, 'none.json'), capabilities: null })).rejects.toThrow(/cannot read .*none\.json/);
     await expect(loadScriptedClient({ answers: file('b.json', '{'), capabilities: null })).rejects.toThrow(/b\.json is not JSON/);
-    await expect(loadScriptedClient({ answers: file('c.json', '{"roots":"all"}'), capabilities: null })).rejects.toThrow(/c\.json is not an answers file: roots: /);
+    await expect(loadScriptedClient({ answers: file('c.json', '{"roots":"all"}'), capabilities: null })).rejects.toThrow(
+      /c\.json is not an answers file: roots: /,
+    );
   });
 
   it("answers the server's elicitation through the engine with the schema's defaults filled in", async () => {
@@ -31,7 +33,14 @@ describe('call --answers', () => {
     const engine = new ClientEngine({ send: (t) => void sent.push(t), serverRequests: 'answer' });
     const client = await loadScriptedClient({ answers: file('d.json', '{"elicitation":{"action":"accept","content":{"name":"Ada"}}}'), capabilities: null });
     installScriptedClient(engine, client!);
-    engine.receive(JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer', default: 30 } } } } }));
+    engine.receive(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'e1',
+        method: 'elicitation/create',
+        params: { message: 'who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer', default: 30 } } } },
+      }),
+    );
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent.map((t) => JSON.parse(t))).toEqual([{ jsonrpc: '2.0', id: 'e1', result: { action: 'accept', content: { name: 'Ada', age: 30 } } }]);
   });

@@ -69,7 +69,10 @@ describe('--fault with one preset, a list or all', () => {
   const stdioCmd = ['--', 'node', 'server.js'];
   it('takes one preset, a comma-separated list, or "all"', () => {
     expect(parseCallArgs(['--fault', 'null-id', ...stdioCmd]).mode).toEqual({ kind: 'fault', presetIds: ['null-id'] });
-    expect(parseCallArgs(['--fault', 'null-id, http-put', '--url', 'http://127.0.0.1:1/mcp']).mode).toEqual({ kind: 'fault', presetIds: ['null-id', 'http-put'] });
+    expect(parseCallArgs(['--fault', 'null-id, http-put', '--url', 'http://127.0.0.1:1/mcp']).mode).toEqual({
+      kind: 'fault',
+      presetIds: ['null-id', 'http-put'],
+    });
     expect(parseCallArgs(['--fault', 'all', ...stdioCmd]).mode).toEqual({ kind: 'fault', presetIds: ['all'] });
   });
 
@@ -86,6 +89,8 @@ describe('mcpscope call scripted answers', () => {
   });
 
   it('names a capability it does not know', () => {
-    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--capabilities', 'sampling,telepathy', '--', 'node']))).toBe('--capabilities takes a comma-separated list of sampling, elicitation, roots, tasks, got "telepathy"');
+    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--capabilities', 'sampling,telepathy', '--', 'node']))).toBe(
+      '--capabilities takes a comma-separated list of sampling, elicitation, roots, tasks, got "telepathy"',
+    );
   });
 });

@@ -20,7 +20,7 @@ describe('--strict', () => {
     expect(lintExitCode([finding('error')], false)).toBe(0);
   });
 
-  it('replaces a result, an error response, a timeout or a tool\'s isError with 4 in a call, but not a usage or transport error', () => {
+  it("replaces a result, an error response, a timeout or a tool's isError with 4 in a call, but not a usage or transport error", () => {
     expect([0, 1, 3, 5, 2].map((code) => strictCallExit(code, [finding('warning')], true))).toEqual([4, 4, 4, 4, 2]);
     expect([0, 1, 3, 5].map((code) => strictCallExit(code, [finding('warning')], false))).toEqual([0, 1, 3, 5]);
     expect(strictCallExit(3, [finding('info')], true)).toBe(3);
@@ -28,7 +28,12 @@ describe('--strict', () => {
 });
 
 describe('a call that timed out', () => {
-  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  };
   const initOk = { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } };
   const session = frames(
     ['out', init],

@@ -51,7 +51,25 @@ describe('parseCliArgs', () => {
   });
 
   it('lists every flag in its usage', () => {
-    for (const flag of ['--port', '--host', '--allow-remote', '--token', '--data-dir', '--no-open', '--demo', '--protocol', '--max-line-bytes', '--env', '--cwd', '--url', '--transport', '--header', '--http-timeout', '-h, --help', '-v, --version']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--allow-remote',
+      '--token',
+      '--data-dir',
+      '--no-open',
+      '--demo',
+      '--protocol',
+      '--max-line-bytes',
+      '--env',
+      '--cwd',
+      '--url',
+      '--transport',
+      '--header',
+      '--http-timeout',
+      '-h, --help',
+      '-v, --version',
+    ]) {
       expect(USAGE).toContain(flag);
     }
     expect(USAGE).toContain('mcpscope help [command]');
@@ -97,7 +115,11 @@ describe('parseCliArgs for remote servers', () => {
 describe('parseCliArgs for a server from a config file', () => {
   it('takes --config, --server, --input pairs, --env and --cwd, and names no command or URL', () => {
     const o = parseCliArgs(['--config', '.vscode/mcp.json', '--server', 'gh', '--input', 'tok=a=b', '--env', 'X=1', '--cwd', '/srv']);
-    expect(o).toMatchObject({ config: { file: '.vscode/mcp.json', server: 'gh', inputs: { tok: 'a=b' }, env: { X: '1' }, cwd: '/srv' }, command: [], url: null });
+    expect(o).toMatchObject({
+      config: { file: '.vscode/mcp.json', server: 'gh', inputs: { tok: 'a=b' }, env: { X: '1' }, cwd: '/srv' },
+      command: [],
+      url: null,
+    });
     expect(parseCliArgs([]).config).toBeNull();
   });
 

@@ -9,7 +9,11 @@ const err = (id: unknown, code: number) => ({ jsonrpc: '2.0', id, error: { code,
 describe('batch correlation', () => {
   it('matches replies to requests by id in any order and owes nothing to notifications', () => {
     const c = correlateBatch([req(1), note('notifications/x'), req('b', 'tools/list')], [[ok('b'), ok(1)]]);
-    expect(c.elements.map((e) => [e.index, e.status])).toEqual([[0, 'answered'], [1, 'notification'], [2, 'answered']]);
+    expect(c.elements.map((e) => [e.index, e.status])).toEqual([
+      [0, 'answered'],
+      [1, 'notification'],
+      [2, 'answered'],
+    ]);
     expect(c.elements[2]).toMatchObject({ id: 'b', method: 'tools/list', response: ok('b') });
     expect(c).toMatchObject({ replyShape: 'array', unexpected: [], summary: { elements: 3, requests: 2, answered: 2, missing: 0 } });
   });

@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { applyExchangeProgress, HttpExchangeRecordSchema, type HttpExchange, type HttpExchangeProgress, type HttpExchangeRecord } from '../../shared/http-exchange.js';
+import {
+  applyExchangeProgress,
+  HttpExchangeRecordSchema,
+  type HttpExchange,
+  type HttpExchangeProgress,
+  type HttpExchangeRecord,
+} from '../../shared/http-exchange.js';
 import { PROGRESS_BATCH_EVENTS } from '../../server/transports/exchange-progress.js';
 import { ExchangeTrace } from '../../server/transports/exchange-trace.js';
 import { HeaderMask } from '../../server/transports/header-mask.js';
@@ -89,7 +95,16 @@ describe('ExchangeTrace on an open stream', () => {
     const { trace, records } = streamTrace();
     trace.open();
     const open = records[0] as HttpExchange;
-    const p: HttpExchangeProgress = { id: 'c2.x3', state: 'progress', method: 'GET', eventsFrom: 0, events: [{ id: '1', seq: 9 }], receivedSeqs: [9], bodySize: 20, elapsedMs: 5 };
+    const p: HttpExchangeProgress = {
+      id: 'c2.x3',
+      state: 'progress',
+      method: 'GET',
+      eventsFrom: 0,
+      events: [{ id: '1', seq: 9 }],
+      receivedSeqs: [9],
+      bodySize: 20,
+      elapsedMs: 5,
+    };
     const once = applyExchangeProgress(open, p);
     expect(applyExchangeProgress(once, p)).toEqual(once);
     expect(applyExchangeProgress(open, { ...p, id: 'x3' })).toBe(open);

@@ -12,7 +12,13 @@ const labelWidths = { explore: 60, inspect: 60 };
 
 describe('folding a tab strip into one row', () => {
   it('keeps every tab when they and their group labels fit, without room for the more button', () => {
-    expect(foldTabs({ items, labelWidths, available: 450, moreWidth: 40, selected: 'tools' })).toEqual(['tools', 'resources', 'detail', 'findings', 'reference']);
+    expect(foldTabs({ items, labelWidths, available: 450, moreWidth: 40, selected: 'tools' })).toEqual([
+      'tools',
+      'resources',
+      'detail',
+      'findings',
+      'reference',
+    ]);
   });
 
   it('folds from the end, leaving room for the more button, and pays for a group label with its first tab', () => {

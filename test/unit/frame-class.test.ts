@@ -10,7 +10,10 @@ import { compare, mutatedTexts, randomTexts, reference, ruleCaseTexts } from '..
 
 /** Every stdout line of the faulty server run with one fault option, through a conversation that provokes it. */
 function faultyLines(option: string): Promise<string[]> {
-  const child = spawn(process.execPath, [join(FIXTURES, 'faulty-server.mjs'), option], { env: { ...process.env, FAULTY_OVERSIZE_BYTES: '5000' }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [join(FIXTURES, 'faulty-server.mjs'), option], {
+    env: { ...process.env, FAULTY_OVERSIZE_BYTES: '5000' },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   const chunks: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   const say = (m: unknown) => child.stdin.write(`${typeof m === 'string' ? m : JSON.stringify(m)}\n`);
@@ -20,7 +23,10 @@ function faultyLines(option: string): Promise<string[]> {
   say({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
   say({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' }, _meta: { progressToken: 't1' } } });
   say({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'weather', arguments: { city: 'Oslo' } } });
-  say([{ jsonrpc: '2.0', id: 6, method: 'ping' }, { jsonrpc: '2.0', id: 7, method: 'ping' }]);
+  say([
+    { jsonrpc: '2.0', id: 6, method: 'ping' },
+    { jsonrpc: '2.0', id: 7, method: 'ping' },
+  ]);
   say([{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]);
   say('this is not json');
   // The server answers as it reads; ending its input makes it exit once everything above is answered.
@@ -30,7 +36,8 @@ function faultyLines(option: string): Promise<string[]> {
       const out = Buffer.concat(chunks);
       const lines: string[] = [];
       // Split on the byte, decode each line apart: what the relay's line buffer and frame factory do.
-      for (let start = 0, nl = out.indexOf(0x0a); nl !== -1; start = nl + 1, nl = out.indexOf(0x0a, start)) lines.push(out.subarray(start, nl).toString('utf8'));
+      for (let start = 0, nl = out.indexOf(0x0a); nl !== -1; start = nl + 1, nl = out.indexOf(0x0a, start))
+        lines.push(out.subarray(start, nl).toString('utf8'));
       resolve(lines);
     });
   });
@@ -86,7 +93,14 @@ describe('classifyFrame', () => {
 
   it('classifies frames nested deeper than it keeps room for, broken ones too, and the frames after them', () => {
     const deep = (n: number) => `{"jsonrpc":"2.0","id":1,"result":${'['.repeat(n)}${']'.repeat(n)}}`;
-    const texts = [deep(5000), deep(3), `{"id":2,"result":${'[{"a":'.repeat(3000)}1${'}]'.repeat(2999)}}`, deep(2000), '{"id":3,"result":[[{"a":[1]}],{}]}', deep(100_000)];
+    const texts = [
+      deep(5000),
+      deep(3),
+      `{"id":2,"result":${'[{"a":'.repeat(3000)}1${'}]'.repeat(2999)}}`,
+      deep(2000),
+      '{"id":3,"result":[[{"a":[1]}],{}]}',
+      deep(100_000),
+    ];
     const { wrong, scanned } = compare(texts);
     expect(wrong).toEqual([]);
     expect(scanned).toBe(5);

@@ -9,7 +9,16 @@ function read(bytes: Buffer): { type: string; sessionId: string; frames: FrameRe
   return parsed.message as { type: string; sessionId: string; frames: FrameRecord[] };
 }
 
-const frame = (seq: number, text: string): FrameRecord => ({ seq, ts: seq, dir: 'in', kind: 'notification', text, size: Buffer.byteLength(text), method: 'm', rpcId: null });
+const frame = (seq: number, text: string): FrameRecord => ({
+  seq,
+  ts: seq,
+  dir: 'in',
+  kind: 'notification',
+  text,
+  size: Buffer.byteLength(text),
+  method: 'm',
+  rpcId: null,
+});
 
 describe('encodeFrames', () => {
   it('puts every frame in exactly one message, in order, each message of bounded size', () => {

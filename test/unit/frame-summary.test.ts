@@ -7,7 +7,17 @@ import { formatDate, formatLatency, formatTime, safeHttpUrl } from '../../web/li
 
 function summary(text: string, kind?: FrameRecord['kind'], extra: Partial<FrameRecord> = {}): string {
   const c = classifyText(text);
-  const frame: FrameRecord = { seq: 1, ts: 0, dir: 'in', kind: kind ?? c.kind, text, size: text.length, method: c.method ?? null, rpcId: idKey(c.id), ...extra };
+  const frame: FrameRecord = {
+    seq: 1,
+    ts: 0,
+    dir: 'in',
+    kind: kind ?? c.kind,
+    text,
+    size: text.length,
+    method: c.method ?? null,
+    rpcId: idKey(c.id),
+    ...extra,
+  };
   return frameSummary(toEntry(frame));
 }
 
@@ -34,9 +44,20 @@ describe('frame summary', () => {
   });
 
   it('sums up a progress record of an open HTTP stream by what it added', () => {
-    const progress = { id: 'x1', state: 'progress', method: 'GET', eventsFrom: 2, events: [{}, {}, {}], receivedSeqs: [7, 9], bodySize: 900, elapsedMs: 1234.4 };
+    const progress = {
+      id: 'x1',
+      state: 'progress',
+      method: 'GET',
+      eventsFrom: 2,
+      events: [{}, {}, {}],
+      receivedSeqs: [7, 9],
+      bodySize: 900,
+      elapsedMs: 1234.4,
+    };
     expect(summary(JSON.stringify(progress), 'http', { dir: 'relay' })).toBe('GET x1: +3 events, +2 frames (open stream) · 1234 ms');
-    expect(summary(JSON.stringify({ ...progress, events: [{}], receivedSeqs: [] }), 'http', { dir: 'relay' })).toBe('GET x1: +1 event, +0 frames (open stream) · 1234 ms');
+    expect(summary(JSON.stringify({ ...progress, events: [{}], receivedSeqs: [] }), 'http', { dir: 'relay' })).toBe(
+      'GET x1: +1 event, +0 frames (open stream) · 1234 ms',
+    );
   });
 
   it('says how big an oversize frame was', () => {

@@ -22,7 +22,15 @@ const base = (seq: number, text: string, more: Partial<FrameRecord> = {}): Frame
 
 describe('packed frames messages', () => {
   it('carry every field of every frame exactly: each direction and kind, odd texts, gaps in the seqs', () => {
-    const texts = ['', '{}', '{"a":"quote \\" and backslash \\\\"}', 'line\nbreak\r\nand tab\t', 'caf\u00e9 \u2713 \ud83d\ude00 \u0000', '\ufffd not utf-8', 'x'.repeat(5000)];
+    const texts = [
+      '',
+      '{}',
+      '{"a":"quote \\" and backslash \\\\"}',
+      'line\nbreak\r\nand tab\t',
+      'caf\u00e9 \u2713 \ud83d\ude00 \u0000',
+      '\ufffd not utf-8',
+      'x'.repeat(5000),
+    ];
     const frames: FrameRecord[] = [];
     let seq = 40;
     for (const dir of FRAME_DIRS) {
@@ -85,9 +93,15 @@ describe('packed frames messages', () => {
   });
 
   it('leave every other message one line of JSON, read as before', () => {
-    expect(parseRelayServerMessage(JSON.stringify({ type: 'synced', sessionId: 's', seq: 3 }))).toEqual({ ok: true, message: { type: 'synced', sessionId: 's', seq: 3 } });
+    expect(parseRelayServerMessage(JSON.stringify({ type: 'synced', sessionId: 's', seq: 3 }))).toEqual({
+      ok: true,
+      message: { type: 'synced', sessionId: 's', seq: 3 },
+    });
     // A frames message in JSON (as older relays sent it) is still read.
     const frames = [base(1, '{"x":1}')];
-    expect(parseRelayServerMessage(JSON.stringify({ type: 'frames', sessionId: 's', frames }))).toEqual({ ok: true, message: { type: 'frames', sessionId: 's', frames } });
+    expect(parseRelayServerMessage(JSON.stringify({ type: 'frames', sessionId: 's', frames }))).toEqual({
+      ok: true,
+      message: { type: 'frames', sessionId: 's', frames },
+    });
   });
 });

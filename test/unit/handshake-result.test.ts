@@ -5,7 +5,11 @@ import { discoveryInFlight, findHandshake } from '../../web/lib/mcp/handshake-re
 import { MessageStore } from '../../web/lib/log/message-store.js';
 import { frames, handshake, j, meta2026, type Pair } from './lint/frames.js';
 
-const DISCOVERED = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'v2', version: '2.0.0' } } };
+const DISCOVERED = {
+  supportedVersions: ['2026-07-28'],
+  capabilities: { tools: {} },
+  _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'v2', version: '2.0.0' } },
+};
 
 function logOf(pairs: readonly Pair[]) {
   const s = new MessageStore();
@@ -20,7 +24,13 @@ describe('findHandshake', () => {
     expect(discoveryInFlight(log)).toBe(true);
     s.append('s1', frames([['in', j({ id: 1, result: DISCOVERED })]], 2));
     expect(discoveryInFlight(log)).toBe(false);
-    expect(findHandshake(log)).toMatchObject({ era: 'modern', requestSeq: 1, offeredVersion: '2026-07-28', probe: null, result: { protocolVersion: '2026-07-28', serverInfo: { name: 'v2' }, capabilities: { tools: {} } } });
+    expect(findHandshake(log)).toMatchObject({
+      era: 'modern',
+      requestSeq: 1,
+      offeredVersion: '2026-07-28',
+      probe: null,
+      result: { protocolVersion: '2026-07-28', serverInfo: { name: 'v2' }, capabilities: { tools: {} } },
+    });
   });
 
   it('explains the probe when auto fell back to initialize after an error', () => {
@@ -35,7 +45,11 @@ describe('findHandshake', () => {
   });
 
   it('keeps a legacy handshake when the composer later sends a server/discover that fails', () => {
-    const { log } = logOf([...handshake(), ['out', j({ id: 7, method: 'server/discover', params: {} })], ['in', j({ id: 7, error: { code: -32601, message: 'no' } })]]);
+    const { log } = logOf([
+      ...handshake(),
+      ['out', j({ id: 7, method: 'server/discover', params: {} })],
+      ['in', j({ id: 7, error: { code: -32601, message: 'no' } })],
+    ]);
     expect(findHandshake(log)).toMatchObject({ era: 'legacy', requestSeq: 1, probe: null });
   });
 

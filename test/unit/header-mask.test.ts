@@ -5,7 +5,15 @@ import { sessionName, storedTarget } from '../../server/core/stored-target.js';
 describe('HeaderMask', () => {
   it('masks credentials but keeps the auth scheme, and leaves protocol headers alone', () => {
     const m = new HeaderMask({ 'X-Tenant': 'acme' });
-    expect(m.lines([['Authorization', 'Bearer abc.def'], ['authorization', 'Basic dXNlcjpwYXNz'], ['Cookie', 'a=1'], ['Mcp-Session-Id', 's-1'], ['x-tenant', 'acme']])).toEqual([
+    expect(
+      m.lines([
+        ['Authorization', 'Bearer abc.def'],
+        ['authorization', 'Basic dXNlcjpwYXNz'],
+        ['Cookie', 'a=1'],
+        ['Mcp-Session-Id', 's-1'],
+        ['x-tenant', 'acme'],
+      ]),
+    ).toEqual([
       ['Authorization', `Bearer ${MASK}`],
       ['authorization', `Basic ${MASK}`],
       ['Cookie', MASK],
@@ -23,7 +31,7 @@ describe('storedTarget and maskUrl', () => {
     expect(maskUrl('http://127.0.0.1:1/sse')).toBe('http://127.0.0.1:1/sse');
   });
 
-  it('masks a stdio target\'s secret env, flag values and credential shapes, and keeps what a replay can set again', () => {
+  it("masks a stdio target's secret env, flag values and credential shapes, and keeps what a replay can set again", () => {
     const t = storedTarget(
       {
         transport: 'stdio',

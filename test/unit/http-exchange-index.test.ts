@@ -15,7 +15,16 @@ function logOf(specs: [FrameRecord['dir'], unknown, FrameRecord['kind']?][]): Se
     specs.map(([dir, body, kind], i) => {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       const c = classifyText(text);
-      return { seq: i + 1, ts: i, dir, kind: kind ?? c.kind, text, size: text.length, method: kind ? null : (c.method ?? null), rpcId: kind ? null : idKey(c.id) };
+      return {
+        seq: i + 1,
+        ts: i,
+        dir,
+        kind: kind ?? c.kind,
+        text,
+        size: text.length,
+        method: kind ? null : (c.method ?? null),
+        rpcId: kind ? null : idKey(c.id),
+      };
     }),
   );
   return log;
@@ -83,7 +92,16 @@ describe('the HTTP exchange index', () => {
 
   it('classes statuses like a network panel and finds a JSON-RPC error in an HTTP error body', () => {
     expect(statusClass(exchange({ id: 'a' }))).toBe('ok');
-    const notFound = exchange({ id: 'b', response: { status: 404, statusText: 'Not Found', headers: [], body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}', bodySize: 80 } });
+    const notFound = exchange({
+      id: 'b',
+      response: {
+        status: 404,
+        statusText: 'Not Found',
+        headers: [],
+        body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}',
+        bodySize: 80,
+      },
+    });
     expect(statusClass(notFound)).toBe('client-error');
     expect(jsonRpcErrors(notFound.response!.body)).toEqual([{ code: -32001, message: 'Session not found' }]);
     expect(jsonRpcErrors('<html>500</html>')).toEqual([]);
@@ -109,7 +127,12 @@ describe('session trouble read from the log', () => {
       bodySize: 10 * (eventsFrom + seqs.length),
       elapsedMs: 1,
     });
-    const openStream = exchange({ id: 'c2.x1', state: 'open', purpose: 'stream', request: { method: 'GET', url: 'http://127.0.0.1:9/sse', headers: [], bodySize: 0 } });
+    const openStream = exchange({
+      id: 'c2.x1',
+      state: 'open',
+      purpose: 'stream',
+      request: { method: 'GET', url: 'http://127.0.0.1:9/sse', headers: [], bodySize: 0 },
+    });
     const log = logOf([
       ['relay', openStream, 'http'],
       ['in', res],
@@ -133,7 +156,12 @@ describe('session trouble read from the log', () => {
     expect(index.carrierOf(3)?.id).toBe('c2.x1');
 
     // The final record replaces what the deltas built.
-    const final = JSON.stringify({ ...openStream, state: 'complete', receivedSeqs: [2, 4], response: { ...openStream.response, events: [{ seq: 2 }, { seq: 4 }] } });
+    const final = JSON.stringify({
+      ...openStream,
+      state: 'complete',
+      receivedSeqs: [2, 4],
+      response: { ...openStream.response, events: [{ seq: 2 }, { seq: 4 }] },
+    });
     log.append([{ seq: 7, ts: 7, dir: 'relay', kind: 'http', text: final, size: final.length, method: 'GET', rpcId: null }]);
     index.update(log.entries);
     expect(index.rows).toHaveLength(1);
@@ -141,7 +169,11 @@ describe('session trouble read from the log', () => {
   });
 
   it('reports an expiry until an initialize is answered, not merely sent', () => {
-    const log = logOf([['relay', { event: 'connected', transport: 'http', url: 'http://x' }, 'event'], ['relay', expired, 'event'], ['out', initReq]]);
+    const log = logOf([
+      ['relay', { event: 'connected', transport: 'http', url: 'http://x' }, 'event'],
+      ['relay', expired, 'event'],
+      ['out', initReq],
+    ]);
     expect(sessionTrouble(new InPageLog(log, 's')).expiry).toMatchObject({ seq: 2, status: 404 });
     log.append([{ seq: 4, ts: 4, dir: 'in', kind: 'response', text: initRes, size: initRes.length, method: null, rpcId: '5' }]);
     expect(sessionTrouble(new InPageLog(log, 's')).expiry).toBeNull();

@@ -9,9 +9,37 @@ function http(seq: number, record: Record<string, unknown>): FrameRecord {
   return { seq, ts: 1_000 * seq, dir: 'relay', kind: 'http', text, size: text.length, method: String(record.method ?? 'GET'), rpcId: null };
 }
 const open = (seq: number, id: string) =>
-  http(seq, { id, state: 'open', purpose: 'stream', request: { method: 'GET', url: 'http://127.0.0.1/mcp', headers: [], bodySize: 0 }, response: { status: 200, statusText: 'OK', headers: [], body: '', bodySize: 0 }, timing: { startedAt: 0 }, receivedSeqs: [] });
-const ping = (seq: number, id: string, from: number) => http(seq, { id, state: 'progress', method: 'GET', eventsFrom: from, events: [{ comments: ['keep-alive'] }], receivedSeqs: [], bodySize: 20 * from, elapsedMs: seq });
-const message = (seq: number, id: string, from: number) => http(seq, { id, state: 'progress', method: 'GET', eventsFrom: from, events: [{ event: 'message', dataSize: 40, seq: seq - 1 }], receivedSeqs: [seq - 1], bodySize: 99, elapsedMs: seq });
+  http(seq, {
+    id,
+    state: 'open',
+    purpose: 'stream',
+    request: { method: 'GET', url: 'http://127.0.0.1/mcp', headers: [], bodySize: 0 },
+    response: { status: 200, statusText: 'OK', headers: [], body: '', bodySize: 0 },
+    timing: { startedAt: 0 },
+    receivedSeqs: [],
+  });
+const ping = (seq: number, id: string, from: number) =>
+  http(seq, {
+    id,
+    state: 'progress',
+    method: 'GET',
+    eventsFrom: from,
+    events: [{ comments: ['keep-alive'] }],
+    receivedSeqs: [],
+    bodySize: 20 * from,
+    elapsedMs: seq,
+  });
+const message = (seq: number, id: string, from: number) =>
+  http(seq, {
+    id,
+    state: 'progress',
+    method: 'GET',
+    eventsFrom: from,
+    events: [{ event: 'message', dataSize: 40, seq: seq - 1 }],
+    receivedSeqs: [seq - 1],
+    bodySize: 99,
+    elapsedMs: seq,
+  });
 const note = (seq: number): FrameRecord => {
   const text = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
   return { seq, ts: 1_000 * seq, dir: 'in', kind: 'notification', text, size: text.length, method: 'notifications/message', rpcId: null };

@@ -70,7 +70,11 @@ describe('LineBuffer', () => {
         const eached: string[] = [];
         for (const part of parts) {
           pushed.push(...lines(viaPush.push(part)));
-          viaEach.each(part, (bytes) => eached.push(bytes.toString()), (_head, size) => eached.push(`<oversize ${size}>`));
+          viaEach.each(
+            part,
+            (bytes) => eached.push(bytes.toString()),
+            (_head, size) => eached.push(`<oversize ${size}>`),
+          );
         }
         pushed.push(...lines(viaPush.end()));
         eached.push(...lines(viaEach.end()));
@@ -83,7 +87,11 @@ describe('LineBuffer', () => {
   it('hands out a line that lies whole in a chunk as a view of the chunk, not a copy', () => {
     const chunk = b('{"a":1}\n{"b":2}\n');
     const got: Buffer[] = [];
-    new LineBuffer().each(chunk, (bytes) => got.push(bytes), () => {});
+    new LineBuffer().each(
+      chunk,
+      (bytes) => got.push(bytes),
+      () => {},
+    );
     expect(got.map((x) => x.toString())).toEqual(['{"a":1}', '{"b":2}']);
     expect(got.every((x) => x.buffer === chunk.buffer)).toBe(true);
   });

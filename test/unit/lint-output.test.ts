@@ -5,11 +5,22 @@ import type { Finding } from '../../shared/lint/index.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { findingLine, findingsSummary, originsOf, writeFindings } from '../../server/cli/lint-output.js';
 
-const frame = (seq: number, origin?: FrameRecord['origin']): FrameRecord => ({ seq, ts: seq, dir: 'out', kind: 'request', text: '{}', size: 2, method: 'tools/list', rpcId: String(seq), ...(origin ? { origin } : {}) });
-const finding = (seq: number, severity: Finding['severity'] = 'error'): Finding => ({ ruleId: 'mcp/request-before-initialize', severity, seq, message: 'm', related: [] }) as Finding;
+const frame = (seq: number, origin?: FrameRecord['origin']): FrameRecord => ({
+  seq,
+  ts: seq,
+  dir: 'out',
+  kind: 'request',
+  text: '{}',
+  size: 2,
+  method: 'tools/list',
+  rpcId: String(seq),
+  ...(origin ? { origin } : {}),
+});
+const finding = (seq: number, severity: Finding['severity'] = 'error'): Finding =>
+  ({ ruleId: 'mcp/request-before-initialize', severity, seq, message: 'm', related: [] }) as Finding;
 
 describe('lint output with frame origins', () => {
-  it('adds the origin of the finding\'s frame to its line, and nothing when the recording has none', () => {
+  it("adds the origin of the finding's frame to its line, and nothing when the recording has none", () => {
     const originOf = originsOf([frame(1, 'bookkeeping'), frame(2), frame(3, 'user')]);
     const lines: string[] = [];
     writeFindings([finding(3), finding(1), finding(2)], (l) => lines.push(l), originOf);
@@ -23,7 +34,9 @@ describe('lint output with frame origins', () => {
 
   it('says in the summary how many findings are on frames mcpscope sent on its own', () => {
     const originOf = originsOf([frame(1, 'bookkeeping'), frame(2, 'user')]);
-    expect(findingsSummary([finding(1), finding(2, 'warning')], originOf)).toBe('2 findings (1 error, 1 warning, 0 info; 1 on frames mcpscope sent on its own (bookkeeping))');
+    expect(findingsSummary([finding(1), finding(2, 'warning')], originOf)).toBe(
+      '2 findings (1 error, 1 warning, 0 info; 1 on frames mcpscope sent on its own (bookkeeping))',
+    );
     expect(findingsSummary([finding(2)], originOf)).toBe('1 finding (1 error, 0 warning, 0 info)');
   });
 });

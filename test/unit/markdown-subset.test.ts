@@ -16,7 +16,12 @@ describe('the Markdown subset', () => {
 
   it('keeps a link URL only when it is http(s): javascript:, data: and file: links lose theirs', () => {
     const hrefs = (s: string) => parseInline(s).flatMap((n) => (n.t === 'link' ? [n.href] : []));
-    expect(hrefs('[a](https://x.test/p) [b](javascript:alert(1)) [c](data:text/html,hi) [d](file:///etc/passwd)')).toEqual(['https://x.test/p', null, null, null]);
+    expect(hrefs('[a](https://x.test/p) [b](javascript:alert(1)) [c](data:text/html,hi) [d](file:///etc/passwd)')).toEqual([
+      'https://x.test/p',
+      null,
+      null,
+      null,
+    ]);
     expect(hrefs('see https://x.test/a.')).toEqual(['https://x.test/a']);
   });
 

@@ -44,12 +44,7 @@ describe('message store', () => {
 
   it('pairs a server request with the client response, separately from client ids', () => {
     const { store, log } = fresh();
-    store.append('s1', [
-      frame('out', req(1, 'tools/call')),
-      frame('in', req(1, 'sampling/createMessage')),
-      frame('out', res(1)),
-      frame('in', res(1)),
-    ]);
+    store.append('s1', [frame('out', req(1, 'tools/call')), frame('in', req(1, 'sampling/createMessage')), frame('out', res(1)), frame('in', res(1))]);
     const bySeq = (n: number) => log.bySeq(n)!;
     expect(bySeq(3).pairs).toEqual([2]);
     expect(bySeq(3).method).toBe('sampling/createMessage');
@@ -113,10 +108,7 @@ describe('message store', () => {
 
   it('flags responses that answer nothing, including errors with a null id', () => {
     const { store, log } = fresh();
-    store.append('s1', [
-      frame('in', res(42)),
-      frame('in', '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'),
-    ]);
+    store.append('s1', [frame('in', res(42)), frame('in', '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}')]);
     expect(log.bySeq(1)?.unmatched).toBe(true);
     expect(log.bySeq(2)?.pairs).toEqual([]);
   });
@@ -136,11 +128,7 @@ describe('message store', () => {
 
   it('keeps stderr, noise and oversize heads without pairing them', () => {
     const { store, log } = fresh();
-    store.append('s1', [
-      frame('in', 'starting server…', 0, 'stderr'),
-      frame('in', 'not json {'),
-      frame('in', '{"jsonrpc":"2.0","id":1,"res', 0, 'oversize'),
-    ]);
+    store.append('s1', [frame('in', 'starting server…', 0, 'stderr'), frame('in', 'not json {'), frame('in', '{"jsonrpc":"2.0","id":1,"res', 0, 'oversize')]);
     expect(log.bySeq(1)?.value).toBeUndefined();
     expect(log.bySeq(2)?.frame.kind).toBe('noise');
     expect(log.bySeq(2)?.parseError?.message).toBeTruthy();

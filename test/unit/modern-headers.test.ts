@@ -39,9 +39,23 @@ describe('ToolHeaderCatalog', () => {
   it('learns declarations from the tools/list result and puts Mcp-Name and Mcp-Param-* on tools/call', () => {
     const cat = new ToolHeaderCatalog();
     cat.sent(readOutgoing(msg({ jsonrpc: '2.0', id: 'L', method: 'tools/list' })));
-    const schema = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, n: { type: 'integer', 'x-mcp-header': 'N' }, on: { type: 'boolean', 'x-mcp-header': 'On' } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        n: { type: 'integer', 'x-mcp-header': 'N' },
+        on: { type: 'boolean', 'x-mcp-header': 'On' },
+      },
+    };
     cat.received(msg({ jsonrpc: '2.0', id: 'L', result: { tools: [{ name: 'route', inputSchema: schema }] } }));
-    const call = readOutgoing(msg({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'route', arguments: { region: 'eu', n: 42, on: false }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }));
+    const call = readOutgoing(
+      msg({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'route', arguments: { region: 'eu', n: 42, on: false }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+    );
     expect(call).toMatchObject({ method: 'tools/call', id: '2', version: '2026-07-28' });
     expect(cat.headersFor(call)).toEqual([
       ['Mcp-Method', 'tools/call'],
@@ -52,7 +66,10 @@ describe('ToolHeaderCatalog', () => {
     ]);
     // An absent or null argument sends no header; an object cannot be one.
     const partial = readOutgoing(msg({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'route', arguments: { region: null, n: { x: 1 } } } }));
-    expect(cat.headersFor(partial)).toEqual([['Mcp-Method', 'tools/call'], ['Mcp-Name', 'route']]);
+    expect(cat.headersFor(partial)).toEqual([
+      ['Mcp-Method', 'tools/call'],
+      ['Mcp-Name', 'route'],
+    ]);
   });
 
   it('mirrors uri for resources/read, and sends only Mcp-Method for a notification', () => {
@@ -61,21 +78,31 @@ describe('ToolHeaderCatalog', () => {
       ['Mcp-Method', 'resources/read'],
       ['Mcp-Name', 'memo://x'],
     ]);
-    expect(cat.headersFor(readOutgoing(msg({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })))).toEqual([['Mcp-Method', 'notifications/cancelled']]);
+    expect(cat.headersFor(readOutgoing(msg({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })))).toEqual([
+      ['Mcp-Method', 'notifications/cancelled'],
+    ]);
     expect(cat.headersFor(readOutgoing(Buffer.from('not json')))).toEqual([]);
   });
 
   it('ignores a tools/list result it did not ask for', () => {
     const cat = new ToolHeaderCatalog();
-    cat.received(msg({ jsonrpc: '2.0', id: 9, result: { tools: [{ name: 't', inputSchema: { properties: { a: { type: 'string', 'x-mcp-header': 'A' } } } }] } }));
+    cat.received(
+      msg({ jsonrpc: '2.0', id: 9, result: { tools: [{ name: 't', inputSchema: { properties: { a: { type: 'string', 'x-mcp-header': 'A' } } } }] } }),
+    );
     const call = readOutgoing(msg({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', arguments: { a: 'x' } } }));
-    expect(cat.headersFor(call)).toEqual([['Mcp-Method', 'tools/call'], ['Mcp-Name', 't']]);
+    expect(cat.headersFor(call)).toEqual([
+      ['Mcp-Method', 'tools/call'],
+      ['Mcp-Name', 't'],
+    ]);
   });
 });
 
 describe('--http-timeout and --transport http-2026', () => {
   it('takes them with --url, for the relay and for mcpscope call', () => {
-    expect(parseCliArgs(['--url', 'http://h/mcp', '--transport', 'http-2026', '--http-timeout', '1500'], env)).toMatchObject({ transport: 'http-2026', httpTimeoutMs: 1500 });
+    expect(parseCliArgs(['--url', 'http://h/mcp', '--transport', 'http-2026', '--http-timeout', '1500'], env)).toMatchObject({
+      transport: 'http-2026',
+      httpTimeoutMs: 1500,
+    });
     expect(parseCliArgs(['--url', 'http://h/mcp'], env).httpTimeoutMs).toBeNull();
     const o = parseCallArgs(['--method', 'tools/list', '--url', 'http://h/mcp', '--transport', 'http-2026', '--http-timeout=250']);
     expect(o.target).toMatchObject({ transport: 'http-2026', url: 'http://h/mcp', timeoutMs: 250 });

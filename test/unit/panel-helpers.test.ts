@@ -55,12 +55,19 @@ describe('URI templates', () => {
 
 describe('tool export', () => {
   const tools = [
-    { name: 'get_weather', description: 'Weather', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { q: { type: 'string' } } } },
+    {
+      name: 'get_weather',
+      description: 'Weather',
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { q: { type: 'string' } } },
+    },
     { name: 'files.read', title: 'Read', inputSchema: 'broken' },
   ].map((t) => toToolInfo(t)!) as ToolInfo[];
 
   it('writes OpenAI function tools without $schema', () => {
-    expect(exportTools(tools, 'openai')[0]).toEqual({ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { q: { type: 'string' } } } } });
+    expect(exportTools(tools, 'openai')[0]).toEqual({
+      type: 'function',
+      function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { q: { type: 'string' } } } },
+    });
   });
 
   it('writes Anthropic tools, with an empty object schema for a tool whose inputSchema is unusable', () => {

@@ -27,7 +27,9 @@ describe('pending requests in the message store', () => {
     store.append('s', [frame(1, 'out', { id: 7, method: 'ping' }, 1_000)]);
     const findings = store.log('s').findings;
     expect(findings.pendingAt(1_500, 1_000)).toEqual([]);
-    expect(findings.pendingAt(3_000, 1_000)).toEqual([expect.objectContaining({ ruleId: 'mcp/request-pending', seq: 1, message: 'ping (id 7) from the client has waited 2 s for an answer.' })]);
+    expect(findings.pendingAt(3_000, 1_000)).toEqual([
+      expect.objectContaining({ ruleId: 'mcp/request-pending', seq: 1, message: 'ping (id 7) from the client has waited 2 s for an answer.' }),
+    ]);
     // Pending is transient: it is never among the session's findings.
     expect(findings.all).toEqual([]);
     store.append('s', [frame(2, 'in', { id: 7, result: {} }, 3_500)]);

@@ -32,7 +32,11 @@ describe('the relay route table', () => {
   });
 
   it('carries a window filter through its query string and back unchanged', () => {
-    const filters: WindowFilter[] = [{}, { text: 'Ab%&', method: 'tools/', dir: 'in', kinds: ['request', 'error'], findings: true, hideBookkeeping: true }, { dir: 'relay' }];
+    const filters: WindowFilter[] = [
+      {},
+      { text: 'Ab%&', method: 'tools/', dir: 'in', kinds: ['request', 'error'], findings: true, hideBookkeeping: true },
+      { dir: 'relay' },
+    ];
     for (const f of filters) {
       const wire = new URLSearchParams(windowQuery(f) as Record<string, string>);
       expect(windowFilterOf(WindowFilterQuerySchema.parse(Object.fromEntries(wire)))).toEqual(f);
@@ -49,7 +53,11 @@ describe('relay → browser messages', () => {
   it('refuses text that is not JSON, an unknown type and a frame of the wrong shape, saying where', () => {
     expect(parseRelayServerMessage('{"type":')).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON/) });
     expect(parseRelayServerMessage('{"type":"surprise"}')).toMatchObject({ ok: false, error: expect.stringMatching(/^message "surprise"/) });
-    const badFrame = { type: 'frames', sessionId: 's', frames: [{ seq: 'one', ts: 1, dir: 'in', kind: 'request', text: '', size: 0, method: null, rpcId: null }] };
+    const badFrame = {
+      type: 'frames',
+      sessionId: 's',
+      frames: [{ seq: 'one', ts: 1, dir: 'in', kind: 'request', text: '', size: 0, method: null, rpcId: null }],
+    };
     expect(parseRelayServerMessage(JSON.stringify(badFrame))).toMatchObject({ ok: false, error: expect.stringContaining('frames.0.seq') });
     expect(parseRelayServerMessage('[]')).toMatchObject({ ok: false, error: expect.stringMatching(/^message without a type/) });
   });

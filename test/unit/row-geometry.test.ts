@@ -24,7 +24,15 @@ describe('rowGeometry', () => {
   it('keeps one pixel a pixel while the rows fit under the cap', () => {
     const g = rowGeometry(100_000, ROW, VIEW, MAX_SCROLL_PX);
     expect(g).toEqual({ total: 2_200_000, height: 2_200_000, scale: 1 });
-    expect(visibleRows(g, 100_000, ROW, 22_000, VIEW, 2).map((r) => [r.index, r.top]).slice(0, 3)).toEqual([[998, 21_956], [999, 21_978], [1000, 22_000]]);
+    expect(
+      visibleRows(g, 100_000, ROW, 22_000, VIEW, 2)
+        .map((r) => [r.index, r.top])
+        .slice(0, 3),
+    ).toEqual([
+      [998, 21_956],
+      [999, 21_978],
+      [1000, 22_000],
+    ]);
   });
 
   it('scales a 3-million-row log into an extent under the cap, ends landing on the first and last rows', () => {

@@ -18,7 +18,11 @@ const trip: RJSFSchema = {
     travellers: {
       type: 'array',
       minItems: 1,
-      items: { type: 'object', properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 }, ticket }, required: ['name', 'ticket'] },
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 }, ticket },
+        required: ['name', 'ticket'],
+      },
     },
   },
   required: ['country', 'travellers'],
@@ -57,7 +61,13 @@ describe('the cfworker-based schema validator', () => {
   });
 
   it('judges each array item against its own union branch', () => {
-    const value = { country: 'PT', travellers: [{ name: 'A', ticket: { kind: 'child' } }, { name: 'B', ticket: { kind: 'adult' } }] };
+    const value = {
+      country: 'PT',
+      travellers: [
+        { name: 'A', ticket: { kind: 'child' } },
+        { name: 'B', ticket: { kind: 'adult' } },
+      ],
+    };
     expect(paths(trip, value)).toEqual(['travellers/0/ticket/guardian: is required']);
   });
 
@@ -107,7 +117,12 @@ describe('the cfworker-based schema validator', () => {
     expect(draftOf({ $schema: 'http://json-schema.org/draft-07/schema#' })).toBe('7');
     expect(draftOf({ $schema: 'http://json-schema.org/draft-04/schema#' })).toBe('4');
     expect(draftOf({})).toBe('2020-12');
-    const tuple = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false };
+    const tuple = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+    };
     expect(paths(tuple, ['a', 1])).toEqual([]);
     expect(paths(tuple, ['a', 'b'])).toEqual(['1: must be number (got string)']);
     expect(paths(tuple, ['a', 1, true]).length).toBe(1);
@@ -143,7 +158,14 @@ describe('the cfworker-based schema validator', () => {
   it('needs neither eval nor new Function', () => {
     const original = globalThis.Function;
     // A CSP without unsafe-eval makes the Function constructor throw; the validator must never reach for it.
-    globalThis.Function = new Proxy(original, { construct: () => { throw new Error('eval is forbidden'); }, apply: () => { throw new Error('eval is forbidden'); } });
+    globalThis.Function = new Proxy(original, {
+      construct: () => {
+        throw new Error('eval is forbidden');
+      },
+      apply: () => {
+        throw new Error('eval is forbidden');
+      },
+    });
     try {
       expect(paths(trip, { country: 'PT', travellers: [] })).toEqual(['travellers: Array has too few items (0 < 1).']);
     } finally {

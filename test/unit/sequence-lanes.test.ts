@@ -17,7 +17,17 @@ function logOf(specs: Spec[]): SessionLog {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       const c = classifyText(text);
       const kind = o.kind ?? c.kind;
-      return { seq: i + 1, ts: o.ts ?? i * 10, dir, kind, text, size: text.length, method: o.kind ? null : (c.method ?? null), rpcId: o.kind ? null : idKey(c.id), ...(o.origin ? { origin: o.origin } : {}) };
+      return {
+        seq: i + 1,
+        ts: o.ts ?? i * 10,
+        dir,
+        kind,
+        text,
+        size: text.length,
+        method: o.kind ? null : (c.method ?? null),
+        rpcId: o.kind ? null : idKey(c.id),
+        ...(o.origin ? { origin: o.origin } : {}),
+      };
     }),
   );
   return log;
@@ -38,7 +48,7 @@ const failure = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, error: { co
 const HTTP = { kind: 'http' as const };
 
 describe('the sequence view lanes', () => {
-  it('has one server lane for stdio, and puts mcpscope\'s own requests and their answers on its lane', () => {
+  it("has one server lane for stdio, and puts mcpscope's own requests and their answers on its lane", () => {
     const log = logOf([
       ['out', rpc(1, 'initialize'), { origin: 'bookkeeping' }],
       ['in', result(1), { ts: 42 }],
@@ -70,7 +80,11 @@ describe('the sequence view lanes', () => {
       ['out', rpc(2, 'tools/list')],
       ['in', result(2)],
       ['relay', http({ id: 'x2', sentSeq: 2, receivedSeqs: [3] }), HTTP],
-      ['relay', http({ id: 'x3', purpose: 'stream', state: 'open', request: { method: 'GET', url: 'http://127.0.0.1:9/mcp', headers: [], bodySize: 0 } }), HTTP],
+      [
+        'relay',
+        http({ id: 'x3', purpose: 'stream', state: 'open', request: { method: 'GET', url: 'http://127.0.0.1:9/mcp', headers: [], bodySize: 0 } }),
+        HTTP,
+      ],
       ['in', result(1)],
       ['relay', http({ id: 'x1', sentSeq: 1, receivedSeqs: [6] }), HTTP],
       ['out', rpc(3, 'ping')],

@@ -15,13 +15,16 @@ async function layerErrors(path: string, text: string): Promise<string[]> {
 
 describe("server/'s rooms import only downward", () => {
   it('a store module importing the relay, a transport, core or the entry is refused, statically and with import()', async () => {
-    const errors = await layerErrors('server/store/example.ts', [
-      "import { Hub } from '../relay/hub.js';",
-      "import type { Transport } from '../transports/transport.js';",
-      "export { messageFrame } from '../core/frame-factory.js';",
-      "await import('../cli.js');",
-      "await import('../commands/index.js');",
-    ].join('\n'));
+    const errors = await layerErrors(
+      'server/store/example.ts',
+      [
+        "import { Hub } from '../relay/hub.js';",
+        "import type { Transport } from '../transports/transport.js';",
+        "export { messageFrame } from '../core/frame-factory.js';",
+        "await import('../cli.js');",
+        "await import('../commands/index.js');",
+      ].join('\n'),
+    );
     expect(errors).toHaveLength(5);
     expect(errors[0]).toMatch(/server\/store imports none of .*relay.*: imports run one way/);
   });
@@ -29,20 +32,44 @@ describe("server/'s rooms import only downward", () => {
   it('a module deeper in a room is held to its room', async () => {
     expect(await layerErrors('server/store/archive/example.ts', "import { Hub } from '../../relay/hub.js';")).toHaveLength(1);
     expect(await layerErrors('server/relay/routes/example.ts', "import { run } from '../../commands/index.js';")).toHaveLength(1);
-    expect(await layerErrors('server/relay/routes/example.ts', "import { messageFrame } from '../../core/frame-factory.js';\nimport { Recorder } from '../../store/recorder.js';")).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/relay/routes/example.ts',
+        "import { messageFrame } from '../../core/frame-factory.js';\nimport { Recorder } from '../../store/recorder.js';",
+      ),
+    ).toEqual([]);
   });
 
   it('the rooms beside each other and below are allowed: core uses oauth and transports, check uses call, the relay the tap', async () => {
-    expect(await layerErrors('server/core/example.ts', "import { OAuthAuthorizer } from '../oauth/oauth-authorizer.js';\nimport { LineBuffer } from '../transports/line-buffer.js';")).toEqual([]);
-    expect(await layerErrors('server/check/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { now } from '../store/clock.js';")).toEqual([]);
-    expect(await layerErrors('server/relay/example.ts', "import { TapWatcher } from '../tap/tap-watcher.js';\nconst m = await import('../check/check-run.js');")).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/core/example.ts',
+        "import { OAuthAuthorizer } from '../oauth/oauth-authorizer.js';\nimport { LineBuffer } from '../transports/line-buffer.js';",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors('server/check/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { now } from '../store/clock.js';"),
+    ).toEqual([]);
+    expect(
+      await layerErrors('server/relay/example.ts', "import { TapWatcher } from '../tap/tap-watcher.js';\nconst m = await import('../check/check-run.js');"),
+    ).toEqual([]);
     expect(await layerErrors('server/commands/example.ts', "import { SessionManager } from '../relay/session-manager.js';")).toEqual([]);
     // collections/ (`mcpscope run`) sits beside call/ and check/: their sessions and recordings are its to use.
-    expect(await layerErrors('server/collections/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { recordCheckConnection } from '../check/check-recording.js';")).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/collections/example.ts',
+        "import { CallSession } from '../call/call-session.js';\nimport { recordCheckConnection } from '../check/check-recording.js';",
+      ),
+    ).toEqual([]);
   });
 
   it('fuzz sits beside call and check: it uses them and the store, and neither the relay nor a command', async () => {
-    expect(await layerErrors('server/fuzz/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { toolPolicy } from '../check/check-args.js';\nconst r = await import('../store/recorder.js');")).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/fuzz/example.ts',
+        "import { CallSession } from '../call/call-session.js';\nimport { toolPolicy } from '../check/check-args.js';\nconst r = await import('../store/recorder.js');",
+      ),
+    ).toEqual([]);
     expect(await layerErrors('server/fuzz/example.ts', "import { Hub } from '../relay/hub.js';\nimport { run } from '../commands/fuzz.js';")).toHaveLength(2);
     expect(await layerErrors('server/relay/example.ts', "const m = await import('../fuzz/fuzz-campaign.js');")).toEqual([]);
   });
@@ -56,7 +83,12 @@ describe("server/'s rooms import only downward", () => {
   });
 
   it('the model room uses call/ beside it and the store below, and imports neither the relay nor a command', async () => {
-    expect(await layerErrors('server/model/example.ts', "import { CallSession } from '../call/call-session.js';\nimport { SecretStore } from '../store/secret-store.js';")).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/model/example.ts',
+        "import { CallSession } from '../call/call-session.js';\nimport { SecretStore } from '../store/secret-store.js';",
+      ),
+    ).toEqual([]);
     expect(await layerErrors('server/model/example.ts', "import { Hub } from '../relay/hub.js';\nawait import('../commands/chat.js');")).toHaveLength(2);
     expect(await layerErrors('server/relay/example.ts', "const m = await import('../model/relay-chat.js');")).toEqual([]);
   });
@@ -70,13 +102,20 @@ describe("server/'s rooms import only downward", () => {
   });
 
   it('traces/ sits beside call and check: it reads bundles and the store, and imports neither the relay nor a command', async () => {
-    expect(await layerErrors('server/traces/example.ts', "import { bundleEvents } from '../bundles/bundle-stream.js';\nconst r = await import('../store/recorder.js');\nimport { OTLP_FLAGS } from '../cli/trace-flags.js';")).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/traces/example.ts',
+        "import { bundleEvents } from '../bundles/bundle-stream.js';\nconst r = await import('../store/recorder.js');\nimport { OTLP_FLAGS } from '../cli/trace-flags.js';",
+      ),
+    ).toEqual([]);
     expect(await layerErrors('server/traces/example.ts', "import { Hub } from '../relay/hub.js';\nawait import('../commands/export.js');")).toHaveLength(2);
     expect(await layerErrors('server/commands/example.ts', "const t = await import('../traces/session-tracing.js');")).toEqual([]);
   });
 
   it('the floor imports no room, and the entry may import any', async () => {
-    expect(await layerErrors('server/errors.ts', "import { Recorder } from './store/recorder.js';\nawait import('./relay/app.js');\nawait import('./cli.js');")).toHaveLength(3);
+    expect(
+      await layerErrors('server/errors.ts', "import { Recorder } from './store/recorder.js';\nawait import('./relay/app.js');\nawait import('./cli.js');"),
+    ).toHaveLength(3);
     expect(await layerErrors('server/errors.ts', "import { isPlainObject } from '../shared/jsonrpc.js';")).toEqual([]);
     expect(await layerErrors('server/cli.ts', "import { run } from './commands/index.js';\nawait import('./relay/app.js');")).toEqual([]);
   });

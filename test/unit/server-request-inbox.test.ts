@@ -33,7 +33,11 @@ describe('auto-response rules for server requests', () => {
   });
 
   it('builds a canned sampling reply that is a valid assistant message', () => {
-    expect(cannedSamplingResult({ messages: [{}, {}] })).toMatchObject({ role: 'assistant', model: 'mcpscope-canned', content: { type: 'text', text: expect.stringContaining('2 message') } });
+    expect(cannedSamplingResult({ messages: [{}, {}] })).toMatchObject({
+      role: 'assistant',
+      model: 'mcpscope-canned',
+      content: { type: 'text', text: expect.stringContaining('2 message') },
+    });
   });
 
   it('accepts only file:// roots and drops empty names', () => {
@@ -143,7 +147,9 @@ describe('the server-request inbox', () => {
     await inbox.setRoots([{ uri: 'file:///0' }]);
     expect(sent).toEqual([]);
     inbox.setAnswerer('none');
-    engine.noteOutgoing('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{"listChanged":true}}}}');
+    engine.noteOutgoing(
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{"listChanged":true}}}}',
+    );
     engine.receive('{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}');
     engine.noteOutgoing('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     await inbox.setRoots([{ uri: 'file:///a' }]);

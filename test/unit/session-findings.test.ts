@@ -25,7 +25,17 @@ describe('lint findings in the message store', () => {
   it('lints frames incrementally as they are appended, one push per frame', () => {
     const { s, log } = store(handshake());
     s.configureLint('s1', { transport: 'stdio' });
-    s.append('s1', frames([['out', j({ id: 1, method: 'ping' })], ['in', j({ id: 1, result: {} })], ['in', j({ id: 1, result: {} })]], 4));
+    s.append(
+      's1',
+      frames(
+        [
+          ['out', j({ id: 1, method: 'ping' })],
+          ['in', j({ id: 1, result: {} })],
+          ['in', j({ id: 1, result: {} })],
+        ],
+        4,
+      ),
+    );
     expect(log.findings.all.map((f) => [f.ruleId, f.seq])).toEqual([['jsonrpc/duplicate-response', 6]]);
     expect(log.findings.countBySeverity()).toEqual({ error: 1, warning: 0, info: 0 });
   });
@@ -65,7 +75,13 @@ describe('lint findings in the message store', () => {
   });
 
   it('starts a fresh MCP session in the linter after a restart, as the pairing does', () => {
-    const { s, log } = store([['relay', '{"event":"spawned","pid":1}'], ...handshake(), ['relay', '{"event":"exited","code":0}'], ['relay', '{"event":"spawned","pid":2}'], ...handshake()]);
+    const { s, log } = store([
+      ['relay', '{"event":"spawned","pid":1}'],
+      ...handshake(),
+      ['relay', '{"event":"exited","code":0}'],
+      ['relay', '{"event":"spawned","pid":2}'],
+      ...handshake(),
+    ]);
     s.configureLint('s1', { transport: 'stdio' });
     expect(log.findings.all).toEqual([]);
   });
@@ -93,7 +109,13 @@ describe('lint findings in the message store', () => {
     expect(log.bySeq(1)?.findings).toHaveLength(1);
   });
   it('holds the lint while a replay delivers history, then lints it a slice per task with the same findings', async () => {
-    const noisy: Pair[] = [...handshake(), ...Array.from({ length: 1200 }, (_, i): Pair => ['in', j({ method: i % 2 ? 'acme/custom' : 'notifications/message', params: { level: 'info', data: i } })])];
+    const noisy: Pair[] = [
+      ...handshake(),
+      ...Array.from({ length: 1200 }, (_, i): Pair => [
+        'in',
+        j({ method: i % 2 ? 'acme/custom' : 'notifications/message', params: { level: 'info', data: i } }),
+      ]),
+    ];
     const s = new MessageStore();
     s.configureLint('s1', { transport: 'stdio' });
     s.holdLint('s1');

@@ -46,7 +46,13 @@ describe('sessions grouped under the session they were run for', () => {
   });
 
   it('puts what was made for a tool’s session under the session a person made, and survives a loop', () => {
-    const list = [entry('replay-of-lab', { origin: 'replay', scratchFor: 'lab-1', tags: ['replay'] }), entry('lab-1', { origin: 'scratch', scratchFor: 'a', tags: ['lab'] }), entry('a'), entry('x', { origin: 'scratch', scratchFor: 'y' }), entry('y', { origin: 'scratch', scratchFor: 'x' })];
+    const list = [
+      entry('replay-of-lab', { origin: 'replay', scratchFor: 'lab-1', tags: ['replay'] }),
+      entry('lab-1', { origin: 'scratch', scratchFor: 'a', tags: ['lab'] }),
+      entry('a'),
+      entry('x', { origin: 'scratch', scratchFor: 'y' }),
+      entry('y', { origin: 'scratch', scratchFor: 'x' }),
+    ];
     const groups = groupSessions(list);
     expect(groups.map((g) => [g.session.id, g.children.map((c) => c.id)])).toEqual([
       ['a', ['replay-of-lab', 'lab-1']],

@@ -68,7 +68,14 @@ describe('a session log that holds only part of its history', () => {
     expect(e.pairs).toEqual([3]);
     expect(e.method).toBe('tools/call');
     expect(e.latencyMs).toBe(12);
-    const cut = windowEntry({ ...frame(10, 'in', '{"jsonrpc":"2.0","id":5,"result":{"content":[{"text":"aaaa'), kind: 'response', pairs: [], pairMethod: null, latencyMs: null, truncated: true });
+    const cut = windowEntry({
+      ...frame(10, 'in', '{"jsonrpc":"2.0","id":5,"result":{"content":[{"text":"aaaa'),
+      kind: 'response',
+      pairs: [],
+      pairMethod: null,
+      latencyMs: null,
+      truncated: true,
+    });
     expect(cut.truncated).toBe(true);
     expect(cut.parseError).toBeNull();
     expect(cut.value).toBeUndefined();

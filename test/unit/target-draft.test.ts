@@ -19,7 +19,15 @@ describe('target draft', () => {
   });
 
   it('builds remote targets with headers and checks the URL scheme against the transport', () => {
-    const base = { transport: 'http' as const, command: '', args: '', env: '', cwd: '', url: 'http://127.0.0.1:3000/mcp', headers: 'Authorization: Bearer x\n' };
+    const base = {
+      transport: 'http' as const,
+      command: '',
+      args: '',
+      env: '',
+      cwd: '',
+      url: 'http://127.0.0.1:3000/mcp',
+      headers: 'Authorization: Bearer x\n',
+    };
     expect(targetFromDraft(base)).toEqual({
       ok: true,
       target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } },
@@ -28,21 +36,55 @@ describe('target draft', () => {
   });
 
   it('round-trips the OAuth options, those the form does not edit (signing algorithm, token cache) included', () => {
-    const auth = { type: 'oauth' as const, grant: 'client_credentials' as const, clientId: 'ci-bot', clientKeyFile: '/keys/ci.pem', signingAlg: 'ES256', scope: 'read', tokenCache: false };
+    const auth = {
+      type: 'oauth' as const,
+      grant: 'client_credentials' as const,
+      clientId: 'ci-bot',
+      clientKeyFile: '/keys/ci.pem',
+      signingAlg: 'ES256',
+      scope: 'read',
+      tokenCache: false,
+    };
     const target = { transport: 'http' as const, url: 'https://mcp.example.com/mcp', headers: {}, auth };
     expect(targetFromDraft(draftFromTarget(target))).toEqual({ ok: true, target });
   });
 
   it('builds a client credentials target from the form: the id with a secret or a key file, and scope, nothing of the person flow', () => {
-    const base = { ...draftFromTarget({ transport: 'http', url: 'https://mcp.example.com/mcp', headers: {} }), oauth: true, grant: 'client_credentials' as const, clientId: ' ci-bot ', scope: 'read' };
+    const base = {
+      ...draftFromTarget({ transport: 'http', url: 'https://mcp.example.com/mcp', headers: {} }),
+      oauth: true,
+      grant: 'client_credentials' as const,
+      clientId: ' ci-bot ',
+      scope: 'read',
+    };
     // What the person flow had typed (a metadata URL, how to open the page) does not come along.
     const withSecret = targetFromDraft({ ...base, clientSecret: 's3cret', clientMetadataUrl: 'https://client.example.com/meta.json', oauthOpen: 'fetch' });
-    expect(withSecret).toEqual({ ok: true, target: { transport: 'http', url: 'https://mcp.example.com/mcp', headers: {}, auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci-bot', clientSecret: 's3cret', scope: 'read' } } });
+    expect(withSecret).toEqual({
+      ok: true,
+      target: {
+        transport: 'http',
+        url: 'https://mcp.example.com/mcp',
+        headers: {},
+        auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci-bot', clientSecret: 's3cret', scope: 'read' },
+      },
+    });
     const withKey = targetFromDraft({ ...base, clientKeyFile: '/keys/ci.pem' });
-    expect(withKey.ok && withKey.target.transport !== 'stdio' && withKey.target.auth).toEqual({ type: 'oauth', grant: 'client_credentials', clientId: 'ci-bot', clientKeyFile: '/keys/ci.pem', scope: 'read' });
-    expect(targetFromDraft({ ...base, clientId: '', clientSecret: 's3cret' })).toEqual({ ok: false, error: expect.stringContaining('need a pre-registered client') as string });
+    expect(withKey.ok && withKey.target.transport !== 'stdio' && withKey.target.auth).toEqual({
+      type: 'oauth',
+      grant: 'client_credentials',
+      clientId: 'ci-bot',
+      clientKeyFile: '/keys/ci.pem',
+      scope: 'read',
+    });
+    expect(targetFromDraft({ ...base, clientId: '', clientSecret: 's3cret' })).toEqual({
+      ok: false,
+      error: expect.stringContaining('need a pre-registered client') as string,
+    });
     expect(targetFromDraft({ ...base })).toEqual({ ok: false, error: expect.stringContaining('its secret or a private key file') as string });
-    expect(targetFromDraft({ ...base, clientSecret: 's', clientKeyFile: '/k.pem' })).toEqual({ ok: false, error: expect.stringContaining('exclude each other') as string });
+    expect(targetFromDraft({ ...base, clientSecret: 's', clientKeyFile: '/k.pem' })).toEqual({
+      ok: false,
+      error: expect.stringContaining('exclude each other') as string,
+    });
     // Back to the person flow: the key file is not sent with it.
     const code = targetFromDraft({ ...base, grant: 'authorization_code', clientKeyFile: '/keys/ci.pem' });
     expect(code.ok && code.target.transport !== 'stdio' && code.target.auth).toEqual({ type: 'oauth', clientId: 'ci-bot', scope: 'read' });

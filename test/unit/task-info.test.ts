@@ -37,7 +37,9 @@ describe('task info', () => {
   });
 
   it('finds the tools that may be called as tasks', () => {
-    const tools = taskTools({ tools: [{ name: 'a', execution: { taskSupport: 'required' } }, { name: 'b', execution: { taskSupport: 'forbidden' } }, { name: 'c' }] });
+    const tools = taskTools({
+      tools: [{ name: 'a', execution: { taskSupport: 'required' } }, { name: 'b', execution: { taskSupport: 'forbidden' } }, { name: 'c' }],
+    });
     expect(tools.map((t) => t.name)).toEqual(['a']);
   });
 });

@@ -26,7 +26,9 @@ export function useCreateCollection() {
 
 export function useUpdateCollection() {
   const { http } = useRelay();
-  return useCollectionMutation(({ id, collection }: { id: string; collection: Collection }) => http.call('updateCollection', { params: { id }, body: collection }));
+  return useCollectionMutation(({ id, collection }: { id: string; collection: Collection }) =>
+    http.call('updateCollection', { params: { id }, body: collection }),
+  );
 }
 
 export function useDeleteCollection() {
@@ -37,7 +39,11 @@ export function useDeleteCollection() {
 /** A step name from a method and a tool name, unique among `taken`: `tools-call-echo`, then `tools-call-echo-2`… */
 function stepName(method: string, params: unknown, taken: readonly string[]): string {
   const tool = method === 'tools/call' && params !== null && typeof params === 'object' ? (params as { name?: unknown }).name : undefined;
-  const base = `${method}${typeof tool === 'string' ? `-${tool}` : ''}`.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'step';
+  const base =
+    `${method}${typeof tool === 'string' ? `-${tool}` : ''}`
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 56) || 'step';
   let name = base;
   for (let n = 2; taken.includes(name); n++) name = `${base}-${n}`;
   return name;
@@ -53,7 +59,12 @@ export interface SavedCall {
 export function useSaveCall() {
   const { http } = useRelay();
   return useCollectionMutation(async ({ id, newName, call }: { id: string | null; newName: string; call: SavedCall }): Promise<StoredCollection> => {
-    const step = (taken: string[]) => ({ name: stepName(call.method, call.params, taken), method: call.method, ...(call.params === undefined ? {} : { params: call.params }), assert: call.assert ?? [] });
+    const step = (taken: string[]) => ({
+      name: stepName(call.method, call.params, taken),
+      method: call.method,
+      ...(call.params === undefined ? {} : { params: call.params }),
+      assert: call.assert ?? [],
+    });
     if (id === null) return http.call('createCollection', { body: { version: 1, name: newName, steps: [step([])] } });
     const { collection } = await http.call('collection', { params: { id } });
     return http.call('updateCollection', { params: { id }, body: { ...collection, steps: [...collection.steps, step(collection.steps.map((s) => s.name))] } });

@@ -43,7 +43,10 @@ export function useSessionStats(id: string, lastSeq: number, enabled: boolean) {
 export function usePatchSession() {
   const { http } = useRelay();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, patch }: { id: string; patch: SessionPatch }) => http.call('patchSession', { params: { id }, body: patch }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: SessionPatch }) => http.call('patchSession', { params: { id }, body: patch }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDeleteSession() {
@@ -61,5 +64,8 @@ export function useImportBundle() {
 export function useReplaySession() {
   const { http } = useRelay();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, body }: { id: string; body: ReplayBody }) => http.call('replaySession', { params: { id }, body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReplayBody }) => http.call('replaySession', { params: { id }, body }),
+    onSuccess: refresh,
+  });
 }

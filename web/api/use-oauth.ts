@@ -25,13 +25,21 @@ export function useForgetTokens() {
 /** Polled while `waiting`: the relay holds the URL to open (its state must never be recorded, so it is not in the log). */
 export function usePendingAuthorizations(sessionId: string, waiting: boolean) {
   const { http } = useRelay();
-  return useQuery({ queryKey: pendingKey(sessionId), queryFn: () => http.call('oauthPending', { params: { id: sessionId } }), enabled: waiting, refetchInterval: waiting ? 1_000 : false });
+  return useQuery({
+    queryKey: pendingKey(sessionId),
+    queryFn: () => http.call('oauthPending', { params: { id: sessionId } }),
+    enabled: waiting,
+    refetchInterval: waiting ? 1_000 : false,
+  });
 }
 
 export function useCancelAuthorization(sessionId: string) {
   const { http } = useRelay();
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => http.call('cancelOAuth', { params: { id: sessionId } }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey(sessionId) }) });
+  return useMutation({
+    mutationFn: () => http.call('cancelOAuth', { params: { id: sessionId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey(sessionId) }),
+  });
 }
 
 /** After a flow changes, the stored tokens may have too. */

@@ -79,7 +79,12 @@ export default function CodeEditor({ value, defaultValue, language, readOnly, wo
   return (
     <div className="flex h-full flex-col">
       <div className="min-h-0 flex-1">{editor}</div>
-      <p data-testid="editor-tab-hint" data-typing-tabs={typingTabs} aria-live="polite" className="shrink-0 border-t border-edge px-2 text-[10px] leading-4 text-dim">
+      <p
+        data-testid="editor-tab-hint"
+        data-typing-tabs={typingTabs}
+        aria-live="polite"
+        className="shrink-0 border-t border-edge px-2 text-[10px] leading-4 text-dim"
+      >
         {tabHint(typingTabs)}
       </p>
     </div>

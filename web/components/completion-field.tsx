@@ -63,7 +63,12 @@ export function CompletionField({ sessionId, mcp, completionRef, name, value, on
         >
           {values.map((v, i) => (
             <li key={v} role="option" aria-selected={i === highlight}>
-              <button type="button" className={`block w-full px-2 py-0.5 text-left font-mono ${i === highlight ? 'bg-sky-900/60' : 'hover:bg-white/5'}`} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(v)}>
+              <button
+                type="button"
+                className={`block w-full px-2 py-0.5 text-left font-mono ${i === highlight ? 'bg-sky-900/60' : 'hover:bg-white/5'}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(v)}
+              >
                 {v}
               </button>
             </li>
@@ -71,7 +76,9 @@ export function CompletionField({ sessionId, mcp, completionRef, name, value, on
           {completion.data?.hasMore && <li className="px-2 py-0.5 text-dim">more on the server ({completion.data.total ?? '?'} in all)</li>}
         </ul>
       )}
-      {!completion.supported && mcp.ready && focused && <p className="text-[10.5px] text-dim">The server did not declare the completions capability, so none is asked for.</p>}
+      {!completion.supported && mcp.ready && focused && (
+        <p className="text-[10.5px] text-dim">The server did not declare the completions capability, so none is asked for.</p>
+      )}
     </div>
   );
 }

@@ -38,9 +38,7 @@ function BlockBody({ block, type }: { block: Record<string, unknown>; type: stri
             <SafeLink href={block.uri} />
             <OpenInResources uri={block.uri} />
           </div>
-          <div className="text-dim">
-            {[block.title ?? block.name, block.mimeType, block.description].filter((v) => typeof v === 'string').join(' · ')}
-          </div>
+          <div className="text-dim">{[block.title ?? block.name, block.mimeType, block.description].filter((v) => typeof v === 'string').join(' · ')}</div>
         </div>
       );
     case 'resource':

@@ -17,7 +17,11 @@ interface Props {
 export function ItemLines({ name, title, description, testId, badges }: Props) {
   // One line: the first paragraph, its own line breaks and runs of spaces read as one space (lists and code blocks
   // further down are left to the tooltip and the form).
-  const line = description?.split(/\n\s*\n/, 1)[0]!.replace(/\s+/g, ' ').trim() ?? '';
+  const line =
+    description
+      ?.split(/\n\s*\n/, 1)[0]!
+      .replace(/\s+/g, ' ')
+      .trim() ?? '';
   return (
     <span className="flex min-w-0 flex-1 flex-col">
       <span className="flex min-w-0 items-baseline gap-2">

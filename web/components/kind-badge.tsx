@@ -16,9 +16,5 @@ const KIND_STYLES: Record<FrameKind, string> = {
 };
 
 export function KindBadge({ kind }: { kind: FrameKind }) {
-  return (
-    <span className={`inline-block rounded px-1 text-[10px] leading-4 font-medium uppercase ${KIND_STYLES[kind]}`}>
-      {kind}
-    </span>
-  );
+  return <span className={`inline-block rounded px-1 text-[10px] leading-4 font-medium uppercase ${KIND_STYLES[kind]}`}>{kind}</span>;
 }

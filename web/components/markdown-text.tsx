@@ -20,7 +20,12 @@ function inlines(nodes: readonly Inline[], links = true): ReactNode[] {
       case 'em':
         return <em key={i}>{inlines(n.children, links)}</em>;
       case 'link':
-        if (!links) return <span key={i} className="underline decoration-dotted">{inlines(n.children, false)}</span>;
+        if (!links)
+          return (
+            <span key={i} className="underline decoration-dotted">
+              {inlines(n.children, false)}
+            </span>
+          );
         return n.href === null ? (
           <span key={i} data-unsafe-link title="not an http(s) link, so not clickable">
             {inlines(n.children)}

@@ -23,10 +23,17 @@ export function RecipeGate({ error, onConfirmed, onCancel }: { error: unknown; o
   if (!review) return null;
   const confirm = () => {
     setFailure(null);
-    http.call('confirmRecipe', { body: { hash: review.hash } }).then(onConfirmed, (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
+    http
+      .call('confirmRecipe', { body: { hash: review.hash } })
+      .then(onConfirmed, (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
   };
   return (
-    <div className="w-full rounded border border-amber-500/60 bg-amber-950/30 p-2 text-[12px]" data-testid="recipe-gate" role="alertdialog" aria-label="Review the recipe before it runs">
+    <div
+      className="w-full rounded border border-amber-500/60 bg-amber-950/30 p-2 text-[12px]"
+      data-testid="recipe-gate"
+      role="alertdialog"
+      aria-label="Review the recipe before it runs"
+    >
       <p className="font-medium text-amber-100">{`This recipe comes from ${x(review.source)}. Nothing has run. Read it before you start it:`}</p>
       {isRemoteReview(review) ? <RemoteRecipe review={review} /> : <StdioRecipe review={review} />}
       <div className="mt-2 flex gap-2">

@@ -20,18 +20,38 @@ export function ResourceContents({ contents }: { contents: unknown }) {
         {mime && <span>{mime}</span>}
         {bytes && <span>{bytes.length} bytes</span>}
         {blob !== null && bytes && (
-          <button type="button" data-testid="resource-download" className="btn ml-auto px-1.5 py-0 text-[11px]" onClick={() => downloadBlob(fileNameFor(uri, 'resource.bin'), bytes, mime ?? undefined)}>
+          <button
+            type="button"
+            data-testid="resource-download"
+            className="btn ml-auto px-1.5 py-0 text-[11px]"
+            onClick={() => downloadBlob(fileNameFor(uri, 'resource.bin'), bytes, mime ?? undefined)}
+          >
             download
           </button>
         )}
         {text !== null && (
-          <button type="button" className="btn ml-auto px-1.5 py-0 text-[11px]" onClick={() => downloadBlob(fileNameFor(uri, 'resource.txt'), text, mime ?? 'text/plain')}>
+          <button
+            type="button"
+            className="btn ml-auto px-1.5 py-0 text-[11px]"
+            onClick={() => downloadBlob(fileNameFor(uri, 'resource.txt'), text, mime ?? 'text/plain')}
+          >
             download
           </button>
         )}
       </div>
-      {text !== null && <pre data-testid="resource-text" className="max-h-80 overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11px] whitespace-pre-wrap break-words">{text}</pre>}
-      {image && <img data-testid="resource-image" src={image} alt={`preview of ${uri}`} className="max-h-64 max-w-full border border-edge bg-[repeating-conic-gradient(#222_0%_25%,#333_0%_50%)] [background-size:12px_12px] [image-rendering:pixelated] min-w-16" />}
+      {text !== null && (
+        <pre data-testid="resource-text" className="max-h-80 overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11px] whitespace-pre-wrap break-words">
+          {text}
+        </pre>
+      )}
+      {image && (
+        <img
+          data-testid="resource-image"
+          src={image}
+          alt={`preview of ${uri}`}
+          className="max-h-64 max-w-full border border-edge bg-[repeating-conic-gradient(#222_0%_25%,#333_0%_50%)] [background-size:12px_12px] [image-rendering:pixelated] min-w-16"
+        />
+      )}
       {audio && <audio data-testid="resource-audio" controls src={audio} className="w-full" />}
       {blob !== null && !bytes && <p className="text-red-300">The blob is not valid base64.</p>}
       {text === null && blob === null && <p className="text-amber-300">Neither text nor blob: this contents object is malformed.</p>}

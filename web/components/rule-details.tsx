@@ -25,7 +25,12 @@ export function RuleDetails({ meta, version }: { meta: RuleMeta; version?: strin
 /** The sentence the rule enforces and why it has its severity, as the spec words it (server text never goes here). */
 function SpecQuoteView({ meta }: { meta: RuleMeta }) {
   const q = meta.quote;
-  const grounds = q.keyword !== null ? `${q.keyword} → ${meta.severity}` : q.basis === 'silent' ? `spec is silent → ${meta.severity}` : `${q.basis === 'guidance' ? 'guidance' : 'version drift'} → ${meta.severity}`;
+  const grounds =
+    q.keyword !== null
+      ? `${q.keyword} → ${meta.severity}`
+      : q.basis === 'silent'
+        ? `spec is silent → ${meta.severity}`
+        : `${q.basis === 'guidance' ? 'guidance' : 'version drift'} → ${meta.severity}`;
   const from = `${meta.spec.source}${meta.spec.version ? ` ${meta.spec.version}` : ''}`;
   return (
     <blockquote data-testid="rule-quote" data-keyword={q.keyword ?? q.basis} className="border-l-2 border-edge pl-2 text-dim">

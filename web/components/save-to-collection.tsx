@@ -39,7 +39,13 @@ export function SaveToCollection({ call, testId = 'save-to-collection' }: Props)
 
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <button type="button" data-testid={testId} className="btn px-1" title="keep this call as a step of a collection (Collections tab)" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        data-testid={testId}
+        className="btn px-1"
+        title="keep this call as a step of a collection (Collections tab)"
+        onClick={() => setOpen(!open)}
+      >
         Save to collection
       </button>
       {open && (
@@ -52,7 +58,15 @@ export function SaveToCollection({ call, testId = 'save-to-collection' }: Props)
               </option>
             ))}
           </select>
-          {chosen === NEW && <input data-testid="save-collection-name" className="input w-28" value={newName} onChange={(e) => setNewName(e.target.value)} aria-label="new collection name" />}
+          {chosen === NEW && (
+            <input
+              data-testid="save-collection-name"
+              className="input w-28"
+              value={newName}
+              onChange={(e) => setNewName(e.target.value)}
+              aria-label="new collection name"
+            />
+          )}
           <button type="button" data-testid="save-collection-confirm" className="btn btn-primary px-1" disabled={save.isPending} onClick={confirm}>
             Save
           </button>

@@ -20,10 +20,12 @@ export function ShareMenu({ sessionId, testId = 'share-menu', compact = false }:
     setOpen(false);
     setError(null);
     setBusy(true);
-    get().then(
-      (d) => downloadBlob(d.fileName, d.blob),
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
-    ).finally(() => setBusy(false));
+    get()
+      .then(
+        (d) => downloadBlob(d.fileName, d.blob),
+        (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+      )
+      .finally(() => setBusy(false));
   };
   const item = 'block w-full px-3 py-1 text-left text-xs hover:bg-button-hover';
   return (
@@ -39,7 +41,9 @@ export function ShareMenu({ sessionId, testId = 'share-menu', compact = false }:
         disabled={busy}
         onClick={() => setOpen((v) => !v)}
       >
-        {busy ? 'Sharing…' : compact ? (
+        {busy ? (
+          'Sharing…'
+        ) : compact ? (
           <>
             <span aria-hidden="true">⇪</span>
             <span className="hidden xl:inline"> Share ▾</span>
@@ -60,12 +64,22 @@ export function ShareMenu({ sessionId, testId = 'share-menu', compact = false }:
           >
             HTML file <span className="text-dim">— opens anywhere, read-only</span>
           </button>
-          <button type="button" role="menuitem" className={item} data-testid="share-bundle" onClick={() => save(() => http.call('sessionBundle', { params: { id: sessionId } }))}>
+          <button
+            type="button"
+            role="menuitem"
+            className={item}
+            data-testid="share-bundle"
+            onClick={() => save(() => http.call('sessionBundle', { params: { id: sessionId } }))}
+          >
             Bundle (JSON) <span className="text-dim">— for mcpscope open / replay</span>
           </button>
         </span>
       )}
-      {error && <span className="ml-2 text-red-300" data-testid="share-error-message">{error}</span>}
+      {error && (
+        <span className="ml-2 text-red-300" data-testid="share-error-message">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

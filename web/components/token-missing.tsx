@@ -11,9 +11,7 @@ export function TokenMissing({ refused }: { refused: boolean }) {
         </p>
         <p className="mb-1">Open the URL printed by mcpscope in your terminal. It looks like:</p>
         <pre className="rounded bg-black/40 p-2 font-mono text-dim">http://127.0.0.1:7410/#token=…</pre>
-        <p className="mt-3 text-dim">
-          The token guards the relay: anyone with it can start processes on this machine through it.
-        </p>
+        <p className="mt-3 text-dim">The token guards the relay: anyone with it can start processes on this machine through it.</p>
       </div>
     </div>
   );

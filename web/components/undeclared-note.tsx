@@ -12,8 +12,17 @@ interface Props {
 export function UndeclaredNote({ missing, what, onListAnyway, disabled }: Props) {
   return (
     <p data-testid="undeclared-note" className="flex flex-wrap items-center gap-2 p-3 text-dim">
-      <span>The server did not declare the {missing.replace(/^server /, '')}, so mcpscope did not ask for {what}.</span>
-      <button type="button" data-testid="list-anyway" className="btn" disabled={disabled} onClick={onListAnyway} title={`send ${what} anyway: your request, and the server may answer -32601`}>
+      <span>
+        The server did not declare the {missing.replace(/^server /, '')}, so mcpscope did not ask for {what}.
+      </span>
+      <button
+        type="button"
+        data-testid="list-anyway"
+        className="btn"
+        disabled={disabled}
+        onClick={onListAnyway}
+        title={`send ${what} anyway: your request, and the server may answer -32601`}
+      >
         List anyway
       </button>
     </p>

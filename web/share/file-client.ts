@@ -36,7 +36,21 @@ class FileSocket extends RelaySocket {
 function sessionOf(header: BundleHeader): SessionInfo {
   const s = header.session;
   const status = s.status === 'running' || s.status === 'starting' || s.status === 'stdout-closed' ? 'stopped' : s.status;
-  return { id: s.id, name: s.name, target: header.target, status, live: false, startedAt: s.startedAt, endedAt: s.endedAt, pid: null, exitCode: s.exitCode, signal: s.signal, lastSeq: header.range.toSeq ?? s.lastSeq, protocolVersion: s.protocolVersion, handshakePending: false };
+  return {
+    id: s.id,
+    name: s.name,
+    target: header.target,
+    status,
+    live: false,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    pid: null,
+    exitCode: s.exitCode,
+    signal: s.signal,
+    lastSeq: header.range.toSeq ?? s.lastSeq,
+    protocolVersion: s.protocolVersion,
+    handshakePending: false,
+  };
 }
 
 function latin1Bytes(b64: string): Uint8Array<ArrayBuffer> {

@@ -30,8 +30,13 @@ export function SessionHeader({ header, trailer }: { header: BundleHeader; trail
   const where = t.transport === 'stdio' ? [t.command, ...t.args].join(' ') : t.url;
   const { startedAt, endedAt } = header.session;
   return (
-    <dl data-testid="share-session-header" className="grid shrink-0 grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-x-4 gap-y-0.5 border-b border-edge bg-panel px-3 py-1 text-xs">
-      <Field label="server" testId="share-server">{server}</Field>
+    <dl
+      data-testid="share-session-header"
+      className="grid shrink-0 grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-x-4 gap-y-0.5 border-b border-edge bg-panel px-3 py-1 text-xs"
+    >
+      <Field label="server" testId="share-server">
+        {server}
+      </Field>
       <Field label="protocol">
         {n.protocolVersion ?? 'not negotiated'}
         {n.requestedVersion !== null && n.requestedVersion !== n.protocolVersion ? ` (asked for ${n.requestedVersion})` : ''}

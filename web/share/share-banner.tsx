@@ -14,8 +14,8 @@ export function ShareBanner({ header, loaded }: { header: BundleHeader; loaded: 
       <span className="font-semibold">mcpscope recording</span>
       <span className="text-dim">
         A read-only copy of session “<span data-testid="share-session-name">{header.session.name}</span>”, exported{' '}
-        <time dateTime={header.exportedAt}>{header.exportedAt}</time> by mcpscope <span data-testid="share-version">{header.environment.mcpscope}</span> ({header.environment.os},
-        Node {header.environment.node}).
+        <time dateTime={header.exportedAt}>{header.exportedAt}</time> by mcpscope <span data-testid="share-version">{header.environment.mcpscope}</span> (
+        {header.environment.os}, Node {header.environment.node}).
       </span>
       <span data-testid="share-secrets" className="text-dim">
         Secrets removed: {fromRecipe} from the recipe, {trailer ? trailer.redactions : '…'} replaced in the frames.

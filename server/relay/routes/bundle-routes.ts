@@ -23,7 +23,19 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
     const { writeBundle } = await import('../../bundles/bundle-writer.js');
     attachment(res, `${fileStem(session.name, session.id)}.bundle.json`, 'application/json; charset=utf-8');
     await streamed(res, () =>
-      writeBundle({ recorder: ctx.recorder, archive: ctx.archive, profiles: ctx.profiles, version: ctx.version, session, givenTarget: ctx.sessions.givenTarget(session.id), ...(fromSeq !== undefined ? { fromSeq } : {}), ...(toSeq !== undefined ? { toSeq } : {}) }, new TextSink(res)),
+      writeBundle(
+        {
+          recorder: ctx.recorder,
+          archive: ctx.archive,
+          profiles: ctx.profiles,
+          version: ctx.version,
+          session,
+          givenTarget: ctx.sessions.givenTarget(session.id),
+          ...(fromSeq !== undefined ? { fromSeq } : {}),
+          ...(toSeq !== undefined ? { toSeq } : {}),
+        },
+        new TextSink(res),
+      ),
     );
   });
 
@@ -37,7 +49,14 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
       throw new RelayError('INTERNAL', (err as Error).message);
     }
     // The same bundle as the Export bundle download (secrets the relay knows of this run included), packed into the viewer.
-    const src = { recorder: ctx.recorder, archive: ctx.archive, profiles: ctx.profiles, version: ctx.version, session, givenTarget: ctx.sessions.givenTarget(session.id) };
+    const src = {
+      recorder: ctx.recorder,
+      archive: ctx.archive,
+      profiles: ctx.profiles,
+      version: ctx.version,
+      session,
+      givenTarget: ctx.sessions.givenTarget(session.id),
+    };
     attachment(res, `${fileStem(session.name, session.id)}.html`, 'text/html; charset=utf-8');
     await streamed(res, () => writeShareHtml(sessionBundleEvents(src), res, template));
   });
@@ -45,7 +64,10 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
   serveRoute(router, R.importBundle, async (_input, req) => {
     // Sent as application/octet-stream the body is still unread here: it streams into the store line by line.
     const input = req.body === undefined ? req : Readable.from([typeof req.body === 'string' ? req.body : JSON.stringify(req.body)]);
-    const [{ importBundle }, { BundleError }] = await Promise.all([import('../../bundles/bundle-importer.js'), import('../../../shared/bundle/bundle-reader.js')]);
+    const [{ importBundle }, { BundleError }] = await Promise.all([
+      import('../../bundles/bundle-importer.js'),
+      import('../../../shared/bundle/bundle-reader.js'),
+    ]);
     try {
       const result = await importBundle(input, ctx.recorder, ctx.archive);
       return { session: historyEntry(ctx, result.sessionId), frames: result.frames, trailer: result.trailer };
@@ -63,6 +85,19 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
     const k = kind as ReproKind;
     checkReproKind(k, session);
     attachment(res, `${fileStem(session.name, session.id)}.${k}`, REPRO_TYPES[k]);
-    await streamed(res, () => writeRepro(k, { recorder: ctx.recorder, archive: ctx.archive, profiles: ctx.profiles, version: ctx.version, session, givenTarget: ctx.sessions.givenTarget(session.id) }, new TextSink(res)));
+    await streamed(res, () =>
+      writeRepro(
+        k,
+        {
+          recorder: ctx.recorder,
+          archive: ctx.archive,
+          profiles: ctx.profiles,
+          version: ctx.version,
+          session,
+          givenTarget: ctx.sessions.givenTarget(session.id),
+        },
+        new TextSink(res),
+      ),
+    );
   });
 }

@@ -39,7 +39,14 @@ export function collectionRoutes(router: Router, ctx: ArchiveContext): void {
         target,
         protocolVersion,
         timeoutMs: body.timeoutMs,
-        record: () => recordCheckConnection(recording, { name: `${info.name} · run ${collection.name}`, target, protocolVersion, secretEnv: meta.secretEnv, profileId: meta.profileId }),
+        record: () =>
+          recordCheckConnection(recording, {
+            name: `${info.name} · run ${collection.name}`,
+            target,
+            protocolVersion,
+            secretEnv: meta.secretEnv,
+            profileId: meta.profileId,
+          }),
       });
     } finally {
       running.delete(underTest);

@@ -29,5 +29,7 @@ export function historyRoutes(router: Router, ctx: ArchiveContext): void {
   });
 
   // The stats lint the session: the linter loads with the first stats asked for, not at the relay's start-up.
-  serveRoute(router, R.sessionStats, async ({ params }) => (await import('../../store/archive/session-stats.js')).sessionStats(ctx.recorder, ctx.archive, ctx.sessions.info(params.id)));
+  serveRoute(router, R.sessionStats, async ({ params }) =>
+    (await import('../../store/archive/session-stats.js')).sessionStats(ctx.recorder, ctx.archive, ctx.sessions.info(params.id)),
+  );
 }

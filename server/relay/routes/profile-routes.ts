@@ -47,7 +47,10 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
     // A modern-era profile talks 2026-07-28 whatever legacy version it names (that is only auto's fallback offer), so the
     // session is recorded, and linted, under the version it will speak.
     const protocolVersion = p.era === 'modern' && isLegacyVersion(p.protocolVersion) ? MODERN_PROTOCOL_VERSIONS[0] : p.protocolVersion;
-    const session = await ctx.sessions.create({ target: p.target, protocolVersion, handshake, name: p.name }, { secretEnv: p.secretEnv, profileId: p.id, ...profileRecipeFrom(p) });
+    const session = await ctx.sessions.create(
+      { target: p.target, protocolVersion, handshake, name: p.name },
+      { secretEnv: p.secretEnv, profileId: p.id, ...profileRecipeFrom(p) },
+    );
     ctx.archive.setMeta(session.id, { profileId: p.id, secretEnv: p.secretEnv });
     return session.info();
   });
@@ -55,7 +58,10 @@ export function profileRoutes(router: Router, ctx: ArchiveContext): void {
   // "Save current connection as profile": the real values when this relay run started the session, else the stored ones.
   serveRoute(router, R.saveSessionAsProfile, ({ params, body: { name } }) => {
     const info = ctx.sessions.info(params.id);
-    const { input, missing } = profileFromSession({ name: name ?? info.name, protocolVersion: info.protocolVersion }, ctx.sessions.givenTarget(info.id) ?? info.target);
+    const { input, missing } = profileFromSession(
+      { name: name ?? info.name, protocolVersion: info.protocolVersion },
+      ctx.sessions.givenTarget(info.id) ?? info.target,
+    );
     // A profile made from an imported bundle's session carries that bundle's recipe: still a recipe from a file.
     const fromFile = ctx.archive.meta(info.id).origin === 'imported' ? { importedFrom: bundleSource(info.name) } : {};
     return { profile: maskProfile(profiles.create({ ...input, ...fromFile })), missing };

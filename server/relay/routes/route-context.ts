@@ -24,7 +24,10 @@ export function historyEntry(ctx: ArchiveContext, id: string): HistoryEntry {
 
 /** A file name from a session name: what the browser saves, safe on every OS. */
 export function fileStem(name: string, id: string): string {
-  const clean = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const clean = name
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `mcpscope-${clean || 'session'}-${id}`;
 }
 

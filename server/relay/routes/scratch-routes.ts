@@ -14,7 +14,10 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
     const target = ctx.sessions.givenTarget(params.id);
     if (!info.live || target === null) throw new RelayError('SESSION_NOT_LIVE', 'the session under test is not running: start it before running the fault lab');
     const meta = ctx.archive.meta(params.id);
-    const scratch = await ctx.sessions.create({ target, protocolVersion: info.protocolVersion, handshake: body.handshake, name: `${info.name} · fault lab` }, { secretEnv: meta.secretEnv, ...(meta.profileId ? { profileId: meta.profileId } : {}) });
+    const scratch = await ctx.sessions.create(
+      { target, protocolVersion: info.protocolVersion, handshake: body.handshake, name: `${info.name} · fault lab` },
+      { secretEnv: meta.secretEnv, ...(meta.profileId ? { profileId: meta.profileId } : {}) },
+    );
     ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: params.id, profileId: meta.profileId, secretEnv: meta.secretEnv });
     // Tagged by what made it, so the history can say so and filter on it (the check's are tagged `check`).
     ctx.archive.setTags(scratch.id, ['lab']);

@@ -19,7 +19,8 @@ export class PanelResults {
 
   /** The saved value (as it was saved; the caller checks its shape) and when, or nulls. */
   get(sessionId: string, panel: PanelName): { value: unknown; savedAt: number | null } {
-    const row = this.db.prepare('SELECT value, saved_at FROM panel_results WHERE session_id = ? AND panel = ?').get(sessionId, panel) as { value: string; saved_at: number } | undefined;
+    const row = this.db.prepare('SELECT value, saved_at FROM panel_results WHERE session_id = ? AND panel = ?').get(sessionId, panel) as
+      { value: string; saved_at: number } | undefined;
     if (!row) return { value: null, savedAt: null };
     try {
       return { value: JSON.parse(row.value) as unknown, savedAt: row.saved_at };
@@ -31,7 +32,9 @@ export class PanelResults {
 
   put(sessionId: string, panel: PanelName, value: unknown, now = Date.now()): void {
     this.db
-      .prepare('INSERT INTO panel_results (session_id, panel, value, saved_at) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, panel) DO UPDATE SET value = excluded.value, saved_at = excluded.saved_at')
+      .prepare(
+        'INSERT INTO panel_results (session_id, panel, value, saved_at) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, panel) DO UPDATE SET value = excluded.value, saved_at = excluded.saved_at',
+      )
       .run(sessionId, panel, JSON.stringify(value), now);
   }
 

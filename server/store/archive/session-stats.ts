@@ -7,7 +7,6 @@ import type { Recorder } from '../recorder.js';
 import { iterateFrames } from './frame-cursor.js';
 import type { SessionArchive } from './session-archive.js';
 
-
 /** Linting is a pass over every frame; past this many the stats count the first ones only and say so. */
 export const LINT_FRAME_CAP = 200_000;
 
@@ -18,7 +17,10 @@ interface LintCounts {
 
 const cache = new Map<string, LintCounts>();
 
-export function countFindings(findings: readonly Pick<Finding, 'severity'>[], into: FindingCounts = { total: 0, error: 0, warning: 0, info: 0 }): FindingCounts {
+export function countFindings(
+  findings: readonly Pick<Finding, 'severity'>[],
+  into: FindingCounts = { total: 0, error: 0, warning: 0, info: 0 },
+): FindingCounts {
   for (const f of findings) {
     into.total++;
     into[f.severity]++;

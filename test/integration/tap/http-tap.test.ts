@@ -67,7 +67,16 @@ describe('mcpscope tap --url', () => {
     const answered = new Set(frames.filter((f) => f.dir === 'in' && f.kind === 'response').map((f) => f.rpcId));
     expect(requests.filter((id) => !answered.has(id))).toEqual([]);
     expect(frames.find((f) => f.dir === 'in' && f.text.includes('Echo: over http'))).toBeDefined();
-    const exchanges = frames.filter((f) => f.kind === 'http').map((f) => JSON.parse(f.text) as { state: string; request: { method: string; headers: [string, string][] }; response: { status: number; events?: unknown[] } | null });
+    const exchanges = frames
+      .filter((f) => f.kind === 'http')
+      .map(
+        (f) =>
+          JSON.parse(f.text) as {
+            state: string;
+            request: { method: string; headers: [string, string][] };
+            response: { status: number; events?: unknown[] } | null;
+          },
+      );
     const posts = exchanges.filter((x) => x.state === 'complete' && x.request.method === 'POST');
     expect(posts.length).toBeGreaterThanOrEqual(6);
     expect(posts.some((x) => (x.response?.events?.length ?? 0) > 0)).toBe(true);

@@ -77,7 +77,9 @@ describe('mcpscope tap (stdio)', () => {
     const teeDir = tempDir();
     const tap = startTap(dataDir, [process.execPath, join(FIXTURES, 'byte-tee.mjs'), teeDir, '--', ...EVERYTHING]);
     const lines: Buffer[] = [
-      Buffer.from('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw-host","version":"0"}}}\n'),
+      Buffer.from(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw-host","version":"0"}}}\n',
+      ),
       Buffer.from('{"jsonrpc":"2.0","method":"notifications/initialized"}\n'),
       // Not UTF-8, not JSON, CRLF and a large frame: a shim that decodes or re-frames anything changes these.
       Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}}\n')]),
@@ -88,7 +90,7 @@ describe('mcpscope tap (stdio)', () => {
     ];
     const sent = Buffer.concat(lines);
     // Written in pieces that cut frames (and a multi-byte character) anywhere.
-    for (let at = 0; at < sent.length; ) {
+    for (let at = 0; at < sent.length;) {
       const n = Math.min(sent.length - at, 1 + ((at * 7919) % 65_521));
       tap.proc.stdin.write(sent.subarray(at, at + n));
       at += n;

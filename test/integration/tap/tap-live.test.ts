@@ -29,7 +29,7 @@ describe('tapped sessions in the inspector', () => {
     const { client } = await connectClient([process.execPath, ...tapArgs(relay.dataDir, EVERYTHING)]);
     const info = await socket.until(() => tappedSessions(socket)[0], 'the tapped session to be announced', 30_000);
     socket.send({ type: 'subscribe', sessionId: info.id, afterSeq: 0 });
-    await socket.frame(info.id, (f) => f.method === 'initialize', 'the host\'s initialize');
+    await socket.frame(info.id, (f) => f.method === 'initialize', "the host's initialize");
 
     await client.callTool({ name: 'echo', arguments: { message: 'seen live' } });
     await socket.frame(info.id, (f) => f.dir === 'in' && f.text.includes('Echo: seen live'), 'the echo answer, live');
@@ -54,14 +54,22 @@ describe('tapped sessions in the inspector', () => {
     relay = await startRelay();
     const socket = await relay.socket();
     const hosts = await Promise.all(Array.from({ length: 5 }, () => connectClient([process.execPath, ...tapArgs(relay!.dataDir, EVERYTHING)])));
-    const ids = await socket.until(() => {
-      const s = tappedSessions(socket);
-      return s.length === 5 ? s.map((x) => x.id) : undefined;
-      // Five recorders opening one store at once queue on its write lock; on a loaded machine that takes a while.
-    }, 'five tapped sessions', 90_000);
+    const ids = await socket.until(
+      () => {
+        const s = tappedSessions(socket);
+        return s.length === 5 ? s.map((x) => x.id) : undefined;
+        // Five recorders opening one store at once queue on its write lock; on a loaded machine that takes a while.
+      },
+      'five tapped sessions',
+      90_000,
+    );
     for (const id of ids) socket.send({ type: 'subscribe', sessionId: id, afterSeq: 0 });
     const CALLS = 60;
-    await Promise.all(hosts.map(({ client }, h) => Promise.all(Array.from({ length: CALLS }, (_, i) => client.callTool({ name: 'echo', arguments: { message: `h${h}-${i}` } })))));
+    await Promise.all(
+      hosts.map(({ client }, h) =>
+        Promise.all(Array.from({ length: CALLS }, (_, i) => client.callTool({ name: 'echo', arguments: { message: `h${h}-${i}` } }))),
+      ),
+    );
     await Promise.all(hosts.map(({ client }) => client.close()));
 
     const stored = await (async () => {

@@ -1,7 +1,21 @@
 // mcpscope wrap never corrupts a host's config: keys given twice are refused with the file untouched, --undo keeps the
 // edits made after the wrap (and refuses, with a diff, to undo a wrapped entry the user changed), a symlinked config
 // stays a link, the mode, CRLF, a BOM and comments survive, and a server in a cache that vanishes is warned about.
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -115,7 +129,7 @@ describe('mcpscope wrap keeps a config whole', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
-  it('warns when a server runs from npx\'s cache, and still wraps it', async () => {
+  it("warns when a server runs from npx's cache, and still wraps it", async () => {
     const npx = '/home/ann/.npm/_npx/6a9c1e/node_modules/.bin/mcp-server-notes';
     const file = configFile(JSON.stringify({ mcpServers: { notes: { command: npx } } }, null, 2));
     const run = await runCli(['wrap', file, '--all']);
@@ -124,7 +138,7 @@ describe('mcpscope wrap keeps a config whole', () => {
     expect(servers(file).notes!.args!.slice(-2)).toEqual(['--', npx]);
   });
 
-  it('warns when the mcpscope it writes into the entry runs from npx\'s cache, and still wraps', async () => {
+  it("warns when the mcpscope it writes into the entry runs from npx's cache, and still wraps", async () => {
     // The package as `npx mcpscope` leaves it: its script, manifest and bundle under ~/.npm/_npx/<hash>/node_modules.
     const cache = mkdtempSync(join(tmpdir(), 'mcpscope-wrap-npx-'));
     const pkg = join(cache, '_npx', '6a9c1e', 'node_modules', 'mcpscope');

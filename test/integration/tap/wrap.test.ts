@@ -42,7 +42,9 @@ describe('mcpscope wrap', () => {
         expect(t.env).toEqual(was.env);
       }
       // Everything else in the file, comments and remote servers included, is as it was.
-      expect(parseMcpConfig(text).profiles.filter((p) => p.target.transport !== 'stdio')).toEqual(parseMcpConfig(original.toString()).profiles.filter((p) => p.target.transport !== 'stdio'));
+      expect(parseMcpConfig(text).profiles.filter((p) => p.target.transport !== 'stdio')).toEqual(
+        parseMcpConfig(original.toString()).profiles.filter((p) => p.target.transport !== 'stdio'),
+      );
       if (name === 'vscode-mcp.json') expect(text).toContain('/* a stdio server with a secret from an input */');
       // The record beside it names each wrapped server with its original values, exactly as the file had them.
       const record = JSON.parse(readFileSync(`${file}.mcpscope-backup`, 'utf8')) as { servers: Array<{ name: string; command: string }> };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerHandlers, capabilitiesObject, declaredCapabilities, elicitationResult, parseAnswersFile, samplingResult, withSchemaDefaults } from '../../../shared/answers/index.js';
+import {
+  answerHandlers,
+  capabilitiesObject,
+  declaredCapabilities,
+  elicitationResult,
+  parseAnswersFile,
+  samplingResult,
+  withSchemaDefaults,
+} from '../../../shared/answers/index.js';
 import { HandlerError } from '../../../shared/engine/index.js';
 
 const schema = {
@@ -16,8 +24,16 @@ const schema = {
 
 describe('the answers file', () => {
   it('accepts the documented shape and fills in the sampling defaults', () => {
-    const r = parseAnswersFile({ capabilities: ['sampling', 'tasks'], sampling: { text: 'Hi {{lastMessage}}' }, elicitation: { action: 'accept', content: { a: 1 } }, roots: [{ uri: 'file:///tmp' }] });
-    expect(r).toEqual({ ok: true, answers: expect.objectContaining({ sampling: { text: 'Hi {{lastMessage}}', model: 'mcpscope-scripted', stopReason: 'endTurn' } }) });
+    const r = parseAnswersFile({
+      capabilities: ['sampling', 'tasks'],
+      sampling: { text: 'Hi {{lastMessage}}' },
+      elicitation: { action: 'accept', content: { a: 1 } },
+      roots: [{ uri: 'file:///tmp' }],
+    });
+    expect(r).toEqual({
+      ok: true,
+      answers: expect.objectContaining({ sampling: { text: 'Hi {{lastMessage}}', model: 'mcpscope-scripted', stopReason: 'endTurn' } }),
+    });
   });
 
   it('names each problem with its path: an unknown key, an unknown action, an unknown placeholder', () => {
@@ -34,7 +50,10 @@ describe('the answers file', () => {
     expect(declaredCapabilities({ roots: [] })).toEqual(['roots']);
     expect(declaredCapabilities({ roots: [], capabilities: ['tasks'] })).toEqual(['tasks']);
     expect(declaredCapabilities({ roots: [] }, ['sampling'])).toEqual(['sampling']);
-    expect(capabilitiesObject(['elicitation', 'tasks'])).toEqual({ elicitation: {}, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } });
+    expect(capabilitiesObject(['elicitation', 'tasks'])).toEqual({
+      elicitation: {},
+      tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } },
+    });
     expect(capabilitiesObject(['roots', 'tasks'])).toEqual({ roots: {}, tasks: { list: {}, cancel: {} } });
   });
 });
@@ -61,7 +80,14 @@ describe('scripted answers', () => {
   });
 
   it('fills the sampling template from the request', () => {
-    const params = { messages: [{ role: 'user', content: { type: 'text', text: 'one' } }, { role: 'user', content: [{ type: 'text', text: 'two' }] }], systemPrompt: 'be brief', maxTokens: 50 };
+    const params = {
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'one' } },
+        { role: 'user', content: [{ type: 'text', text: 'two' }] },
+      ],
+      systemPrompt: 'be brief',
+      maxTokens: 50,
+    };
     expect(samplingResult({ text: '{{lastMessage}}/{{messageCount}}/{{systemPrompt}}/{{ maxTokens }}', model: 'm', stopReason: 'endTurn' }, params)).toEqual({
       role: 'assistant',
       content: { type: 'text', text: 'two/2/be brief/50' },

@@ -8,10 +8,15 @@ const profile = (clientSecret: string | undefined): ProfileInput => ({
   era: 'auto',
   secretEnv: [],
   secretHeaders: [],
-  target: { transport: 'http', url: 'https://mcp.example.com/mcp', headers: {}, auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci-bot', ...(clientSecret !== undefined ? { clientSecret } : {}) } },
+  target: {
+    transport: 'http',
+    url: 'https://mcp.example.com/mcp',
+    headers: {},
+    auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci-bot', ...(clientSecret !== undefined ? { clientSecret } : {}) },
+  },
 });
 
-describe('a profile\'s OAuth client secret', () => {
+describe("a profile's OAuth client secret", () => {
   it('goes to the secrets file, leaving the placeholder in what SQLite keeps, and comes back when the profile is read', () => {
     const { stored, secrets } = splitProfileSecrets(profile('cc-secret-9d2e'));
     expect(JSON.stringify(stored)).not.toContain('cc-secret-9d2e');

@@ -8,7 +8,18 @@ import type { FrameRecord } from '../../../shared/relay-protocol.js';
 const header: BundleHeader = {
   exportedAt: '2026-11-30T00:00:00.000Z',
   environment: { mcpscope: '0.1.0', node: 'v20.19.0', os: 'linux 6.8.0 x64' },
-  session: { id: 's1', name: 'demo', tags: ['t'], status: 'stopped', protocolVersion: '2025-11-25', startedAt: 1, endedAt: 2, exitCode: 0, signal: null, lastSeq: 2 },
+  session: {
+    id: 's1',
+    name: 'demo',
+    tags: ['t'],
+    status: 'stopped',
+    protocolVersion: '2025-11-25',
+    startedAt: 1,
+    endedAt: 2,
+    exitCode: 0,
+    signal: null,
+    lastSeq: 2,
+  },
   target: { transport: 'stdio', command: 'node', args: ['demo.js'], env: {} },
   negotiated: { requestedVersion: null, protocolVersion: null, via: null },
   range: { fromSeq: 0, toSeq: null },
@@ -57,8 +68,23 @@ describe('the bundle layout', () => {
 
 describe('reading the negotiation', () => {
   it('takes versions, infos and capabilities from the initialize exchange', () => {
-    const req: FrameRecord = { ...frame(1, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 'c' } } })), dir: 'out', method: 'initialize' };
-    const res = frame(2, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's' } } }));
+    const req: FrameRecord = {
+      ...frame(
+        1,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 'c' } },
+        }),
+      ),
+      dir: 'out',
+      method: 'initialize',
+    };
+    const res = frame(
+      2,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's' } } }),
+    );
     expect(negotiationOf(req, res)).toEqual({
       via: 'initialize',
       requestedVersion: '2025-06-18',

@@ -4,9 +4,20 @@ import { junitSchemaErrors } from '../../helpers/junit-schema.js';
 import { checkResult } from './check-result.js';
 
 const result = (id: string, status: CheckResult['status'], detail = 'seen', durationMs = 1234): CheckResult =>
-  checkResult(id, status, { detail, durationMs, spec: { keyword: status === 'warn' ? 'SHOULD' : 'MUST', quote: 'servers MUST respond with HTTP 403 Forbidden', source: 'transports' } });
+  checkResult(id, status, {
+    detail,
+    durationMs,
+    spec: { keyword: status === 'warn' ? 'SHOULD' : 'MUST', quote: 'servers MUST respond with HTTP 403 Forbidden', source: 'transports' },
+  });
 
-const report = (results: CheckResult[]): CheckReport => ({ target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-01T00:00:00Z', sessions: [{ name: 'check', frames: 9 }], results });
+const report = (results: CheckResult[]): CheckReport => ({
+  target: 'node s.js',
+  transport: 'stdio',
+  protocolVersion: '2025-11-25',
+  startedAt: '2026-12-01T00:00:00Z',
+  sessions: [{ name: 'check', frames: 9 }],
+  results,
+});
 const mixed = () =>
   report([
     result('lifecycle/ping', 'pass', 'pong', 12),
@@ -39,7 +50,9 @@ describe('the check as JUnit XML', () => {
   it('carries a failure with its message, the spec sentence, the fix and the frame seqs, escaped', () => {
     const xml = checkJunit(mixed());
     expect(xml).toContain('<failure type="fail" message="&lt;200&gt; &amp; &quot;served&quot;">');
-    expect(xml).toContain('spec (MUST): &quot;servers MUST respond with HTTP 403 Forbidden&quot; (transports)\nfix: Answer 403.\nframes: check #3, #4</failure>');
+    expect(xml).toContain(
+      'spec (MUST): &quot;servers MUST respond with HTTP 403 Forbidden&quot; (transports)\nfix: Answer 403.\nframes: check #3, #4</failure>',
+    );
     expect(xml).not.toContain('\u0007');
   });
 

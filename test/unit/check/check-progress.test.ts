@@ -14,7 +14,9 @@ function collect(isTTY: boolean) {
 describe('check progress on stderr', () => {
   it('says passed of total, then what failed, warned or was skipped, and the time', () => {
     expect(groupLine('lifecycle', [result('lifecycle/a', 'pass'), result('lifecycle/b', 'pass')], 1234)).toBe('check: lifecycle 2/2 passed (1.2 s)');
-    expect(groupLine('tools', [result('tools/a', 'pass'), result('tools/b', 'fail'), result('tools/c', 'warn'), result('tools/d', 'skip')], 50)).toBe('check: tools 1/4 passed, 1 failed, 1 warned, 1 skipped (0.1 s)');
+    expect(groupLine('tools', [result('tools/a', 'pass'), result('tools/b', 'fail'), result('tools/c', 'warn'), result('tools/d', 'skip')], 50)).toBe(
+      'check: tools 1/4 passed, 1 failed, 1 warned, 1 skipped (0.1 s)',
+    );
   });
 
   it('writes a group line when the next group starts and at the end, and a failure the moment it comes, with no live line off a terminal', () => {
@@ -35,7 +37,11 @@ describe('check progress on stderr', () => {
     expect(out.text()).toBe('\r\x1b[2Kcheck: lifecycle 1 done, last lifecycle/a');
     p.onResult(result('tools/a', 'pass'));
     const ERASE = '\r\x1b[2K';
-    expect(out.text().split(ERASE).slice(1)).toEqual(['check: lifecycle 1 done, last lifecycle/a', expect.stringMatching(/^check: lifecycle 1\/1 passed \(\d\.\d s\)\n$/), 'check: tools 1 done, last tools/a']);
+    expect(out.text().split(ERASE).slice(1)).toEqual([
+      'check: lifecycle 1 done, last lifecycle/a',
+      expect.stringMatching(/^check: lifecycle 1\/1 passed \(\d\.\d s\)\n$/),
+      'check: tools 1 done, last tools/a',
+    ]);
     p.finish();
     expect(out.text().split(ERASE).at(-1)).toMatch(/^check: tools 1\/1 passed \(\d\.\d s\)\n$/);
   });

@@ -6,7 +6,14 @@ import { CHECK_REPORT_SCHEMA_FILE, checkReportJsonSchema } from '../../../shared
 import { checkResult } from './check-result.js';
 
 const shipped = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', CHECK_REPORT_SCHEMA_FILE), 'utf8')) as Schema;
-const report = (results: unknown[]) => ({ target: 'node demo.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-05T08:00:00.000Z', sessions: [{ name: 'check', frames: 12 }], results });
+const report = (results: unknown[]) => ({
+  target: 'node demo.js',
+  transport: 'stdio',
+  protocolVersion: '2025-11-25',
+  startedAt: '2026-12-05T08:00:00.000Z',
+  sessions: [{ name: 'check', frames: 12 }],
+  results,
+});
 
 describe('the shipped check report schema', () => {
   it('is the report zod schema as JSON Schema (run scripts/write-check-schema.mjs after changing the report)', () => {

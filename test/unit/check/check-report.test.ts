@@ -7,7 +7,14 @@ import { checkResult } from './check-result.js';
 
 const result = (id: string, status: CheckResult['status'], detail = 'seen'): CheckResult => checkResult(id, status, { detail });
 
-const report = (results: CheckResult[]): CheckReport => ({ target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-01T00:00:00Z', sessions: [{ name: 'check', frames: 9 }], results });
+const report = (results: CheckResult[]): CheckReport => ({
+  target: 'node s.js',
+  transport: 'stdio',
+  protocolVersion: '2025-11-25',
+  startedAt: '2026-12-01T00:00:00Z',
+  sessions: [{ name: 'check', frames: 9 }],
+  results,
+});
 
 describe('the check report', () => {
   it('exits 1 only when a check failed: warnings and skips pass a run', () => {
@@ -56,7 +63,16 @@ describe('made-up tool arguments', () => {
   it('fill each required property from its default, enum, bounds or type, and leave optional ones out', () => {
     const schema = {
       type: 'object',
-      properties: { n: { type: 'integer', minimum: 3 }, unit: { enum: ['c', 'f'] }, name: { type: 'string', minLength: 10 }, on: { type: 'boolean' }, when: { type: 'string', format: 'date' }, list: { type: 'array', items: { type: 'number' }, minItems: 1 }, opt: { type: 'string' }, d: { type: 'number', default: 7 } },
+      properties: {
+        n: { type: 'integer', minimum: 3 },
+        unit: { enum: ['c', 'f'] },
+        name: { type: 'string', minLength: 10 },
+        on: { type: 'boolean' },
+        when: { type: 'string', format: 'date' },
+        list: { type: 'array', items: { type: 'number' }, minItems: 1 },
+        opt: { type: 'string' },
+        d: { type: 'number', default: 7 },
+      },
       required: ['n', 'unit', 'name', 'on', 'when', 'list', 'd'],
     };
     expect(argumentsFor(schema)).toEqual({ n: 3, unit: 'c', name: 'mcpscopexx', on: true, when: '2026-01-01', list: [1], d: 7 });
@@ -66,7 +82,14 @@ describe('made-up tool arguments', () => {
 describe('check arguments', () => {
   it('takes a server, outputs and a tool policy', () => {
     const o = parseCheckArgs(['--json', '--junit', 'out.xml', '--allow-tools', 'a,b', '--only', 'lifecycle,http/origin-403', '--', 'node', 's.js']);
-    expect(o).toMatchObject({ output: 'json', junit: 'out.xml', allowTools: ['a', 'b'], only: ['lifecycle', 'http/origin-403'], robustness: false, target: { transport: 'stdio', command: 'node', args: ['s.js'] } });
+    expect(o).toMatchObject({
+      output: 'json',
+      junit: 'out.xml',
+      allowTools: ['a', 'b'],
+      only: ['lifecycle', 'http/origin-403'],
+      robustness: false,
+      target: { transport: 'stdio', command: 'node', args: ['s.js'] },
+    });
     expect(parseCheckArgs(['--url', 'http://127.0.0.1:1/mcp']).robustness).toBe(true);
   });
 
@@ -81,13 +104,34 @@ describe('check arguments', () => {
   });
 
   it('takes --auth oauth and its options as call does, into the target every connection opens, and the token cache dir', () => {
-    const parsed = parseCheckArgs(['--auth', 'oauth', '--grant', 'client-credentials', '--client-id', 'ci', '--client-secret', 's3', '--data-dir', '/tmp/t', '--url', 'http://127.0.0.1:1/mcp']);
-    expect(parsed.target).toMatchObject({ url: 'http://127.0.0.1:1/mcp', auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci', clientSecret: 's3' } });
+    const parsed = parseCheckArgs([
+      '--auth',
+      'oauth',
+      '--grant',
+      'client-credentials',
+      '--client-id',
+      'ci',
+      '--client-secret',
+      's3',
+      '--data-dir',
+      '/tmp/t',
+      '--url',
+      'http://127.0.0.1:1/mcp',
+    ]);
+    expect(parsed.target).toMatchObject({
+      url: 'http://127.0.0.1:1/mcp',
+      auth: { type: 'oauth', grant: 'client_credentials', clientId: 'ci', clientSecret: 's3' },
+    });
     expect(parsed.dataDir).toBe('/tmp/t');
     expect(parsed.record).toBeNull();
     expect(() => parseCheckArgs(['--client-id', 'x', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(/--client-id goes with --auth oauth/);
-    expect(() => parseCheckArgs(['--auth', 'oauth', '--grant', 'client-credentials', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(/needs a pre-registered client/);
-    expect(parseCheckArgs(['--header', 'Authorization: Bearer t0k', '--url', 'http://127.0.0.1:1/mcp']).target).toMatchObject({ transport: 'auto', headers: { Authorization: 'Bearer t0k' } });
+    expect(() => parseCheckArgs(['--auth', 'oauth', '--grant', 'client-credentials', '--url', 'http://127.0.0.1:1/mcp'])).toThrow(
+      /needs a pre-registered client/,
+    );
+    expect(parseCheckArgs(['--header', 'Authorization: Bearer t0k', '--url', 'http://127.0.0.1:1/mcp']).target).toMatchObject({
+      transport: 'auto',
+      headers: { Authorization: 'Bearer t0k' },
+    });
   });
 
   it('records into the given store with --record, and into none without it', () => {

@@ -3,15 +3,32 @@ import { compareBaseline, type CheckReport, type CheckResult } from '../../../sh
 import { checkJobSummary, markdownText } from '../../../shared/check/check-summary.js';
 import { checkResult } from './check-result.js';
 
-const report = (results: CheckResult[], more: Partial<CheckReport> = {}): CheckReport => ({ target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-01T00:00:00Z', sessions: [{ name: 'check', frames: 9 }], results, ...more });
+const report = (results: CheckResult[], more: Partial<CheckReport> = {}): CheckReport => ({
+  target: 'node s.js',
+  transport: 'stdio',
+  protocolVersion: '2025-11-25',
+  startedAt: '2026-12-01T00:00:00Z',
+  sessions: [{ name: 'check', frames: 9 }],
+  results,
+  ...more,
+});
 
 describe('the check job summary (--markdown <file>)', () => {
   it('heads with the verdict and the counts, and tables each failure and warning with its spec sentence and fix', () => {
-    const md = checkJobSummary(report([checkResult('lifecycle/ping', 'pass'), checkResult('http/origin-403', 'fail', { detail: 'got 200' }), checkResult('tools/unknown-tool', 'warn', { spec: { keyword: 'silent', quote: 'an example', source: 'tools' } }), checkResult('http/delete-session', 'skip')]));
+    const md = checkJobSummary(
+      report([
+        checkResult('lifecycle/ping', 'pass'),
+        checkResult('http/origin-403', 'fail', { detail: 'got 200' }),
+        checkResult('tools/unknown-tool', 'warn', { spec: { keyword: 'silent', quote: 'an example', source: 'tools' } }),
+        checkResult('http/delete-session', 'skip'),
+      ]),
+    );
     const lines = md.split('\n');
     expect(lines[0]).toBe('## mcpscope check ❌ failed (1 check): node s.js');
     expect(lines[2]).toMatch(/^\*\*4 checks\*\*: 1 passed, 1 failed, 1 warned, 1 skipped · stdio, protocol 2025-11-25/);
-    expect(md).toContain('| ❌ fail | `http/origin-403` | got 200 | **MUST**: "servers MUST respond with HTTP 403 Forbidden" (transports). Fix: Answer 403. | check #3, #4 |');
+    expect(md).toContain(
+      '| ❌ fail | `http/origin-403` | got 200 | **MUST**: "servers MUST respond with HTTP 403 Forbidden" (transports). Fix: Answer 403. | check #3, #4 |',
+    );
     expect(md).toContain('| ⚠️ warn | `tools/unknown-tool` |');
     expect(md).not.toContain('lifecycle/ping');
     expect(md).not.toContain('### Baseline');
@@ -28,7 +45,10 @@ describe('the check job summary (--markdown <file>)', () => {
 
   it('marks what the baseline accepts, and lists the delta: new problems and fixed ones', () => {
     const results = [checkResult('tools/unknown-tool', 'warn'), checkResult('http/origin-403', 'fail'), checkResult('lifecycle/ping', 'pass')];
-    const comparison = compareBaseline(results, { version: 1, accepted: { 'tools/unknown-tool': { status: 'warn', reason: '' }, 'lifecycle/ping': { status: 'fail', reason: '' } } });
+    const comparison = compareBaseline(results, {
+      version: 1,
+      accepted: { 'tools/unknown-tool': { status: 'warn', reason: '' }, 'lifecycle/ping': { status: 'fail', reason: '' } },
+    });
     const md = checkJobSummary(report(results), { failOn: 'warn', baseline: { file: 'baseline.json', comparison } });
     expect(md.split('\n')[0]).toBe('## mcpscope check ❌ failed (1 check): node s.js');
     expect(md).toContain('| accepted warn | `tools/unknown-tool` |');
@@ -58,6 +78,8 @@ describe('the check job summary (--markdown <file>)', () => {
 describe('the job summary of a check that could not run', () => {
   it('says so and why, as text', async () => {
     const { checkNotRunSummary } = await import('../../../shared/check/check-summary.js');
-    expect(checkNotRunSummary('node <s>.js', 'the server exited (code 1, signal -)')).toBe('## mcpscope check ⚠️ could not run: node &lt;s&gt;.js\n\nthe server exited \\(code 1, signal -\\)\n');
+    expect(checkNotRunSummary('node <s>.js', 'the server exited (code 1, signal -)')).toBe(
+      '## mcpscope check ⚠️ could not run: node &lt;s&gt;.js\n\nthe server exited \\(code 1, signal -\\)\n',
+    );
   });
 });

@@ -10,7 +10,10 @@ const EVERYTHING = {
 /** The demo's slow_count: steps and a pause per step in milliseconds, both bounded integers. */
 const DEMO = {
   name: 'slow_count',
-  inputSchema: { type: 'object', properties: { steps: { type: 'integer', minimum: 1, maximum: 100, default: 5 }, delayMs: { type: 'integer', minimum: 0, maximum: 10000, default: 500 } } },
+  inputSchema: {
+    type: 'object',
+    properties: { steps: { type: 'integer', minimum: 1, maximum: 100, default: 5 }, delayMs: { type: 'integer', minimum: 0, maximum: 10000, default: 500 } },
+  },
 };
 
 describe('the long-running tool heuristic', () => {
@@ -32,8 +35,11 @@ describe('the long-running tool heuristic', () => {
     expect(longRunArguments(DEMO, 'midway')).toEqual({ steps: 5, delayMs: 400 });
   });
 
-  it('keeps each value within the schema\'s bounds, and gives up when the schema cannot be met', () => {
-    const bounded = { name: 'slow', inputSchema: { type: 'object', properties: { seconds: { type: 'integer', minimum: 5 }, steps: { type: 'integer', maximum: 2 } } } };
+  it("keeps each value within the schema's bounds, and gives up when the schema cannot be met", () => {
+    const bounded = {
+      name: 'slow',
+      inputSchema: { type: 'object', properties: { seconds: { type: 'integer', minimum: 5 }, steps: { type: 'integer', maximum: 2 } } },
+    };
     expect(longRunArguments(bounded, 'brief')).toEqual({ seconds: 5, steps: 2 });
     const patterned = { name: 'slow', inputSchema: { type: 'object', properties: { job: { type: 'string', pattern: '^[0-9]+$' } }, required: ['job'] } };
     expect(longRunArguments(patterned, 'brief')).toBeNull();

@@ -10,10 +10,19 @@ const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 function modernServer(): Script {
   const complete = (result: Record<string, unknown>) => ({ result: { ...result, resultType: 'complete' } });
   const guarded = (answer: () => ReturnType<typeof complete>) => (p: Record<string, unknown>) =>
-    typeof (p._meta as Record<string, unknown> | undefined)?.[VERSION_KEY] === 'string' ? answer() : { error: { code: -32602, message: 'missing _meta protocolVersion' } };
+    typeof (p._meta as Record<string, unknown> | undefined)?.[VERSION_KEY] === 'string'
+      ? answer()
+      : { error: { code: -32602, message: 'missing _meta protocolVersion' } };
   return {
-    'server/discover': () => complete({ supportedVersions: ['2026-07-28'], capabilities: { tools: {}, logging: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: '1' } } }),
-    'tools/list': guarded(() => complete({ tools: [{ name: 'add', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }], ttlMs: 0, cacheScope: 'private' })),
+    'server/discover': () =>
+      complete({
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {}, logging: {} },
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern', version: '1' } },
+      }),
+    'tools/list': guarded(() =>
+      complete({ tools: [{ name: 'add', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }], ttlMs: 0, cacheScope: 'private' }),
+    ),
     'tools/call': guarded(() => complete({ content: [{ type: 'text', text: '3' }] })),
   };
 }
@@ -21,7 +30,15 @@ function modernServer(): Script {
 async function run(script: Script, only: string[], era: 'modern' | 'legacy' = 'modern'): Promise<CheckResult[]> {
   const main = scriptedConnection('check', script);
   const connection = await main.engine.connect({ era, clientInfo: { name: 't', version: '1' }, capabilities: {}, timeoutMs: 300 });
-  const ctx: CheckContext = { main, connection, transport: 'stdio', timeoutMs: 300, mayCall: toolPolicy(null), fresh: async (name) => scriptedConnection(name, script), facts: new Map() };
+  const ctx: CheckContext = {
+    main,
+    connection,
+    transport: 'stdio',
+    timeoutMs: 300,
+    mayCall: toolPolicy(null),
+    fresh: async (name) => scriptedConnection(name, script),
+    facts: new Map(),
+  };
   return runChecks(ctx, { only });
 }
 
@@ -30,7 +47,8 @@ const byId = (results: CheckResult[], id: string) => results.find((r) => r.id ==
 describe('the 2026-07-28 checks', () => {
   it('pass on a modern server that does it right, and the legacy-only ones skip saying why', async () => {
     const results = await run(modernServer(), []);
-    for (const id of ['modern/discover', 'modern/request-meta', 'modern/result-type', 'tools/list', 'tools/call']) expect([id, byId(results, id).status]).toEqual([id, 'pass']);
+    for (const id of ['modern/discover', 'modern/request-meta', 'modern/result-type', 'tools/list', 'tools/call'])
+      expect([id, byId(results, id).status]).toEqual([id, 'pass']);
     expect(byId(results, 'modern/request-meta').detail).toBe('tools/list without the protocol _meta got -32602');
     expect(byId(results, 'logging/set-level')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/removed logging\/setLevel/) });
     expect(byId(results, 'lifecycle/ping').status).toBe('skip');
@@ -39,7 +57,10 @@ describe('the 2026-07-28 checks', () => {
   });
 
   it('fails modern/discover when supportedVersions leaves out the version in use', async () => {
-    const script = { ...modernServer(), 'server/discover': () => ({ result: { supportedVersions: ['2025-11-25'], capabilities: { tools: {} }, resultType: 'complete' } }) } as Script;
+    const script = {
+      ...modernServer(),
+      'server/discover': () => ({ result: { supportedVersions: ['2025-11-25'], capabilities: { tools: {} }, resultType: 'complete' } }),
+    } as Script;
     const r = byId(await run(script, ['modern/discover']), 'modern/discover');
     expect([r.status, r.detail]).toEqual(['fail', expect.stringMatching(/leaves out 2026-07-28/)]);
   });

@@ -34,7 +34,8 @@ describe('colouring a text', () => {
   const off = painter(false);
 
   it('colours check marks and the counts line, and leaves the text alone when off', () => {
-    const summary = 'mcpscope check x\n\nlifecycle\n  PASS  a  fine\n  FAIL  b  bad\n        fix: PASS  it\n  WARN  c  hm\n  SKIP  d  -\n\n4 checks: 1 passed, 1 failed, 1 warned, 1 skipped';
+    const summary =
+      'mcpscope check x\n\nlifecycle\n  PASS  a  fine\n  FAIL  b  bad\n        fix: PASS  it\n  WARN  c  hm\n  SKIP  d  -\n\n4 checks: 1 passed, 1 failed, 1 warned, 1 skipped';
     expect(colourCheckSummary(summary, off)).toBe(summary);
     const lines = colourCheckSummary(summary, on).split('\n');
     expect(lines[3]).toBe('  \x1b[32mPASS\x1b[39m  a  fine');

@@ -31,7 +31,9 @@ describe('--env-file', () => {
 
   it('refuses a bad line by file and line number, the name escaped', () => {
     const f = file('OK=1\n\n\tA\u0007B=1\n');
-    expect(() => envFile(f, '--env-file')).toThrow(`--env-file ${f}, line 3: environment variable "A\\u0007B": not a valid name (it contains a control character)`);
+    expect(() => envFile(f, '--env-file')).toThrow(
+      `--env-file ${f}, line 3: environment variable "A\\u0007B": not a valid name (it contains a control character)`,
+    );
     expect(() => envFile(file('=1\n'), '--env-file')).toThrow(/line 1: environment variable "": not a valid name \(it is empty\)/);
   });
 });
@@ -58,12 +60,19 @@ describe('the commands that take --env and --header', () => {
     const remote = parseCallArgs(['--method', 'ping', '--url', 'http://127.0.0.1:1/mcp', '--header-file', headers, '--header', 'X-A: flag']);
     expect(remote.target).toMatchObject({ headers: { Authorization: 'Bearer from-file', 'X-A': 'flag' } });
     expect(parseCliArgs(['--env-file', env1, '--', 'srv']).env).toEqual({ A: 'file1', B: 'file1' });
-    expect(parseReplayArgs(['b.json', '--env-file', env2, '--header-file', headers])).toMatchObject({ env: { B: 'file2', C: 'file2' }, headers: { 'X-A': 'file' } });
+    expect(parseReplayArgs(['b.json', '--env-file', env2, '--header-file', headers])).toMatchObject({
+      env: { B: 'file2', C: 'file2' },
+      headers: { 'X-A': 'file' },
+    });
   });
 
   it('keep --env-file with a command and --header-file with --url', () => {
     const env1 = file('A=1\n');
-    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--url', 'http://127.0.0.1:1/mcp', '--env-file', env1]))).toMatch(/--env, --env-file and --cwd go with a command after --/);
-    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--header-file', file('X: 1\n'), '--', 'srv']))).toMatch(/--header-file and --http-timeout go with --url/);
+    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--url', 'http://127.0.0.1:1/mcp', '--env-file', env1]))).toMatch(
+      /--env, --env-file and --cwd go with a command after --/,
+    );
+    expect(usageMessage(() => parseCallArgs(['--method', 'ping', '--header-file', file('X: 1\n'), '--', 'srv']))).toMatch(
+      /--header-file and --http-timeout go with --url/,
+    );
   });
 });

@@ -71,7 +71,15 @@ describe('parseFlags', () => {
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and swapped neighbours as one edit each', () => {
-    expect([editDistance('', ''), editDistance('port', 'port'), editDistance('prot', 'port'), editDistance('method', 'methd'), editDistance('', 'abc'), editDistance('kitten', 'sitting'), editDistance('ab', 'ba')]).toEqual([0, 0, 1, 1, 3, 3, 1]);
+    expect([
+      editDistance('', ''),
+      editDistance('port', 'port'),
+      editDistance('prot', 'port'),
+      editDistance('method', 'methd'),
+      editDistance('', 'abc'),
+      editDistance('kitten', 'sitting'),
+      editDistance('ab', 'ba'),
+    ]).toEqual([0, 0, 1, 1, 3, 3, 1]);
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkAssertions, runExitCode, runJunit, runSummary, type Assertion, type RunReport, type StepOutcome, type StepResult } from '../../../shared/collections/index.js';
+import {
+  checkAssertions,
+  runExitCode,
+  runJunit,
+  runSummary,
+  type Assertion,
+  type RunReport,
+  type StepOutcome,
+  type StepResult,
+} from '../../../shared/collections/index.js';
 import { junitSchemaErrors } from '../../helpers/junit-schema.js';
 import { JsonSchemaValidator } from '../../../shared/lint/index.js';
 
@@ -15,13 +24,55 @@ const grade = (a: Assertion, o = outcome()) => checkAssertions([a], o, new JsonS
 
 describe('each assertion kind', () => {
   const cases: [string, Assertion, Partial<StepOutcome>, Assertion | null, Partial<StepOutcome>, RegExp][] = [
-    ['pointer equals', { pointer: '/structuredContent', equals: { n: 42 } }, {}, { pointer: '/structuredContent/n', equals: '42' }, {}, /\/structuredContent\/n is 42, not "42"/],
-    ['pointer matches', { pointer: '/content/0/text', matches: '^hello \\d+$' }, {}, { pointer: '/structuredContent/n', matches: '4' }, {}, /is 42, not a string to match/],
-    ['schema', { pointer: '/structuredContent', schema: { type: 'object', properties: { n: { type: 'integer', minimum: 1 } } } }, {}, { schema: { required: ['isError'] } }, {}, /fails the schema: .*isError/],
-    ['isError false', { isError: false }, {}, null, { response: { jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text: 'boom' }] } } }, /isError: true: "boom"/],
+    [
+      'pointer equals',
+      { pointer: '/structuredContent', equals: { n: 42 } },
+      {},
+      { pointer: '/structuredContent/n', equals: '42' },
+      {},
+      /\/structuredContent\/n is 42, not "42"/,
+    ],
+    [
+      'pointer matches',
+      { pointer: '/content/0/text', matches: '^hello \\d+$' },
+      {},
+      { pointer: '/structuredContent/n', matches: '4' },
+      {},
+      /is 42, not a string to match/,
+    ],
+    [
+      'schema',
+      { pointer: '/structuredContent', schema: { type: 'object', properties: { n: { type: 'integer', minimum: 1 } } } },
+      {},
+      { schema: { required: ['isError'] } },
+      {},
+      /fails the schema: .*isError/,
+    ],
+    [
+      'isError false',
+      { isError: false },
+      {},
+      null,
+      { response: { jsonrpc: '2.0', id: 3, result: { isError: true, content: [{ type: 'text', text: 'boom' }] } } },
+      /isError: true: "boom"/,
+    ],
     ['latency', { latencyUnderMs: 100 }, {}, null, { latencyMs: 250 }, /answered in 250 ms, not under 100 ms/],
-    ['no lint finding', { noLintAtOrAbove: 'warning' }, { findings: [{ ruleId: 'mcp/x', severity: 'info', seq: 4, message: 'drift' }] }, null, { findings: [{ ruleId: 'jsonrpc/missing-version', severity: 'error', seq: 4, message: 'no jsonrpc' }] }, /1 finding: jsonrpc\/missing-version \(error\) at #4/],
-    ['server request answered', { serverRequest: 'sampling/createMessage' }, { serverRequests: [{ method: 'sampling/createMessage', answered: true }] }, null, { serverRequests: [{ method: 'sampling/createMessage', answered: false }] }, /was asked, but not answered/],
+    [
+      'no lint finding',
+      { noLintAtOrAbove: 'warning' },
+      { findings: [{ ruleId: 'mcp/x', severity: 'info', seq: 4, message: 'drift' }] },
+      null,
+      { findings: [{ ruleId: 'jsonrpc/missing-version', severity: 'error', seq: 4, message: 'no jsonrpc' }] },
+      /1 finding: jsonrpc\/missing-version \(error\) at #4/,
+    ],
+    [
+      'server request answered',
+      { serverRequest: 'sampling/createMessage' },
+      { serverRequests: [{ method: 'sampling/createMessage', answered: true }] },
+      null,
+      { serverRequests: [{ method: 'sampling/createMessage', answered: false }] },
+      /was asked, but not answered/,
+    ],
   ];
   for (const [kind, passing, passWith, failing, failWith, why] of cases) {
     it(`${kind}: passes, and fails saying what was seen`, () => {
@@ -34,7 +85,8 @@ describe('each assertion kind', () => {
 
   it('fails every result assertion on a JSON-RPC error or no answer, saying so', () => {
     const error = outcome({ response: { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } } });
-    for (const a of [{ pointer: '', equals: {} }, { isError: false }, { pointer: '/x', matches: 'y' }] as Assertion[]) expect(grade(a, error).detail).toBe('the server answered with error -32601: Method not found');
+    for (const a of [{ pointer: '', equals: {} }, { isError: false }, { pointer: '/x', matches: 'y' }] as Assertion[])
+      expect(grade(a, error).detail).toBe('the server answered with error -32601: Method not found');
     expect(grade({ latencyUnderMs: 5 }, outcome({ response: null, latencyMs: null })).detail).toBe('no answer came');
     expect(grade({ serverRequest: 'roots/list' }).detail).toBe('the server sent no roots/list request');
   });
@@ -46,8 +98,26 @@ describe('each assertion kind', () => {
 });
 
 describe('the run report forms', () => {
-  const step = (name: string, status: StepResult['status'], more: Partial<StepResult> = {}): StepResult => ({ name, method: 'ping', status, latencyMs: 3, response: { result: {} }, assertions: [], frames: [4, 5], durationMs: 3.5, ...more });
-  const report = (steps: StepResult[]): RunReport => ({ collection: 'c <&>', target: 'node s.js', transport: 'stdio', protocolVersion: '2025-11-25', startedAt: '2026-12-05T09:00:00Z', session: 'mk1-ab', steps });
+  const step = (name: string, status: StepResult['status'], more: Partial<StepResult> = {}): StepResult => ({
+    name,
+    method: 'ping',
+    status,
+    latencyMs: 3,
+    response: { result: {} },
+    assertions: [],
+    frames: [4, 5],
+    durationMs: 3.5,
+    ...more,
+  });
+  const report = (steps: StepResult[]): RunReport => ({
+    collection: 'c <&>',
+    target: 'node s.js',
+    transport: 'stdio',
+    protocolVersion: '2025-11-25',
+    startedAt: '2026-12-05T09:00:00Z',
+    session: 'mk1-ab',
+    steps,
+  });
 
   it('exits 0 when every step passed, 1 on a failed assertion, 2 when a step could not run', () => {
     expect(runExitCode([step('a', 'pass')])).toBe(0);
@@ -57,7 +127,14 @@ describe('the run report forms', () => {
 
   it('writes JUnit the XSD accepts for every status: a failure, an error, a skip, a pass', async () => {
     const failed = { assertion: { isError: false }, pass: false, detail: 'the tool answered isError: true: "x\u0001"' };
-    const xml = runJunit(report([step('a', 'pass'), step('b', 'fail', { assertions: [failed] }), step('c', 'error', { error: 'no answer came', response: null }), step('d', 'skipped', { error: 'an earlier step did not pass (--bail)', frames: [] })]));
+    const xml = runJunit(
+      report([
+        step('a', 'pass'),
+        step('b', 'fail', { assertions: [failed] }),
+        step('c', 'error', { error: 'no answer came', response: null }),
+        step('d', 'skipped', { error: 'an earlier step did not pass (--bail)', frames: [] }),
+      ]),
+    );
     expect(await junitSchemaErrors(xml)).toEqual([]);
     expect(xml).toContain('<failure type="assertion" message="the tool answered isError: true: &quot;x&quot;">');
     expect(xml).toContain('<error type="could-not-run" message="no answer came">');
@@ -66,7 +143,9 @@ describe('the run report forms', () => {
   });
 
   it('prints a summary whose failures say what was seen and link their frames, with the server’s text escaped', () => {
-    const text = runSummary(report([step('b\u001b[2J', 'fail', { assertions: [{ assertion: { latencyUnderMs: 1 }, pass: false, detail: 'answered in 3 ms, not under 1 ms' }] })]));
+    const text = runSummary(
+      report([step('b\u001b[2J', 'fail', { assertions: [{ assertion: { latencyUnderMs: 1 }, pass: false, detail: 'answered in 3 ms, not under 1 ms' }] })]),
+    );
     expect(text).toContain('FAIL  b\\x1b[2J  ping 3 ms [#4, #5]');
     expect(text).toContain('assert {"latencyUnderMs":1}: answered in 3 ms, not under 1 ms');
     expect(text).toContain('open: <inspector URL>#session=mk1-ab&seq=4');

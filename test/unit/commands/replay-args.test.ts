@@ -23,7 +23,11 @@ describe('mcpscope replay arguments', () => {
   });
 
   it('lets --env and --header supply redacted secrets to the bundle’s own recipe', () => {
-    expect(parseReplayArgs(['b.json', '--env', 'API_KEY=k', '--header', 'X-Key: v', '--cwd', '/w'])).toMatchObject({ env: { API_KEY: 'k' }, headers: { 'X-Key': 'v' }, cwd: '/w' });
+    expect(parseReplayArgs(['b.json', '--env', 'API_KEY=k', '--header', 'X-Key: v', '--cwd', '/w'])).toMatchObject({
+      env: { API_KEY: 'k' },
+      headers: { 'X-Key': 'v' },
+      cwd: '/w',
+    });
   });
 
   it('names each usage error', () => {
@@ -40,7 +44,25 @@ describe('mcpscope replay arguments', () => {
 
   it('asks for help without a bundle, and lists every flag in its usage', () => {
     expect(parseReplayArgs(['--help']).help).toBe(true);
-    for (const flag of ['--url', '--transport', '--header', '--http-timeout', '--env', '--cwd', '--protocol', '--preserve-pacing', '--fresh-ids', '--compare', '--ignore', '--stderr', '--timeout', '--json', '-y, --yes', '--data-dir', '--help']) {
+    for (const flag of [
+      '--url',
+      '--transport',
+      '--header',
+      '--http-timeout',
+      '--env',
+      '--cwd',
+      '--protocol',
+      '--preserve-pacing',
+      '--fresh-ids',
+      '--compare',
+      '--ignore',
+      '--stderr',
+      '--timeout',
+      '--json',
+      '-y, --yes',
+      '--data-dir',
+      '--help',
+    ]) {
       expect(USAGE).toContain(flag);
     }
   });

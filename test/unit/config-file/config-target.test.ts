@@ -24,21 +24,30 @@ describe('--config <file> --server <name>', () => {
   });
 
   it('reads Claude Code (.mcp.json) remote servers with their transport', async () => {
-    expect((await configTarget(choose(join(CONFIGS, 'claude-code.mcp.json'), 'asana'), { env: {} })).target).toMatchObject({ transport: 'sse', url: 'https://mcp.asana.com/sse' });
+    expect((await configTarget(choose(join(CONFIGS, 'claude-code.mcp.json'), 'asana'), { env: {} })).target).toMatchObject({
+      transport: 'sse',
+      url: 'https://mcp.asana.com/sse',
+    });
     expect((await configTarget(choose(join(CONFIGS, 'claude-code.mcp.json'), 'socket'), { env: {} })).target).toMatchObject({ transport: 'ws' });
   });
 
   it('expands a Cursor ${env:VAR} and says a missing one is not set', async () => {
     const file = join(CONFIGS, 'cursor-mcp.json');
-    expect((await configTarget(choose(file, 'internal-api'), { env: { INTERNAL_TOKEN: 't-9' } })).target).toMatchObject({ headers: { Authorization: 'Bearer t-9' } });
-    await expect(configTarget(choose(file, 'internal-api'), { env: {} })).rejects.toThrow('server "internal-api": ${env:INTERNAL_TOKEN} is not set in the environment');
+    expect((await configTarget(choose(file, 'internal-api'), { env: { INTERNAL_TOKEN: 't-9' } })).target).toMatchObject({
+      headers: { Authorization: 'Bearer t-9' },
+    });
+    await expect(configTarget(choose(file, 'internal-api'), { env: {} })).rejects.toThrow(
+      'server "internal-api": ${env:INTERNAL_TOKEN} is not set in the environment',
+    );
   });
 
   it('reports a server it cannot use, with the reason, and names the servers of the file for a wrong name', async () => {
     const file = join(CONFIGS, 'cursor-mcp.json');
     await expect(configTarget(choose(file, 'broken'), { env: {} })).rejects.toThrow('server broken: skipped, it has neither "command" nor "url"');
     await expect(configTarget(choose(file, 'nope'), { env: {} })).rejects.toThrow('no server "nope"; the file has linear, internal-api, postgres, broken');
-    await expect(configTarget(choose(file), { env: {} })).rejects.toThrow('say which server with --server <name>; the file has linear, internal-api, postgres, broken');
+    await expect(configTarget(choose(file), { env: {} })).rejects.toThrow(
+      'say which server with --server <name>; the file has linear, internal-api, postgres, broken',
+    );
   });
 
   it('reads VS Code JSONC with inputs: from --input, from the terminal asker (told the description), and ${workspaceFolder} as the folder above .vscode', async () => {
@@ -55,7 +64,9 @@ describe('--config <file> --server <name>', () => {
     });
     expect(asked).toEqual(['perplexity-key: Perplexity API Key (password)']);
     expect(viaTerminal.target).toMatchObject({ env: { PERPLEXITY_API_KEY: 'pk-typed' } });
-    await expect(configTarget(choose(file, 'Perplexity'), { env: {} })).rejects.toThrow('${input:perplexity-key} has no value (give it with --input perplexity-key=<value>');
+    await expect(configTarget(choose(file, 'Perplexity'), { env: {} })).rejects.toThrow(
+      '${input:perplexity-key} has no value (give it with --input perplexity-key=<value>',
+    );
   });
 
   it('reads a VS Code settings.json, and the one server of a file without --server', async () => {
@@ -64,7 +75,10 @@ describe('--config <file> --server <name>', () => {
   });
 
   it('tolerates a UTF-8 BOM and comments, expands ${VAR:-default}, and puts --env over the env and --cwd in place of the directory', async () => {
-    const file = write('bom.mcp.json', '\uFEFF// a comment\n{ "mcpServers": { "s": { "command": "node", "args": ["${SERVER:-server.js}", "--region=${REGION}"], "env": { "A": "1", "B": "2" }, "cwd": "/x" } } }');
+    const file = write(
+      'bom.mcp.json',
+      '\uFEFF// a comment\n{ "mcpServers": { "s": { "command": "node", "args": ["${SERVER:-server.js}", "--region=${REGION}"], "env": { "A": "1", "B": "2" }, "cwd": "/x" } } }',
+    );
     const r = await configTarget(choose(file, 's', { env: { B: 'over' }, cwd: '/y' }), { env: { REGION: 'eu' } });
     expect(r.target).toEqual({ transport: 'stdio', command: 'node', args: ['server.js', '--region=eu'], env: { A: '1', B: 'over' }, cwd: '/y' });
   });

@@ -23,7 +23,9 @@ function session(over: Partial<SessionInfo>): SessionInfo {
 
 describe('the connection banner texts', () => {
   it('ends a failure with its full stop and, for a command not found, says why in words', () => {
-    expect(failureSentence('spawn my-server ENOENT', 'ENOENT')).toBe(': spawn my-server ENOENT. The command was not found: is it installed, and on PATH? A full path to it works too.');
+    expect(failureSentence('spawn my-server ENOENT', 'ENOENT')).toBe(
+      ': spawn my-server ENOENT. The command was not found: is it installed, and on PATH? A full path to it works too.',
+    );
     expect(failureSentence('connect ECONNREFUSED 127.0.0.1:9', null)).toBe(': connect ECONNREFUSED 127.0.0.1:9.');
     // A message that already ends its sentence gets no second stop.
     expect(failureSentence('the server closed the stream.', null)).toBe(': the server closed the stream.');

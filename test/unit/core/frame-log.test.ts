@@ -23,7 +23,17 @@ describe('FrameLog', () => {
       [43, 1001],
     ]);
     expect(counter.lastSeq).toBe(43);
-    expect(frames[0]!.frame).toEqual({ seq: 42, ts: 1000, dir: 'out', kind: 'request', text: '{"jsonrpc":"2.0","id":1,"method":"ping"}', size: 40, method: 'ping', rpcId: '1', origin: 'user' });
+    expect(frames[0]!.frame).toEqual({
+      seq: 42,
+      ts: 1000,
+      dir: 'out',
+      kind: 'request',
+      text: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      size: 40,
+      method: 'ping',
+      rpcId: '1',
+      origin: 'user',
+    });
   });
 
   it('hands on the bytes of valid UTF-8 only: a frame with b64 is stored from its b64', () => {

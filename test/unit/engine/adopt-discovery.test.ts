@@ -3,8 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../../shared/engine/index.js';
 import { harness, settle } from './engine-harness.js';
 
-const meta = { [META_PROTOCOL_VERSION]: '2026-07-28', [META_CLIENT_CAPABILITIES]: { elicitation: {} }, [META_CLIENT_INFO]: { name: 'mcpscope', version: '9.9.9' } };
-const discoverResult = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } };
+const meta = {
+  [META_PROTOCOL_VERSION]: '2026-07-28',
+  [META_CLIENT_CAPABILITIES]: { elicitation: {} },
+  [META_CLIENT_INFO]: { name: 'mcpscope', version: '9.9.9' },
+};
+const discoverResult = {
+  supportedVersions: ['2026-07-28'],
+  capabilities: { tools: {} },
+  _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
+};
 
 describe('adoptDiscovery', () => {
   it('makes later requests carry the `_meta` keys the discovery was sent with', () => {

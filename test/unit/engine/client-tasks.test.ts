@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HandlerError } from '../../../shared/engine/index.js';
 import { harness, settle, type Json } from './engine-harness.js';
 
-const serverRequest = (id: unknown, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+const serverRequest = (id: unknown, method: string, params?: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 
 /** A sampling handler the test answers by hand, as a person would in the browser. */
 function heldSampling(h: ReturnType<typeof harness>) {
@@ -20,7 +21,10 @@ describe('the tasks capability a client declares', () => {
     h.engine.handle('sampling/createMessage', () => ({}));
     void h.engine.connect({ era: 'legacy', protocolVersion: '2025-11-25' });
     await settle();
-    expect((h.messages()[0]!.params as Json).capabilities).toEqual({ sampling: {}, tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } } });
+    expect((h.messages()[0]!.params as Json).capabilities).toEqual({
+      sampling: {},
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
+    });
   });
 
   it('declares no tasks when it answers neither sampling nor elicitation', async () => {
@@ -48,7 +52,12 @@ describe('task-augmented requests from the server', () => {
     expect(h.messages().some((m) => m.id === 3)).toBe(false);
     person.release({ role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'by-hand' });
     await settle();
-    expect(byId(h, 3).result).toEqual({ role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'by-hand', _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+    expect(byId(h, 3).result).toEqual({
+      role: 'assistant',
+      content: { type: 'text', text: 'hi' },
+      model: 'by-hand',
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId } },
+    });
     h.engine.receive(serverRequest(4, 'tasks/get', { taskId }));
     h.engine.receive(serverRequest(5, 'tasks/list'));
     await settle();

@@ -13,7 +13,13 @@ export function harness(options: Partial<ClientEngineOptions> = {}) {
     timers.set(fn, now + ms);
     return () => timers.delete(fn);
   };
-  const engine = new ClientEngine({ send: (text, origin) => void (sent.push(text), origins.push(origin)), schedule, now: () => now, timeoutMs: 1000, ...options });
+  const engine = new ClientEngine({
+    send: (text, origin) => void (sent.push(text), origins.push(origin)),
+    schedule,
+    now: () => now,
+    timeoutMs: 1000,
+    ...options,
+  });
   const messages = (): Json[] => sent.map((t) => JSON.parse(t) as Json);
   const last = (): Json => messages().at(-1)!;
   return {

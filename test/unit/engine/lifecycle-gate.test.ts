@@ -77,7 +77,7 @@ describe('the lifecycle gate', () => {
     await expect(tools).resolves.toBeDefined();
   });
 
-  it('sends a user\'s raw text at once, even before any handshake (it is theirs, not mcpscope\'s)', async () => {
+  it("sends a user's raw text at once, even before any handshake (it is theirs, not mcpscope's)", async () => {
     const h = harness();
     void h.engine.connect({ era: 'legacy', protocolVersion: '2025-11-25' });
     h.engine.sendRaw('{"jsonrpc":"2.0","id":99,"method":"tools/list"}');
@@ -199,14 +199,14 @@ describe('the lifecycle gate', () => {
     expect(h.origins).toEqual(['bookkeeping', 'bookkeeping', 'panel', 'answer', 'bookkeeping']);
   });
 
-  it('never speaks first: bookkeeping before any handshake is refused, a person\'s panel request is not', async () => {
+  it("never speaks first: bookkeeping before any handshake is refused, a person's panel request is not", async () => {
     const h = harness();
     await expect(h.engine.request('tools/list', {}, { origin: 'bookkeeping' })).rejects.toThrow(/no handshake was made: mcpscope never speaks first/);
     void h.engine.request('tools/list', {});
     expect(methods(h)).toEqual(['tools/list']);
   });
 
-  it('takes neither a batched initialize nor a fault-lab probe for the session\'s handshake', async () => {
+  it("takes neither a batched initialize nor a fault-lab probe for the session's handshake", async () => {
     const h = harness();
     await handshake(h);
     h.engine.sendRaw('[{"jsonrpc":"2.0","id":70,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}]', 'lab');

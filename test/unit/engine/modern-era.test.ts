@@ -31,7 +31,14 @@ describe('the modern era (2026-07-28)', () => {
     });
     h.reply(discoverResult());
     const conn = await done;
-    expect(conn).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', versionStatus: 'as-offered', serverInfo: { name: 'modern', version: '2.0.0' }, serverCapabilities: { tools: {} }, instructions: 'Stateless.' });
+    expect(conn).toMatchObject({
+      era: 'modern',
+      protocolVersion: '2026-07-28',
+      versionStatus: 'as-offered',
+      serverInfo: { name: 'modern', version: '2.0.0' },
+      serverCapabilities: { tools: {} },
+      instructions: 'Stateless.',
+    });
     expect(h.messages().map((m) => m.method)).toEqual(['server/discover']);
   });
 
@@ -70,7 +77,11 @@ describe('the modern era (2026-07-28)', () => {
     const h = await modernSession();
     const call = h.engine.request('tools/call', { name: 'weather', arguments: { units: 'metric' } });
     const first = h.last();
-    h.reply({ resultType: 'input_required', inputRequests: { city: { method: 'elicitation/create', params: { message: 'Which city?', requestedSchema: { type: 'object' } } } }, requestState: 'opaque-1' });
+    h.reply({
+      resultType: 'input_required',
+      inputRequests: { city: { method: 'elicitation/create', params: { message: 'Which city?', requestedSchema: { type: 'object' } } } },
+      requestState: 'opaque-1',
+    });
     await settle();
     const retry = h.last();
     expect(retry.id).not.toBe(first.id);

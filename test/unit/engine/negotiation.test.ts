@@ -7,7 +7,11 @@ describe('legacy version negotiation', () => {
   it.each(LEGACY_PROTOCOL_VERSIONS)('offers %s in initialize and settles on it when the server agrees', async (version) => {
     const h = harness();
     const done = h.engine.connect({ era: 'legacy', protocolVersion: version, clientInfo: { name: 'mcpscope', version: '9' } });
-    expect(h.last()).toMatchObject({ id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'mcpscope', version: '9' } } });
+    expect(h.last()).toMatchObject({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'mcpscope', version: '9' } },
+    });
     h.reply(initializeResult(version));
     const conn = await done;
     expect(conn).toMatchObject({ era: 'legacy', protocolVersion: version, offeredVersion: version, versionStatus: 'as-offered', versionNote: null });
@@ -60,7 +64,11 @@ describe('legacy version negotiation', () => {
     const h = harness();
     const done = h.engine.connect({ protocolVersion: '2025-06-18' });
     h.reply({ capabilities: {} });
-    await expect(done).resolves.toMatchObject({ protocolVersion: '2025-06-18', versionStatus: 'unknown', versionNote: expect.stringMatching(/no protocolVersion/) });
+    await expect(done).resolves.toMatchObject({
+      protocolVersion: '2025-06-18',
+      versionStatus: 'unknown',
+      versionNote: expect.stringMatching(/no protocolVersion/),
+    });
   });
 
   it('refuses a newer version when told to fail, with the versions in the error', async () => {

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { HandlerError } from '../../../shared/engine/index.js';
 import { harness, settle, type Json } from './engine-harness.js';
 
-const serverRequest = (id: unknown, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+const serverRequest = (id: unknown, method: string, params?: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 
 describe('requests from the server', () => {
   it('dispatches roots/list, sampling/createMessage and elicitation/create to their handlers and answers under the same id', async () => {
     const h = harness({ serverRequests: 'answer' });
     h.engine.handle('roots/list', () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }));
-    h.engine.handle('sampling/createMessage', async (params) => ({ role: 'assistant', content: { type: 'text', text: `max ${String((params as Json).maxTokens)}` }, model: 'canned' }));
+    h.engine.handle('sampling/createMessage', async (params) => ({
+      role: 'assistant',
+      content: { type: 'text', text: `max ${String((params as Json).maxTokens)}` },
+      model: 'canned',
+    }));
     h.engine.handle('elicitation/create', (_params, ctx) => ({ action: 'decline', _meta: { seenId: ctx.id } }));
     h.engine.receive(serverRequest('r1', 'roots/list'));
     h.engine.receive(serverRequest(7, 'sampling/createMessage', { messages: [], maxTokens: 3 }));
@@ -74,7 +79,9 @@ describe('requests from the server', () => {
     const h = harness();
     const seen: unknown[] = [];
     const stop = h.engine.onNotification((m) => seen.push(m.method));
-    h.engine.receive('[{"jsonrpc":"2.0","method":"notifications/message","params":{}},{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":9,"progress":1}}]');
+    h.engine.receive(
+      '[{"jsonrpc":"2.0","method":"notifications/message","params":{}},{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":9,"progress":1}}]',
+    );
     stop();
     h.engine.receive('{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}');
     expect(seen).toEqual(['notifications/message', 'notifications/progress']);

@@ -4,10 +4,17 @@ import { LocalEngineError } from '../../../shared/engine/index.js';
 import type { HttpAnswerEvent } from '../../../shared/http-answer.js';
 import { harness } from './engine-harness.js';
 
-const answer = (over: Partial<HttpAnswerEvent>): HttpAnswerEvent => ({ event: 'http-answer', requestIds: ['1'], status: 400, exchange: 'x1', message: 'POST /mcp → 400 Bad Request', ...over });
+const answer = (over: Partial<HttpAnswerEvent>): HttpAnswerEvent => ({
+  event: 'http-answer',
+  requestIds: ['1'],
+  status: 400,
+  exchange: 'x1',
+  message: 'POST /mcp → 400 Bad Request',
+  ...over,
+});
 
 describe('settleFromTransport', () => {
-  it('resolves the request with the server\'s error whose id is null, which an id-matching wait would never see', async () => {
+  it("resolves the request with the server's error whose id is null, which an id-matching wait would never see", async () => {
     const h = harness();
     const pending = h.engine.request('server/discover', {});
     const error = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } };
@@ -29,7 +36,11 @@ describe('settleFromTransport', () => {
   });
 
   it('names 403, 404 and other statuses as the SDK does, and leaves other requests waiting', async () => {
-    const codes: Array<[number, string]> = [[403, 'CLIENT_HTTP_FORBIDDEN'], [404, 'CLIENT_HTTP_NOT_IMPLEMENTED'], [500, 'CLIENT_HTTP_UNEXPECTED_CONTENT']];
+    const codes: Array<[number, string]> = [
+      [403, 'CLIENT_HTTP_FORBIDDEN'],
+      [404, 'CLIENT_HTTP_NOT_IMPLEMENTED'],
+      [500, 'CLIENT_HTTP_UNEXPECTED_CONTENT'],
+    ];
     for (const [status, code] of codes) {
       const h = harness();
       const first = h.engine.request('ping');

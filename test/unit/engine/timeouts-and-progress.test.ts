@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LocalEngineError } from '../../../shared/engine/index.js';
 import { harness, type Json } from './engine-harness.js';
 
-const progress = (token: unknown, n: number) => JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n, total: 5 } });
+const progress = (token: unknown, n: number) =>
+  JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: n, total: 5 } });
 const result = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [] } });
 
 describe('timeouts', () => {

@@ -15,14 +15,25 @@ describe('the fault preset catalogue', () => {
 
   it('covers the faults the issue lists', () => {
     const ids = FAULT_PRESETS.map((p) => p.id);
-    for (const id of ['invalid-json', 'null-id', 'invalid-utf8', 'bom', 'batch-empty', 'batch-initialize', 'cancel-unknown', 'rpc-method']) expect(ids).toContain(id);
+    for (const id of ['invalid-json', 'null-id', 'invalid-utf8', 'bom', 'batch-empty', 'batch-initialize', 'cancel-unknown', 'rpc-method'])
+      expect(ids).toContain(id);
   });
 
   it('offers the HTTP presets the issue lists only over HTTP, with DELETE (which ends the session) last', () => {
     const http = FAULT_PRESETS.filter((p) => p.http);
     expect(http.map((p) => p.id)).toEqual([
-      'http-accept-missing', 'http-accept-wrong', 'http-content-type-wrong', 'http-session-missing', 'http-session-wrong',
-      'http-session-unknown', 'http-protocol-version-wrong', 'http-origin-foreign', 'http-host-foreign', 'http-get', 'http-put', 'http-delete',
+      'http-accept-missing',
+      'http-accept-wrong',
+      'http-content-type-wrong',
+      'http-session-missing',
+      'http-session-wrong',
+      'http-session-unknown',
+      'http-protocol-version-wrong',
+      'http-origin-foreign',
+      'http-host-foreign',
+      'http-get',
+      'http-put',
+      'http-delete',
     ]);
     for (const p of http) {
       expect(appliesTo(p, 'http')).toBe(true);

@@ -3,7 +3,16 @@ import { FAULT_PRESETS, gradeFault, gradeHttpProbe, type FaultExpectation, type 
 
 const expectOf = (id: string) => FAULT_PRESETS.find((p) => p.id === id)!.expect as Extract<FaultExpectation, { kind: 'http' }>;
 const result = (over: Partial<HttpProbeResult>): HttpProbeResult => ({
-  exchangeSeq: 9, sentSeq: 8, status: 406, statusText: 'Not Acceptable', contentType: 'application/json', body: '', messages: [], sessionId: 'abc', error: null, ...over,
+  exchangeSeq: 9,
+  sentSeq: 8,
+  status: 406,
+  statusText: 'Not Acceptable',
+  contentType: 'application/json',
+  body: '',
+  messages: [],
+  sessionId: 'abc',
+  error: null,
+  ...over,
 });
 const rpcError = (code: number) => ({ jsonrpc: '2.0', id: null, error: { code, message: 'x' } });
 
@@ -18,7 +27,14 @@ describe('verdicts for raw HTTP exchanges', () => {
   });
 
   it('says the spec is silent where MCP names no answer (Accept, Content-Type, PUT), whatever the status, and what RFC 9110 says', () => {
-    for (const [id, status] of [['http-accept-missing', 406], ['http-accept-missing', 200], ['http-accept-wrong', 406], ['http-content-type-wrong', 415], ['http-put', 404], ['http-put', 405]] as const) {
+    for (const [id, status] of [
+      ['http-accept-missing', 406],
+      ['http-accept-missing', 200],
+      ['http-accept-wrong', 406],
+      ['http-content-type-wrong', 415],
+      ['http-put', 404],
+      ['http-put', 405],
+    ] as const) {
       const v = gradeHttpProbe(expectOf(id), result({ status, statusText: '' }), '2025-11-25');
       expect(v.outcome, `${id} ${status}`).toBe('spec-silent');
       expect(v.explanation).toMatch(/RFC 9110/);
@@ -27,12 +43,19 @@ describe('verdicts for raw HTTP exchanges', () => {
 
   it('does not call an OAuth error document from a 401 a JSON-RPC error', () => {
     const oauth = { error: 'invalid_token', error_description: 'expired' };
-    const v = gradeHttpProbe(expectOf('http-session-unknown'), result({ status: 401, statusText: 'Unauthorized', body: JSON.stringify(oauth), messages: [oauth] }), '2025-11-25');
+    const v = gradeHttpProbe(
+      expectOf('http-session-unknown'),
+      result({ status: 401, statusText: 'Unauthorized', body: JSON.stringify(oauth), messages: [oauth] }),
+      '2025-11-25',
+    );
     expect(v.explanation).toMatch(/401 Unauthorized and a application\/json body that is not JSON-RPC/);
   });
 
   it('says the spec is silent on a session id the server never issued, 400 or 404: its 404 sentence covers an ended session', () => {
-    for (const [status, statusText] of [[400, 'Bad Request'], [404, 'Not Found']] as const) {
+    for (const [status, statusText] of [
+      [400, 'Bad Request'],
+      [404, 'Not Found'],
+    ] as const) {
       const v = gradeHttpProbe(expectOf('http-session-unknown'), result({ status, statusText }), '2025-11-25');
       expect(v.outcome, String(status)).toBe('spec-silent');
       expect(v.explanation).toMatch(/silent on an id it never issued/);
@@ -41,7 +64,11 @@ describe('verdicts for raw HTTP exchanges', () => {
   });
 
   it('grades a request accepted despite the fault as a deviation', () => {
-    const v = gradeHttpProbe(expectOf('http-protocol-version-wrong'), result({ status: 200, statusText: 'OK', messages: [{ jsonrpc: '2.0', id: 1, result: {} }] }), '2025-11-25');
+    const v = gradeHttpProbe(
+      expectOf('http-protocol-version-wrong'),
+      result({ status: 200, statusText: 'OK', messages: [{ jsonrpc: '2.0', id: 1, result: {} }] }),
+      '2025-11-25',
+    );
     expect(v).toMatchObject({ outcome: 'deviates', explanation: expect.stringMatching(/^Accepted it \(200 OK and a JSON-RPC result\)/) });
   });
 
@@ -62,7 +89,10 @@ describe('verdicts for raw HTTP exchanges', () => {
   });
 
   it('grades no HTTP response at all as no reply, with the reason', () => {
-    expect(gradeHttpProbe(expectOf('http-put'), result({ status: null, error: 'connection refused' }), null)).toEqual({ outcome: 'no-reply', explanation: 'No HTTP response: connection refused.' });
+    expect(gradeHttpProbe(expectOf('http-put'), result({ status: null, error: 'connection refused' }), null)).toEqual({
+      outcome: 'no-reply',
+      explanation: 'No HTTP response: connection refused.',
+    });
   });
 });
 

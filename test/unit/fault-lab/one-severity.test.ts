@@ -16,7 +16,11 @@ const HANDSHAKE = [
   ['out', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
 ] as const;
 
-const frame = (seq: number, dir: 'in' | 'out', text: string): FrameRecord => ({ seq, ts: seq, ...messageFrame(dir, Buffer.from(text), dir === 'out' ? 'lab' : undefined) });
+const frame = (seq: number, dir: 'in' | 'out', text: string): FrameRecord => ({
+  seq,
+  ts: seq,
+  ...messageFrame(dir, Buffer.from(text), dir === 'out' ? 'lab' : undefined),
+});
 const STATUS: Record<string, string> = { error: 'fail', warning: 'warn', info: 'pass', none: 'pass' };
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
@@ -42,7 +46,11 @@ function grade(presetId: string, replies: string[]) {
   });
   const verdict = gradeFault(preset.expect, sent, toReplies, { protocolVersion: VERSION });
   const lab = judgeVerdict(presetId, verdict).severity ?? 'none';
-  const check = robustnessResult(preset, { verdict }, { id: `robustness/${presetId}`, group: 'robustness', title: preset.title, session: 'robustness', fix: '', frames: [] });
+  const check = robustnessResult(
+    preset,
+    { verdict },
+    { id: `robustness/${presetId}`, group: 'robustness', title: preset.title, session: 'robustness', fix: '', frames: [] },
+  );
   return { lint, lab, check: check.status, keyword: check.spec.keyword, outcome: verdict.outcome, rules: findings.map((f) => f.ruleId) };
 }
 
@@ -68,11 +76,22 @@ const CASES: [preset: string, replies: string[], status: 'fail' | 'warn' | 'pass
 describe('one severity per event: lint, the fault lab and check', () => {
   it.each(CASES)('grades %s answered with %j the same way in all three', (preset, replies, status) => {
     const g = grade(preset, replies);
-    expect({ preset, lint: STATUS[g.lint], lab: STATUS[g.lab], check: g.check, rules: g.rules }).toEqual({ preset, lint: status, lab: status, check: status, rules: g.rules });
+    expect({ preset, lint: STATUS[g.lint], lab: STATUS[g.lab], check: g.check, rules: g.rules }).toEqual({
+      preset,
+      lint: status,
+      lab: status,
+      check: status,
+      rules: g.rules,
+    });
   });
 
-  it('takes check\'s keyword from the preset\'s own sentence: the MUST-level 403 for a foreign Origin and 400 for a wrong MCP-Protocol-Version fail', () => {
-    const served = (id: string) => robustnessResult(faultPreset(id)!, { verdict: { outcome: 'deviates', explanation: 'Accepted it (200 OK)' } }, { id, group: 'robustness', title: id, session: 'robustness', fix: '', frames: [] });
+  it("takes check's keyword from the preset's own sentence: the MUST-level 403 for a foreign Origin and 400 for a wrong MCP-Protocol-Version fail", () => {
+    const served = (id: string) =>
+      robustnessResult(
+        faultPreset(id)!,
+        { verdict: { outcome: 'deviates', explanation: 'Accepted it (200 OK)' } },
+        { id, group: 'robustness', title: id, session: 'robustness', fix: '', frames: [] },
+      );
     expect([served('http-origin-foreign').status, served('http-origin-foreign').spec.keyword]).toEqual(['fail', 'MUST']);
     expect([served('http-protocol-version-wrong').status, served('http-protocol-version-wrong').spec.keyword]).toEqual(['fail', 'MUST']);
     expect([served('http-session-missing').status, served('http-session-missing').spec.keyword]).toEqual(['warn', 'SHOULD']);
@@ -84,7 +103,7 @@ describe('one severity per event: lint, the fault lab and check', () => {
     expect(PRESET_SENTENCES['http-origin-foreign']).toMatchObject({ keyword: 'MUST', rule: 'http/foreign-origin-accepted' });
   });
 
-  it('grades a server that died on a preset as an error, whatever the preset\'s own sentence', () => {
+  it("grades a server that died on a preset as an error, whatever the preset's own sentence", () => {
     expect(judgeVerdict('invalid-json', { outcome: 'died', explanation: 'exited' })).toMatchObject({ severity: 'error', sentence: { keyword: 'MUST' } });
     expect(judgeVerdict('invalid-json', { outcome: 'no-reply', local: true, explanation: 'not sent' }).severity).toBeNull();
   });

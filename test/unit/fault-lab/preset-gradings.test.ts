@@ -11,7 +11,8 @@ const sentOf = (id: string) => {
   const p = preset(id).build({ id: 5, protocolVersion: '2025-11-25' });
   return 'text' in p ? p.text : '{"jsonrpc":"2.0","id":5,"method":"ping","params":{"_meta":{"x":"\uFFFD\uFFFD"}}}';
 };
-const grade = (id: string, replies: FaultReply[], protocolVersion: string | null = '2025-11-25') => gradeFault(preset(id).expect, sentOf(id), replies, { protocolVersion });
+const grade = (id: string, replies: FaultReply[], protocolVersion: string | null = '2025-11-25') =>
+  gradeFault(preset(id).expect, sentOf(id), replies, { protocolVersion });
 
 describe('presets where the spec allows leniency or says nothing', () => {
   it('invalid-utf8: -32700 is as the spec says; answering with the bytes replaced is "spec is silent", not a deviation', () => {
@@ -48,7 +49,18 @@ describe('batch presets, graded by what the negotiated version requires', () => 
     expect(grade('batch-one-invalid', [], '2025-03-26').outcome).toBe('no-reply');
     const v = grade('batch-one-invalid', [err(null, -32700)], '2025-03-26');
     expect(v).toMatchObject({ outcome: 'deviates', explanation: expect.stringMatching(/2025-03-26 MUST support receiving/) });
-    expect(grade('batch-one-invalid', [reply([{ jsonrpc: '2.0', id: 5, result: {} }, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'x' } }])], '2025-03-26').outcome).toBe('as-spec');
+    expect(
+      grade(
+        'batch-one-invalid',
+        [
+          reply([
+            { jsonrpc: '2.0', id: 5, result: {} },
+            { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'x' } },
+          ]),
+        ],
+        '2025-03-26',
+      ).outcome,
+    ).toBe('as-spec');
   });
 
   it('in the versions without batches, silence and a rejection are as the spec says, naming the version', () => {
@@ -68,13 +80,25 @@ describe('batch presets, graded by what the negotiated version requires', () => 
   it('a bare HTTP refusal of a batch is right without batches and wrong at 2025-03-26', () => {
     const refusal = { status: 400, statusText: 'Bad Request' };
     expect(gradeFault(preset('batch-one-invalid').expect, sentOf('batch-one-invalid'), [], { refusal, protocolVersion: '2025-11-25' }).outcome).toBe('as-spec');
-    expect(gradeFault(preset('batch-one-invalid').expect, sentOf('batch-one-invalid'), [], { refusal, protocolVersion: '2025-03-26' }).outcome).toBe('deviates');
+    expect(gradeFault(preset('batch-one-invalid').expect, sentOf('batch-one-invalid'), [], { refusal, protocolVersion: '2025-03-26' }).outcome).toBe(
+      'deviates',
+    );
   });
 });
 
 describe('the foreign Origin preset', () => {
   const expectation = preset('http-origin-foreign').expect as Extract<FaultExpectation, { kind: 'http' }>;
-  const result = (status: number, statusText: string): HttpProbeResult => ({ exchangeSeq: 1, sentSeq: 1, status, statusText, contentType: '', body: '', messages: [], sessionId: 's', error: null });
+  const result = (status: number, statusText: string): HttpProbeResult => ({
+    exchangeSeq: 1,
+    sentSeq: 1,
+    status,
+    statusText,
+    contentType: '',
+    body: '',
+    messages: [],
+    sessionId: 's',
+    error: null,
+  });
 
   it('sends the session’s ping with an Origin no server serves', () => {
     expect(preset('http-origin-foreign').http).toEqual({ method: 'POST', headers: { Origin: expect.stringMatching(/^http:\/\/[a-z.]+\.invalid$/) } });
@@ -90,7 +114,10 @@ describe('the foreign Origin preset', () => {
 
   it('before 2025-11-25 wants a refusal of any 4xx, since the status was not named yet; accepting still deviates', () => {
     for (const v of ['2024-11-05', '2025-03-26', '2025-06-18']) {
-      expect(gradeHttpProbe(expectation, result(400, 'Bad Request'), v)).toMatchObject({ outcome: 'as-spec', explanation: expect.stringMatching(/names no status/) });
+      expect(gradeHttpProbe(expectation, result(400, 'Bad Request'), v)).toMatchObject({
+        outcome: 'as-spec',
+        explanation: expect.stringMatching(/names no status/),
+      });
       expect(gradeHttpProbe(expectation, result(403, 'Forbidden'), v).outcome).toBe('as-spec');
       expect(gradeHttpProbe(expectation, result(200, 'OK'), v).outcome).toBe('deviates');
     }
@@ -98,7 +125,17 @@ describe('the foreign Origin preset', () => {
 });
 
 describe('the foreign Host preset', () => {
-  const result = (status: number, statusText: string): HttpProbeResult => ({ exchangeSeq: 1, sentSeq: 1, status, statusText, contentType: '', body: '', messages: [], sessionId: 's', error: null });
+  const result = (status: number, statusText: string): HttpProbeResult => ({
+    exchangeSeq: 1,
+    sentSeq: 1,
+    status,
+    statusText,
+    contentType: '',
+    body: '',
+    messages: [],
+    sessionId: 's',
+    error: null,
+  });
 
   it('sends the session’s ping with a Host no server is named (what a browser sends after DNS rebinding)', () => {
     expect(preset('http-host-foreign').http).toEqual({ method: 'POST', headers: { Host: expect.stringMatching(/^[a-z.]+\.invalid$/) } });
@@ -106,7 +143,11 @@ describe('the foreign Host preset', () => {
 
   it('says the spec is silent whatever comes, quoting the Origin sentence and the conformance suite it stands on instead', () => {
     const expectation = preset('http-host-foreign').expect as Extract<FaultExpectation, { kind: 'http' }>;
-    for (const [status, text] of [[403, 'Forbidden'], [421, 'Misdirected Request'], [200, 'OK']] as const) {
+    for (const [status, text] of [
+      [403, 'Forbidden'],
+      [421, 'Misdirected Request'],
+      [200, 'OK'],
+    ] as const) {
       const v = gradeHttpProbe(expectation, result(status, text), '2025-11-25');
       expect(v.outcome, String(status)).toBe('spec-silent');
       expect(v.explanation).toContain('Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks');

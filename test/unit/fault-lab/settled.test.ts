@@ -15,7 +15,10 @@ describe('when a probe may stop waiting', () => {
   });
 
   it('waits for every request of a batch, however the replies are split', () => {
-    const sent = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    const sent = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ]);
     expect(isSettled({ kind: 'batch' }, sent, [asReply({ jsonrpc: '2.0', id: 2, result: {} })])).toBe(false);
     expect(isSettled({ kind: 'batch' }, sent, [asReply({ jsonrpc: '2.0', id: 2, result: {} }), asReply({ jsonrpc: '2.0', id: 1, result: {} })])).toBe(true);
   });

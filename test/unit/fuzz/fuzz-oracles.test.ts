@@ -7,7 +7,7 @@ import { parseFuzzArgs } from '../../../server/fuzz/fuzz-args.js';
 
 const NODE_TRACE = [
   '/srv/server.mjs:40',
-  "    if (a.query.length >= 40) throw new RangeError(`lookup buffer overflow`);",
+  '    if (a.query.length >= 40) throw new RangeError(`lookup buffer overflow`);',
   '                                    ^',
   '',
   'RangeError: lookup buffer overflow at 41 characters',
@@ -36,7 +36,16 @@ describe('fuzz oracles', () => {
 
   it('parses the flags the issue names, with a random seed when none is given', () => {
     const o = parseFuzzArgs(['--tools', 'a,b', '--time', '90s', '--seed', '5', '--mode', 'both', '--allow-tools', 'all', '--', 'node', 's.js'], () => 0.5);
-    expect(o).toMatchObject({ tools: ['a', 'b'], timeMs: 90_000, runs: null, seed: 5, seedGiven: true, mode: 'both', allowTools: 'all', target: { transport: 'stdio', command: 'node', args: ['s.js'] } });
+    expect(o).toMatchObject({
+      tools: ['a', 'b'],
+      timeMs: 90_000,
+      runs: null,
+      seed: 5,
+      seedGiven: true,
+      mode: 'both',
+      allowTools: 'all',
+      target: { transport: 'stdio', command: 'node', args: ['s.js'] },
+    });
     expect(parseFuzzArgs(['--', 'node'], () => 0.5)).toMatchObject({ runs: 300, seed: 2 ** 30, seedGiven: false, mode: 'args', tools: null, allowTools: null });
     expect(() => parseFuzzArgs(['--time', 'soon', '--', 'node'])).toThrow(/--time takes a duration such as 60s/);
   });

@@ -44,7 +44,10 @@ describe('schema arbitraries', () => {
   });
 
   it('a free object is now and then nested deep, and a string without bounds now and then long', () => {
-    const free = fc.sample(validArb({ type: 'object', properties: { tree: { type: 'object' }, text: { type: 'string' } } }), { numRuns: 400, seed: 3 }) as Record<string, unknown>[];
+    const free = fc.sample(validArb({ type: 'object', properties: { tree: { type: 'object' }, text: { type: 'string' } } }), {
+      numRuns: 400,
+      seed: 3,
+    }) as Record<string, unknown>[];
     const depth = (v: unknown): number => (v === null || typeof v !== 'object' ? 0 : 1 + Math.max(0, ...Object.values(v).map(depth)));
     expect(free.some((v) => depth(v.tree) >= 10)).toBe(true);
     expect(free.some((v) => typeof v.text === 'string' && v.text.length >= 1000)).toBe(true);

@@ -3,10 +3,32 @@ import { http } from './frames.js';
 import type { RuleCase } from './rule-case.js';
 
 const AS = 'http://127.0.0.1:4000';
-const asMeta = { issuer: AS, authorization_endpoint: `${AS}/authorize`, token_endpoint: `${AS}/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] };
-const get = (url: string, body: unknown, step: string) => http({ method: 'GET', url, status: 200, responseBody: JSON.stringify(body), purpose: 'auth', authStep: step });
-const authorize = (redirect: string) => http({ method: 'GET', url: `${AS}/authorize?response_type=code&client_id=c&redirect_uri=${encodeURIComponent(redirect)}&state=••••`, status: 302, purpose: 'auth', authStep: 'authorization' });
-const tokenResponse = (body: unknown) => http({ url: `${AS}/token`, body: 'grant_type=authorization_code&code=••••', status: 200, responseBody: JSON.stringify(body), purpose: 'auth', authStep: 'token' });
+const asMeta = {
+  issuer: AS,
+  authorization_endpoint: `${AS}/authorize`,
+  token_endpoint: `${AS}/token`,
+  response_types_supported: ['code'],
+  code_challenge_methods_supported: ['S256'],
+};
+const get = (url: string, body: unknown, step: string) =>
+  http({ method: 'GET', url, status: 200, responseBody: JSON.stringify(body), purpose: 'auth', authStep: step });
+const authorize = (redirect: string) =>
+  http({
+    method: 'GET',
+    url: `${AS}/authorize?response_type=code&client_id=c&redirect_uri=${encodeURIComponent(redirect)}&state=••••`,
+    status: 302,
+    purpose: 'auth',
+    authStep: 'authorization',
+  });
+const tokenResponse = (body: unknown) =>
+  http({
+    url: `${AS}/token`,
+    body: 'grant_type=authorization_code&code=••••',
+    status: 200,
+    responseBody: JSON.stringify(body),
+    purpose: 'auth',
+    authStep: 'token',
+  });
 
 export const AUTH_CASES: RuleCase[] = [
   {
@@ -14,14 +36,25 @@ export const AUTH_CASES: RuleCase[] = [
     fails: 'a 401 with no WWW-Authenticate',
     bad: [http({ status: 401, responseBody: 'Unauthorized' })],
     passes: 'a 401 with a Bearer challenge',
-    good: [http({ status: 401, responseHeaders: [['WWW-Authenticate', 'Bearer resource_metadata="http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp"']] })],
+    good: [
+      http({
+        status: 401,
+        responseHeaders: [['WWW-Authenticate', 'Bearer resource_metadata="http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp"']],
+      }),
+    ],
   },
   {
     rule: 'auth/resource-metadata-fields',
     fails: 'protected resource metadata without authorization_servers',
     bad: [get('http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp', { resource: 'http://127.0.0.1:3001/mcp' }, 'resource-metadata')],
     passes: 'protected resource metadata naming its authorization server',
-    good: [get('http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp', { resource: 'http://127.0.0.1:3001/mcp', authorization_servers: [AS] }, 'resource-metadata')],
+    good: [
+      get(
+        'http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp',
+        { resource: 'http://127.0.0.1:3001/mcp', authorization_servers: [AS] },
+        'resource-metadata',
+      ),
+    ],
   },
   {
     rule: 'auth/server-metadata-fields',
@@ -75,8 +108,26 @@ export const AUTH_CASES: RuleCase[] = [
   {
     rule: 'auth/redirect-uri-insecure',
     fails: 'a registration asking for a plain http redirect URI',
-    bad: [http({ url: `${AS}/register`, body: JSON.stringify({ redirect_uris: ['http://10.0.0.5/cb'] }), status: 201, responseBody: '{"client_id":"c"}', purpose: 'auth', authStep: 'client' })],
+    bad: [
+      http({
+        url: `${AS}/register`,
+        body: JSON.stringify({ redirect_uris: ['http://10.0.0.5/cb'] }),
+        status: 201,
+        responseBody: '{"client_id":"c"}',
+        purpose: 'auth',
+        authStep: 'client',
+      }),
+    ],
     passes: 'a registration with an https redirect URI',
-    good: [http({ url: `${AS}/register`, body: JSON.stringify({ redirect_uris: ['https://client.example.com/cb'] }), status: 201, responseBody: '{"client_id":"c"}', purpose: 'auth', authStep: 'client' })],
+    good: [
+      http({
+        url: `${AS}/register`,
+        body: JSON.stringify({ redirect_uris: ['https://client.example.com/cb'] }),
+        status: 201,
+        responseBody: '{"client_id":"c"}',
+        purpose: 'auth',
+        authStep: 'client',
+      }),
+    ],
   },
 ];

@@ -88,7 +88,9 @@ export function http(x: HttpSketch): Pair {
     purpose: x.purpose ?? 'message',
     ...(x.authStep ? { authStep: x.authStep } : {}),
     request: { method, url: x.url ?? 'http://127.0.0.1:3001/mcp', headers: x.headers ?? [], body: x.body, bodySize: x.body?.length ?? 0 },
-    response: x.noResponse ? null : { status: x.status, statusText: '', headers: x.responseHeaders ?? [], body: x.responseBody ?? '', bodySize: x.responseBody?.length ?? 0 },
+    response: x.noResponse
+      ? null
+      : { status: x.status, statusText: '', headers: x.responseHeaders ?? [], body: x.responseBody ?? '', bodySize: x.responseBody?.length ?? 0 },
     timing: { startedAt: 0 },
     receivedSeqs: x.receivedSeqs ?? [],
     ...(x.sentSeq === undefined ? {} : { sentSeq: x.sentSeq }),

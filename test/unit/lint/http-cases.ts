@@ -21,33 +21,85 @@ export const HTTP_CASES: RuleCase[] = [
   {
     rule: 'http/session-status',
     fails: 'a session id the server issued, refused with 400',
-    bad: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'stale']] }), http({ headers: [['Mcp-Session-Id', 'stale']], body: list, status: 400, responseBody: unknownSession })],
+    bad: [
+      http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'stale']] }),
+      http({ headers: [['Mcp-Session-Id', 'stale']], body: list, status: 400, responseBody: unknownSession }),
+    ],
     passes: 'the issued id, once ended, answered 404',
-    good: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'stale']] }), http({ headers: [['Mcp-Session-Id', 'stale']], body: list, status: 404, responseBody: unknownSession })],
+    good: [
+      http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'stale']] }),
+      http({ headers: [['Mcp-Session-Id', 'stale']], body: list, status: 404, responseBody: unknownSession }),
+    ],
     options: transport,
   },
   {
     rule: 'http/unissued-session-status',
     fails: 'a session id the server never issued, refused with 400',
-    bad: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'real']] }), http({ headers: [['Mcp-Session-Id', 'made-up']], body: list, status: 400, responseBody: unknownSession })],
+    bad: [
+      http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'real']] }),
+      http({ headers: [['Mcp-Session-Id', 'made-up']], body: list, status: 400, responseBody: unknownSession }),
+    ],
     passes: 'the same id answered 404',
-    good: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'real']] }), http({ headers: [['Mcp-Session-Id', 'made-up']], body: list, status: 404, responseBody: unknownSession })],
+    good: [
+      http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'real']] }),
+      http({ headers: [['Mcp-Session-Id', 'made-up']], body: list, status: 404, responseBody: unknownSession }),
+    ],
     options: transport,
   },
   {
     rule: 'http/foreign-origin-accepted',
     fails: 'a request with Origin: http://rebinding.mcpscope.invalid served 200',
-    bad: [...handshake('2025-11-25'), http({ headers: [['Origin', 'http://rebinding.mcpscope.invalid'], ['MCP-Protocol-Version', '2025-11-25']], body: list, status: 200 })],
+    bad: [
+      ...handshake('2025-11-25'),
+      http({
+        headers: [
+          ['Origin', 'http://rebinding.mcpscope.invalid'],
+          ['MCP-Protocol-Version', '2025-11-25'],
+        ],
+        body: list,
+        status: 200,
+      }),
+    ],
     passes: 'the same request refused with 403',
-    good: [...handshake('2025-11-25'), http({ headers: [['Origin', 'http://rebinding.mcpscope.invalid'], ['MCP-Protocol-Version', '2025-11-25']], body: list, status: 403 })],
+    good: [
+      ...handshake('2025-11-25'),
+      http({
+        headers: [
+          ['Origin', 'http://rebinding.mcpscope.invalid'],
+          ['MCP-Protocol-Version', '2025-11-25'],
+        ],
+        body: list,
+        status: 403,
+      }),
+    ],
     options: transport,
   },
   {
     rule: 'http/foreign-origin-accepted',
     fails: 'a foreign Origin refused with 400 in 2025-11-25, which names 403',
-    bad: [...handshake('2025-11-25'), http({ headers: [['Origin', 'https://evil.example.com'], ['MCP-Protocol-Version', '2025-11-25']], body: list, status: 400 })],
+    bad: [
+      ...handshake('2025-11-25'),
+      http({
+        headers: [
+          ['Origin', 'https://evil.example.com'],
+          ['MCP-Protocol-Version', '2025-11-25'],
+        ],
+        body: list,
+        status: 400,
+      }),
+    ],
     passes: 'a foreign Origin refused with 400 in 2025-06-18, which names no status',
-    good: [...handshake('2025-06-18'), http({ headers: [['Origin', 'https://evil.example.com'], ['MCP-Protocol-Version', '2025-06-18']], body: list, status: 400 })],
+    good: [
+      ...handshake('2025-06-18'),
+      http({
+        headers: [
+          ['Origin', 'https://evil.example.com'],
+          ['MCP-Protocol-Version', '2025-06-18'],
+        ],
+        body: list,
+        status: 400,
+      }),
+    ],
     options: transport,
   },
   {
@@ -71,7 +123,10 @@ export const HTTP_CASES: RuleCase[] = [
     fails: 'a missing session id answered 404 after the server issued one',
     bad: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'abc']] }), http({ body: list, status: 404 })],
     passes: 'a missing session id answered 400',
-    good: [http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'abc']] }), http({ body: list, status: 400, responseBody: 'Bad Request: Mcp-Session-Id header is required' })],
+    good: [
+      http({ body: init, status: 200, responseHeaders: [['mcp-session-id', 'abc']] }),
+      http({ body: list, status: 400, responseBody: 'Bad Request: Mcp-Session-Id header is required' }),
+    ],
     options: transport,
   },
   {
@@ -79,7 +134,18 @@ export const HTTP_CASES: RuleCase[] = [
     fails: 'a 2025-06-18 request after initialization without MCP-Protocol-Version',
     bad: [...handshake('2025-06-18'), ['out', list], http({ headers: [['Mcp-Session-Id', 's']], body: list, status: 200 })],
     passes: 'the same request with the header',
-    good: [...handshake('2025-06-18'), ['out', list], http({ headers: [['Mcp-Session-Id', 's'], ['MCP-Protocol-Version', '2025-06-18']], body: list, status: 200 })],
+    good: [
+      ...handshake('2025-06-18'),
+      ['out', list],
+      http({
+        headers: [
+          ['Mcp-Session-Id', 's'],
+          ['MCP-Protocol-Version', '2025-06-18'],
+        ],
+        body: list,
+        status: 200,
+      }),
+    ],
     options: transport,
   },
   {

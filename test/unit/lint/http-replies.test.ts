@@ -66,12 +66,33 @@ describe('HTTP error statuses and the frames they carry', () => {
 
   it('does not lint an OAuth error document from a 401 as a JSON-RPC frame', () => {
     const oauth = JSON.stringify({ error: 'invalid_token', error_description: 'The access token expired' });
-    const findings = lint(after(['out', LIST], ['in', oauth], http({ headers: HDR, body: LIST, status: 401, responseHeaders: [['WWW-Authenticate', 'Bearer error="invalid_token"']], sentSeq: at, receivedSeqs: [at + 1] })), httpOpts);
+    const findings = lint(
+      after(
+        ['out', LIST],
+        ['in', oauth],
+        http({
+          headers: HDR,
+          body: LIST,
+          status: 401,
+          responseHeaders: [['WWW-Authenticate', 'Bearer error="invalid_token"']],
+          sentSeq: at,
+          receivedSeqs: [at + 1],
+        }),
+      ),
+      httpOpts,
+    );
     expect(ruleIds(findings)).toEqual([]);
   });
 
   it('takes the answer to a request retried after a Bearer challenge as its answer, not a duplicate of the 401', () => {
-    const challenge = http({ headers: HDR, body: LIST, status: 401, responseHeaders: [['WWW-Authenticate', 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"']], sentSeq: at, receivedSeqs: [] });
+    const challenge = http({
+      headers: HDR,
+      body: LIST,
+      status: 401,
+      responseHeaders: [['WWW-Authenticate', 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"']],
+      sentSeq: at,
+      receivedSeqs: [],
+    });
     const retried = http({ headers: [...HDR, ['Authorization', 'Bearer ••••']], body: LIST, status: 200, sentSeq: at, receivedSeqs: [at + 2] });
     const findings = lint(after(['out', LIST], challenge, ['in', j({ id: 1, result: { tools: [] } })], retried), httpOpts);
     expect(ruleIds(findings)).toEqual([]);
@@ -88,7 +109,10 @@ describe('HTTP error statuses and the frames they carry', () => {
 
 describe('progress of a task-augmented request', () => {
   it('is not progress after completion once the CreateTaskResult came, while a plain request’s is', () => {
-    const call = (task: boolean): Pair => ['out', j({ id: 2, method: 'tools/call', params: { name: 'echo', arguments: {}, ...(task ? { task: {} } : {}), _meta: { progressToken: 't' } } })];
+    const call = (task: boolean): Pair => [
+      'out',
+      j({ id: 2, method: 'tools/call', params: { name: 'echo', arguments: {}, ...(task ? { task: {} } : {}), _meta: { progressToken: 't' } } }),
+    ];
     const created = ['in', j({ id: 2, result: { task: { taskId: 'k', status: 'working', createdAt: '2025-11-25T00:00:00Z', ttl: 1000 } } })] as const;
     const progress = ['in', j({ method: 'notifications/progress', params: { progressToken: 't', progress: 1 } })] as const;
     expect(ruleIds(lint(after(call(true), created, progress)))).not.toContain('mcp/progress-after-response');

@@ -62,7 +62,10 @@ describe('a well-behaved session', () => {
 describe('the Linter', () => {
   it('returns a frame’s findings from its own push and unanswered requests from finish', () => {
     const linter = new Linter({ transport: 'stdio' });
-    const [bad, req] = frames([['in', 'Listening on port 3000'], ['out', j({ id: 1, method: 'ping' })]]);
+    const [bad, req] = frames([
+      ['in', 'Listening on port 3000'],
+      ['out', j({ id: 1, method: 'ping' })],
+    ]);
     expect(linter.push(bad!).map((f) => f.ruleId)).toEqual(['framing/stdout-noise']);
     expect(linter.push(req!)).toEqual([]);
     expect(linter.finish()).toMatchObject([{ ruleId: 'jsonrpc/unanswered-request', seq: 2 }]);
@@ -79,12 +82,21 @@ describe('the Linter', () => {
   });
 
   it('settles a request whose reply was cut off as oversize, instead of calling it unanswered', () => {
-    const f = lint([['out', j({ id: 7, method: 'ping' })], ['in', '{"jsonrpc":"2.0","id":7,"result":{"blob":"AAAA', { kind: 'oversize', size: 17_000_000 }]]);
+    const f = lint([
+      ['out', j({ id: 7, method: 'ping' })],
+      ['in', '{"jsonrpc":"2.0","id":7,"result":{"blob":"AAAA', { kind: 'oversize', size: 17_000_000 }],
+    ]);
     expect(ruleIds(f)).toEqual(['framing/oversize']);
   });
 
   it('never reports stderr, however noisy', () => {
-    expect(lint([['stderr', '{ not json'], ['stderr', ''], ['stderr', 'Error: boom']])).toEqual([]);
+    expect(
+      lint([
+        ['stderr', '{ not json'],
+        ['stderr', ''],
+        ['stderr', 'Error: boom'],
+      ]),
+    ).toEqual([]);
   });
 
   it('follows the version the server negotiated rather than the one offered', () => {
@@ -120,7 +132,11 @@ describe('the Linter', () => {
   });
 
   it('skips an outputSchema the injected validator cannot compile', () => {
-    const broken = { getValidator: () => { throw new Error('unknown $schema'); } };
+    const broken = {
+      getValidator: () => {
+        throw new Error('unknown $schema');
+      },
+    };
     const pairs: Pair[] = [
       ...handshake(),
       ['out', j({ id: 1, method: 'tools/list' })],
@@ -173,8 +189,14 @@ describe('the Linter', () => {
   });
 
   it('answers to an empty batch with [] are reported as part of the empty-batch rule', () => {
-    const f = lint([['out', '[]'], ['in', '[]']]);
-    expect(f.map((x) => [x.ruleId, x.seq])).toEqual([['jsonrpc/empty-batch', 1], ['jsonrpc/empty-batch', 2]]);
+    const f = lint([
+      ['out', '[]'],
+      ['in', '[]'],
+    ]);
+    expect(f.map((x) => [x.ruleId, x.seq])).toEqual([
+      ['jsonrpc/empty-batch', 1],
+      ['jsonrpc/empty-batch', 2],
+    ]);
   });
 
   it('switches to the transport an auto connection settled on', () => {
@@ -213,16 +235,27 @@ describe('the Linter', () => {
     expect(small.findings + large.findings).toBe(0);
     expect(large.ms / Math.max(small.ms, 1)).toBeLessThan(40);
   });
-
 });
 
 describe('task-augmented requests from the server (2025-11-25)', () => {
   const caps = { sampling: {}, tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } } };
-  const task = { taskId: 't1', status: 'working', createdAt: '2026-01-01T00:00:00.000Z', lastUpdatedAt: '2026-01-01T00:00:00.000Z', ttl: 60000, pollInterval: 1000 };
-  const ask = (params: Record<string, unknown>): Pair => ['in', j({ id: 9, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1, ...params } })];
+  const task = {
+    taskId: 't1',
+    status: 'working',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastUpdatedAt: '2026-01-01T00:00:00.000Z',
+    ttl: 60000,
+    pollInterval: 1000,
+  };
+  const ask = (params: Record<string, unknown>): Pair => [
+    'in',
+    j({ id: 9, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1, ...params } }),
+  ];
 
   it('takes a CreateTaskResult as the client’s answer to a sampling request that carried params.task', () => {
-    expect(ruleIds(lint([...handshake('2025-11-25', { tools: {} }, caps), ask({ task: { ttl: 60000 } }), ['out', j({ id: 9, result: { task } })]]))).toEqual([]);
+    expect(ruleIds(lint([...handshake('2025-11-25', { tools: {} }, caps), ask({ task: { ttl: 60000 } }), ['out', j({ id: 9, result: { task } })]]))).toEqual(
+      [],
+    );
   });
 
   it('still holds a plain sampling answer to CreateMessageResult when no task was asked for', () => {

@@ -5,16 +5,28 @@ import type { RuleCase } from './rule-case.js';
 const TOOL = { name: 'echo', inputSchema: { type: 'object' } };
 const listTools = (id = 1): Pair => ['out', j({ id, method: 'tools/list' })];
 const tools = (id: number, list: unknown[]): Pair => ['in', j({ id, result: { tools: list } })];
-const call = (id: number, name = 'echo', meta?: Record<string, unknown>): Pair => ['out', j({ id, method: 'tools/call', params: { name, arguments: {}, ...(meta ? { _meta: meta } : {}) } })];
+const call = (id: number, name = 'echo', meta?: Record<string, unknown>): Pair => [
+  'out',
+  j({ id, method: 'tools/call', params: { name, arguments: {}, ...(meta ? { _meta: meta } : {}) } }),
+];
 const text = (id: number, extra: Record<string, unknown> = {}): Pair => ['in', j({ id, result: { content: [{ type: 'text', text: 'ok' }], ...extra } })];
 const progress = (token: string, value: number): Pair => ['in', j({ method: 'notifications/progress', params: { progressToken: token, progress: value } })];
 const cancel = (id: number): Pair => ['out', j({ method: 'notifications/cancelled', params: { requestId: id } })];
-const complete = (id: number): Pair => ['out', j({ id, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'x' } } })];
+const complete = (id: number): Pair => [
+  'out',
+  j({ id, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'x' } } }),
+];
 const modern = { protocolVersion: '2026-07-28' };
 const cacheable = { resultType: 'complete', ttlMs: 0, cacheScope: 'private' };
 
 export const MCP_CASES: RuleCase[] = [
-  { rule: 'mcp/request-before-initialize', fails: 'tools/list before initialize', bad: [listTools(), tools(1, [TOOL])], passes: 'tools/list after the handshake', good: [...handshake(), listTools(), tools(1, [TOOL])] },
+  {
+    rule: 'mcp/request-before-initialize',
+    fails: 'tools/list before initialize',
+    bad: [listTools(), tools(1, [TOOL])],
+    passes: 'tools/list after the handshake',
+    good: [...handshake(), listTools(), tools(1, [TOOL])],
+  },
   {
     rule: 'mcp/request-during-initialize',
     fails: 'tools/list before the initialize result arrived',
@@ -41,12 +53,20 @@ export const MCP_CASES: RuleCase[] = [
     fails: 'a server asking roots/list before notifications/initialized',
     bad: [...handshake('2025-11-25', { tools: {} }, { roots: {} }).slice(0, 2), ['in', j({ id: 's1', method: 'roots/list' })]],
     passes: 'the same request after notifications/initialized',
-    good: [...handshake('2025-11-25', { tools: {} }, { roots: {} }), ['in', j({ id: 's1', method: 'roots/list' })], ['out', j({ id: 's1', result: { roots: [] } })]],
+    good: [
+      ...handshake('2025-11-25', { tools: {} }, { roots: {} }),
+      ['in', j({ id: 's1', method: 'roots/list' })],
+      ['out', j({ id: 's1', result: { roots: [] } })],
+    ],
   },
   {
     rule: 'mcp/initialize-twice',
     fails: 'a second initialize after a successful handshake',
-    bad: [...handshake(), ['out', handshake()[0]![1].replace('"id":0', '"id":1')], ['in', j({ id: 1, error: { code: -32600, message: 'Invalid Request: Server already initialized' } })]],
+    bad: [
+      ...handshake(),
+      ['out', handshake()[0]![1].replace('"id":0', '"id":1')],
+      ['in', j({ id: 1, error: { code: -32600, message: 'Invalid Request: Server already initialized' } })],
+    ],
     passes: 'one handshake',
     good: handshake(),
   },
@@ -67,9 +87,15 @@ export const MCP_CASES: RuleCase[] = [
   {
     rule: 'mcp/method-not-in-version',
     fails: 'elicitation/create in 2025-03-26, before elicitation existed',
-    bad: [...handshake('2025-03-26', {}, { elicitation: {} }), ['in', j({ id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } })]],
+    bad: [
+      ...handshake('2025-03-26', {}, { elicitation: {} }),
+      ['in', j({ id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } })],
+    ],
     passes: 'elicitation/create in 2025-06-18',
-    good: [...handshake('2025-06-18', {}, { elicitation: {} }), ['in', j({ id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } })]],
+    good: [
+      ...handshake('2025-06-18', {}, { elicitation: {} }),
+      ['in', j({ id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } })],
+    ],
   },
   {
     rule: 'mcp/method-not-in-version',
@@ -85,9 +111,18 @@ export const MCP_CASES: RuleCase[] = [
     fails: 'sampling/createMessage sent by the client',
     bad: [...handshake(), ['out', j({ method: 'sampling/createMessage', id: 9, params: { messages: [], maxTokens: 1 } })]],
     passes: 'sampling/createMessage sent by a server to a client that declared sampling',
-    good: [...handshake('2025-11-25', { tools: {} }, { sampling: {} }), ['in', j({ method: 'sampling/createMessage', id: 9, params: { messages: [], maxTokens: 1 } })]],
+    good: [
+      ...handshake('2025-11-25', { tools: {} }, { sampling: {} }),
+      ['in', j({ method: 'sampling/createMessage', id: 9, params: { messages: [], maxTokens: 1 } })],
+    ],
   },
-  { rule: 'mcp/unknown-method', fails: 'a method no MCP version defines', bad: [...handshake(), ['out', j({ id: 5, method: 'foo/bar' })]], passes: 'tools/list', good: [...handshake(), listTools(5), tools(5, [TOOL])] },
+  {
+    rule: 'mcp/unknown-method',
+    fails: 'a method no MCP version defines',
+    bad: [...handshake(), ['out', j({ id: 5, method: 'foo/bar' })]],
+    passes: 'tools/list',
+    good: [...handshake(), listTools(5), tools(5, [TOOL])],
+  },
   {
     rule: 'mcp/unknown-method-in-mcp-namespace',
     fails: 'notifications/custom_thing, an unknown name under MCP’s notifications/ prefix',
@@ -114,18 +149,33 @@ export const MCP_CASES: RuleCase[] = [
     fails: 'a 2026 request without _meta',
     bad: [listTools()],
     passes: 'a 2026 request with protocolVersion and clientCapabilities in _meta',
-    good: [['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })], ['in', j({ id: 1, result: { tools: [TOOL], ...cacheable } })]],
+    good: [
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, result: { tools: [TOOL], ...cacheable } })],
+    ],
     options: modern,
   },
   {
     rule: 'mcp/missing-result-type',
     fails: 'a 2026 result without resultType',
-    bad: [['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })], ['in', j({ id: 1, result: { tools: [TOOL], ttlMs: 0, cacheScope: 'public' } })]],
+    bad: [
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, result: { tools: [TOOL], ttlMs: 0, cacheScope: 'public' } })],
+    ],
     passes: 'one with resultType "complete"',
-    good: [['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })], ['in', j({ id: 1, result: { tools: [TOOL], ...cacheable } })]],
+    good: [
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, result: { tools: [TOOL], ...cacheable } })],
+    ],
     options: modern,
   },
-  { rule: 'mcp/params-not-object', fails: 'positional params', bad: [...handshake(), ['out', j({ id: 1, method: 'ping', params: [] })]], passes: 'named params', good: [...handshake(), ['out', j({ id: 1, method: 'ping', params: {} })], ['in', j({ id: 1, result: {} })]] },
+  {
+    rule: 'mcp/params-not-object',
+    fails: 'positional params',
+    bad: [...handshake(), ['out', j({ id: 1, method: 'ping', params: [] })]],
+    passes: 'named params',
+    good: [...handshake(), ['out', j({ id: 1, method: 'ping', params: {} })], ['in', j({ id: 1, result: {} })]],
+  },
   {
     rule: 'mcp/id-reused',
     fails: 'an id used again after its request completed',
@@ -151,7 +201,11 @@ export const MCP_CASES: RuleCase[] = [
     fails: 'prompts/list to a server without the prompts capability',
     bad: [...handshake('2025-11-25', { tools: {} }), ['out', j({ id: 1, method: 'prompts/list' })], ['in', j({ id: 1, result: { prompts: [] } })]],
     passes: 'prompts/list to a server that declared it',
-    good: [...handshake('2025-11-25', { tools: {}, prompts: {} }), ['out', j({ id: 1, method: 'prompts/list' })], ['in', j({ id: 1, result: { prompts: [] } })]],
+    good: [
+      ...handshake('2025-11-25', { tools: {}, prompts: {} }),
+      ['out', j({ id: 1, method: 'prompts/list' })],
+      ['in', j({ id: 1, result: { prompts: [] } })],
+    ],
   },
   {
     rule: 'mcp/capability-not-declared',
@@ -186,14 +240,26 @@ export const MCP_CASES: RuleCase[] = [
     fails: 'tools/list answered -32601 by a server that declared tools',
     bad: [...handshake(), listTools(4), ['in', j({ id: 4, error: { code: -32601, message: 'Method not found' } })]],
     passes: 'a task-augmented call of a tool without task support answered -32601 (the tasks utility asks for that)',
-    good: [...handshake(), ['out', j({ id: 4, method: 'tools/call', params: { name: 'echo', arguments: {}, task: {} } })], ['in', j({ id: 4, error: { code: -32601, message: 'Method not found' } })]],
+    good: [
+      ...handshake(),
+      ['out', j({ id: 4, method: 'tools/call', params: { name: 'echo', arguments: {}, task: {} } })],
+      ['in', j({ id: 4, error: { code: -32601, message: 'Method not found' } })],
+    ],
   },
   {
     rule: 'mcp/declared-capability-unsupported',
     fails: 'logging/setLevel answered -32601 by a server that declared logging',
-    bad: [...handshake('2025-06-18', { logging: {} }), ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })], ['in', j({ id: 5, error: { code: -32601, message: 'Method not found' } })]],
+    bad: [
+      ...handshake('2025-06-18', { logging: {} }),
+      ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })],
+      ['in', j({ id: 5, error: { code: -32601, message: 'Method not found' } })],
+    ],
     passes: 'the level set with an empty result',
-    good: [...handshake('2025-06-18', { logging: {} }), ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })], ['in', j({ id: 5, result: {} })]],
+    good: [
+      ...handshake('2025-06-18', { logging: {} }),
+      ['out', j({ id: 5, method: 'logging/setLevel', params: { level: 'info' } })],
+      ['in', j({ id: 5, result: {} })],
+    ],
   },
   {
     rule: 'mcp/declared-capability-unsupported',
@@ -226,21 +292,45 @@ export const MCP_CASES: RuleCase[] = [
   {
     rule: 'mcp/tool-failure-channel',
     fails: 'a listed tool whose argument validation failed with -32602 in 2025-11-25',
-    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32602, message: 'Invalid arguments: text is required' } })]],
+    bad: [
+      ...handshake(),
+      listTools(1),
+      tools(1, [TOOL]),
+      call(2),
+      ['in', j({ id: 2, error: { code: -32602, message: 'Invalid arguments: text is required' } })],
+    ],
     passes: 'the same -32602 in 2025-06-18, where invalid arguments are a protocol error',
-    good: [...handshake('2025-06-18'), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32602, message: 'Invalid arguments: text is required' } })]],
+    good: [
+      ...handshake('2025-06-18'),
+      listTools(1),
+      tools(1, [TOOL]),
+      call(2),
+      ['in', j({ id: 2, error: { code: -32602, message: 'Invalid arguments: text is required' } })],
+    ],
   },
   {
     rule: 'mcp/tool-failure-channel',
     fails: 'an application error code for a tool failure in 2024-11-05 too',
     bad: [...handshake('2024-11-05'), call(2), ['in', j({ id: 2, error: { code: -32000, message: 'upstream timed out' } })]],
     passes: '-32602 for a tool the server never listed, even with a validation-like message in 2025-11-25',
-    good: [...handshake(), listTools(1), tools(1, [TOOL]), call(2, 'nope'), ['in', j({ id: 2, error: { code: -32602, message: 'Tool nope: expected a known tool name' } })]],
+    good: [
+      ...handshake(),
+      listTools(1),
+      tools(1, [TOOL]),
+      call(2, 'nope'),
+      ['in', j({ id: 2, error: { code: -32602, message: 'Tool nope: expected a known tool name' } })],
+    ],
   },
   {
     rule: 'mcp/tool-failure-channel',
     fails: 'a listed tool called with arguments its schema accepts failing with -32603 (a business failure on the protocol channel)',
-    bad: [...handshake(), listTools(1), tools(1, [TOOL]), call(2), ['in', j({ id: 2, error: { code: -32603, message: 'Internal error: the database is down' } })]],
+    bad: [
+      ...handshake(),
+      listTools(1),
+      tools(1, [TOOL]),
+      call(2),
+      ['in', j({ id: 2, error: { code: -32603, message: 'Internal error: the database is down' } })],
+    ],
     passes: '-32603 carrying a validation report (jsonrpc/invalid-params-as-internal-error says that), or for a tool the server never listed',
     good: [
       ...handshake(),
@@ -297,15 +387,24 @@ export const MCP_CASES: RuleCase[] = [
   {
     rule: 'mcp/error-code-not-in-version',
     fails: '-32002 for a missing resource in 2026-07-28',
-    bad: [['out', j({ id: 1, method: 'resources/read', params: { uri: 'file:///x', _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32002, message: 'Resource not found' } })]],
+    bad: [
+      ['out', j({ id: 1, method: 'resources/read', params: { uri: 'file:///x', _meta: meta2026() } })],
+      ['in', j({ id: 1, error: { code: -32002, message: 'Resource not found' } })],
+    ],
     passes: '-32602 for a missing resource in 2026-07-28',
-    good: [['out', j({ id: 1, method: 'resources/read', params: { uri: 'file:///x', _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32602, message: 'Resource not found' } })]],
+    good: [
+      ['out', j({ id: 1, method: 'resources/read', params: { uri: 'file:///x', _meta: meta2026() } })],
+      ['in', j({ id: 1, error: { code: -32602, message: 'Resource not found' } })],
+    ],
     options: modern,
   },
   {
     rule: 'mcp/error-code-not-in-version',
     fails: '-32042 in 2026-07-28',
-    bad: [['out', j({ id: 1, method: 'tools/call', params: { name: 'login', _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })]],
+    bad: [
+      ['out', j({ id: 1, method: 'tools/call', params: { name: 'login', _meta: meta2026() } })],
+      ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })],
+    ],
     passes: '-32042 in 2025-11-25, where it is defined',
     good: [...handshake(), call(1, 'login'), ['in', j({ id: 1, error: { code: -32042, message: 'URL elicitation required' } })]],
     options: modern,
@@ -321,9 +420,15 @@ export const MCP_CASES: RuleCase[] = [
   {
     rule: 'mcp/error-code-unallocated',
     fails: 'an unallocated code from the 2026 spec range',
-    bad: [['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32050, message: 'busy' } })]],
+    bad: [
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, error: { code: -32050, message: 'busy' } })],
+    ],
     passes: 'an implementation-defined code below -32020',
-    good: [['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })], ['in', j({ id: 1, error: { code: -32010, message: 'busy' } })]],
+    good: [
+      ['out', j({ id: 1, method: 'tools/list', params: { _meta: meta2026() } })],
+      ['in', j({ id: 1, error: { code: -32010, message: 'busy' } })],
+    ],
     options: modern,
   },
   {
@@ -331,7 +436,11 @@ export const MCP_CASES: RuleCase[] = [
     fails: 'a batch in 2025-06-18',
     bad: [...handshake('2025-06-18'), ['out', `[${j({ id: 1, method: 'ping' })},${j({ id: 2, method: 'ping' })}]`]],
     passes: 'a batch in 2025-03-26',
-    good: [...handshake('2025-03-26'), ['out', `[${j({ id: 1, method: 'ping' })},${j({ id: 2, method: 'ping' })}]`], ['in', `[${j({ id: 1, result: {} })},${j({ id: 2, result: {} })}]`]],
+    good: [
+      ...handshake('2025-03-26'),
+      ['out', `[${j({ id: 1, method: 'ping' })},${j({ id: 2, method: 'ping' })}]`],
+      ['in', `[${j({ id: 1, result: {} })},${j({ id: 2, result: {} })}]`],
+    ],
   },
   {
     rule: 'mcp/initialize-in-batch',

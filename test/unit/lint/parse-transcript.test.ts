@@ -6,7 +6,12 @@ const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 describe('reading a transcript', () => {
   it('numbers the simple forms by line and classifies them like the relay', () => {
     const frames = parseTranscript(
-      [JSON.stringify({ dir: 'out', text: ping }), '', JSON.stringify({ direction: 'server', message: { jsonrpc: '2.0', id: 1, result: {} } }), JSON.stringify({ dir: 'in', text: 'café' })].join('\n'),
+      [
+        JSON.stringify({ dir: 'out', text: ping }),
+        '',
+        JSON.stringify({ direction: 'server', message: { jsonrpc: '2.0', id: 1, result: {} } }),
+        JSON.stringify({ dir: 'in', text: 'café' }),
+      ].join('\n'),
     );
     expect(frames.map((f) => [f.seq, f.dir, f.kind, f.method, f.rpcId])).toEqual([
       [1, 'out', 'request', 'ping', '1'],

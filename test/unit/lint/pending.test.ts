@@ -32,7 +32,14 @@ describe('Linter.pendingAt', () => {
     for (const f of [init!, initResult!, initialized!, req!]) linter.push(f);
     expect(linter.pendingAt(req!.ts + 5_000)).toHaveLength(1);
     const late = { ...frames([pong(5)], 5)[0]!, ts: req!.ts + 5_000 };
-    expect(linter.push(late)).toEqual([expect.objectContaining({ ruleId: 'mcp/slow-response', seq: 5, related: [4], message: 'ping (id 5) was answered after 5 s, over the 1 s pending threshold.' })]);
+    expect(linter.push(late)).toEqual([
+      expect.objectContaining({
+        ruleId: 'mcp/slow-response',
+        seq: 5,
+        related: [4],
+        message: 'ping (id 5) was answered after 5 s, over the 1 s pending threshold.',
+      }),
+    ]);
     expect(linter.pendingAt(req!.ts + 60_000)).toEqual([]);
   });
 

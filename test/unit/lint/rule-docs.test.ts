@@ -43,7 +43,10 @@ describe('the rule list in docs/lint-and-errors.md', () => {
     for (const file of [DOC, join(ROOT, 'README.md'), join(ROOT, 'docs', 'architecture.md')]) {
       const counts = [...readFileSync(file, 'utf8').matchAll(/(?<![\d-])(\d+) rules\b/g)].map((m) => Number(m[1]));
       expect(counts.length, file).toBeGreaterThan(0);
-      expect(counts.every((n) => n === RULE_IDS.length), `${file}: ${counts.join(', ')}`).toBe(true);
+      expect(
+        counts.every((n) => n === RULE_IDS.length),
+        `${file}: ${counts.join(', ')}`,
+      ).toBe(true);
     }
   });
 });

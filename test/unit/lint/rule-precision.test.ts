@@ -45,7 +45,12 @@ describe('a -32601 answer to tools/call', () => {
     const findings = lint(calls('echo', { code: -32601, message: 'Method not found' }));
     expect(ids(findings)).not.toContain('mcp/unknown-tool-method-not-found');
     expect(only(findings, 'mcp/declared-capability-unsupported')[0]!.severity).toBe('info');
-    expectQuote('mcp/declared-capability-unsupported', null, 'Client and server capabilities establish which optional protocol features will be available during the session', 'info');
+    expectQuote(
+      'mcp/declared-capability-unsupported',
+      null,
+      'Client and server capabilities establish which optional protocol features will be available during the session',
+      'info',
+    );
     expect(RULES['mcp/declared-capability-unsupported'].quote.text).toMatch(/^The spec is silent on /);
   });
 
@@ -56,7 +61,11 @@ describe('a -32601 answer to tools/call', () => {
   });
 
   it('for an unknown tool from a server that never declared tools is right: no finding', () => {
-    const findings = lint([...handshake('2025-11-25', {}), ['out', j({ id: 2, method: 'tools/call', params: { name: 'nope', arguments: {} } })], ['in', j({ id: 2, error: { code: -32601, message: 'Tool nope not found' } })]]);
+    const findings = lint([
+      ...handshake('2025-11-25', {}),
+      ['out', j({ id: 2, method: 'tools/call', params: { name: 'nope', arguments: {} } })],
+      ['in', j({ id: 2, error: { code: -32601, message: 'Tool nope not found' } })],
+    ]);
     expect(ids(findings)).not.toContain('mcp/unknown-tool-method-not-found');
     expect(ids(findings)).not.toContain('mcp/declared-capability-unsupported');
   });
@@ -65,19 +74,30 @@ describe('a -32601 answer to tools/call', () => {
 describe('authorization server metadata and PKCE', () => {
   const AS = 'http://127.0.0.1:4000';
   const meta = { issuer: AS, authorization_endpoint: `${AS}/authorize`, token_endpoint: `${AS}/token`, response_types_supported: ['code'] };
-  const served = (path: string, doc: Record<string, unknown>) => lint([http({ method: 'GET', url: `${AS}${path}`, status: 200, responseBody: JSON.stringify(doc), purpose: 'auth', authStep: 'server-metadata' })]);
+  const served = (path: string, doc: Record<string, unknown>) =>
+    lint([http({ method: 'GET', url: `${AS}${path}`, status: 200, responseBody: JSON.stringify(doc), purpose: 'auth', authStep: 'server-metadata' })]);
 
   it('an OpenID provider without code_challenge_methods_supported breaks the MUST MCP puts on it (error)', () => {
     const f = only(served('/.well-known/openid-configuration', meta), 'auth/oidc-pkce-methods-missing');
     expect(f[0]!.severity).toBe('error');
-    expectQuote('auth/oidc-pkce-methods-missing', 'MUST', 'Authorization servers providing OpenID Connect Discovery 1.0 MUST include code_challenge_methods_supported', 'error');
+    expectQuote(
+      'auth/oidc-pkce-methods-missing',
+      'MUST',
+      'Authorization servers providing OpenID Connect Discovery 1.0 MUST include code_challenge_methods_supported',
+      'error',
+    );
   });
 
   it('RFC 8414 metadata without it breaks RFC 9700’s RECOMMENDED (warning), not the client’s MUST refuse', () => {
     const findings = served('/.well-known/oauth-authorization-server', meta);
     expect(ids(findings)).not.toContain('auth/oidc-pkce-methods-missing');
     expect(only(findings, 'auth/pkce-methods-missing')[0]!.severity).toBe('warning');
-    expectQuote('auth/pkce-methods-missing', 'RECOMMENDED', 'It is RECOMMENDED for authorization servers to publish the element code_challenge_methods_supported', 'warning');
+    expectQuote(
+      'auth/pkce-methods-missing',
+      'RECOMMENDED',
+      'It is RECOMMENDED for authorization servers to publish the element code_challenge_methods_supported',
+      'warning',
+    );
     expect(RULES['auth/pkce-methods-missing'].spec.section).toContain('RFC 9700');
     expect(RULES['auth/pkce-methods-missing'].explanation).toMatch(/MCP clients must refuse/);
   });
@@ -129,7 +149,12 @@ describe('DNS rebinding, judged on Origin and on Host', () => {
     const f = only(lint([post([['Origin', 'http://rebinding.mcpscope.invalid']], 200)], HTTP), 'http/foreign-origin-accepted');
     expect(f[0]!.severity).toBe('error');
     expect(f[0]!.message).toContain('http://rebinding.mcpscope.invalid');
-    expectQuote('http/foreign-origin-accepted', 'MUST', 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks', 'error');
+    expectQuote(
+      'http/foreign-origin-accepted',
+      'MUST',
+      'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks',
+      'error',
+    );
     expect(RULES['http/foreign-origin-accepted'].quote.text).toContain('servers MUST respond with HTTP 403 Forbidden');
   });
 

@@ -4,7 +4,10 @@ import type { RuleCase } from './rule-case.js';
 
 const TP = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const OTHER_TP = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-const modernCall = (trace: Record<string, unknown>): Pair => ['out', j({ id: 1, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: meta2026({}, trace) } })];
+const modernCall = (trace: Record<string, unknown>): Pair => [
+  'out',
+  j({ id: 1, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: meta2026({}, trace) } }),
+];
 const legacyCall = (trace: Record<string, unknown>): Pair => ['out', j({ id: 1, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: trace } })];
 const legacy = (trace: Record<string, unknown>): Pair[] => [...handshake('2025-11-25'), legacyCall(trace)];
 const log = (trace: Record<string, unknown>): Pair => ['in', j({ method: 'notifications/message', params: { level: 'info', data: 'working', _meta: trace } })];

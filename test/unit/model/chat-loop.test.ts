@@ -19,7 +19,12 @@ function scripted(replies: Partial<ModelReply>[], seen: ModelRequest[] = []): Mo
 }
 
 function runner(calls: string[] = []): ChatToolRunner {
-  return { call: (name, args) => (calls.push(`${name} ${JSON.stringify(args)}`), Promise.resolve({ result: { content: [{ type: 'text', text: `ran ${name}` }] }, seqs: [3, 4], ms: 5 })) };
+  return {
+    call: (name, args) => (
+      calls.push(`${name} ${JSON.stringify(args)}`),
+      Promise.resolve({ result: { content: [{ type: 'text', text: `ran ${name}` }] }, seqs: [3, 4], ms: 5 })
+    ),
+  };
 }
 
 const TOOLS = [
@@ -32,7 +37,12 @@ describe('the chat loop', () => {
   it('runs the calls the model asks for, feeds the results back and ends at the final answer', async () => {
     const seen: ModelRequest[] = [];
     const calls: string[] = [];
-    const round = await runChat({ ...base, provider: scripted([{ toolCalls: [{ id: 'c1', name: 'read', arguments: { a: 1 } }] }, { text: 'done' }], seen), runner: runner(calls), approval: 'all' });
+    const round = await runChat({
+      ...base,
+      provider: scripted([{ toolCalls: [{ id: 'c1', name: 'read', arguments: { a: 1 } }] }, { text: 'done' }], seen),
+      runner: runner(calls),
+      approval: 'all',
+    });
     expect(round).toMatchObject({ outcome: 'answer', answer: 'done', usage: { inputTokens: 20, outputTokens: 4 } });
     expect(calls).toEqual(['read {"a":1}']);
     expect(round.turns[0]!.toolCalls[0]).toMatchObject({ decision: 'auto', text: 'ran read', seqs: [3, 4], ms: 5, isError: false });
@@ -44,7 +54,15 @@ describe('the chat loop', () => {
     const events: ChatEvent['type'][] = [];
     const round = await runChat({
       ...base,
-      provider: scripted([{ toolCalls: [{ id: 'a', name: 'read', arguments: {} }, { id: 'b', name: 'write', arguments: {} }] }, { text: 'ok' }]),
+      provider: scripted([
+        {
+          toolCalls: [
+            { id: 'a', name: 'read', arguments: {} },
+            { id: 'b', name: 'write', arguments: {} },
+          ],
+        },
+        { text: 'ok' },
+      ]),
       runner: runner(),
       approval: 'read-only',
       ask: (call) => (asked.push(call.name), Promise.resolve(false)),
@@ -52,13 +70,28 @@ describe('the chat loop', () => {
     });
     expect(asked).toEqual(['write']);
     expect(round.turns[0]!.toolCalls.map((c) => c.decision)).toEqual(['auto', 'declined']);
-    expect(round.messages.find((m) => m.role === 'tool')).toMatchObject({ results: [{ isError: false }, { text: 'The user declined this tool call.', isError: true }] });
+    expect(round.messages.find((m) => m.role === 'tool')).toMatchObject({
+      results: [{ isError: false }, { text: 'The user declined this tool call.', isError: true }],
+    });
     expect(events).toContain('approval');
   });
 
-  it('ends at the step limit after running the last step\'s calls, and answers an unknown tool without calling anything', async () => {
+  it("ends at the step limit after running the last step's calls, and answers an unknown tool without calling anything", async () => {
     const calls: string[] = [];
-    const round = await runChat({ ...base, maxSteps: 2, provider: scripted([{ toolCalls: [{ id: 'x', name: 'nope', arguments: {} }, { id: 'y', name: 'read', arguments: {} }] }]), runner: runner(calls), approval: 'all' });
+    const round = await runChat({
+      ...base,
+      maxSteps: 2,
+      provider: scripted([
+        {
+          toolCalls: [
+            { id: 'x', name: 'nope', arguments: {} },
+            { id: 'y', name: 'read', arguments: {} },
+          ],
+        },
+      ]),
+      runner: runner(calls),
+      approval: 'all',
+    });
     expect(round.outcome).toBe('step-limit');
     expect(round.turns).toHaveLength(2);
     expect(calls).toHaveLength(2);
@@ -67,13 +100,21 @@ describe('the chat loop', () => {
 
   it('reports a provider error as model-error and a Stop as stopped', async () => {
     const failing: ModelProvider = { name: 'anthropic', complete: () => Promise.reject(new ModelError('rate-limit', 'rate limited', 429)) };
-    expect(await runChat({ ...base, provider: failing, runner: runner(), approval: 'all' })).toMatchObject({ outcome: 'model-error', error: 'rate limited', turns: [] });
+    expect(await runChat({ ...base, provider: failing, runner: runner(), approval: 'all' })).toMatchObject({
+      outcome: 'model-error',
+      error: 'rate limited',
+      turns: [],
+    });
     const stopped: StopToken = { stopped: true, onStop: (fn) => (fn(), () => undefined) };
     expect((await runChat({ ...base, provider: scripted([{ text: 'x' }]), runner: runner(), approval: 'all', stop: stopped })).outcome).toBe('stopped');
   });
 
   it('offers tools under names both APIs accept and maps them back', () => {
-    const offered = offerTools([{ name: 'files.read' }, { name: 'files/read' }, { name: 'ok-name', inputSchema: { $schema: 'x', type: 'object', properties: { a: {} } } }]);
+    const offered = offerTools([
+      { name: 'files.read' },
+      { name: 'files/read' },
+      { name: 'ok-name', inputSchema: { $schema: 'x', type: 'object', properties: { a: {} } } },
+    ]);
     expect(offered.functions.map((f) => f.name)).toEqual(['files_read', 'files_read_2', 'ok-name']);
     expect(offered.byName.get('files_read_2')?.name).toBe('files/read');
     expect(offered.functions[2]!.parameters).toEqual({ type: 'object', properties: { a: {} } });

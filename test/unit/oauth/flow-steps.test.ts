@@ -22,7 +22,8 @@ describe('the recorded steps of an OAuth flow', () => {
 
   it('leave the spec sentences they quote as they are', () => {
     const events: AuthStepEvent[] = [];
-    const text = '"The "issuer" value returned MUST be identical to the authorization server\'s issuer identifier value" (RFC 8414 §3.3); the redirect carried no state.';
+    const text =
+      '"The "issuer" value returned MUST be identical to the authorization server\'s issuer identifier value" (RFC 8414 §3.3); the redirect carried no state.';
     new FlowStep('f1', 'server-metadata', (e) => events.push(e)).finding('error', text).ok(text);
     expect(events[0]?.message).toBe(text);
     expect(events[0]?.findings[0]?.message).toBe(text);

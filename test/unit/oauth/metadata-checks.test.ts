@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectedResource, insecureEndpoint, resourceMatches, RFC_9728_CHALLENGE, RFC_9728_WELL_KNOWN, sameIdentifier } from '../../../server/oauth/metadata-checks.js';
+import {
+  expectedResource,
+  insecureEndpoint,
+  resourceMatches,
+  RFC_9728_CHALLENGE,
+  RFC_9728_WELL_KNOWN,
+  sameIdentifier,
+} from '../../../server/oauth/metadata-checks.js';
 
 describe('OAuth metadata identifiers', () => {
   it('takes an origin with and without its root slash, or with the host in capitals, as one identifier', () => {
@@ -23,14 +30,20 @@ describe('OAuth metadata identifiers', () => {
 describe('the resource that protected resource metadata must name (RFC 9728 §3.3)', () => {
   const server = 'https://mcp.example/tools/mcp#frag';
 
-  it('is the URL the client requested when the document came from the challenge\'s resource_metadata', () => {
+  it("is the URL the client requested when the document came from the challenge's resource_metadata", () => {
     const from = new URL('https://mcp.example/.well-known/oauth-protected-resource');
     expect(expectedResource(server, from, from)).toEqual({ resource: 'https://mcp.example/tools/mcp', rule: RFC_9728_CHALLENGE });
   });
 
   it('is the server URL for the path-aware well-known document, and the origin for the root one', () => {
-    expect(expectedResource(server, new URL('https://mcp.example/.well-known/oauth-protected-resource/tools/mcp'), undefined)).toEqual({ resource: 'https://mcp.example/tools/mcp', rule: RFC_9728_WELL_KNOWN });
-    expect(expectedResource(server, new URL('https://mcp.example/.well-known/oauth-protected-resource'), undefined)).toEqual({ resource: 'https://mcp.example/', rule: RFC_9728_WELL_KNOWN });
+    expect(expectedResource(server, new URL('https://mcp.example/.well-known/oauth-protected-resource/tools/mcp'), undefined)).toEqual({
+      resource: 'https://mcp.example/tools/mcp',
+      rule: RFC_9728_WELL_KNOWN,
+    });
+    expect(expectedResource(server, new URL('https://mcp.example/.well-known/oauth-protected-resource'), undefined)).toEqual({
+      resource: 'https://mcp.example/',
+      rule: RFC_9728_WELL_KNOWN,
+    });
   });
 
   it('is the server URL when a challenge named a document but another one was read', () => {
@@ -52,7 +65,15 @@ describe('whether resource metadata names the expected resource', () => {
 
 describe('which authorization server endpoints may be used', () => {
   it('allows https anywhere and http on loopback only (127.0.0.0/8, ::1, localhost)', () => {
-    for (const ok of ['https://as.example/token', 'http://127.0.0.1:4000/token', 'http://127.8.9.10/', 'http://[::1]:9/x', 'http://localhost:3000/', 'http://LOCALHOST/']) expect(insecureEndpoint(ok), ok).toBeNull();
+    for (const ok of [
+      'https://as.example/token',
+      'http://127.0.0.1:4000/token',
+      'http://127.8.9.10/',
+      'http://[::1]:9/x',
+      'http://localhost:3000/',
+      'http://LOCALHOST/',
+    ])
+      expect(insecureEndpoint(ok), ok).toBeNull();
   });
 
   it('refuses http on any other host, other schemes and what is not a URL, saying why', () => {

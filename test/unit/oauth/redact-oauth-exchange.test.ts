@@ -16,7 +16,9 @@ const exchange = (over: Partial<HttpExchange>): HttpExchange => ({
 describe('OAuth exchange redaction', () => {
   it('masks the code, verifier, refresh token and secret of a token request body, and keeps the other fields', () => {
     const body = 'grant_type=authorization_code&code=abc&code_verifier=xyz&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&client_secret=s3&resource=http%3A%2F%2Fx';
-    expect(maskBody(body)).toBe('grant_type=authorization_code&code=••••&code_verifier=••••&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&client_secret=••••&resource=http%3A%2F%2Fx');
+    expect(maskBody(body)).toBe(
+      'grant_type=authorization_code&code=••••&code_verifier=••••&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&client_secret=••••&resource=http%3A%2F%2Fx',
+    );
   });
 
   it('masks tokens in a JSON token response without touching its layout', () => {
@@ -25,7 +27,9 @@ describe('OAuth exchange redaction', () => {
   });
 
   it('masks state and code in an authorization URL and in a redirect Location, not code_challenge', () => {
-    expect(maskParams('http://as/authorize?response_type=code&code_challenge=ch&state=st&client_id=c')).toBe('http://as/authorize?response_type=code&code_challenge=ch&state=••••&client_id=c');
+    expect(maskParams('http://as/authorize?response_type=code&code_challenge=ch&state=st&client_id=c')).toBe(
+      'http://as/authorize?response_type=code&code_challenge=ch&state=••••&client_id=c',
+    );
     const x = redactOAuthExchange(
       exchange({
         request: { method: 'GET', url: 'http://as/authorize?state=s1', headers: [], bodySize: 0 },
@@ -37,7 +41,17 @@ describe('OAuth exchange redaction', () => {
   });
 
   it('masks the client secret a registration response issues', () => {
-    const x = redactOAuthExchange(exchange({ response: { status: 201, statusText: 'Created', headers: [], body: '{"client_id":"c1","client_secret":"shh","registration_access_token":"t"}', bodySize: 10 } }));
+    const x = redactOAuthExchange(
+      exchange({
+        response: {
+          status: 201,
+          statusText: 'Created',
+          headers: [],
+          body: '{"client_id":"c1","client_secret":"shh","registration_access_token":"t"}',
+          bodySize: 10,
+        },
+      }),
+    );
     expect(x.response?.body).toBe('{"client_id":"c1","client_secret":"••••","registration_access_token":"••••"}');
   });
 });
@@ -71,7 +85,8 @@ describe('OAuth secrets in bodies of any shape', () => {
   });
 
   it('masks form-encoded secrets wherever they sit, encoded or not, and leaves longer names alone', () => {
-    const text = 'code=F1&state=F2&access_token=F3&client_assertion=F4&client_assertion_type=urn%3Aietf\n<pre>code=F5&amp;refresh_token=F6</pre> redirect=http%3A%2F%2Fcb%3Fcode%3DF7%26state%3DF8 url="http://cb?x=1\\u0026code=F9" authcode=keep1 my_state=keep2';
+    const text =
+      'code=F1&state=F2&access_token=F3&client_assertion=F4&client_assertion_type=urn%3Aietf\n<pre>code=F5&amp;refresh_token=F6</pre> redirect=http%3A%2F%2Fcb%3Fcode%3DF7%26state%3DF8 url="http://cb?x=1\\u0026code=F9" authcode=keep1 my_state=keep2';
     const masked = maskBody(text);
     for (const v of ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9']) expect(masked, v).not.toContain(v);
     expect(masked).toContain('client_assertion_type=urn%3Aietf');
@@ -82,7 +97,16 @@ describe('OAuth secrets in bodies of any shape', () => {
     const x = redactOAuthExchange(
       exchange({
         request: { method: 'GET', url: 'http://as/authorize', headers: [['Referer', 'http://as/login?state=H1']], bodySize: 0 },
-        response: { status: 200, statusText: 'OK', headers: [['Refresh', '0; url=http://127.0.0.1:5/cb?code=H2'], ['Set-Cookie', 'state=H3; HttpOnly']], body: '', bodySize: 0 },
+        response: {
+          status: 200,
+          statusText: 'OK',
+          headers: [
+            ['Refresh', '0; url=http://127.0.0.1:5/cb?code=H2'],
+            ['Set-Cookie', 'state=H3; HttpOnly'],
+          ],
+          body: '',
+          bodySize: 0,
+        },
       }),
     );
     expect(JSON.stringify(x)).not.toMatch(/H1|H2|H3/);

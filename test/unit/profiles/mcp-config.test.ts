@@ -15,7 +15,12 @@ describe('importing mcp.json-style files', () => {
     expect(r.key).toBe('mcpServers');
     const p = byName(r);
     expect(Object.keys(p)).toEqual(['filesystem', 'github', 'weather']);
-    expect(p.filesystem!.target).toEqual({ transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/alice/Desktop', '/Users/alice/Downloads'], env: {} });
+    expect(p.filesystem!.target).toEqual({
+      transport: 'stdio',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/alice/Desktop', '/Users/alice/Downloads'],
+      env: {},
+    });
     expect(p.github!.secretEnv).toEqual(['GITHUB_PERSONAL_ACCESS_TOKEN']);
     expect(p.weather!.secretEnv).toEqual([]);
     expect(r.warnings).toEqual([]);
@@ -29,7 +34,13 @@ describe('importing mcp.json-style files', () => {
     expect(p['internal-api']!.secretHeaders).toEqual(['Authorization']);
     expect(p.postgres!.secretEnv).toEqual(['PGPASSWORD']);
     expect(p.broken).toBeUndefined();
-    expect(r.warnings).toEqual(expect.arrayContaining([expect.stringContaining('${env:INTERNAL_TOKEN}'), expect.stringContaining('envFile .env.mcp'), 'broken: skipped, it has neither "command" nor "url"']));
+    expect(r.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('${env:INTERNAL_TOKEN}'),
+        expect.stringContaining('envFile .env.mcp'),
+        'broken: skipped, it has neither "command" nor "url"',
+      ]),
+    );
   });
 
   it('reads VS Code JSONC with comments, trailing commas, inputs and http / sse types', () => {
@@ -83,7 +94,10 @@ describe('exporting profiles', () => {
   });
 
   it('writes Cursor entries with ${env:…} for secrets, or the real values when asked', () => {
-    expect(JSON.parse(formatMcpConfig(imported, 'cursor').text).mcpServers.asana).toEqual({ url: 'https://mcp.asana.com/sse', headers: { 'X-API-Key': '${env:X_API_KEY}' } });
+    expect(JSON.parse(formatMcpConfig(imported, 'cursor').text).mcpServers.asana).toEqual({
+      url: 'https://mcp.asana.com/sse',
+      headers: { 'X-API-Key': '${env:X_API_KEY}' },
+    });
     expect(JSON.parse(formatMcpConfig(imported, 'cursor', { includeSecrets: true }).text).mcpServers.asana.headers['X-API-Key']).toBe('asana-key-123456');
   });
 
@@ -116,7 +130,11 @@ describe('profile secrets through the API', () => {
   const base = { id: 'p2', createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy' as const, secretEnv: [], secretHeaders: [] };
 
   it('mask a secret flag value in stdio args and give it back unless it was edited', () => {
-    const p: Profile = { ...base, name: 'cli', target: { transport: 'stdio', command: 'srv', args: ['--api-key', 'sk-live-123', '--token=abc', '--port', '80'], env: {} } };
+    const p: Profile = {
+      ...base,
+      name: 'cli',
+      target: { transport: 'stdio', command: 'srv', args: ['--api-key', 'sk-live-123', '--token=abc', '--port', '80'], env: {} },
+    };
     const masked = maskProfile(p);
     const shown = JSON.stringify(masked);
     expect(shown).not.toContain('sk-live-123');
@@ -131,7 +149,12 @@ describe('profile secrets through the API', () => {
     const p: Profile = {
       ...base,
       name: 'remote',
-      target: { transport: 'http', url: 'https://me:hunter22@mcp.example.com/mcp', headers: {}, auth: { type: 'oauth', clientId: 'c1', clientSecret: 'cs-very-secret' } },
+      target: {
+        transport: 'http',
+        url: 'https://me:hunter22@mcp.example.com/mcp',
+        headers: {},
+        auth: { type: 'oauth', clientId: 'c1', clientSecret: 'cs-very-secret' },
+      },
     };
     const masked = maskProfile(p);
     const shown = JSON.stringify(masked);

@@ -19,12 +19,15 @@ describe('volatileReason', () => {
     expect(volatileReason(path)).toContain(word);
   });
 
-  it.each(['/usr/bin/node', '/usr/local/lib/node_modules/mcpscope/bin/mcpscope.js', 'C:\\Program Files\\nodejs\\node.exe', 'npx', '/home/ann/project/node_modules/.bin/srv'])(
-    'leaves %s alone',
-    (path) => {
-      expect(volatileReason(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/usr/bin/node',
+    '/usr/local/lib/node_modules/mcpscope/bin/mcpscope.js',
+    'C:\\Program Files\\nodejs\\node.exe',
+    'npx',
+    '/home/ann/project/node_modules/.bin/srv',
+  ])('leaves %s alone', (path) => {
+    expect(volatileReason(path)).toBeNull();
+  });
 
   it("counts this machine's own temporary folder, but never the root", () => {
     expect(volatileReason('/var/folders/x1/T/srv/index.js', ['/var/folders/x1/T/'])).toContain('temporary');

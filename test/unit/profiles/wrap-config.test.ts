@@ -29,7 +29,10 @@ describe('wrapConfig and unwrapConfig', () => {
   it('wraps each stdio server and the undo gives back the same bytes, comments inside args included', () => {
     const w = wrapConfig(CONFIG, OPTS);
     expect(w.wrapped).toEqual(['files', 'plain']);
-    expect(servers(w.text).files).toEqual({ command: '/usr/bin/node', args: ['/opt/mcpscope/bin/mcpscope.js', 'tap', '--name', 'files', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem'] });
+    expect(servers(w.text).files).toEqual({
+      command: '/usr/bin/node',
+      args: ['/opt/mcpscope/bin/mcpscope.js', 'tap', '--name', 'files', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem'],
+    });
     expect(servers(w.text).plain!.args).toEqual(['/opt/mcpscope/bin/mcpscope.js', 'tap', '--name', 'plain', '--', 'my-server']);
     expect(w.text).toContain('// my servers');
     const u = unwrapConfig(w.text, w.records, { force: false });
@@ -106,7 +109,9 @@ describe('wrapConfig and unwrapConfig', () => {
 
   it('has nothing to do for a server the user removed or unwrapped by hand', () => {
     const w = wrapConfig(CONFIG, OPTS);
-    const edited = w.text.replace(/"plain": \{[^}]*\},/, '').replace(/"files": \{[\s\S]*?\n {4}\}/, '"files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"] }');
+    const edited = w.text
+      .replace(/"plain": \{[^}]*\},/, '')
+      .replace(/"files": \{[\s\S]*?\n {4}\}/, '"files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"] }');
     const u = unwrapConfig(edited, w.records, { force: false });
     expect(u.untouched).toEqual([
       { name: 'files', why: 'already runs its original command' },

@@ -22,9 +22,10 @@ const remote: Target = {
 };
 
 /** Names each place, so the tests see what the mask was asked for. */
-const naming = (place: SecretPlace) => `<${place.kind}:${place.kind === 'arg' ? `${place.index}${place.flag}` : place.kind === 'url-password' ? place.user : place.name}>`;
+const naming = (place: SecretPlace) =>
+  `<${place.kind}:${place.kind === 'arg' ? `${place.index}${place.flag}` : place.kind === 'url-password' ? place.user : place.name}>`;
 
-describe('the one finder of a target\'s secrets', () => {
+describe("the one finder of a target's secrets", () => {
   it('asks the mask for each secret of a stdio target by place, clears credential shapes, and keeps the rest', () => {
     const out = maskTarget(stdio, naming, { secretEnv: ['MY_SETTING'] });
     expect(out.target).toEqual({
@@ -50,12 +51,37 @@ describe('the one finder of a target\'s secrets', () => {
 
   it('keeps a header out of the mask when only marked ones count and its name says nothing', () => {
     const out = maskTarget(remote, naming, { secretHeaders: [] });
-    expect(out.target.transport !== 'stdio' && out.target.headers).toEqual({ Authorization: '<header:Authorization>', 'X-Api-Key': '<header:X-Api-Key>', 'X-Team': 'core' });
+    expect(out.target.transport !== 'stdio' && out.target.headers).toEqual({
+      Authorization: '<header:Authorization>',
+      'X-Api-Key': '<header:X-Api-Key>',
+      'X-Team': 'core',
+    });
   });
 
   it('gives every output the same secrets: bundles, the store, the profile API and a config file', () => {
-    const planted = ['pw-111111', 'tok-222222', 'ak-333333', 'sk-proj-AAAAbbbbCCCCdddd4444', 'env-444444', 'marked-555555', 'bearer-555555', 'hdr-666666', 'p%40ss-777777', 'qs-888888'];
-    const profile = (name: string, target: Target): Profile => ({ id: name, name, target, createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy', secretEnv: ['MY_SETTING'], secretHeaders: ['Authorization'] });
+    const planted = [
+      'pw-111111',
+      'tok-222222',
+      'ak-333333',
+      'sk-proj-AAAAbbbbCCCCdddd4444',
+      'env-444444',
+      'marked-555555',
+      'bearer-555555',
+      'hdr-666666',
+      'p%40ss-777777',
+      'qs-888888',
+    ];
+    const profile = (name: string, target: Target): Profile => ({
+      id: name,
+      name,
+      target,
+      createdAt: 0,
+      updatedAt: 0,
+      protocolVersion: '2025-11-25',
+      era: 'legacy',
+      secretEnv: ['MY_SETTING'],
+      secretHeaders: ['Authorization'],
+    });
     const outputs = [stdio, remote].flatMap((t) => [
       JSON.stringify(redactTarget(t, new Redactor(secretValues(t, ['MY_SETTING'])), ['MY_SETTING']).target),
       JSON.stringify(storedTarget(t, ['MY_SETTING'])),
@@ -71,36 +97,89 @@ describe('the one finder of a target\'s secrets', () => {
 
 describe('a URL on its own', () => {
   it('is recorded with the same URL secrets masked as the target, the rest as it was sent', () => {
-    expect(maskUrl('https://alice:pw-1@h.example/mcp?api_key=qs-1&sessionId=s1&region=eu')).toBe(`https://alice:${MASK}@h.example/mcp?api_key=${REDACTED}&sessionId=s1&region=eu`);
+    expect(maskUrl('https://alice:pw-1@h.example/mcp?api_key=qs-1&sessionId=s1&region=eu')).toBe(
+      `https://alice:${MASK}@h.example/mcp?api_key=${REDACTED}&sessionId=s1&region=eu`,
+    );
     expect(maskUrl('http://127.0.0.1:1/messages?sessionId=abc')).toBe('http://127.0.0.1:1/messages?sessionId=abc');
   });
 });
 
-describe('secrets as a config file\'s variables', () => {
+describe("secrets as a config file's variables", () => {
   it('gives two secrets of one profile two variables, even when their names meet (env API_KEY and --api-key)', () => {
-    const p: Profile = { id: 'x', name: 'srv', target: stdio, createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy', secretEnv: [], secretHeaders: [] };
-    const json = JSON.parse(formatMcpConfig([p], 'vscode').text) as { inputs: Array<{ id: string }>; servers: { srv: { args: string[]; env: Record<string, string> } } };
+    const p: Profile = {
+      id: 'x',
+      name: 'srv',
+      target: stdio,
+      createdAt: 0,
+      updatedAt: 0,
+      protocolVersion: '2025-11-25',
+      era: 'legacy',
+      secretEnv: [],
+      secretHeaders: [],
+    };
+    const json = JSON.parse(formatMcpConfig([p], 'vscode').text) as {
+      inputs: Array<{ id: string }>;
+      servers: { srv: { args: string[]; env: Record<string, string> } };
+    };
     expect(json.servers.srv.env.API_KEY).toBe('${input:srv-api-key}');
-    expect(json.servers.srv.args.slice(1, 6)).toEqual(['--password', '${input:srv-password}', '--token=${input:srv-token}', '--api-key', '${input:srv-api-key-2}']);
+    expect(json.servers.srv.args.slice(1, 6)).toEqual([
+      '--password',
+      '${input:srv-password}',
+      '--token=${input:srv-token}',
+      '--api-key',
+      '${input:srv-api-key-2}',
+    ]);
     expect(json.inputs.map((i) => i.id)).toEqual(['srv-api-key', 'srv-password', 'srv-token', 'srv-api-key-2']);
   });
 
   it('warns about a credential only its shape gave away, which it cannot name', () => {
-    const p: Profile = { id: 'x', name: 'srv', target: stdio, createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy', secretEnv: [], secretHeaders: [] };
+    const p: Profile = {
+      id: 'x',
+      name: 'srv',
+      target: stdio,
+      createdAt: 0,
+      updatedAt: 0,
+      protocolVersion: '2025-11-25',
+      era: 'legacy',
+      secretEnv: [],
+      secretHeaders: [],
+    };
     expect(formatMcpConfig([p], 'claude-desktop').warnings).toEqual(['srv: arg.6 looked like a credential and was written as [REDACTED]; put it back by hand']);
   });
 });
 
-describe('the profile API\'s masks', () => {
+describe("the profile API's masks", () => {
   it('show a URL password and a secret query value masked, and give the URL back when an edit leaves it as shown', () => {
-    const p: Profile = { id: 'x', name: 'r', target: remote, createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy', secretEnv: [], secretHeaders: ['Authorization'] };
+    const p: Profile = {
+      id: 'x',
+      name: 'r',
+      target: remote,
+      createdAt: 0,
+      updatedAt: 0,
+      protocolVersion: '2025-11-25',
+      era: 'legacy',
+      secretEnv: [],
+      secretHeaders: ['Authorization'],
+    };
     const shown = maskProfile(p);
-    expect(shown.target.transport !== 'stdio' && shown.target.url).toBe(`https://alice:${SECRET_PLACEHOLDER}@mcp.example.com/mcp?api_key=${REDACTED}&region=eu#top`);
+    expect(shown.target.transport !== 'stdio' && shown.target.url).toBe(
+      `https://alice:${SECRET_PLACEHOLDER}@mcp.example.com/mcp?api_key=${REDACTED}&region=eu#top`,
+    );
     expect(unmaskProfile(shown, p).target).toEqual(remote);
   });
 
   it('show a credential-shaped argument redacted and give it back unless it was edited', () => {
-    const p: Profile = { id: 'x', name: 's', target: stdio, createdAt: 0, updatedAt: 0, protocolVersion: '2025-11-25', era: 'legacy', secretEnv: [], secretHeaders: [] };
+    const p: Profile = {
+      id: 'x',
+      name: 's',
+      target: stdio,
+      createdAt: 0,
+      updatedAt: 0,
+      protocolVersion: '2025-11-25',
+      era: 'legacy',
+      secretEnv: [],
+      secretHeaders: [],
+    };
     const shown = maskProfile(p);
     expect(shown.target.transport === 'stdio' && shown.target.args[6]).toBe(REDACTED);
     expect(unmaskProfile(shown, p).target).toEqual(stdio);

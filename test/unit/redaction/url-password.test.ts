@@ -31,7 +31,15 @@ describe('finding a URL password', () => {
   });
 
   it('finds nothing without a password: no userinfo, a user alone, an empty password, @ or : only in the path or query', () => {
-    for (const href of ['http://host/', 'http://user@host/', 'http://user:@host/', 'http://host/p?q=a:b@c', 'https://host?u=x:y@z', 'http://host#a:b@c', 'http://host:8080/']) {
+    for (const href of [
+      'http://host/',
+      'http://user@host/',
+      'http://user:@host/',
+      'http://host/p?q=a:b@c',
+      'https://host?u=x:y@z',
+      'http://host#a:b@c',
+      'http://host:8080/',
+    ]) {
       expect(findUrlPassword(href), href).toBeNull();
     }
   });

@@ -10,19 +10,30 @@ describe('planning a replay', () => {
       [
         frame(1, { jsonrpc: '2.0', id: 'a', method: 'ping' }),
         frame(2, { jsonrpc: '2.0', method: 'notifications/initialized' }),
-        frame(3, [{ jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', method: 'x' }]),
+        frame(3, [
+          { jsonrpc: '2.0', id: 2, method: 'ping' },
+          { jsonrpc: '2.0', method: 'x' },
+        ]),
         frame(4, 'not json at all'),
       ],
       [],
       { preserveIds: true },
     );
-    expect(plan.steps.map((s) => [s.awaits, s.awaitsBatch])).toEqual([['"a"', false], [null, false], [null, true], [null, false]]);
+    expect(plan.steps.map((s) => [s.awaits, s.awaitsBatch])).toEqual([
+      ['"a"', false],
+      [null, false],
+      [null, true],
+      [null, false],
+    ]);
     expect(plan.steps.map((s) => plan.textFor(s, () => undefined))).toEqual([null, null, null, null]);
   });
 
   it('gives requests fresh ids when asked and follows them in notifications/cancelled', () => {
     const plan = new ReplayPlan(
-      [frame(1, { jsonrpc: '2.0', id: 'x-9', method: 'tools/call' }), frame(2, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x-9', reason: 'bored' } })],
+      [
+        frame(1, { jsonrpc: '2.0', id: 'x-9', method: 'tools/call' }),
+        frame(2, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x-9', reason: 'bored' } }),
+      ],
       [],
       { preserveIds: false },
     );
@@ -45,7 +56,16 @@ describe('planning a replay', () => {
   });
 
   it('takes the client frames of a recording with their offsets from the session start', () => {
-    const f = (seq: number, dir: FrameRecord['dir'], ts: number): FrameRecord => ({ seq, ts, dir, kind: 'request', text: '{}', size: 2, method: null, rpcId: null });
+    const f = (seq: number, dir: FrameRecord['dir'], ts: number): FrameRecord => ({
+      seq,
+      ts,
+      dir,
+      kind: 'request',
+      text: '{}',
+      size: 2,
+      method: null,
+      rpcId: null,
+    });
     expect(clientFramesOf([f(1, 'relay', 100), f(2, 'out', 150), f(3, 'in', 160), { ...f(4, 'out', 170), b64: 'AA==' }], 100)).toEqual([
       { seq: 2, offsetMs: 50, text: '{}' },
       { seq: 4, offsetMs: 70, text: '{}', b64: 'AA==' },

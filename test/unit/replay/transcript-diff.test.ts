@@ -19,8 +19,16 @@ const note = (method: string, params?: unknown) => ({ jsonrpc: '2.0', method, ..
 
 describe('diffing two transcripts', () => {
   it('finds two runs identical when only ids, timestamps, session ids and cursors differ', () => {
-    const a = run(['out', req(1, 'tools/list')], ['in', res(1, { tools: [], nextCursor: 'c1', sessionId: 's-1' })], ['in', note('notifications/message', { data: 'at 2026-01-02T03:04:05Z', timestamp: 1 })]);
-    const b = run(['out', req(7, 'tools/list')], ['in', res(7, { tools: [], nextCursor: 'c9', sessionId: 's-2' })], ['in', note('notifications/message', { data: 'at 2027-11-12T13:14:15.5Z', timestamp: 2 })]);
+    const a = run(
+      ['out', req(1, 'tools/list')],
+      ['in', res(1, { tools: [], nextCursor: 'c1', sessionId: 's-1' })],
+      ['in', note('notifications/message', { data: 'at 2026-01-02T03:04:05Z', timestamp: 1 })],
+    );
+    const b = run(
+      ['out', req(7, 'tools/list')],
+      ['in', res(7, { tools: [], nextCursor: 'c9', sessionId: 's-2' })],
+      ['in', note('notifications/message', { data: 'at 2027-11-12T13:14:15.5Z', timestamp: 2 })],
+    );
     const d = diffTranscripts(a, b);
     expect(d.identical).toBe(true);
     expect(d.summary).toEqual({ same: 3, changed: 0, added: 0, removed: 0, oldMessages: 3, newMessages: 3 });
@@ -42,7 +50,14 @@ describe('diffing two transcripts', () => {
     const b = run(['out', call(1)], ['in', res(1, { content: [{ type: 'text', text: 'Refusing to divide' }], isError: true })]);
     const d = diffTranscripts(a, b);
     expect(d.entries).toEqual([
-      { status: 'changed', label: '← answer to tools/call divide #1', dir: 'in', oldSeq: 2, newSeq: 2, changes: [{ path: 'result.content[0].text', change: 'changed', old: 'Cannot divide', new: 'Refusing to divide' }] },
+      {
+        status: 'changed',
+        label: '← answer to tools/call divide #1',
+        dir: 'in',
+        oldSeq: 2,
+        newSeq: 2,
+        changes: [{ path: 'result.content[0].text', change: 'changed', old: 'Cannot divide', new: 'Refusing to divide' }],
+      },
     ]);
     expect(formatDiff(d)).toBe(
       '~ ← answer to tools/call divide #1  (old #2, new #2)\n    result.content[0].text: "Cannot divide" → "Refusing to divide"\ndiffers: 1 same, 1 changed, 0 added, 0 removed (old run 2 messages, new run 2)\n',
@@ -50,14 +65,25 @@ describe('diffing two transcripts', () => {
   });
 
   it('shows a result that became an error as a changed answer, not as unrelated messages', () => {
-    const d = diffTranscripts(run(['out', req(1, 'ping')], ['in', res(1, {})]), run(['out', req(1, 'ping')], ['in', { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'nope' } }]));
-    expect(d.entries[0]).toMatchObject({ status: 'changed', changes: [{ path: 'result', change: 'removed' }, { path: 'error', change: 'added' }] });
+    const d = diffTranscripts(
+      run(['out', req(1, 'ping')], ['in', res(1, {})]),
+      run(['out', req(1, 'ping')], ['in', { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'nope' } }]),
+    );
+    expect(d.entries[0]).toMatchObject({
+      status: 'changed',
+      changes: [
+        { path: 'result', change: 'removed' },
+        { path: 'error', change: 'added' },
+      ],
+    });
   });
 
   it('takes an error with a null id as the answer to the latest open request', () => {
     const a = run(['out', req(1, 'initialize')], ['in', res(1, { protocolVersion: 'x' })]);
     const b = run(['out', req(1, 'initialize')], ['in', { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unauthorized' } }]);
-    expect(diffTranscripts(a, b).entries).toMatchObject([{ status: 'changed', label: '← answer to initialize #1', changes: [{ path: 'id', old: '<id>', new: null }, { path: 'result' }, { path: 'error' }] }]);
+    expect(diffTranscripts(a, b).entries).toMatchObject([
+      { status: 'changed', label: '← answer to initialize #1', changes: [{ path: 'id', old: '<id>', new: null }, { path: 'result' }, { path: 'error' }] },
+    ]);
   });
 
   it('lists notifications that appear or disappear as added or removed', () => {
@@ -71,10 +97,18 @@ describe('diffing two transcripts', () => {
   });
 
   it('ignores members by dotted path with * wildcards, and compares stderr only when asked', () => {
-    const a = [...run(['out', req(1, 'x')], ['in', res(1, { content: [{ text: 'a' }, { text: 'b' }] })]), { seq: 3, dir: 'in' as const, kind: 'stderr' as const, text: 'pid 1', method: null, rpcId: null }];
-    const b = [...run(['out', req(1, 'x')], ['in', res(1, { content: [{ text: 'c' }, { text: 'd' }] })]), { seq: 3, dir: 'in' as const, kind: 'stderr' as const, text: 'pid 2', method: null, rpcId: null }];
+    const a = [
+      ...run(['out', req(1, 'x')], ['in', res(1, { content: [{ text: 'a' }, { text: 'b' }] })]),
+      { seq: 3, dir: 'in' as const, kind: 'stderr' as const, text: 'pid 1', method: null, rpcId: null },
+    ];
+    const b = [
+      ...run(['out', req(1, 'x')], ['in', res(1, { content: [{ text: 'c' }, { text: 'd' }] })]),
+      { seq: 3, dir: 'in' as const, kind: 'stderr' as const, text: 'pid 2', method: null, rpcId: null },
+    ];
     expect(diffTranscripts(a, b, { ignorePaths: ['result.content.*.text'] }).identical).toBe(true);
-    expect(diffTranscripts(a, b, { ignorePaths: ['result.content.*.text'], includeStderr: true }).entries).toMatchObject([{ label: '← stderr', changes: [{ path: '', old: 'pid 1', new: 'pid 2' }] }]);
+    expect(diffTranscripts(a, b, { ignorePaths: ['result.content.*.text'], includeStderr: true }).entries).toMatchObject([
+      { label: '← stderr', changes: [{ path: '', old: 'pid 1', new: 'pid 2' }] },
+    ]);
   });
 
   it('compares noise lines as text', () => {
@@ -89,14 +123,38 @@ describe('diffing two transcripts', () => {
   });
 
   it('pairs back-to-back requests by method and params, whichever answer comes first', () => {
-    const a = run(['out', req(1, 'tools/list')], ['in', res(1, { tools: [] })], ['out', req(2, 'tools/call', { name: 'echo' })], ['in', res(2, { content: [{ type: 'text', text: 'e' }] })]);
-    const b = run(['out', req(1, 'tools/list')], ['out', req(2, 'tools/call', { name: 'echo' })], ['in', res(2, { content: [{ type: 'text', text: 'e' }] })], ['in', res(1, { tools: [] })]);
+    const a = run(
+      ['out', req(1, 'tools/list')],
+      ['in', res(1, { tools: [] })],
+      ['out', req(2, 'tools/call', { name: 'echo' })],
+      ['in', res(2, { content: [{ type: 'text', text: 'e' }] })],
+    );
+    const b = run(
+      ['out', req(1, 'tools/list')],
+      ['out', req(2, 'tools/call', { name: 'echo' })],
+      ['in', res(2, { content: [{ type: 'text', text: 'e' }] })],
+      ['in', res(1, { tools: [] })],
+    );
     expect(diffTranscripts(a, b).identical).toBe(true);
   });
 
   it('pairs identical requests in order even when other requests sit between them differently', () => {
-    const a = run(['out', req(1, 'ping')], ['out', req(2, 'tools/list')], ['out', req(3, 'ping')], ['in', res(1, {})], ['in', res(2, { tools: [] })], ['in', res(3, {})]);
-    const b = run(['out', req(5, 'tools/list')], ['out', req(6, 'ping')], ['out', req(7, 'ping')], ['in', res(7, {})], ['in', res(6, {})], ['in', res(5, { tools: [] })]);
+    const a = run(
+      ['out', req(1, 'ping')],
+      ['out', req(2, 'tools/list')],
+      ['out', req(3, 'ping')],
+      ['in', res(1, {})],
+      ['in', res(2, { tools: [] })],
+      ['in', res(3, {})],
+    );
+    const b = run(
+      ['out', req(5, 'tools/list')],
+      ['out', req(6, 'ping')],
+      ['out', req(7, 'ping')],
+      ['in', res(7, {})],
+      ['in', res(6, {})],
+      ['in', res(5, { tools: [] })],
+    );
     expect(diffTranscripts(a, b).identical).toBe(true);
   });
 
@@ -119,7 +177,7 @@ describe('diffing two transcripts', () => {
     ]);
   });
 
-  it('keeps the order of a tool result\'s content, where order carries meaning', () => {
+  it("keeps the order of a tool result's content, where order carries meaning", () => {
     const text = (t: string) => ({ type: 'text', text: t });
     const a = run(['out', req(1, 'tools/call', { name: 'x' })], ['in', res(1, { content: [text('1'), text('2')] })]);
     const b = run(['out', req(1, 'tools/call', { name: 'x' })], ['in', res(1, { content: [text('2'), text('1')] })]);

@@ -15,7 +15,12 @@ const exchange: HttpExchange = {
   request: {
     method: 'POST',
     url: 'http://127.0.0.1:3001/mcp?tenant=a%20b',
-    headers: [['content-type', 'application/json'], ['Authorization', 'Bearer ••••'], ['mcp-session-id', 'abc'], ['host', '127.0.0.1:3001']],
+    headers: [
+      ['content-type', 'application/json'],
+      ['Authorization', 'Bearer ••••'],
+      ['mcp-session-id', 'abc'],
+      ['host', '127.0.0.1:3001'],
+    ],
     body: '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
     bodySize: 46,
   },
@@ -38,10 +43,15 @@ describe('shell quoting', () => {
 
 describe('the stdio script', () => {
   it('pipes the frames through a heredoc into the server, asking for redacted env values', () => {
-    const w = new StdioScriptWriter({ transport: 'stdio', command: 'node', args: ['my server.js'], env: { API_TOKEN: REDACTED, UNITS: 'metric' }, cwd: '/srv/app' }, info);
+    const w = new StdioScriptWriter(
+      { transport: 'stdio', command: 'node', args: ['my server.js'], env: { API_TOKEN: REDACTED, UNITS: 'metric' }, cwd: '/srv/app' },
+      info,
+    );
     const script = w.head() + w.frame('{"jsonrpc":"2.0","id":1,"method":"ping"}') + w.frame('x', new Uint8Array([0xff])) + w.tail();
     expect(script).toContain(`: "\${MCP_ENV_API_TOKEN:?set MCP_ENV_API_TOKEN to the value of API_TOKEN (redacted from the recording)}"`);
-    expect(script).toContain("cd /srv/app\n{\ncat <<'MCPSCOPE_FRAMES'\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\nMCPSCOPE_FRAMES\nprintf '\\377\\n'\ncat <<'MCPSCOPE_FRAMES'\nMCPSCOPE_FRAMES\n");
+    expect(script).toContain(
+      'cd /srv/app\n{\ncat <<\'MCPSCOPE_FRAMES\'\n{"jsonrpc":"2.0","id":1,"method":"ping"}\nMCPSCOPE_FRAMES\nprintf \'\\377\\n\'\ncat <<\'MCPSCOPE_FRAMES\'\nMCPSCOPE_FRAMES\n',
+    );
     expect(script.trimEnd().split('\n').at(-1)).toBe(`} | env API_TOKEN="$MCP_ENV_API_TOKEN" UNITS=metric node 'my server.js'`);
   });
 });
@@ -53,13 +63,18 @@ describe('the curl script and HAR entries', () => {
     expect(text.match(/curl -sS/g)).toHaveLength(1);
     expect(text).toContain(`-H "Authorization: $MCP_HEADER_AUTHORIZATION"`);
     expect(text).toContain('${SID:+-H "Mcp-Session-Id: $SID"}');
-    expect(text).toContain("--data-binary @- <<'MCPSCOPE_BODY'\n{\"full\":\"body\"}\nMCPSCOPE_BODY");
+    expect(text).toContain('--data-binary @- <<\'MCPSCOPE_BODY\'\n{"full":"body"}\nMCPSCOPE_BODY');
     expect(text).not.toContain('host: 127.0.0.1');
   });
 
   it('keeps a legacy SSE stream open in the background and POSTs to the endpoint it names, waiting for each answer', () => {
     const w = new CurlScriptWriter(info);
-    const stream: HttpExchange = { ...exchange, id: 'g1', purpose: 'stream', request: { ...exchange.request, method: 'GET', url: 'http://127.0.0.1:9/sse', body: undefined, bodySize: 0 } };
+    const stream: HttpExchange = {
+      ...exchange,
+      id: 'g1',
+      purpose: 'stream',
+      request: { ...exchange.request, method: 'GET', url: 'http://127.0.0.1:9/sse', body: undefined, bodySize: 0 },
+    };
     const post: HttpExchange = { ...exchange, id: 'p1', purpose: 'message', request: { ...exchange.request, url: 'http://127.0.0.1:9/message?sessionId=old' } };
     const text = w.head() + w.exchange(stream, null) + w.exchange(post, '{"jsonrpc":"2.0","id":"a","method":"tools/list"}') + w.tail();
     expect(text).toMatch(/curl -sS -N \\\n {2}http:\/\/127\.0\.0\.1:9\/sse[^&]*>"\$events" &\nSTREAM=\$!/);

@@ -15,7 +15,18 @@ const startedAt = 1_796_000_000_000.25;
 const header: BundleHeader = {
   exportedAt: '2026-12-05T00:00:00.000Z',
   environment: { mcpscope: '0.1.0', node: 'v20.19.0', os: 'linux 6.8.0 x64' },
-  session: { id: 's1', name: 'demo <b>bold</b>', tags: [], status: 'stopped', protocolVersion: '2025-11-25', startedAt, endedAt: startedAt + 50, exitCode: 0, signal: null, lastSeq: 0 },
+  session: {
+    id: 's1',
+    name: 'demo <b>bold</b>',
+    tags: [],
+    status: 'stopped',
+    protocolVersion: '2025-11-25',
+    startedAt,
+    endedAt: startedAt + 50,
+    exitCode: 0,
+    signal: null,
+    lastSeq: 0,
+  },
   target: { transport: 'stdio', command: 'node', args: ['server.js'], env: { API_KEY: '[REDACTED]' } },
   negotiated: { requestedVersion: '2025-11-25', protocolVersion: '2025-11-25', via: 'initialize' },
   range: { fromSeq: 0, toSeq: null },
@@ -29,7 +40,16 @@ function frames(n: number): FrameRecord[] {
     const seq = i < n / 2 ? i : i + 3;
     const dir = i % 3 === 0 ? 'in' : i % 3 === 1 ? 'out' : 'relay';
     const text = i % 7 === 0 ? 'not json "quoted"\n</script><!-- 😀' : JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { n: i } });
-    const f: FrameRecord = { seq, ts: startedAt + i * 1.5, dir, kind: dir === 'relay' ? 'event' : 'request', text, size: text.length, method: dir === 'relay' ? 'spawned' : 'tools/call', rpcId: dir === 'relay' ? null : String(i) };
+    const f: FrameRecord = {
+      seq,
+      ts: startedAt + i * 1.5,
+      dir,
+      kind: dir === 'relay' ? 'event' : 'request',
+      text,
+      size: text.length,
+      method: dir === 'relay' ? 'spawned' : 'tools/call',
+      rpcId: dir === 'relay' ? null : String(i),
+    };
     if (i % 11 === 0) f.b64 = Buffer.from([0xff, 0xfe, i & 255]).toString('base64');
     if (dir === 'out') f.origin = 'user';
     out.push(f);
@@ -78,7 +98,7 @@ describe('the share text', () => {
     expect([...shareEvents(unpackShare(await pack(events)))]).toEqual(events);
   });
 
-  it('stores the client frames once when they are the transcript\'s outgoing frames, and whole when they are not', async () => {
+  it("stores the client frames once when they are the transcript's outgoing frames, and whole when they are not", async () => {
     const fs = frames(40);
     const derived = await pack(bundle(fs));
     expect(derived).not.toContain('clients ');
@@ -89,7 +109,7 @@ describe('the share text', () => {
     expect([...shareEvents(unpackShare(stored))]).toEqual(odd);
   });
 
-  it('is smaller than the bundle\'s JSON: no field names, no escaped quotes, no second copy of the client frames', async () => {
+  it("is smaller than the bundle's JSON: no field names, no escaped quotes, no second copy of the client frames", async () => {
     const events = bundle(frames(2_000));
     const json = JSON.stringify(events);
     expect((await pack(events)).length).toBeLessThan(json.length * 0.7);
@@ -105,7 +125,15 @@ describe('the share text', () => {
   });
 
   it('refuses a header whose recipe names a file for mcpscope to read, as a bundle is refused', async () => {
-    const bad = { ...header, target: { transport: 'http' as const, url: 'http://127.0.0.1:1/mcp', headers: {}, auth: { type: 'oauth' as const, clientKeyFile: '/home/me/.ssh/id_rsa' } } };
+    const bad = {
+      ...header,
+      target: {
+        transport: 'http' as const,
+        url: 'http://127.0.0.1:1/mcp',
+        headers: {},
+        auth: { type: 'oauth' as const, clientKeyFile: '/home/me/.ssh/id_rsa' },
+      },
+    };
     const events = bundle(frames(3));
     events[0] = { type: 'header', header: bad as unknown as BundleHeader };
     await expect(pack(events).then(unpackShare)).rejects.toThrow(/clientKeyFile/);
@@ -167,10 +195,14 @@ describe('the page reading its data as a stream', () => {
 });
 
 describe('the HTML file', () => {
-  it('puts the data in the template\'s marker, base64 of gzip, which the page and the server both read back', async () => {
+  it("puts the data in the template's marker, base64 of gzip, which the page and the server both read back", async () => {
     const events = bundle(frames(3_000));
     const page = await html(events);
-    expect(page.startsWith('<!doctype html><html><head><script type="module">/* viewer */</script></head><body><script type="application/x-mcpscope-share+gzip+base64" id="mcpscope-share">')).toBe(true);
+    expect(
+      page.startsWith(
+        '<!doctype html><html><head><script type="module">/* viewer */</script></head><body><script type="application/x-mcpscope-share+gzip+base64" id="mcpscope-share">',
+      ),
+    ).toBe(true);
     expect(page.endsWith('</script><div id="root"></div></body></html>')).toBe(true);
     const payload = sharePayloadOf(page)!;
     expect(payload).toMatch(/^[A-Za-z0-9+/]+=*$/);

@@ -10,14 +10,25 @@ function run(chunks: string[]) {
 
 describe('EndpointRewriter', () => {
   it('points an absolute endpoint on the upstream origin at the tap, even split across chunks, and says so', () => {
-    const { out, seen } = run(['event: endpoint\r\nda', 'ta: https://mcp.example.com/messages?sessionId=a1\r\n\r\n', 'event: message\ndata: {"x":"https://mcp.example.com/y"}\n\n']);
+    const { out, seen } = run([
+      'event: endpoint\r\nda',
+      'ta: https://mcp.example.com/messages?sessionId=a1\r\n\r\n',
+      'event: message\ndata: {"x":"https://mcp.example.com/y"}\n\n',
+    ]);
     expect(out).toBe('event: endpoint\r\ndata: http://127.0.0.1:7411/messages?sessionId=a1\r\n\r\nevent: message\ndata: {"x":"https://mcp.example.com/y"}\n\n');
-    expect(seen).toEqual([{ from: 'https://mcp.example.com/messages?sessionId=a1', to: 'http://127.0.0.1:7411/messages?sessionId=a1', why: expect.stringContaining('rewritten') }]);
+    expect(seen).toEqual([
+      { from: 'https://mcp.example.com/messages?sessionId=a1', to: 'http://127.0.0.1:7411/messages?sessionId=a1', why: expect.stringContaining('rewritten') },
+    ]);
   });
 
   it('leaves a relative endpoint and one on another origin as they are, and records why', () => {
-    expect(run(['event: endpoint\ndata: /messages?sessionId=b\n\n'])).toEqual({ out: 'event: endpoint\ndata: /messages?sessionId=b\n\n', seen: [expect.objectContaining({ to: null, why: expect.stringContaining('relative') })] });
-    expect(run(['event: endpoint\ndata: https://other.example/m\n\n']).seen).toEqual([expect.objectContaining({ to: null, why: expect.stringContaining('another origin') })]);
+    expect(run(['event: endpoint\ndata: /messages?sessionId=b\n\n'])).toEqual({
+      out: 'event: endpoint\ndata: /messages?sessionId=b\n\n',
+      seen: [expect.objectContaining({ to: null, why: expect.stringContaining('relative') })],
+    });
+    expect(run(['event: endpoint\ndata: https://other.example/m\n\n']).seen).toEqual([
+      expect.objectContaining({ to: null, why: expect.stringContaining('another origin') }),
+    ]);
   });
 
   it('passes a stream whose first event is not an endpoint unchanged, bytes included', () => {

@@ -54,7 +54,11 @@ describe('TapRecord', () => {
 
   it("takes a 2026-07-28 host's version from its first request's _meta", () => {
     const { recorder, record } = fresh();
-    record.chunk('out', 1, Buffer.from('{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}\n'));
+    record.chunk(
+      'out',
+      1,
+      Buffer.from('{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}\n'),
+    );
     expect(recorder.getSession('t1')?.protocolVersion).toBe('2026-07-28');
   });
 

@@ -8,7 +8,10 @@ const TP = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 describe('reading W3C trace context', () => {
   it('parses a traceparent into its fields', () => {
     const p = parseTraceparent(TP);
-    expect(p).toEqual({ ok: true, parent: { version: '00', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', parentId: '00f067aa0ba902b7', flags: '01', sampled: true } });
+    expect(p).toEqual({
+      ok: true,
+      parent: { version: '00', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', parentId: '00f067aa0ba902b7', flags: '01', sampled: true },
+    });
   });
 
   it.each([

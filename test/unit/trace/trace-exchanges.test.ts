@@ -17,7 +17,10 @@ describe('a session as exchanges', () => {
       ['in', j({ method: 'notifications/progress', params: { progressToken: 't5', progress: 1, total: 2 } })],
       ['in', j({ method: 'notifications/message', params: { level: 'info', data: 'half way' } })],
       // The server asks the client something while it works, continuing mcpscope's trace under the tool's span.
-      ['in', j({ id: 'srv-1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 5, _meta: { traceparent: `00-${TRACE}-1111111111111111-01` } } })],
+      [
+        'in',
+        j({ id: 'srv-1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 5, _meta: { traceparent: `00-${TRACE}-1111111111111111-01` } } }),
+      ],
       ['out', j({ id: 'srv-1', result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } })],
       ['out', j({ method: 'notifications/cancelled', params: { requestId: 5, reason: 'took too long' } })],
       ['out', j({ id: 6, method: 'resources/read', params: { uri: 'file:///a.txt' } })],

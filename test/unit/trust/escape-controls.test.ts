@@ -41,7 +41,12 @@ describe('escaping what a file says before a terminal shows it', () => {
 
   it('renders a remote review of hostile auth settings escaped too', () => {
     const r = reviewRemoteRecipe(
-      { transport: 'http', url: 'https://example.test/mcp', headers: { 'X-A': 'v\x1b[8m' }, auth: { type: 'oauth', clientId: 'c\x1b[8m', scope: '\r\x1b[2Kok' } },
+      {
+        transport: 'http',
+        url: 'https://example.test/mcp',
+        headers: { 'X-A': 'v\x1b[8m' },
+        auth: { type: 'oauth', clientId: 'c\x1b[8m', scope: '\r\x1b[2Kok' },
+      },
       'h',
       'the bundle \u202eb.json',
     );

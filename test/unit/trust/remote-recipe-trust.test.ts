@@ -79,7 +79,10 @@ describe('options naming a local file', () => {
   it('are found wherever they sit, except a redacted one and those the caller says are never read', () => {
     expect(localPathOptions(remote({ auth: { type: 'oauth', clientId: 'c', clientKeyFile: '/home/u/.ssh/id' } }))).toEqual(['auth.clientKeyFile']);
     expect(localPathOptions(remote({ auth: { type: 'oauth', clientId: 'c', clientKeyFile: REDACTED } }))).toEqual([]);
-    expect(localPathOptions({ envFile: '.env', tls: { caFile: '/etc/ca.pem' }, x: { certFile: { path: '/k' } } }, ['envFile'])).toEqual(['tls.caFile', 'x.certFile']);
+    expect(localPathOptions({ envFile: '.env', tls: { caFile: '/etc/ca.pem' }, x: { certFile: { path: '/k' } } }, ['envFile'])).toEqual([
+      'tls.caFile',
+      'x.certFile',
+    ]);
     expect(localPathOptions(remote())).toEqual([]);
   });
 });

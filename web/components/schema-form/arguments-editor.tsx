@@ -21,7 +21,12 @@ export function ArgumentsEditor({ schema, value, onChange, idPrefix, modelPath, 
     <div className="space-y-2">
       <SchemaForm schema={schema} value={value} onChange={onChange} idPrefix={idPrefix} />
       <div>
-        <button type="button" data-testid="toggle-json" className="text-[10px] tracking-wide text-dim uppercase hover:text-ink" onClick={() => setShowJson((v) => !v)}>
+        <button
+          type="button"
+          data-testid="toggle-json"
+          className="text-[10px] tracking-wide text-dim uppercase hover:text-ink"
+          onClick={() => setShowJson((v) => !v)}
+        >
           {showJson ? '▾' : '▸'} JSON (synced with the form)
         </button>
         {showJson && (

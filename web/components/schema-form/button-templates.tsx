@@ -5,11 +5,7 @@ type Props = IconButtonProps & { label: string; danger?: boolean };
 
 function TextButton({ label, danger, icon: _icon, iconType: _iconType, uiSchema: _ui, registry: _registry, className, ...rest }: Props) {
   return (
-    <button
-      type="button"
-      {...rest}
-      className={`btn px-1.5 py-0 text-[11px] leading-5 ${danger ? 'hover:!bg-red-900' : ''} ${className ?? ''}`}
-    >
+    <button type="button" {...rest} className={`btn px-1.5 py-0 text-[11px] leading-5 ${danger ? 'hover:!bg-red-900' : ''} ${className ?? ''}`}>
       {label}
     </button>
   );

@@ -12,7 +12,9 @@ export function pruneErrors(errors: readonly OutputUnit[]): OutputUnit[] {
   let kept = dropUnionNoise(errors);
   kept = kept.filter((e) => !kept.some((other) => other !== e && other.keywordLocation.startsWith(`${e.keywordLocation}/`)));
   // "additionalProperties: false" reports the parent ("x is not allowed") and a bare "false schema" at the child; the parent says it better.
-  kept = kept.filter((e) => e.keyword !== 'false' || !kept.some((o) => FORBIDDING_KEYWORDS.has(o.keyword) && isParentLocation(o.instanceLocation, e.instanceLocation)));
+  kept = kept.filter(
+    (e) => e.keyword !== 'false' || !kept.some((o) => FORBIDDING_KEYWORDS.has(o.keyword) && isParentLocation(o.instanceLocation, e.instanceLocation)),
+  );
   return dedupe(kept);
 }
 

@@ -4,7 +4,19 @@ import type { RJSFSchema } from '@rjsf/utils';
 /** An annotation keyword (validators ignore unknown keywords) marking a union variant in the form's copy. */
 export const VARIANT_MARK = 'x-mcpscope-variant';
 
-const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties'];
+const SUBSCHEMA_KEYS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 const SUBSCHEMA_LIST_KEYS = ['oneOf', 'anyOf', 'allOf', 'prefixItems', 'items'];
 const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 

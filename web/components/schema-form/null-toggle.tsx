@@ -16,7 +16,13 @@ export function NullToggle({ formData, onChange, fieldPathId, id, children }: Fi
   return (
     <div className="flex items-start gap-2">
       <div className="min-w-0 flex-1">{children}</div>
-      <button type="button" className="btn px-1.5 py-0 text-[11px]" title="send null" data-testid={`${id}-set-null`} onClick={() => onChange(null, fieldPathId.path)}>
+      <button
+        type="button"
+        className="btn px-1.5 py-0 text-[11px]"
+        title="send null"
+        data-testid={`${id}-set-null`}
+        onClick={() => onChange(null, fieldPathId.path)}
+      >
         null
       </button>
     </div>

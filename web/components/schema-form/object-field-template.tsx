@@ -3,7 +3,21 @@ import { buttonId, canExpand, type ObjectFieldTemplateProps } from '@rjsf/utils'
 import { VARIANT_MARK } from './form-schema.js';
 
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { title, description, properties, schema, uiSchema, formData, fieldPathId, onAddProperty, disabled, readonly, registry, required, optionalDataControl } = props;
+  const {
+    title,
+    description,
+    properties,
+    schema,
+    uiSchema,
+    formData,
+    fieldPathId,
+    onAddProperty,
+    disabled,
+    readonly,
+    registry,
+    required,
+    optionalDataControl,
+  } = props;
   // A pure union (oneOf/anyOf without properties of its own) is drawn by the variant picker alone.
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   const { AddButton } = registry.templates.ButtonTemplates;

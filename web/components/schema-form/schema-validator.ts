@@ -73,7 +73,8 @@ class SchemaValidator implements ValidatorType {
 
   isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean {
     // Nothing entered is not a JSON value; only a schema that accepts anything accepts it.
-    if (formData === undefined) return schema === (true as unknown) || Object.keys(schema).every((k) => k.startsWith('$') || k === 'title' || k === 'description');
+    if (formData === undefined)
+      return schema === (true as unknown) || Object.keys(schema).every((k) => k.startsWith('$') || k === 'title' || k === 'description');
     return isInstanceValid(schema, formData, rootSchema);
   }
 }

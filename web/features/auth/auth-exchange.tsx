@@ -3,11 +3,7 @@ import { useState } from 'react';
 import type { HttpExchange } from '../../../shared/http-exchange.js';
 
 function Headers({ lines }: { lines: Array<[string, string]> }) {
-  return (
-    <pre className="overflow-x-auto whitespace-pre-wrap break-all text-[11px] text-slate-300">
-      {lines.map(([k, v]) => `${k}: ${v}`).join('\n')}
-    </pre>
-  );
+  return <pre className="overflow-x-auto whitespace-pre-wrap break-all text-[11px] text-slate-300">{lines.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>;
 }
 
 function Body({ text }: { text: string | undefined }) {

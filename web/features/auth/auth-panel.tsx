@@ -20,7 +20,13 @@ function Waiting({ sessionId }: { sessionId: string }) {
       <p>The server needs your approval. Authorize opens the authorization server in a new tab; it sends you back to this relay ({p?.redirectUri ?? '…'}).</p>
       <div className="flex gap-2">
         {url ? (
-          <a href={url} target="_blank" rel="noopener noreferrer" className="rounded bg-amber-700 px-2 py-0.5 text-amber-50 hover:bg-amber-800" data-testid="auth-authorize">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded bg-amber-700 px-2 py-0.5 text-amber-50 hover:bg-amber-800"
+            data-testid="auth-authorize"
+          >
             Authorize
           </a>
         ) : (
@@ -46,8 +52,14 @@ export function AuthPanel({ sessionId }: { sessionId: string }) {
   const oauthOn = Boolean(target && target.transport !== 'stdio' && target.auth);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2" data-testid="auth-panel">
-      {!oauthOn && flows.length === 0 && <p className="text-xs text-dim">This connection does not use OAuth. Connect to a URL with OAuth on (the target form, or --auth oauth) and every step of the authorization shows here.</p>}
-      {oauthOn && flows.length === 0 && <p className="text-xs text-dim">OAuth is on. No flow yet: one starts when the server answers 401 (or 403 insufficient_scope).</p>}
+      {!oauthOn && flows.length === 0 && (
+        <p className="text-xs text-dim">
+          This connection does not use OAuth. Connect to a URL with OAuth on (the target form, or --auth oauth) and every step of the authorization shows here.
+        </p>
+      )}
+      {oauthOn && flows.length === 0 && (
+        <p className="text-xs text-dim">OAuth is on. No flow yet: one starts when the server answers 401 (or 403 insufficient_scope).</p>
+      )}
       {waiting && <Waiting sessionId={sessionId} />}
       {[...flows].reverse().map((f) => (
         <section key={f.id} className="space-y-1" data-testid="auth-flow" data-outcome={f.outcome}>

@@ -14,15 +14,28 @@ export function StoredTokens({ serverUrl }: { serverUrl: string | null }) {
       <h3 className="text-xs font-semibold text-slate-300">Stored for {serverUrl ?? 'any server'}</h3>
       {rows.length === 0 && <p className="text-xs text-dim">No client or tokens are stored{serverUrl ? ' for this server' : ''}.</p>}
       {rows.map((t) => (
-        <div key={`${t.serverUrl} ${t.profileId ?? ''}`} data-profile={t.profileId ?? ''} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-edge px-2 py-1 text-xs" data-testid="auth-stored-row">
+        <div
+          key={`${t.serverUrl} ${t.profileId ?? ''}`}
+          data-profile={t.profileId ?? ''}
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-edge px-2 py-1 text-xs"
+          data-testid="auth-stored-row"
+        >
           <span className="font-mono">{t.clientId ?? '(pre-registered client)'}</span>
           <span className="text-dim">{t.clientHow ?? ''}</span>
-          <span className="text-dim" data-testid="auth-stored-owner">{t.profileId !== null ? `profile ${profileName(t.profileId)}` : 'not from a profile'}</span>
+          <span className="text-dim" data-testid="auth-stored-owner">
+            {t.profileId !== null ? `profile ${profileName(t.profileId)}` : 'not from a profile'}
+          </span>
           <span data-testid="auth-stored-token">access token {t.accessToken ?? 'none'}</span>
           <span>{t.hasRefreshToken ? 'refresh token ••••' : 'no refresh token'}</span>
           {t.scope && <span>scope {t.scope}</span>}
           {t.expiresAt && <span className="text-dim">expires {new Date(t.expiresAt).toLocaleTimeString()}</span>}
-          <button type="button" className="ml-auto rounded bg-red-800 px-2 text-red-50 hover:bg-red-700" data-testid="auth-forget" disabled={forget.isPending} onClick={() => forget.mutate({ serverUrl: t.serverUrl, profileId: t.profileId })}>
+          <button
+            type="button"
+            className="ml-auto rounded bg-red-800 px-2 text-red-50 hover:bg-red-700"
+            data-testid="auth-forget"
+            disabled={forget.isPending}
+            onClick={() => forget.mutate({ serverUrl: t.serverUrl, profileId: t.profileId })}
+          >
             Forget tokens
           </button>
         </div>

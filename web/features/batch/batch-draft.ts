@@ -26,7 +26,13 @@ export const ELEMENT_TEMPLATES: ElementTemplate[] = [
   { key: 'ping', label: 'ping', kind: 'request', method: 'ping', params: '' },
   { key: 'tools-list', label: 'tools/list', kind: 'request', method: 'tools/list', params: '' },
   { key: 'tools-call', label: 'tools/call', kind: 'request', method: 'tools/call', params: '{"name":"echo","arguments":{"message":"hello from a batch"}}' },
-  { key: 'notification', label: 'notification', kind: 'notification', method: 'notifications/cancelled', params: '{"requestId":987654320,"reason":"mcpscope batch builder"}' },
+  {
+    key: 'notification',
+    label: 'notification',
+    kind: 'notification',
+    method: 'notifications/cancelled',
+    params: '{"requestId":987654320,"reason":"mcpscope batch builder"}',
+  },
 ];
 
 let nextKey = 1;
@@ -73,11 +79,26 @@ const initializeParams = (v: string) => `{"protocolVersion":"${v}","capabilities
 const NOTE = ELEMENT_TEMPLATES[3]!;
 
 export const BATCH_PRESETS: BatchPreset[] = [
-  { key: 'three', label: 'Three requests', spec: 'one array with three responses', build: (id) => [newElement(ELEMENT_TEMPLATES[0]!, id), newElement(ELEMENT_TEMPLATES[1]!, id + 1), newElement(ELEMENT_TEMPLATES[2]!, id + 2)] },
+  {
+    key: 'three',
+    label: 'Three requests',
+    spec: 'one array with three responses',
+    build: (id) => [newElement(ELEMENT_TEMPLATES[0]!, id), newElement(ELEMENT_TEMPLATES[1]!, id + 1), newElement(ELEMENT_TEMPLATES[2]!, id + 2)],
+  },
   { key: 'empty', label: 'Empty batch', spec: 'one -32600, not an array', build: () => [] },
   { key: 'notifications', label: 'All notifications', spec: 'no reply at all', build: (id) => [newElement(NOTE, id), newElement(NOTE, id + 1)] },
-  { key: 'one-invalid', label: 'One invalid element', spec: 'the ping answered, -32600 for the invalid one', build: (id) => [newElement(ELEMENT_TEMPLATES[0]!, id), newElement({ kind: 'raw', method: '', params: '' }, id + 1, '1')] },
-  { key: 'initialize', label: 'Containing initialize', spec: 'an error for initialize (never in a batch)', build: (id, v) => [newElement({ kind: 'request', method: 'initialize', params: initializeParams(v) }, id), newElement(ELEMENT_TEMPLATES[0]!, id + 1)] },
+  {
+    key: 'one-invalid',
+    label: 'One invalid element',
+    spec: 'the ping answered, -32600 for the invalid one',
+    build: (id) => [newElement(ELEMENT_TEMPLATES[0]!, id), newElement({ kind: 'raw', method: '', params: '' }, id + 1, '1')],
+  },
+  {
+    key: 'initialize',
+    label: 'Containing initialize',
+    spec: 'an error for initialize (never in a batch)',
+    build: (id, v) => [newElement({ kind: 'request', method: 'initialize', params: initializeParams(v) }, id), newElement(ELEMENT_TEMPLATES[0]!, id + 1)],
+  },
 ];
 
 /**

@@ -17,7 +17,13 @@ export function BatchElementRow({ element: e, index, count, onChange, onMove, on
   return (
     <li data-testid="batch-element" data-index={index} className="flex items-center gap-1">
       <span className="w-5 text-right text-dim">{index + 1}</span>
-      <select aria-label="element kind" data-testid="batch-element-kind" className={INPUT} value={e.kind} onChange={(ev) => set({ kind: ev.target.value as ElementKind })}>
+      <select
+        aria-label="element kind"
+        data-testid="batch-element-kind"
+        className={INPUT}
+        value={e.kind}
+        onChange={(ev) => set({ kind: ev.target.value as ElementKind })}
+      >
         <option value="request">request</option>
         <option value="notification">notification</option>
         <option value="raw">raw</option>
@@ -26,9 +32,23 @@ export function BatchElementRow({ element: e, index, count, onChange, onMove, on
         <input aria-label="raw element" className={`${INPUT} min-w-0 flex-1`} value={e.raw} onChange={(ev) => set({ raw: ev.target.value })} />
       ) : (
         <>
-          <input aria-label="method" data-testid="batch-element-method" className={`${INPUT} w-36`} value={e.method} onChange={(ev) => set({ method: ev.target.value })} />
-          {e.kind === 'request' && <input aria-label="id" data-testid="batch-element-id" className={`${INPUT} w-14`} value={e.id} onChange={(ev) => set({ id: ev.target.value })} />}
-          <input aria-label="params" placeholder="params (JSON)" className={`${INPUT} min-w-0 flex-1`} value={e.params} onChange={(ev) => set({ params: ev.target.value })} />
+          <input
+            aria-label="method"
+            data-testid="batch-element-method"
+            className={`${INPUT} w-36`}
+            value={e.method}
+            onChange={(ev) => set({ method: ev.target.value })}
+          />
+          {e.kind === 'request' && (
+            <input aria-label="id" data-testid="batch-element-id" className={`${INPUT} w-14`} value={e.id} onChange={(ev) => set({ id: ev.target.value })} />
+          )}
+          <input
+            aria-label="params"
+            placeholder="params (JSON)"
+            className={`${INPUT} min-w-0 flex-1`}
+            value={e.params}
+            onChange={(ev) => set({ params: ev.target.value })}
+          />
         </>
       )}
       <button type="button" className="btn px-1" aria-label="move up" disabled={index === 0} onClick={() => onMove(-1)}>

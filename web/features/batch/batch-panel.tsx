@@ -32,19 +32,33 @@ export function BatchPanel({ sessionId, onSelect }: { sessionId: string; onSelec
       <div className="flex shrink-0 flex-wrap items-center gap-1 border-b border-edge px-3 py-2">
         <span className="text-dim">add</span>
         {ELEMENT_TEMPLATES.map((t) => (
-          <button key={t.key} type="button" data-testid={`batch-add-${t.key}`} className="btn" onClick={() => setElements((prev) => [...prev, newElement(t, nextId())])}>
+          <button
+            key={t.key}
+            type="button"
+            data-testid={`batch-add-${t.key}`}
+            className="btn"
+            onClick={() => setElements((prev) => [...prev, newElement(t, nextId())])}
+          >
             {t.label}
           </button>
         ))}
         <span className="ml-2 text-dim">presets</span>
         {BATCH_PRESETS.map((p) => (
-          <button key={p.key} type="button" data-testid={`batch-preset-${p.key}`} className="btn" title={`spec: ${p.spec}`} onClick={() => setElements(p.build(nextId(), version ?? session?.protocolVersion ?? '2025-03-26'))}>
+          <button
+            key={p.key}
+            type="button"
+            data-testid={`batch-preset-${p.key}`}
+            className="btn"
+            title={`spec: ${p.spec}`}
+            onClick={() => setElements(p.build(nextId(), version ?? session?.protocolVersion ?? '2025-03-26'))}
+          >
             {p.label}
           </button>
         ))}
       </div>
       <p className="px-3 pt-1 text-dim">
-        Negotiated version {version ?? 'unknown'}: {version === '2025-03-26' ? 'the server must process batches.' : 'batches are not part of it, so a rejection or silence is correct.'}
+        Negotiated version {version ?? 'unknown'}:{' '}
+        {version === '2025-03-26' ? 'the server must process batches.' : 'batches are not part of it, so a rejection or silence is correct.'}
       </p>
       <ol className="space-y-0.5 px-3 py-1">
         {elements.map((e, i) => (
@@ -64,7 +78,16 @@ export function BatchPanel({ sessionId, onSelect }: { sessionId: string; onSelec
           {text}
         </code>
         <label className="text-dim">
-          wait <input type="number" min={100} step={100} className="w-16 rounded bg-black/30 px-1" value={waitMs} onChange={(e) => setWaitMs(Math.max(100, Number(e.target.value) || 3000))} /> ms
+          wait{' '}
+          <input
+            type="number"
+            min={100}
+            step={100}
+            className="w-16 rounded bg-black/30 px-1"
+            value={waitMs}
+            onChange={(e) => setWaitMs(Math.max(100, Number(e.target.value) || 3000))}
+          />{' '}
+          ms
         </label>
         <button type="button" data-testid="batch-send" className="btn btn-primary" disabled={!live || state.kind === 'sending'} onClick={() => void send(text)}>
           {state.kind === 'sending' ? 'Waiting…' : 'Send as one frame'}

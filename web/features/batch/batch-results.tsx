@@ -4,7 +4,13 @@ import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { formatLatency } from '../../lib/ui/format.js';
 import type { BatchOutcome } from './batch-outcome.js';
 
-const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300', died: 'text-rose-400' } as const;
+const OUTCOME_CLASS = {
+  'as-spec': 'text-emerald-300',
+  'spec-silent': 'text-sky-300',
+  deviates: 'text-amber-300',
+  'no-reply': 'text-rose-300',
+  died: 'text-rose-400',
+} as const;
 
 function summarize(response: unknown): string {
   if (!isPlainObject(response)) return JSON.stringify(response);
@@ -45,9 +51,14 @@ export function BatchResults({ outcome, onSelect }: { outcome: BatchOutcome; onS
                   <td className="pr-2">{el.index + 1}</td>
                   <td className="pr-2">{el.method ?? '—'}</td>
                   <td className="pr-2">{el.id === undefined ? '—' : JSON.stringify(el.id)}</td>
-                  <td className="pr-2">{el.status}{el.duplicates?.length ? ` (+${el.duplicates.length} duplicate)` : ''}</td>
+                  <td className="pr-2">
+                    {el.status}
+                    {el.duplicates?.length ? ` (+${el.duplicates.length} duplicate)` : ''}
+                  </td>
                   <td className="pr-2 whitespace-nowrap">{outcome.latencyMs.has(el.index) ? formatLatency(outcome.latencyMs.get(el.index)!) : '—'}</td>
-                  <td className="break-all" data-testid="batch-result-response">{el.response === undefined ? '' : summarize(el.response)}</td>
+                  <td className="break-all" data-testid="batch-result-response">
+                    {el.response === undefined ? '' : summarize(el.response)}
+                  </td>
                 </tr>
               ))}
             </tbody>

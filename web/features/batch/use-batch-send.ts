@@ -15,7 +15,12 @@ export function useBatchSend(sessionId: string, waitMs: number, version: string 
     async (text: string) => {
       setState({ kind: 'sending' });
       try {
-        const probe = await sendProbe(client, sessionId, { text }, { waitMs, origin: 'batch', settled: (replies, sent, refused) => isSettled({ kind: 'batch' }, sent, replies, refused) });
+        const probe = await sendProbe(
+          client,
+          sessionId,
+          { text },
+          { waitMs, origin: 'batch', settled: (replies, sent, refused) => isSettled({ kind: 'batch' }, sent, replies, refused) },
+        );
         const sentAt = client.store.source(sessionId).frame(probe.sentSeq)?.frame.ts ?? null;
         setState({ kind: 'done', outcome: batchOutcome(probe, sentAt, version, { splitReplies: overHttp }) });
       } catch (err) {

@@ -30,7 +30,12 @@ export function browserToolRunner(engine: ClientEngine, log: () => LogSource | u
       let cancel: ((reason?: string) => Promise<boolean>) | null = null;
       const forget = stop.onStop(() => (cancelled = cancel?.('stopped by the user').catch(() => false) ?? null));
       try {
-        const r = await mcpCall(engine, 'tools/call', { name, arguments: args }, { origin: 'model', timeoutMs, onStart: (s) => ((id = s.id), (cancel = s.cancel)) });
+        const r = await mcpCall(
+          engine,
+          'tools/call',
+          { name, arguments: args },
+          { origin: 'model', timeoutMs, onStart: (s) => ((id = s.id), (cancel = s.cancel)) },
+        );
         return { result: r.result, seqs: requestFrameSeqs(log(), r.id), ms: Math.round(performance.now() - started) };
       } catch (err) {
         if (cancelled) await cancelled;

@@ -14,7 +14,15 @@ import { useChat } from './use-chat.js';
 /** A listed tool as the loop offers it; a server's malformed entry is skipped, not offered. */
 function toolOf(raw: unknown): ToolLike[] {
   if (!isPlainObject(raw) || typeof raw.name !== 'string') return [];
-  return [{ name: raw.name, title: typeof raw.title === 'string' ? raw.title : null, description: typeof raw.description === 'string' ? raw.description : null, inputSchema: raw.inputSchema, annotations: isPlainObject(raw.annotations) ? raw.annotations : {} }];
+  return [
+    {
+      name: raw.name,
+      title: typeof raw.title === 'string' ? raw.title : null,
+      description: typeof raw.description === 'string' ? raw.description : null,
+      inputSchema: raw.inputSchema,
+      annotations: isPlainObject(raw.annotations) ? raw.annotations : {},
+    },
+  ];
 }
 
 const APPROVAL_TEXT: Record<ApprovalMode, string> = { ask: 'ask before every call', 'read-only': 'auto for read-only tools', all: 'auto for all' };
@@ -44,7 +52,14 @@ export function ChatPanel({ sessionId, onSelect }: { sessionId: string; onSelect
         <summary className="cursor-pointer text-dim">
           System prompt and tools ({tools.length - off.size} of {tools.length} offered)
         </summary>
-        <textarea aria-label="system prompt" data-testid="chat-system" className="control my-1 h-16 w-full" placeholder="system prompt (optional)" value={system} onChange={(e) => setSystem(e.target.value)} />
+        <textarea
+          aria-label="system prompt"
+          data-testid="chat-system"
+          className="control my-1 h-16 w-full"
+          placeholder="system prompt (optional)"
+          value={system}
+          onChange={(e) => setSystem(e.target.value)}
+        />
         <div className="flex flex-wrap gap-x-3">
           {tools.map((t) => (
             <label key={t.name} className="flex items-center gap-1 font-mono text-[11px]">
@@ -53,7 +68,14 @@ export function ChatPanel({ sessionId, onSelect }: { sessionId: string; onSelect
                 data-testid="chat-tool-toggle"
                 data-tool={t.name}
                 checked={!off.has(t.name)}
-                onChange={(e) => setOff((s) => { const next = new Set(s); if (e.target.checked) next.delete(t.name); else next.add(t.name); return next; })}
+                onChange={(e) =>
+                  setOff((s) => {
+                    const next = new Set(s);
+                    if (e.target.checked) next.delete(t.name);
+                    else next.add(t.name);
+                    return next;
+                  })
+                }
               />
               {t.name}
             </label>
@@ -61,7 +83,13 @@ export function ChatPanel({ sessionId, onSelect }: { sessionId: string; onSelect
         </div>
       </details>
       <div className="flex flex-wrap items-center gap-2 border-b border-edge px-3 py-1">
-        <select aria-label="approval" data-testid="chat-approval-mode" className="control" value={approval} onChange={(e) => setApproval(e.target.value as ApprovalMode)}>
+        <select
+          aria-label="approval"
+          data-testid="chat-approval-mode"
+          className="control"
+          value={approval}
+          onChange={(e) => setApproval(e.target.value as ApprovalMode)}
+        >
           {APPROVAL_MODES.map((m) => (
             <option key={m} value={m}>
               {APPROVAL_TEXT[m]}
@@ -70,7 +98,16 @@ export function ChatPanel({ sessionId, onSelect }: { sessionId: string; onSelect
         </select>
         <label className="flex items-center gap-1 text-dim">
           steps
-          <input type="number" aria-label="step limit" data-testid="chat-max-steps" className="control w-16" min={1} max={100} value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value) || 1))} />
+          <input
+            type="number"
+            aria-label="step limit"
+            data-testid="chat-max-steps"
+            className="control w-16"
+            min={1}
+            max={100}
+            value={maxSteps}
+            onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value) || 1))}
+          />
         </label>
         <button type="button" className="btn ml-auto" disabled={chat.running} onClick={chat.reset}>
           New chat

@@ -8,7 +8,14 @@ function FrameLinks({ seqs, onSelect }: { seqs: number[]; onSelect: (seq: number
   return (
     <>
       {seqs.map((seq) => (
-        <button key={seq} type="button" data-testid="chat-frame-link" data-seq={seq} className="ml-1 font-mono text-[11px] text-sky-400 hover:underline" onClick={() => onSelect(seq)}>
+        <button
+          key={seq}
+          type="button"
+          data-testid="chat-frame-link"
+          data-seq={seq}
+          className="ml-1 font-mono text-[11px] text-sky-400 hover:underline"
+          onClick={() => onSelect(seq)}
+        >
           #{seq}
         </button>
       ))}
@@ -21,7 +28,10 @@ function ToolCallCard({ call, onSelect }: { call: ChatToolCall; onSelect: (seq: 
     <div data-testid="chat-tool-call" data-tool={call.name} data-decision={call.decision} className="my-1 rounded border border-edge px-2 py-1">
       <div className="flex flex-wrap items-center gap-1">
         <span className="font-mono font-semibold">{call.name}</span>
-        <span className="text-dim">({call.decision}{call.ms === null ? '' : `, ${call.ms} ms`})</span>
+        <span className="text-dim">
+          ({call.decision}
+          {call.ms === null ? '' : `, ${call.ms} ms`})
+        </span>
         <FrameLinks seqs={call.seqs} onSelect={onSelect} />
       </div>
       <pre className="whitespace-pre-wrap break-all font-mono text-[11px] text-dim">{JSON.stringify(call.arguments ?? {})}</pre>
@@ -53,7 +63,17 @@ function ApprovalPrompt({ pending }: { pending: PendingApproval }) {
   );
 }
 
-export function ChatTranscript({ items, live, pending, onSelect }: { items: ChatItem[]; live: { step: number; text: string; calls: ChatToolCall[] } | null; pending: PendingApproval | null; onSelect: (seq: number) => void }) {
+export function ChatTranscript({
+  items,
+  live,
+  pending,
+  onSelect,
+}: {
+  items: ChatItem[];
+  live: { step: number; text: string; calls: ChatToolCall[] } | null;
+  pending: PendingApproval | null;
+  onSelect: (seq: number) => void;
+}) {
   return (
     <div data-testid="chat-transcript" className="flex-1 overflow-auto px-3 py-2">
       {items.map((item, i) =>
@@ -67,8 +87,14 @@ export function ChatTranscript({ items, live, pending, onSelect }: { items: Chat
           </p>
         ) : (
           <div key={i} data-testid="chat-turn" className="my-1">
-            {item.text && <p className="whitespace-pre-wrap" data-testid="chat-reply">{item.text}</p>}
-            {item.turn?.toolCalls.map((c) => <ToolCallCard key={c.id} call={c} onSelect={onSelect} />)}
+            {item.text && (
+              <p className="whitespace-pre-wrap" data-testid="chat-reply">
+                {item.text}
+              </p>
+            )}
+            {item.turn?.toolCalls.map((c) => (
+              <ToolCallCard key={c.id} call={c} onSelect={onSelect} />
+            ))}
             <p className="text-[11px] text-dim" data-testid="chat-usage">
               step {item.turn?.step} · {item.turn?.stopReason} · {item.turn?.latencyMs} ms
               {item.turn?.usage ? ` · ${item.turn.usage.inputTokens} tokens in, ${item.turn.usage.outputTokens} out` : ''}
@@ -82,7 +108,11 @@ export function ChatTranscript({ items, live, pending, onSelect }: { items: Chat
           {live.text}
         </p>
       )}
-      {live?.calls.filter((c) => c.decision !== 'declined' || c.text).map((c) => <ToolCallCard key={c.id} call={c} onSelect={onSelect} />)}
+      {live?.calls
+        .filter((c) => c.decision !== 'declined' || c.text)
+        .map((c) => (
+          <ToolCallCard key={c.id} call={c} onSelect={onSelect} />
+        ))}
       {pending && <ApprovalPrompt pending={pending} />}
     </div>
   );

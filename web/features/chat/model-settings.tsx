@@ -6,7 +6,7 @@ import { PROVIDERS, type ProviderName } from '../../../shared/model/chat-types.j
 import { MODEL_SETTINGS_KEY, useModelSettings } from '../../lib/model/use-model-settings.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 
-const SOURCE_TEXT = { env: 'from the relay\'s environment', stored: 'stored by the relay', none: 'none yet' } as const;
+const SOURCE_TEXT = { env: "from the relay's environment", stored: 'stored by the relay', none: 'none yet' } as const;
 
 export function ModelSettings() {
   const { http } = useRelay();
@@ -22,7 +22,9 @@ export function ModelSettings() {
   const save = async () => {
     setError(null);
     try {
-      const next = await http.call('saveModelSettings', { body: { provider: shown.provider, baseUrl: shown.baseUrl.trim() || null, model: shown.model.trim(), ...(key ? { apiKey: key } : {}) } });
+      const next = await http.call('saveModelSettings', {
+        body: { provider: shown.provider, baseUrl: shown.baseUrl.trim() || null, model: shown.model.trim(), ...(key ? { apiKey: key } : {}) },
+      });
       client.setQueryData(MODEL_SETTINGS_KEY, next);
       setKey('');
     } catch (err) {
@@ -31,15 +33,35 @@ export function ModelSettings() {
   };
   return (
     <div data-testid="model-settings" className="flex flex-wrap items-center gap-2 border-b border-edge px-3 py-2">
-      <select aria-label="provider" data-testid="model-provider" className="control" value={shown.provider} onChange={(e) => setProvider(e.target.value as ProviderName)}>
+      <select
+        aria-label="provider"
+        data-testid="model-provider"
+        className="control"
+        value={shown.provider}
+        onChange={(e) => setProvider(e.target.value as ProviderName)}
+      >
         {PROVIDERS.map((p) => (
           <option key={p} value={p}>
             {p === 'openai' ? 'OpenAI-compatible' : 'Anthropic'}
           </option>
         ))}
       </select>
-      <input aria-label="base URL" data-testid="model-base-url" className="control min-w-40 flex-1" placeholder="base URL (default: the provider's)" value={shown.baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
-      <input aria-label="model" data-testid="model-name" className="control w-40" placeholder="model" value={shown.model} onChange={(e) => setModel(e.target.value)} />
+      <input
+        aria-label="base URL"
+        data-testid="model-base-url"
+        className="control min-w-40 flex-1"
+        placeholder="base URL (default: the provider's)"
+        value={shown.baseUrl}
+        onChange={(e) => setBaseUrl(e.target.value)}
+      />
+      <input
+        aria-label="model"
+        data-testid="model-name"
+        className="control w-40"
+        placeholder="model"
+        value={shown.model}
+        onChange={(e) => setModel(e.target.value)}
+      />
       <input
         aria-label="API key"
         data-testid="model-key"

@@ -93,12 +93,35 @@ export function useChat(sessionId: string) {
           clock: () => performance.now(),
           onEvent: (e) => {
             onEvent(e);
-            if (e.type === 'turn-end') setItems((v) => [...v, { kind: 'turn', round: r, text: e.reply.text, turn: { step: e.step, text: e.reply.text, stopReason: e.reply.stopReason, usage: e.reply.usage, latencyMs: e.latencyMs, toolCalls: [], ...(lastExchange === undefined ? {} : { exchangeSeq: lastExchange }) } }]);
+            if (e.type === 'turn-end')
+              setItems((v) => [
+                ...v,
+                {
+                  kind: 'turn',
+                  round: r,
+                  text: e.reply.text,
+                  turn: {
+                    step: e.step,
+                    text: e.reply.text,
+                    stopReason: e.reply.stopReason,
+                    usage: e.reply.usage,
+                    latencyMs: e.latencyMs,
+                    toolCalls: [],
+                    ...(lastExchange === undefined ? {} : { exchangeSeq: lastExchange }),
+                  },
+                },
+              ]);
           },
         });
         history.current = round.messages;
         // The calls are known once each ran: put them into the turns that asked for them.
-        setItems((v) => v.map((item) => (item.turn && item.round === r ? { ...item, turn: { ...item.turn, toolCalls: round.turns.find((t) => t.step === item.turn!.step)?.toolCalls ?? [] } } : item)));
+        setItems((v) =>
+          v.map((item) =>
+            item.turn && item.round === r
+              ? { ...item, turn: { ...item.turn, toolCalls: round.turns.find((t) => t.step === item.turn!.step)?.toolCalls ?? [] } }
+              : item,
+          ),
+        );
         const summary = `${round.outcome}${round.error ? `: ${round.error}` : ''} · ${round.usage.inputTokens} tokens in, ${round.usage.outputTokens} out`;
         setItems((v) => [...v, { kind: 'note', text: summary }]);
       } finally {

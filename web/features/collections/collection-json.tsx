@@ -27,7 +27,14 @@ export function CollectionJson({ collection, saving, onSave }: Props) {
   };
   return (
     <div className="space-y-1">
-      <textarea data-testid="collection-json" className="input h-64 w-full font-mono text-[11px]" spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} aria-label="the collection as JSON" />
+      <textarea
+        data-testid="collection-json"
+        className="input h-64 w-full font-mono text-[11px]"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-label="the collection as JSON"
+      />
       <div className="flex items-center gap-2">
         <button type="button" data-testid="collection-json-save" className="btn" disabled={saving || text === original} onClick={save}>
           Save changes

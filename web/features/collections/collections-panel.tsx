@@ -17,7 +17,13 @@ interface Props {
   onOpenFrame: (sessionId: string, seq: number | null) => void;
 }
 
-const fileName = (name: string) => `${name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'collection'}.collection.json`;
+const fileName = (name: string) =>
+  `${
+    name
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'collection'
+  }.collection.json`;
 
 export function CollectionsPanel({ sessionId, onOpenFrame }: Props) {
   const session = useSession(sessionId);
@@ -55,20 +61,40 @@ export function CollectionsPanel({ sessionId, onOpenFrame }: Props) {
             </option>
           ))}
         </select>
-        <button type="button" data-testid="collection-run" className="btn btn-primary" disabled={!live || running || selected === null} onClick={() => selected && void run(selected)}>
+        <button
+          type="button"
+          data-testid="collection-run"
+          className="btn btn-primary"
+          disabled={!live || running || selected === null}
+          onClick={() => selected && void run(selected)}
+        >
           {running ? 'Running…' : 'Run'}
         </button>
-        <button type="button" data-testid="collection-export" className="btn" disabled={!stored.data} onClick={() => stored.data && downloadBlob(fileName(stored.data.collection.name), `${JSON.stringify(stored.data.collection, null, 2)}\n`, 'application/json')}>
+        <button
+          type="button"
+          data-testid="collection-export"
+          className="btn"
+          disabled={!stored.data}
+          onClick={() =>
+            stored.data && downloadBlob(fileName(stored.data.collection.name), `${JSON.stringify(stored.data.collection, null, 2)}\n`, 'application/json')
+          }
+        >
           Export
         </button>
         <FileDropZone label="Import…" accept=".json,application/json" testId="collection-import" onFile={(f) => void importFile(f)} />
-        <button type="button" data-testid="collection-delete" className="btn ml-auto" disabled={selected === null} onClick={() => selected && remove.mutate(selected, { onSuccess: () => setPicked(null) })}>
+        <button
+          type="button"
+          data-testid="collection-delete"
+          className="btn ml-auto"
+          disabled={selected === null}
+          onClick={() => selected && remove.mutate(selected, { onSuccess: () => setPicked(null) })}
+        >
           Delete
         </button>
       </div>
       <p className="shrink-0 px-3 pt-2 text-dim">
-        Calls saved from the composer&apos;s history and the Tools panel (<em>Save to collection</em>), run with their assertions on a
-        connection of their own to this server, as <code>mcpscope run</code> runs the exported file.
+        Calls saved from the composer&apos;s history and the Tools panel (<em>Save to collection</em>), run with their assertions on a connection of their own
+        to this server, as <code>mcpscope run</code> runs the exported file.
         {!live && ' Start the session to run a collection.'}
       </p>
       {note && (
@@ -98,7 +124,9 @@ export function CollectionsPanel({ sessionId, onOpenFrame }: Props) {
             key={`${stored.data.id}:${stored.data.updatedAt}`}
             collection={stored.data.collection}
             saving={update.isPending}
-            onSave={(collection) => update.mutate({ id: stored.data!.id, collection }, { onSuccess: () => void stored.refetch(), onError: (err) => setNote(err.message) })}
+            onSave={(collection) =>
+              update.mutate({ id: stored.data!.id, collection }, { onSuccess: () => void stored.refetch(), onError: (err) => setNote(err.message) })
+            }
           />
         </details>
       )}

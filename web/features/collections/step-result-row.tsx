@@ -38,9 +38,19 @@ export function StepResultRow({ step: s, sessionId, onOpenFrame }: Props) {
               <span className="text-dim">frames:</span>
               {s.frames.map((seq) =>
                 sessionId === undefined ? (
-                  <span key={seq} className="font-mono">#{seq}</span>
+                  <span key={seq} className="font-mono">
+                    #{seq}
+                  </span>
                 ) : (
-                  <button key={seq} type="button" data-testid="run-frame-link" data-session-id={sessionId} data-seq={seq} className="font-mono underline decoration-dotted" onClick={() => onOpenFrame(sessionId, seq)}>
+                  <button
+                    key={seq}
+                    type="button"
+                    data-testid="run-frame-link"
+                    data-session-id={sessionId}
+                    data-seq={seq}
+                    className="font-mono underline decoration-dotted"
+                    onClick={() => onOpenFrame(sessionId, seq)}
+                  >
                     #{seq}
                   </button>
                 ),

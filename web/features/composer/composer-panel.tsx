@@ -40,19 +40,22 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
   // Ids auto-increment: a past request goes out (or into the editor) with the next id, never its old one.
   const freshId = (old: string) => (sessionId === null ? old : withFreshId(old, engines.get(sessionId).peekNextId()));
 
-  const replaceText = useCallback((next: string) => {
-    const editor = editorRef.current;
-    const model = editor?.getModel();
-    if (editor && model) {
-      // An edit rather than setValue, so Ctrl+Z brings back what was replaced.
-      editor.pushUndoStop();
-      editor.executeEdits('template', [{ range: model.getFullModelRange(), text: next }]);
-      editor.pushUndoStop();
-      editor.focus();
-    } else focusOnMount.current = true;
-    setText(next);
-    onExpand();
-  }, [onExpand]);
+  const replaceText = useCallback(
+    (next: string) => {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (editor && model) {
+        // An edit rather than setValue, so Ctrl+Z brings back what was replaced.
+        editor.pushUndoStop();
+        editor.executeEdits('template', [{ range: model.getFullModelRange(), text: next }]);
+        editor.pushUndoStop();
+        editor.focus();
+      } else focusOnMount.current = true;
+      setText(next);
+      onExpand();
+    },
+    [onExpand],
+  );
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -95,7 +98,12 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
       editorRef.current = editor;
       // An action, not addCommand: Monaco binds a command's keys page-wide, so Ctrl+Enter in a tool's arguments editor
       // would send the composer's text; an action's keys work only while its own editor has the focus.
-      editor.addAction({ id: 'mcpscope.composerSend', label: 'Send', keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter], run: () => sendRef.current() });
+      editor.addAction({
+        id: 'mcpscope.composerSend',
+        label: 'Send',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+        run: () => sendRef.current(),
+      });
       if (focusOnMount.current) editor.focus();
     },
     [sendRef],
@@ -120,7 +128,15 @@ export function ComposerPanel({ sessionId, expanded, onExpand, onCollapse, focus
         compact={compact}
         onCompactChange={setCompact}
         canSend={live && plan.kind !== 'empty'}
-        notLiveReason={sessionId === null ? 'not attached to a session' : live ? null : session?.tapped ? 'tapped session: the host owns it, nothing is sent from here' : 'session is not live: restart it to send'}
+        notLiveReason={
+          sessionId === null
+            ? 'not attached to a session'
+            : live
+              ? null
+              : session?.tapped
+                ? 'tapped session: the host owns it, nothing is sent from here'
+                : 'session is not live: restart it to send'
+        }
         onSend={send}
         status={status}
         historyOpen={historyOpen}

@@ -52,7 +52,10 @@ export function ComposerToolbar(p: Props) {
           {t.label}
         </button>
       ))}
-      <label className="ml-1 flex shrink-0 items-center gap-1 whitespace-nowrap text-dim" title="Compact before send: multi-line JSON is joined into one line (on stdio a frame is one line)">
+      <label
+        className="ml-1 flex shrink-0 items-center gap-1 whitespace-nowrap text-dim"
+        title="Compact before send: multi-line JSON is joined into one line (on stdio a frame is one line)"
+      >
         <input type="checkbox" data-testid="composer-compact" checked={p.compact} onChange={(e) => p.onCompactChange(e.target.checked)} />
         compact
       </label>

@@ -63,7 +63,13 @@ export function HistoryList({ canSend, onEdit, onResend }: Props) {
             <button type="button" data-testid="history-edit" className="btn px-1" onClick={() => onEdit(e.text)}>
               Edit
             </button>
-            <button type="button" data-testid="history-save" className="btn px-1" title="save as snippet" onClick={() => composerHistory.saveSnippet(snippetName(e.text, snippets), e.text)}>
+            <button
+              type="button"
+              data-testid="history-save"
+              className="btn px-1"
+              title="save as snippet"
+              onClick={() => composerHistory.saveSnippet(snippetName(e.text, snippets), e.text)}
+            >
               ★
             </button>
             {asCall(e.text) !== null && <SaveToCollection testId="history-save-collection" call={() => asCall(e.text)} />}

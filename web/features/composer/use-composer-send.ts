@@ -8,10 +8,7 @@ import { SendError } from '../../lib/relay/relay-socket.js';
 import { composerHistory } from './composer-history.js';
 import { planSend, type SendPlan } from './send-plan.js';
 
-export type ComposerStatus =
-  | { kind: 'idle' }
-  | { kind: 'info'; text: string }
-  | { kind: 'error'; text: string };
+export type ComposerStatus = { kind: 'idle' } | { kind: 'info'; text: string } | { kind: 'error'; text: string };
 
 export function useComposerSend(sessionId: string | null, live: boolean, text: string, compact: boolean) {
   const { engines } = useRelay();

@@ -34,9 +34,19 @@ export function CheckResultRow({ result: r, sessionId, onOpenFrame }: Props) {
               <span className="text-dim">frames on {r.session}:</span>
               {r.frames.map((seq) =>
                 sessionId === undefined ? (
-                  <span key={seq} className="font-mono">#{seq}</span>
+                  <span key={seq} className="font-mono">
+                    #{seq}
+                  </span>
                 ) : (
-                  <button key={seq} type="button" data-testid="check-frame-link" data-session-id={sessionId} data-seq={seq} className="font-mono underline decoration-dotted" onClick={() => onOpenFrame(sessionId, seq)}>
+                  <button
+                    key={seq}
+                    type="button"
+                    data-testid="check-frame-link"
+                    data-session-id={sessionId}
+                    data-seq={seq}
+                    className="font-mono underline decoration-dotted"
+                    onClick={() => onOpenFrame(sessionId, seq)}
+                  >
                     #{seq}
                   </button>
                 ),

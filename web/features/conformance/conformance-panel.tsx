@@ -36,13 +36,19 @@ export function ConformancePanel({ sessionId, onOpenFrame }: Props) {
           <input type="checkbox" data-testid="check-all-tools" checked={allTools} onChange={(e) => setAllTools(e.target.checked)} />
           call every tool
         </label>
-        <button type="button" data-testid="check-run" className="btn btn-primary ml-auto" disabled={!live || running} onClick={() => void run({ robustness, allowTools: allTools ? 'all' : null })}>
+        <button
+          type="button"
+          data-testid="check-run"
+          className="btn btn-primary ml-auto"
+          disabled={!live || running}
+          onClick={() => void run({ robustness, allowTools: allTools ? 'all' : null })}
+        >
           {running ? 'Checking…' : 'Run check'}
         </button>
       </div>
       <p className="shrink-0 px-3 pt-2 text-dim">
-        Grades this server check by check, as <code>mcpscope check</code> does, on scratch connections of its own (each
-        recorded as a session linked to this one): this session sees none of it.
+        Grades this server check by check, as <code>mcpscope check</code> does, on scratch connections of its own (each recorded as a session linked to this
+        one): this session sees none of it.
         {!live && ' Start the session to run the check.'}
       </p>
       {error && (
@@ -59,10 +65,20 @@ export function ConformancePanel({ sessionId, onOpenFrame }: Props) {
                 (last run, {formatDate(savedAt)} {formatTime(savedAt).slice(0, 8)})
               </span>
             )}
-            <button type="button" data-testid="check-export-markdown" className="btn ml-auto" onClick={() => downloadBlob(`${stem(report)}.md`, checkMarkdown(report), 'text/markdown')}>
+            <button
+              type="button"
+              data-testid="check-export-markdown"
+              className="btn ml-auto"
+              onClick={() => downloadBlob(`${stem(report)}.md`, checkMarkdown(report), 'text/markdown')}
+            >
               Markdown
             </button>
-            <button type="button" data-testid="check-export-json" className="btn" onClick={() => downloadBlob(`${stem(report)}.json`, JSON.stringify(report, null, 2), 'application/json')}>
+            <button
+              type="button"
+              data-testid="check-export-json"
+              className="btn"
+              onClick={() => downloadBlob(`${stem(report)}.json`, JSON.stringify(report, null, 2), 'application/json')}
+            >
               JSON
             </button>
           </div>

@@ -24,14 +24,24 @@ export function ConnectionBanner({ session, trouble, handshake, onReinitialize, 
   if (banner === 'expired' && expiry) {
     const running = handshake.phase === 'running';
     return (
-      <div data-testid="session-expired-banner" data-seq={expiry.seq} className="flex items-center gap-3 border-t border-amber-800 bg-amber-950/60 px-3 py-1 text-amber-100">
+      <div
+        data-testid="session-expired-banner"
+        data-seq={expiry.seq}
+        className="flex items-center gap-3 border-t border-amber-800 bg-amber-950/60 px-3 py-1 text-amber-100"
+      >
         <p className="min-w-0 flex-1">
           <span className="font-semibold">The server forgot this session</span>
-          {expiry.status !== null && ` (HTTP ${expiry.status} to a request carrying its Mcp-Session-Id)`}. Requests fail until the
-          client initializes again; re-initializing runs the handshake on a fresh session, without the old session id.
+          {expiry.status !== null && ` (HTTP ${expiry.status} to a request carrying its Mcp-Session-Id)`}. Requests fail until the client initializes again;
+          re-initializing runs the handshake on a fresh session, without the old session id.
           <span className="block font-mono text-[11px] text-amber-200/80">{expiry.message}</span>
         </p>
-        <button type="button" data-testid="reinitialize-button" className="btn btn-primary shrink-0" disabled={running || busy} onClick={() => onReinitialize(session)}>
+        <button
+          type="button"
+          data-testid="reinitialize-button"
+          className="btn btn-primary shrink-0"
+          disabled={running || busy}
+          onClick={() => onReinitialize(session)}
+        >
           {running ? 'Re-initializing…' : 'Re-initialize'}
         </button>
       </div>
@@ -41,8 +51,8 @@ export function ConnectionBanner({ session, trouble, handshake, onReinitialize, 
     return (
       <div data-testid="request-failed-banner" className="flex items-center gap-3 border-t border-red-900 bg-red-950/50 px-3 py-1 text-red-100">
         <p className="min-w-0 flex-1">
-          <span className="font-semibold">The server could not be reached</span>: {unreachable}. The session stays open and each
-          request tries again; a request already sent gets no answer. Restart reconnects and runs the handshake again.
+          <span className="font-semibold">The server could not be reached</span>: {unreachable}. The session stays open and each request tries again; a request
+          already sent gets no answer. Restart reconnects and runs the handshake again.
         </p>
         <button type="button" data-testid="banner-restart-button" className="btn shrink-0" disabled={busy} onClick={onRestart}>
           Restart
@@ -55,7 +65,11 @@ export function ConnectionBanner({ session, trouble, handshake, onReinitialize, 
   }
   if (banner === 'dropped') {
     return (
-      <div data-testid="connection-failed-banner" data-status={session.status} className="flex items-center gap-3 border-t border-red-900 bg-red-950/50 px-3 py-1 text-red-100">
+      <div
+        data-testid="connection-failed-banner"
+        data-status={session.status}
+        className="flex items-center gap-3 border-t border-red-900 bg-red-950/50 px-3 py-1 text-red-100"
+      >
         <p className="min-w-0 flex-1">
           <span className="font-semibold">{session.status === 'failed' ? 'The connection failed' : 'The connection dropped'}</span>
           <span data-testid="connection-failure">{failureSentence(lastFailure, lastFailureCode)}</span> The log keeps everything so far; restarting reconnects

@@ -57,7 +57,6 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const [showTarget, setShowTarget] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-
   const runHandshake = handshake.run;
   const attach = useCallback(
     (s: SessionInfo) => {
@@ -109,12 +108,7 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
     <header className="shrink-0 border-b border-edge bg-panel">
       <div className="flex items-center gap-2 px-2 py-1.5">
         <h1 className="shrink-0 font-mono text-sm font-semibold tracking-tight text-sky-300">mcpscope</h1>
-        <SessionPicker
-          sessions={sessions.data ?? []}
-          sessionId={sessionId}
-          onPick={attach}
-          onOpen={() => void sessions.refetch()}
-        />
+        <SessionPicker sessions={sessions.data ?? []} sessionId={sessionId} onPick={attach} onOpen={() => void sessions.refetch()} />
         <SessionStatus session={session} handshake={handshake.stateOf(sessionId)} />
         {sessionId !== null && <ShareMenu sessionId={sessionId} testId="header-share" compact />}
         <button
@@ -161,12 +155,8 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
         busy={create.isPending || restart.isPending || stop.isPending}
       />
       <LiveSessions sessions={sessions.data ?? []} currentId={sessionId} onShow={attach} />
-      {noSessions && !showTarget && (
-        <p className="px-3 pb-1 text-dim">No sessions yet: check the target below and press Connect.</p>
-      )}
-      {draft && (showTarget || noSessions) && (
-        <TargetForm draft={draft} onChange={setDraft} error={parsed && !parsed.ok ? parsed.error : null} />
-      )}
+      {noSessions && !showTarget && <p className="px-3 pb-1 text-dim">No sessions yet: check the target below and press Connect.</p>}
+      {draft && (showTarget || noSessions) && <TargetForm draft={draft} onChange={setDraft} error={parsed && !parsed.ok ? parsed.error : null} />}
     </header>
   );
 }

@@ -39,13 +39,11 @@ export function ConnectionControls(p: Props) {
           </option>
         ))}
       </select>
-      <label className="flex items-center gap-1 text-dim" title="start talking after connecting, in the era picked: initialize and notifications/initialized, or server/discover">
-        <input
-          type="checkbox"
-          data-testid="handshake-checkbox"
-          checked={p.handshake}
-          onChange={(e) => p.onHandshake(e.target.checked)}
-        />
+      <label
+        className="flex items-center gap-1 text-dim"
+        title="start talking after connecting, in the era picked: initialize and notifications/initialized, or server/discover"
+      >
+        <input type="checkbox" data-testid="handshake-checkbox" checked={p.handshake} onChange={(e) => p.onHandshake(e.target.checked)} />
         perform handshake
       </label>
       <button type="button" data-testid="connect-button" className="btn btn-primary" disabled={!p.canConnect || p.busy} onClick={p.onConnect}>

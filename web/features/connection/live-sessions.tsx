@@ -15,10 +15,7 @@ export function LiveSessions({ sessions, currentId, onShow }: Props) {
   if (others.length === 0 || currentId === null) return null;
   return (
     <div data-testid="live-sessions" className="flex flex-wrap items-center gap-2 border-t border-amber-900/60 bg-amber-950/30 px-3 py-1 text-amber-100">
-      <span>
-        {others.length === 1 ? 'Another server is still running' : `${others.length} other servers are still running`} (each keeps
-        recording):
-      </span>
+      <span>{others.length === 1 ? 'Another server is still running' : `${others.length} other servers are still running`} (each keeps recording):</span>
       {others.map((s) => (
         <span key={s.id} data-testid="live-session" data-session-id={s.id} className="flex items-center gap-1.5 rounded border border-edge px-1.5 py-0.5">
           <span className="max-w-[16rem] truncate font-mono text-[11px]" title={s.name}>

@@ -56,7 +56,8 @@ function hasResponse(v: unknown): boolean {
 export function sessionTrouble(log: LogSource): SessionTrouble {
   let t = trackers.get(log.held);
   const entries = log.held;
-  if (!t || entries.length < t.scanned) trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, lastFailureCode: null, unreachable: null, stderrTail: [], spoke: false }));
+  if (!t || entries.length < t.scanned)
+    trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, lastFailureCode: null, unreachable: null, stderrTail: [], spoke: false }));
   for (; t.scanned < entries.length; t.scanned++) {
     const e = entries[t.scanned]!;
     const name = eventName(e);
@@ -85,7 +86,14 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
       if (t.expiry && e.frame.kind === 'response' && e.method === 'initialize') t.expiry = null;
     }
   }
-  return { expiry: t.expiry, lastFailure: t.lastFailure, lastFailureCode: t.lastFailureCode, unreachable: t.unreachable, stderrTail: [...t.stderrTail], spoke: t.spoke };
+  return {
+    expiry: t.expiry,
+    lastFailure: t.lastFailure,
+    lastFailureCode: t.lastFailureCode,
+    unreachable: t.unreachable,
+    stderrTail: [...t.stderrTail],
+    spoke: t.spoke,
+  };
 }
 
 /** What a failure's banner says after "The connection failed": one sentence that ends with its stop, and for a command

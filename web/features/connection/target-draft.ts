@@ -54,7 +54,8 @@ function oauthDraft(auth: OAuthConfig | undefined): Partial<TargetDraft> {
 
 /** The client credentials grant: a pre-registered client authenticating with its secret or a private key, nothing else. */
 function clientCredentialsConfig(d: TargetDraft, t: (s: string | undefined) => string): OAuthConfig | { error: string } {
-  if (!t(d.clientId) || (!t(d.clientSecret) && !t(d.clientKeyFile))) return { error: 'client credentials need a pre-registered client: its id with its secret or a private key file' };
+  if (!t(d.clientId) || (!t(d.clientSecret) && !t(d.clientKeyFile)))
+    return { error: 'client credentials need a pre-registered client: its id with its secret or a private key file' };
   if (t(d.clientSecret) && t(d.clientKeyFile)) return { error: 'a client secret and a private key file exclude each other (one way to authenticate)' };
   return {
     type: 'oauth',
@@ -74,7 +75,8 @@ function oauthConfig(d: TargetDraft): OAuthConfig | { error: string } {
   if (d.grant === 'client_credentials') return clientCredentialsConfig(d, t);
   if (t(d.clientSecret) && !t(d.clientId)) return { error: 'an OAuth client secret goes with a client id' };
   if (t(d.clientId) && t(d.clientMetadataUrl)) return { error: 'a pre-registered client id and a client metadata document URL exclude each other' };
-  if (t(d.clientMetadataUrl) && !/^https?:\/\/[^/]+\/./.test(t(d.clientMetadataUrl))) return { error: 'the client metadata document URL needs https:// and a path' };
+  if (t(d.clientMetadataUrl) && !/^https?:\/\/[^/]+\/./.test(t(d.clientMetadataUrl)))
+    return { error: 'the client metadata document URL needs https:// and a path' };
   return {
     type: 'oauth',
     ...(t(d.clientId) ? { clientId: t(d.clientId) } : {}),

@@ -50,12 +50,28 @@ export function TargetForm({ draft, onChange, error }: Props) {
         {draft.transport === 'stdio' ? (
           <>
             <Label text="command" htmlFor={idOf('command')} />
-            <input id={idOf('command')} data-testid="target-command" className={field} value={draft.command} onChange={(e) => set({ command: e.target.value })} spellCheck={false} />
+            <input
+              id={idOf('command')}
+              data-testid="target-command"
+              className={field}
+              value={draft.command}
+              onChange={(e) => set({ command: e.target.value })}
+              spellCheck={false}
+            />
           </>
         ) : (
           <>
             <Label text="URL" htmlFor={idOf('url')} />
-            <input id={idOf('url')} data-testid="target-url" className={field} value={mask === null ? draft.url : mask(draft.url)} readOnly={presenting} onChange={(e) => set({ url: e.target.value })} spellCheck={false} placeholder="http://127.0.0.1:3000/mcp" />
+            <input
+              id={idOf('url')}
+              data-testid="target-url"
+              className={field}
+              value={mask === null ? draft.url : mask(draft.url)}
+              readOnly={presenting}
+              onChange={(e) => set({ url: e.target.value })}
+              spellCheck={false}
+              placeholder="http://127.0.0.1:3000/mcp"
+            />
           </>
         )}
       </div>
@@ -66,17 +82,39 @@ export function TargetForm({ draft, onChange, error }: Props) {
             {presenting ? (
               <MaskedLines testId="target-args" text={maskSecretArgs(draft.args.split('\n')).join('\n')} />
             ) : (
-              <textarea id={idOf('args')} data-testid="target-args" className={`${field} h-14 resize-y`} value={draft.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} />
+              <textarea
+                id={idOf('args')}
+                data-testid="target-args"
+                className={`${field} h-14 resize-y`}
+                value={draft.args}
+                onChange={(e) => set({ args: e.target.value })}
+                spellCheck={false}
+              />
             )}
             <Label text="cwd (optional)" htmlFor={idOf('cwd')} />
-            <input id={idOf('cwd')} data-testid="target-cwd" className={field} value={draft.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} placeholder="the relay's working directory" />
+            <input
+              id={idOf('cwd')}
+              data-testid="target-cwd"
+              className={field}
+              value={draft.cwd}
+              onChange={(e) => set({ cwd: e.target.value })}
+              spellCheck={false}
+              placeholder="the relay's working directory"
+            />
           </div>
           <div className="flex flex-col gap-1">
             <Label text="env, KEY=VALUE per line (added to the relay's)" htmlFor={idOf('env')} />
             {presenting ? (
               <MaskedLines testId="target-env" text={maskValues(draft.env, '=')} />
             ) : (
-              <textarea id={idOf('env')} data-testid="target-env" className={`${field} h-[74px] resize-y`} value={draft.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
+              <textarea
+                id={idOf('env')}
+                data-testid="target-env"
+                className={`${field} h-[74px] resize-y`}
+                value={draft.env}
+                onChange={(e) => set({ env: e.target.value })}
+                spellCheck={false}
+              />
             )}
           </div>
         </>
@@ -86,7 +124,15 @@ export function TargetForm({ draft, onChange, error }: Props) {
           {presenting ? (
             <MaskedLines testId="target-headers" text={maskValues(draft.headers, ':')} />
           ) : (
-            <textarea id={idOf('headers')} data-testid="target-headers" className={`${field} h-[74px] resize-y`} value={draft.headers} onChange={(e) => set({ headers: e.target.value })} spellCheck={false} placeholder="Authorization: Bearer …" />
+            <textarea
+              id={idOf('headers')}
+              data-testid="target-headers"
+              className={`${field} h-[74px] resize-y`}
+              value={draft.headers}
+              onChange={(e) => set({ headers: e.target.value })}
+              spellCheck={false}
+              placeholder="Authorization: Bearer …"
+            />
           )}
         </div>
       )}
@@ -109,7 +155,12 @@ function maskValues(text: string, sep: '=' | ':'): string {
 
 function MaskedLines({ testId, text }: { testId: string; text: string }) {
   return (
-    <pre data-testid={testId} data-masked="true" title="values hidden while presenting: leave presentation mode to edit" className="control min-h-14 font-mono whitespace-pre-wrap">
+    <pre
+      data-testid={testId}
+      data-masked="true"
+      title="values hidden while presenting: leave presentation mode to edit"
+      className="control min-h-14 font-mono whitespace-pre-wrap"
+    >
       {text === '' ? ' ' : text}
     </pre>
   );

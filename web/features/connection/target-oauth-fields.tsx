@@ -31,8 +31,25 @@ export function TargetOAuthFields({ draft, set }: Props) {
             <option value="authorization_code">a person approves (authorization code)</option>
             <option value="client_credentials">client credentials (no person)</option>
           </select>
-          <input data-testid="target-client-id" className={`${field} w-40`} value={draft.clientId ?? ''} onChange={(e) => set({ clientId: e.target.value })} placeholder={credentials ? 'client id' : 'client id (optional)'} aria-label="client id" spellCheck={false} />
-          <input data-testid="target-client-secret" type="password" className={`${field} w-40`} value={draft.clientSecret ?? ''} onChange={(e) => set({ clientSecret: e.target.value })} placeholder="client secret" aria-label="client secret" autoComplete="off" />
+          <input
+            data-testid="target-client-id"
+            className={`${field} w-40`}
+            value={draft.clientId ?? ''}
+            onChange={(e) => set({ clientId: e.target.value })}
+            placeholder={credentials ? 'client id' : 'client id (optional)'}
+            aria-label="client id"
+            spellCheck={false}
+          />
+          <input
+            data-testid="target-client-secret"
+            type="password"
+            className={`${field} w-40`}
+            value={draft.clientSecret ?? ''}
+            onChange={(e) => set({ clientSecret: e.target.value })}
+            placeholder="client secret"
+            aria-label="client secret"
+            autoComplete="off"
+          />
           {credentials ? (
             <input
               data-testid="target-client-key"
@@ -45,11 +62,33 @@ export function TargetOAuthFields({ draft, set }: Props) {
               spellCheck={false}
             />
           ) : (
-            <input data-testid="target-client-metadata-url" className={`${field} w-64`} value={draft.clientMetadataUrl ?? ''} onChange={(e) => set({ clientMetadataUrl: e.target.value })} placeholder="or client metadata document URL" aria-label="client metadata document URL" spellCheck={false} />
+            <input
+              data-testid="target-client-metadata-url"
+              className={`${field} w-64`}
+              value={draft.clientMetadataUrl ?? ''}
+              onChange={(e) => set({ clientMetadataUrl: e.target.value })}
+              placeholder="or client metadata document URL"
+              aria-label="client metadata document URL"
+              spellCheck={false}
+            />
           )}
-          <input data-testid="target-scope" className={`${field} w-40`} value={draft.scope ?? ''} onChange={(e) => set({ scope: e.target.value })} placeholder="scope (default: the server's)" aria-label="scope" spellCheck={false} />
+          <input
+            data-testid="target-scope"
+            className={`${field} w-40`}
+            value={draft.scope ?? ''}
+            onChange={(e) => set({ scope: e.target.value })}
+            placeholder="scope (default: the server's)"
+            aria-label="scope"
+            spellCheck={false}
+          />
           {!credentials && (
-            <select data-testid="target-oauth-open" className="control" aria-label="how the authorization URL is opened" value={draft.oauthOpen ?? 'browser'} onChange={(e) => set({ oauthOpen: e.target.value === 'fetch' ? 'fetch' : 'browser' })}>
+            <select
+              data-testid="target-oauth-open"
+              className="control"
+              aria-label="how the authorization URL is opened"
+              value={draft.oauthOpen ?? 'browser'}
+              onChange={(e) => set({ oauthOpen: e.target.value === 'fetch' ? 'fetch' : 'browser' })}
+            >
               <option value="browser">approve in a new tab</option>
               <option value="fetch">relay fetches the URL (no person)</option>
             </select>

@@ -16,7 +16,11 @@ export function TraceToggle({ sessionId, live }: { sessionId: string | null; liv
   return (
     <label
       className="flex items-center gap-1 text-dim"
-      title={traceId ? `requests carry traceparent 00-${traceId}-<span>-01 and baggage mcpscope.session=…` : "add a W3C traceparent and baggage to this session's own requests (off by default)"}
+      title={
+        traceId
+          ? `requests carry traceparent 00-${traceId}-<span>-01 and baggage mcpscope.session=…`
+          : "add a W3C traceparent and baggage to this session's own requests (off by default)"
+      }
     >
       <input
         type="checkbox"

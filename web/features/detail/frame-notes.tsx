@@ -32,9 +32,7 @@ export function FrameNotes({ entry, maxLineBytes }: { entry: FrameEntry; maxLine
       {notes.map((n) => (
         <p key={n}>{n}</p>
       ))}
-      {frame.b64 !== undefined && (
-        <pre className="max-h-20 overflow-auto font-mono text-[11px] break-all whitespace-pre-wrap text-dim">{frame.b64}</pre>
-      )}
+      {frame.b64 !== undefined && <pre className="max-h-20 overflow-auto font-mono text-[11px] break-all whitespace-pre-wrap text-dim">{frame.b64}</pre>}
     </div>
   );
 }

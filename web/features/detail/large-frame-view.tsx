@@ -33,8 +33,7 @@ export function LargeFrameView({ source, entry }: { source: LogSource; entry: Fr
       .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
       .finally(() => setBusy(null));
   };
-  const expand = () =>
-    run('expand', async () => setFull(await source.fullText(entry)));
+  const expand = () => run('expand', async () => setFull(await source.fullText(entry)));
   const download = () =>
     run('download', async () => {
       const file = await source.download(entry);

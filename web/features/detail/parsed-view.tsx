@@ -21,14 +21,22 @@ export function ParsedView({ entry }: { entry: FrameEntry }) {
 
   if (pretty !== null) {
     return (
-      <pre data-testid="detail-parsed" {...SCROLLS} className={`${FOCUS_RING} min-h-24 flex-1 overflow-auto px-3 py-2 font-mono text-[11.5px] leading-[1.45] whitespace-pre-wrap break-words`}>
+      <pre
+        data-testid="detail-parsed"
+        {...SCROLLS}
+        className={`${FOCUS_RING} min-h-24 flex-1 overflow-auto px-3 py-2 font-mono text-[11.5px] leading-[1.45] whitespace-pre-wrap break-words`}
+      >
         {pretty}
       </pre>
     );
   }
   if (frame.kind === 'stderr' || frame.kind === 'oversize') {
     return (
-      <pre data-testid="detail-parsed" {...SCROLLS} className={`${FOCUS_RING} min-h-24 flex-1 overflow-auto px-3 py-2 font-mono text-[11.5px] whitespace-pre-wrap break-words text-dim`}>
+      <pre
+        data-testid="detail-parsed"
+        {...SCROLLS}
+        className={`${FOCUS_RING} min-h-24 flex-1 overflow-auto px-3 py-2 font-mono text-[11.5px] whitespace-pre-wrap break-words text-dim`}
+      >
         {frame.kind === 'oversize' ? 'Not parsed: only the head of this frame was kept.' : frame.text}
       </pre>
     );

@@ -37,8 +37,8 @@ export function TraceContextView({ sessionId, entry }: { sessionId: string; entr
       ))}
       {parent && (
         <div data-testid="detail-trace-parsed" className="text-dim">
-          trace-id <span className="text-ink">{parent.traceId}</span> · parent span <span className="text-ink">{parent.parentId}</span> · flags{' '}
-          {parent.flags} ({parent.sampled ? 'sampled' : 'not sampled'})
+          trace-id <span className="text-ink">{parent.traceId}</span> · parent span <span className="text-ink">{parent.parentId}</span> · flags {parent.flags} (
+          {parent.sampled ? 'sampled' : 'not sampled'})
         </div>
       )}
     </div>

@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { judgementLabel, judgeVerdict, outcomeLabel, resultsMarkdown } from '../../../shared/fault-lab/index.js';
 import type { FaultRun } from './use-fault-runner.js';
 
-const OUTCOME_CLASS = { 'as-spec': 'text-emerald-300', 'spec-silent': 'text-sky-300', deviates: 'text-amber-300', 'no-reply': 'text-rose-300', died: 'text-rose-400 font-semibold' } as const;
+const OUTCOME_CLASS = {
+  'as-spec': 'text-emerald-300',
+  'spec-silent': 'text-sky-300',
+  deviates: 'text-amber-300',
+  'no-reply': 'text-rose-300',
+  died: 'text-rose-400 font-semibold',
+} as const;
 
 interface Props {
   runs: readonly FaultRun[];
@@ -28,7 +34,9 @@ export function FaultResultsTable({ runs, context, onShow, onClear }: Props) {
   return (
     <div className="space-y-1 px-3 py-2">
       <div className="flex items-center gap-1.5">
-        <span className="text-dim">{runs.length} result{runs.length === 1 ? '' : 's'}</span>
+        <span className="text-dim">
+          {runs.length} result{runs.length === 1 ? '' : 's'}
+        </span>
         <button type="button" data-testid="fault-copy-markdown" className="btn ml-auto" onClick={copy}>
           Copy as Markdown
         </button>
@@ -50,20 +58,41 @@ export function FaultResultsTable({ runs, context, onShow, onClear }: Props) {
             // What the verdict costs, from the preset's sentence: the same severity lint and check give this reply.
             const judgement = judgeVerdict(r.presetId, r.verdict);
             return (
-            <tr key={r.presetId} data-testid="fault-result" data-preset={r.presetId} data-outcome={r.verdict.outcome} data-severity={judgement.severity ?? 'none'} className="border-t border-edge align-top">
-              <td className="py-0.5 pr-2">
-                {r.sentSeq === null || r.sessionId === null ? r.title : (
-                  <button type="button" className="text-left underline decoration-dotted" title="show the sent frame in the scratch session's log" onClick={() => onShow(r.sessionId!, r.sentSeq!)}>
-                    {r.title}
-                  </button>
-                )}
-              </td>
-              <td className={`pr-2 whitespace-nowrap ${OUTCOME_CLASS[r.verdict.outcome]}`} title={judgement.severity === null ? undefined : `${judgement.sentence.text} (${judgement.sentence.source})`}>
-                {outcomeLabel(r.verdict.outcome)}
-                {judgement.severity !== null && <span data-testid="fault-severity" className="block text-dim">{judgementLabel(judgement)}</span>}
-              </td>
-              <td data-testid="fault-explanation">{r.verdict.explanation}</td>
-            </tr>
+              <tr
+                key={r.presetId}
+                data-testid="fault-result"
+                data-preset={r.presetId}
+                data-outcome={r.verdict.outcome}
+                data-severity={judgement.severity ?? 'none'}
+                className="border-t border-edge align-top"
+              >
+                <td className="py-0.5 pr-2">
+                  {r.sentSeq === null || r.sessionId === null ? (
+                    r.title
+                  ) : (
+                    <button
+                      type="button"
+                      className="text-left underline decoration-dotted"
+                      title="show the sent frame in the scratch session's log"
+                      onClick={() => onShow(r.sessionId!, r.sentSeq!)}
+                    >
+                      {r.title}
+                    </button>
+                  )}
+                </td>
+                <td
+                  className={`pr-2 whitespace-nowrap ${OUTCOME_CLASS[r.verdict.outcome]}`}
+                  title={judgement.severity === null ? undefined : `${judgement.sentence.text} (${judgement.sentence.source})`}
+                >
+                  {outcomeLabel(r.verdict.outcome)}
+                  {judgement.severity !== null && (
+                    <span data-testid="fault-severity" className="block text-dim">
+                      {judgementLabel(judgement)}
+                    </span>
+                  )}
+                </td>
+                <td data-testid="fault-explanation">{r.verdict.explanation}</td>
+              </tr>
             );
           })}
         </tbody>

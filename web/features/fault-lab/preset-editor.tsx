@@ -39,7 +39,13 @@ export function PresetEditor({ preset, initial, disabled, onSend, onClose }: Pro
       <div className="flex items-center gap-1.5">
         <span className="font-semibold">{preset.title}</span>
         <span className="truncate text-dim">spec: {preset.spec}</span>
-        <button type="button" data-testid="fault-editor-send" className="btn btn-primary ml-auto" disabled={disabled || typeof changes === 'string'} onClick={send}>
+        <button
+          type="button"
+          data-testid="fault-editor-send"
+          className="btn btn-primary ml-auto"
+          disabled={disabled || typeof changes === 'string'}
+          onClick={send}
+        >
           Send edited
         </button>
         <button type="button" className="btn" onClick={onClose}>
@@ -48,14 +54,25 @@ export function PresetEditor({ preset, initial, disabled, onSend, onClose }: Pro
       </div>
       {preset.http && (
         <div className="flex items-center gap-1.5">
-          <select aria-label="HTTP method" data-testid="fault-editor-method" className="rounded bg-black/30 px-1" value={method} onChange={(e) => setMethod(e.target.value as HttpFaultRequest['method'])}>
+          <select
+            aria-label="HTTP method"
+            data-testid="fault-editor-method"
+            className="rounded bg-black/30 px-1"
+            value={method}
+            onChange={(e) => setMethod(e.target.value as HttpFaultRequest['method'])}
+          >
             {METHODS.map((m) => (
               <option key={m}>{m}</option>
             ))}
           </select>
           <label className="flex min-w-0 flex-1 items-center gap-1 text-dim">
             header changes
-            <input data-testid="fault-editor-headers" className="min-w-0 flex-1 rounded bg-black/30 px-1 font-mono" value={headers} onChange={(e) => setHeaders(e.target.value)} />
+            <input
+              data-testid="fault-editor-headers"
+              className="min-w-0 flex-1 rounded bg-black/30 px-1 font-mono"
+              value={headers}
+              onChange={(e) => setHeaders(e.target.value)}
+            />
           </label>
           {typeof changes === 'string' && <span className="text-rose-300">{changes}</span>}
         </div>
@@ -64,7 +81,12 @@ export function PresetEditor({ preset, initial, disabled, onSend, onClose }: Pro
         <div className="space-y-1">
           <label className="block text-dim">
             bytes, base64 (sent exactly)
-            <input data-testid="fault-editor-b64" className="mt-0.5 w-full rounded bg-black/30 px-1 font-mono" value={b64} onChange={(e) => setB64(e.target.value)} />
+            <input
+              data-testid="fault-editor-b64"
+              className="mt-0.5 w-full rounded bg-black/30 px-1 font-mono"
+              value={b64}
+              onChange={(e) => setB64(e.target.value)}
+            />
           </label>
           <pre className="overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11px] whitespace-pre-wrap">{bytesToText(fromBase64(b64))}</pre>
         </div>

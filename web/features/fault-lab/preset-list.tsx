@@ -42,7 +42,14 @@ export function PresetList({ transport, initialized, live, running, onSend, onEd
               const blocked = blockedReason(p, transport, initialized, live);
               return (
                 <li key={p.id} className="flex items-center gap-1.5" data-testid="fault-preset" data-preset={p.id}>
-                  <button type="button" data-testid={`fault-send-${p.id}`} className="btn min-w-44 text-left" disabled={blocked !== null || running.length > 0} title={blocked ?? `send: ${p.spec}`} onClick={() => onSend(p)}>
+                  <button
+                    type="button"
+                    data-testid={`fault-send-${p.id}`}
+                    className="btn min-w-44 text-left"
+                    disabled={blocked !== null || running.length > 0}
+                    title={blocked ?? `send: ${p.spec}`}
+                    onClick={() => onSend(p)}
+                  >
                     {running.includes(p.id) ? `${p.title}…` : p.title}
                   </button>
                   <button type="button" data-testid={`fault-edit-${p.id}`} className="btn" disabled={blocked !== null} onClick={() => onEdit(p)}>

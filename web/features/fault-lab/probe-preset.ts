@@ -1,5 +1,16 @@
 // Runs one preset and grades it: a frame (after a slow lead request, for the duplicate id) or a raw HTTP exchange.
-import { diedVerdict, gradeFault, gradeHttpProbe, isSettled, pickSlowTool, type BuildContext, type FaultPayload, type FaultPreset, type FaultRunRecord, type SlowTool } from '../../../shared/fault-lab/index.js';
+import {
+  diedVerdict,
+  gradeFault,
+  gradeHttpProbe,
+  isSettled,
+  pickSlowTool,
+  type BuildContext,
+  type FaultPayload,
+  type FaultPreset,
+  type FaultRunRecord,
+  type SlowTool,
+} from '../../../shared/fault-lab/index.js';
 import { mcpCall } from '../../lib/mcp/mcp-call.js';
 import type { RelayClient } from '../../lib/relay/relay-client.js';
 import { payloadText, sendProbe } from '../../lib/mcp/send-probe.js';
@@ -34,7 +45,10 @@ async function probeHttp(client: RelayClient, sessionId: string, preset: FaultPr
   const body = payloadText(payload);
   const started = performance.now();
   const result = await client.socket.httpProbe(sessionId, { method: http.method, headers: { ...http.headers }, ...(body ? { body } : {}), waitMs: ctx.waitMs });
-  const verdict = preset.expect.kind === 'http' ? gradeHttpProbe(preset.expect, result, ctx.negotiated) : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
+  const verdict =
+    preset.expect.kind === 'http'
+      ? gradeHttpProbe(preset.expect, result, ctx.negotiated)
+      : { outcome: 'no-reply' as const, explanation: 'not an HTTP expectation' };
   const changes = Object.entries(http.headers).map(([k, v]) => (v === null ? `no ${k}` : `${k}: ${v}`));
   const sent = `${http.method}${changes.length ? ` (${changes.join(', ')})` : ''}${body ? ` ${body}` : ''}`;
   const firstReply = result.status === null ? null : `${result.status} ${result.statusText}${result.body ? ` ${result.body.slice(0, 200)}` : ''}`;
@@ -42,11 +56,26 @@ async function probeHttp(client: RelayClient, sessionId: string, preset: FaultPr
 }
 
 /** `build`: the id is taken here, not peeked, so a payload the engine cannot parse never leaves its id free for reuse. */
-export async function probePreset(client: RelayClient, sessionId: string, preset: FaultPreset, edited: FaultPayload | undefined, ctx: ProbeContext): Promise<FaultRun> {
+export async function probePreset(
+  client: RelayClient,
+  sessionId: string,
+  preset: FaultPreset,
+  edited: FaultPayload | undefined,
+  ctx: ProbeContext,
+): Promise<FaultRun> {
   const engine = client.engines.get(sessionId);
   const slowTool = preset.lead ? await findSlowTool(client, sessionId) : null;
   if (preset.lead && slowTool === null) {
-    return record(preset, '', { verdict: { outcome: 'no-reply', local: true, explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).' }, firstReply: null, waitedMs: 0, sentSeq: null });
+    return record(preset, '', {
+      verdict: {
+        outcome: 'no-reply',
+        local: true,
+        explanation: 'Not sent (made locally): the server lists no slow tool this preset knows (slow_count, trigger-long-running-operation).',
+      },
+      firstReply: null,
+      waitedMs: 0,
+      sentSeq: null,
+    });
   }
   const build: BuildContext = { id: engine.takeId(), protocolVersion: ctx.protocolVersion, slowTool };
   const payload = edited ?? preset.build(build);

@@ -38,7 +38,17 @@ function labName(base: string, presets: readonly string[]): string {
 }
 
 function notSent(preset: FaultPreset, reason: string, sessionId: string | null): FaultRun {
-  return { presetId: preset.id, title: preset.title, spec: preset.spec, sent: '', verdict: { outcome: 'no-reply', local: true, explanation: `Not sent (made locally, not by the server): ${reason}` }, firstReply: null, waitedMs: 0, sentSeq: null, sessionId };
+  return {
+    presetId: preset.id,
+    title: preset.title,
+    spec: preset.spec,
+    sent: '',
+    verdict: { outcome: 'no-reply', local: true, explanation: `Not sent (made locally, not by the server): ${reason}` },
+    firstReply: null,
+    waitedMs: 0,
+    sentSeq: null,
+    sessionId,
+  };
 }
 
 export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
@@ -65,7 +75,9 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
       const open = async (): Promise<HistoryEntry | null> => {
         try {
           const entry = await openScratch(client, sessionId, { handshake: handshaken, clientVersion });
-          setLaneScratch((prev) => Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? { id: entry.id, name: entry.name } : prev[i])));
+          setLaneScratch((prev) =>
+            Array.from({ length: Math.max(prev.length, lane + 1) }, (_, i) => (i === lane ? { id: entry.id, name: entry.name } : prev[i])),
+          );
           return entry;
         } catch (err) {
           failedOpen = why(err);
@@ -79,7 +91,13 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
       try {
         for (const [i, { preset, payload }] of list.entries()) {
           if (lab === null) {
-            record(notSent(preset, restarts === 0 ? `the scratch connection did not open (${failedOpen})` : `the server could not be started again after it died (${failedOpen})`, null));
+            record(
+              notSent(
+                preset,
+                restarts === 0 ? `the scratch connection did not open (${failedOpen})` : `the server could not be started again after it died (${failedOpen})`,
+                null,
+              ),
+            );
             continue;
           }
           show(preset.id);
@@ -106,7 +124,17 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
           await closeScratch(client, lab.id);
           // Named by what it did, not only by what made it: the history lists it under the session it was run for.
           const done = lab;
-          void client.http.call('patchSession', { params: { id: done.id }, body: { name: labName(done.name, list.map(({ preset }) => preset.id)) } }).catch(() => undefined);
+          void client.http
+            .call('patchSession', {
+              params: { id: done.id },
+              body: {
+                name: labName(
+                  done.name,
+                  list.map(({ preset }) => preset.id),
+                ),
+              },
+            })
+            .catch(() => undefined);
         }
         show(null);
       }
@@ -149,7 +177,14 @@ export function useFaultRunner(sessionId: string, ctx: RunnerContext) {
     [runList],
   );
   const run = useCallback((preset: FaultPreset, payload?: FaultPayload) => enqueue([{ preset, payload }]), [enqueue]);
-  const runAll = useCallback((presets: readonly FaultPreset[], lanes = 1) => enqueue(presets.map((preset) => ({ preset })), lanes), [enqueue]);
+  const runAll = useCallback(
+    (presets: readonly FaultPreset[], lanes = 1) =>
+      enqueue(
+        presets.map((preset) => ({ preset })),
+        lanes,
+      ),
+    [enqueue],
+  );
 
   const clear = useCallback(() => setRuns([]), []);
   /** Puts back what was saved for this session (after a reload), before anything ran here. */

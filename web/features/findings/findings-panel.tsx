@@ -51,7 +51,15 @@ export function FindingsPanel({ sessionId, selectedSeq, onSelect }: Props) {
           </p>
         ) : (
           groups.map((g) => (
-            <FindingGroup key={g.ruleId} group={g} source={view.source} open={open.has(g.ruleId)} onToggle={toggle} selectedSeq={selectedSeq} onSelect={onSelect} />
+            <FindingGroup
+              key={g.ruleId}
+              group={g}
+              source={view.source}
+              open={open.has(g.ruleId)}
+              onToggle={toggle}
+              selectedSeq={selectedSeq}
+              onSelect={onSelect}
+            />
           ))
         )}
       </div>

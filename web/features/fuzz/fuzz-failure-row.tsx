@@ -26,7 +26,13 @@ export function FuzzFailureRow({ failure: f, onOpenFrame }: Props) {
           {f.signature ? ` · ${f.signature}` : ''}
         </p>
         {f.sessionId && (
-          <button type="button" data-testid="fuzz-repro-link" data-session-id={f.sessionId} className="underline decoration-dotted" onClick={() => onOpenFrame(f.sessionId!, null)}>
+          <button
+            type="button"
+            data-testid="fuzz-repro-link"
+            data-session-id={f.sessionId}
+            className="underline decoration-dotted"
+            onClick={() => onOpenFrame(f.sessionId!, null)}
+          >
             open the repro session
           </button>
         )}

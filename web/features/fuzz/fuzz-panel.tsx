@@ -25,7 +25,10 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
   const live = session?.live === true;
   const report = status?.report ?? null;
   const seedValue = whole(seed);
-  const toolNames = tools.split(',').map((t) => t.trim()).filter(Boolean);
+  const toolNames = tools
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
   return (
     <section data-testid="fuzz-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">
@@ -40,7 +43,14 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
         </label>
         <label className="flex items-center gap-1 text-dim">
           seed
-          <input data-testid="fuzz-seed" className="control w-24" inputMode="numeric" placeholder="random" value={seed} onChange={(e) => setSeed(e.target.value)} />
+          <input
+            data-testid="fuzz-seed"
+            className="control w-24"
+            inputMode="numeric"
+            placeholder="random"
+            value={seed}
+            onChange={(e) => setSeed(e.target.value)}
+          />
         </label>
         <select data-testid="fuzz-mode" aria-label="mode" className="control" value={mode} onChange={(e) => setMode(e.target.value as FuzzMode)}>
           <option value="args">arguments</option>
@@ -62,7 +72,13 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
             className="btn btn-primary ml-auto"
             disabled={!live}
             onClick={() =>
-              void start({ runs: Math.max(1, whole(runs) ?? 200), mode, tools: toolNames.length > 0 ? toolNames : null, allowTools: allTools ? 'all' : null, ...(seedValue === undefined ? {} : { seed: seedValue }) })
+              void start({
+                runs: Math.max(1, whole(runs) ?? 200),
+                mode,
+                tools: toolNames.length > 0 ? toolNames : null,
+                allowTools: allTools ? 'all' : null,
+                ...(seedValue === undefined ? {} : { seed: seedValue }),
+              })
             }
           >
             Fuzz
@@ -70,8 +86,8 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
         )}
       </div>
       <p className="shrink-0 px-3 pt-2 text-dim">
-        Searches this server for inputs that break it, as <code>mcpscope fuzz</code> does, on scratch connections of its
-        own: this session sees none of it. Each failure is shrunk to its smallest input and recorded as a session.
+        Searches this server for inputs that break it, as <code>mcpscope fuzz</code> does, on scratch connections of its own: this session sees none of it. Each
+        failure is shrunk to its smallest input and recorded as a session.
         {!live && ' Start the session to fuzz it.'}
       </p>
       {error && (
@@ -94,13 +110,16 @@ export function FuzzPanel({ sessionId, onOpenFrame }: Props) {
         <div className="px-3 py-2">
           <div className="flex flex-wrap items-center gap-1.5">
             <span data-testid="fuzz-summary">{reportSummary(report)}</span>
-            <button type="button" data-testid="fuzz-export-json" className="btn ml-auto" onClick={() => downloadBlob(`mcpscope-fuzz-${report.seed}.json`, JSON.stringify(report, null, 2), 'application/json')}>
+            <button
+              type="button"
+              data-testid="fuzz-export-json"
+              className="btn ml-auto"
+              onClick={() => downloadBlob(`mcpscope-fuzz-${report.seed}.json`, JSON.stringify(report, null, 2), 'application/json')}
+            >
               JSON
             </button>
           </div>
-          {report.skipped.length > 0 && (
-            <p className="mt-1 text-dim">skipped: {report.skipped.map((s) => `${s.name} (${s.why})`).join('; ')}</p>
-          )}
+          {report.skipped.length > 0 && <p className="mt-1 text-dim">skipped: {report.skipped.map((s) => `${s.name} (${s.why})`).join('; ')}</p>}
           <ul className="mt-2">
             {report.failures.map((f) => (
               <FuzzFailureRow key={f.key} failure={f} onOpenFrame={onOpenFrame} />

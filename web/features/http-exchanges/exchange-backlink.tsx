@@ -13,7 +13,13 @@ export function ExchangeBacklink({ sessionId, seq }: { sessionId: string; seq: n
   return (
     <div className="flex shrink-0 items-center gap-2 border-b border-edge bg-cyan-950/30 px-3 py-0.5 font-mono text-[11px]">
       <span className="text-dim">{x.sentSeq === seq ? 'sent in' : x.receivedSeqs.includes(seq) ? 'received in' : 'records'}</span>
-      <button type="button" data-testid="http-exchange-backlink" data-exchange={row.id} className="min-w-0 truncate text-sky-400 hover:underline" onClick={open}>
+      <button
+        type="button"
+        data-testid="http-exchange-backlink"
+        data-exchange={row.id}
+        className="min-w-0 truncate text-sky-400 hover:underline"
+        onClick={open}
+      >
         HTTP exchange #{row.index}: {x.request.method} {pathOf(x.request.url)}
       </button>
       <span className={STATUS_TONE[cls]}>{statusLabel(x)}</span>

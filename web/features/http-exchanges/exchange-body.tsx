@@ -37,7 +37,9 @@ export function ExchangeBody({ testId, body, size, truncated, contentType, strea
         {truncated && <span className="text-amber-300"> · only the head was kept: the full messages are their own frames</span>}
       </p>
       {view === null ? (
-        <p className="text-dim">{streaming ? '(still streaming: the raw text is kept when the stream ends; the Events tab shows each event as it arrives)' : '(empty body)'}</p>
+        <p className="text-dim">
+          {streaming ? '(still streaming: the raw text is kept when the stream ends; the Events tab shows each event as it arrives)' : '(empty body)'}
+        </p>
       ) : (
         <pre className="max-h-[32rem] overflow-auto rounded bg-black/30 px-2 py-1 font-mono text-[11px] leading-[1.45] break-words whitespace-pre-wrap">
           {shown}

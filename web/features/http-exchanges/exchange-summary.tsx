@@ -60,9 +60,7 @@ export function ExchangeSummary({ log, x, onJumpToExchange }: Props) {
           <span className="font-mono text-dim">({x.error.code})</span>
         </p>
       )}
-      {x.state === 'open' && (
-        <p className="text-dim">The stream is still open: its events and the frames it carries appear here as they arrive.</p>
-      )}
+      {x.state === 'open' && <p className="text-dim">The stream is still open: its events and the frames it carries appear here as they arrive.</p>}
       <BodyError log={log} x={x} />
     </div>
   );

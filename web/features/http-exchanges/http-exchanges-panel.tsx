@@ -61,8 +61,8 @@ export function HttpExchangesPanel({ sessionId, onSelect }: Props) {
       )}
       {index.rows.length === 0 ? (
         <p className="p-3 text-dim">
-          No HTTP exchanges in this session. They appear when the session talks to a server by URL (Streamable HTTP, legacy SSE,
-          or the WebSocket upgrade); a stdio session has none.
+          No HTTP exchanges in this session. They appear when the session talks to a server by URL (Streamable HTTP, legacy SSE, or the WebSocket upgrade); a
+          stdio session has none.
         </p>
       ) : (
         <>

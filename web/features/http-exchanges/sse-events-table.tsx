@@ -53,7 +53,9 @@ export function SseEventsTable({ events, dropped, onSelect }: Props) {
           ))}
         </tbody>
       </table>
-      {dropped ? <p className="text-amber-300">{dropped} later events were not kept (the list is capped); their messages are still frames in the log.</p> : null}
+      {dropped ? (
+        <p className="text-amber-300">{dropped} later events were not kept (the list is capped); their messages are still frames in the log.</p>
+      ) : null}
     </div>
   );
 }

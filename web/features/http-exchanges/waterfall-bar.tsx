@@ -33,7 +33,10 @@ export function WaterfallBar({ x, span }: { x: HttpExchange; span: Span }) {
   const failed = x.response === null && !open;
   return (
     <div className="relative h-2.5 w-full" title={`${from.toFixed(0)} ms after the first exchange`} aria-hidden>
-      <div className={`absolute top-0.5 h-1.5 ${failed ? 'bg-red-500/70' : 'bg-slate-400/50'}`} style={{ left: pct(from), width: `max(2px, ${pct(headers - from)})` }} />
+      <div
+        className={`absolute top-0.5 h-1.5 ${failed ? 'bg-red-500/70' : 'bg-slate-400/50'}`}
+        style={{ left: pct(from), width: `max(2px, ${pct(headers - from)})` }}
+      />
       {!failed && headers < end && (
         <div className={`absolute top-0.5 h-1.5 ${open ? 'bg-sky-500/40' : 'bg-sky-500/90'}`} style={{ left: pct(headers), width: pct(end - headers) }} />
       )}

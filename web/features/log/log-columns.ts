@@ -29,7 +29,7 @@ export const LOG_COLUMNS: readonly LogColumn[] = [
     label: 'by',
     width: 34,
     resizable: true,
-    title: 'who made the frame: you (composer), form (a panel), auto (mcpscope\'s own bookkeeping), ans (an answer to the server), batch, lab, rply (replay)',
+    title: "who made the frame: you (composer), form (a panel), auto (mcpscope's own bookkeeping), ans (an answer to the server), batch, lab, rply (replay)",
   },
   { id: 'kind', label: 'kind', width: 84, resizable: true },
   { id: 'method', label: 'method', width: 120, resizable: true },
@@ -67,5 +67,7 @@ export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tab
   const summaryRoom = narrow ? NARROW_SUMMARY_ROOM_PX : SUMMARY_ROOM_PX;
   const room = tableWidth - fixed - gaps - summaryRoom;
   const method = widths.method ?? Math.max(METHOD_FLOOR_PX, Math.min(methodFit ?? LOG_COLUMNS.find((c) => c.id === 'method')!.width, METHOD_CAP_PX, room));
-  return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(' ');
+  return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(
+    ' ',
+  );
 }

@@ -45,7 +45,13 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
           ))}
         </datalist>
         <MoreFilters filter={filter} set={set} />
-        <Toggle testId="filter-findings" on={filter.findings === true} tone="red" title="only frames with lint findings" onClick={() => set({ findings: filter.findings !== true })}>
+        <Toggle
+          testId="filter-findings"
+          on={filter.findings === true}
+          tone="red"
+          title="only frames with lint findings"
+          onClick={() => set({ findings: filter.findings !== true })}
+        >
           has findings{findingCount > 0 ? ` (${findingCount})` : ''}
         </Toggle>
         <Toggle
@@ -58,7 +64,11 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
           hide auto
         </Toggle>
         {(filter.text || filter.method || filter.dir || filter.kinds.length > 0 || filter.findings || filter.hideBookkeeping || filter.trace) && (
-          <button type="button" className="text-dim hover:text-ink" onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false, hideBookkeeping: false, trace: '' })}>
+          <button
+            type="button"
+            className="text-dim hover:text-ink"
+            onClick={() => onChange({ text: '', method: '', dir: '', kinds: [], findings: false, hideBookkeeping: false, trace: '' })}
+          >
             clear
           </button>
         )}

@@ -11,7 +11,12 @@ interface Props {
 
 export function LogHeader({ onResizeStart, onReset }: Props) {
   return (
-    <div className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`} role="row" aria-rowindex={1} data-testid="log-header">
+    <div
+      className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`}
+      role="row"
+      aria-rowindex={1}
+      data-testid="log-header"
+    >
       {LOG_COLUMNS.map((c) => (
         <span
           key={c.id}

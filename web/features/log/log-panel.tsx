@@ -24,7 +24,14 @@ interface Props {
   waterfall?: (p: OtherViewProps) => ReactNode;
 }
 
-type OtherViewProps = { view: LogView | null; rows: LogRows; selectedSeq: number | null; onSelect: (seq: number) => void; onOpenDetail: () => void; emptyText: string };
+type OtherViewProps = {
+  view: LogView | null;
+  rows: LogRows;
+  selectedSeq: number | null;
+  onSelect: (seq: number) => void;
+  onOpenDetail: () => void;
+  emptyText: string;
+};
 type Shown = 'log' | 'sequence' | 'waterfall';
 const SHOWN_KEY = 'mcpscope.logView';
 
@@ -50,7 +57,10 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
     }
   };
   const [filter, setFilter] = useState<FrameFilter>(EMPTY_FILTER);
-  useTraceFilterIntent(sessionId, useCallback((trace: string) => setFilter((f) => ({ ...f, trace })), []));
+  useTraceFilterIntent(
+    sessionId,
+    useCallback((trace: string) => setFilter((f) => ({ ...f, trace })), []),
+  );
   // Typing stays responsive while a long log is re-filtered in the background.
   const deferredFilter = useDeferredValue(filter);
   const view = useLog(sessionId);
@@ -74,16 +84,34 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   }, [hasRows, sessionId, socket]);
   // Until the deferred render has caught up with a new filter, the rows and their count are the old filter's.
   const filterStale = filter !== deferredFilter;
-  const emptyText = sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.';
+  const emptyText =
+    sessionId === null ? 'Not attached to a session.' : total === 0 ? 'No frames yet.' : rows.pending ? 'Filtering…' : 'No frame matches the filter.';
 
   return (
     // data-held and data-total: how many frames the page holds and the session has, for tests and benches;
     // data-filter-stale: the rows on screen are still the previous filter's.
-    <section className="flex min-h-0 flex-1 flex-col" aria-label="log" data-testid="log-panel" data-held={view?.source.held.length ?? 0} data-total={total} data-filter-stale={filterStale}>
+    <section
+      className="flex min-h-0 flex-1 flex-col"
+      aria-label="log"
+      data-testid="log-panel"
+      data-held={view?.source.held.length ?? 0}
+      data-total={total}
+      data-filter-stale={filterStale}
+    >
       <div className="flex shrink-0 items-stretch">
-        {(sequence || waterfall) && <ViewSwitch shown={shown} onShow={show} views={['log', ...(sequence ? ['sequence' as const] : []), ...(waterfall ? ['waterfall' as const] : [])]} />}
+        {(sequence || waterfall) && (
+          <ViewSwitch shown={shown} onShow={show} views={['log', ...(sequence ? ['sequence' as const] : []), ...(waterfall ? ['waterfall' as const] : [])]} />
+        )}
         <div className="min-w-0 flex-1">
-          <LogFilters filter={filter} onChange={setFilter} methods={methods} shown={rows.count} total={total} pending={rows.pending || filterStale} findingCount={findingCount} />
+          <LogFilters
+            filter={filter}
+            onChange={setFilter}
+            methods={methods}
+            shown={rows.count}
+            total={total}
+            pending={rows.pending || filterStale}
+            findingCount={findingCount}
+          />
         </div>
       </div>
       {shown === 'sequence' && sequence ? (

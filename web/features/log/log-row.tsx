@@ -45,7 +45,20 @@ const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
   http: 'text-cyan-100/80',
 };
 
-export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onClick, findingIds, findingCount, cancelledBy, paired = false, masked = false, keepAliveCount, keepAliveAt }: Props) {
+export const LogRow = memo(function LogRow({
+  entry,
+  top,
+  rowIndex,
+  selected,
+  onClick,
+  findingIds,
+  findingCount,
+  cancelledBy,
+  paired = false,
+  masked = false,
+  keepAliveCount,
+  keepAliveAt,
+}: Props) {
   const { frame } = entry;
   const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
   const inheritedMethod = frame.method === null && entry.method !== null;
@@ -88,7 +101,12 @@ export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onC
           (…/tools/list_changed, …/resources/list_changed), so the end is what tells them apart; the tooltip and the
           detail have it whole. Right-to-left lays the line out so the ellipsis falls at the start; the name itself
           is an isolated left-to-right run, so its characters keep their order. */}
-      <span role="gridcell" data-col="method" className={`truncate text-left [direction:rtl] ${inheritedMethod ? 'text-dim' : ''}`} title={entry.method ?? undefined}>
+      <span
+        role="gridcell"
+        data-col="method"
+        className={`truncate text-left [direction:rtl] ${inheritedMethod ? 'text-dim' : ''}`}
+        title={entry.method ?? undefined}
+      >
         <bdi dir="ltr">{entry.method ?? ''}</bdi>
       </span>
       <span role="gridcell" className="truncate text-dim" title={frame.rpcId ?? undefined}>
@@ -106,7 +124,11 @@ export const LogRow = memo(function LogRow({ entry, top, rowIndex, selected, onC
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}
         {entry.unmatched && <Flag text="orphan" title="answers no request seen from this process" />}
         {cancelledBy !== undefined && (
-          <span data-testid="log-cancelled" title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`} className="shrink-0 rounded bg-white/10 px-1 text-[10px] leading-4 text-ink">
+          <span
+            data-testid="log-cancelled"
+            title={`cancelled by its sender in frame ${cancelledBy} (notifications/cancelled) before any response`}
+            className="shrink-0 rounded bg-white/10 px-1 text-[10px] leading-4 text-ink"
+          >
             cancelled
           </span>
         )}

@@ -143,12 +143,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
         </div>
       </div>
       {!follow && count > 0 && (
-        <button
-          type="button"
-          data-testid="log-jump-latest"
-          onClick={jumpToEnd}
-          className="btn btn-primary absolute right-4 bottom-3 shadow-lg"
-        >
+        <button type="button" data-testid="log-jump-latest" onClick={jumpToEnd} className="btn btn-primary absolute right-4 bottom-3 shadow-lg">
           ↓ jump to latest
         </button>
       )}

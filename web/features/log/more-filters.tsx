@@ -18,8 +18,7 @@ export function MoreFilters({ filter, set }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, box, close);
-  const toggleKind = (kind: FrameKind) =>
-    set({ kinds: filter.kinds.includes(kind) ? filter.kinds.filter((k) => k !== kind) : [...filter.kinds, kind] });
+  const toggleKind = (kind: FrameKind) => set({ kinds: filter.kinds.includes(kind) ? filter.kinds.filter((k) => k !== kind) : [...filter.kinds, kind] });
   const active = filter.kinds.length + (filter.dir ? 1 : 0) + (filter.trace ? 1 : 0);
   // One set of controls for both shapes: folded, they are a panel across the bar's width under it (the bar is its
   // positioned ancestor, so it stays inside the log's pane), shown while the button is open.
@@ -37,10 +36,7 @@ export function MoreFilters({ filter, set }: Props) {
       >
         filters{active > 0 ? ` (${active})` : ''} ▾
       </button>
-      <div
-        data-testid="filter-folded"
-        className={`${folded} flex-wrap items-center gap-2 @4xl:contents`}
-      >
+      <div data-testid="filter-folded" className={`${folded} flex-wrap items-center gap-2 @4xl:contents`}>
         <input
           data-testid="filter-trace"
           className="control w-36 font-mono"
@@ -51,7 +47,13 @@ export function MoreFilters({ filter, set }: Props) {
           onChange={(e) => set({ trace: e.target.value.trim().toLowerCase() })}
           spellCheck={false}
         />
-        <select data-testid="filter-direction" className="control" aria-label="direction" value={filter.dir} onChange={(e) => set({ dir: e.target.value as FrameDir | '' })}>
+        <select
+          data-testid="filter-direction"
+          className="control"
+          aria-label="direction"
+          value={filter.dir}
+          onChange={(e) => set({ dir: e.target.value as FrameDir | '' })}
+        >
           <option value="">all directions</option>
           <option value="out">→ out (client → server)</option>
           <option value="in">← in (server → client)</option>
@@ -61,14 +63,7 @@ export function MoreFilters({ filter, set }: Props) {
           {FRAME_KINDS.map((kind) => {
             const on = filter.kinds.includes(kind);
             return (
-              <button
-                key={kind}
-                type="button"
-                data-kind={kind}
-                aria-pressed={on}
-                onClick={() => toggleKind(kind)}
-                className={chipClass(on)}
-              >
+              <button key={kind} type="button" data-kind={kind} aria-pressed={on} onClick={() => toggleKind(kind)} className={chipClass(on)}>
                 {kind}
               </button>
             );

@@ -22,7 +22,13 @@ export function LevelSetter({ sessionId, mcp, initial }: { sessionId: string; mc
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
         <span>Server sends from</span>
-        <select data-testid="log-level-select" className="control" aria-label="lowest level the server sends" value={level} onChange={(e) => setLevel(e.target.value as LogLevel)}>
+        <select
+          data-testid="log-level-select"
+          className="control"
+          aria-label="lowest level the server sends"
+          value={level}
+          onChange={(e) => setLevel(e.target.value as LogLevel)}
+        >
           {LOG_LEVELS.map((l) => (
             <option key={l}>{l}</option>
           ))}
@@ -37,12 +43,25 @@ export function LevelSetter({ sessionId, mcp, initial }: { sessionId: string; mc
                 Clear
               </button>
             )}
-            <button type="button" data-testid="log-level-send-anyway" className="btn" disabled={!mcp.live || set.last?.status === 'pending'} title="2026-07-28 removed logging/setLevel: send it anyway to see how the server reacts" onClick={() => set.run(level)}>
+            <button
+              type="button"
+              data-testid="log-level-send-anyway"
+              className="btn"
+              disabled={!mcp.live || set.last?.status === 'pending'}
+              title="2026-07-28 removed logging/setLevel: send it anyway to see how the server reacts"
+              onClick={() => set.run(level)}
+            >
               Send logging/setLevel anyway
             </button>
           </>
         ) : (
-          <button type="button" data-testid="log-level-set" className="btn btn-primary" disabled={!mcp.live || set.last?.status === 'pending'} onClick={() => set.run(level)}>
+          <button
+            type="button"
+            data-testid="log-level-set"
+            className="btn btn-primary"
+            disabled={!mcp.live || set.last?.status === 'pending'}
+            onClick={() => set.run(level)}
+          >
             Set level
           </button>
         )}

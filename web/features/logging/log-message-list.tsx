@@ -14,9 +14,18 @@ export function LogMessageList({ messages, onSelect }: { messages: readonly LogM
       {messages.length > shown.length && <li className="px-3 text-dim">… {messages.length - shown.length} older messages (in the log)</li>}
       {shown.map((m) => (
         <li key={m.seq}>
-          <button type="button" data-testid="log-message" data-level={m.level ?? 'invalid'} className="flex w-full items-start gap-2 px-3 py-0.5 text-left hover:bg-white/5" onClick={() => onSelect(m.seq)}>
+          <button
+            type="button"
+            data-testid="log-message"
+            data-level={m.level ?? 'invalid'}
+            className="flex w-full items-start gap-2 px-3 py-0.5 text-left hover:bg-white/5"
+            onClick={() => onSelect(m.seq)}
+          >
             <span className="shrink-0 text-dim">{formatTime(m.ts)}</span>
-            <span className={`w-16 shrink-0 rounded px-1 text-center text-[10px] ${m.level ? LEVEL_CLASS[m.level] : 'bg-red-950 text-red-200'}`} title={m.level ? undefined : 'not an RFC 5424 level'}>
+            <span
+              className={`w-16 shrink-0 rounded px-1 text-center text-[10px] ${m.level ? LEVEL_CLASS[m.level] : 'bg-red-950 text-red-200'}`}
+              title={m.level ? undefined : 'not an RFC 5424 level'}
+            >
               {m.level ?? String(m.rawLevel)}
             </span>
             {m.logger && <span className="shrink-0 text-sky-300">{m.logger}</span>}

@@ -23,6 +23,6 @@ export function toLogMessage(entry: FrameEntry): LogMessage {
     level: isLogLevel(params.level) ? params.level : null,
     rawLevel: params.level,
     logger: typeof params.logger === 'string' ? params.logger : null,
-    text: typeof data === 'string' ? data : JSON.stringify(data, null, 2) ?? '(no data)',
+    text: typeof data === 'string' ? data : (JSON.stringify(data, null, 2) ?? '(no data)'),
   };
 }

@@ -39,7 +39,14 @@ export function LoggingPanel({ sessionId, onSelect }: { sessionId: string; onSel
         <LevelSetter key={intentLevel ?? 'none'} sessionId={sessionId} mcp={mcp} initial={intentLevel} />
         <div className="flex flex-wrap items-center gap-1" role="group" aria-label="show levels">
           {LOG_LEVELS.map((l) => (
-            <button key={l} type="button" data-testid={`log-filter-${l}`} aria-pressed={!hidden.has(l)} className={`rounded px-1.5 text-[10px] ${hidden.has(l) ? 'bg-white/5 text-dim line-through' : LEVEL_CLASS[l]}`} onClick={() => toggle(l)}>
+            <button
+              key={l}
+              type="button"
+              data-testid={`log-filter-${l}`}
+              aria-pressed={!hidden.has(l)}
+              className={`rounded px-1.5 text-[10px] ${hidden.has(l) ? 'bg-white/5 text-dim line-through' : LEVEL_CLASS[l]}`}
+              onClick={() => toggle(l)}
+            >
               {l} {counts.get(l) ?? 0}
             </button>
           ))}

@@ -14,7 +14,9 @@ export function OverviewPanel({ sessionId, onSelect }: { sessionId: string; onSe
       {mcp.handshake ? (
         <ServerIdentity handshake={mcp.handshake} />
       ) : (
-        <p className="text-dim">{mcp.live ? 'No initialize exchange in this log yet: the overview fills in once the server answers one.' : 'The session is not live.'}</p>
+        <p className="text-dim">
+          {mcp.live ? 'No initialize exchange in this log yet: the overview fills in once the server answers one.' : 'The session is not live.'}
+        </p>
       )}
       <PingButton sessionId={sessionId} live={mcp.live} modern={mcp.era === 'modern'} onSelect={onSelect} />
       {mcp.handshake && (

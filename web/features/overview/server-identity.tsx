@@ -26,10 +26,17 @@ export function ServerIdentity({ handshake }: { handshake: HandshakeResult }) {
             ? ` — server/discover (#${handshake.requestSeq}) was answered: every request carries the 2026 _meta keys`
             : ` — initialize (#${handshake.requestSeq}) was answered`}
         </span>
-        {handshake.probe !== null && <span data-testid="era-probe" className="block text-amber-300">auto probe: {handshake.probe}</span>}
+        {handshake.probe !== null && (
+          <span data-testid="era-probe" className="block text-amber-300">
+            auto probe: {handshake.probe}
+          </span>
+        )}
       </p>
       <p>
-        Protocol version <code data-testid="negotiated-version" className="font-semibold">{negotiated || '(missing)'}</code>
+        Protocol version{' '}
+        <code data-testid="negotiated-version" className="font-semibold">
+          {negotiated || '(missing)'}
+        </code>
         {offered !== null && offered !== negotiated && (
           <span className="text-amber-300"> — mcpscope offered {offered}; the server answered with a different version.</span>
         )}

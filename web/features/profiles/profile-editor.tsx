@@ -6,7 +6,11 @@ import { useConfig } from '../../api/use-config.js';
 import { useCreateProfile, useUpdateProfile } from '../../api/use-profiles.js';
 import { profileMaskProblem } from './profile-mask-problem.js';
 
-const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: () => void }) {
   const config = useConfig();
@@ -15,7 +19,9 @@ export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: 
   const [name, setName] = useState(profile?.name ?? '');
   const [version, setVersion] = useState(profile?.protocolVersion ?? config.data?.defaultProtocolVersion ?? '');
   const [era, setEra] = useState<Era>(profile?.era ?? 'auto');
-  const [target, setTarget] = useState(JSON.stringify(profile?.target ?? config.data?.defaultTarget ?? { transport: 'stdio', command: '', args: [], env: {} }, null, 2));
+  const [target, setTarget] = useState(
+    JSON.stringify(profile?.target ?? config.data?.defaultTarget ?? { transport: 'stdio', command: '', args: [], env: {} }, null, 2),
+  );
   const [secretEnv, setSecretEnv] = useState((profile?.secretEnv ?? []).join(', '));
   const [secretHeaders, setSecretHeaders] = useState((profile?.secretHeaders ?? []).join(', '));
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +33,14 @@ export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: 
     } catch (err) {
       return setError(`target: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const input = ProfileInputSchema.safeParse({ name, protocolVersion: version, era, target: parsedTarget, secretEnv: list(secretEnv), secretHeaders: list(secretHeaders) });
+    const input = ProfileInputSchema.safeParse({
+      name,
+      protocolVersion: version,
+      era,
+      target: parsedTarget,
+      secretEnv: list(secretEnv),
+      secretHeaders: list(secretHeaders),
+    });
     if (!input.success) return setError(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     const masked = profileMaskProblem(input.data.target, profile);
     if (masked !== null) return setError(masked);
@@ -49,14 +62,26 @@ export function ProfileEditor({ profile, onDone }: { profile?: Profile; onDone: 
             <option key={v}>{v}</option>
           ))}
         </select>
-        <select className="control" aria-label="era" value={era} onChange={(e) => setEra(e.target.value as Era)} title="legacy: initialize; modern: stateless 2026-07-28; auto: probe">
+        <select
+          className="control"
+          aria-label="era"
+          value={era}
+          onChange={(e) => setEra(e.target.value as Era)}
+          title="legacy: initialize; modern: stateless 2026-07-28; auto: probe"
+        >
           {ERAS.map((e) => (
             <option key={e}>{e}</option>
           ))}
         </select>
       </span>
       <span className="self-start text-dim">target</span>
-      <textarea className={`${field} h-32 resize-y`} data-testid="profile-editor-target" value={target} onChange={(e) => setTarget(e.target.value)} spellCheck={false} />
+      <textarea
+        className={`${field} h-32 resize-y`}
+        data-testid="profile-editor-target"
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        spellCheck={false}
+      />
       <span className="text-dim">secret env</span>
       <input className={field} value={secretEnv} onChange={(e) => setSecretEnv(e.target.value)} placeholder="API_KEY, DB_PASSWORD" />
       <span className="text-dim">secret headers</span>

@@ -38,7 +38,9 @@ export function ProfileRow({ profile: p, onOpen }: { profile: Profile; onOpen: (
       <div className="truncate font-mono text-[11px] text-dim" title={summary(p)}>
         {summary(p)}
       </div>
-      {p.importedFrom && <div className="text-[11px] text-dim">{`from ${p.importedFrom}: ${p.target.transport === 'stdio' ? 'its command runs' : 'it connects'} only after you confirm it`}</div>}
+      {p.importedFrom && (
+        <div className="text-[11px] text-dim">{`from ${p.importedFrom}: ${p.target.transport === 'stdio' ? 'its command runs' : 'it connects'} only after you confirm it`}</div>
+      )}
       {secrets.length > 0 && <div className="font-mono text-[11px] text-amber-200">{`secret: ${secrets.join(', ')}`}</div>}
       <RecipeGate error={connect.error} onConfirmed={() => connect.mutate(p)} onCancel={() => connect.reset()} />
       {((connect.error && !recipeRefusal(connect.error)) || remove.error) && <p className="text-red-300">{(connect.error ?? remove.error)?.message}</p>}

@@ -23,7 +23,13 @@ export function ProfilesExport({ disabled }: { disabled: boolean }) {
   };
   return (
     <span className="ml-auto flex items-center gap-1.5">
-      <select className="control" data-testid="profiles-export-format" aria-label="export for" value={format} onChange={(e) => setFormat(e.target.value as ConfigFlavor)}>
+      <select
+        className="control"
+        data-testid="profiles-export-format"
+        aria-label="export for"
+        value={format}
+        onChange={(e) => setFormat(e.target.value as ConfigFlavor)}
+      >
         {CONFIG_FLAVORS.map((f) => (
           <option key={f} value={f}>
             {LABELS[f]}

@@ -25,7 +25,9 @@ export function SaveConnection({ currentId }: { currentId: string | null }) {
             <>
               {`saved "${saved!.profile.name}"`}
               {secrets.length > 0 && <span className="text-amber-200">{` · marked secret: ${secrets.join(', ')}`}</span>}
-              {saved!.missing.length > 0 && <span className="text-amber-200">{` · not in the recording, fill in with Edit: ${saved!.missing.join(', ')}`}</span>}
+              {saved!.missing.length > 0 && (
+                <span className="text-amber-200">{` · not in the recording, fill in with Edit: ${saved!.missing.join(', ')}`}</span>
+              )}
             </>
           )}
         </p>

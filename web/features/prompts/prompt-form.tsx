@@ -40,7 +40,14 @@ export function PromptForm({ sessionId, mcp, prompt, values, onChange, onGet, pe
       ))}
       {prompt.arguments.length === 0 && <p className="text-dim">This prompt takes no arguments.</p>}
       <div className="flex items-center gap-2">
-        <button type="button" data-testid="prompt-get" data-form-action className={`btn ${missing.length > 0 ? 'btn-warn' : 'btn-primary'}`} disabled={!mcp.live || pending} onClick={onGet}>
+        <button
+          type="button"
+          data-testid="prompt-get"
+          data-form-action
+          className={`btn ${missing.length > 0 ? 'btn-warn' : 'btn-primary'}`}
+          disabled={!mcp.live || pending}
+          onClick={onGet}
+        >
           {missing.length > 0 ? 'Get anyway' : 'Get'}
         </button>
         {missing.length > 0 && <span className="text-amber-300">Required but empty: {missing.join(', ')}. Empty arguments are not sent.</span>}

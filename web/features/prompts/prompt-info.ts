@@ -33,5 +33,11 @@ export function toPromptInfo(raw: unknown): PromptInfo | null {
 
 /** A prompt named in an old request that the current list does not have: its arguments are whatever that request sent. */
 export function placeholderPrompt(name: string, values: Record<string, string>): PromptInfo {
-  return { name, title: null, description: null, icons: undefined, arguments: Object.keys(values).map((n) => ({ name: n, description: null, required: false })) };
+  return {
+    name,
+    title: null,
+    description: null,
+    icons: undefined,
+    arguments: Object.keys(values).map((n) => ({ name: n, description: null, required: false })),
+  };
 }

@@ -29,7 +29,9 @@ export function PromptsPanel({ sessionId, onSelect }: { sessionId: string; onSel
   const apply = useCallback((intent: PanelIntent) => {
     const params = isPlainObject(intent.params) ? intent.params : {};
     const name = typeof params.name === 'string' ? params.name : '';
-    const args = isPlainObject(params.arguments) ? Object.fromEntries(Object.entries(params.arguments).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) : {};
+    const args = isPlainObject(params.arguments)
+      ? Object.fromEntries(Object.entries(params.arguments).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+      : {};
     setSelected(name);
     setValues((prev) => ({ ...prev, [name]: args }));
   }, []);
@@ -47,7 +49,11 @@ export function PromptsPanel({ sessionId, onSelect }: { sessionId: string; onSel
     <section data-testid="prompts-panel" className="flex min-h-0 flex-1 flex-col">
       {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: prompts are listed once the handshake is complete.</p>}
       {mcp.ready && list.missing !== null && !list.forced && <UndeclaredNote missing={list.missing} what="prompts/list" onListAnyway={list.listAnyway} />}
-      {list.error && <div className="p-2"><CallError error={list.error} /></div>}
+      {list.error && (
+        <div className="p-2">
+          <CallError error={list.error} />
+        </div>
+      )}
       {(list.data || prompt) && (
         <ListFormSplit testId="prompts" list={list.data && <PromptList prompts={prompts} selected={selected} onSelect={setSelected} />}>
           {prompt ? (

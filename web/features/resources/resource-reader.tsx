@@ -54,7 +54,9 @@ export function ResourceReader({ sessionId, mcp, uri, update, subscription, onSe
       {read.error && <CallError error={read.error} />}
       {read.data && <LogLink sessionId={sessionId} id={read.data.id} onSelect={onSelect} />}
       {contents === null && read.data && <p className="text-amber-300">The result has no contents array.</p>}
-      {contents?.map((c, i) => <ResourceContents key={i} contents={c} />)}
+      {contents?.map((c, i) => (
+        <ResourceContents key={i} contents={c} />
+      ))}
     </div>
   );
 }

@@ -49,7 +49,12 @@ export function ResourcesPanel({ sessionId, onSelect }: { sessionId: string; onS
           {resources.data?.items.length ?? 0} resources · {templates.data?.items.length ?? 0} templates
           {updateFrames.length > 0 && ` · ${updateFrames.length} update notifications`}
         </span>
-        <button type="button" className="btn ml-auto" disabled={!mcp.ready || resources.isFetching} onClick={() => void Promise.all([resources.refresh(), templates.refresh()])}>
+        <button
+          type="button"
+          className="btn ml-auto"
+          disabled={!mcp.ready || resources.isFetching}
+          onClick={() => void Promise.all([resources.refresh(), templates.refresh()])}
+        >
           Refresh
         </button>
       </div>
@@ -64,7 +69,14 @@ export function ResourcesPanel({ sessionId, onSelect }: { sessionId: string; onS
           }}
         />
       )}
-      {[resources.error, templates.error, subs.error].map((e, i) => e && <div key={i} className="p-2"><CallError error={e} /></div>)}
+      {[resources.error, templates.error, subs.error].map(
+        (e, i) =>
+          e && (
+            <div key={i} className="p-2">
+              <CallError error={e} />
+            </div>
+          ),
+      )}
       <ListFormSplit
         testId="resources"
         list={
@@ -72,7 +84,9 @@ export function ResourcesPanel({ sessionId, onSelect }: { sessionId: string; onS
             <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">resources</h3>
             {resources.data && <ResourceList resources={resources.data.items} selected={uri} subscribed={subs.subscribed} updates={updates} onSelect={read} />}
             <h3 className="px-3 pt-1 text-[10px] tracking-wide text-dim uppercase">templates</h3>
-            {templates.data && <TemplateList templates={templates.data.items} selected={template} onSelect={(t) => setTemplate((cur) => (cur === t ? null : t))} />}
+            {templates.data && (
+              <TemplateList templates={templates.data.items} selected={template} onSelect={(t) => setTemplate((cur) => (cur === t ? null : t))} />
+            )}
           </>
         }
       >

@@ -10,13 +10,21 @@ interface Props {
 }
 
 export function TemplateList({ templates, selected, onSelect }: Props) {
-  const items = templates.flatMap((t) => (isPlainObject(t) && typeof t.uriTemplate === 'string' ? [t as Record<string, unknown> & { uriTemplate: string }] : []));
+  const items = templates.flatMap((t) =>
+    isPlainObject(t) && typeof t.uriTemplate === 'string' ? [t as Record<string, unknown> & { uriTemplate: string }] : [],
+  );
   if (items.length === 0) return <p className="px-3 py-1 text-dim">No templates.</p>;
   return (
     <ul data-testid="template-list">
       {items.map((t) => (
         <li key={t.uriTemplate}>
-          <PickButton testid="template-item" data={{ template: t.uriTemplate }} selected={t.uriTemplate === selected} compact onClick={() => onSelect(t.uriTemplate)}>
+          <PickButton
+            testid="template-item"
+            data={{ template: t.uriTemplate }}
+            selected={t.uriTemplate === selected}
+            compact
+            onClick={() => onSelect(t.uriTemplate)}
+          >
             <TitleOverUri item={t} uri={t.uriTemplate} />
           </PickButton>
         </li>

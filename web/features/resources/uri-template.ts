@@ -2,9 +2,7 @@
 // the URI the form builds is the one such a server recognises. A template the SDK cannot parse is reported, not thrown.
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 
-export type ParsedTemplate =
-  | { ok: true; variables: string[]; expand: (values: Record<string, string>) => string }
-  | { ok: false; error: string };
+export type ParsedTemplate = { ok: true; variables: string[]; expand: (values: Record<string, string>) => string } | { ok: false; error: string };
 
 export function parseTemplate(template: string): ParsedTemplate {
   let parsed: UriTemplate;

@@ -38,7 +38,11 @@ async function sequenceSvg({ rows, lanes, firstInView, selectedSeq }: ExportRang
     createElement('style', null, EXPORT_STYLE),
     createElement('rect', { className: 'sq-bg', x: 0, y: 0, width, height }),
     createElement(LaneHeader, { lanes, xs }),
-    createElement('g', { transform: `translate(0 ${SEQ_HEADER})` }, createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, indexOfSeq: (seq) => rows.indexOfSeq(seq) })),
+    createElement(
+      'g',
+      { transform: `translate(0 ${SEQ_HEADER})` },
+      createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, indexOfSeq: (seq) => rows.indexOfSeq(seq) }),
+    ),
   );
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(doc)}`;
   return { svg, width, height, name: `mcpscope-sequence-${seqs[0] ?? 0}-${seqs.at(-1) ?? 0}` };

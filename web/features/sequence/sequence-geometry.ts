@@ -51,7 +51,10 @@ function httpLabel(entry: FrameEntry): { label: string; failed: boolean } {
   const state = v.state === 'open' ? ' (open)' : v.state === 'failed' ? ' failed' : v.state === 'aborted' ? ' aborted' : '';
   // An open stream's keep-alives are folded into its arrow (keep-alive-fold.ts): counted here, not a box each.
   const alive = entry.keepAlives ? ` ♥${entry.keepAlives.count} · last ${formatTime(entry.keepAlives.lastTs)}` : '';
-  return { label: `${String(request.method ?? 'HTTP')} ${status ?? ''}${state}`.replace(/\s+/g, ' ').trim() + alive, failed: v.state === 'failed' || (status ?? 0) >= 400 };
+  return {
+    label: `${String(request.method ?? 'HTTP')} ${status ?? ''}${state}`.replace(/\s+/g, ' ').trim() + alive,
+    failed: v.state === 'failed' || (status ?? 0) >= 400,
+  };
 }
 
 function labelOf(entry: FrameEntry): string {

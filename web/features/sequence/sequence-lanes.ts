@@ -54,7 +54,10 @@ function plainLanes(index: ExchangeIndex | null): Lanes {
   let gets = 0;
   // In the order they began (the relay records an exchange when it ends, so a long POST is listed after a short one).
   const spans = rows.map((row) => ({ row, span: span(row) })).sort((a, b) => a.span[0] - b.span[0]);
-  for (const { row, span: [start, end] } of spans) {
+  for (const {
+    row,
+    span: [start, end],
+  } of spans) {
     if (row.x.purpose === 'stream' || row.x.purpose === 'resume') {
       laneOfRow.set(row.id, `get:${Math.min(gets++, MAX_GET_LANES - 1)}`);
       continue;

@@ -33,7 +33,10 @@ const DARK: typeof LIGHT = {
   noteBg: '#1c1f26',
 };
 
-const vars = (p: typeof LIGHT) => Object.entries(p).map(([k, v]) => `--sq-${k}:${v};`).join('');
+const vars = (p: typeof LIGHT) =>
+  Object.entries(p)
+    .map(([k, v]) => `--sq-${k}:${v};`)
+    .join('');
 
 const RULES = `
 .sq-root{font-family:ui-monospace,Menlo,Consolas,"Liberation Mono",monospace;font-size:11px}
@@ -49,9 +52,7 @@ const RULES = `
 .sq-note-box{fill:var(--sq-noteBg);stroke:var(--sq-note)}
 .sq-note .sq-label{fill:var(--sq-note)}
 .sq-stderr line{stroke-dasharray:4 3}
-${['out', 'in', 'auto', 'error', 'bad', 'stderr']
-  .map((t) => `.sq-${t} line,.sq-${t} polygon{stroke:var(--sq-${t});fill:var(--sq-${t})}`)
-  .join('\n')}
+${['out', 'in', 'auto', 'error', 'bad', 'stderr'].map((t) => `.sq-${t} line,.sq-${t} polygon{stroke:var(--sq-${t});fill:var(--sq-${t})}`).join('\n')}
 .sq-error .sq-label,.sq-error .sq-latency{fill:var(--sq-error)}
 .sq-error .sq-note-box{stroke:var(--sq-error)}
 .sq-bad .sq-label{fill:var(--sq-bad)}

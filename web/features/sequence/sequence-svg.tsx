@@ -13,7 +13,15 @@ export function LaneHeader({ lanes, xs }: { lanes: Lanes; xs: Map<string, number
   return (
     <g>
       {lanes.list.map((lane) => (
-        <text key={lane.id} className="sq-lane-label" x={xs.get(lane.id)} y={SEQ_HEADER - 9} data-testid="seq-lane" data-lane={lane.id} data-http={lane.http ?? ''}>
+        <text
+          key={lane.id}
+          className="sq-lane-label"
+          x={xs.get(lane.id)}
+          y={SEQ_HEADER - 9}
+          data-testid="seq-lane"
+          data-lane={lane.id}
+          data-http={lane.http ?? ''}
+        >
           {lane.label}
         </text>
       ))}
@@ -54,11 +62,18 @@ export function SequenceBand({ rows, lanes, xs, width, selectedSeq, indexOfSeq, 
       {[...xs.values()].map((x) => (
         <line key={x} className="sq-lane" x1={x} x2={x} y1={0} y2={height} />
       ))}
-      {shapes.map((s) => s && <Joins key={`j${s.shape.seq}`} entry={s.entry} shape={s.shape} index={s.row.index} last={last} yOf={yOf} indexOfSeq={indexOfSeq} />)}
+      {shapes.map(
+        (s) => s && <Joins key={`j${s.shape.seq}`} entry={s.entry} shape={s.shape} index={s.row.index} last={last} yOf={yOf} indexOfSeq={indexOfSeq} />,
+      )}
       {rows.map((r, k) => {
         const s = shapes[k];
         const top = (r.index - first) * SEQ_ROW;
-        if (!s) return <text key={`p${r.index}`} className="sq-gutter" x={8} y={top + LINE_Y} data-testid="seq-pending">…</text>;
+        if (!s)
+          return (
+            <text key={`p${r.index}`} className="sq-gutter" x={8} y={top + LINE_Y} data-testid="seq-pending">
+              …
+            </text>
+          );
         return <Arrow key={s.shape.seq} s={s.shape} entry={s.entry} top={top} width={width} selected={s.shape.seq === selectedSeq} onPick={onPick} />;
       })}
     </g>
@@ -66,7 +81,21 @@ export function SequenceBand({ rows, lanes, xs, width, selectedSeq, indexOfSeq, 
 }
 
 /** A response joined to its request by a bar on the answering lane; drawn once, by whichever end is in the band. */
-function Joins({ entry, shape, index, last, yOf, indexOfSeq }: { entry: FrameEntry; shape: ArrowShape; index: number; last: number; yOf: (i: number) => number; indexOfSeq: (seq: number) => number }) {
+function Joins({
+  entry,
+  shape,
+  index,
+  last,
+  yOf,
+  indexOfSeq,
+}: {
+  entry: FrameEntry;
+  shape: ArrowShape;
+  index: number;
+  last: number;
+  yOf: (i: number) => number;
+  indexOfSeq: (seq: number) => number;
+}) {
   const bars = entry.pairs.flatMap((p) => {
     const j = indexOfSeq(p);
     if (j < 0) return [];
@@ -74,10 +103,26 @@ function Joins({ entry, shape, index, last, yOf, indexOfSeq }: { entry: FrameEnt
     if (p < shape.seq) return [{ from: p, to: shape.seq, y1: yOf(j), y2: yOf(index), x: shape.x1 }];
     return j > last ? [{ from: shape.seq, to: p, y1: yOf(index), y2: yOf(j), x: shape.x2 }] : [];
   });
-  return bars.map((b) => <line key={`${b.from}-${b.to}`} className="sq-join" data-testid="seq-join" data-from={b.from} data-to={b.to} x1={b.x} x2={b.x} y1={b.y1} y2={b.y2} />);
+  return bars.map((b) => (
+    <line key={`${b.from}-${b.to}`} className="sq-join" data-testid="seq-join" data-from={b.from} data-to={b.to} x1={b.x} x2={b.x} y1={b.y1} y2={b.y2} />
+  ));
 }
 
-function Arrow({ s, entry, top, width, selected, onPick }: { s: ArrowShape; entry: FrameEntry; top: number; width: number; selected: boolean; onPick?: (seq: number) => void }) {
+function Arrow({
+  s,
+  entry,
+  top,
+  width,
+  selected,
+  onPick,
+}: {
+  s: ArrowShape;
+  entry: FrameEntry;
+  top: number;
+  width: number;
+  selected: boolean;
+  onPick?: (seq: number) => void;
+}) {
   const y = top + LINE_Y;
   const dir = s.x2 >= s.x1 ? 1 : -1;
   const left = Math.min(s.x1, s.x2);

@@ -115,7 +115,10 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
           <LaneHeader lanes={lanes} xs={xs} />
         </svg>
         {/* In the gutter, where the rows show their number and time: the lanes' labels stay clear. */}
-        <span className="absolute top-0 left-1 flex h-full items-center gap-1" title="export the rows the filter lets through (at most 1,000, from the top of the view)">
+        <span
+          className="absolute top-0 left-1 flex h-full items-center gap-1"
+          title="export the rows the filter lets through (at most 1,000, from the top of the view)"
+        >
           <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="seq-export-svg" disabled={count === 0} onClick={() => run(exportSvg)}>
             SVG
           </button>
@@ -132,13 +135,31 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
           )}
         </span>
       </div>
-      <div ref={scrollRef} onScroll={onScroll} onKeyDown={onKeyDown} tabIndex={0} data-testid="sequence-scroll" data-scroll-scale={scroller.scale} className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60" role="figure" aria-label="sequence diagram">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        tabIndex={0}
+        data-testid="sequence-scroll"
+        data-scroll-scale={scroller.scale}
+        className="min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-blue-600/60"
+        role="figure"
+        aria-label="sequence diagram"
+      >
         {count === 0 ? (
           <div className="p-4 text-dim">{emptyText}</div>
         ) : (
           <div className="relative w-full" style={{ height: scroller.height }}>
             <svg className="sq-root absolute left-0" style={{ top: bandTop }} width={width} height={band.length * SEQ_ROW}>
-              <SequenceBand rows={band} lanes={lanes} xs={xs} width={width} selectedSeq={selectedSeq} indexOfSeq={(seq) => rows.indexOfSeq(seq)} onPick={pick} />
+              <SequenceBand
+                rows={band}
+                lanes={lanes}
+                xs={xs}
+                width={width}
+                selectedSeq={selectedSeq}
+                indexOfSeq={(seq) => rows.indexOfSeq(seq)}
+                onPick={pick}
+              />
             </svg>
           </div>
         )}

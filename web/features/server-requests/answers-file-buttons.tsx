@@ -30,7 +30,12 @@ export function AnswersFileButtons({ inbox }: { inbox: ServerRequestInbox }) {
       <button type="button" data-testid="answers-import" className="btn" onClick={() => input.current?.click()}>
         Import answers file…
       </button>
-      <button type="button" data-testid="answers-export" className="btn" onClick={() => downloadBlob('answers.json', `${JSON.stringify(inbox.exportAnswers(), null, 2)}\n`, 'application/json')}>
+      <button
+        type="button"
+        data-testid="answers-export"
+        className="btn"
+        onClick={() => downloadBlob('answers.json', `${JSON.stringify(inbox.exportAnswers(), null, 2)}\n`, 'application/json')}
+      >
         Export answers file
       </button>
       <input

@@ -11,7 +11,13 @@ const LABEL: Record<AutoRule, string> = {
   scripted: 'from the answers file',
 };
 
-export function AutoRules({ rules, onChange }: { rules: Readonly<Record<ServerRequestKind, AutoRule>>; onChange: (kind: ServerRequestKind, rule: AutoRule) => void }) {
+export function AutoRules({
+  rules,
+  onChange,
+}: {
+  rules: Readonly<Record<ServerRequestKind, AutoRule>>;
+  onChange: (kind: ServerRequestKind, rule: AutoRule) => void;
+}) {
   return (
     <fieldset className="flex flex-wrap gap-3">
       <legend className="font-semibold">Auto-responses</legend>

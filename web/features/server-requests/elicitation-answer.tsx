@@ -28,18 +28,20 @@ export function ElicitationAnswer({ requestKey, params, onAnswer }: Props) {
   return (
     <FormKeys className="space-y-1.5" data-testid="elicitation-answer" data-mode={url ? 'url' : 'form'}>
       {typeof p.message === 'string' && <p className="whitespace-pre-wrap">{p.message}</p>}
-      {url ? (
-        <UrlTarget url={p.url} />
-      ) : (
-        <SchemaForm schema={schema} value={content} onChange={setContent} idPrefix={`elicit${requestKey}`} />
-      )}
+      {url ? <UrlTarget url={p.url} /> : <SchemaForm schema={schema} value={content} onChange={setContent} idPrefix={`elicit${requestKey}`} />}
       <ProblemList check={check} testId="elicitation-problems" title="Accept is refused: the answer does not match the requested schema" />
       <div className="flex gap-1">
         <button type="button" data-testid="elicitation-accept" data-form-action className="btn btn-primary" disabled={!check.valid} onClick={accept}>
           Accept
         </button>
         {!check.valid && (
-          <button type="button" data-testid="elicitation-accept-anyway" className="btn btn-warn" onClick={accept} title="send this content although it fails the requested schema, to see what the server does">
+          <button
+            type="button"
+            data-testid="elicitation-accept-anyway"
+            className="btn btn-warn"
+            onClick={accept}
+            title="send this content although it fails the requested schema, to see what the server does"
+          >
             Accept anyway
           </button>
         )}

@@ -35,7 +35,14 @@ export function RootsEditor({ roots, onChange }: { roots: readonly Root[]; onCha
         }}
       >
         <input data-testid="root-uri" aria-label="root URI" className="input min-w-0 flex-1 font-mono" value={uri} onChange={(e) => setUri(e.target.value)} />
-        <input data-testid="root-name" aria-label="root name" placeholder="name (optional)" className="input w-32" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          data-testid="root-name"
+          aria-label="root name"
+          placeholder="name (optional)"
+          className="input w-32"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <button type="submit" data-testid="root-add" className="btn" disabled={problem !== null}>
           Add root
         </button>

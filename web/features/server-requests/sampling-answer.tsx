@@ -30,7 +30,10 @@ export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: str
       setEditor((e) => ({ version: e.version + 1, initial: next }));
       setText(next);
       const hint = plan.hints.length ? `; the server hinted ${plan.hints.join(', ')}` : '';
-      setAsked({ busy: false, note: `${model.model} answered${reply.usage ? ` (${reply.usage.inputTokens} tokens in, ${reply.usage.outputTokens} out)` : ''}${hint}: edit it if you like, then Send result` });
+      setAsked({
+        busy: false,
+        note: `${model.model} answered${reply.usage ? ` (${reply.usage.inputTokens} tokens in, ${reply.usage.outputTokens} out)` : ''}${hint}: edit it if you like, then Send result`,
+      });
     } catch (err) {
       setAsked({ busy: false, note: `the model could not answer: ${err instanceof Error ? err.message : String(err)}` });
     }
@@ -45,12 +48,25 @@ export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: str
       <SamplingTextReply onAnswer={onAnswer} />
       <p className="text-dim">or the whole result as JSON (CreateMessageResult; the schema is attached for completion)</p>
       <SamplingResultEditor key={editor.version} revision={editor.version} initial={editor.initial} onText={setText} />
-      {asked.note && <p data-testid="sampling-model-note" className="text-dim">{asked.note}</p>}
+      {asked.note && (
+        <p data-testid="sampling-model-note" className="text-dim">
+          {asked.note}
+        </p>
+      )}
       {!parsed.ok && <p className="text-red-300">not JSON: {parsed.error.message}</p>}
       {parsed.ok && !isObject && <p className="text-amber-300">a CreateMessageResult is an object; this will be sent as it is</p>}
-      {isObject && check && <ProblemList check={check} testId="sampling-problems" title="Not a valid CreateMessageResult (it can still be sent, to see what the server does)" />}
+      {isObject && check && (
+        <ProblemList check={check} testId="sampling-problems" title="Not a valid CreateMessageResult (it can still be sent, to see what the server does)" />
+      )}
       <div className="flex flex-wrap items-center gap-1">
-        <button type="button" data-testid="sampling-send" data-form-action className="btn btn-primary" disabled={!parsed.ok} onClick={() => parsed.ok && onAnswer({ result: parsed.value })}>
+        <button
+          type="button"
+          data-testid="sampling-send"
+          data-form-action
+          className="btn btn-primary"
+          disabled={!parsed.ok}
+          onClick={() => parsed.ok && onAnswer({ result: parsed.value })}
+        >
           Send result
         </button>
         <button type="button" data-testid="sampling-canned" className="btn" onClick={() => onAnswer({ result: cannedSamplingResult(params) })}>
@@ -61,7 +77,11 @@ export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: str
           data-testid="sampling-ask-model"
           className="btn"
           disabled={!model?.provider || !model.model || asked.busy}
-          title={model?.provider ? `ask ${model.model} (set in the Chat tab); its answer fills the editor, nothing is sent yet` : 'choose a model in the Chat tab first'}
+          title={
+            model?.provider
+              ? `ask ${model.model} (set in the Chat tab); its answer fills the editor, nothing is sent yet`
+              : 'choose a model in the Chat tab first'
+          }
           onClick={() => void askModel()}
         >
           {asked.busy ? 'Asking the model…' : 'Ask the model'}
@@ -106,7 +126,14 @@ function SamplingTextReply({ onAnswer }: { onAnswer: (o: Outcome) => void }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <button type="button" data-testid="sampling-send-text" data-form-action className="btn btn-primary" disabled={text.trim() === ''} onClick={() => onAnswer({ result: textSamplingResult(role, text, model) })}>
+      <button
+        type="button"
+        data-testid="sampling-send-text"
+        data-form-action
+        className="btn btn-primary"
+        disabled={text.trim() === ''}
+        onClick={() => onAnswer({ result: textSamplingResult(role, text, model) })}
+      >
         Send text reply
       </button>
     </FormKeys>

@@ -45,7 +45,14 @@ export function ServerRequestsPanel({ sessionId }: { sessionId: string }) {
       <div ref={list} className="space-y-2 p-3">
         {requests.length === 0 && <p className="text-dim">No requests from the server yet. Tools such as trigger-sampling-request send them.</p>}
         {requests.map((r) => (
-          <RequestCard key={r.key} sessionId={sessionId} request={r} focused={r.key === focused} roots={state.roots} onAnswer={(o) => inbox.resolve(r.key, o)} />
+          <RequestCard
+            key={r.key}
+            sessionId={sessionId}
+            request={r}
+            focused={r.key === focused}
+            roots={state.roots}
+            onAnswer={(o) => inbox.resolve(r.key, o)}
+          />
         ))}
       </div>
     </section>

@@ -16,7 +16,11 @@ export function BundleImport({ onImported }: { onImported: (sessionId: string) =
       className="flex items-center gap-2 rounded px-1"
     >
       <span className="text-dim">or drop a .bundle.json or a shared .html here</span>
-      {importBundle.error && <span className="text-red-300" data-testid="bundle-import-error">{importBundle.error.message}</span>}
+      {importBundle.error && (
+        <span className="text-red-300" data-testid="bundle-import-error">
+          {importBundle.error.message}
+        </span>
+      )}
       {result && (
         <button type="button" className="text-sky-400 hover:underline" data-testid="bundle-import-open" onClick={() => onImported(result.session.id)}>
           {`open "${result.session.name}" (${result.frames} frames)`}

@@ -12,11 +12,17 @@ export function ReplayControls({ session, onOpen }: { session: HistoryEntry; onO
   const [profileId, setProfileId] = useState('');
   const [preserveIds, setPreserveIds] = useState(true);
   const [pacing, setPacing] = useState(false);
-  const run = () =>
-    replay.mutate({ id: session.id, body: { ...(profileId ? { profileId } : {}), preserveIds, preservePacing: pacing } });
+  const run = () => replay.mutate({ id: session.id, body: { ...(profileId ? { profileId } : {}), preserveIds, preservePacing: pacing } });
   return (
     <>
-      <select className="control" data-testid="replay-target" aria-label="replay against" value={profileId} onChange={(e) => setProfileId(e.target.value)} title="what to replay against">
+      <select
+        className="control"
+        data-testid="replay-target"
+        aria-label="replay against"
+        value={profileId}
+        onChange={(e) => setProfileId(e.target.value)}
+        title="what to replay against"
+      >
         <option value="">recorded target</option>
         {(profiles.data ?? []).map((p) => (
           <option key={p.id} value={p.id}>

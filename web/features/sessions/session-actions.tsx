@@ -32,10 +32,22 @@ export function SessionActions({ session, onOpen }: { session: HistoryEntry; onO
   };
   return (
     <span className="ml-auto flex flex-wrap items-center gap-1.5">
-      <button type="button" className="btn btn-primary" data-testid="session-open" onClick={() => onOpen(session.id)} title={session.live ? 'show it in the inspector' : 'show it in the inspector, read-only'}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-testid="session-open"
+        onClick={() => onOpen(session.id)}
+        title={session.live ? 'show it in the inspector' : 'show it in the inspector, read-only'}
+      >
         Open
       </button>
-      <button type="button" className="btn" data-testid="session-export" onClick={() => save(() => http.call('sessionBundle', { params: { id: session.id } }))} title="one JSON file: recipe, client frames, transcript, findings; secrets redacted">
+      <button
+        type="button"
+        className="btn"
+        data-testid="session-export"
+        onClick={() => save(() => http.call('sessionBundle', { params: { id: session.id } }))}
+        title="one JSON file: recipe, client frames, transcript, findings; secrets redacted"
+      >
         Export bundle
       </button>
       <ShareMenu sessionId={session.id} testId="session-share" />

@@ -29,12 +29,7 @@ export function SessionRow({ session: s, current, nested = false, onOpen }: Prop
   const origin = ORIGIN_LABEL[s.origin];
   const maker = makerOf(s);
   return (
-    <li
-      data-testid="history-row"
-      data-session-id={s.id}
-      data-origin={s.origin}
-      className={`border-b border-edge px-3 py-2 ${current ? 'bg-panel-2' : ''}`}
-    >
+    <li data-testid="history-row" data-session-id={s.id} data-origin={s.origin} className={`border-b border-edge px-3 py-2 ${current ? 'bg-panel-2' : ''}`}>
       <div className="flex min-w-0 items-center gap-2">
         <SessionName session={s} />
         <span className={`rounded px-1.5 font-mono text-[11px] ${s.live ? 'bg-emerald-800 text-emerald-100' : 'bg-zinc-700 text-zinc-200'}`}>
@@ -42,12 +37,23 @@ export function SessionRow({ session: s, current, nested = false, onOpen }: Prop
         </span>
         {origin && <span className="rounded bg-indigo-900 px-1.5 font-mono text-[11px] text-indigo-100">{origin}</span>}
         {maker && (
-          <span data-testid="history-maker" data-maker={maker} className="rounded bg-indigo-900 px-1.5 font-mono text-[11px] text-indigo-100" title={MAKER_TITLE[maker]}>
+          <span
+            data-testid="history-maker"
+            data-maker={maker}
+            className="rounded bg-indigo-900 px-1.5 font-mono text-[11px] text-indigo-100"
+            title={MAKER_TITLE[maker]}
+          >
             {maker}
           </span>
         )}
         {s.scratchFor !== null && !nested && (
-          <button type="button" data-testid="history-scratch-for" className="font-mono text-[11px] text-dim underline decoration-dotted" title="the session this one was made for" onClick={() => onOpen(s.scratchFor!)}>
+          <button
+            type="button"
+            data-testid="history-scratch-for"
+            className="font-mono text-[11px] text-dim underline decoration-dotted"
+            title="the session this one was made for"
+            onClick={() => onOpen(s.scratchFor!)}
+          >
             for {s.scratchFor}
           </button>
         )}

@@ -10,7 +10,9 @@ export function SessionStatsView({ session }: { session: HistoryEntry }) {
   if (stats.isPending) return <p className="w-full text-dim">counting…</p>;
   if (stats.error) return <p className="w-full text-red-300">{stats.error.message}</p>;
   const s = stats.data;
-  const kinds = Object.entries(s.byKind).map(([k, n]) => `${k} ${n}`).join(' · ');
+  const kinds = Object.entries(s.byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(' · ');
   const n = s.negotiated;
   return (
     <dl className="grid w-full grid-cols-[max-content_1fr] gap-x-3 font-mono text-[11px]" data-testid="session-stats">
@@ -23,10 +25,14 @@ export function SessionStatsView({ session }: { session: HistoryEntry }) {
       <dt className="text-dim">duration</dt>
       <dd>{s.durationMs === null ? '–' : formatLatency(s.durationMs)}</dd>
       <dt className="text-dim">negotiated</dt>
-      <dd>{n.via === null ? 'no handshake recorded' : `${n.via}: asked ${n.requestedVersion ?? '?'}, got ${n.protocolVersion ?? '?'} from ${name(n.serverInfo)}`}</dd>
+      <dd>
+        {n.via === null ? 'no handshake recorded' : `${n.via}: asked ${n.requestedVersion ?? '?'}, got ${n.protocolVersion ?? '?'} from ${name(n.serverInfo)}`}
+      </dd>
       <dt className="text-dim">findings</dt>
       <dd data-testid="session-stats-findings">
-        {s.findings ? `${s.findingsTruncated ? 'at least ' : ''}${s.findings.total} (${s.findings.error} error, ${s.findings.warning} warning, ${s.findings.info} info)` : s.findingsNote}
+        {s.findings
+          ? `${s.findingsTruncated ? 'at least ' : ''}${s.findings.total} (${s.findings.error} error, ${s.findings.warning} warning, ${s.findings.info} info)`
+          : s.findingsNote}
         {s.findings && s.findingsTruncated && (
           <span className="ml-1 text-amber-200" data-testid="session-stats-truncated" title="linting stops at the cap so the stats stay quick">
             {`· truncated: ${s.findingsNote}`}

@@ -31,7 +31,14 @@ export function SessionsPanel({ currentId, onOpen }: Props) {
           onChange={(e) => setQ(e.target.value)}
           spellCheck={false}
         />
-        <select data-testid="history-tag" className="control" aria-label="tag" value={tag} onChange={(e) => setTag(e.target.value)} title="only sessions with this tag">
+        <select
+          data-testid="history-tag"
+          className="control"
+          aria-label="tag"
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+          title="only sessions with this tag"
+        >
           <option value="">all tags</option>
           {(history.data?.tags ?? []).map((t) => (
             <option key={t.tag} value={t.tag}>
@@ -48,14 +55,18 @@ export function SessionsPanel({ currentId, onOpen }: Props) {
         {groupSessions(sessions).map((g) => (
           <SessionGroupView key={g.session.id} group={g} currentId={currentId} onOpen={onOpen} />
         ))}
-        {history.isSuccess && sessions.length === 0 && (
-          <li className="p-4 text-dim">{q || tag ? 'No session matches.' : 'No sessions recorded yet.'}</li>
-        )}
+        {history.isSuccess && sessions.length === 0 && <li className="p-4 text-dim">{q || tag ? 'No session matches.' : 'No sessions recorded yet.'}</li>}
         {sessions.length > 0 && (
           <li className="flex items-center gap-2 px-3 py-2 text-[11px] text-dim" data-testid="history-more">
             <span data-testid="history-count">{`${sessions.length} shown${history.hasNextPage ? ', more match' : ''}`}</span>
             {history.hasNextPage && (
-              <button type="button" className="btn" data-testid="history-load-more" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+              <button
+                type="button"
+                className="btn"
+                data-testid="history-load-more"
+                disabled={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
                 {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             )}
@@ -76,7 +87,13 @@ function SessionGroupView({ group, currentId, onOpen }: { group: SessionGroup; c
       <SessionRow session={session} current={session.id === currentId} onOpen={onOpen} />
       {children.length > 0 && (
         <li className="border-b border-edge pl-6" data-testid="history-children" data-parent={session.id} data-open={open}>
-          <button type="button" data-testid="history-children-toggle" className="py-1 text-[11px] text-dim hover:text-ink" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            data-testid="history-children-toggle"
+            className="py-1 text-[11px] text-dim hover:text-ink"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? '▾' : '▸'} {childrenSummary(children)}
           </button>
           {open && (

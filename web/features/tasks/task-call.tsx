@@ -41,7 +41,13 @@ export function TaskCall({ sessionId, epoch, ready, onCreated, onSelect }: Props
     <div data-testid="task-call" className="space-y-1">
       <div className="flex flex-wrap items-center gap-1">
         <span className="font-semibold">Call as task</span>
-        <select data-testid="task-tool" className="control" aria-label="tool to call as a task" value={tool?.name ?? ''} onChange={(e) => setPicked(e.target.value)}>
+        <select
+          data-testid="task-tool"
+          className="control"
+          aria-label="tool to call as a task"
+          value={tool?.name ?? ''}
+          onChange={(e) => setPicked(e.target.value)}
+        >
           {tools.data?.map((t) => (
             <option key={t.name} value={t.name}>
               {t.name} ({t.taskSupport})
@@ -60,7 +66,9 @@ export function TaskCall({ sessionId, epoch, ready, onCreated, onSelect }: Props
       {call.isPending && <AwaitingAnswer sessionId={sessionId} since={call.submittedAt} />}
       {call.data && (
         <p data-testid="task-created">
-          {toTask(call.data.result.task) ? `created task ${String((call.data.result.task as { taskId: string }).taskId)}` : 'the server answered without a task'}{' '}
+          {toTask(call.data.result.task)
+            ? `created task ${String((call.data.result.task as { taskId: string }).taskId)}`
+            : 'the server answered without a task'}{' '}
           <LogLink sessionId={sessionId} id={call.data.id} onSelect={onSelect} />
         </p>
       )}

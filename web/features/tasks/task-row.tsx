@@ -46,7 +46,13 @@ export function TaskRow({ sessionId, task, onUpdate, onSelect }: Props) {
         <button type="button" data-testid="task-result" className="btn" disabled={result.isPending} onClick={() => result.mutate()}>
           {result.isPending ? 'waiting for result…' : 'Result'}
         </button>
-        <button type="button" data-testid="task-cancel" className="btn btn-warn" disabled={cancel.isPending || isTerminal(task.status)} onClick={() => cancel.mutate()}>
+        <button
+          type="button"
+          data-testid="task-cancel"
+          className="btn btn-warn"
+          disabled={cancel.isPending || isTerminal(task.status)}
+          onClick={() => cancel.mutate()}
+        >
           Cancel
         </button>
       </div>

@@ -22,7 +22,14 @@ export function TasksPanel({ sessionId, onSelect }: { sessionId: string; onSelec
     onSuccess: (r) => noted(r.tasks),
   });
   // Status notifications update the rows too, so a task shows its latest status without polling.
-  const tasks = useMemo(() => mergeTasks(known, statusFrames.flatMap((f) => toTask((f.value as { params?: unknown }).params) ?? [])), [known, statusFrames]);
+  const tasks = useMemo(
+    () =>
+      mergeTasks(
+        known,
+        statusFrames.flatMap((f) => toTask((f.value as { params?: unknown }).params) ?? []),
+      ),
+    [known, statusFrames],
+  );
   const declared = 'tasks' in mcp.capabilities;
   return (
     <section data-testid="tasks-panel" className="flex min-h-0 flex-1 flex-col overflow-auto">

@@ -42,7 +42,10 @@ export const runningCalls = {
     if (call?.id !== id) return;
     const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
     const count = (call.progress?.count ?? 0) + 1;
-    calls.set(key, { ...call, progress: { progress: num(params.progress), total: num(params.total), message: typeof params.message === 'string' ? params.message : null, count } });
+    calls.set(key, {
+      ...call,
+      progress: { progress: num(params.progress), total: num(params.total), message: typeof params.message === 'string' ? params.message : null, count },
+    });
     emit();
   },
   end(key: string, id: number): void {

@@ -11,10 +11,17 @@ interface Props {
 }
 
 export function StructuredCheck({ outputSchema, structured, isError }: Props) {
-  const check = useMemo(() => (outputSchema !== undefined && structured !== undefined ? checkInstance(outputSchema, structured) : null), [outputSchema, structured]);
+  const check = useMemo(
+    () => (outputSchema !== undefined && structured !== undefined ? checkInstance(outputSchema, structured) : null),
+    [outputSchema, structured],
+  );
   if (structured === undefined) {
     if (outputSchema === undefined || isError) return null;
-    return <p data-testid="structured-missing" className="text-amber-300">The tool declares an outputSchema, but this result has no structuredContent, which the spec requires.</p>;
+    return (
+      <p data-testid="structured-missing" className="text-amber-300">
+        The tool declares an outputSchema, but this result has no structuredContent, which the spec requires.
+      </p>
+    );
   }
   return (
     <div className="space-y-1">

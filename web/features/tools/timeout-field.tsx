@@ -6,7 +6,10 @@ export function TimeoutField({ timeoutMs, onTimeoutMs }: { timeoutMs: number; on
   const seconds = Number(text);
   const valid = text.trim() !== '' && Number.isFinite(seconds) && seconds > 0;
   return (
-    <label className="ml-auto flex items-center gap-1 text-dim" title="no result (and no progress) for this long ends the wait with a local REQUEST_TIMEOUT error">
+    <label
+      className="ml-auto flex items-center gap-1 text-dim"
+      title="no result (and no progress) for this long ends the wait with a local REQUEST_TIMEOUT error"
+    >
       timeout
       <input
         type="number"

@@ -38,18 +38,44 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
       />
       <ProblemList check={check} testId="argument-problems" title="The arguments do not match the inputSchema" />
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" data-testid="tool-call" data-form-action className="btn btn-primary" disabled={blocked || !check.valid} onClick={() => send(false)}>
+        <button
+          type="button"
+          data-testid="tool-call"
+          data-form-action
+          className="btn btn-primary"
+          disabled={blocked || !check.valid}
+          onClick={() => send(false)}
+        >
           Call {tool.name}
         </button>
         {!check.valid && (
-          <button type="button" data-testid="tool-send-anyway" className="btn btn-warn" disabled={blocked} onClick={() => send(true)} title="send these arguments although they fail the schema, to see what the server does">
+          <button
+            type="button"
+            data-testid="tool-send-anyway"
+            className="btn btn-warn"
+            disabled={blocked}
+            onClick={() => send(true)}
+            title="send these arguments although they fail the schema, to see what the server does"
+          >
             Send anyway
           </button>
         )}
-        <button type="button" data-testid="tool-add-to-batch" className="btn" disabled={parseError !== null} title="add this call, with these arguments, to the Batch builder" onClick={() => addToBatch(tool.name, toJsonValue(value))}>
+        <button
+          type="button"
+          data-testid="tool-add-to-batch"
+          className="btn"
+          disabled={parseError !== null}
+          title="add this call, with these arguments, to the Batch builder"
+          onClick={() => addToBatch(tool.name, toJsonValue(value))}
+        >
           Add to batch
         </button>
-        <SaveToCollection testId="tool-save-collection" call={() => (parseError === null ? { method: 'tools/call', params: { name: tool.name, arguments: toJsonValue(value) }, assert: [{ isError: false }] } : null)} />
+        <SaveToCollection
+          testId="tool-save-collection"
+          call={() =>
+            parseError === null ? { method: 'tools/call', params: { name: tool.name, arguments: toJsonValue(value) }, assert: [{ isError: false }] } : null
+          }
+        />
         {!canSend && <span className="text-dim">The session is not ready.</span>}
         <TimeoutField timeoutMs={timeoutMs} onTimeoutMs={onTimeoutMs} />
       </div>

@@ -35,13 +35,21 @@ export function ToolDetail({ sessionId, epoch, tool, value, onChange, canSend, o
       </div>
       {!tool.listed && <p className="text-amber-300">This tool is not in the server's current list; its arguments are edited without a schema.</p>}
       {tool.description && <MarkdownText text={tool.description} className="text-dim" testId="tool-description" />}
-      <ToolCallForm tool={tool} value={value} onChange={onChange} canSend={canSend} pending={last?.status === 'pending'}
+      <ToolCallForm
+        tool={tool}
+        value={value}
+        onChange={onChange}
+        canSend={canSend}
+        pending={last?.status === 'pending'}
         timeoutMs={settings.timeoutMs}
         onTimeoutMs={(timeoutMs) => onSettings({ ...settings, timeoutMs })}
-        onCall={(args, invalid) => call({ arguments: args, invalid })} />
+        onCall={(args, invalid) => call({ arguments: args, invalid })}
+      />
       <div ref={outcome} className="space-y-2">
         {running && <CallProgress key={running.id} sessionId={sessionId} call={running} timeoutMs={settings.timeoutMs} />}
-        {last && !(running && last.status === 'pending') && <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />}
+        {last && !(running && last.status === 'pending') && (
+          <ToolResult sessionId={sessionId} state={last} outputSchema={tool.outputSchema} onSelect={onSelect} />
+        )}
       </div>
     </div>
   );

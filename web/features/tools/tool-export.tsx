@@ -21,7 +21,14 @@ export function ToolExport({ tools }: { tools: readonly ToolInfo[] }) {
     <div data-testid="tool-export" className="space-y-1 border-b border-edge bg-panel-2 px-3 py-2">
       <div className="flex flex-wrap items-center gap-1.5">
         {(Object.keys(LABELS) as ExportFormat[]).map((f) => (
-          <button key={f} type="button" data-testid={`export-${f}`} aria-pressed={format === f} className={`btn ${format === f ? 'btn-primary' : ''}`} onClick={() => setFormat(f)}>
+          <button
+            key={f}
+            type="button"
+            data-testid={`export-${f}`}
+            aria-pressed={format === f}
+            className={`btn ${format === f ? 'btn-primary' : ''}`}
+            onClick={() => setFormat(f)}
+          >
             {LABELS[f]}
           </button>
         ))}

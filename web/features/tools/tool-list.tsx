@@ -19,13 +19,7 @@ export function ToolList({ tools, selected, onSelect }: Props) {
         <li key={t.name}>
           <PickButton testid="tool-item" data={{ name: t.name }} selected={t.name === selected} onClick={() => onSelect(t.name)}>
             <ServerIcon icons={t.icons} />
-            <ItemLines
-              name={t.name}
-              title={t.title}
-              description={t.description}
-              testId="tool"
-              badges={<ToolAnnotations annotations={t.annotations} brief />}
-            />
+            <ItemLines name={t.name} title={t.title} description={t.description} testId="tool" badges={<ToolAnnotations annotations={t.annotations} brief />} />
           </PickButton>
         </li>
       ))}

@@ -29,8 +29,8 @@ export function ToolResult({ sessionId, state, outputSchema, onSelect }: Props) 
     if (state.error instanceof McpCallError && state.error.local && state.error.code === 'CANCELLED') {
       return (
         <p data-testid="tool-cancelled" data-request-id={state.error.id ?? ''} className="rounded border border-edge bg-white/5 px-2 py-1">
-          Cancelled by you{state.error.id !== undefined && <span className="font-mono"> (request id {String(state.error.id)})</span>}:
-          notifications/cancelled was sent, and any late response from the server is ignored.
+          Cancelled by you{state.error.id !== undefined && <span className="font-mono"> (request id {String(state.error.id)})</span>}: notifications/cancelled
+          was sent, and any late response from the server is ignored.
         </p>
       );
     }
@@ -54,7 +54,9 @@ export function ToolResult({ sessionId, state, outputSchema, onSelect }: Props) 
         </p>
       )}
       {content === null && <p className="text-amber-300">The result has no content array, which the spec requires.</p>}
-      {content?.map((block, i) => <ContentBlock key={i} block={block} />)}
+      {content?.map((block, i) => (
+        <ContentBlock key={i} block={block} />
+      ))}
       <StructuredCheck outputSchema={outputSchema} structured={isPlainObject(result) ? result.structuredContent : undefined} isError={isError} />
     </div>
   );

@@ -51,7 +51,11 @@ export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelec
       />
       {!mcp.ready && <p className="p-3 text-dim">Waiting for the server: the tools are listed once the handshake is complete.</p>}
       {mcp.ready && list.missing !== null && !list.forced && <UndeclaredNote missing={list.missing} what="tools/list" onListAnyway={list.listAnyway} />}
-      {list.error && <div className="p-2"><CallError error={list.error} /></div>}
+      {list.error && (
+        <div className="p-2">
+          <CallError error={list.error} />
+        </div>
+      )}
       {list.data?.stoppedEarly && <p className="px-3 text-amber-300">Paging stopped: {list.data.stoppedEarly}.</p>}
       {showExport && <ToolExport tools={tools} />}
       {(list.data || tool) && (

@@ -20,7 +20,14 @@ export function ToolsToolbar(p: Props) {
         {p.pages > 1 && ` in ${p.pages} pages`}
         {p.fetching && ' · loading…'}
       </span>
-      <button type="button" data-testid="tools-refresh" className="btn ml-auto" disabled={!p.canRefresh || p.fetching} onClick={p.onRefresh} title="tools/list again (also done on notifications/tools/list_changed)">
+      <button
+        type="button"
+        data-testid="tools-refresh"
+        className="btn ml-auto"
+        disabled={!p.canRefresh || p.fetching}
+        onClick={p.onRefresh}
+        title="tools/list again (also done on notifications/tools/list_changed)"
+      >
         Refresh
       </button>
       <button type="button" data-testid="tools-export" aria-pressed={p.exportOpen} className="btn" disabled={p.count === 0} onClick={p.onToggleExport}>

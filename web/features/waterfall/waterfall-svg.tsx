@@ -74,7 +74,14 @@ export function WaterfallRows({ rows, width, spanMs, selectedSeq = null, onPick 
             </text>
             <rect className="wf-bar" x={x} y={5} width={w} height={WF_ROW - 10} rx={2} />
             {ex.events.map((e) => (
-              <line key={e.seq} className="wf-event" x1={LABEL_W + ((e.ts - ex.start + r.startMs) / spanMs) * plot} x2={LABEL_W + ((e.ts - ex.start + r.startMs) / spanMs) * plot} y1={3} y2={WF_ROW - 3} />
+              <line
+                key={e.seq}
+                className="wf-event"
+                x1={LABEL_W + ((e.ts - ex.start + r.startMs) / spanMs) * plot}
+                x2={LABEL_W + ((e.ts - ex.start + r.startMs) / spanMs) * plot}
+                y1={3}
+                y2={WF_ROW - 3}
+              />
             ))}
             <text className="wf-dim" x={Math.min(x + w + 4, width - 60)} y={15}>
               {ex.end === null ? 'unanswered' : formatMs(r.durationMs)}

@@ -49,12 +49,24 @@ export function WaterfallView({ view, rows, selectedSeq, onSelect, onOpenDetail 
     <div className="relative flex min-h-0 flex-1 flex-col" data-testid="waterfall-view" data-count={n}>
       <style>{WF_PAGE_STYLE}</style>
       <div className="flex shrink-0 items-center gap-1 border-b border-edge bg-panel-2 px-1 py-0.5 text-[11px] text-dim">
-        <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="wf-export-svg" disabled={n === 0} onClick={() => run(() => exportWaterfallSvg(layout.rows, layout.spanMs))}>
+        <button
+          type="button"
+          className="btn px-1.5 py-0 text-[11px]"
+          data-testid="wf-export-svg"
+          disabled={n === 0}
+          onClick={() => run(() => exportWaterfallSvg(layout.rows, layout.spanMs))}
+        >
           SVG
         </button>
         {/* The share file's CSP allows no data: image, which the PNG is drawn from: there, SVG only. */}
         {!isReadOnlyPage() && (
-          <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="wf-export-png" disabled={n === 0} onClick={() => run(() => exportWaterfallPng(layout.rows, layout.spanMs))}>
+          <button
+            type="button"
+            className="btn px-1.5 py-0 text-[11px]"
+            data-testid="wf-export-png"
+            disabled={n === 0}
+            onClick={() => run(() => exportWaterfallPng(layout.rows, layout.spanMs))}
+          >
             PNG
           </button>
         )}

@@ -28,7 +28,7 @@ export function jsonErrorPosition(text: string): JsonErrorPosition | null {
   const string = () => {
     expect('"');
     for (;;) {
-      if (i >= text.length) throw new Stop(i, 'closing \'"\'');
+      if (i >= text.length) throw new Stop(i, "closing '\"'");
       const c = text.charCodeAt(i);
       if (c === 0x22) return void i++;
       if (c < 0x20) throw new Stop(i, 'no raw control character (newline, tab) inside a string');

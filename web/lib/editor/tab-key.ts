@@ -18,7 +18,8 @@ export function tabHint(typingTabs: boolean): string {
   return typingTabs ? `Tab types a tab · ${TAB_SWITCH_KEYS} to move focus with Tab` : `Tab moves focus · ${TAB_SWITCH_KEYS} to type tabs`;
 }
 
-const SWITCH_KEYS = (monaco: Monaco) => (onMac ? monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM : monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM);
+const SWITCH_KEYS = (monaco: Monaco) =>
+  onMac ? monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM : monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM;
 
 /**
  * Takes the keys from Monaco's built-in switch, once, as Monaco loads: in a read-only editor (which has no switch of its

@@ -68,7 +68,5 @@ export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
 export function eventName(entry: FrameEntry): string | null {
   if (entry.frame.kind !== 'event') return null;
   const v = entry.value;
-  return typeof v === 'object' && v !== null && typeof (v as { event?: unknown }).event === 'string'
-    ? (v as { event: string }).event
-    : null;
+  return typeof v === 'object' && v !== null && typeof (v as { event?: unknown }).event === 'string' ? (v as { event: string }).event : null;
 }

@@ -28,7 +28,15 @@ export function isEmptyFilter(f: FrameFilter): boolean {
 }
 
 export function filterKey(f: FrameFilter): string {
-  return JSON.stringify([f.text.toLowerCase(), f.method.toLowerCase(), f.dir, [...f.kinds].sort(), f.findings === true, f.hideBookkeeping === true, (f.trace ?? '').toLowerCase()]);
+  return JSON.stringify([
+    f.text.toLowerCase(),
+    f.method.toLowerCase(),
+    f.dir,
+    [...f.kinds].sort(),
+    f.findings === true,
+    f.hideBookkeeping === true,
+    (f.trace ?? '').toLowerCase(),
+  ]);
 }
 
 /** Builds the predicate once per filter, so the per-frame work is only the comparisons. */

@@ -129,7 +129,7 @@ export class FrameWindow {
   private readQueued(): void {
     const queued = this.queued.sort((a, b) => a.p - b.p);
     this.queued = [];
-    for (let i = 0; i < queued.length; ) {
+    for (let i = 0; i < queued.length;) {
       let j = i + 1;
       while (j < queued.length && j - i < MAX_RUN && queued[j]!.p === queued[j - 1]!.p + 1) j++;
       this.readRun(queued.slice(i, j));

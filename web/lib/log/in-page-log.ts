@@ -65,7 +65,14 @@ export class InPageLog implements LogSource {
 
   findings(): FindingsOverview {
     const { findings } = this.log;
-    return { total: findings.all.length, counts: findings.countBySeverity(), groups: findings.ruleGroups(), ready: findings.configured, progress: null, unlisted: null };
+    return {
+      total: findings.all.length,
+      counts: findings.countBySeverity(),
+      groups: findings.ruleGroups(),
+      ready: findings.configured,
+      progress: null,
+      unlisted: null,
+    };
   }
 
   pendingAt(now: number, afterMs: number): Finding[] {

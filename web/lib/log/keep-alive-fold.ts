@@ -17,7 +17,9 @@ export function isKeepAliveRecord(value: unknown): boolean {
   if (!isPlainObject(value) || value.state !== 'progress') return false;
   if (!Array.isArray(value.events) || value.events.length === 0) return false;
   if (Array.isArray(value.receivedSeqs) && value.receivedSeqs.length > 0) return false;
-  return value.events.every((e) => isPlainObject(e) && e.seq === undefined && (e.data === undefined || e.data === '') && !(typeof e.dataSize === 'number' && e.dataSize > 0));
+  return value.events.every(
+    (e) => isPlainObject(e) && e.seq === undefined && (e.data === undefined || e.data === '') && !(typeof e.dataSize === 'number' && e.dataSize > 0),
+  );
 }
 
 /** Watches a session's http frames as they are appended, in seq order. */

@@ -50,7 +50,13 @@ export class MessageStore {
     if (current && current instanceof WindowedLog === windowed) return current;
     const made =
       windowed && this.http !== null
-        ? new WindowedLog(log, this.http, sessionId, (entries) => this.remember(sessionId, entries), () => this.changed(sessionId))
+        ? new WindowedLog(
+            log,
+            this.http,
+            sessionId,
+            (entries) => this.remember(sessionId, entries),
+            () => this.changed(sessionId),
+          )
         : new InPageLog(log, sessionId, this.http ?? undefined);
     this.sources.set(sessionId, made);
     return made;

@@ -24,7 +24,15 @@ const METHODS_POLL_MS = 10_000;
 const PENDING: LogRows = { count: 0, rowAt: () => undefined, indexOfSeq: () => -1, pending: true };
 
 function toWindowFilter(f: FrameFilter): WindowFilter {
-  return { text: f.text, method: f.method, ...(f.dir ? { dir: f.dir } : {}), kinds: [...f.kinds], ...(f.findings ? { findings: true as const } : {}), ...(f.hideBookkeeping ? { hideBookkeeping: true as const } : {}), ...(f.trace?.trim() ? { trace: f.trace.trim().toLowerCase() } : {}) };
+  return {
+    text: f.text,
+    method: f.method,
+    ...(f.dir ? { dir: f.dir } : {}),
+    kinds: [...f.kinds],
+    ...(f.findings ? { findings: true as const } : {}),
+    ...(f.hideBookkeeping ? { hideBookkeeping: true as const } : {}),
+    ...(f.trace?.trim() ? { trace: f.trace.trim().toLowerCase() } : {}),
+  };
 }
 
 export class WindowedLog extends InPageLog {

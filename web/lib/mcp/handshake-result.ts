@@ -103,6 +103,7 @@ function probeText(log: LogSource, probe: FrameEntry): string {
   const response = log.pairOf(probe);
   if (!response) return `server/discover (#${probe.frame.seq}) got no answer, so mcpscope fell back to initialize`;
   const error = isPlainObject(response.value) && isPlainObject(response.value.error) ? response.value.error : null;
-  if (error) return `server/discover (#${probe.frame.seq}) was answered with error ${String(error.code)} (${String(error.message ?? '')}), so mcpscope fell back to initialize`;
+  if (error)
+    return `server/discover (#${probe.frame.seq}) was answered with error ${String(error.code)} (${String(error.message ?? '')}), so mcpscope fell back to initialize`;
   return `server/discover (#${probe.frame.seq}) did not list a version mcpscope speaks, so it fell back to initialize`;
 }

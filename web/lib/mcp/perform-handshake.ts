@@ -26,7 +26,12 @@ async function claimHandshake(http: RelayHttp, sessionId: string): Promise<boole
  * fault), modern server/discover, auto probes with server/discover and falls back to initialize. Without an era, a
  * legacy version gets initialize and a modern one nothing: 2026-07-28 has no initialize.
  */
-export async function performHandshake(client: Pick<RelayClient, 'http' | 'engines' | 'socket'>, session: SessionInfo, clientVersion: string, era?: Era): Promise<HandshakeOutcome> {
+export async function performHandshake(
+  client: Pick<RelayClient, 'http' | 'engines' | 'socket'>,
+  session: SessionInfo,
+  clientVersion: string,
+  era?: Era,
+): Promise<HandshakeOutcome> {
   if (era === undefined && !isLegacyVersion(session.protocolVersion)) {
     // Nothing will be sent, so nothing is waited for: the claim says so to the relay, the engine stops holding back.
     if (await claimHandshake(client.http, session.id)) client.engines.get(session.id).lifecycle.expect(false);
@@ -39,7 +44,8 @@ export async function performHandshake(client: Pick<RelayClient, 'http' | 'engin
   client.engines.claimAnswering(session.id);
   const clientInfo = { name: 'mcpscope', version: clientVersion };
   const engine = client.engines.get(session.id);
-  if (era === undefined) return { kind: 'done', result: await engine.handshake(session.protocolVersion, clientInfo, CLIENT_CAPABILITIES), connection: engine.connection };
+  if (era === undefined)
+    return { kind: 'done', result: await engine.handshake(session.protocolVersion, clientInfo, CLIENT_CAPABILITIES), connection: engine.connection };
   const connection = await engine.connect({ era, protocolVersion: session.protocolVersion, clientInfo, capabilities: CLIENT_CAPABILITIES });
   return { kind: 'done', result: connection.result, connection };
 }

@@ -47,12 +47,24 @@ function refusalOf(e: FrameEntry, seq: number): HttpRefusal | null {
 /** The relay's `exited` or `disconnected` event as a death: how it ended, and the stderr tail the transport kept. */
 function deathOf(e: FrameEntry): ServerDeath {
   const v = isPlainObject(e.value) ? e.value : {};
-  const cause = v.event === 'exited' ? `the server exited (code ${typeof v.code === 'number' ? v.code : '-'}, signal ${typeof v.signal === 'string' ? v.signal : '-'})` : `the connection ended${typeof v.reason === 'string' ? `: ${v.reason}` : ''}`;
-  const tail = typeof v.stderrTail === 'string' ? v.stderrTail.split('\n').filter((l) => l.trim() !== '').slice(-5) : [];
+  const cause =
+    v.event === 'exited'
+      ? `the server exited (code ${typeof v.code === 'number' ? v.code : '-'}, signal ${typeof v.signal === 'string' ? v.signal : '-'})`
+      : `the connection ended${typeof v.reason === 'string' ? `: ${v.reason}` : ''}`;
+  const tail =
+    typeof v.stderrTail === 'string'
+      ? v.stderrTail
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .slice(-5)
+      : [];
   return { cause, stderr: tail };
 }
 
-function collect(entries: readonly FrameEntry[], afterSeq: number): { frames: FrameEntry[]; exited: boolean; death: ServerDeath | null; refusal: HttpRefusal | null } {
+function collect(
+  entries: readonly FrameEntry[],
+  afterSeq: number,
+): { frames: FrameEntry[]; exited: boolean; death: ServerDeath | null; refusal: HttpRefusal | null } {
   const frames: FrameEntry[] = [];
   let exited = false;
   let death: ServerDeath | null = null;

@@ -5,6 +5,9 @@ import { useRelay } from '../relay/relay-context.js';
 
 export function useLifecycleOpen(sessionId: string | null): boolean {
   const { engines } = useRelay();
-  const subscribe = useCallback((listener: () => void) => (sessionId === null ? () => undefined : engines.get(sessionId).lifecycle.onChange(listener)), [engines, sessionId]);
+  const subscribe = useCallback(
+    (listener: () => void) => (sessionId === null ? () => undefined : engines.get(sessionId).lifecycle.onChange(listener)),
+    [engines, sessionId],
+  );
   return useSyncExternalStore(subscribe, () => (sessionId === null ? false : engines.get(sessionId).lifecycle.open));
 }

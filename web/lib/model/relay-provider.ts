@@ -9,7 +9,13 @@ import { modelText } from './model-text.js';
 let counter = 0;
 
 /** `onReply` hears where each reply's exchange landed in the log (its event's seq). */
-export function relayProvider(http: RelayHttp, sessionId: string, provider: ProviderName, purpose: 'chat' | 'sampling', onReply?: (seq: number) => void): ModelProvider {
+export function relayProvider(
+  http: RelayHttp,
+  sessionId: string,
+  provider: ProviderName,
+  purpose: 'chat' | 'sampling',
+  onReply?: (seq: number) => void,
+): ModelProvider {
   return {
     name: provider,
     async complete(request, options = {}): Promise<ModelReply> {

@@ -2,7 +2,10 @@
 import type { RelayConfig, SessionInfo } from '../../../shared/relay-protocol.js';
 
 /** The session to open, or the launch session's id to ask the relay for when the list predates it, or null (none). */
-export function firstSession(config: RelayConfig, sessions: readonly SessionInfo[]): { session: SessionInfo } | { askFor: string; fallback: SessionInfo | undefined } | null {
+export function firstSession(
+  config: RelayConfig,
+  sessions: readonly SessionInfo[],
+): { session: SessionInfo } | { askFor: string; fallback: SessionInfo | undefined } | null {
   const launchId = config.launchSessionId;
   const launch = launchId === null ? undefined : sessions.find((s) => s.id === launchId);
   if (launch) return { session: launch };

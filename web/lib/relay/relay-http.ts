@@ -78,7 +78,12 @@ export function createRelayHttp(token: string, onUnauthorized: () => void, base 
     }
     const payload: unknown = await res.json().catch(() => undefined);
     const parsed = route.response.safeParse(payload);
-    if (!parsed.success) throw new ApiError(res.status, 'BAD_RESPONSE', `the relay's answer to ${route.method} ${route.path} is not what the route table says: ${describeIssues(parsed.error, 'body')}`);
+    if (!parsed.success)
+      throw new ApiError(
+        res.status,
+        'BAD_RESPONSE',
+        `the relay's answer to ${route.method} ${route.path} is not what the route table says: ${describeIssues(parsed.error, 'body')}`,
+      );
     return parsed.data;
   }
   return { call: call as RelayHttp['call'] };

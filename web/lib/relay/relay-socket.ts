@@ -169,7 +169,10 @@ export class RelaySocket {
   }
 
   /** The fault lab: one raw HTTP exchange on the session's endpoint, its headers changed as given (null removes one). */
-  httpProbe(sessionId: string, probe: { method: HttpProbeMethod; headers: Record<string, string | null>; body?: string; waitMs: number }): Promise<HttpProbeResult> {
+  httpProbe(
+    sessionId: string,
+    probe: { method: HttpProbeMethod; headers: Record<string, string | null>; body?: string; waitMs: number },
+  ): Promise<HttpProbeResult> {
     const ref = String(this.nextRef++);
     return new Promise<HttpProbeResult>((resolve, reject) => {
       if (this.state !== 'open') {

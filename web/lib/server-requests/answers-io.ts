@@ -18,7 +18,8 @@ export function answersFromRules(rules: Readonly<Record<ServerRequestKind, AutoR
   const out: AnswersFile = {};
   if (rules.roots === 'answer') out.roots = roots.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri }));
   if (rules.sampling === 'scripted' && script?.sampling) out.sampling = script.sampling;
-  if (rules.sampling === 'canned') out.sampling = { text: 'Canned reply from mcpscope to {{messageCount}} message(s).', model: 'mcpscope-canned', stopReason: 'endTurn' };
+  if (rules.sampling === 'canned')
+    out.sampling = { text: 'Canned reply from mcpscope to {{messageCount}} message(s).', model: 'mcpscope-canned', stopReason: 'endTurn' };
   if (rules.sampling === 'reject') out.sampling = { action: 'reject' };
   if (rules.elicitation === 'scripted' && script?.elicitation) out.elicitation = script.elicitation;
   if (rules.elicitation === 'decline' || rules.elicitation === 'cancel' || rules.elicitation === 'reject') out.elicitation = { action: rules.elicitation };

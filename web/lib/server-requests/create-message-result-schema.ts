@@ -26,7 +26,12 @@ const contentBlock = {
     block(
       'tool_result',
       'The result of a tool call, passed back to the model',
-      { toolUseId: { type: 'string' }, content: { type: 'array', items: { type: 'object' } }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } },
+      {
+        toolUseId: { type: 'string' },
+        content: { type: 'array', items: { type: 'object' } },
+        structuredContent: { type: 'object' },
+        isError: { type: 'boolean' },
+      },
       ['toolUseId', 'content'],
     ),
   ],

@@ -61,10 +61,7 @@ export function setPendingThreshold(ms: number): void {
 
 /** How long a request may wait before it is marked pending too long (ms; 30 s unless the user changed it). */
 export function usePendingThreshold(): number {
-  return useSyncExternalStore(
-    thresholdListeners.add,
-    () => threshold,
-  );
+  return useSyncExternalStore(thresholdListeners.add, () => threshold);
 }
 
 /** "42 s", or "2 min 5 s" past a minute. */

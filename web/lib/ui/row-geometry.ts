@@ -40,7 +40,14 @@ export interface RowItem {
 }
 
 /** The indexes of the first and last rows in view (and `overscan` more each side); last < first when there is none. */
-export function visibleRange(g: RowGeometry, count: number, rowHeight: number, scrollTop: number, viewport: number, overscan: number): { first: number; last: number } {
+export function visibleRange(
+  g: RowGeometry,
+  count: number,
+  rowHeight: number,
+  scrollTop: number,
+  viewport: number,
+  overscan: number,
+): { first: number; last: number } {
   const offset = rowsOffset(g, scrollTop, viewport);
   return { first: Math.max(0, Math.floor(offset / rowHeight) - overscan), last: Math.min(count - 1, Math.ceil((offset + viewport) / rowHeight) + overscan) };
 }

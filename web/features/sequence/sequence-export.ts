@@ -3,6 +3,7 @@
 import { createElement } from 'react';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { downloadBlob } from '../../lib/ui/download.js';
+import { svgToPng } from '../../lib/ui/svg-png.js';
 import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
 import type { Lanes } from './sequence-lanes.js';
 import { EXPORT_STYLE } from './sequence-style.js';
@@ -55,19 +56,6 @@ export async function exportSvg(range: ExportRange): Promise<void> {
 
 export async function exportPng(range: ExportRange): Promise<void> {
   const { svg, width, height, name } = await sequenceSvg(range);
-  const img = new Image();
-  // A data: URL, which the page's CSP allows for images (blob: it does not).
-  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  await img.decode();
-  // Twice the pixels when the canvas stays well inside the browser's size limits.
-  const scale = height * 2 <= 16_000 ? 2 : 1;
-  const canvas = document.createElement('canvas');
-  canvas.width = width * scale;
-  canvas.height = height * scale;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('no 2D canvas in this browser');
-  ctx.scale(scale, scale);
-  ctx.drawImage(img, 0, 0, width, height);
-  const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the canvas gave no PNG'))), 'image/png'));
+  const png = await svgToPng(svg, width, height);
   downloadBlob(`${name}.png`, png, 'image/png');
 }

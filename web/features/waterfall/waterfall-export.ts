@@ -3,6 +3,7 @@
 import { createElement } from 'react';
 import type { WaterfallRow } from '../../../shared/trace/waterfall-rows.js';
 import { downloadBlob } from '../../lib/ui/download.js';
+import { svgToPng } from '../../lib/ui/svg-png.js';
 import { WaterfallAxis, WaterfallRows, WF_HEADER, WF_ROW } from './waterfall-svg.js';
 import { WF_EXPORT_STYLE } from './waterfall-style.js';
 
@@ -33,18 +34,6 @@ export async function exportWaterfallSvg(rows: readonly WaterfallRow[], spanMs: 
 
 export async function exportWaterfallPng(rows: readonly WaterfallRow[], spanMs: number): Promise<void> {
   const { svg, width, height } = await waterfallSvg(rows, spanMs);
-  const img = new Image();
-  // A data: URL, which the page's CSP allows for images (blob: it does not).
-  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  await img.decode();
-  const scale = height * 2 <= 16_000 ? 2 : 1;
-  const canvas = document.createElement('canvas');
-  canvas.width = width * scale;
-  canvas.height = height * scale;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('no 2D canvas in this browser');
-  ctx.scale(scale, scale);
-  ctx.drawImage(img, 0, 0, width, height);
-  const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the canvas gave no PNG'))), 'image/png'));
+  const png = await svgToPng(svg, width, height);
   downloadBlob('mcpscope-waterfall.png', png, 'image/png');
 }

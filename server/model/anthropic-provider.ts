@@ -3,8 +3,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage, ModelCallOptions, ModelProvider, ModelReply, ModelRequest, ModelToolCall } from '../../shared/model/chat-types.js';
 import type { ProviderSettings } from './openai-provider.js';
-import { ModelError } from '../../shared/model/model-error.js';
-import { parseToolArguments, providerFailure, stopSignal } from './provider-common.js';
+import { parseToolArguments, recordedCall } from './provider-common.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 /** The Messages API needs max_tokens; this is what a chat asks for when nobody said. */
@@ -56,34 +55,11 @@ export class AnthropicProvider implements ModelProvider {
     this.url = `${baseURL.replace(/\/+$/, '')}/v1/messages`;
   }
 
-  async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelReply> {
+  complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelReply> {
     const body = anthropicBody(request);
-    const started = performance.now();
-    const { signal, release } = stopSignal(options.stop);
-    const record = (status: number | null, reply: unknown, error: string | null) =>
-      this.settings.onExchange?.({
-        provider: 'anthropic',
-        url: this.url,
-        request: { ...body, stream: this.settings.stream },
-        status,
-        reply,
-        error,
-        ms: Math.round(performance.now() - started),
-        streamed: this.settings.stream,
-      });
-    try {
-      const reply = this.settings.stream ? await this.streamed(body, signal, options) : await this.whole(body, signal);
-      // The SDK ends an aborted stream quietly: what came is a piece of a reply, not a reply.
-      if (signal.aborted) throw new ModelError('stopped', 'stopped by the user');
-      record(200, reply, null);
-      return reply;
-    } catch (err) {
-      const failure = providerFailure('anthropic', err, options.stop);
-      record(failure.status ?? null, null, failure.message);
-      throw failure;
-    } finally {
-      release();
-    }
+    return recordedCall('anthropic', this.settings, this.url, body, options.stop, (signal) =>
+      this.settings.stream ? this.streamed(body, signal, options) : this.whole(body, signal),
+    );
   }
 
   private async whole(body: ReturnType<typeof anthropicBody>, signal: AbortSignal): Promise<ModelReply> {

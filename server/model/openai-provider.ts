@@ -2,8 +2,7 @@
 // `openai` SDK: the loop's neutral messages become the API's, its stream or its one reply becomes a ModelReply.
 import OpenAI from 'openai';
 import type { ChatMessage, ModelCallOptions, ModelProvider, ModelReply, ModelRequest, ModelToolCall } from '../../shared/model/chat-types.js';
-import { ModelError } from '../../shared/model/model-error.js';
-import { parseToolArguments, providerFailure, stopSignal } from './provider-common.js';
+import { parseToolArguments, recordedCall } from './provider-common.js';
 import type { ExchangeListener } from './provider-exchange.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -66,34 +65,11 @@ export class OpenAiProvider implements ModelProvider {
     this.url = `${baseURL.replace(/\/+$/, '')}/chat/completions`;
   }
 
-  async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelReply> {
+  complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelReply> {
     const body = openAiBody(request);
-    const started = performance.now();
-    const { signal, release } = stopSignal(options.stop);
-    const record = (status: number | null, reply: unknown, error: string | null) =>
-      this.settings.onExchange?.({
-        provider: 'openai',
-        url: this.url,
-        request: { ...body, stream: this.settings.stream },
-        status,
-        reply,
-        error,
-        ms: Math.round(performance.now() - started),
-        streamed: this.settings.stream,
-      });
-    try {
-      const reply = this.settings.stream ? await this.streamed(body, signal, options) : await this.whole(body, signal);
-      // The SDK ends an aborted stream quietly: what came is a piece of a reply, not a reply.
-      if (signal.aborted) throw new ModelError('stopped', 'stopped by the user');
-      record(200, reply, null);
-      return reply;
-    } catch (err) {
-      const failure = providerFailure('openai', err, options.stop);
-      record(failure.status ?? null, null, failure.message);
-      throw failure;
-    } finally {
-      release();
-    }
+    return recordedCall('openai', this.settings, this.url, body, options.stop, (signal) =>
+      this.settings.stream ? this.streamed(body, signal, options) : this.whole(body, signal),
+    );
   }
 
   private async whole(body: ReturnType<typeof openAiBody>, signal: AbortSignal): Promise<ModelReply> {

@@ -12,6 +12,7 @@ import type { CliOAuthHost } from '../oauth/cli-oauth-host.js';
 import { authWaitFromEvent } from '../../shared/oauth/auth-wait.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-buffer.js';
 import type { TransportEvent } from '../transports/transport.js';
+import { Listeners } from '../../shared/listeners.js';
 
 /** Events after which nothing more will come back. */
 const FATAL_EVENTS = new Set(['exited', 'disconnected', 'session-expired', 'error', 'stdout-closed']);
@@ -35,7 +36,7 @@ export class CallSession {
   private connection: Connection | null = null;
   private readonly target: Target;
   private readonly oauthOptions: CallSessionOptions['oauth'];
-  private readonly listeners = new Set<(frame: FrameRecord) => void>();
+  private readonly listeners = new Listeners<[FrameRecord]>();
   private closing = false;
   /** Events recorded before start() made the connection, recorded by it first. */
   private readonly earlyEvents: Array<{ event: string } & Record<string, unknown>> = [];
@@ -81,7 +82,7 @@ export class CallSession {
       {
         record: (frame) => {
           this.frames.push(frame);
-          for (const listener of this.listeners) listener(frame);
+          this.listeners.emit(frame);
         },
         message: (frame) => this.engine.receive(frame.text),
         event: (ev, frame) => this.onEvent(ev, frame),
@@ -136,8 +137,7 @@ export class CallSession {
   }
 
   onFrame(listener: (frame: FrameRecord) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** The last lines the server wrote on stderr (as many as the relay keeps: shared/stderr-tail.ts), for a failure message. */

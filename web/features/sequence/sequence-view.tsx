@@ -5,6 +5,7 @@ import { exchangeIndexOf } from '../../lib/http/use-exchange-index.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import type { LogView } from '../../lib/log/use-log.js';
 import { maskEntry, useScreenMask } from '../../lib/ui/screen-mask.js';
+import { useClientWidth } from '../../lib/ui/use-client-width.js';
 import { useRowScroller } from '../../lib/ui/use-row-scroller.js';
 import { useSelectionInView } from '../../lib/ui/use-selection-in-view.js';
 import { exportPng, exportSvg, type ExportRange } from './sequence-export.js';
@@ -25,8 +26,8 @@ export interface SequenceViewProps {
 
 export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, emptyText }: SequenceViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useClientWidth(scrollRef, 800);
   const [follow, setFollow] = useState(true);
-  const [width, setWidth] = useState(800);
   const [exportError, setExportError] = useState<string | null>(null);
   const { count } = rows;
   const scroller = useRowScroller(scrollRef, count, SEQ_ROW, 10, follow);
@@ -52,16 +53,6 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const lanes = useMemo(() => sequenceLanes(index, hasModel), [index, indexVersion, hasModel]);
   const xs = useMemo(() => laneXs(lanes, width), [lanes, width]);
-
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const read = () => setWidth(el.clientWidth);
-    read();
-    const observer = new ResizeObserver(read);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;

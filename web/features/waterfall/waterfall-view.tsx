@@ -1,6 +1,6 @@
 // The session as a waterfall beside the log and the sequence view: its exchanges nested by trace and parent span, a
 // duration bar each on the session's time axis, failures red; a row opens its request in the detail pane.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { sessionExchanges } from '../../../shared/trace/trace-exchanges.js';
 import { waterfallRows } from '../../../shared/trace/waterfall-rows.js';
 import type { LogRows } from '../../lib/log/log-source.js';
@@ -9,6 +9,7 @@ import { exportWaterfallPng, exportWaterfallSvg } from './waterfall-export.js';
 import { WaterfallAxis, WaterfallRows, WF_HEADER, WF_ROW } from './waterfall-svg.js';
 import { WF_PAGE_STYLE } from './waterfall-style.js';
 import { isReadOnlyPage } from '../../lib/ui/read-only.js';
+import { useClientWidth } from '../../lib/ui/use-client-width.js';
 
 export interface WaterfallViewProps {
   view: LogView | null;
@@ -21,21 +22,12 @@ export interface WaterfallViewProps {
 
 export function WaterfallView({ view, rows, selectedSeq, onSelect, onOpenDetail }: WaterfallViewProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
+  const width = useClientWidth(box, 800);
   const [exportError, setExportError] = useState<string | null>(null);
   const held = view?.source.held;
   // The held frames grow in place; the log's row count says when to lay the waterfall out again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const layout = useMemo(() => waterfallRows(sessionExchanges((held ?? []).map((e) => e.frame))), [held, rows.count]);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const read = () => setWidth(el.clientWidth);
-    read();
-    const observer = new ResizeObserver(read);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
   const pick = (seq: number) => {
     onSelect(seq);
     onOpenDetail();

@@ -3,6 +3,7 @@
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
 import type { SessionArchive } from '../store/archive/session-archive.js';
 import { now } from '../store/clock.js';
+import { newStoredSession } from '../store/new-session.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { newSessionId } from '../core/session-naming.js';
 import { storedTarget } from '../core/stored-target.js';
@@ -28,19 +29,7 @@ export function recordCheckConnection(
   o: { name: string; target: Target; protocolVersion: string; secretEnv?: readonly string[]; profileId?: string | null },
 ): CheckRecording {
   const target = storedTarget(o.target, o.secretEnv ?? []);
-  const stored: StoredSession = {
-    id: newSessionId(),
-    name: o.name,
-    target,
-    protocolVersion: o.protocolVersion,
-    startedAt: now(),
-    endedAt: null,
-    status: 'running',
-    pid: null,
-    exitCode: null,
-    signal: null,
-    lastSeq: 0,
-  };
+  const stored = newStoredSession({ id: newSessionId(), name: o.name, target, protocolVersion: o.protocolVersion, status: 'running' });
   const save = () => {
     store.recorder.saveSession(stored);
     store.publish?.session(stored);

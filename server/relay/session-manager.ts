@@ -3,6 +3,7 @@ import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../../
 import { envError } from '../../shared/trust/env-names.js';
 import { RelayError } from '../errors.js';
 import { now } from '../store/clock.js';
+import { newStoredSession } from '../store/new-session.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { runsElsewhere } from './other-relay.js';
 import { FrameWindowReader } from '../store/recorder-window.js';
@@ -129,19 +130,7 @@ export class SessionManager {
         graceMs: this.opts.graceMs,
         ...(oauth ? { oauth: oauth.forSession(id, extras.profileId), onStopped: () => oauth.cancel(id, 'the session stopped') } : {}),
       },
-      {
-        id,
-        name: body.name ?? sessionName(stored),
-        target: stored,
-        protocolVersion: body.protocolVersion,
-        startedAt: now(),
-        endedAt: null,
-        status: 'starting',
-        pid: null,
-        exitCode: null,
-        signal: null,
-        lastSeq: 0,
-      },
+      newStoredSession({ id, name: body.name ?? sessionName(stored), target: stored, protocolVersion: body.protocolVersion, status: 'starting' }),
       body.handshake,
       t,
     );

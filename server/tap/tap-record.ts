@@ -8,6 +8,7 @@ import type { HttpExchange } from '../../shared/http-exchange.js';
 import { httpFrame, messageFrame, oversizeFrame, stderrFrame, type FrameBody } from '../core/frame-factory.js';
 import { FrameLog } from '../core/frame-log.js';
 import { now } from '../store/clock.js';
+import { newStoredSession } from '../store/new-session.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
 import { LineBuffer } from '../transports/line-buffer.js';
 
@@ -148,17 +149,5 @@ export class TapRecord {
 
 /** The stored row a new tap session starts with. */
 export function tapSession(id: string, name: string, target: SessionInfo['target']): StoredSession {
-  return {
-    id,
-    name,
-    target,
-    protocolVersion: DEFAULT_PROTOCOL_VERSION,
-    startedAt: now(),
-    endedAt: null,
-    status: 'starting',
-    pid: null,
-    exitCode: null,
-    signal: null,
-    lastSeq: 0,
-  };
+  return newStoredSession({ id, name, target, protocolVersion: DEFAULT_PROTOCOL_VERSION, status: 'starting' });
 }

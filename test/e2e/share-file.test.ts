@@ -179,6 +179,20 @@ describe('a shared session opened from file://', () => {
     await expect.poll(async () => Number(await selected())).toBe(first);
   });
 
+  it('shows its Findings, HTTP and Reference panels, each rendered by the viewer without an error', async () => {
+    const panels = page.locator('aside[aria-label="panels"]');
+    for (const [tab, text] of [
+      ['findings', /finding/i],
+      ['http', /exchange|HTTP/],
+      ['reference', /-32601/],
+    ] as const) {
+      await page.getByTestId(`share-tab-${tab}`).click();
+      await expect.poll(() => page.getByTestId(`share-tab-${tab}`).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(async () => (await panels.textContent()) ?? '').toMatch(text);
+    }
+    await page.getByTestId('share-tab-detail').click();
+  });
+
   it('made no request but the file itself, and logged no error', () => {
     // The PNG export's data: image is made in the page and never leaves it; anything else would be a request.
     expect(requests.filter((u) => u !== pathToFileURL(file).href && !u.startsWith('data:image/svg+xml')).join('\n')).toBe('');

@@ -45,7 +45,14 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * and form-action close the two ways out that default-src does not cover. frame-ancestors cannot be set from a <meta>.
  */
 export function shareCsp(scriptHashes: string, styleHashes: string[]): string {
-  return [`default-src 'none'`, `script-src ${scriptHashes}`, `style-src ${styleHashes.join(' ')}`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `script-src ${scriptHashes}`,
+    `style-src ${styleHashes.join(' ')}`,
+    `img-src data:`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
 /** gzip (level 9) then base64: the form the viewer's script and stylesheet travel in (web/share/viewer-loader.ts). */
@@ -100,6 +107,7 @@ function inlineIntoPage(): Plugin {
  * React's API from Preact (preact/compat), in the viewer only: the same components, rendered by a 4 kB engine instead of
  * React DOM's ~180 kB minified, the largest part of the viewer (and so of a small session's file). The inspector
  * itself keeps React; the share e2e tests run the viewer's components on this renderer in Chromium, Firefox and WebKit.
+ * (knip.json ignores preact: it is named only here, as an alias target, which knip does not follow.)
  */
 const PREACT = [
   { find: /^react$/, replacement: 'preact/compat' },

@@ -27,7 +27,10 @@ const WATCH = `window.__csp=[];window.__errors=[];document.addEventListener('sec
 
 function watchedCopy(html: string): string {
   const hash = `'sha256-${createHash('sha256').update(WATCH).digest('base64')}'`;
-  const out = html.replace(/(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src )([^;"]*)([^"]*" \/>)/, (_m, a: string, src: string, b: string) => `${a}${src} ${hash}${b}<script>${WATCH}</script>`);
+  const out = html.replace(
+    /(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src )([^;"]*)([^"]*" \/>)/,
+    (_m, a: string, src: string, b: string) => `${a}${src} ${hash}${b}<script>${WATCH}</script>`,
+  );
   if (out === html) throw new Error('the share file has no CSP meta to add the watcher to');
   return out;
 }
@@ -38,7 +41,18 @@ let echoed: { seq: number; text: string };
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcpscope-share-browsers-'));
   const bundle = join(dir, 'call.json');
-  const call = await runCli(['call', '--method', 'tools/call', '--params', JSON.stringify({ name: 'echo', arguments: { text: HOSTILE } }), '--bundle', bundle, '--', process.execPath, DEMO_SERVER]);
+  const call = await runCli([
+    'call',
+    '--method',
+    'tools/call',
+    '--params',
+    JSON.stringify({ name: 'echo', arguments: { text: HOSTILE } }),
+    '--bundle',
+    bundle,
+    '--',
+    process.execPath,
+    DEMO_SERVER,
+  ]);
   expect(call.code, call.stderr).toBe(0);
   const file = join(dir, 'call.html');
   const exported = await runCli(['export', bundle, '--html', '-o', file]);
@@ -88,7 +102,7 @@ describe.runIf(FIREFOX)('the share file in Firefox (WebDriver BiDi)', () => {
     await expectTheFileReads({
       waitFor: async (css) => void (await page.waitForSelector(css, { timeout: 60_000 })),
       click: (css) => page.click(css),
-      evaluate: <T,>(body: string) => page.evaluate(body.replace(/^return /, '')) as Promise<T>,
+      evaluate: <T>(body: string) => page.evaluate(body.replace(/^return /, '')) as Promise<T>,
     });
     expect(requests).toEqual([]);
   });
@@ -106,7 +120,7 @@ describe.runIf(hasWebKit())("the share file in WebKit, Safari's engine (WebDrive
     await expectTheFileReads({
       waitFor: async (css) => void (await page.waitFor(css)),
       click: async (css) => page.click((await page.waitFor(css))[0]!),
-      evaluate: <T,>(body: string) => page.evaluate<T>(body),
+      evaluate: <T>(body: string) => page.evaluate<T>(body),
     });
   });
 });

@@ -6,9 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from './free-port.js';
 
-export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-export const XVFB = '/usr/bin/Xvfb';
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const XVFB = '/usr/bin/Xvfb';
 
 /** Whether this machine has what WebKit needs here (`apt-get install webkit2gtk-driver xvfb`). */
 export const hasWebKit = (): boolean => [WEBKIT_DRIVER, MINIBROWSER, XVFB].every((p) => existsSync(p));
@@ -49,7 +49,11 @@ export async function launchWebKit(): Promise<WebKitPage> {
     xvfb.kill();
   };
   const command = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const json = (await res.json()) as { value: T & { error?: string; message?: string } };
     if (json.value?.error) throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message ?? ''}`);
     return json.value;

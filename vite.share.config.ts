@@ -4,11 +4,13 @@
 // inlined script and stylesheet by their hashes. `mcpscope export --html` puts the recording in the data marker.
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { PAGE_STYLE } from './web/features/sequence/sequence-style.js';
 import { WF_PAGE_STYLE } from './web/features/waterfall/waterfall-style.js';
+import { VIEWER_DATA_TYPE, VIEWER_LOADER, VIEWER_SCRIPT_ID, VIEWER_STYLE_ID } from './web/share/viewer-loader.js';
 
 const PLAIN_EDITOR = fileURLToPath(new URL('./web/share/plain-code-editor.tsx', import.meta.url));
 const STATIC_MARKUP = fileURLToPath(new URL('./web/share/static-markup.ts', import.meta.url));
@@ -33,16 +35,35 @@ function viewerSwaps(): Plugin {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * The CSP of the share file. default-src 'none' refuses every fetch, image, font, frame and connection; the one script
- * and the one stylesheet run by their hashes (with the sequence view's own <style>, a constant of its code), so nothing injected into the page (a server's string, were it ever
- * rendered as markup) could run; no eval ('unsafe-eval' absent). base-uri and form-action close the two ways out that
- * default-src does not cover. frame-ancestors cannot be set from a <meta> tag.
+ * The CSP of the share file. default-src 'none' refuses every fetch, font, frame and connection. Scripts and styles
+ * run by their hashes only: the loader, the viewer's script and stylesheet it unpacks (web/share/viewer-loader.ts),
+ * and the sequence view's and the waterfall's own <style> (constants of their code), so nothing injected into the
+ * page (a server's string, were it ever rendered as markup) could run; no eval ('unsafe-eval' absent), no
+ * 'unsafe-inline'. Images only from data: URLs: the PNG export draws its SVG from one onto a canvas. A data: image is
+ * made in the page and makes no request, and an image runs no script (an SVG in <img> loads nothing either), so the
+ * most a rendered injection could do with it is show a picture: no request, no code, no way out of the file. base-uri
+ * and form-action close the two ways out that default-src does not cover. frame-ancestors cannot be set from a <meta>.
  */
-export function shareCsp(scriptHash: string, styleHashes: string[]): string {
-  return [`default-src 'none'`, `script-src ${scriptHash}`, `style-src ${styleHashes.join(' ')}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+export function shareCsp(scriptHashes: string, styleHashes: string[]): string {
+  return [
+    `default-src 'none'`,
+    `script-src ${scriptHashes}`,
+    `style-src ${styleHashes.join(' ')}`,
+    `img-src data:`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
-/** Inlines the built script and stylesheet into the page and writes the CSP; fails the build if anything else is emitted. */
+/** gzip (level 9) then base64: the form the viewer's script and stylesheet travel in (web/share/viewer-loader.ts). */
+const packed = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: constants.Z_BEST_COMPRESSION, memLevel: 9 }).toString('base64');
+const dataElement = (id: string, text: string) => `<script type="${VIEWER_DATA_TYPE}" id="${id}">${packed(text)}</script>`;
+
+/**
+ * Puts the built script and stylesheet into the page, compressed, with the loader that unpacks them, and writes the
+ * CSP; fails the build if anything else is emitted. Compressed, the viewer is about a third of its minified size (it is
+ * most of a small session's file); the browser checks the unpacked script and stylesheet against their hashes here.
+ */
 function inlineIntoPage(): Plugin {
   return {
     name: 'mcpscope-share-inline',
@@ -65,23 +86,39 @@ function inlineIntoPage(): Plugin {
       // in per chunk; with every import inlined there are none, and the placeholder is left. No deps: the helper just
       // runs the import.
       script = script.replaceAll('__VITE_PRELOAD__', 'void 0');
-      // Inside <script>, `</script` ends the element and `<!--` then `<script` change how the rest is parsed; the
-      // bundle holds them only in string and regex literals, where `\x3C` is the same `<` to JavaScript.
-      script = script.replace(/<(!--|\/?script)/gi, '\\x3C$1');
-      if (/<\/style/i.test(style)) throw new Error('share build: the stylesheet holds "</style"');
-      html = html.replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module">${script}</script>`);
-      html = html.replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () => `<style>${style}</style>`);
-      if (/ src="|<link rel="stylesheet"/.test(html.replace(/<script type="module">[\s\S]*<\/script>/, '')))
-        throw new Error('share build: a reference to a file is left in the page');
-      html = html.replace(CSP_PLACEHOLDER, () => shareCsp(sha256(script), [sha256(style), sha256(PAGE_STYLE), sha256(WF_PAGE_STYLE)]));
+      // The loader is the page's only script as written; `</script` or `<!--` in it would change how the page parses.
+      if (/<(!--|\/?script)/i.test(VIEWER_LOADER)) throw new Error('share build: the loader holds "<script" or "<!--"');
+      html = html.replace(
+        /<script type="module" crossorigin src="[^"]+"><\/script>/,
+        () => `${dataElement(VIEWER_SCRIPT_ID, script)}<script type="module">${VIEWER_LOADER}</script>`,
+      );
+      html = html.replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () => dataElement(VIEWER_STYLE_ID, style));
+      if (/ src="|<link rel="stylesheet"/.test(html)) throw new Error('share build: a reference to a file is left in the page');
+      html = html.replace(CSP_PLACEHOLDER, () =>
+        shareCsp(`${sha256(VIEWER_LOADER)} ${sha256(script)}`, [sha256(style), sha256(PAGE_STYLE), sha256(WF_PAGE_STYLE)]),
+      );
       this.emitFile({ type: 'asset', fileName: 'viewer.html', source: html });
       delete bundle['share.html'];
     },
   };
 }
 
+/**
+ * React's API from Preact (preact/compat), in the viewer only: the same components, rendered by a 4 kB engine instead of
+ * React DOM's ~180 kB minified, the largest part of the viewer (and so of a small session's file). The inspector
+ * itself keeps React; the share e2e tests run the viewer's components on this renderer in Chromium, Firefox and WebKit.
+ * (knip.json ignores preact: it is named only here, as an alias target, which knip does not follow.)
+ */
+const PREACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
 export default defineConfig({
   root: 'web',
+  resolve: { alias: PREACT },
   base: './',
   // web/public (the inspector's favicon) would be a file beside the page.
   publicDir: false,

@@ -4,8 +4,9 @@
 // makes no request (CDP's network events), logs no error, holds no secret, renders the hostile string inert, and its
 // sequence view and presentation mode work. The inspector's other ways in and out: the header's Share button gives the
 // same file, and the page's import takes it back as a session.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
@@ -13,6 +14,7 @@ import { pageText, savedDownload, startRelayAndBrowser, watchPageErrors } from '
 import { driveSession } from '../helpers/demo-session.js';
 import { sessionFrames } from '../helpers/panel-page.js';
 import { DEMO_SERVER, type RelayHandle } from '../helpers/relay-process.js';
+import { VIEWER_SCRIPT_ID } from '../../web/share/viewer-loader.js';
 import { shareContents, shareText } from '../helpers/share-file.js';
 
 const SECRET = 'share-SEKRET-7c4e19a0b2';
@@ -61,12 +63,20 @@ beforeAll(async () => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   cdp.on('Network.requestWillBeSent', (e) => requests.push(e.request.url));
+  await page.addInitScript(watchCsp);
   await page.goto(pathToFileURL(file).href);
   await page.locator('[data-testid="log-row"]').first().waitFor();
   errors.push(...watched);
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 }, 180_000);
+
+/** Runs in the page before its own code: keeps every CSP violation it reports. */
+function watchCsp() {
+  const seen: string[] = ((window as { __csp?: string[] }).__csp = []);
+  document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+}
+const cspViolations = (p: Page) => p.evaluate(() => (window as { __csp?: string[] }).__csp ?? []);
 
 afterAll(async () => {
   await browser?.close();
@@ -109,7 +119,33 @@ describe('a shared session opened from file://', () => {
     expect(await page.getByTestId('share-secrets').textContent()).toContain('env.API_KEY');
   });
 
-  it('draws the sequence view of the recording, and exports it as SVG', async () => {
+  it('unpacks its compressed viewer under a CSP with neither unsafe-inline nor unsafe-eval, and violates it nowhere', async () => {
+    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(csp).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+';/);
+    expect(csp).not.toMatch(/unsafe|strict-dynamic|blob:|\*/);
+    // The loader put the viewer's script in as an inline module (the loader itself being the other one) and its styles.
+    expect(await page.locator('script[type="module"]').count()).toBe(2);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toBe('');
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('runs no viewer whose compressed script was changed: the CSP refuses what does not match its hash', async () => {
+    const html = readFileSync(file, 'utf8');
+    const evil = gzipSync('window.__pwned = 9; document.title = "pwned";').toString('base64');
+    const tampered = html.replace(new RegExp(`(id="${VIEWER_SCRIPT_ID}">)[^<]+`), (_m, open: string) => open + evil);
+    expect(tampered).not.toBe(html);
+    const path = file.replace(/\.html$/, '-tampered.html');
+    writeFileSync(path, tampered);
+    const other = await browser.newPage();
+    await other.addInitScript(watchCsp);
+    await other.goto(pathToFileURL(path).href);
+    await expect.poll(() => cspViolations(other)).toEqual(['script-src-elem inline']);
+    expect(await other.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await other.locator('[data-testid="log-row"]').count()).toBe(0);
+    await other.close();
+  });
+
+  it('draws the sequence view of the recording, and exports it as SVG and as PNG', async () => {
     await page.getByTestId('log-view-sequence').click();
     await expect.poll(() => page.locator('[data-testid="seq-arrow"]').count()).toBeGreaterThan(3);
     // Its SVG export, made by the viewer's own renderer (the share build has no react-dom/server), is a whole XML file.
@@ -118,6 +154,11 @@ describe('a shared session opened from file://', () => {
     expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(text).toContain('tools/call');
     expect(text.trimEnd().endsWith('</svg>')).toBe(true);
+    // The PNG is drawn from a data: image, the one kind of image the file's CSP allows.
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('seq-export-png').click()]);
+    const bytes = readFileSync(await savedDownload(png));
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(bytes.length).toBeGreaterThan(1000);
     await page.getByTestId('log-view-log').click();
     await page.locator('[data-testid="log-row"]').first().waitFor();
   });
@@ -138,8 +179,23 @@ describe('a shared session opened from file://', () => {
     await expect.poll(async () => Number(await selected())).toBe(first);
   });
 
+  it('shows its Findings, HTTP and Reference panels, each rendered by the viewer without an error', async () => {
+    const panels = page.locator('aside[aria-label="panels"]');
+    for (const [tab, text] of [
+      ['findings', /finding/i],
+      ['http', /exchange|HTTP/],
+      ['reference', /-32601/],
+    ] as const) {
+      await page.getByTestId(`share-tab-${tab}`).click();
+      await expect.poll(() => page.getByTestId(`share-tab-${tab}`).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(async () => (await panels.textContent()) ?? '').toMatch(text);
+    }
+    await page.getByTestId('share-tab-detail').click();
+  });
+
   it('made no request but the file itself, and logged no error', () => {
-    expect(requests.filter((u) => u !== pathToFileURL(file).href).join('\n')).toBe('');
+    // The PNG export's data: image is made in the page and never leaves it; anything else would be a request.
+    expect(requests.filter((u) => u !== pathToFileURL(file).href && !u.startsWith('data:image/svg+xml')).join('\n')).toBe('');
     expect(errors.join('\n')).toBe('');
   });
 });

@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
 import { driveSession } from '../helpers/demo-session.js';
@@ -50,6 +51,15 @@ describe.concurrent('mcpscope export --html', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
     expect(shareContents(html).frames).toEqual(recorded);
+
+    // The viewer inside: compressed, run by its hashes alone, rendered by Preact rather than React DOM (whose production
+    // errors point at react.dev), and small: Monaco alone would be megabytes. The file is within 1.2× the gzipped bundle
+    // from ~880 kB of gzipped bundle on because the viewer is this size (docs/share.md).
+    expect(html).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const viewer = /id="mcpscope-viewer-script">([^<]+)</.exec(html)?.[1] ?? '';
+    expect(viewer.length).toBeGreaterThan(100_000);
+    expect(viewer.length).toBeLessThan(250_000);
+    expect(gunzipSync(Buffer.from(viewer, 'base64')).toString('utf8')).not.toContain('react.dev/errors');
 
     const replay = await runCli(['replay', file, '--', ...everything]);
     expect(replay.code, replay.stdout + replay.stderr).toBe(0);

@@ -13,7 +13,6 @@ import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
 import { sequenceLanes } from './sequence-lanes.js';
 import { PAGE_STYLE } from './sequence-style.js';
 import { LaneHeader, SequenceBand } from './sequence-svg.js';
-import { isReadOnlyPage } from '../../lib/ui/read-only.js';
 
 export interface SequenceViewProps {
   view: LogView | null;
@@ -113,12 +112,9 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
           <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="seq-export-svg" disabled={count === 0} onClick={() => run(exportSvg)}>
             SVG
           </button>
-          {/* The share file's CSP allows no data: image, which the PNG is drawn from: there, SVG only. */}
-          {!isReadOnlyPage() && (
-            <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="seq-export-png" disabled={count === 0} onClick={() => run(exportPng)}>
-              PNG
-            </button>
-          )}
+          <button type="button" className="btn px-1.5 py-0 text-[11px]" data-testid="seq-export-png" disabled={count === 0} onClick={() => run(exportPng)}>
+            PNG
+          </button>
           {exportError !== null && (
             <span className="text-red-400" role="alert">
               {exportError}

@@ -8,7 +8,6 @@ import type { LogView } from '../../lib/log/use-log.js';
 import { exportWaterfallPng, exportWaterfallSvg } from './waterfall-export.js';
 import { WaterfallAxis, WaterfallRows, WF_HEADER, WF_ROW } from './waterfall-svg.js';
 import { WF_PAGE_STYLE } from './waterfall-style.js';
-import { isReadOnlyPage } from '../../lib/ui/read-only.js';
 import { useClientWidth } from '../../lib/ui/use-client-width.js';
 
 export interface WaterfallViewProps {
@@ -50,18 +49,15 @@ export function WaterfallView({ view, rows, selectedSeq, onSelect, onOpenDetail 
         >
           SVG
         </button>
-        {/* The share file's CSP allows no data: image, which the PNG is drawn from: there, SVG only. */}
-        {!isReadOnlyPage() && (
-          <button
-            type="button"
-            className="btn px-1.5 py-0 text-[11px]"
-            data-testid="wf-export-png"
-            disabled={n === 0}
-            onClick={() => run(() => exportWaterfallPng(layout.rows, layout.spanMs))}
-          >
-            PNG
-          </button>
-        )}
+        <button
+          type="button"
+          className="btn px-1.5 py-0 text-[11px]"
+          data-testid="wf-export-png"
+          disabled={n === 0}
+          onClick={() => run(() => exportWaterfallPng(layout.rows, layout.spanMs))}
+        >
+          PNG
+        </button>
         <span>
           {n} exchange{n === 1 ? '' : 's'}
           {layout.total > n ? ` (the first ${n} of ${layout.total})` : ''} of the frames this page holds · nested by trace and parent span

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridTemplate, METHOD_CAP_PX } from '../../web/features/log/log-columns.js';
+import { gridTemplate, METHOD_CAP_PX, PRESENT_NARROW_TABLE_PX } from '../../web/features/log/log-columns.js';
 
 const methodOf = (template: string) => template.split(' ')[5];
 
@@ -34,5 +34,15 @@ describe('the log grid template', () => {
     const narrow = gridTemplate({}, 300, 600).split(' ');
     expect([narrow[3], narrow[8]]).toEqual(['0px', '0px']);
     expect(gridTemplate({}, 300, 1400).split(' ')[3]).toBe('34px');
+  });
+
+  it('folds by and size away below a wider table while presenting, so a 1024 px projector keeps ~300 px of summary', () => {
+    // 803 px: a 1024 px window at presentation zoom (1.25), panes stacked so the log has the whole width.
+    expect(gridTemplate({}, 182, 803).split(' ')[3]).toBe('34px');
+    const cols = gridTemplate({}, 182, 803, PRESENT_NARROW_TABLE_PX).split(' ');
+    expect([cols[3], cols[8]]).toEqual(['0px', '0px']);
+    expect(cols[5]).toBe('182px');
+    const fixed = cols.filter((_, i) => i !== 5 && i !== 7).reduce((sum, c) => sum + Number.parseInt(c, 10), 0);
+    expect(803 - fixed - 182 - 8 * 9).toBeGreaterThanOrEqual(200);
   });
 });

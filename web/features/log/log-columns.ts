@@ -50,6 +50,11 @@ const NARROW_SUMMARY_ROOM_PX = 110;
 const GAP_PX = 8;
 /** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
 const NARROW_TABLE_PX = 720;
+/**
+ * Presenting, they fold below this wider table: the room goes to what an audience reads (the method and the summary),
+ * so a 1024 px projector (an 803 px table at presentation zoom) still shows ~30 characters of summary.
+ */
+export const PRESENT_NARROW_TABLE_PX = 900;
 const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
 /** The method column shortens to this before the summary starves: its cells then show the end of the name (log-row.tsx). */
 const METHOD_FLOOR_PX = 64;
@@ -59,8 +64,8 @@ const METHOD_FLOOR_PX = 64;
  * `methodFit` (its longest name) within the cap and what the table's width leaves the summary (160 px, 110 in a narrow
  * table), down to a floor; the summary takes the rest. A method column narrower than its names shows their ends.
  */
-export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number): string {
-  const narrow = tableWidth > 0 && tableWidth < NARROW_TABLE_PX;
+export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number, narrowBelow = NARROW_TABLE_PX): string {
+  const narrow = tableWidth > 0 && tableWidth < narrowBelow;
   const widthOf = (c: LogColumn) => (narrow && NARROW_HIDDEN.includes(c.id) ? 0 : (widths[c.id] ?? c.width));
   const fixed = LOG_COLUMNS.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
   const gaps = GAP_PX * (LOG_COLUMNS.length - 1);

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inspectorTest } from '../helpers/inspector-test.js';
 import { layoutFaults } from '../helpers/layout-faults.js';
-import { openTab, waitForServer } from '../helpers/panel-page.js';
+import { callTool, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 
 // `?present` turns the mode on for this page only (nothing remembered), so the shared page needs no cleanup.
@@ -19,6 +19,7 @@ const ROOMS = [
 const SUMMARY_MIN_PX = 240;
 /** A method cell narrower than its name keeps at least this much (its end shows, which tells methods apart). */
 const METHOD_MIN_PX = 150;
+const LONG_METHOD = 'notifications/resources/list_changed';
 
 type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
 
@@ -74,10 +75,12 @@ describe('presentation mode fits a projector', () => {
   it('stacks Detail below the log at 1024×768 and 1280×720 in both themes: whole buttons, Send clear, no sideways scroll, readable rows', async ({ page }) => {
     await waitForServer(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('present'))).toBe(true);
-    // The Tools tab lists tools: a tools/list exchange beside the handshake, so the log has short and long methods.
-    await openTab(page, 'tools');
-    await page.locator('[data-testid="log-row"][data-method="tools/list"][data-kind="response"]').first().waitFor();
-    await page.locator('[data-testid="log-row"][data-dir="in"][data-kind="response"]').first().click();
+    // Short methods and the longest the demo sends: add_note makes it send notifications/resources/list_changed.
+    await selectTool(page, 'add_note');
+    await page.locator('#args_name').fill(`present${Date.now() % 100000}`);
+    await callTool(page, 'Added the resource');
+    await page.locator(`[data-testid="log-row"][data-method="${LONG_METHOD}"]`).first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="log-row"][data-dir="in"][data-kind="response"]').last().click();
     await page.getByTestId('detail-pane').waitFor();
     for (const [width, height] of ROOMS) {
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -115,7 +118,8 @@ describe('presentation mode fits a projector', () => {
           expect(c.methodWhole || c.methodWidth >= METHOD_MIN_PX, `method cell of #${c.seq} (${c.method}): ${c.methodWidth} px`).toBe(true);
           expect(c.summaryWidth, `summary cell of #${c.seq} at ${width}×${height}`).toBeGreaterThanOrEqual(SUMMARY_MIN_PX);
         }
-        expect(m.cells.find((c) => c.method === 'notifications/initialized')?.methodWhole).toBe(true);
+        // The long name shows its end, which tells it from …/prompts/list_changed, beside a summary that stays readable.
+        expect(m.cells.some((c) => c.method === LONG_METHOD)).toBe(true);
       }
     }
   });

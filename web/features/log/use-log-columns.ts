@@ -2,7 +2,7 @@
 // name the session has (measured in the row's own font by an off-screen probe, so presentation zoom counts too).
 import { useCallback, useLayoutEffect, useMemo, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { usePresenting } from '../../lib/ui/presentation.js';
-import { gridTemplate, MIN_COLUMN_PX, PRESENT_NARROW_TABLE_PX, type ColumnId, type ColumnWidths } from './log-columns.js';
+import { gridTemplate, MIN_COLUMN_PX, PRESENT_FIT, type ColumnId, type ColumnWidths } from './log-columns.js';
 
 const STORAGE_KEY = 'mcpscope.log.columns';
 
@@ -83,7 +83,7 @@ export function useLogColumns(tableRef: RefObject<HTMLElement | null>, probeRef:
 
   const presenting = usePresenting();
   const template = useMemo(
-    () => gridTemplate(widths, methodFit, tableWidth, presenting ? PRESENT_NARROW_TABLE_PX : undefined),
+    () => gridTemplate(widths, methodFit, tableWidth, presenting ? PRESENT_FIT : undefined),
     [widths, methodFit, tableWidth, presenting],
   );
   return { template, startResize, reset };

@@ -124,7 +124,9 @@ describe('presentation mode fits a projector', () => {
     }
   });
 
-  it('keeps Send clear of Detail with the composer open, and j/k still walk the exchanges with Detail following, at 1024×768', async ({ page }) => {
+  it('keeps Send clear of Detail with the composer open, j/k still walk the exchanges with Detail following, and leaving the mode puts the panes back side by side, at 1024×768', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await waitForServer(page);
     // The composer opens (c) into the log's room; Detail stays below it.
@@ -160,5 +162,16 @@ describe('presentation mode fits a projector', () => {
     await page.keyboard.press('k');
     await expect.poll(async () => Number(await selected.getAttribute('data-seq'))).toBe(seqs.at(-2));
     await expect.poll(() => page.getByTestId('detail-pane').getAttribute('data-seq')).toBe(String(seqs.at(-2)));
+
+    // Leaving the mode turns the same panes back side by side, each at least its minimum, nothing covered.
+    await page.getByTestId('present-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('present'))).toBe(false);
+    await expect.poll(async () => (await layoutFaults(page)).covered).toEqual([]);
+    const side = (await page.getByTestId('pane-side').boundingBox())!;
+    const log = (await page.getByTestId('log-table').boundingBox())!;
+    expect(side.x).toBeGreaterThanOrEqual(log.x + log.width - 1);
+    expect(side.width).toBeGreaterThanOrEqual(359);
+    expect(log.width).toBeGreaterThanOrEqual(519);
+    await page.getByTestId('present-toggle').click();
   });
 });

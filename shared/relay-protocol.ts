@@ -119,6 +119,11 @@ export const SessionInfoSchema = z.object({
   tapped: z.boolean().optional(),
   /** Running in another relay that shares this data dir (its server process is alive): read-only here. */
   elsewhere: z.boolean().optional(),
+  /**
+   * Made by a tool (the fault lab, a check, a replay, a fuzz or collection run) for this other session: the connection
+   * bar's picker keeps such sessions out of its list, as the history nests them under that session.
+   */
+  scratchFor: z.string().nullable().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

@@ -13,6 +13,7 @@ import { useFrameLink } from './lib/ui/use-frame-link.js';
 import { usePendingIntent } from './lib/ui/panel-intents.js';
 import { useRelay } from './lib/relay/relay-context.js';
 import { useComposerKey } from './lib/ui/use-composer-key.js';
+import { usePresentationStacked } from './lib/ui/presentation.js';
 import { useOnChange } from './lib/ui/use-on-change.js';
 import { SIDE_PANELS } from './side-panels.js';
 
@@ -29,6 +30,10 @@ const COMPOSER_OPEN = '38%';
 // Below these the composer's toolbar or the panels' forms would have to wrap or clip.
 const LEFT_MIN_PX = 520;
 const SIDE_MIN_PX = 360;
+// Stacked (presentation mode in a small window): heights, not widths. The log keeps its filters and a few rows, the
+// panels their tab strip and a useful part of Detail.
+const LEFT_MIN_STACKED_PX = 200;
+const SIDE_MIN_STACKED_PX = 180;
 /** The right-hand tab a page opens on. */
 const FIRST_TAB = 'overview';
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -45,7 +50,10 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
   // A newcomer's first look is the server (who it is, what it declared), not an empty Detail tab: a click on a row opens
   // Detail. Overview asks the server nothing (it reads the handshake), so opening the page still sends no request.
   const [tab, setTab] = useState(FIRST_TAB);
-  const columns = useDefaultLayout({ id: 'mcpscope.panes.columns', storage });
+  // Presentation mode in a small window stacks the panels column below the log (same panes, same state, turned on
+  // their side) and remembers that split apart from the side-by-side one.
+  const stacked = usePresentationStacked();
+  const columns = useDefaultLayout({ id: stacked ? 'mcpscope.panes.stacked' : 'mcpscope.panes.columns', storage });
   const rows = useDefaultLayout({ id: 'mcpscope.panes.log-composer', storage });
   const sideRef = usePanelRef();
   const composerRef = usePanelRef();
@@ -60,6 +68,10 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
     if (pane.getSize().inPixels < 160) pane.resize(COMPOSER_OPEN);
   }, [composerRef]);
   const collapseComposer = useCallback(() => composerRef.current?.collapse(), [composerRef]);
+  // Stacking folds the composer to its bar: the room below the log belongs to Detail (`c` still opens it).
+  useEffect(() => {
+    if (stacked) composerRef.current?.collapse();
+  }, [stacked, composerRef]);
   useComposerKey(
     useCallback(() => {
       openComposer();
@@ -155,8 +167,13 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
         </Suspense>
       )}
       <main className={view === 'inspect' ? 'flex min-h-0 flex-1' : 'hidden'} aria-label="inspector">
-        <Group orientation="horizontal" id="panes-columns" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
-          <Panel id="pane-left" minSize={LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
+        <Group
+          orientation={stacked ? 'vertical' : 'horizontal'}
+          id="panes-columns"
+          defaultLayout={columns.defaultLayout}
+          onLayoutChanged={columns.onLayoutChanged}
+        >
+          <Panel id="pane-left" minSize={stacked ? LEFT_MIN_STACKED_PX : LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
             <Group orientation="vertical" id="panes-log-composer" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged}>
               <Panel id="pane-log" minSize={120} style={{ overflow: 'hidden' }} className="flex min-h-0 flex-col">
                 <LogPanel
@@ -198,10 +215,10 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
             </Group>
           </Panel>
           <CollapsiblePane
-            separator={{ line: 'vertical', testId: 'split-columns', label: 'resize the log and the panels' }}
+            separator={{ line: stacked ? 'horizontal' : 'vertical', testId: 'split-columns', label: 'resize the log and the panels' }}
             id="pane-side"
             panelRef={sideRef}
-            minSize={SIDE_MIN_PX}
+            minSize={stacked ? SIDE_MIN_STACKED_PX : SIDE_MIN_PX}
             defaultSize="42%"
             className="flex min-w-0 flex-col bg-panel"
           >

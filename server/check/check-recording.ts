@@ -34,10 +34,12 @@ export function recordCheckConnection(
     store.recorder.saveSession(stored);
     store.publish?.session(stored);
   };
-  save();
+  // Linked and tagged before it is first announced, so the page never lists it as a session of its own.
+  store.recorder.saveSession(stored);
   store.archive.setMeta(stored.id, { origin: 'scratch', scratchFor: store.scratchFor, profileId: o.profileId ?? null, secretEnv: [...(o.secretEnv ?? [])] });
   // Tagged by what made it (the fault lab's are tagged `lab`, replays `replay`).
   store.archive.setTags(stored.id, ['check']);
+  store.publish?.session(stored);
   return {
     id: stored.id,
     append: (f) => {

@@ -22,6 +22,8 @@ export interface ReplayRequest {
   /** The recipe came from a file (see CreateExtras.recipeFrom): it runs only once confirmed. */
   recipeFrom?: string;
   secretEnv?: readonly string[];
+  /** The session this replay was made for (see CreateExtras.scratchFor). */
+  scratchFor?: string;
 }
 
 export interface ReplayOutcome {
@@ -72,6 +74,7 @@ export async function runReplay(manager: SessionManager, req: ReplayRequest): Pr
       tap,
       ...(req.recipeFrom !== undefined ? { recipeFrom: req.recipeFrom } : {}),
       ...(req.secretEnv ? { secretEnv: req.secretEnv } : {}),
+      ...(req.scratchFor !== undefined ? { scratchFor: req.scratchFor } : {}),
     },
   );
   if (!session.live) {

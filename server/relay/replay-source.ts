@@ -26,6 +26,8 @@ export interface ReplayOptions {
   /** Where the recipe came from when it is not typed here (a bundle, an imported profile): it must be confirmed. */
   recipeFrom?: string;
   secretEnv?: readonly string[];
+  /** The session the replay is made for: the page lists it under that one. */
+  scratchFor?: string;
 }
 
 export interface ReplayResult {
@@ -62,6 +64,7 @@ export async function replayAndDiff(manager: SessionManager, source: ReplaySourc
     ...(opts.answerTimeoutMs !== undefined ? { answerTimeoutMs: opts.answerTimeoutMs } : {}),
     ...(opts.recipeFrom !== undefined ? { recipeFrom: opts.recipeFrom } : {}),
     ...(opts.secretEnv ? { secretEnv: opts.secretEnv } : {}),
+    ...(opts.scratchFor !== undefined ? { scratchFor: opts.scratchFor } : {}),
   });
   return { outcome, diff: diffTranscripts(source.messages, outcome.frames, opts.diff ?? {}) };
 }

@@ -5,6 +5,7 @@ import { RelayError } from '../errors.js';
 import { now } from '../store/clock.js';
 import { newStoredSession } from '../store/new-session.js';
 import type { Recorder, StoredSession } from '../store/recorder.js';
+import { SessionArchive } from '../store/archive/session-archive.js';
 import { runsElsewhere } from './other-relay.js';
 import { FrameWindowReader } from '../store/recorder-window.js';
 import { Session } from './session.js';
@@ -44,6 +45,11 @@ export interface CreateExtras {
   recipeFrom?: string;
   /** The saved profile the session connects: its OAuth tokens are that profile's own (server/oauth/token-store.ts). */
   profileId?: string;
+  /**
+   * The session a tool made this one for (the fault lab's scratch connection, a replay): every news of it says so
+   * from the first, before the tool writes the link to the archive, so the page never lists it as a session of its own.
+   */
+  scratchFor?: string;
 }
 
 export class SessionManager {
@@ -54,8 +60,13 @@ export class SessionManager {
   private readonly watchers = new Set<(info: SessionInfo) => void>();
   /** Sessions that taps record into this store, from other processes: read-only here, live while their tap runs. */
   private readonly taps: TapWatcher;
+  /** Which sessions a tool made for another (session_meta.scratch_for): every SessionInfo the relay hands out says so. */
+  private readonly archive: SessionArchive;
+  /** The same link for sessions of this run, known from their creation (CreateExtras.scratchFor). */
+  private readonly madeFor = new Map<string, string>();
 
   constructor(private readonly opts: SessionManagerOptions) {
+    this.archive = new SessionArchive(opts.recorder.db);
     this.taps = new TapWatcher({
       recorder: opts.recorder,
       frame: (sid, f) => this.listener.frame(sid, f),
@@ -89,9 +100,16 @@ export class SessionManager {
     return () => this.watchers.delete(fn);
   }
 
-  private changed(info: SessionInfo): void {
+  private changed(given: SessionInfo): void {
+    const info = this.marked(given);
     this.listener.session(info);
     for (const fn of this.watchers) fn(info);
+  }
+
+  /** The info with the session it was made for, if a tool made it (the lab, a check, a replay…). */
+  private marked(info: SessionInfo, parents?: ReadonlyMap<string, string>): SessionInfo {
+    const parent = this.madeFor.get(info.id) ?? (parents ? (parents.get(info.id) ?? null) : this.archive.meta(info.id).scratchFor);
+    return parent === null ? info : { ...info, scratchFor: parent };
   }
 
   setListener(l: Listener): void {
@@ -115,6 +133,7 @@ export class SessionManager {
     else this.opts.trust.allow(t, 'typed');
     const tap = extras.tap;
     const id = newSessionId();
+    if (extras.scratchFor !== undefined) this.madeFor.set(id, extras.scratchFor);
     const oauth = this.opts.oauth;
     // Secrets stay in memory with the live session; what is stored, named and shown has them masked.
     const stored = storedTarget(t, extras.secretEnv ?? []);
@@ -159,14 +178,15 @@ export class SessionManager {
 
   info(id: string): SessionInfo {
     const s = this.owning.get(id);
-    if (s) return s.info();
+    if (s) return this.marked(s.info());
     const stored = this.opts.recorder.getSession(id);
     if (!stored) throw new RelayError('NOT_FOUND', `no session ${id}`);
-    return this.pastInfo(stored);
+    return this.marked(this.pastInfo(stored));
   }
 
   list(): SessionInfo[] {
-    return this.opts.recorder.listSessions().map((s) => this.owning.get(s.id)?.info() ?? this.pastInfo(s));
+    const parents = this.archive.scratchParents();
+    return this.opts.recorder.listSessions().map((s) => this.marked(this.owning.get(s.id)?.info() ?? this.pastInfo(s), parents));
   }
 
   /** A session this run does not own: recorded earlier, imported, or tapped (whose row's lastSeq lags its frames). */
@@ -209,6 +229,7 @@ export class SessionManager {
     }
     this.owning.delete(id);
     this.givenTargets.delete(id);
+    this.madeFor.delete(id);
     this.opts.recorder.flush();
     purge();
   }

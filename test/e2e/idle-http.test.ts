@@ -47,12 +47,14 @@ async function keepAlivesRecorded(n: number): Promise<FrameRecord[]> {
   return found;
 }
 
-/** "shown / total frames" in the filter bar: the rows the log has, and the frames the session has. */
-async function counts(): Promise<{ shown: number; total: number }> {
-  const text = (await page.getByTestId('log-count').textContent()) ?? '';
-  const m = /^(?:(\d+) \/ )?(\d+) frames$/.exec(text);
-  if (!m) throw new Error(`unexpected log count: ${text}`);
-  return { shown: Number(m[1] ?? m[2]), total: Number(m[2]) };
+/** The filter bar's count, read in one go: the rows the log has, the frames the session has, the keep-alives folded (never a row). */
+function counts(): Promise<{ shown: number; total: number; folded: number; text: string }> {
+  return page.getByTestId('log-count').evaluate((el) => ({
+    shown: Number(el.getAttribute('data-shown')),
+    total: Number(el.getAttribute('data-total')),
+    folded: Number(el.getAttribute('data-folded')),
+    text: el.textContent ?? '',
+  }));
 }
 
 describe('an idle Streamable HTTP session', () => {
@@ -66,6 +68,17 @@ describe('an idle Streamable HTTP session', () => {
     await expect.poll(async () => (await counts()).total, { timeout: 10_000 }).toBeGreaterThanOrEqual(before.total + 8);
     const after = await counts();
     expect(after.shown).toBe(before.shown);
+    // The count says how many it folded: every frame is a row or folded into one, and the text says so in words.
+    await expect
+      .poll(
+        async () => {
+          const c = await counts();
+          return { whole: c.shown + c.folded - c.total, text: c.text === `${c.total} frames · ${c.folded} keep-alives folded` };
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual({ whole: 0, text: true });
+    expect((await counts()).folded).toBeGreaterThanOrEqual(later.length);
     // The stream's row counts them, and no keep-alive has a row of its own.
     await expect
       .poll(async () => Number(await stream.first().getByTestId('log-keepalive').getAttribute('data-count')), { timeout: 10_000 })

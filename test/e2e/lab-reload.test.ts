@@ -1,5 +1,6 @@
 // The lab's last results survive a reload, read from the relay's store: the fault lab's results and its connection
-// choices (wait, connections), and the Conformance tab's last report for the session.
+// choices (wait, connections), and the Conformance tab's last report for the session; its scratch sessions stay out of
+// the way (under their session in the history, out of the connection bar's picker).
 import { describe, expect } from 'vitest';
 import type { CheckReport } from '../../shared/check/index.js';
 import { SAVED_TEXT_CHARS, type SavedFaultLab } from '../../shared/panel-results.js';
@@ -71,6 +72,12 @@ describe('the lab after a reload', () => {
     await page.locator('[data-testid="fault-result"][data-preset="crlf"]').waitFor({ timeout: 30_000 });
     const underTest = await page.getByTestId('session-select').inputValue();
     const scratch = (await page.getByTestId('fault-scratch-link').first().getAttribute('data-session-id'))!;
+    // The connection bar's picker keeps it out (it lists the sessions a person made) and says how many it left out.
+    const picker = page.getByTestId('session-select');
+    await expect.poll(async () => Number(await picker.getAttribute('data-left-out')), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    const options = await picker.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options).toContain(underTest);
+    expect(options).not.toContain(scratch);
     await page.getByTestId('view-tab-sessions').click();
     const list = page.getByTestId('history-list');
     // The session a person made is a top-level row; the lab's is folded under it until opened.

@@ -3,42 +3,13 @@ import type { Page } from 'playwright-core';
 import { inspectorTest } from '../helpers/inspector-test.js';
 import { callTool, openComposer, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
+import { layoutFaults } from '../helpers/layout-faults.js';
 
 // The two tests that drag a pane or a column and reload get a context of their own (freshPage): what they drag is
 // remembered by the page (localStorage). The two that only resize the window share one page; each sets the size it
 // starts at and waits (polls) for the tab strip to refold, a frame after a resize (CI once measured the strip at
 // 1024 px while it still held its 1920 px tabs).
 const it = inspectorTest({ command: [process.execPath, DEMO_SERVER] });
-
-/** Visible buttons and fields (not scrolled out of their own list) whose own centre is covered by something else, and the page's horizontal overflow. */
-async function layoutFaults(page: Page) {
-  return page.evaluate(() => {
-    const scrolledOut = (el: HTMLElement, x: number, y: number) => {
-      for (let a = el.parentElement; a !== null; a = a.parentElement) {
-        const style = getComputedStyle(a);
-        if (!/auto|scroll/.test(style.overflowX + style.overflowY)) continue;
-        const b = a.getBoundingClientRect();
-        if (x < b.left || x >= b.right || y < b.top || y >= b.bottom) return true;
-      }
-      return false;
-    };
-    const covered: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button, input, select, textarea')) {
-      // Monaco's hidden input area sits under its own text layer by design.
-      if (el.closest('[aria-hidden="true"]') || el.getAttribute('aria-hidden') === 'true') continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      // A row scrolled out of its own list (the tool list, stacked over the form) is out of sight, not covered.
-      if (scrolledOut(el, x, y)) continue;
-      const hit = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
-      if (hit === el || (hit !== null && el.contains(hit))) continue;
-      covered.push(`${el.outerHTML.slice(0, 100)} under ${hit?.outerHTML.slice(0, 80) ?? 'the window edge'}`);
-    }
-    return { overflowX: document.documentElement.scrollWidth - innerWidth, covered };
-  });
-}
 
 describe('the workbench fits its window', () => {
   it('has no page-level horizontal scroll and nothing covering a button or field at 1024, 1440 and 1920 px, in both themes', async ({ page }) => {

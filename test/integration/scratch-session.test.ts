@@ -51,4 +51,32 @@ describe('scratch sessions for the fault lab', () => {
     expect(JSON.stringify(refused.body)).toMatch(/not running/);
     expect((await post('/api/sessions/no-such-session/scratch', { handshake: false })).status).toBe(404);
   });
+
+  it("marks it in the session list and in the socket's session news, so the connection bar can keep it out of its picker", async () => {
+    const socket = await relay.socket();
+    try {
+      const scratch = (await post(`/api/sessions/${sid}/scratch`, { handshake: false })).body;
+      // Every news of it says it is made for the session under test, from the first ('starting'), so the page never
+      // lists it as a session of its own, even for a moment.
+      const news = await socket.until(() => {
+        const mine = socket.messages.filter((m) => m.type === 'session' && m.session.id === scratch.id);
+        return mine.some((m) => m.type === 'session' && m.session.status === 'running') ? mine : undefined;
+      }, 'the scratch session running');
+      expect(news.length).toBeGreaterThanOrEqual(2);
+      for (const m of news) expect(m).toMatchObject({ session: { scratchFor: sid } });
+      const list = (await relay.api<SessionInfo[]>('/api/sessions')).body;
+      expect(list.find((s) => s.id === scratch.id)?.scratchFor).toBe(sid);
+      expect(list.find((s) => s.id === sid)).not.toHaveProperty('scratchFor');
+      expect((await relay.api<SessionInfo>(`/api/sessions/${scratch.id}`)).body.scratchFor).toBe(sid);
+      // Its later news (stopped) still says so.
+      await relay.api(`/api/sessions/${scratch.id}/stop`, { method: 'POST' });
+      const stopped = await socket.until(
+        () => socket.messages.find((m) => m.type === 'session' && m.session.id === scratch.id && !m.session.live),
+        'the scratch session stopped',
+      );
+      expect(stopped).toMatchObject({ session: { scratchFor: sid } });
+    } finally {
+      socket.close();
+    }
+  });
 });

@@ -65,11 +65,14 @@ describe('keep-alives folded into their stream’s row', () => {
     expect(rows[0]!.keepAlives).toEqual({ count: 20, lastTs: 21_000 });
     // Every frame is still held: the HTTP tab and the detail read them; only the rows are folded.
     expect(log.entries).toHaveLength(21);
+    // The log's count says how many frames have no row of their own.
+    expect(log.foldedKeepAlives).toBe(20);
     // A filter folds them too, and what carries a message stays a row of its own.
     log.append([note(22), message(23, 'g', 20), ping(24, 'g', 21)]);
     expect(log.filtered(EMPTY_FILTER).map((e) => e.frame.seq)).toEqual([1, 22, 23]);
     expect(log.filtered({ ...EMPTY_FILTER, kinds: ['http'] }).map((e) => e.frame.seq)).toEqual([1, 23]);
     expect(log.bySeq(1)!.keepAlives!.count).toBe(21);
+    expect(log.foldedKeepAlives).toBe(21);
   });
 
   it('leaves a stream’s records alone once the exchange has ended, and never folds into another exchange', () => {

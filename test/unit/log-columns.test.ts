@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridTemplate, METHOD_CAP_PX } from '../../web/features/log/log-columns.js';
+import { gridTemplate, METHOD_CAP_PX, PRESENT_FIT } from '../../web/features/log/log-columns.js';
 
 const methodOf = (template: string) => template.split(' ')[5];
 
@@ -34,5 +34,19 @@ describe('the log grid template', () => {
     const narrow = gridTemplate({}, 300, 600).split(' ');
     expect([narrow[3], narrow[8]]).toEqual(['0px', '0px']);
     expect(gridTemplate({}, 300, 1400).split(' ')[3]).toBe('34px');
+  });
+
+  it('folds by and size away below a wider table while presenting, and keeps the summary 200 px beside a long method', () => {
+    // 803 px: a 1024 px window at presentation zoom (1.25), panes stacked so the log has the whole width.
+    expect(gridTemplate({}, 182, 803).split(' ')[3]).toBe('34px');
+    const summaryOf = (cols: string[]) => 803 - cols.filter((_, i) => i !== 7).reduce((sum, c) => sum + Number.parseInt(c, 10), 0) - 8 * 9;
+    const short = gridTemplate({}, 182, 803, PRESENT_FIT).split(' ');
+    expect([short[3], short[8]]).toEqual(['0px', '0px']);
+    expect(short[5]).toBe('182px');
+    expect(summaryOf(short)).toBeGreaterThanOrEqual(200);
+    // notifications/resources/list_changed (250 px) gives way: its end shows in 191 px, the summary keeps its 200.
+    const long = gridTemplate({}, 250, 803, PRESENT_FIT).split(' ');
+    expect(long[5]).toBe('191px');
+    expect(summaryOf(long)).toBe(200);
   });
 });

@@ -38,6 +38,7 @@ export function replayRoutes(router: Router, ctx: ArchiveContext): void {
       diff: body.diff,
       ...(chosen.recipeFrom !== undefined ? { recipeFrom: chosen.recipeFrom } : {}),
       secretEnv: chosen.secretEnv,
+      scratchFor: info.id,
     });
     // Linked to the session it replays, so the history groups it there, and tagged by what made it.
     ctx.archive.setMeta(outcome.session.id, { origin: 'replay', scratchFor: info.id, profileId: chosen.profileId, secretEnv: chosen.secretEnv });

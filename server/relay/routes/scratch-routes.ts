@@ -16,7 +16,7 @@ export function scratchRoutes(router: Router, ctx: ArchiveContext): void {
     const meta = ctx.archive.meta(params.id);
     const scratch = await ctx.sessions.create(
       { target, protocolVersion: info.protocolVersion, handshake: body.handshake, name: `${info.name} · fault lab` },
-      { secretEnv: meta.secretEnv, ...(meta.profileId ? { profileId: meta.profileId } : {}) },
+      { secretEnv: meta.secretEnv, scratchFor: params.id, ...(meta.profileId ? { profileId: meta.profileId } : {}) },
     );
     ctx.archive.setMeta(scratch.id, { origin: 'scratch', scratchFor: params.id, profileId: meta.profileId, secretEnv: meta.secretEnv });
     // Tagged by what made it, so the history can say so and filter on it (the check's are tagged `check`).

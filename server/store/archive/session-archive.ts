@@ -54,6 +54,15 @@ export class SessionArchive {
     };
   }
 
+  /** Every session made for another (its `scratchFor`), in one read: the relay's session list marks them. */
+  scratchParents(): Map<string, string> {
+    const rows = this.db.prepare('SELECT session_id, scratch_for FROM session_meta WHERE scratch_for IS NOT NULL').all() as Array<{
+      session_id: string;
+      scratch_for: string;
+    }>;
+    return new Map(rows.map((r) => [r.session_id, r.scratch_for]));
+  }
+
   setMeta(id: string, patch: Partial<SessionMeta>): void {
     const m = { ...this.meta(id), ...patch };
     this.db

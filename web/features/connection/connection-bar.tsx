@@ -106,7 +106,8 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const shownTarget = (line: string) => (mask === null ? line : mask(line));
   return (
     <header className="shrink-0 border-b border-edge bg-panel">
-      <div className="flex items-center gap-2 px-2 py-1.5">
+      {/* Presenting, the controls wrap onto a second line rather than push the page sideways or cut Connect short. */}
+      <div className="flex items-center gap-2 px-2 py-1.5 present:flex-wrap present:gap-y-1">
         <h1 className="shrink-0 font-mono text-sm font-semibold tracking-tight text-sky-300">mcpscope</h1>
         <SessionPicker sessions={sessions.data ?? []} sessionId={sessionId} onPick={attach} onOpen={() => void sessions.refetch()} />
         <SessionStatus session={session} handshake={handshake.stateOf(sessionId)} />

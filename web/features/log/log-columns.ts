@@ -50,6 +50,17 @@ const NARROW_SUMMARY_ROOM_PX = 110;
 const GAP_PX = 8;
 /** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
 const NARROW_TABLE_PX = 720;
+/** How the table gives out its width: where `by` and `size` fold, and the room the summary keeps before the method's. */
+export interface TableFit {
+  narrowBelow: number;
+  summaryRoom: number;
+}
+/**
+ * Presenting, `by` and `size` fold below a wider table and the summary keeps 200 px (250 on screen at the mode's
+ * zoom) before the method column may grow: a 1024 px projector (an 803 px table) still shows ~25 characters of
+ * summary beside *…resources/list_changed*.
+ */
+export const PRESENT_FIT: TableFit = { narrowBelow: 900, summaryRoom: 200 };
 const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
 /** The method column shortens to this before the summary starves: its cells then show the end of the name (log-row.tsx). */
 const METHOD_FLOOR_PX = 64;
@@ -59,12 +70,12 @@ const METHOD_FLOOR_PX = 64;
  * `methodFit` (its longest name) within the cap and what the table's width leaves the summary (160 px, 110 in a narrow
  * table), down to a floor; the summary takes the rest. A method column narrower than its names shows their ends.
  */
-export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number): string {
-  const narrow = tableWidth > 0 && tableWidth < NARROW_TABLE_PX;
+export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number, fit?: TableFit): string {
+  const narrow = tableWidth > 0 && tableWidth < (fit?.narrowBelow ?? NARROW_TABLE_PX);
   const widthOf = (c: LogColumn) => (narrow && NARROW_HIDDEN.includes(c.id) ? 0 : (widths[c.id] ?? c.width));
   const fixed = LOG_COLUMNS.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
   const gaps = GAP_PX * (LOG_COLUMNS.length - 1);
-  const summaryRoom = narrow ? NARROW_SUMMARY_ROOM_PX : SUMMARY_ROOM_PX;
+  const summaryRoom = fit?.summaryRoom ?? (narrow ? NARROW_SUMMARY_ROOM_PX : SUMMARY_ROOM_PX);
   const room = tableWidth - fixed - gaps - summaryRoom;
   const method = widths.method ?? Math.max(METHOD_FLOOR_PX, Math.min(methodFit ?? LOG_COLUMNS.find((c) => c.id === 'method')!.width, METHOD_CAP_PX, room));
   return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(

@@ -1,7 +1,7 @@
 // The log's filter bar: free text, method, direction and a toggle per kind (none toggled = every kind; folded when the
 // bar is narrow), "has findings", and hiding what mcpscope sent on its own (bookkeeping).
 import type { ReactNode } from 'react';
-import type { FrameFilter } from '../../lib/log/frame-filter.js';
+import { isEmptyFilter, type FrameFilter } from '../../lib/log/frame-filter.js';
 import { chipClass } from './filter-chip.js';
 import { MoreFilters } from './more-filters.js';
 
@@ -15,9 +15,19 @@ interface Props {
   pending?: boolean;
   /** Findings in the whole session, shown on the "has findings" toggle. */
   findingCount: number;
+  /** Keep-alive records folded into their stream's row (counted in `total`, never a row). */
+  folded?: number;
 }
 
-export function LogFilters({ filter, onChange, methods, shown, total, pending = false, findingCount }: Props) {
+/** "1234 frames · 40 keep-alives folded", or "12 / 1234 frames" under a filter: the session's size, and what the rows leave out. */
+function countText(filter: FrameFilter, shown: number, total: number, pending: boolean, folded: number): string {
+  // Without a filter every frame is a row or folded into one: the count is the session's, as it was before folding.
+  const whole = (isEmptyFilter(filter) ? shown + folded : shown) === total;
+  const frames = pending ? `… / ${total} frames` : whole ? `${total} frames` : `${shown} / ${total} frames`;
+  return folded > 0 ? `${frames} · ${folded} keep-alive${folded === 1 ? '' : 's'} folded` : frames;
+}
+
+export function LogFilters({ filter, onChange, methods, shown, total, pending = false, findingCount, folded = 0 }: Props) {
   const set = (patch: Partial<FrameFilter>) => onChange({ ...filter, ...patch });
   return (
     <div className="@container relative shrink-0 border-b border-edge bg-panel">
@@ -72,8 +82,20 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
             clear
           </button>
         )}
-        <span className="ml-auto font-mono text-[11px] text-dim" data-testid="log-count" data-pending={pending}>
-          {pending ? `… / ${total} frames` : shown === total ? `${total} frames` : `${shown} / ${total} frames`}
+        <span
+          className="ml-auto font-mono text-[11px] text-dim"
+          data-testid="log-count"
+          data-pending={pending}
+          data-shown={shown}
+          data-total={total}
+          data-folded={folded}
+          title={
+            folded > 0
+              ? `${folded} keep-alive record${folded === 1 ? '' : 's'} (events without a message on an open HTTP stream) counted on their stream's row (♥), not as rows of their own; the HTTP tab lists each`
+              : undefined
+          }
+        >
+          {countText(filter, shown, total, pending, folded)}
         </span>
       </div>
     </div>

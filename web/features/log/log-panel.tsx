@@ -111,6 +111,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
             total={total}
             pending={rows.pending || filterStale}
             findingCount={findingCount}
+            folded={view?.source.foldedKeepAlives ?? 0}
           />
         </div>
       </div>

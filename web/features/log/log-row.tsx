@@ -112,7 +112,7 @@ export const LogRow = memo(function LogRow({
       <span role="gridcell" className="truncate text-dim" title={frame.rpcId ?? undefined}>
         {frame.rpcId ?? ''}
       </span>
-      <span role="gridcell" className="flex min-w-0 items-center gap-1">
+      <span role="gridcell" data-col="summary" className="flex min-w-0 items-center gap-1">
         {severity && (
           <SeverityBadge
             severity={severity}

@@ -1,7 +1,8 @@
 // The log's column widths: dragged ones kept in localStorage, the method column auto-fitted to the longest method
 // name the session has (measured in the row's own font by an off-screen probe, so presentation zoom counts too).
 import { useCallback, useLayoutEffect, useMemo, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { gridTemplate, MIN_COLUMN_PX, type ColumnId, type ColumnWidths } from './log-columns.js';
+import { usePresenting } from '../../lib/ui/presentation.js';
+import { gridTemplate, MIN_COLUMN_PX, PRESENT_FIT, type ColumnId, type ColumnWidths } from './log-columns.js';
 
 const STORAGE_KEY = 'mcpscope.log.columns';
 
@@ -80,7 +81,11 @@ export function useLogColumns(tableRef: RefObject<HTMLElement | null>, probeRef:
     });
   }, []);
 
-  const template = useMemo(() => gridTemplate(widths, methodFit, tableWidth), [widths, methodFit, tableWidth]);
+  const presenting = usePresenting();
+  const template = useMemo(
+    () => gridTemplate(widths, methodFit, tableWidth, presenting ? PRESENT_FIT : undefined),
+    [widths, methodFit, tableWidth, presenting],
+  );
   return { template, startResize, reset };
 }
 

@@ -39,6 +39,10 @@ export class InPageLog implements LogSource {
     return this.log.entries;
   }
 
+  get foldedKeepAlives(): number {
+    return this.log.foldedKeepAlives;
+  }
+
   rows(filter: FrameFilter): LogRows {
     return listRows(this.log.filtered(filter));
   }

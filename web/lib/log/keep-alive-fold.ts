@@ -26,8 +26,12 @@ export function isKeepAliveRecord(value: unknown): boolean {
 export class KeepAliveFold {
   /** The row of each exchange still open, by exchange id. */
   private readonly open = new Map<string, FrameEntry>();
-  /** Whether any row was folded away: until then the log's rows are its frames, as they are. */
-  folded = false;
+  /** How many records were folded away (rows the log does not have); until one is, the log's rows are its frames. */
+  rows = 0;
+
+  get folded(): boolean {
+    return this.rows > 0;
+  }
 
   /** Notes one appended entry; returns true when it was folded into its stream's row (and is no row of its own). */
   note(entry: FrameEntry): boolean {
@@ -47,7 +51,7 @@ export class KeepAliveFold {
     const events = (entry.value.events as unknown[]).length;
     row.keepAlives = { count: (row.keepAlives?.count ?? 0) + events, lastTs: entry.frame.ts };
     entry.foldedInto = row.frame.seq;
-    this.folded = true;
+    this.rows++;
     return true;
   }
 }

@@ -38,6 +38,8 @@ export interface FindingsOverview {
 export interface LogSource {
   /** How many frames the session has: seqs run 1..total without gaps. */
   readonly total: number;
+  /** Keep-alive records folded into their stream's row: frames counted in `total` that the rows leave out. */
+  readonly foldedKeepAlives: number;
   /**
    * The frames this page holds, in seq order, as they arrived: what readers that follow a session live scan (the
    * handshake, notifications, HTTP exchanges). Stable for the life of the session's log (a good WeakMap key).

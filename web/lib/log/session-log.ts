@@ -184,6 +184,11 @@ export class SessionLog {
     return this.pairing.pairOf(entry);
   }
 
+  /** Keep-alive records folded into their stream's row so far: frames of the session that have no row of their own. */
+  get foldedKeepAlives(): number {
+    return this.fold.rows;
+  }
+
   get methods(): string[] {
     return [...this.methodSet].sort();
   }

@@ -63,6 +63,14 @@ export class WindowedLog extends InPageLog {
     return this.log.total;
   }
 
+  /**
+   * None: the unfiltered rows of a huge session are its seqs one for one (row i is frame i + 1, so any row can be
+   * shown without asking the relay to count), and the relay's windows know nothing of keep-alives.
+   */
+  override get foldedKeepAlives(): number {
+    return 0;
+  }
+
   private unfiltered(): FrameWindow {
     return (this.all ??= new FrameWindow(this.http, this.sessionId, {}, null, this.remember));
   }

@@ -48,3 +48,35 @@ const subscribe = listeners.add;
 export function usePresenting(): boolean {
   return useSyncExternalStore(subscribe, () => presenting);
 }
+
+/**
+ * Below this many CSS pixels of room (the window's width over the page zoom), presentation mode stacks the panes: the
+ * panels column goes below the log and the composer folds to its bar. A projector's 1024×768 or 1280×720 at a quarter
+ * larger type leaves 819 or 1024 px, where side-by-side panes would starve the log's summary or push the page sideways;
+ * side by side, the log's ~58% needs 1400 px of room to keep a long method's end and a readable summary (log-columns.ts).
+ */
+const STACK_BELOW_CSS_PX = 1400;
+
+/** The zoom presentation mode draws at (styles.css `:root.present`), read from the page rather than repeated here. */
+function pageZoom(): number {
+  const zoom = parseFloat(getComputedStyle(document.documentElement).zoom);
+  return Number.isFinite(zoom) && zoom > 0 ? zoom : 1;
+}
+
+function stackedNow(): boolean {
+  return presenting && window.innerWidth / pageZoom() < STACK_BELOW_CSS_PX;
+}
+
+function subscribeStacked(onChange: () => void) {
+  const off = listeners.add(onChange);
+  window.addEventListener('resize', onChange);
+  return () => {
+    off();
+    window.removeEventListener('resize', onChange);
+  };
+}
+
+/** Whether presentation mode's stacked layout is on: presenting, in a window too narrow for panes side by side. */
+export function usePresentationStacked(): boolean {
+  return useSyncExternalStore(subscribeStacked, stackedNow);
+}

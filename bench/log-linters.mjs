@@ -2,25 +2,29 @@
 // tools/list, unknown methods, a malformed request every 50th) through the real relay, then measures the two places
 // that lint and pair it: the page's log (web/lib/log/session-log.ts, bundled here and run in this V8 as the page runs
 // it) and the relay's store (its lint of the whole session, and what a reader pays to get findings and pairs from it).
-// Usage: node bench/log-linters.mjs [--requests 5000] [--runs 3] [--live 100]
+// --base <dir>: another checkout's sources (its web/ and shared/, e.g. `git archive <commit> web shared | tar -x -C dir`);
+// the page's whole-session append is then also timed with that checkout's log, alternating run by run, and the ratio
+// this/base of the page's CPU printed: a change to the page's log measured against its baseline under the same load.
+// --repeat k times each pair per run (base and this in turns, the order alternating), on the same recorded frames.
+// Usage: node bench/log-linters.mjs [--requests 5000] [--runs 3] [--live 100] [--base <dir> [--repeat 1]]
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { ROOT, SCRIPTED, args, connect, cpuMs, fmt, startRelay, summary } from './bench-lib.mjs';
 
-const o = args({ requests: 5000, runs: 3, live: 100 });
+const o = args({ requests: 5000, runs: 3, live: 100, base: '', repeat: 1 });
 const PROTOCOL = '2025-11-25';
 /** How the page's windowed log polls the relay's lint (LINT_POLL_MS in web/lib/log/windowed-log.ts). */
 const PAGE_LINT_POLL_MS = 1000;
 
 /** The page's log code as the browser gets it: one ES module, bundled from the sources by the project's own Vite. */
-async function pageLog() {
-  const outDir = join(tmpdir(), `mcpscope-bench-log-${process.pid}`);
+async function pageLog(root = ROOT) {
+  const outDir = join(tmpdir(), `mcpscope-bench-log-${process.pid}-${root === ROOT ? 'this' : 'base'}`);
   await build({
     configFile: false,
     logLevel: 'silent',
-    build: { outDir, emptyOutDir: true, minify: false, lib: { entry: join(ROOT, 'web/lib/log/session-log.ts'), formats: ['es'], fileName: 'session-log' } },
+    build: { outDir, emptyOutDir: true, minify: false, lib: { entry: join(root, 'web/lib/log/session-log.ts'), formats: ['es'], fileName: 'session-log' } },
   });
   const mod = await import(join(outDir, 'session-log.js'));
   rmSync(outDir, { recursive: true, force: true });
@@ -139,17 +143,28 @@ async function relayPages(relay, total) {
 }
 
 const SessionLog = await pageLog();
+const BaseLog = o.base ? await pageLog(o.base) : null;
 const rows = [];
 for (let run = 0; run < o.runs; run++) {
   const rec = await record();
   try {
-    const whole = pageWhole(SessionLog, rec.frames);
+    // Base and this checkout in turns, the order alternating pair by pair, on the same frames.
+    let base = null;
+    const pairs = [];
+    for (let k = 0; BaseLog && k < o.repeat; k++) {
+      const first = (run + k) % 2 === 0;
+      const a = first ? pageWhole(BaseLog, rec.frames) : null;
+      const b = pageWhole(SessionLog, rec.frames);
+      pairs.push({ base: a ?? pageWhole(BaseLog, rec.frames), this: b });
+    }
+    if (BaseLog) base = pairs.at(-1).base;
+    const whole = BaseLog ? pairs.at(-1).this : pageWhole(SessionLog, rec.frames);
     const live = summary(pageLive(SessionLog, rec.frames));
     const relay = await relayWhole(rec.relay);
     const relayLiveMs = [];
     for (let i = 0; i < 5; i++) relayLiveMs.push(await relayLive(rec, 1_000_000 + i));
     const pages = summary(await relayPages(rec.relay, rec.frames.length));
-    rows.push({ frames: rec.frames.length, whole, live, relay, relayLive: summary(relayLiveMs), pages });
+    rows.push({ frames: rec.frames.length, whole, base, pairs, live, relay, relayLive: summary(relayLiveMs), pages });
   } finally {
     rec.client.close();
     await rec.relay.stop();
@@ -173,3 +188,16 @@ const med = (f) => summary(rows.map(f)).median;
 console.log(
   `ratios (medians over runs): relay/page whole-session lint wall ${fmt(med((r) => r.relay.ms) / med((r) => r.whole.ms), 1)}x, CPU ${fmt(med((r) => r.relay.cpuMs) / med((r) => r.whole.cpuMs), 1)}x; relay/page findings of a new frame ${fmt((med((r) => r.relayLive.median) * 1000) / med((r) => r.live.median * 1000), 0)}x before the poll, ${fmt(((med((r) => r.relayLive.median) + PAGE_LINT_POLL_MS / 2) * 1000) / med((r) => r.live.median * 1000), 0)}x with half a poll`,
 );
+if (BaseLog) {
+  for (const r of rows) {
+    console.log(
+      `  base page whole ${fmt(r.base.ms, 1)} ms wall, ${fmt(r.base.cpuMs, 0)} ms CPU (${r.base.findings} findings, ${r.base.paired} paired) | this ${fmt(r.whole.cpuMs, 0)} ms CPU: ${fmt(r.whole.cpuMs / r.base.cpuMs, 2)}x`,
+    );
+  }
+  const ratios = rows.flatMap((r) => r.pairs.map((p) => p.this.cpuMs / p.base.cpuMs));
+  const all = summary(ratios);
+  console.log(
+    `this/base page whole-session append CPU over ${ratios.length} pairs: median ${fmt(all.median, 2)}x (${fmt(all.min, 2)}–${fmt(all.max, 2)}); ` +
+      `base ${fmt(summary(rows.flatMap((r) => r.pairs.map((p) => p.base.cpuMs))).median, 0)} ms, this ${fmt(summary(rows.flatMap((r) => r.pairs.map((p) => p.this.cpuMs))).median, 0)} ms (medians)`,
+  );
+}

@@ -41,7 +41,10 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: ParseFailure } {
+/** A text's JSON.parse, as a value or the reason it failed: made once per frame, then handed to whoever reads it. */
+export type JsonParse = { ok: true; value: unknown } | { ok: false; error: ParseFailure };
+
+export function parseJson(text: string): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (err) {

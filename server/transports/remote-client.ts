@@ -1,5 +1,6 @@
 // What every HTTP-based transport shares: agents, header assembly, traced requests, body delivery, quiet shutdown.
 import type { HeaderOverrides } from '../../shared/relay-protocol.js';
+import { Listeners } from '../../shared/listeners.js';
 import type { HttpAnswerEvent } from '../../shared/http-answer.js';
 import type { AuthAttempt, OAuthAuthorizer } from '../oauth/oauth-authorizer.js';
 import { ExchangeTrace, type TraceStart } from './exchange-trace.js';
@@ -51,7 +52,8 @@ export class RemoteClient {
   private next = 0;
   private readonly controllers = new Set<AbortController>();
   private readonly tasks = new Set<Promise<void>>();
-  private readonly wakers = new Set<() => void>();
+  /** Sleeps that shutdown cuts short (sleep()). */
+  private readonly wakers = new Listeners();
 
   /** `prefix` names this client's exchanges (x1, x2…), so two clients in one session (auto's probes) never share an id. */
   constructor(
@@ -251,18 +253,18 @@ export class RemoteClient {
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(t);
-        this.wakers.delete(wake);
+        stop();
         resolve();
       };
       const t = setTimeout(wake, ms);
-      this.wakers.add(wake);
+      const stop = this.wakers.add(wake);
     });
   }
 
   /** Cancels every request in flight and waits (at most `ms`) for the background work to wind down. */
   async quiesce(ms: number): Promise<void> {
     this.closing = true;
-    for (const wake of [...this.wakers]) wake();
+    this.wakers.emit();
     for (const c of this.controllers) c.abort();
     this.controllers.clear();
     let timer: NodeJS.Timeout | undefined;

@@ -17,13 +17,8 @@ interface Seen {
   responseBody: string;
 }
 
-function read(text: string): Seen | null {
-  let x: unknown;
-  try {
-    x = JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** `x`: the exchange record's parsed text (undefined when it is not JSON). */
+function read(x: unknown): Seen | null {
   if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request) || !isPlainObject(x.response) || x.state === 'open') return null;
   const { request: q, response: r } = x;
   if (typeof r.status !== 'number' || typeof q.url !== 'string') return null;
@@ -82,8 +77,9 @@ export class AuthChecks {
     this.judged = new BoundedMap(historyLimit);
   }
 
-  onExchange(ctx: LintContext, frame: FrameRecord): void {
-    const x = read(frame.text);
+  /** `value`: the frame's text as the linter's caller parsed it (undefined when it is not JSON). */
+  onExchange(ctx: LintContext, frame: FrameRecord, value: unknown): void {
+    const x = read(value);
     if (!x || this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
     const at = frame.seq;

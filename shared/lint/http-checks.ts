@@ -33,13 +33,8 @@ function headerMap(lines: unknown): Map<string, string> {
   return m;
 }
 
-function readExchange(text: string): Exchange | null {
-  let x: unknown;
-  try {
-    x = JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** `x`: the exchange record's parsed text (undefined when it is not JSON). */
+function readExchange(x: unknown): Exchange | null {
   if (!isPlainObject(x) || typeof x.id !== 'string' || !isPlainObject(x.request)) return null;
   // The OAuth flow's requests go to metadata, registration and token endpoints: not MCP traffic (auth-checks.ts).
   if (x.purpose === 'auth') return null;
@@ -95,9 +90,10 @@ export class HttpChecks {
     this.issued.clear();
   }
 
-  onExchange(ctx: LintContext, frame: FrameRecord, session: McpSession, ex: ExchangeTracker): void {
+  /** `value`: the frame's text as the linter's caller parsed it (undefined when it is not JSON). */
+  onExchange(ctx: LintContext, frame: FrameRecord, session: McpSession, ex: ExchangeTracker, value: unknown): void {
     if (ctx.transport !== 'http') return;
-    const x = readExchange(frame.text);
+    const x = readExchange(value);
     if (!x) return;
     // A request that never reached a server (refused connection, timeout) is not one the server left unanswered.
     if (x.status === null) return x.ended ? ex.carriedBy(x.sentSeq).settle() : undefined;

@@ -1,5 +1,5 @@
 // The incremental linter: push every frame of a session in order, get the findings each one causes, then finish.
-import { isPlainObject, parseJson } from '../jsonrpc.js';
+import { isPlainObject, parseJson, type JsonParse } from '../jsonrpc.js';
 import { isHttpErrorDocument } from '../http-answer.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { Finding, Side } from './lint-types.js';
@@ -81,11 +81,16 @@ export class Linter {
     return this.session.caps;
   }
 
-  /** Findings caused by this frame; their `seq` may point at earlier frames (a request that is now known to be unanswered). */
-  push(frame: FrameRecord): Finding[] {
+  /**
+   * Findings caused by this frame; their `seq` may point at earlier frames (a request that is now known to be unanswered).
+   * `parsed`: the frame's text already parsed by the caller (the page's log parses each frame once on arrival), so the
+   * linter does not parse it again; without it the linter parses the text itself.
+   */
+  push(frame: FrameRecord, parsed?: JsonParse): Finding[] {
     const out = this.ctx.begin();
-    if (frame.dir === 'relay') this.onRelayEvent(frame);
-    else if (frame.kind !== 'stderr') this.onWire(frame, frame.dir === 'out' ? 'client' : 'server');
+    const parse = () => parsed ?? parseJson(frame.text);
+    if (frame.dir === 'relay') this.onRelayEvent(frame, parse);
+    else if (frame.kind !== 'stderr') this.onWire(frame, frame.dir === 'out' ? 'client' : 'server', parse);
     return out;
   }
 
@@ -112,16 +117,18 @@ export class Linter {
     return out;
   }
 
-  private onRelayEvent(frame: FrameRecord): void {
+  private onRelayEvent(frame: FrameRecord, parse: () => JsonParse): void {
     if (frame.kind === 'http') {
-      this.auth.onExchange(this.ctx, frame);
-      return this.http.onExchange(this.ctx, frame, this.session, this.ex);
+      const parsed = parse();
+      const value = parsed.ok ? parsed.value : undefined;
+      this.auth.onExchange(this.ctx, frame, value);
+      return this.http.onExchange(this.ctx, frame, this.session, this.ex, value);
     }
     if (frame.kind !== 'event') return;
     // A process that exits or restarts takes the session with it: its pending requests can no longer be answered.
     if (frame.method === 'exited') this.ex.flushUnanswered(this.ctx, 'the server exited', frame.seq);
     else if (frame.method === 'spawned') this.ex.flushUnanswered(this.ctx, 'the server was restarted', frame.seq);
-    else if (frame.method === 'transport-selected') return this.onTransportSelected(frame);
+    else if (frame.method === 'transport-selected') return this.onTransportSelected(parse());
     else return;
     this.session.reset();
     this.ex.reset();
@@ -129,13 +136,12 @@ export class Linter {
     this.trace.reset();
   }
 
-  private onTransportSelected(frame: FrameRecord): void {
-    const parsed = parseJson(frame.text);
+  private onTransportSelected(parsed: JsonParse): void {
     const chosen = parsed.ok && isPlainObject(parsed.value) ? parsed.value.transport : undefined;
     if ((TRANSPORT_KINDS as readonly unknown[]).includes(chosen)) this.ctx.transport = chosen as TransportKind;
   }
 
-  private onWire(frame: FrameRecord, sender: Side): void {
+  private onWire(frame: FrameRecord, sender: Side, parse: () => JsonParse): void {
     const { ctx } = this;
     if (frame.b64 !== undefined) ctx.emit('framing/invalid-utf8', frame.seq, `The frame's ${frame.size} bytes are not valid UTF-8.`);
     if (frame.kind === 'oversize') return this.onOversize(frame, sender);
@@ -144,7 +150,7 @@ export class Linter {
       const lines = frame.text.split('\n').length;
       ctx.emit('framing/embedded-newline', frame.seq, `The message contains ${lines - 1} newline(s); the peer reads it as ${lines} separate lines.`);
     }
-    const parsed = parseJson(frame.text);
+    const parsed = parse();
     let single: Envelope | null = null;
     if (!parsed.ok) {
       const where = parsed.error.offset === undefined ? '' : ` at position ${parsed.error.offset}`;

@@ -1,25 +1,16 @@
 // Arguments linted against the listed inputSchema in the browser: the demo server's echo called with "Send anyway".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { RULES } from '../../shared/lint/index.js';
-import { openInspector, type Inspector } from '../helpers/browser.js';
+import { inspectorTest } from '../helpers/inspector-test.js';
 import { callTool, openTab, selectTool, sentRows, waitForServer } from '../helpers/panel-page.js';
 import { DEMO_SERVER } from '../helpers/relay-process.js';
 import { inlinePlainText } from '../../web/lib/ui/markdown-subset.js';
 
-let ui: Inspector;
-let page: Page;
-
-beforeAll(async () => {
-  ui = await openInspector({ command: [process.execPath, DEMO_SERVER], viewport: { width: 1400, height: 1000 } });
-  page = ui.page;
-  await waitForServer(page);
-}, 60_000);
-
-afterAll(() => ui?.close());
+const it = inspectorTest({ command: [process.execPath, DEMO_SERVER], context: { viewport: { width: 1400, height: 1000 } } });
 
 describe('tools/call arguments against the tool’s inputSchema', () => {
-  it('leaves a valid call clean and flags the one sent anyway, with the rule explained', async () => {
+  it('leaves a valid call clean and flags the one sent anyway, with the rule explained', async ({ page }) => {
+    await waitForServer(page);
     await selectTool(page, 'echo');
     await page.locator('#args_text').fill('fine');
     await callTool(page, 'fine');
@@ -39,9 +30,5 @@ describe('tools/call arguments against the tool’s inputSchema', () => {
     await finding.waitFor();
     expect(await finding.textContent()).toMatch(/times/);
     expect(await finding.getByTestId('rule-explanation').textContent()).toBe(inlinePlainText(RULES['mcp/tool-arguments-schema'].explanation));
-  });
-
-  it('ran without page errors', () => {
-    expect(ui.errors).toEqual([]);
   });
 });

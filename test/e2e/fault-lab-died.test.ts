@@ -3,25 +3,17 @@
 // are sent to a fresh scratch server and graded, never "no reply" on a dead one; and each row carries the severity its
 // preset's sentence gives (the same one lint and check give).
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInspector, type Inspector } from '../helpers/browser.js';
+import { describe, expect } from 'vitest';
 import { explanationOf, runAllPresets } from '../helpers/fault-lab-page.js';
+import { inspectorTest } from '../helpers/inspector-test.js';
 import { waitForServer } from '../helpers/panel-page.js';
 import { ROOT } from '../helpers/relay-process.js';
 
-let ui: Inspector;
-let page: Page;
-
-beforeAll(async () => {
-  ui = await openInspector({ command: [process.execPath, join(ROOT, 'test', 'fixtures', 'scripted-server.mjs'), '--die-on-jsonrpc', '1.0'] });
-  ({ page } = ui);
-  await waitForServer(page);
-}, 120_000);
-afterAll(() => ui?.close());
+const it = inspectorTest({ command: [process.execPath, join(ROOT, 'test', 'fixtures', 'scripted-server.mjs'), '--die-on-jsonrpc', '1.0'] });
 
 describe('fault lab Run all on a server that dies on one preset', () => {
-  it('grades the death once, with its exit code and stderr, then grades the rest on a fresh server', async () => {
+  it('grades the death once, with its exit code and stderr, then grades the rest on a fresh server', async ({ page }) => {
+    await waitForServer(page);
     const outcomes = await runAllPresets(page, 1500, 1);
     expect(
       Object.entries(outcomes)

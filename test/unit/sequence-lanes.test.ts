@@ -67,7 +67,7 @@ describe('the sequence view lanes', () => {
       { from: 'server', to: 'mcpscope' },
     ]);
     const xs = laneXs(lanes, 900);
-    const [init, initAnswer, , error, stderr] = log.entries.map((e) => arrowShape(e, lanes, xs));
+    const [init, initAnswer, , error, stderr] = log.entries.map((e) => arrowShape(e, [], lanes, xs));
     expect(init).toMatchObject({ tone: 'auto', origin: 'auto', label: 'initialize [1]', x1: xs.get('mcpscope'), x2: xs.get('server') });
     expect(initAnswer).toMatchObject({ tone: 'in', latency: '42.0 ms', label: 'initialize [1] ✓' });
     expect(error).toMatchObject({ tone: 'error', label: 'tools/call [2] ✗ error' });
@@ -108,8 +108,8 @@ describe('the sequence view lanes', () => {
     expect(lanes.serverLaneOf(5)).toBe('get:0');
     // The relay's record of an exchange is a note on the exchange's lane, labelled with its method and status.
     const xs = laneXs(lanes, 1200);
-    expect(arrowShape(log.entries[4]!, lanes, xs)).toMatchObject({ note: true, label: 'GET 200 (open)', x1: xs.get('get:0') });
-    expect(arrowShape(log.entries[2]!, lanes, xs)).toMatchObject({ x1: xs.get('post:1'), x2: xs.get('client') });
+    expect(arrowShape(log.entries[4]!, [], lanes, xs)).toMatchObject({ note: true, label: 'GET 200 (open)', x1: xs.get('get:0') });
+    expect(arrowShape(log.entries[2]!, [], lanes, xs)).toMatchObject({ x1: xs.get('post:1'), x2: xs.get('client') });
   });
 
   it('shares the last POST sub-lane past the cap rather than growing without bound', () => {

@@ -12,13 +12,13 @@ function store(pairs: readonly Pair[]) {
 }
 
 describe('lint findings in the message store', () => {
-  it('waits for the session target, then lints every frame already held and attaches findings to their entries', () => {
+  it('waits for the session target, then lints every frame already held and files findings under their frames', () => {
     const { s, log } = store([['in', 'Server listening on 3000'], ...handshake()]);
     expect(log.findings.all).toEqual([]);
     const before = s.versionOf('s1');
     s.configureLint('s1', { transport: 'stdio', protocolVersion: '2025-11-25' });
     expect(s.versionOf('s1')).toBeGreaterThan(before);
-    expect(log.bySeq(1)?.findings.map((f) => f.ruleId)).toEqual(['framing/stdout-noise']);
+    expect(log.findings.frames.of(1).map((f) => f.ruleId)).toEqual(['framing/stdout-noise']);
     expect(log.findings.ruleGroups()).toMatchObject([{ ruleId: 'framing/stdout-noise', severity: 'error', count: 1, seqs: [1] }]);
   });
 
@@ -58,8 +58,8 @@ describe('lint findings in the message store', () => {
       ['in', j({ id: 2, result: { content: [], structuredContent: { t: 'warm' } } })],
     ]);
     s.configureLint('s1', { transport: 'stdio' });
-    expect(log.bySeq(7)?.findings).toMatchObject([{ ruleId: 'mcp/structured-content-schema' }]);
-    expect(log.bySeq(7)?.findings[0]?.message).toContain('t');
+    expect(log.findings.frames.of(7)).toMatchObject([{ ruleId: 'mcp/structured-content-schema' }]);
+    expect(log.findings.frames.of(7)[0]?.message).toContain('t');
   });
 
   it('rebuilds a "has findings" view when a finding lands on an earlier frame', () => {
@@ -71,7 +71,7 @@ describe('lint findings in the message store', () => {
     // The server exits: only now is the request known to be unanswered.
     s.append('s1', frames([['relay', '{"event":"exited","code":1,"signal":null,"stderrTail":""}']], 5));
     expect(log.filtered(filter).map((e) => e.frame.seq)).toEqual([4]);
-    expect(log.bySeq(4)?.findings.map((f) => f.ruleId)).toEqual(['jsonrpc/unanswered-request']);
+    expect(log.findings.frames.of(4).map((f) => f.ruleId)).toEqual(['jsonrpc/unanswered-request']);
   });
 
   it('starts a fresh MCP session in the linter after a restart, as the pairing does', () => {
@@ -106,7 +106,7 @@ describe('lint findings in the message store', () => {
     expect(log.findings.all).toHaveLength(1);
     s.configureLint('s1', { transport: 'ws' });
     expect(log.findings.all.map((f) => f.ruleId)).toEqual(['jsonrpc/not-json']);
-    expect(log.bySeq(1)?.findings).toHaveLength(1);
+    expect(log.findings.frames.of(1)).toHaveLength(1);
   });
   it('holds the lint while a replay delivers history, then lints it a slice per task with the same findings', async () => {
     const noisy: Pair[] = [

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
-import { failureSentence, troubleBanner } from '../../../web/features/connection/session-trouble.js';
+import { STDERR_TAIL_LINES } from '../../../shared/stderr-tail.js';
+import { failureSentence, sessionTrouble, troubleBanner } from '../../../web/features/connection/session-trouble.js';
+import { MessageStore } from '../../../web/lib/log/message-store.js';
+import { frames, type Pair } from '../lint/frames.js';
 
 function session(over: Partial<SessionInfo>): SessionInfo {
   return {
@@ -41,5 +44,18 @@ describe('the connection banner texts', () => {
     expect(troubleBanner(session({ status: 'stopped', live: false }), none)).toBeNull();
     expect(troubleBanner(session({}), { expiry: { seq: 3, status: 404, message: 'gone' }, unreachable: null })).toBe('expired');
     expect(troubleBanner(session({}), { expiry: null, unreachable: 'ECONNREFUSED' })).toBe('unreachable');
+  });
+
+  it("keeps the core's stderr tail for the exit banner: the same number of lines as the relay's exited event", () => {
+    const store = new MessageStore();
+    const lines = Array.from({ length: STDERR_TAIL_LINES + 5 }, (_, i) => `line ${i + 1}`);
+    store.append('s', frames([['relay', '{"event":"spawned","pid":1}'], ...lines.map((l): Pair => ['stderr', l])]));
+    store.append('s', frames([['relay', '{"event":"exited","code":1,"signal":null}']], lines.length + 2));
+    const trouble = sessionTrouble(store.source('s'));
+    expect(trouble.stderrTail).toEqual(lines.slice(-STDERR_TAIL_LINES));
+    expect(trouble.spoke).toBe(false);
+    // A restart is a new process: its tail starts empty.
+    store.append('s', frames([['relay', '{"event":"spawned","pid":2}']], lines.length + 3));
+    expect(sessionTrouble(store.source('s')).stderrTail).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { eventName } from '../../lib/log/frame-entry.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { LogSource } from '../../lib/log/log-source.js';
+import { StderrTail } from '../../../shared/stderr-tail.js';
 
 interface Expiry {
   /** The seq of the `session-expired` event. */
@@ -24,8 +25,11 @@ interface Tracker {
   /** A request that never reached the server (refused, DNS, TLS, timeout) while the transport stays up, as
    * Streamable HTTP does: cleared by the next exchange that got any response. */
   unreachable: string | null;
-  /** The current process's last stderr lines (at most STDERR_TAIL), oldest first. */
-  stderrTail: string[];
+  /**
+   * The current process's last stderr lines: the core's own tail (STDERR_TAIL_LINES), so the exit banner shows what the
+   * relay's `exited` event, `call` and `check` keep, no fewer.
+   */
+  stderr: StderrTail;
   /** Whether the current process sent anything on stdout: an exit before that is an exit at start-up. */
   spoke: boolean;
 }
@@ -38,9 +42,6 @@ export interface SessionTrouble {
   stderrTail: readonly string[];
   spoke: boolean;
 }
-
-/** How many of a process's last stderr lines an exit banner shows: enough for a stack trace's head. */
-const STDERR_TAIL = 12;
 
 const trackers = new WeakMap<readonly FrameEntry[], Tracker>();
 
@@ -57,7 +58,10 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
   let t = trackers.get(log.held);
   const entries = log.held;
   if (!t || entries.length < t.scanned)
-    trackers.set(log.held, (t = { scanned: 0, expiry: null, lastFailure: null, lastFailureCode: null, unreachable: null, stderrTail: [], spoke: false }));
+    trackers.set(
+      log.held,
+      (t = { scanned: 0, expiry: null, lastFailure: null, lastFailureCode: null, unreachable: null, stderr: new StderrTail(), spoke: false }),
+    );
   for (; t.scanned < entries.length; t.scanned++) {
     const e = entries[t.scanned]!;
     const name = eventName(e);
@@ -74,11 +78,10 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
       t.lastFailure = null;
       t.lastFailureCode = null;
       t.unreachable = null;
-      t.stderrTail = [];
+      t.stderr.clear();
       t.spoke = false;
     } else if (e.frame.kind === 'stderr') {
-      t.stderrTail.push(e.frame.text);
-      if (t.stderrTail.length > STDERR_TAIL) t.stderrTail.shift();
+      t.stderr.push(e.frame.text);
     } else if (e.frame.kind === 'http') {
       if (t.unreachable !== null && hasResponse(e.value)) t.unreachable = null;
     } else if (e.frame.dir === 'in' && e.frame.kind !== 'event') {
@@ -91,7 +94,7 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
     lastFailure: t.lastFailure,
     lastFailureCode: t.lastFailureCode,
     unreachable: t.unreachable,
-    stderrTail: [...t.stderrTail],
+    stderrTail: t.stderr.lines(),
     spoke: t.spoke,
   };
 }

@@ -38,7 +38,7 @@ export function DetailPane({ sessionId, seq, onSelect, onClose }: Props) {
     <aside data-testid="detail-pane" data-seq={seq} className={`${shell} overflow-y-auto`} aria-label="frame detail">
       <DetailHeader entry={entry} pairs={pairs} onSelect={onSelect} onClose={onClose} />
       <FrameNotes entry={entry} maxLineBytes={config.data?.maxLineBytes ?? null} />
-      <FrameFindings entry={entry} version={context?.protocolVersion ?? log.protocolVersion} onSelect={onSelect} />
+      <FrameFindings entry={entry} findings={log.frameFindings} version={context?.protocolVersion ?? log.protocolVersion} onSelect={onSelect} />
       <TraceContextView sessionId={sessionId} entry={shown} />
       <ErrorExplainer entry={shown} context={context} httpStatus={log.httpStatusOf(seq)} />
       <SectionTitle>raw</SectionTitle>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ruleMeta } from '../../../shared/lint/index.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { findingsOf } from '../../lib/log/frame-findings.js';
 import type { LogSource } from '../../lib/log/log-source.js';
 import type { RuleGroup } from '../../lib/log/session-findings.js';
 
@@ -51,7 +52,7 @@ export function FindingGroup({ group, source, open, onToggle, selectedSeq, onSel
         <ul className="pb-1">
           {group.seqs.slice(0, shown).map((seq) => {
             const entry = source.frame(seq);
-            const messages = entry?.findings.filter((f) => f.ruleId === group.ruleId).map((f) => f.message) ?? [];
+            const messages = (entry ? findingsOf(source.frameFindings, entry) : []).filter((f) => f.ruleId === group.ruleId).map((f) => f.message) ?? [];
             return (
               <li key={seq}>
                 <button

@@ -4,6 +4,7 @@ import { ruleMeta, type Finding } from '../../../shared/lint/index.js';
 import { SeverityBadge } from '../../components/severity-badge.js';
 import { formatWaiting, setPendingThreshold, useNow, usePendingThreshold } from '../../lib/ui/pending-clock.js';
 import type { LogSource } from '../../lib/log/log-source.js';
+import { findingsOf } from '../../lib/log/frame-findings.js';
 
 interface Props {
   source: LogSource;
@@ -18,7 +19,7 @@ function outcome(source: LogSource, seq: number): string {
   const entry = source.frame(seq);
   const response = entry && source.pairOf(entry);
   if (entry && response) return `answered after ${formatWaiting(response.frame.ts - entry.frame.ts)}`;
-  if (entry?.findings.some((f) => f.ruleId === 'jsonrpc/unanswered-request')) return 'never answered';
+  if (entry && findingsOf(source.frameFindings, entry).some((f) => f.ruleId === 'jsonrpc/unanswered-request')) return 'never answered';
   return 'no longer pending (cancelled)';
 }
 

@@ -10,6 +10,7 @@ import { useTraceFilterIntent } from '../../lib/log/trace-filter-intent.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
+import { NO_FRAME_FINDINGS } from '../../lib/log/frame-findings.js';
 import { useLintSetup } from './use-lint-setup.js';
 
 interface Props {
@@ -129,6 +130,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
           pairOf={pairOf}
           emptyText={emptyText}
           methods={methods}
+          findings={view?.source.frameFindings ?? NO_FRAME_FINDINGS}
         />
       )}
     </section>

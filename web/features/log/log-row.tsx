@@ -1,13 +1,16 @@
 // One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML. Each grid item
 // is a gridcell, one per column of the header, so a screen reader reads the row against its column names.
 // Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`),
-// except lint findings and a stream's folded keep-alives, which can arrive later: they are props so a change re-renders it.
+// except lint findings, which the row reads from the findings store by its seq (a later finding re-renders this row
+// alone), and a cancel or a stream's folded keep-alives, which are props so a change re-renders it.
 import { memo } from 'react';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
 import { OriginTag } from '../../components/origin-tag.js';
 import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
+import { useFrameFindings } from '../../lib/log/use-frame-findings.js';
 import { PendingMarker } from '../../components/pending-marker.js';
 import { formatLatency, formatSize, formatTime } from '../../lib/ui/format.js';
 import { maskEntry } from '../../lib/ui/screen-mask.js';
@@ -21,9 +24,8 @@ interface Props {
   rowIndex: number;
   selected: boolean;
   onClick: (seq: number) => void;
-  /** The distinct rule ids of the frame's findings, space-separated ('' for none). */
-  findingIds: string;
-  findingCount: number;
+  /** The session's findings by frame; the row subscribes to its own. */
+  findings: FrameFindingsReader;
   /** Passed on its own because the entry object stays the same when a later cancel marks it. */
   cancelledBy: number | undefined;
   /** The other half of the selected exchange (presentation mode marks the pair, not only the frame). */
@@ -51,8 +53,7 @@ export const LogRow = memo(function LogRow({
   rowIndex,
   selected,
   onClick,
-  findingIds,
-  findingCount,
+  findings: findingStore,
   cancelledBy,
   paired = false,
   masked = false,
@@ -60,7 +61,9 @@ export const LogRow = memo(function LogRow({
   keepAliveAt,
 }: Props) {
   const { frame } = entry;
-  const severity = findingCount > 0 ? worstSeverity(entry.findings.map((f) => f.severity)) : null;
+  const findings = useFrameFindings(findingStore, entry);
+  const severity = findings.length > 0 ? worstSeverity(findings.map((f) => f.severity)) : null;
+  const findingIds = findings.length === 0 ? '' : [...new Set(findings.map((f) => f.ruleId))].join(' ');
   const inheritedMethod = frame.method === null && entry.method !== null;
   const tone = selected ? 'bg-blue-900/80 text-white' : paired ? 'bg-blue-950 text-white' : `${ROW_TONE[frame.kind] ?? ''} hover:bg-white/[0.04]`;
   const summary = frameSummary(masked ? maskEntry(entry) : entry);
@@ -117,8 +120,8 @@ export const LogRow = memo(function LogRow({
           <SeverityBadge
             severity={severity}
             testId="finding-badge"
-            label={findingCount > 1 ? findingCount : undefined}
-            title={entry.findings.map((f) => `${f.severity} ${f.ruleId}: ${f.message}`).join('\n')}
+            label={findings.length > 1 ? findings.length : undefined}
+            title={findings.map((f) => `${f.severity} ${f.ruleId}: ${f.message}`).join('\n')}
           />
         )}
         {entry.duplicate && <Flag text="dup" title="id reused, or a second response to one request" />}

@@ -3,6 +3,7 @@
 // nothing else has focus), the selected exchange's other half is marked and summaries are masked.
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
 import { LOG_GRID, OVERSCAN_ROWS, ROW_HEIGHT } from './log-columns.js';
 import { LogHeader } from './log-header.js';
 import { LogRow } from './log-row.js';
@@ -24,13 +25,11 @@ interface Props {
   emptyText: string;
   /** Every method the session has, for the method column's auto-fit. */
   methods: readonly string[];
+  /** The session's findings by frame: each row subscribes to its own (findings come after their frame). */
+  findings: FrameFindingsReader;
 }
 
-function findingIdsOf(entry: FrameEntry): string {
-  return entry.findings.length === 0 ? '' : [...new Set(entry.findings.map((f) => f.ruleId))].join(' ');
-}
-
-export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText, methods }: Props) {
+export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText, methods, findings }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const probeRef = useRef<HTMLSpanElement>(null);
   const columns = useLogColumns(scrollRef, probeRef, methods);
@@ -128,8 +127,7 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                     rowIndex={item.index + 2}
                     selected={entry.frame.seq === selectedSeq}
                     onClick={select}
-                    findingIds={findingIdsOf(entry)}
-                    findingCount={entry.findings.length}
+                    findings={findings}
                     cancelledBy={entry.cancelledBy}
                     paired={selectedPairs?.includes(entry.frame.seq) === true}
                     masked={presenting}

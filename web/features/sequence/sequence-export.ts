@@ -1,6 +1,7 @@
 // Exports the diagram for a bug report: an SVG built from the frames (the same pieces the page draws, with the light
 // palette inside the file), and a PNG made by drawing that SVG onto a canvas — never a screenshot of the page.
 import { createElement } from 'react';
+import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { downloadBlob } from '../../lib/ui/download.js';
 import { svgToPng } from '../../lib/ui/svg-png.js';
@@ -19,9 +20,16 @@ export interface ExportRange {
   /** The first row in view; the export starts there when the rows do not all fit. */
   firstInView: number;
   selectedSeq: number | null;
+  findings: FrameFindingsReader;
 }
 
-async function sequenceSvg({ rows, lanes, firstInView, selectedSeq }: ExportRange): Promise<{ svg: string; width: number; height: number; name: string }> {
+async function sequenceSvg({
+  rows,
+  lanes,
+  firstInView,
+  selectedSeq,
+  findings,
+}: ExportRange): Promise<{ svg: string; width: number; height: number; name: string }> {
   const start = rows.count <= EXPORT_MAX_ROWS ? 0 : Math.min(firstInView, rows.count - EXPORT_MAX_ROWS);
   const n = Math.min(EXPORT_MAX_ROWS, rows.count - start);
   const band = Array.from({ length: n }, (_, k) => ({ index: start + k, entry: rows.rowAt(start + k) }));
@@ -42,7 +50,7 @@ async function sequenceSvg({ rows, lanes, firstInView, selectedSeq }: ExportRang
     createElement(
       'g',
       { transform: `translate(0 ${SEQ_HEADER})` },
-      createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, indexOfSeq: (seq) => rows.indexOfSeq(seq) }),
+      createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, findings, indexOfSeq: (seq) => rows.indexOfSeq(seq) }),
     ),
   );
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(doc)}`;

@@ -1,7 +1,7 @@
 // Where a frame's arrow goes in the sequence view and how it reads: pure, so the page and the SVG export draw alike.
 import { ORIGIN_INFO } from '../../../shared/frame-origin.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import type { Severity } from '../../../shared/lint/index.js';
+import type { Finding, Severity } from '../../../shared/lint/index.js';
 import { eventName, type FrameEntry } from '../../lib/log/frame-entry.js';
 import { formatLatency, formatTime } from '../../lib/ui/format.js';
 import { arrowEnds, type Lanes } from './sequence-lanes.js';
@@ -27,9 +27,10 @@ export interface ArrowShape {
   latency: string | null;
   /** Who made an outgoing frame (frame.origin), shown as a tag at the arrow's tail. */
   origin: string | null;
-  /** The worst severity of the frame's findings, and their rule ids. */
+  /** The worst severity of the frame's findings, their rule ids, and each one's line for the tooltip. */
   severity: Severity | null;
   findingIds: string;
+  findingsTitle: string;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -75,7 +76,8 @@ function toneOf(entry: FrameEntry): ArrowTone {
   return 'in';
 }
 
-export function arrowShape(entry: FrameEntry, lanes: Lanes, xs: Map<string, number>): ArrowShape {
+/** `findings`: the frame's lint findings (findingsOf: they are kept apart from the entry). */
+export function arrowShape(entry: FrameEntry, findings: readonly Finding[], lanes: Lanes, xs: Map<string, number>): ArrowShape {
   const { frame } = entry;
   const ends = arrowEnds(entry, lanes);
   const x1 = xs.get(ends.from) ?? SEQ_GUTTER;
@@ -88,7 +90,7 @@ export function arrowShape(entry: FrameEntry, lanes: Lanes, xs: Map<string, numb
     label = h.label;
     if (h.failed) tone = 'error';
   }
-  const severity = entry.findings.reduce<Severity | null>((w, f) => (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w] ? f.severity : w), null);
+  const severity = findings.reduce<Severity | null>((w, f) => (w === null || SEVERITY_RANK[f.severity] < SEVERITY_RANK[w] ? f.severity : w), null);
   return {
     seq: frame.seq,
     ts: frame.ts,
@@ -100,6 +102,7 @@ export function arrowShape(entry: FrameEntry, lanes: Lanes, xs: Map<string, numb
     latency: entry.latencyMs === null ? null : formatLatency(entry.latencyMs),
     origin: frame.origin === undefined ? null : ORIGIN_INFO[frame.origin].short,
     severity,
-    findingIds: [...new Set(entry.findings.map((f) => f.ruleId))].join(' '),
+    findingIds: [...new Set(findings.map((f) => f.ruleId))].join(' '),
+    findingsTitle: findings.map((f) => `${f.severity} ${f.ruleId}: ${f.message}`).join('\n'),
   };
 }

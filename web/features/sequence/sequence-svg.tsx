@@ -2,6 +2,7 @@
 // The page draws the band in view; the export draws the same pieces into a standalone file. Server text is SVG text
 // (React escapes it), never markup.
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
+import { findingsOf, type FrameFindingsReader } from '../../lib/log/frame-findings.js';
 import { formatTime } from '../../lib/ui/format.js';
 import { arrowShape, SEQ_GUTTER, SEQ_HEADER, SEQ_ROW, type ArrowShape } from './sequence-geometry.js';
 import type { Lanes } from './sequence-lanes.js';
@@ -40,6 +41,8 @@ interface BandProps {
   xs: Map<string, number>;
   width: number;
   selectedSeq: number | null;
+  /** The session's findings by frame (the log's frameFindings). */
+  findings: FrameFindingsReader;
   /** Where a seq sits among the rows (negative when not there), to join a response to a request out of the band. */
   indexOfSeq: (seq: number) => number;
   onPick?: (seq: number) => void;
@@ -51,12 +54,12 @@ const clip = (text: string, px: number) => {
 };
 
 /** Rows `rows[0].index`… drawn from y 0; lane lines run the band's whole height. */
-export function SequenceBand({ rows, lanes, xs, width, selectedSeq, indexOfSeq, onPick }: BandProps) {
+export function SequenceBand({ rows, lanes, xs, width, selectedSeq, findings, indexOfSeq, onPick }: BandProps) {
   const first = rows[0]?.index ?? 0;
   const last = rows.at(-1)?.index ?? -1;
   const height = rows.length * SEQ_ROW;
   const yOf = (index: number) => (index - first) * SEQ_ROW + LINE_Y;
-  const shapes = rows.map((r) => (r.entry ? { row: r, entry: r.entry, shape: arrowShape(r.entry, lanes, xs) } : null));
+  const shapes = rows.map((r) => (r.entry ? { row: r, entry: r.entry, shape: arrowShape(r.entry, findingsOf(findings, r.entry), lanes, xs) } : null));
   return (
     <g>
       {[...xs.values()].map((x) => (
@@ -175,7 +178,7 @@ function Arrow({
       )}
       {s.severity !== null && (
         <circle className={`sq-sev-${s.severity}`} data-testid="seq-finding" data-severity={s.severity} cx={SEQ_GUTTER - 10} cy={y - 4} r={5}>
-          <title>{entry.findings.map((f) => `${f.severity} ${f.ruleId}: ${f.message}`).join('\n')}</title>
+          <title>{s.findingsTitle}</title>
         </circle>
       )}
       <title>{`#${s.seq} ${s.label}${s.latency ? ` (${s.latency})` : ''}`}</title>

@@ -13,6 +13,7 @@ import { laneXs, SEQ_HEADER, SEQ_ROW } from './sequence-geometry.js';
 import { sequenceLanes } from './sequence-lanes.js';
 import { PAGE_STYLE } from './sequence-style.js';
 import { LaneHeader, SequenceBand } from './sequence-svg.js';
+import { NO_FRAME_FINDINGS } from '../../lib/log/frame-findings.js';
 
 export interface SequenceViewProps {
   view: LogView | null;
@@ -91,7 +92,8 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   }, [rows, mask]);
   const band = scroller.items.map((item) => ({ index: item.index, entry: shownRows.rowAt(item.index) }));
   const bandTop = scroller.items[0]?.top ?? 0;
-  const range = (): ExportRange => ({ rows: shownRows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq });
+  const findings = view?.source.frameFindings ?? NO_FRAME_FINDINGS;
+  const range = (): ExportRange => ({ rows: shownRows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq, findings });
   const run = (f: (r: ExportRange) => Promise<void>) => {
     setExportError(null);
     f(range()).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
@@ -144,6 +146,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
                 xs={xs}
                 width={width}
                 selectedSeq={selectedSeq}
+                findings={findings}
                 indexOfSeq={(seq) => rows.indexOfSeq(seq)}
                 onPick={pick}
               />

@@ -1,6 +1,8 @@
-// One frame as the browser holds it: the relay's record, parsed once on arrival, plus what pairing learned about it.
+// One frame as the browser holds it: the relay's record, parsed once on arrival (the linter reads that parse, never the
+// text again), plus what pairing learned about it. Lint findings are not on it: they arrive later and live in their own
+// store (frame-findings.ts), so nothing is written into an entry for them.
 import type { FrameOrigin } from '../../../shared/frame-origin.js';
-import { parseJson, type ParseFailure } from '../../../shared/jsonrpc.js';
+import { parseJson, type JsonParse, type ParseFailure } from '../../../shared/jsonrpc.js';
 import type { Finding } from '../../../shared/lint/index.js';
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import type { KeepAlives } from './keep-alive-fold.js';
@@ -27,8 +29,11 @@ export interface FrameEntry {
   answersOrigin?: FrameOrigin;
   /** For a request: the seq of the notifications/cancelled its sender sent before any response came. */
   cancelledBy?: number;
-  /** Lint findings about this frame; may grow after the frame arrived (an unanswered request, say). */
-  findings: Finding[];
+  /**
+   * For a frame read from the relay (a huge session's gap): the relay's lint of the whole session found these on it,
+   * with the context the page never held. The page's own findings are in the session's FrameFindings store.
+   */
+  readonly relayFindings?: readonly Finding[];
   /** The text is only the frame's head (PREVIEW_CHARS, as the relay sends rows it reads for the page); see LogSource.fullText. */
   truncated?: boolean;
   /** An HTTP stream's keep-alive record folded into that stream's row (its seq): no row of its own. */
@@ -60,8 +65,13 @@ export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
     latencyMs: null,
     duplicate: false,
     unmatched: false,
-    findings: [],
   };
+}
+
+/** The entry's text as it was parsed on arrival, for the linter; undefined for a text never parsed (stderr, a cut head). */
+export function parsedText(entry: FrameEntry): JsonParse | undefined {
+  if (entry.parseError !== null) return { ok: false, error: entry.parseError };
+  return entry.value === undefined ? undefined : { ok: true, value: entry.value };
 }
 
 /** The event name of a relay event frame (`spawned`, `exited`…), or null. */

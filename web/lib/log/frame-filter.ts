@@ -39,8 +39,14 @@ export function filterKey(f: FrameFilter): string {
   ]);
 }
 
-/** Builds the predicate once per filter, so the per-frame work is only the comparisons. */
-export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
+/** A frame read from the relay carries the relay's findings; the page's own are in its log's store (see SessionLog). */
+const relayFound = (entry: FrameEntry): boolean => (entry.relayFindings?.length ?? 0) > 0;
+
+/**
+ * Builds the predicate once per filter, so the per-frame work is only the comparisons. `hasFindings` answers the
+ * "has findings" filter: findings live apart from entries (frame-findings.ts), so the log says where to look.
+ */
+export function compileFilter(f: FrameFilter, hasFindings: (entry: FrameEntry) => boolean = relayFound): (entry: FrameEntry) => boolean {
   const text = f.text.toLowerCase();
   const method = f.method.toLowerCase();
   const kinds = new Set<FrameKind>(f.kinds);
@@ -48,7 +54,7 @@ export function compileFilter(f: FrameFilter): (entry: FrameEntry) => boolean {
   return (entry) => {
     const { frame } = entry;
     if (kinds.size > 0 && !kinds.has(frame.kind)) return false;
-    if (f.findings === true && entry.findings.length === 0) return false;
+    if (f.findings === true && !hasFindings(entry)) return false;
     if (f.hideBookkeeping === true && isBookkeeping(entry)) return false;
     if (f.dir !== '' && frame.dir !== f.dir) return false;
     if (method !== '' && !(entry.method ?? '').toLowerCase().includes(method)) return false;

@@ -13,9 +13,8 @@ const MAX_RUN = 5;
 /** A page row as a log entry; a cut text is not parsed (its JSON is incomplete), the summary shows its head. */
 export function windowEntry(frame: WindowFrame): FrameEntry {
   const { pairs, pairMethod, latencyMs, truncated, findings, ...record } = frame;
-  const entry = toEntry(record, !truncated);
   // The relay's lint of the whole session: the page cannot lint frames it never held.
-  if (findings) entry.findings = findings;
+  const entry: FrameEntry = findings ? { ...toEntry(record, !truncated), relayFindings: findings } : toEntry(record, !truncated);
   entry.pairs = pairs;
   entry.latencyMs = latencyMs;
   if (entry.method === null) entry.method = pairMethod;

@@ -4,6 +4,7 @@ import type { Finding } from '../../../shared/lint/index.js';
 import type { RelayHttp } from '../relay/relay-http.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { FrameFilter } from './frame-filter.js';
+import type { FrameFindingsReader } from './frame-findings.js';
 import type { FindingsOverview, LogRows, LogSource } from './log-source.js';
 import { indexOfSeq } from './seq-index.js';
 import type { ErrorContextAt } from './session-findings.js';
@@ -77,6 +78,10 @@ export class InPageLog implements LogSource {
       progress: null,
       unlisted: null,
     };
+  }
+
+  get frameFindings(): FrameFindingsReader {
+    return this.log.findings.frames;
   }
 
   pendingAt(now: number, afterMs: number): Finding[] {

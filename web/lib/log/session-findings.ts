@@ -1,7 +1,9 @@
-// Lints one session's frames in the browser as they arrive: one Linter per session log, O(1) work per frame.
+// Lints one session's frames in the browser as they arrive: one Linter per session log, O(1) work per frame. The
+// linter reads each entry's parse from arrival (no second JSON.parse); findings go to the FrameFindings store by seq.
 import { JsonSchemaValidator, Linter, type Finding, type RuleId, type Severity, type TransportKind } from '../../../shared/lint/index.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from './frame-entry.js';
+import { parsedText, type FrameEntry } from './frame-entry.js';
+import { FrameFindings } from './frame-findings.js';
 
 /** What the linter needs from the session target: how the traffic travels and which version was offered. */
 export interface LintSetup {
@@ -50,16 +52,15 @@ export class SessionFindings {
   private readonly groupSeqs = new Map<RuleId, Set<number>>();
   private readonly errorContexts = new Map<number, ErrorContextAt>();
   private readonly httpStatuses = new Map<number, number>();
+  /** Each frame's findings, which its row subscribes to. */
+  readonly frames = new FrameFindings();
   /**
    * Bumped when a finding lands on a frame that arrived in an earlier append (a request found unanswered when the
    * server exits, or a backlog linted once the target was known), so a cached "has findings" view is rebuilt.
    */
   lateVersion = 0;
 
-  constructor(
-    private readonly entries: () => readonly FrameEntry[],
-    private readonly bySeq: (seq: number) => FrameEntry | undefined,
-  ) {}
+  constructor(private readonly entries: () => readonly FrameEntry[]) {}
 
   get all(): readonly Finding[] {
     return this.list;
@@ -121,7 +122,7 @@ export class SessionFindings {
     for (; this.linted < end; this.linted++) {
       const entry = entries[this.linted]!;
       this.noteContext(entry, linter);
-      for (const f of linter.push(entry.frame)) this.add(f, firstNew ?? f.seq);
+      for (const f of linter.push(entry.frame, parsedText(entry))) this.add(f, firstNew ?? f.seq);
     }
     this.lagging = this.linted < entries.length;
   }
@@ -169,6 +170,7 @@ export class SessionFindings {
       if (seen) for (const seq of seen) if (gone(seq)) seen.delete(seq);
     }
     for (const m of [this.errorContexts, this.httpStatuses]) for (const seq of m.keys()) if (gone(seq)) m.delete(seq);
+    this.frames.forget(fromSeq, toSeq);
     this.linted = Math.max(0, this.linted - count);
     this.lateVersion++;
   }
@@ -181,7 +183,7 @@ export class SessionFindings {
   private add(f: Finding, firstNewSeq: number): void {
     this.list.push(f);
     this.counts[f.severity]++;
-    this.bySeq(f.seq)?.findings.push(f);
+    this.frames.add(f);
     if (f.seq < firstNewSeq) this.lateVersion++;
     let g = this.groups.get(f.ruleId);
     let seen = this.groupSeqs.get(f.ruleId);
@@ -209,7 +211,7 @@ export class SessionFindings {
   }
 
   private clear(): void {
-    for (const e of this.entries()) e.findings = [];
+    this.frames.clear();
     this.list.length = 0;
     this.recount();
     this.groups.clear();

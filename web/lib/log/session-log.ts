@@ -7,6 +7,7 @@ import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './fra
 import { FramePairing } from './frame-pairing.js';
 import { KeepAliveFold } from './keep-alive-fold.js';
 import { SessionFindings, type LintSetup } from './session-findings.js';
+import { findingsOf } from './frame-findings.js';
 
 /** Frames read through the relay kept at once: a few screens of scrolling each way, a few MB. */
 const REMOTE_CACHE = 5_000;
@@ -40,10 +41,7 @@ export class SessionLog {
   /** The session's last seq as the relay reported it, ahead of the frames delivered so far. */
   private reportedLastSeq = 0;
   /** Lint findings, computed frame by frame as they are appended once the session's target is known. */
-  readonly findings = new SessionFindings(
-    () => this.list,
-    (seq) => this.index.get(seq),
-  );
+  readonly findings = new SessionFindings(() => this.list);
   /** Bumped on every change, so a snapshot of a session is one number. */
   version = 0;
 
@@ -203,7 +201,7 @@ export class SessionLog {
     // Findings can attach to frames already scanned; such late findings invalidate a "has findings" view.
     const key = filter.findings === true ? `${filterKey(filter)}#${this.findings.lateVersion}` : filterKey(filter);
     if (this.cache?.key !== key) {
-      const test = compileFilter(filter);
+      const test = compileFilter(filter, (e) => findingsOf(this.findings.frames, e).length > 0);
       this.cache = { key, test: (e) => e.foldedInto === undefined && test(e), scanned: 0, result: [] };
     }
     const cache = this.cache;

@@ -1,5 +1,6 @@
 // "Show this trace in the log": the detail pane names a trace id, the log panel of that session sets its trace filter.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { Listeners } from '../../../shared/listeners.js';
 
 interface TraceIntent {
   serial: number;
@@ -9,21 +10,16 @@ interface TraceIntent {
 
 let pending: TraceIntent | null = null;
 let serial = 0;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 export function publishTraceFilter(sessionId: string, traceId: string): void {
   pending = { serial: ++serial, sessionId, traceId };
-  for (const l of [...listeners]) l();
+  listeners.emit();
 }
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
 
 /** Calls `apply` once per intent published for `sessionId`. */
 export function useTraceFilterIntent(sessionId: string | null, apply: (traceId: string) => void): void {
-  const intent = useSyncExternalStore(subscribe, () => pending);
+  const intent = useSyncExternalStore(listeners.add, () => pending);
   const taken = useRef(0);
   useEffect(() => {
     if (!intent || intent.sessionId !== sessionId || intent.serial === taken.current) return;

@@ -7,6 +7,7 @@ import type { Severity } from '../../../shared/lint/index.js';
 import type { RelayHttp } from '../relay/relay-http.js';
 import type { FrameEntry } from './frame-entry.js';
 import { filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
+import { findingsOf } from './frame-findings.js';
 import { FrameWindow, windowEntry } from './frame-window.js';
 import { InPageLog } from './in-page-log.js';
 import type { FindingsOverview, LogRows } from './log-source.js';
@@ -110,7 +111,7 @@ export class WindowedLog extends InPageLog {
     // something on it: the page's linter never saw the frames in the gap that give it its context.
     const preferHeld = (e: FrameEntry | undefined) => {
       const held = e && log.bySeq(e.frame.seq);
-      return held && (held.findings.length > 0 || e.findings.length === 0) ? held : e;
+      return held && (findingsOf(log.findings.frames, held).length > 0 || !e.relayFindings?.length) ? held : e;
     };
     return {
       count: total + memory.length - firstLive,

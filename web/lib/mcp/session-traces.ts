@@ -1,6 +1,7 @@
 // Which sessions this tab traces: their engine's own requests carry W3C trace context (one trace per session, a span
 // per request, baggage naming the session), and the relay records each switch as the provenance of those keys.
 import { useSyncExternalStore } from 'react';
+import { Listeners } from '../../../shared/listeners.js';
 import type { ClientEngine } from '../../../shared/engine/index.js';
 import { TraceContextSource } from '../../../shared/trace/trace-ids.js';
 import type { RelaySocket } from '../relay/relay-socket.js';
@@ -8,7 +9,7 @@ import type { RelaySocket } from '../relay/relay-socket.js';
 const traced = new Map<string, TraceContextSource>();
 /** Sessions whose state was set once (by the user, or by --trace): --trace's default does not override a choice. */
 const decided = new Set<string>();
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 let version = 0;
 
 export function setTracing(sessionId: string, on: boolean, engine: ClientEngine, socket: RelaySocket): void {
@@ -20,20 +21,15 @@ export function setTracing(sessionId: string, on: boolean, engine: ClientEngine,
   engine.setTraceContext(source);
   socket.traceContext(sessionId, source?.traceId ?? null);
   version++;
-  for (const l of [...listeners]) l();
+  listeners.emit();
 }
 
 export function tracingDecided(sessionId: string): boolean {
   return decided.has(sessionId);
 }
 
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-
 /** The trace id the session's requests carry in this tab, or null when it is not traced. */
 export function useTraceId(sessionId: string | null): string | null {
-  useSyncExternalStore(subscribe, () => version);
+  useSyncExternalStore(listeners.add, () => version);
   return sessionId === null ? null : (traced.get(sessionId)?.traceId ?? null);
 }

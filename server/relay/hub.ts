@@ -20,6 +20,8 @@ interface Subscription {
   sessionId: string;
   lastSent: number;
   mode: 'replay' | 'live';
+  /** A frame went out alone since the last flush (forward first): the rest of the tick's frames wait for the flush. */
+  sentEarly: boolean;
   queue: FrameRecord[];
   /** Characters of frame text in `queue`. */
   queuedChars: number;
@@ -31,6 +33,8 @@ interface Subscription {
 interface Client {
   ws: WebSocket;
   subs: Map<string, Subscription>;
+  /** 'sent' answers held for the flush, to go out with the frames they name in one burst of writes. */
+  acks: string[];
 }
 
 export class Hub {
@@ -40,6 +44,8 @@ export class Hub {
   /** The runs of frames encoded this tick, by session: the next subscriber of the same run reuses the bytes. */
   private readonly encoded = new Map<string, { first: FrameRecord; length: number; messages: Buffer[] }>();
   private readonly answerers = new AnswererClaims<Client>();
+  /** Subscriptions that sent a frame early since the last flush. */
+  private early: Subscription[] = [];
   private readonly high: number;
   private readonly chunk: number;
 
@@ -64,7 +70,7 @@ export class Hub {
   }
 
   attach(ws: WebSocket, version: string): void {
-    const client: Client = { ws, subs: new Map() };
+    const client: Client = { ws, subs: new Map(), acks: [] };
     this.clients.add(client);
     ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? null : data.toString()));
     ws.on('close', () => {
@@ -111,7 +117,11 @@ export class Hub {
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
           const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
-          this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
+          // Answered at the flush, beside the frame's echo: the page's process is woken once, not twice, while the
+          // server works on the request (on a machine with few cores the three compete for them).
+          client.acks.push(JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));
+          this.dirty.add(client);
+          this.scheduleFlush();
           break;
         }
         case 'http-probe': {
@@ -143,7 +153,7 @@ export class Hub {
       this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
       return;
     }
-    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', queue: [], queuedChars: 0 };
+    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', sentEarly: false, queue: [], queuedChars: 0 };
     if (tail !== undefined) {
       const lastSeq = this.sessions.info(sessionId).lastSeq;
       const skipFrom = Math.max(afterSeq, head ?? 0);
@@ -194,6 +204,16 @@ export class Hub {
       if (frame.seq <= (sub.queue.at(-1)?.seq ?? sub.lastSent)) continue;
       sub.queue.push(frame);
       sub.queuedChars += frame.text.length;
+      // Forward first: the first frame from the server since the last flush (a reply, at a request's pace) goes at
+      // once, not at the tick's end after the rest of the tick's I/O. Later ones wait for the flush, so a flood still
+      // goes in messages of MESSAGE_TEXT_CHARS. The page's own frames wait: it has their 'sent' already.
+      if (frame.dir === 'in' && !sub.sentEarly && sub.queue.length === 1) {
+        sub.sentEarly = true;
+        this.early.push(sub);
+        this.sendQueued(client, sub);
+        this.scheduleFlush();
+        continue;
+      }
       // A message's worth goes now rather than at the end of the tick, which in a flood holds thousands of frames
       // (libuv reads the pipe many times a tick): frames kept that long survive V8's young-generation collections,
       // which copy every survivor and promote it to the old generation, measured as a third of the relay's CPU.
@@ -212,9 +232,17 @@ export class Hub {
   /** The frames every subscription queued this tick, the last of them (and the tick's encodings forgotten). */
   private flush(): void {
     this.flushScheduled = false;
-    for (const client of this.dirty) for (const sub of client.subs.values()) this.sendQueued(client, sub);
+    for (const client of this.dirty) {
+      if (client.acks.length > 0) {
+        if (client.ws.readyState === client.ws.OPEN) for (const a of client.acks) client.ws.send(a);
+        client.acks = [];
+      }
+      for (const sub of client.subs.values()) this.sendQueued(client, sub);
+    }
     this.dirty.clear();
     this.encoded.clear();
+    for (const sub of this.early) sub.sentEarly = false;
+    this.early = [];
   }
 
   /**

@@ -33,8 +33,6 @@ interface Subscription {
 interface Client {
   ws: WebSocket;
   subs: Map<string, Subscription>;
-  /** 'sent' answers held for the flush, to go out with the frames they name in one burst of writes. */
-  acks: string[];
 }
 
 export class Hub {
@@ -70,7 +68,7 @@ export class Hub {
   }
 
   attach(ws: WebSocket, version: string): void {
-    const client: Client = { ws, subs: new Map(), acks: [] };
+    const client: Client = { ws, subs: new Map() };
     this.clients.add(client);
     ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? null : data.toString()));
     ws.on('close', () => {
@@ -117,11 +115,9 @@ export class Hub {
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
           const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
-          // Answered at the flush, beside the frame's echo: the page's process is woken once, not twice, while the
-          // server works on the request (on a machine with few cores the three compete for them).
-          client.acks.push(JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));
-          this.dirty.add(client);
-          this.scheduleFlush();
+          // At once: held for the flush beside the frame's echo (one wake-up of the page instead of two), it measured
+          // slower at one request in flight in three runs of four (docs/performance.md, "Forward first").
+          this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
           break;
         }
         case 'http-probe': {
@@ -232,13 +228,7 @@ export class Hub {
   /** The frames every subscription queued this tick, the last of them (and the tick's encodings forgotten). */
   private flush(): void {
     this.flushScheduled = false;
-    for (const client of this.dirty) {
-      if (client.acks.length > 0) {
-        if (client.ws.readyState === client.ws.OPEN) for (const a of client.acks) client.ws.send(a);
-        client.acks = [];
-      }
-      for (const sub of client.subs.values()) this.sendQueued(client, sub);
-    }
+    for (const client of this.dirty) for (const sub of client.subs.values()) this.sendQueued(client, sub);
     this.dirty.clear();
     this.encoded.clear();
     for (const sub of this.early) sub.sentEarly = false;

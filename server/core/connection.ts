@@ -123,10 +123,15 @@ export class Connection {
   send(bytes: Buffer, origin: FrameOrigin): FrameRecord {
     const transport = this.transport;
     if (!transport?.alive) throw new Error('the connection is closed');
-    const frame = this.log.record(messageFrame('out', bytes, origin), bytes);
-    this.origins.note(frame.seq, origin);
-    transport.send(bytes, frame.seq);
-    return frame;
+    // Forward first, record after: the server has the bytes before the relay classifies, stores and publishes them.
+    return this.log.forwardThenRecord(
+      (seq) => {
+        this.origins.note(seq, origin);
+        transport.send(bytes, seq);
+      },
+      () => messageFrame('out', bytes, origin),
+      bytes,
+    );
   }
 
   /**

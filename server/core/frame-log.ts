@@ -11,6 +11,11 @@ import { eventFrame, type FrameBody } from './frame-factory.js';
  */
 export type FrameSink = (frame: FrameRecord, bytes: Buffer | undefined) => void;
 
+interface HeldFrame {
+  frame: FrameRecord;
+  bytes: Buffer | undefined;
+}
+
 export class FrameLog {
   /** The server's last stderr lines, for its `exited` event and a failure message. */
   readonly stderr = new StderrTail();
@@ -27,9 +32,49 @@ export class FrameLog {
 
   /** Numbers and stamps one frame (`ts`: when the tap saw it; else now) and hands it on. */
   record(body: FrameBody, bytes?: Buffer, ts: number = now()): FrameRecord {
+    const frame = this.stamp(body, this.counter.lastSeq + 1, ts);
+    this.counter.lastSeq = frame.seq;
+    this.pass(frame, frame.b64 === undefined ? bytes : undefined);
+    return frame;
+  }
+
+  /**
+   * Forward first, record after: numbers a frame, lets `forward` put its bytes on the wire (told the seq, so an HTTP
+   * exchange can link to it), and only then makes the frame (`body`: the classifying) and hands it on. What `forward`
+   * records meanwhile (a transport's event) is numbered after it and handed on after it, so the sink still sees every
+   * frame in seq order. The frame is recorded even when `forward` throws (the bytes may be half written).
+   */
+  forwardThenRecord(forward: (seq: number) => void, body: () => FrameBody, bytes: Buffer): FrameRecord {
+    const seq = this.counter.lastSeq + 1;
+    const ts = now();
+    this.counter.lastSeq = seq;
+    const outer = this.held;
+    const held: HeldFrame[] = [];
+    this.held = held;
+    let frame: FrameRecord;
+    try {
+      forward(seq);
+    } finally {
+      this.held = outer;
+      frame = this.stamp(body(), seq, ts);
+      this.pass(frame, frame.b64 === undefined ? bytes : undefined);
+      for (const h of held) this.pass(h.frame, h.bytes);
+    }
+    return frame;
+  }
+
+  /** Frames recorded while a forward runs, handed on once its own frame is. */
+  private held: HeldFrame[] | null = null;
+
+  private pass(frame: FrameRecord, bytes: Buffer | undefined): void {
+    if (this.held !== null) this.held.push({ frame, bytes });
+    else this.sink(frame, bytes);
+  }
+
+  private stamp(body: FrameBody, seq: number, ts: number): FrameRecord {
     // Field by field rather than a spread: a flood records tens of thousands of frames a second.
     const frame: FrameRecord = {
-      seq: this.counter.lastSeq + 1,
+      seq,
       ts,
       dir: body.dir,
       kind: body.kind,
@@ -41,8 +86,6 @@ export class FrameLog {
     if (body.b64 !== undefined) frame.b64 = body.b64;
     if (body.origin !== undefined) frame.origin = body.origin;
     if (body.kind === 'stderr') this.stderr.push(body.text);
-    this.counter.lastSeq = frame.seq;
-    this.sink(frame, frame.b64 === undefined ? bytes : undefined);
     return frame;
   }
 

@@ -20,6 +20,8 @@ interface Subscription {
   sessionId: string;
   lastSent: number;
   mode: 'replay' | 'live';
+  /** The flush (Hub.flushes) during whose tick a frame from the server was last queued: is the server's side quiet? */
+  lastInFlush: number;
   queue: FrameRecord[];
   /** Characters of frame text in `queue`. */
   queuedChars: number;
@@ -40,6 +42,8 @@ export class Hub {
   /** The runs of frames encoded this tick, by session: the next subscriber of the same run reuses the bytes. */
   private readonly encoded = new Map<string, { first: FrameRecord; length: number; messages: Buffer[] }>();
   private readonly answerers = new AnswererClaims<Client>();
+  /** Flushes so far: a tick's frames are those queued between two. */
+  private flushes = 0;
   private readonly high: number;
   private readonly chunk: number;
 
@@ -111,6 +115,8 @@ export class Hub {
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
           const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
+          // At once: held for the flush beside the frame's echo (one wake-up of the page instead of two), it measured
+          // slower at one request in flight in three runs of four (docs/performance.md, "Forward first").
           this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
           break;
         }
@@ -143,7 +149,7 @@ export class Hub {
       this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
       return;
     }
-    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', queue: [], queuedChars: 0 };
+    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', lastInFlush: -2, queue: [], queuedChars: 0 };
     if (tail !== undefined) {
       const lastSeq = this.sessions.info(sessionId).lastSeq;
       const skipFrom = Math.max(afterSeq, head ?? 0);
@@ -194,6 +200,19 @@ export class Hub {
       if (frame.seq <= (sub.queue.at(-1)?.seq ?? sub.lastSent)) continue;
       sub.queue.push(frame);
       sub.queuedChars += frame.text.length;
+      // Forward first: a frame from the server after a quiet spell (no frame of its in this tick or the last: a
+      // reply, at a request's pace) goes at once, not at the tick's end behind the rest of the tick's I/O. A busy
+      // server's frames wait for the flush as before (sent early too, one message each, several requests in flight
+      // measured slower), and a flood still goes in messages of MESSAGE_TEXT_CHARS. The page's own frames wait: it
+      // has their 'sent' already.
+      if (frame.dir === 'in') {
+        const quiet = sub.lastInFlush < this.flushes - 1;
+        sub.lastInFlush = this.flushes;
+        if (quiet && sub.queue.length === 1) {
+          this.sendQueued(client, sub);
+          continue;
+        }
+      }
       // A message's worth goes now rather than at the end of the tick, which in a flood holds thousands of frames
       // (libuv reads the pipe many times a tick): frames kept that long survive V8's young-generation collections,
       // which copy every survivor and promote it to the old generation, measured as a third of the relay's CPU.
@@ -215,6 +234,7 @@ export class Hub {
     for (const client of this.dirty) for (const sub of client.subs.values()) this.sendQueued(client, sub);
     this.dirty.clear();
     this.encoded.clear();
+    this.flushes++;
   }
 
   /**

@@ -47,9 +47,10 @@ export class Session {
         ...(deps.oauth ? { services: { oauth: deps.oauth } } : {}),
       },
       {
+        // The page first, the store after: a reply reaches its socket before the recorder's work (both in seq order).
         record: (frame, bytes) => {
-          deps.recorder.append(stored.id, frame, bytes);
           deps.publish(stored.id, frame);
+          deps.recorder.append(stored.id, frame, bytes);
         },
         event: (ev) => this.onTransportEvent(ev),
         closed: () => deps.onChange(this.info()),

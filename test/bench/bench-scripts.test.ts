@@ -154,4 +154,27 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^RATIO fuzz\/direct runs per second: [\d.]+ \(goal ≥ 0\.5\)$/m);
     expect(out).toMatch(/^shrink pair: crash exit 3, found at run \d+, \d+ shrinking runs in [\d.]+ s → \{"mode":"sync","count":501\}/m);
   });
+
+  it('relay-inflight prints added latency at each count in flight against the direct round trip, for two relays', async () => {
+    const out = await runBench('relay-inflight.mjs', '--pings', '40', '--blocks', '2', '--inflight', '1,8', '--bin', 'bin/mcpscope.js');
+    for (const k of [1, 8])
+      for (const side of ['relay', 'before'])
+        expect(out).toMatch(
+          new RegExp(`^RATIO ${k} in flight, ${side}: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip$`, 'm'),
+        );
+  });
+
+  it('frame-cost prints CPU per flood frame by thread for two builds, alternating, and frame-steps each step alone', async () => {
+    const cost = await runBench('frame-cost.mjs', '--n', '2000', '--runs', '1', '--bin', 'bin/mcpscope.js');
+    for (const side of ['after', 'before']) expect(cost).toMatch(new RegExp(`^${side} *: main [\\d.]+ µs \\([\\d.]+× floor\\), writer [\\d.]+ µs`, 'm'));
+    const steps = await runBench('frame-steps.mjs', '--n', '2000', '--rounds', '1');
+    expect(steps).toMatch(/^make the frame \(decode, classify\) +[\d.]+ µs a frame/m);
+    expect(steps).toMatch(/^encode it for the page \(encodeFrames\) +[\d.]+ µs a frame/m);
+  });
+
+  it('npm-start alternates npm start, the bare relay and the official Inspector to their ready lines, and times the stamp check', async () => {
+    const out = await runBench('npm-start.mjs', '--runs', '1');
+    expect(out).toMatch(/^RATIO npm start\/official [\d.]+ \(goal ≤ 0\.8\), bare relay\/official [\d.]+/m);
+    expect(out).toMatch(/^build stamp check \(server, web, share\): [\d.]+ ms wall, [\d.]+ ms CPU/m);
+  });
 });

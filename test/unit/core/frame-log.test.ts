@@ -67,4 +67,55 @@ describe('FrameLog', () => {
     tail.push('new');
     expect(tail.text()).toBe('new');
   });
+
+  describe('forwardThenRecord (forward first, record after)', () => {
+    const ping = Buffer.from('{"jsonrpc":"2.0","id":7,"method":"ping"}');
+
+    it('forwards before the frame is made, with the seq it then gets', () => {
+      const { log, frames } = logged(9);
+      const order: string[] = [];
+      const frame = log.forwardThenRecord(
+        (seq) => order.push(`forward ${seq}`),
+        () => {
+          order.push('classify');
+          return messageFrame('out', ping, 'user');
+        },
+        ping,
+      );
+      expect(order).toEqual(['forward 10', 'classify']);
+      expect(frame).toMatchObject({ seq: 10, kind: 'request', method: 'ping', rpcId: '7' });
+      expect(frames.map((f) => f.frame)).toEqual([frame]);
+      expect(frames[0]!.bytes).toBe(ping);
+    });
+
+    it('hands on what the forward recorded after the frame it forwarded, so the sink sees seq order', () => {
+      const { log, frames, counter } = logged();
+      log.forwardThenRecord(
+        () => log.event({ event: 'error', message: 'a transport spoke during the write' }),
+        () => messageFrame('out', ping, 'user'),
+        ping,
+      );
+      log.record(stderrFrame(Buffer.from('after')));
+      expect(frames.map((f) => [f.frame.seq, f.frame.kind])).toEqual([
+        [1, 'request'],
+        [2, 'event'],
+        [3, 'stderr'],
+      ]);
+      expect(counter.lastSeq).toBe(3);
+    });
+
+    it('records the frame even when the forward throws, and lets the error through', () => {
+      const { log, frames } = logged();
+      expect(() =>
+        log.forwardThenRecord(
+          () => {
+            throw new Error('the pipe is closed');
+          },
+          () => messageFrame('out', ping, 'user'),
+          ping,
+        ),
+      ).toThrow('the pipe is closed');
+      expect(frames.map((f) => f.frame.seq)).toEqual([1]);
+    });
+  });
 });

@@ -1,0 +1,67 @@
+// The relay main thread's steps for one frame of a flood, each timed alone in this process over the same 200-byte
+// notifications (µs a frame, median of rounds that alternate the variants): making the frame from the bytes read
+// (decode, classify, check for invalid UTF-8), queuing it for the writer thread (FrameBatch.add: the bytes copied
+// into shared memory), encoding it for the page (frame-messages.ts), and, for scale, JSON.parse of its text: where the
+// main thread's microseconds a frame go (issue 38, item 5). Runs the compiled modules in dist/server (`npm run build:server`).
+// Usage: node bench/frame-steps.mjs [--n 100000] [--rounds 7]
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, args, fmt, percentile } from './bench-lib.mjs';
+
+const o = args({ n: 100_000, rounds: 7 });
+const dist = (p) => import(join(ROOT, 'dist', 'server', p));
+const { messageFrame } = await dist('core/frame-factory.js');
+const { encodeFrames } = await dist('relay/frame-messages.js');
+const { FrameBatch } = await dist('store/frame-batch.js');
+
+// What scripted-server.mjs --flood writes, each line its own Buffer as the line buffer hands it on.
+const lines = Array.from({ length: o.n }, (_, i) =>
+  Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `flood ${i} ${'x'.repeat(140)}` } })),
+);
+const frames = lines.map((b, i) => ({ seq: i + 1, ts: Date.now(), ...messageFrame('in', b) }));
+let sink = 0;
+
+const steps = {
+  'make the frame (decode, classify)': () => {
+    for (const b of lines) sink += messageFrame('in', b).size;
+  },
+  'queue it for the writer (FrameBatch.add)': () => {
+    let batch = new FrameBatch();
+    for (let i = 0; i < frames.length; i++) {
+      batch.add('s1', frames[i], lines[i]);
+      if (batch.count >= 2000 || batch.full) {
+        batch.release();
+        batch = new FrameBatch();
+      }
+    }
+    batch.release();
+  },
+  'encode it for the page (encodeFrames)': () => {
+    for (let i = 0; i < frames.length; i += 200) for (const m of encodeFrames('s1', frames.slice(i, i + 200))) sink += m.length;
+  },
+  'decode alone (toString)': () => {
+    for (const b of lines) sink += b.toString('utf8').length;
+  },
+  'for scale: JSON.parse of the text': () => {
+    for (const f of frames) sink += JSON.parse(f.text).method.length;
+  },
+};
+const names = Object.keys(steps);
+const got = Object.fromEntries(names.map((n) => [n, []]));
+for (const n of names) steps[n](); // warm-up
+for (let r = 0; r < o.rounds; r++) {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(r + k) % names.length];
+    const t0 = performance.now();
+    steps[name]();
+    got[name].push(((performance.now() - t0) * 1000) / o.n);
+  }
+}
+console.log(
+  `${o.n} frames of ${lines[0].length} bytes, ${o.rounds} rounds, Node ${process.version}, load ${loadavg()[0].toFixed(2)}, ${new Date().toISOString()}`,
+);
+for (const n of names) {
+  const xs = [...got[n]].sort((a, b) => a - b);
+  console.log(`${n.padEnd(42)} ${fmt(percentile(xs, 50), 3)} µs a frame (min ${fmt(xs[0], 3)}, max ${fmt(xs.at(-1), 3)})`);
+}
+if (sink === 0) console.log('(nothing measured)');

@@ -1,0 +1,92 @@
+// `npm start` (the README's first command) to its ready line, against the official Inspector's start to its banner, and
+// the bare relay (`node bin/mcpscope.js --demo`) beside them: alternating, rotated round after round, medians and ratios.
+// Also the build stamp's check alone (scripts/build-stamp.mjs), in this process: what a current build costs a start.
+// Usage: node bench/npm-start.mjs [--runs 7] [--before <a copy of an earlier checkout>]
+//   --before: `npm start` in that folder runs as a fourth side (its package.json's start script, its own dist/).
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, args, fmt, percentile } from './bench-lib.mjs';
+import { inspectorTools, startOfficial } from './official-inspector.mjs';
+
+const o = args({ runs: 7, before: '' });
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const median = (xs) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+/** Runs `argv` in its own process group to the relay's ready line; the ms it took, then stops the whole group. */
+async function toReady(command, argv, cwd = ROOT) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-npm-start-'));
+  const started = performance.now();
+  const p = spawn(command, [...argv, '--port', '0', '--no-open', '--data-dir', dataDir], {
+    cwd,
+    detached: true,
+    env: { ...process.env, MCPSCOPE_TOKEN: randomBytes(24).toString('base64url') },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  const ms = await new Promise((ok, fail) => {
+    p.stdout.on('data', (c) => {
+      out += c;
+      if (/ready: http/.test(out)) ok(performance.now() - started);
+    });
+    p.on('exit', (code) => fail(new Error(`${command} ${argv.join(' ')} exited ${code}: ${out}`)));
+  });
+  const exited = new Promise((r) => p.once('exit', r));
+  process.kill(-p.pid, 'SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+  return ms;
+}
+
+const tools = inspectorTools();
+const npm = execFileSync('which', ['npm'], { encoding: 'utf8' }).trim();
+console.log(
+  `load average at start: ${load()} (${cpus().length} cores); Node ${process.version}, npm ${execFileSync(npm, ['--version'], { encoding: 'utf8' }).trim()}; official Inspector ${tools.version}; ${new Date().toISOString()}`,
+);
+const sides = {
+  'npm start': () => toReady(npm, ['start', '--']),
+  'bare relay': () => toReady(process.execPath, [join(ROOT, 'bin', 'mcpscope.js'), '--demo']),
+  ...(o.before ? { before: () => toReady(npm, ['start', '--'], o.before) } : {}),
+  official: async () => {
+    const off = await startOfficial(tools);
+    await off.stop();
+    return off.readyMs;
+  },
+};
+const names = Object.keys(sides);
+const got = Object.fromEntries(names.map((n) => [n, []]));
+await toReady(npm, ['start', '--']); // builds dist/ if it is stale, uncounted
+for (let r = 0; r < o.runs; r++) {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(r + k) % names.length];
+    got[name].push(await sides[name]());
+  }
+}
+const m = Object.fromEntries(names.map((n) => [n, median(got[n])]));
+for (const n of names) console.log(`${n.padEnd(10)}: ready ${fmt(m[n], 0)} ms median of ${o.runs} (${got[n].map((x) => fmt(x, 0)).join(', ')})`);
+console.log(
+  `RATIO npm start/official ${fmt(m['npm start'] / m.official, 2)} (goal ≤ 0.8), bare relay/official ${fmt(m['bare relay'] / m.official, 2)}${o.before ? `, before's npm start/official ${fmt(m.before / m.official, 2)}` : ''}`,
+);
+
+const { staleParts } = await import(join(ROOT, 'scripts', 'build-stamp.mjs'));
+const checks = [];
+for (let i = 0; i < 20; i++) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  staleParts(['server', 'web', 'share']);
+  const c = process.cpuUsage(c0);
+  checks.push([performance.now() - t0, (c.user + c.system) / 1000]);
+}
+console.log(
+  `build stamp check (server, web, share): ${fmt(median(checks.map((c) => c[0])), 1)} ms wall, ${fmt(median(checks.map((c) => c[1])), 1)} ms CPU (median of 20)`,
+);
+console.log(`load average at end: ${load()}`);

@@ -1,0 +1,106 @@
+// What the relay adds to a round trip at 1, 8 and 64 requests in flight, against the direct stdio round trip of the same
+// server measured beside it (blocks interleaved, the first side rotating), as ratios: issue 38's goal is added p50 ≤ 1.0×
+// the direct p50 at 1 in flight and ≤ 2× at 8 and 64, added p99 ≤ 2× the direct p99.
+// Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--bin <another build's bin/mcpscope.js>]
+//   --bin: that build's relay runs too, interleaved with this one and the direct client (a before/after in one run).
+//   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay (bench-lib.mjs).
+import { cpus, loadavg } from 'node:os';
+import { SCRIPTED, args, connect, cpuMs, directClient, fmt, percentile, ping, startRelay } from './bench-lib.mjs';
+
+const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '' });
+const command = [process.execPath, SCRIPTED];
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/**
+ * n pings with ids from `firstId`, `k` of them outstanding at any time: each answer sends the next. The round trip
+ * times in ms.
+ */
+function pipelined(n, k, send, onReply, firstId) {
+  const sentAt = new Map();
+  const rtts = [];
+  let next = firstId;
+  const end = firstId + n;
+  return new Promise((done) => {
+    const fire = () => {
+      const id = next++;
+      sentAt.set(id, performance.now());
+      send(ping(id));
+    };
+    onReply.current = (id) => {
+      const t0 = sentAt.get(id);
+      if (t0 === undefined) return;
+      sentAt.delete(id);
+      rtts.push(performance.now() - t0);
+      if (next < end) fire();
+      else if (sentAt.size === 0) done(rtts);
+    };
+    for (let i = 0; i < Math.min(k, n); i++) fire();
+  });
+}
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+
+console.log(`load average at start: ${load()} (${cpus().length} cores); Node ${process.version}; ${new Date().toISOString()}`);
+const direct = directClient(command);
+const rigs = { direct: { send: direct.send, onReply: direct.onReply } };
+const relays = [];
+/** A relay of this build (or of `bin`) on the same server, its client reading answers from the frames it is sent. */
+async function relayRig(name, bin) {
+  const relay = await startRelay(command, bin ? { bin } : {});
+  const onReply = { current: () => {} };
+  const client = await connect(relay, (frames) => {
+    for (const f of frames) if (f.dir === 'in' && f.rpcId !== null) onReply.current(Number(f.rpcId));
+  });
+  relays.push({ relay, client });
+  rigs[name] = { send: client.send, onReply, pid: relay.proc.pid };
+}
+await relayRig('relay');
+if (o.bin) await relayRig('before', o.bin);
+const names = Object.keys(rigs);
+let id = 1;
+for (const rig of Object.values(rigs)) {
+  await pipelined(500, 1, rig.send, rig.onReply, id);
+  id += 500;
+}
+for (const k of o.inflight.split(',').map(Number)) {
+  for (let run = 1; run <= o.runs; run++) {
+    const rtts = Object.fromEntries(names.map((n) => [n, []]));
+    // The relay's own CPU per round trip (all its threads), which holds up under load where times swing.
+    const cpu = Object.fromEntries(names.map((n) => [n, 0]));
+    const per = Math.max(k, Math.round(o.pings / o.blocks));
+    for (let b = 0; b < o.blocks; b++) {
+      // Rotated, so that no side always runs first in a changing load.
+      for (let j = 0; j < names.length; j++) {
+        const name = names[(b + j) % names.length];
+        const pid = rigs[name].pid;
+        const c0 = pid === undefined ? 0 : cpuMs(pid);
+        rtts[name].push(...(await pipelined(per, k, rigs[name].send, rigs[name].onReply, id)));
+        if (pid !== undefined) cpu[name] += cpuMs(pid) - c0;
+        id += per;
+      }
+    }
+    const d = sorted(rtts.direct);
+    const [d50, d99] = [percentile(d, 50), percentile(d, 99)];
+    console.log(`${String(k).padStart(2)} in flight (run ${run}, ${d.length} pings each): direct p50 ${fmt(d50)} ms p99 ${fmt(d99)} ms`);
+    for (const name of names.slice(1)) {
+      const r = sorted(rtts[name]);
+      const [r50, r99] = [percentile(r, 50), percentile(r, 99)];
+      const [a50, a99] = [r50 - d50, r99 - d99];
+      const goal50 = k === 1 ? 1 : 2;
+      const ok = a50 / d50 <= goal50 && a99 / d99 <= 2;
+      console.log(
+        `RATIO ${k} in flight, ${name}: p50 ${fmt(r50)} ms p99 ${fmt(r99)} ms; added p50 ${fmt(a50)} ms = ${fmt(a50 / d50, 2)}× direct p50 (goal ≤ ${goal50}), added p99 ${fmt(a99)} ms = ${fmt(a99 / d99, 2)}× direct p99 (goal ≤ 2) ${ok ? '✓' : '✗'}; relay CPU ${fmt((cpu[name] * 1000) / r.length, 1)} µs a round trip`,
+      );
+    }
+    console.log(`  load ${load()}`);
+  }
+}
+direct.close();
+for (const { relay, client } of relays) {
+  client.close();
+  await relay.stop();
+}
+console.log(`load average at end: ${load()}`);

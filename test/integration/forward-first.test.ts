@@ -1,0 +1,58 @@
+// Forward first, record after (issue 38): the relay puts a request on the server's stdin, and a reply on the page's
+// socket, before it stores them; the recorder must still see every frame, once, in order. A flood with pipelined
+// requests among it is compared three ways: what the page was sent, what the store holds, and what was asked.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameRecord, RelayConfig } from '../../shared/relay-protocol.js';
+import { FIXTURES, startRelay, type RelayHandle } from '../helpers/relay-process.js';
+
+const FLOOD = 5_000;
+const PINGS = 300;
+let relay: RelayHandle;
+
+beforeAll(async () => {
+  relay = await startRelay({ command: [process.execPath, join(FIXTURES, 'scripted-server.mjs'), '--flood', String(FLOOD)] });
+});
+
+afterAll(async () => {
+  await relay?.stop();
+});
+
+const request = (id: number, method: string) => JSON.stringify({ jsonrpc: '2.0', id, method });
+
+describe('forward first, record after', () => {
+  it('records and delivers every frame once, in order, with pipelined requests during a flood', async () => {
+    const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+    const s = await relay.socket();
+    s.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+    await s.until(() => s.messages.find((m) => m.type === 'synced'), 'synced');
+    s.send({ type: 'send', sessionId: sid, text: request(1, 'flood') });
+    // Sent without waiting for one another, while the flood is written: the relay forwards each before recording it.
+    for (let id = 2; id < 2 + PINGS; id++) s.send({ type: 'send', sessionId: sid, text: request(id, 'ping') });
+    const answered = (id: number) => (f: FrameRecord) => f.dir === 'in' && f.rpcId === String(id);
+    await s.frame(sid, answered(1), 'the flood answered', 60_000);
+    await s.frame(sid, answered(PINGS + 1), 'the last ping answered', 60_000);
+    const acks = s.messages.filter((m) => m.type === 'sent');
+    expect(acks).toHaveLength(PINGS + 1);
+
+    const sent = s.framesOf(sid);
+    const last = sent.at(-1)!.seq;
+    expect(sent.map((f) => f.seq)).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    const { body } = await relay.api<{ frames: FrameRecord[] }>(`/api/sessions/${sid}/frames?afterSeq=0&limit=100000`);
+    const stored = body.frames.filter((f) => f.seq <= last);
+    // The store holds exactly what the page was sent: same seqs, same directions, same bytes.
+    expect(stored.map((f) => [f.seq, f.dir, f.kind, f.rpcId, f.text])).toEqual(sent.map((f) => [f.seq, f.dir, f.kind, f.rpcId, f.text]));
+
+    // Every request recorded in the order it was asked, each 'sent' naming its own frame, and every one answered once.
+    const out = stored.filter((f) => f.dir === 'out');
+    expect(out.map((f) => Number(f.rpcId))).toEqual(Array.from({ length: PINGS + 1 }, (_, i) => i + 1));
+    expect(acks.map((a) => (a.type === 'sent' ? a.seq : -1))).toEqual(out.map((f) => f.seq));
+    const replies = stored.filter((f) => f.dir === 'in' && f.kind === 'response').map((f) => Number(f.rpcId));
+    expect(replies.sort((a, b) => a - b)).toEqual(Array.from({ length: PINGS + 1 }, (_, i) => i + 1));
+    expect(stored.filter((f) => f.method === 'notifications/message')).toHaveLength(FLOOD);
+    // Each reply is recorded after the request it answers.
+    const seqOfOut = new Map(out.map((f) => [f.rpcId, f.seq]));
+    for (const f of stored) if (f.dir === 'in' && f.kind === 'response') expect(f.seq).toBeGreaterThan(seqOfOut.get(f.rpcId)!);
+    s.close();
+  }, 120_000);
+});

@@ -32,6 +32,8 @@ export async function chooseClient(
     redirectUri: string;
     scope: string | undefined;
     fetch: FetchLike;
+    /** 2026-07-28: registration says application_type (APPLICATION_TYPE_MUST). */
+    applicationType?: boolean;
   },
 ): Promise<ClientChoice> {
   const { config, metadata, remembered, redirectUri } = opts;
@@ -82,11 +84,15 @@ export async function chooseClient(
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: method,
+    // A CLI and a page served from localhost: "native" (APPLICATION_TYPE_NATIVE_SHOULD), which also matches the
+    // loopback redirect URI an OIDC server would refuse for a "web" client.
+    ...(opts.applicationType ? { application_type: 'native' } : {}),
   };
   step
     .fact('registration_endpoint', metadata?.registration_endpoint ?? new URL('/register', opts.issuer).href)
     .fact('redirect_uri', redirectUri)
-    .fact('requested token_endpoint_auth_method', method);
+    .fact('requested token_endpoint_auth_method', method)
+    .fact('application_type', opts.applicationType ? 'native' : undefined);
   let info: OAuthClientInformationFull;
   try {
     info = await registerClient(opts.issuer, {

@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { exchangeAuthorization, refreshAuthorization, selectClientAuthMethod, startAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { AuthorizationServerMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
-import { authDuties, ISS_NO_NORMALIZATION_MUST, ISS_VALIDATION_MUST, PREREGISTERED_MISMATCH_SHOULD, REREGISTER_MUST } from '../../shared/oauth/auth-era.js';
+import { authDuties } from '../../shared/oauth/auth-era.js';
 import type { AuthStepEvent, AuthStepName } from '../../shared/oauth/auth-steps.js';
 import { clientCredentialsClient, clientCredentialsToken } from './client-credentials.js';
 import { chooseClient } from './client-identity.js';
 import { chooseIssuer, discoverResource, discoverServer, readChallenge, type AuthChallenge } from './discovery.js';
-import { sameIdentifier } from './metadata-checks.js';
+import { authorizationServerMoved, checkIss } from './issuer-binding.js';
 import { describeError, FlowStep } from './flow-steps.js';
 import type { FetchLike } from './recording-fetch.js';
 import { credentialsFor, identityOf, type ServerCredentials, type StoredClient, type StoredTokens, type TokenStore } from './token-store.js';
@@ -126,7 +126,7 @@ export class OAuthFlow {
     this.lastScope = scope;
     const redirectUri = await env.redirectUri();
     const k = this.step(flow, 'client');
-    if (stored && stored.issuer !== issuer) this.authorizationServerMoved(k, stored.issuer, issuer, duties.refuseMovedPreRegistered);
+    if (stored && stored.issuer !== issuer) authorizationServerMoved(k, env.config, stored.issuer, issuer, duties.refuseMovedPreRegistered);
     const { client, save } = await chooseClient(k, {
       config: env.config,
       issuer,
@@ -151,27 +151,6 @@ export class OAuthFlow {
     };
     env.store.put(creds);
     return creds;
-  }
-
-  /**
-   * The protected resource now names another authorization server than the one the stored client and tokens came
-   * from: neither goes to the new one (a registered client registers again, in every era; the 2026-07-28 revision
-   * makes it a MUST). A pre-registered client id was issued by the old one, so from 2026-07-28 the flow stops and
-   * says so rather than offer it to a stranger.
-   */
-  private authorizationServerMoved(k: FlowStep, before: string, now: string, refusePreRegistered: boolean): void {
-    k.fact('previous authorization server', before);
-    const { config } = this.env;
-    if (config.clientId && config.grant !== 'client_credentials' && refusePreRegistered)
-      k.fail(
-        `The protected resource metadata now names the authorization server ${now}, but the pre-registered client ${config.clientId} was used with ${before}: ${PREREGISTERED_MISMATCH_SHOULD} Pass the client id registered with ${now} (--client-id), or forget the stored tokens (the page's Forget tokens, or delete the entry in <data dir>/oauth-tokens.json).`,
-      );
-    k.finding(
-      'info',
-      config.clientId
-        ? `The authorization server changed from ${before} to ${now}; the pre-registered client ${config.clientId} is offered to it as given, and nothing obtained from ${before} is.`
-        : `The authorization server changed from ${before} to ${now}: the client registered with ${before} and its tokens are not used there. ${REREGISTER_MUST}`,
-    );
   }
 
   /** Client credentials: a pre-registered client asks for a token for itself; nothing to refresh, no person. */
@@ -265,40 +244,12 @@ export class OAuthFlow {
           : 'The redirect carried a different state than the one sent: it is not the answer to this flow (a forged or stale redirect), so its code is not used.',
       );
     // iss before error: a response from the wrong issuer is not read at all, its error text included (RFC 9207 §2.4).
-    this.checkIss(s, back.iss, a.metadata, a.issRequired);
+    checkIss(s, back.iss, a.metadata, a.issRequired);
     if (back.error) s.fail(`The authorization server refused: ${back.error}${back.error_description ? ` (${back.error_description})` : ''}.`);
     if (!back.code) s.fail('The redirect carried no code and no error.');
     s.fact('state', 'matched');
     s.ok('The authorization server redirected back with a code and the state this flow sent.');
     return { code: back.code, codeVerifier: started.codeVerifier };
-  }
-
-  /**
-   * RFC 9207 §2.4 as the 2026-07-28 revision tabulates it: a present iss is compared with the issuer recorded from
-   * the validated metadata, as strings (no URL normalization), whether or not the server advertised it; an absent one
-   * is rejected when the metadata advertised authorization_response_iss_parameter_supported (from 2026-07-28; before,
-   * a note). Threat: a mix-up, where a code from an authorization server the attacker runs is sent to an honest one.
-   */
-  private checkIss(s: FlowStep, iss: string | undefined, metadata: AuthorizationServerMetadata | undefined, required: boolean): void {
-    const advertised = (metadata as Record<string, unknown> | undefined)?.authorization_response_iss_parameter_supported === true;
-    s.fact('iss', iss ?? '(absent)').fact('authorization_response_iss_parameter_supported', advertised);
-    if (iss !== undefined && metadata && iss !== metadata.issuer) {
-      const normalizedOnly = sameIdentifier(iss, metadata.issuer);
-      s.fail(
-        `The redirect's iss (${iss}) is not the issuer recorded for this flow (${metadata.issuer}): a possible mix-up (RFC 9207), so its code is not used and nothing else it says is read.${normalizedOnly ? ` They differ only by URL normalization, which does not count: ${ISS_NO_NORMALIZATION_MUST}` : ''}`,
-      );
-    }
-    if (iss === undefined && advertised) {
-      if (required)
-        s.fail(
-          `The authorization server advertises authorization_response_iss_parameter_supported, but its redirect carried no iss: ${ISS_VALIDATION_MUST}. Its code is not used.`,
-        );
-      s.finding(
-        'info',
-        'The authorization server advertises authorization_response_iss_parameter_supported, but its redirect carried no iss (RFC 9207 §2). Accepted in this protocol version; from 2026-07-28 MCP clients must reject such a response.',
-      );
-    }
-    if (iss !== undefined && metadata) s.fact('iss', 'matched the recorded issuer');
   }
 
   private async token(

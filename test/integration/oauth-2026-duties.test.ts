@@ -30,7 +30,7 @@ describe.concurrent('the 2026-07-28 authorization duties of mcpscope as an OAuth
     const s = await fixture({ OAUTH_ISS_SUPPORTED: '1', OAUTH_ISS: 'correct' });
     const run = await oauthCall(s, newDir(), '--no-token-cache', ...MODERN);
     expect(run.code, run.stderr).toBe(0);
-    expect(lines(s, 'REGISTER-REQUEST')).toEqual(['REGISTER-REQUEST application_type=native']);
+    expect(lines(s, 'REGISTRATION-BODY')).toEqual(['REGISTRATION-BODY application_type=native']);
     expect(tokenRequests(s)).toHaveLength(1);
   });
 
@@ -38,7 +38,7 @@ describe.concurrent('the 2026-07-28 authorization duties of mcpscope as an OAuth
     const s = await fixture();
     const run = await oauthCall(s, newDir(), '--no-token-cache');
     expect(run.code, run.stderr).toBe(0);
-    expect(lines(s, 'REGISTER-REQUEST')).toEqual(['REGISTER-REQUEST application_type=(none)']);
+    expect(lines(s, 'REGISTRATION-BODY')).toEqual(['REGISTRATION-BODY application_type=(none)']);
   });
 
   it('rejects an authorization response without iss when the server advertised it (2026-07-28), before the token request', async () => {

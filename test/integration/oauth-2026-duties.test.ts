@@ -24,6 +24,13 @@ const lines = (s: RemoteServer, prefix: string) =>
     .split('\n')
     .filter((l) => l.startsWith(prefix));
 const tokenRequests = (s: RemoteServer) => lines(s, 'REQUEST POST /token');
+/** The lint findings `call --lint` printed (one JSON line each), as [rule, severity]. */
+const findings = (run: { stdout: string; stderr: string }) =>
+  `${run.stdout}\n${run.stderr}`
+    .split('\n')
+    .filter((l) => l.startsWith('{"ruleId"'))
+    .map((l) => JSON.parse(l) as { ruleId: string; severity: string })
+    .map((f) => [f.ruleId, f.severity]);
 
 describe.concurrent('the 2026-07-28 authorization duties of mcpscope as an OAuth client', () => {
   it('registers with application_type "native" in 2026-07-28 and accepts a redirect whose iss is the recorded issuer', async () => {
@@ -52,11 +59,26 @@ describe.concurrent('the 2026-07-28 authorization duties of mcpscope as an OAuth
     expect(tokenRequests(s)).toEqual([]);
   });
 
-  it('accepts the same response in 2025-11-25, whose authorization section has no such rule', async () => {
+  it('accepts the same response in 2025-11-25, whose authorization section has no such rule; lint still names the server’s MUST', async () => {
     const s = await fixture({ OAUTH_ISS_SUPPORTED: '1' });
-    const run = await oauthCall(s, newDir(), '--no-token-cache');
+    const run = await oauthCall(s, newDir(), '--no-token-cache', '--lint');
     expect(run.code, run.stderr).toBe(0);
     expect(tokenRequests(s)).toHaveLength(1);
+    expect(findings(run)).toEqual([['auth/iss-missing', 'error']]);
+  });
+
+  it('lints an iss the metadata does not advertise, on a flow that otherwise succeeds', async () => {
+    const s = await fixture({ OAUTH_ISS: 'correct' });
+    const run = await oauthCall(s, newDir(), '--no-token-cache', '--lint');
+    expect(run.code, run.stderr).toBe(0);
+    expect(findings(run)).toEqual([['auth/iss-not-advertised', 'error']]);
+  });
+
+  it('lints authorization server metadata whose issuer is not the URL it was read from (RFC 8414 §3.3)', async () => {
+    const s = await fixture({ OAUTH_ISSUER: 'https://login.victim.example' });
+    const run = await oauthCall(s, newDir(), '--no-token-cache', '--lint');
+    expect(run.code).toBe(2);
+    expect(findings(run)).toEqual([['auth/metadata-issuer-mismatch', 'error']]);
   });
 
   it('rejects an iss from another issuer even when the server never advertised iss, and does not read its error', async () => {
@@ -71,7 +93,9 @@ describe.concurrent('the 2026-07-28 authorization duties of mcpscope as an OAuth
 
   it('compares iss as a string: the issuer without its trailing slash is another issuer', async () => {
     const s = await fixture({ OAUTH_ISS_SUPPORTED: '1', OAUTH_ISS: 'normalized' });
-    const run = await oauthCall(s, newDir(), '--no-token-cache', ...MODERN);
+    const run = await oauthCall(s, newDir(), '--no-token-cache', '--lint', ...MODERN);
+    // (Only auth/ findings here: mcpscope's own 2026 POSTs are item 5 of issue 31, not this file's.)
+    expect(findings(run).filter(([rule]) => rule!.startsWith('auth/'))).toEqual([['auth/iss-mismatch', 'error']]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`The redirect's iss (${s.url('')}) is not the issuer recorded for this flow (${s.url('/')})`);
     expect(run.stderr).toContain('They differ only by URL normalization, which does not count');

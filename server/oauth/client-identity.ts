@@ -3,6 +3,7 @@
 import { registerClient } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { AuthorizationServerMetadata, OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
+import { APPLICATION_TYPE_MUST, APPLICATION_TYPE_NATIVE_SHOULD } from '../../shared/oauth/auth-era.js';
 import { describeError, type FlowStep } from './flow-steps.js';
 import type { FetchLike } from './recording-fetch.js';
 import type { StoredClient } from './token-store.js';
@@ -102,7 +103,10 @@ export async function chooseClient(
       fetchFn: opts.fetch,
     });
   } catch (err) {
-    step.fail(`Dynamic client registration failed: ${describeError(err)}`);
+    // "MCP clients MUST be prepared to handle registration failures due to redirect URI constraints": say what was sent.
+    step.fail(
+      `Dynamic client registration failed: ${describeError(err)}${opts.applicationType ? ` It said application_type "native", as ${APPLICATION_TYPE_MUST} and ${APPLICATION_TYPE_NATIVE_SHOULD}; a server that wants another type for a loopback redirect URI refuses it.` : ''}`,
+    );
   }
   step
     .fact('client_id', info.client_id)

@@ -80,7 +80,7 @@ const WELL_KNOWN = /\/\.well-known\/(oauth-authorization-server|openid-configura
  * The issuer a metadata URL was built from (RFC 8414 §3.1 inserts the well-known segment between host and path;
  * OpenID Discovery appends it): the URL with the segment taken out. Null when the path has no such segment.
  */
-export function issuerOfMetadataUrl(url: string): string | null {
+function issuerOfMetadataUrl(url: string): string | null {
   const p = path(url);
   const m = WELL_KNOWN.exec(p);
   if (!m) return null;

@@ -41,6 +41,16 @@ describe.concurrent('the 2026-07-28 authorization duties of mcpscope as an OAuth
     expect(tokenRequests(s)).toHaveLength(1);
   });
 
+  it('says what it registered as when a server refuses the registration for its application_type', async () => {
+    const s = await fixture({ OAUTH_REFUSE_NATIVE: '1' });
+    const run = await oauthCall(s, newDir(), '--no-token-cache', ...MODERN);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('authorization failed at the client step: Dynamic client registration failed');
+    expect(run.stderr).toContain('native clients are not accepted here');
+    expect(run.stderr).toContain('It said application_type "native", as "MCP clients MUST specify an appropriate application_type');
+    expect(lines(s, 'AUTHORIZE')).toEqual([]);
+  });
+
   it('sends no application_type in 2025-11-25, where the sentence does not exist', async () => {
     const s = await fixture();
     const run = await oauthCall(s, newDir(), '--no-token-cache');

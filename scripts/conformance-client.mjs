@@ -2,9 +2,11 @@
 // Runs the official MCP conformance suite's client scenarios with `mcpscope call` as the client under test, each
 // scenario N times, and prints pass/fail counts (and why a run failed). Needs the built CLI (npm run build) and Node 22
 // for the suite, which scripts/node22-tools.sh installs into a cache folder.
-//   node scripts/conformance-client.mjs [--runs N] [--suite core|auth|auth-draft|all]... [--scenario <name>]... [--json]
-// Exit 0 when every run passed, 1 otherwise, 2 on a usage error. (With --client <url> it is the launcher the suite
-// runs for a scenario whose flags come from MCP_CONFORMANCE_CONTEXT; see SCENARIOS.)
+//   node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite core|auth|auth-draft|auth-2026|all]...
+//                                       [--scenario <name>]... [--json]
+// --alpha runs the suite's newest alpha (pinned in node22-tools.sh) instead of its newest release. Exit 0 when every
+// run passed, 1 otherwise, 2 on a usage error. (With --client <url> it is the launcher the suite runs for every
+// scenario: it adds the flags of MCP_CONFORMANCE_CONTEXT and the version of MCP_CONFORMANCE_PROTOCOL_VERSION.)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +90,17 @@ export const SCENARIOS = {
   'auth/pre-registration': { suite: 'auth', flags: (ctx) => [...AUTH, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret] },
   'auth/2025-03-26-oauth-metadata-backcompat': { suite: 'auth', flags: AUTH },
   'auth/2025-03-26-oauth-endpoint-fallback': { suite: 'auth', flags: AUTH },
+  // The 2026-07-28 authorization MUSTs (the alpha only; its mock servers speak 2026-07-28, so the launcher passes
+  // --protocol 2026-07-28): application_type in registration (SEP-837), iss (RFC 9207, SEP-2468), the metadata issuer
+  // (RFC 8414 §3.3), re-registration when authorization_servers change (SEP-2352).
+  'auth/iss-supported': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/iss-not-advertised': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/iss-supported-missing': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/iss-wrong-issuer': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/iss-unexpected': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/iss-normalized': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/metadata-issuer-mismatch': { suite: 'auth-2026', alpha: true, flags: AUTH },
+  'auth/authorization-server-migration': { suite: 'auth-2026', alpha: true, flags: AUTH },
   // Draft and extension scenarios; the last two are the client credentials grant (SEP-1046), with made-up credentials.
   'auth/resource-mismatch': { suite: 'auth-draft', flags: AUTH },
   'auth/offline-access-scope': { suite: 'auth-draft', flags: [...AUTH, '--client-metadata-url', CIMD_URL] },
@@ -102,20 +115,37 @@ export const SCENARIOS = {
   },
 };
 
+/**
+ * Authorization extensions of the alpha that mcpscope does not claim, and why (docs/conformance.md lists them too).
+ * Asking for one is a usage error that says so, not a failed run.
+ */
+export const NOT_CLAIMED = {
+  'auth/enterprise-managed-authorization':
+    'SEP-990 extension: an identity provider token exchanged for an ID-JAG (RFC 8693) and then a JWT bearer grant; mcpscope has no enterprise IdP configuration',
+  'auth/dpop':
+    'SEP-1932 / RFC 9449 extension: sender-constrained (DPoP) tokens need a proof key and a signed proof per request; mcpscope sends Bearer tokens only',
+  'auth/dpop-nonce': 'the same DPoP extension, with server-provided nonces',
+  'auth/wif-jwt-bearer': 'SEP-1933 extension: workload identity federation (a platform-issued JWT as the grant); mcpscope has no workload identity source',
+};
+
 /** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */
 function shellWord(s) {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`;
 }
 
 /** The command the suite runs for a scenario; it appends the mock server's URL. */
-export function clientCommand(scenario) {
-  const { flags } = SCENARIOS[scenario];
-  const words = typeof flags === 'function' ? [process.execPath, SELF, '--client'] : [process.execPath, BIN, 'call', ...flags, '--url'];
-  return words.map(shellWord).join(' ');
+export function clientCommand() {
+  // Always the launcher: it reads the scenario's context and the version the suite runs it at (the alpha sets
+  // MCP_CONFORMANCE_PROTOCOL_VERSION; 2026-07-28 mocks answer nothing but 2026-07-28 requests).
+  return [process.execPath, SELF, '--client'].map(shellWord).join(' ');
 }
 
-export function toolsDir() {
-  const r = spawnSync('bash', [join(ROOT, 'scripts', 'node22-tools.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+/** The folder of Node 22 and the suite: its newest release, or with `alpha` its newest alpha. */
+export function toolsDir(alpha = false) {
+  const r = spawnSync('bash', [join(ROOT, 'scripts', 'node22-tools.sh'), ...(alpha ? ['--alpha'] : [])], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('scripts/node22-tools.sh failed');
   return r.stdout.trim();
 }
@@ -127,16 +157,23 @@ export function toolsDir() {
  */
 const CLIENT_TIMEOUT_MS = 90_000;
 
-/** One run of one scenario: passed, and when not, the suite's own lines saying why (and its whole output). */
-export function runScenario(dir, scenario) {
+/**
+ * One run of one scenario: passed, and when not, the suite's own lines saying why (and its whole output).
+ * `specVersion` runs it at that protocol version (the alpha's --spec-version); unset, at the scenario's own.
+ */
+export function runScenario(dir, scenario, specVersion) {
   const suite = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   return new Promise((resolve) => {
-    const args = [suite, 'client', '--command', clientCommand(scenario), '--scenario', scenario, '--timeout', String(CLIENT_TIMEOUT_MS)];
+    const args = [suite, 'client', '--command', clientCommand(), '--scenario', scenario, '--timeout', String(CLIENT_TIMEOUT_MS)];
+    if (specVersion) args.push('--spec-version', specVersion);
     const p = spawn(join(dir, 'node'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     p.stdout.on('data', (c) => (out += c));
     p.stderr.on('data', (c) => (out += c));
     p.on('close', (code) => {
+      // The alpha skips a scenario that does not exist at the asked --spec-version: not a pass, not a failure.
+      const skipped = /^SKIPPED: scenario .*$/m.exec(out)?.[0];
+      if (skipped) return resolve({ passed: false, skipped: true, why: [skipped], out });
       const passed = code === 0 && out.includes('OVERALL: PASSED');
       const why = passed ? [] : out.split('\n').filter((l) => /FAILURE|WARNING|Error:|Warning:|CLIENT (TIMED OUT|EXITED)|^mcpscope call:/.test(l));
       resolve({ passed, why: why.map((l) => l.trim()).slice(0, 12), out });
@@ -154,7 +191,8 @@ function launch(url) {
   }
   const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
   const flags = typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags;
-  const child = spawn(process.execPath, [BIN, 'call', ...flags, '--url', url], { stdio: 'inherit' });
+  const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
+  const child = spawn(process.execPath, [BIN, 'call', ...flags, ...(version ? ['--protocol', version] : []), '--url', url], { stdio: 'inherit' });
   return new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -174,6 +212,8 @@ async function main() {
         scenario: { type: 'string', multiple: true },
         json: { type: 'boolean', default: false },
         client: { type: 'boolean', default: false },
+        alpha: { type: 'boolean', default: false },
+        'spec-version': { type: 'string' },
       },
     });
   } catch (err) {
@@ -184,32 +224,47 @@ async function main() {
   const { values: v } = a;
   const runs = Number(v.runs);
   const suites = new Set(v.suite ?? (v.scenario ? [] : ['core']));
-  const scenarios = [...new Set([...Object.keys(SCENARIOS).filter((s) => suites.has('all') || suites.has(SCENARIOS[s].suite)), ...(v.scenario ?? [])])];
+  // The release has none of the alpha's scenarios: a suite picks them only with --alpha.
+  const picked = Object.keys(SCENARIOS).filter((s) => (suites.has('all') || suites.has(SCENARIOS[s].suite)) && (v.alpha || !SCENARIOS[s].alpha));
+  const scenarios = [...new Set([...picked, ...(v.scenario ?? [])])];
+  const unclaimed = scenarios.find((s) => s in NOT_CLAIMED);
+  if (unclaimed) {
+    console.error(`conformance-client: mcpscope does not claim ${unclaimed}: ${NOT_CLAIMED[unclaimed]}`);
+    return 2;
+  }
   const unknown = scenarios.find((s) => !(s in SCENARIOS));
-  if (!Number.isInteger(runs) || runs < 1 || unknown !== undefined || scenarios.length === 0) {
+  const alphaOnly = v.alpha ? undefined : scenarios.find((s) => SCENARIOS[s]?.alpha);
+  if (!Number.isInteger(runs) || runs < 1 || unknown !== undefined || alphaOnly !== undefined || scenarios.length === 0) {
     console.error(
-      `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
+      alphaOnly
+        ? `conformance-client: ${alphaOnly} is a scenario of the suite's alpha only: add --alpha`
+        : `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft, auth-2026 or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
     );
     return 2;
   }
-  const dir = toolsDir();
+  const dir = toolsDir(v.alpha);
   const results = [];
   // One run at a time: sse-retry measures the client's reconnect delay, which a crowded machine would skew.
   for (const scenario of scenarios) {
     const r = { scenario, runs, passed: 0, failures: [] };
     for (let i = 1; i <= runs; i++) {
-      const one = await runScenario(dir, scenario);
+      const one = await runScenario(dir, scenario, v['spec-version']);
+      if (one.skipped) {
+        r.skipped = one.why[0];
+        break;
+      }
       if (one.passed) r.passed++;
       else r.failures.push({ run: i, why: one.why });
     }
     results.push(r);
-    if (!v.json) {
+    if (!v.json && r.skipped) console.log(`${scenario.padEnd(42)} skipped (not at --spec-version ${v['spec-version']})`);
+    else if (!v.json) {
       console.log(`${scenario.padEnd(42)} ${r.passed}/${runs} passed`);
       for (const f of r.failures) console.log(`  run ${f.run} failed:\n    ${f.why.join('\n    ')}`);
     }
   }
   if (v.json) console.log(JSON.stringify(results, null, 2));
-  return results.every((r) => r.passed === r.runs) ? 0 : 1;
+  return results.every((r) => r.skipped || r.passed === r.runs) ? 0 : 1;
 }
 
 if (process.argv[1] === SELF) process.exitCode = await main();

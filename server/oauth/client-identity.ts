@@ -3,6 +3,7 @@
 import { registerClient } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { AuthorizationServerMetadata, OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
+import { APPLICATION_TYPE_MUST, APPLICATION_TYPE_NATIVE_SHOULD } from '../../shared/oauth/auth-era.js';
 import { describeError, type FlowStep } from './flow-steps.js';
 import type { FetchLike } from './recording-fetch.js';
 import type { StoredClient } from './token-store.js';
@@ -32,6 +33,8 @@ export async function chooseClient(
     redirectUri: string;
     scope: string | undefined;
     fetch: FetchLike;
+    /** 2026-07-28: registration says application_type (APPLICATION_TYPE_MUST). */
+    applicationType?: boolean;
   },
 ): Promise<ClientChoice> {
   const { config, metadata, remembered, redirectUri } = opts;
@@ -82,11 +85,15 @@ export async function chooseClient(
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: method,
+    // A CLI and a page served from localhost: "native" (APPLICATION_TYPE_NATIVE_SHOULD), which also matches the
+    // loopback redirect URI an OIDC server would refuse for a "web" client.
+    ...(opts.applicationType ? { application_type: 'native' } : {}),
   };
   step
     .fact('registration_endpoint', metadata?.registration_endpoint ?? new URL('/register', opts.issuer).href)
     .fact('redirect_uri', redirectUri)
-    .fact('requested token_endpoint_auth_method', method);
+    .fact('requested token_endpoint_auth_method', method)
+    .fact('application_type', opts.applicationType ? 'native' : undefined);
   let info: OAuthClientInformationFull;
   try {
     info = await registerClient(opts.issuer, {
@@ -96,7 +103,10 @@ export async function chooseClient(
       fetchFn: opts.fetch,
     });
   } catch (err) {
-    step.fail(`Dynamic client registration failed: ${describeError(err)}`);
+    // "MCP clients MUST be prepared to handle registration failures due to redirect URI constraints": say what was sent.
+    step.fail(
+      `Dynamic client registration failed: ${describeError(err)}${opts.applicationType ? ` It said application_type "native", as ${APPLICATION_TYPE_MUST} and ${APPLICATION_TYPE_NATIVE_SHOULD}; a server that wants another type for a loopback redirect URI refuses it.` : ''}`,
+    );
   }
   step
     .fact('client_id', info.client_id)

@@ -14,6 +14,8 @@ export interface AuthChallenge {
   wwwAuthenticate?: string;
   /** The exchange that carried it. */
   exchange?: string;
+  /** The protocol version the refused request spoke: it picks the era's authorization duties (auth-era.ts). */
+  protocolVersion?: string;
 }
 
 export interface ParsedChallenge {

@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { exchangeAuthorization, refreshAuthorization, selectClientAuthMethod, startAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { AuthorizationServerMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
+import { authDuties } from '../../shared/oauth/auth-era.js';
 import type { AuthStepEvent, AuthStepName } from '../../shared/oauth/auth-steps.js';
 import { clientCredentialsClient, clientCredentialsToken } from './client-credentials.js';
 import { chooseClient } from './client-identity.js';
 import { chooseIssuer, discoverResource, discoverServer, readChallenge, type AuthChallenge } from './discovery.js';
+import { authorizationServerMoved, checkIss } from './issuer-binding.js';
 import { describeError, FlowStep } from './flow-steps.js';
 import type { FetchLike } from './recording-fetch.js';
 import { credentialsFor, identityOf, type ServerCredentials, type StoredClient, type StoredTokens, type TokenStore } from './token-store.js';
@@ -102,8 +104,10 @@ export class OAuthFlow {
     const { issuer, resource } = chooseIssuer(r, env.serverUrl, found, parsed.resourceMetadataUrl);
     const prm = found?.metadata;
 
+    const version = challenge.protocolVersion ?? env.protocolVersion;
+    const duties = authDuties(version);
     const m = this.step(flow, 'server-metadata');
-    const metadata = await discoverServer(m, issuer, env.fetch, env.protocolVersion);
+    const metadata = await discoverServer(m, issuer, env.fetch, version);
 
     if (env.config.grant === 'client_credentials') {
       const scope = this.scopeFor(parsed.scope, prm?.scopes_supported, undefined, insufficient ? opts.previousScope : undefined);
@@ -122,10 +126,20 @@ export class OAuthFlow {
     this.lastScope = scope;
     const redirectUri = await env.redirectUri();
     const k = this.step(flow, 'client');
-    const { client, save } = await chooseClient(k, { config: env.config, issuer, metadata, remembered: mine?.client, redirectUri, scope, fetch: env.fetch });
+    if (stored && stored.issuer !== issuer) authorizationServerMoved(k, env.config, stored.issuer, issuer, duties.refuseMovedPreRegistered);
+    const { client, save } = await chooseClient(k, {
+      config: env.config,
+      issuer,
+      metadata,
+      remembered: mine?.client,
+      redirectUri,
+      scope,
+      fetch: env.fetch,
+      applicationType: duties.applicationType,
+    });
     if (save) env.store.put({ serverUrl: env.serverUrl, issuer, identity, client, updatedAt: Date.now() });
 
-    const code = await this.authorize(flow, { issuer, metadata, client, redirectUri, scope, resource });
+    const code = await this.authorize(flow, { issuer, metadata, client, redirectUri, scope, resource, issRequired: duties.issRequiredWhenAdvertised });
     const tokens = await this.token(flow, { issuer, metadata, client, redirectUri, resource, ...code });
     const creds: ServerCredentials = {
       serverUrl: env.serverUrl,
@@ -194,6 +208,8 @@ export class OAuthFlow {
       redirectUri: string;
       scope: string | undefined;
       resource: string;
+      /** 2026-07-28: an advertised iss that is absent makes the response unusable. */
+      issRequired: boolean;
     },
   ): Promise<{ code: string; codeVerifier: string }> {
     const s: FlowStep = this.step(flow, 'authorization');
@@ -227,9 +243,9 @@ export class OAuthFlow {
           ? 'The redirect carried no state: it cannot be tied to this flow, so its code is not used.'
           : 'The redirect carried a different state than the one sent: it is not the answer to this flow (a forged or stale redirect), so its code is not used.',
       );
+    // iss before error: a response from the wrong issuer is not read at all, its error text included (RFC 9207 §2.4).
+    checkIss(s, back.iss, a.metadata, a.issRequired);
     if (back.error) s.fail(`The authorization server refused: ${back.error}${back.error_description ? ` (${back.error_description})` : ''}.`);
-    if (back.iss !== undefined && a.metadata && back.iss !== a.metadata.issuer)
-      s.fail(`The redirect's iss (${back.iss}) is not the issuer this flow used (${a.metadata.issuer}): a mix-up (RFC 9207), so its code is not used.`);
     if (!back.code) s.fail('The redirect carried no code and no error.');
     s.fact('state', 'matched');
     s.ok('The authorization server redirected back with a code and the state this flow sent.');

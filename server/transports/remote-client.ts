@@ -2,6 +2,7 @@
 import type { HeaderOverrides } from '../../shared/relay-protocol.js';
 import { Listeners } from '../../shared/listeners.js';
 import type { HttpAnswerEvent } from '../../shared/http-answer.js';
+import { versionOfRequest } from '../../shared/oauth/auth-era.js';
 import type { AuthAttempt, OAuthAuthorizer } from '../oauth/oauth-authorizer.js';
 import { ExchangeTrace, type TraceStart } from './exchange-trace.js';
 import { answersWithoutId, isJsonRpcBody, refusalMessage } from './http-answer-body.js';
@@ -120,7 +121,18 @@ export class RemoteClient {
       if (!r.ok || !auth || (r.res.status !== 401 && r.res.status !== 403) || this.closing) return r;
       const sent = r.res.sentHeaders.find(([k]) => k.toLowerCase() === 'authorization')?.[1] ?? null;
       const www = r.res.header('www-authenticate');
-      const retry = await auth.challenge({ status: r.res.status, ...(www !== undefined ? { wwwAuthenticate: www } : {}), exchange: r.trace.id }, sent, attempt);
+      // The era of the refused request decides which authorization duties the flow has (shared/oauth/auth-era.ts).
+      const version = versionOfRequest(start.headers.find(([k]) => k.toLowerCase() === 'mcp-protocol-version')?.[1], start.body?.toString('utf8'));
+      const retry = await auth.challenge(
+        {
+          status: r.res.status,
+          ...(www !== undefined ? { wwwAuthenticate: www } : {}),
+          exchange: r.trace.id,
+          ...(version ? { protocolVersion: version } : {}),
+        },
+        sent,
+        attempt,
+      );
       if (!retry || this.closing) return r;
       // The refused exchange is kept as it was, whole; the request goes again as a new exchange.
       if (await this.readAll(r.res, r.trace, `${start.method} ${this.url.pathname}`)) r.trace.complete();

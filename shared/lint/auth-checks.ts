@@ -65,6 +65,28 @@ function query(url: string): Map<string, string> {
 }
 
 const path = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? '';
+const origin = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
+/** A URL without its query and fragment: how an endpoint in metadata is matched against a request. */
+const endpoint = (url: string) => url.replace(/[?#].*$/, '');
+
+const WELL_KNOWN = /\/\.well-known\/(oauth-authorization-server|openid-configuration)(?=\/|$)/;
+
+/**
+ * The issuer a metadata URL was built from (RFC 8414 §3.1 inserts the well-known segment between host and path;
+ * OpenID Discovery appends it): the URL with the segment taken out. Null when the path has no such segment.
+ */
+function issuerOfMetadataUrl(url: string): string | null {
+  const p = path(url);
+  const m = WELL_KNOWN.exec(p);
+  if (!m) return null;
+  return origin(url) + p.slice(0, m.index) + p.slice(m.index + m[0].length);
+}
+
+/** What one authorization server's metadata said about iss, keyed by its authorization endpoint. */
+interface IssPromise {
+  issuer: string;
+  advertised: boolean;
+}
 
 function isLoopbackOrHttps(uri: string): boolean {
   return /^https:\/\//i.test(uri) || /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/i.test(uri);
@@ -72,9 +94,41 @@ function isLoopbackOrHttps(uri: string): boolean {
 
 export class AuthChecks {
   private readonly judged: BoundedMap<string, true>;
+  /** Authorization endpoint → its metadata's issuer and iss flag, so the redirect it answers with can be judged. */
+  private readonly servers: BoundedMap<string, IssPromise>;
 
   constructor(historyLimit: number) {
     this.judged = new BoundedMap(historyLimit);
+    this.servers = new BoundedMap(historyLimit);
+  }
+
+  /**
+   * RFC 9207 on an authorization response: a redirect from an authorization endpoint whose metadata was seen, back to
+   * the client with a code or an error. The Location is read as recorded (code and state are masked there, iss is not).
+   */
+  private judgeIss(ctx: LintContext, x: Seen, at: number): void {
+    if (x.status < 300 || x.status >= 400) return;
+    const promise = this.servers.get(endpoint(x.url));
+    const location = x.headers.get('location');
+    if (!promise || location === undefined) return;
+    const back = query(location);
+    if (!back.has('code') && !back.has('error')) return;
+    const iss = back.get('iss');
+    const where = `The authorization response from ${endpoint(x.url)} (${x.status} to ${endpoint(location)})`;
+    if (iss === undefined) {
+      if (promise.advertised)
+        ctx.emit('auth/iss-missing', at, `${where} carries no iss, though the metadata sets authorization_response_iss_parameter_supported.`, []);
+      return;
+    }
+    if (!promise.advertised)
+      ctx.emit(
+        'auth/iss-not-advertised',
+        at,
+        `${where} carries iss, but the metadata of ${promise.issuer} does not set authorization_response_iss_parameter_supported to true.`,
+        [],
+      );
+    if (iss !== promise.issuer)
+      ctx.emit('auth/iss-mismatch', at, `${where} carries iss ${JSON.stringify(iss)}; the metadata's issuer is ${JSON.stringify(promise.issuer)}.`, []);
   }
 
   /** `value`: the frame's text as the linter's caller parsed it (undefined when it is not JSON). */
@@ -100,6 +154,7 @@ export class AuthChecks {
       if (bad.length) ctx.emit('auth/redirect-uri-insecure', at, `The client registration asks for redirect_uris ${bad.join(', ')}.`, []);
     }
 
+    this.judgeIss(ctx, x, at);
     if (x.status < 200 || x.status >= 300) return;
     const doc = json(x.responseBody);
     if (!doc) return;
@@ -117,6 +172,20 @@ export class AuthChecks {
     } else if (asm) {
       const oidc = p.includes('/.well-known/openid-configuration');
       const missing = ['issuer', 'authorization_endpoint', 'token_endpoint'].filter((k) => typeof doc[k] !== 'string');
+      const expected = issuerOfMetadataUrl(x.url);
+      // "https://as.example/" and "https://as.example" build the same well-known URL (RFC 8414 §3.1 drops the slash).
+      if (typeof doc.issuer === 'string' && expected !== null && doc.issuer !== expected && doc.issuer !== `${expected}/`)
+        ctx.emit(
+          'auth/metadata-issuer-mismatch',
+          at,
+          `The metadata at ${p} says its issuer is ${JSON.stringify(doc.issuer)}; the URL was built from ${JSON.stringify(expected)}.`,
+          [],
+        );
+      if (typeof doc.issuer === 'string' && typeof doc.authorization_endpoint === 'string')
+        this.servers.set(endpoint(doc.authorization_endpoint), {
+          issuer: doc.issuer,
+          advertised: doc.authorization_response_iss_parameter_supported === true,
+        });
       if (!Array.isArray(doc.response_types_supported)) missing.push('response_types_supported');
       if (missing.length) ctx.emit('auth/server-metadata-fields', at, `The authorization server metadata at ${p} lacks ${missing.join(', ')}.`, []);
       const methods = doc.code_challenge_methods_supported;

@@ -101,6 +101,51 @@ export const AUTH_RULES = {
     quote: { keyword: 'REQUIRED', text: 'access_token: REQUIRED. The access token issued by the authorization server.' },
     fix: 'Return {"access_token": "…", "token_type": "Bearer", …} with 200.',
   },
+  'auth/metadata-issuer-mismatch': {
+    severity: 'error',
+    title: 'Authorization server metadata names another issuer than the URL it was read from',
+    explanation:
+      'The issuer in RFC 8414 (or OpenID) metadata must be the issuer whose well-known URL served it; a client that finds another one must not use the document (the 2026-07-28 revision repeats it for MCP clients: "If they differ, the client MUST NOT use the metadata"). A mismatch is how a mix-up starts: endpoints and a client assertion audience taken from a document that speaks for someone else.',
+    spec: rfc('RFC 8414 §3.3 Authorization Server Metadata Validation', 'https://www.rfc-editor.org/rfc/rfc8414.html#section-3.3'),
+    quote: {
+      keyword: 'MUST',
+      text: 'The "issuer" value returned MUST be identical to the authorization server\'s issuer identifier value into which the well-known URI string was inserted to create the URL used to retrieve the metadata.',
+    },
+    fix: 'Serve "issuer" exactly as the issuer URL the well-known path was built from (scheme, host, port and path, no trailing slash the URL did not have).',
+  },
+  'auth/iss-missing': {
+    severity: 'error',
+    title: 'Authorization response without iss from a server that advertises it',
+    explanation:
+      'The metadata sets authorization_response_iss_parameter_supported, yet the redirect back to the client carries no iss. From 2026-07-28 an MCP client must reject that response (the spec\'s table: advertised, iss absent → "Reject the response"), so the flow cannot finish with a conforming client.',
+    spec: rfc('RFC 9207 §2 Response Parameter iss', 'https://www.rfc-editor.org/rfc/rfc9207.html#section-2'),
+    quote: {
+      keyword: 'MUST',
+      text: 'In authorization responses to the client, including error responses, an authorization server supporting this specification MUST indicate its identity by including the iss parameter in the response.',
+    },
+    fix: 'Add iss=<the metadata issuer> to every authorization response, errors included, or stop advertising authorization_response_iss_parameter_supported.',
+  },
+  'auth/iss-mismatch': {
+    severity: 'error',
+    title: 'Authorization response iss differs from the metadata issuer',
+    explanation:
+      'The redirect carries an iss that is not, character for character, the issuer of the metadata; clients compare the two as plain strings (MCP 2026-07-28 forbids normalizing either), so a trailing slash or a different case is a mismatch and the client must drop the response as a possible mix-up.',
+    spec: rfc('RFC 9207 §2.3 Providing the Issuer Identifier', 'https://www.rfc-editor.org/rfc/rfc9207.html#section-2.3'),
+    quote: { keyword: 'MUST', text: "The issuer identifier included in the server's metadata value issuer MUST be identical to the iss parameter's value." },
+    fix: "Send iss exactly as the metadata's issuer value.",
+  },
+  'auth/iss-not-advertised': {
+    severity: 'error',
+    title: 'Authorization response carries iss, but the metadata does not advertise it',
+    explanation:
+      'The redirect carries iss while the metadata lacks authorization_response_iss_parameter_supported: true. Without the flag a client cannot tell a response whose iss was stripped from one that never had it (MCP 2026-07-28 says the same: "Authorization servers that include the iss parameter MUST advertise this").',
+    spec: rfc('RFC 9207 §2.3 Providing the Issuer Identifier', 'https://www.rfc-editor.org/rfc/rfc9207.html#section-2.3'),
+    quote: {
+      keyword: 'MUST',
+      text: 'The server MUST indicate its support for the iss parameter by setting the metadata parameter authorization_response_iss_parameter_supported, defined in Section 3, to true.',
+    },
+    fix: 'Add "authorization_response_iss_parameter_supported": true to the authorization server metadata.',
+  },
   'auth/redirect-uri-insecure': {
     severity: 'error',
     title: 'Redirect URI neither loopback nor https',

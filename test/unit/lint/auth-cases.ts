@@ -30,6 +30,19 @@ const tokenResponse = (body: unknown) =>
     authStep: 'token',
   });
 
+/** The authorization server's redirect back to the client, as recorded (code and state masked, iss kept). */
+const redirectBack = (params: string) =>
+  http({
+    method: 'GET',
+    url: `${AS}/authorize?response_type=code&client_id=c&redirect_uri=${encodeURIComponent('http://127.0.0.1:5000/cb')}&state=••••`,
+    status: 302,
+    responseHeaders: [['Location', `http://127.0.0.1:5000/cb?code=••••&state=••••${params}`]],
+    purpose: 'auth',
+    authStep: 'authorization',
+  });
+const advertised = { ...asMeta, authorization_response_iss_parameter_supported: true };
+const WELL_KNOWN_AS = `${AS}/.well-known/oauth-authorization-server`;
+
 export const AUTH_CASES: RuleCase[] = [
   {
     rule: 'auth/401-without-challenge',
@@ -129,5 +142,37 @@ export const AUTH_CASES: RuleCase[] = [
         authStep: 'client',
       }),
     ],
+  },
+  {
+    rule: 'auth/metadata-issuer-mismatch',
+    fails: 'authorization server metadata whose issuer is another host than the one its well-known URL was built from',
+    bad: [get(WELL_KNOWN_AS, { ...asMeta, issuer: 'https://login.victim.example' }, 'server-metadata')],
+    passes: 'the issuer of the URL, path-inserted (RFC 8414) and OpenID-appended, with the trailing slash RFC 8414 drops',
+    good: [
+      get(WELL_KNOWN_AS, { ...asMeta, issuer: `${AS}/` }, 'server-metadata'),
+      get(`${AS}/.well-known/oauth-authorization-server/tenant1`, { ...asMeta, issuer: `${AS}/tenant1` }, 'server-metadata'),
+      get(`${AS}/tenant1/.well-known/openid-configuration`, { ...asMeta, issuer: `${AS}/tenant1` }, 'server-metadata'),
+    ],
+  },
+  {
+    rule: 'auth/iss-missing',
+    fails: 'a redirect without iss from a server whose metadata advertises it',
+    bad: [get(WELL_KNOWN_AS, advertised, 'server-metadata'), redirectBack('')],
+    passes: 'the same redirect with iss, and one without iss from a server that does not advertise it',
+    good: [get(WELL_KNOWN_AS, advertised, 'server-metadata'), redirectBack(`&iss=${encodeURIComponent(AS)}`)],
+  },
+  {
+    rule: 'auth/iss-mismatch',
+    fails: 'an iss that is the issuer with a trailing slash (a string comparison, no normalization)',
+    bad: [get(WELL_KNOWN_AS, advertised, 'server-metadata'), redirectBack(`&iss=${encodeURIComponent(`${AS}/`)}`)],
+    passes: 'an iss identical to the metadata issuer',
+    good: [get(WELL_KNOWN_AS, advertised, 'server-metadata'), redirectBack(`&iss=${encodeURIComponent(AS)}`)],
+  },
+  {
+    rule: 'auth/iss-not-advertised',
+    fails: 'an iss from a server whose metadata lacks authorization_response_iss_parameter_supported',
+    bad: [get(WELL_KNOWN_AS, asMeta, 'server-metadata'), redirectBack(`&iss=${encodeURIComponent(AS)}`)],
+    passes: 'no iss from that server (RFC 9207 is optional for it)',
+    good: [get(WELL_KNOWN_AS, asMeta, 'server-metadata'), redirectBack('')],
   },
 ];

@@ -2,8 +2,8 @@
 // run may call), structuredContent against outputSchema, and an unknown tool answered on the JSON-RPC channel.
 import { isPlainObject } from '../jsonrpc.js';
 import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
-import { ask, gotten, listAll } from './ask.js';
-import type { CheckContext, CheckDefinition } from './check-types.js';
+import { ask, gotten, listAll, type Asked } from './ask.js';
+import type { CheckContext, CheckDefinition, CheckOutcome } from './check-types.js';
 import { argumentsFor } from './schema-arguments.js';
 import { ruleSentence } from './rule-sentence.js';
 import { SENTENCES } from './spec-sentences.js';
@@ -154,7 +154,23 @@ export const TOOL_CHECKS: CheckDefinition[] = [
           detail: `error ${a.error.code}${a.error.code === -32601 ? ' (method not found; the spec’s example for an unknown tool is -32602)' : ''}`,
           frames: a.frames,
         };
-      return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };
+      return unknownToolAnswered(a);
     },
   },
 ];
+
+/**
+ * An unknown tool answered with a result: lint grades that reply by mcp/unknown-tool-as-result, whose sentence has no
+ * keyword (info), so check takes the same keyword and passes with an info note rather than warn where lint does not.
+ * Silence stays a problem: the request was owed an answer.
+ */
+export function unknownToolAnswered(a: Asked): CheckOutcome {
+  if (a.result === null) return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}`, frames: a.frames };
+  const how = a.result.isError === true ? 'an isError result' : 'a result';
+  return {
+    ok: true,
+    detail: `info (no keyword): ${NO_SUCH_TOOL} got ${how}, not a JSON-RPC error (-32602); lint mcp/unknown-tool-as-result (info)`,
+    frames: a.frames,
+    spec: ruleSentence('mcp/unknown-tool-as-result')!,
+  };
+}

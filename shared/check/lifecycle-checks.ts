@@ -46,7 +46,12 @@ async function offer(ctx: CheckContext, version: string, name: string): Promise<
 function unsupportedOffers(ctx: CheckContext): Promise<Offered[]> {
   const known = ctx.facts.get('unsupported-offers') as Promise<Offered[]> | undefined;
   if (known) return known;
-  const made = Promise.all(UNSUPPORTED_OFFERS.map((o) => offer(ctx, o.version, o.name)));
+  // One after another, as every scratch connection is opened: a server behind OAuth gets one token request, reused.
+  const made = (async () => {
+    const got: Offered[] = [];
+    for (const o of UNSUPPORTED_OFFERS) got.push(await offer(ctx, o.version, o.name));
+    return got;
+  })();
   ctx.facts.set('unsupported-offers', made);
   return made;
 }

@@ -1,6 +1,7 @@
 // Entry point: runs the mcpscope demo MCP server over stdio until stdin closes or a signal arrives.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createDemoServer } from './create-demo-server.js';
+import { guardNamelessToolCalls } from './invalid-params-guard.js';
 
 // stdout belongs to the protocol; a stray console.log would corrupt the stream, so route it to stderr.
 console.log = console.error;
@@ -27,7 +28,9 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  guardNamelessToolCalls(transport);
   process.stderr.write('mcpscope-demo: ready on stdio\n');
 } catch (error) {
   process.stderr.write(`mcpscope-demo: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `mcpscope call --lint --strict` against well-behaved servers at every protocol version: server-everything over stdio
 // (every call a normal session makes) and Streamable HTTP from 2024-11-05 to 2025-11-25, and a server built on the SDK
-// v2 packages (@modelcontextprotocol/server) at 2026-07-28 over stdio and HTTP. --strict fails on any warning or error,
+// v2 packages (@modelcontextprotocol/server) at 2026-07-28 over stdio and HTTP; and each era × transport cell of
+// mcpscope's own choosing (--era auto probing each server, --transport auto on a legacy HTTP+SSE URL, the era fallback
+// asked for 2026-07-28), so mcpscope's own frames are judged there too. --strict fails on any warning or error,
 // so a severity that outruns the spec (a newer field in an older version, say) shows here; info never fails it.
 // Needs the built CLI (npm run build).
 //   node scripts/strict-lint-check.mjs [--slice] [--json] [--concurrency N]
@@ -37,11 +39,25 @@ const MODERN_CALLS = [
   ['--method', 'server/discover'],
 ];
 
-/** Every run as [label, argv after `call --lint --strict`]; `http` and `v2` are the URLs of the HTTP servers. */
-export function matrix({ slice, http, v2 }) {
+/**
+ * Every run as [label, argv after `call --lint --strict`]; `http`, `sse` and `v2` are the URLs of the HTTP servers
+ * (Streamable HTTP and legacy HTTP+SSE server-everything, the SDK v2 server).
+ */
+export function matrix({ slice, http, sse, v2 }) {
   const legacy = slice ? LEGACY_CALLS.slice(0, 1) : LEGACY_CALLS;
   const modern = slice ? MODERN_CALLS.slice(0, 1) : MODERN_CALLS;
   const method = (c) => c[1];
+  /** The era cells: [label, era flags, target] for each way mcpscope picks an era or a transport on its own. */
+  const eras = [
+    ['everything sse auto-transport legacy', ['--era', 'legacy', '--transport', 'auto', '--protocol', '2024-11-05'], ['--url', sse]],
+    ['everything sse auto-transport auto-era', ['--era', 'auto', '--transport', 'auto', '--protocol', '2024-11-05'], ['--url', sse]],
+    ['everything stdio auto-era', ['--era', 'auto'], EVERYTHING],
+    ['everything stdio auto-era asked 2026-07-28', ['--era', 'auto', '--protocol', '2026-07-28'], EVERYTHING],
+    ['everything http auto-era', ['--era', 'auto'], ['--url', http]],
+    ['everything http auto-era http-transport', ['--era', 'auto', '--transport', 'http'], ['--url', http]],
+    ['sdk-v2 stdio auto-era', ['--era', 'auto'], ['--', process.execPath, SDK_V2, '--stdio']],
+    ['sdk-v2 http auto-era', ['--era', 'auto'], ['--url', v2]],
+  ];
   return [
     ...LEGACY_VERSIONS.flatMap((v) => legacy.map((c) => [`everything stdio ${v} ${method(c)}`, [...c, '--protocol', v, ...EVERYTHING]])),
     ...(slice ? HTTP_VERSIONS.slice(-1) : HTTP_VERSIONS).flatMap((v) =>
@@ -49,6 +65,7 @@ export function matrix({ slice, http, v2 }) {
     ),
     ...modern.map((c) => [`sdk-v2 stdio 2026-07-28 ${method(c)}`, [...c, '--protocol', '2026-07-28', '--', process.execPath, SDK_V2, '--stdio']]),
     ...modern.map((c) => [`sdk-v2 http 2026-07-28 ${method(c)}`, [...c, '--era', 'modern', '--url', v2]]),
+    ...(slice ? eras.slice(0, 2) : eras).map(([label, flags, target]) => [`${label} ${method(legacy[0])}`, [...legacy[0], ...flags, ...target]]),
   ];
 }
 
@@ -109,11 +126,17 @@ async function main() {
     console.error('--concurrency takes a whole number of at least 1');
     process.exit(2);
   }
-  const servers = [listen(join(FIXTURES, 'everything-on-loopback.mjs'), ['streamableHttp']), listen(SDK_V2)];
+  const servers = [
+    listen(join(FIXTURES, 'everything-on-loopback.mjs'), ['streamableHttp']),
+    listen(join(FIXTURES, 'everything-on-loopback.mjs'), ['sse']),
+    listen(SDK_V2),
+  ];
   let failed = 0;
   try {
-    const [http, v2] = await Promise.all(servers.map((s) => s.url));
-    const queue = matrix({ slice: opts.slice === true, http, v2 });
+    const [http, sseEndpoint, v2] = await Promise.all(servers.map((s) => s.url));
+    // The SSE mode's endpoint is /sse, not the /mcp the helper names.
+    const sse = sseEndpoint.replace(/\/mcp$/, '/sse');
+    const queue = matrix({ slice: opts.slice === true, http, sse, v2 });
     const total = queue.length;
     const worker = async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {

@@ -35,6 +35,10 @@ export const CHECK_FLAGS = {
     "run the fault lab's presets on n connections side by side (default 1): faster, as most presets\nwait out a 2 s window, but each connection starts its own server process (or HTTP session), so a\nserver that cannot run twice at once (a lock, a port) would fail for mcpscope's sake",
     wholeNumber(1, 8),
   ),
+  answers: value(
+    '<file.json>',
+    "answer the server's sampling, elicitation and roots requests on every connection from this file (the\nformat of call --answers), declaring those capabilities, so tools that sample or elicit are graded",
+  ),
   json: onOff('print the report as JSON on stdout instead of the summary'),
   markdown: value(
     '<file>',
@@ -71,6 +75,8 @@ export interface CheckOptions {
   robustness: boolean;
   /** --lanes: connections the robustness presets are spread over, side by side (1: one after another on one). */
   robustnessLanes: number;
+  /** --answers: the file the connections answer the server's requests from; null: they declare nothing and answer -32601. */
+  answers: string | null;
   output: 'summary' | 'json' | 'markdown';
   junit: string | null;
   /** --markdown <file>: the job summary (shared/check/check-summary.ts) written there; `-` is output 'markdown' instead. */
@@ -132,6 +138,7 @@ export function parseCheckArgs(argv: string[]): ParsedCheckArgs {
     only,
     robustness: v['no-robustness'] !== true && (only.length === 0 || only.includes('robustness')),
     robustnessLanes: v.lanes ?? 1,
+    answers: v.answers ?? null,
     output: v.json === true ? 'json' : v.markdown === '-' ? 'markdown' : 'summary',
     junit: v.junit ?? null,
     markdown: v.markdown === undefined || v.markdown === '-' ? null : v.markdown,

@@ -3,6 +3,7 @@
 // session under inspection.
 import type { ScratchConnection } from '../../shared/check/index.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
+import { installScriptedClient, type ScriptedClient } from '../call/call-answers.js';
 import { CallSession, type CallSessionOptions } from '../call/call-session.js';
 import { startTracing } from '../traces/session-tracing.js';
 
@@ -32,6 +33,11 @@ export class CheckHost {
     private readonly oauth?: CallSessionOptions['oauth'],
     /** --trace: every connection's own requests carry W3C trace context, one trace per connection. */
     private readonly trace = false,
+    /**
+     * --answers: every connection answers the server's sampling, elicitation and roots requests from it (a server may
+     * ask on any of them); what the handshake declares is the caller's (the main connection declares them).
+     */
+    private readonly client: ScriptedClient | null = null,
   ) {}
 
   /** A started connection, not yet initialized; throws with the reason when the server cannot be reached. */
@@ -50,6 +56,7 @@ export class CheckHost {
       session.onFrame((f) => recording.append(f));
     }
     if (this.trace) startTracing(session, `check ${name}`);
+    if (this.client) installScriptedClient(session.engine, this.client);
     await session.start();
     const overHttp = this.target.transport === 'http' || this.target.transport === 'auto';
     return {

@@ -6,9 +6,16 @@ import { transportKind } from '../call/call-output.js';
 import { sessionName, storedTarget } from '../core/stored-target.js';
 import { toolPolicy, type CheckOptions } from './check-args.js';
 import type { CheckHost } from './check-host.js';
+import type { ScriptedClient } from '../call/call-answers.js';
 import { robustnessChecks } from './robustness-checks.js';
 
-export type CheckRunOptions = Omit<CheckOptions, 'output' | 'junit' | 'markdown' | 'record' | 'dataDir' | 'failOn' | 'baseline' | 'updateBaseline'>;
+export type CheckRunOptions = Omit<
+  CheckOptions,
+  'output' | 'junit' | 'markdown' | 'record' | 'dataDir' | 'failOn' | 'baseline' | 'updateBaseline' | 'answers'
+> & {
+  /** --answers, read: what the main connection declares (the host's connections answer from it). */
+  client?: ScriptedClient | null;
+};
 
 /** `onResult`: each result as it is graded (the CLI's progress on stderr); the report holds them all, final, at the end. */
 export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResult?: (r: CheckResult) => void): Promise<CheckReport> {
@@ -18,7 +25,7 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResu
     ...(o.era === undefined ? {} : { era: o.era }),
     protocolVersion: o.protocolVersion,
     clientInfo: { name: 'mcpscope-check', version: packageVersion() },
-    capabilities: {},
+    capabilities: o.client?.capabilities ?? {},
     timeoutMs: Math.max(o.timeoutMs, 10_000),
   });
   const ctx: CheckContext = {

@@ -27,6 +27,7 @@ import type { Target } from '../../shared/relay-protocol.js';
 import { defaultDataDir } from '../cli/data-dir.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
+import { loadScriptedClient, type ScriptedClient } from '../call/call-answers.js';
 
 export const USAGE = `usage: mcpscope check [options] (--url <url> | --config <file> [--server <name>] | -- <command> [args...])
 
@@ -82,9 +83,12 @@ export async function run(argv: string[]): Promise<number> {
   }
   let o: CheckOptions;
   let baseline: CheckBaseline | null = null;
+  let client: ScriptedClient | null = null;
   try {
     const parsed = parseCheckArgs(argv);
     if (parsed.baseline !== null) baseline = await readBaseline(parsed.baseline, parsed.updateBaseline);
+    // Read before anything starts: a file that is not an answers file is a usage error (exit 2), and nothing is lost.
+    if (parsed.answers !== null) client = await loadScriptedClient({ answers: parsed.answers, capabilities: null });
     const fromConfig = parsed.config ? await readConfigTarget(parsed.config) : null;
     for (const w of fromConfig?.warnings ?? []) process.stderr.write(`mcpscope check: ${w}\n`);
     o = { ...parsed, target: parsed.target ?? fromConfig!.target };
@@ -100,11 +104,11 @@ export async function run(argv: string[]): Promise<number> {
   if (o.target.transport === 'stdio') for (const note of enterDataDir(o.record ?? defaultDataDir(), 'check')) process.stderr.write(`mcpscope check: ${note}\n`);
   const store = o.record === null ? null : await recordingStore(o.record, o.target, o.protocolVersion);
   const oauth = checkOAuth(o.target, o.dataDir, (text) => void process.stderr.write(text));
-  const host = new CheckHost(oauth?.target ?? o.target, o.timeoutMs, store?.record, oauth?.options, o.trace === true);
+  const host = new CheckHost(oauth?.target ?? o.target, o.timeoutMs, store?.record, oauth?.options, o.trace === true, client);
   let report: CheckReport;
   const progress = new CheckProgress(process.stderr);
   try {
-    report = await runCheckReport(o, host, progress.onResult);
+    report = await runCheckReport({ ...o, client }, host, progress.onResult);
     progress.finish();
   } catch (err) {
     progress.finish();

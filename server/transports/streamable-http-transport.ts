@@ -2,6 +2,7 @@
 // protocol version carried along, the standalone GET stream, resumption with Last-Event-ID, and DELETE on close.
 import { negotiatedVersion, sniffOutgoing } from './handshake-sniffer.js';
 import { isEventStream, type HeaderLines, type HttpResponse } from './http-request.js';
+import { readOutgoing } from './modern-headers.js';
 import { RemoteClient, type RemoteOptions } from './remote-client.js';
 import { QUICK_TIMEOUT_MS, ResponseStreams } from './response-streams.js';
 import type { Transport, TransportHandlers } from './transport.js';
@@ -108,7 +109,7 @@ export class StreamableHttpTransport implements Transport {
     const r = await this.client.request({
       purpose: probing ? 'probe' : 'message',
       method: 'POST',
-      headers: this.protocolHeaders('POST'),
+      headers: this.protocolHeaders('POST', undefined, readOutgoing(bytes).version),
       body: bytes,
       timeoutMs: out.requestIds.length > 0 ? REQUEST_TIMEOUT_MS : QUICK_TIMEOUT_MS,
       ...(seq !== undefined ? { sentSeq: seq } : {}),
@@ -148,7 +149,11 @@ export class StreamableHttpTransport implements Transport {
     return { kind: 'stay', status: res.status };
   }
 
-  protocolHeaders(method: 'POST' | 'GET' | 'DELETE', lastEventId?: string): HeaderLines {
+  /**
+   * `bodyVersion`: the `_meta` protocol version a 2026-07-28-shaped message carries (auto's server/discover, sent again
+   * as Streamable HTTP once a 2026 POST was refused): 2026-07-28 asks MCP-Protocol-Version on every POST, equal to it.
+   */
+  protocolHeaders(method: 'POST' | 'GET' | 'DELETE', lastEventId?: string, bodyVersion?: string | null): HeaderLines {
     const o = this.client.opts.overrides ?? {};
     const lines: HeaderLines = [];
     if (method !== 'DELETE' && !o.dropAccept) lines.push(['Accept', method === 'POST' ? 'application/json, text/event-stream' : 'text/event-stream']);
@@ -157,7 +162,7 @@ export class StreamableHttpTransport implements Transport {
     if (sid) lines.push(['Mcp-Session-Id', sid]);
     // The header exists from 2025-06-18 on; older sessions must not send it.
     const negotiated = this.protocolVersion !== null && this.protocolVersion >= '2025-06-18' ? this.protocolVersion : null;
-    const version = o.protocolVersion !== undefined ? o.protocolVersion : negotiated;
+    const version = o.protocolVersion !== undefined ? o.protocolVersion : (negotiated ?? bodyVersion ?? null);
     if (version) lines.push(['MCP-Protocol-Version', version]);
     if (lastEventId !== undefined) lines.push(['Last-Event-ID', lastEventId]);
     return lines;

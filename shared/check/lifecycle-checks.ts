@@ -6,17 +6,23 @@ import { ask, gotten } from './ask.js';
 import type { CheckContext, CheckDefinition, ScratchConnection } from './check-types.js';
 import { SENTENCES } from './spec-sentences.js';
 
-/** A version no server supports, offered to see what the server answers instead. */
-const UNSUPPORTED_VERSION = '1999-01-01';
+/**
+ * Versions no server supports, offered to see what the server answers instead: one from the past, one from the future
+ * (a server that echoes any date it is given shows here) and one that is not a date at all. The first keeps the
+ * connection name `unsupported-version` that reports and baselines already know.
+ */
+const UNSUPPORTED_OFFERS = [
+  { version: '1999-01-01', name: 'unsupported-version' },
+  { version: '2099-01-01', name: 'unsupported-future' },
+  { version: 'mcpscope-not-a-version', name: 'unsupported-not-a-date' },
+] as const;
 
 /** What a fresh connection's initialize offering `version` got: the version answered, a refusal, or no usable answer. */
-type Offered =
-  | { answered: string; frames: number[]; session: string }
-  | { refused: string; frames: number[]; session: string }
-  | { failed: string; frames: number[]; session: string };
+type Offered = { offered: string; frames: number[]; session: string } & ({ answered: string } | { refused: string } | { failed: string });
 
 async function offer(ctx: CheckContext, version: string, name: string): Promise<Offered> {
   const conn = await ctx.fresh(name);
+  const base = { offered: version, session: conn.name };
   try {
     const c = await conn.engine.connect({
       era: 'legacy',
@@ -26,23 +32,37 @@ async function offer(ctx: CheckContext, version: string, name: string): Promise<
       timeoutMs: ctx.timeoutMs,
       onUnexpectedVersion: 'proceed',
     });
-    return { answered: c.protocolVersion, frames: handshakeFrames(conn), session: conn.name };
+    return { ...base, answered: c.protocolVersion, frames: handshakeFrames(conn) };
   } catch (err) {
     if (err instanceof PeerRpcError)
-      return { refused: `error ${err.response.error.code} "${err.response.error.message}"`, frames: handshakeFrames(conn), session: conn.name };
-    return { failed: (err as Error).message, frames: handshakeFrames(conn), session: conn.name };
+      return { ...base, refused: `error ${err.response.error.code} "${err.response.error.message}"`, frames: handshakeFrames(conn) };
+    return { ...base, failed: (err as Error).message, frames: handshakeFrames(conn) };
   } finally {
     await conn.close();
   }
 }
 
-/** The offer of a version no server supports, made once a run (unsupported-version and version-support both read it). */
-function unsupportedOffer(ctx: CheckContext): Promise<Offered> {
-  const known = ctx.facts.get('unsupported-offer') as Promise<Offered> | undefined;
+/** The offers of versions no server supports, made once a run (unsupported-version and version-support both read them). */
+function unsupportedOffers(ctx: CheckContext): Promise<Offered[]> {
+  const known = ctx.facts.get('unsupported-offers') as Promise<Offered[]> | undefined;
   if (known) return known;
-  const made = offer(ctx, UNSUPPORTED_VERSION, 'unsupported-version');
-  ctx.facts.set('unsupported-offer', made);
+  // One after another, as every scratch connection is opened: a server behind OAuth gets one token request, reused.
+  const made = (async () => {
+    const got: Offered[] = [];
+    for (const o of UNSUPPORTED_OFFERS) got.push(await offer(ctx, o.version, o.name));
+    return got;
+  })();
+  ctx.facts.set('unsupported-offers', made);
   return made;
+}
+
+const isKnown = (v: string) => (PROTOCOL_VERSIONS as readonly string[]).includes(v);
+
+/** One offer in a few words: `"2099-01-01" → 2025-11-25`, `… → refused (error -32602 …)`. */
+function told(o: Offered): string {
+  const got =
+    'answered' in o ? (isKnown(o.answered) ? o.answered : JSON.stringify(o.answered)) : 'refused' in o ? `refused (${o.refused})` : `no answer (${o.failed})`;
+  return `${JSON.stringify(o.offered)} → ${got}`;
 }
 
 /** The handshake's frames: every message up to and including notifications/initialized (or the first four). */
@@ -96,21 +116,21 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
   {
     id: 'lifecycle/unsupported-version',
     group: 'lifecycle',
-    title: `an unsupported version (${UNSUPPORTED_VERSION}) gets a version the server supports, or an error`,
+    title: `versions that do not exist (${UNSUPPORTED_OFFERS.map((o) => o.version).join(', ')}) get a version the server supports, or an error`,
     spec: SENTENCES.versionSame,
-    fix: `When the offered version is one you do not support, answer with the latest you do (never echo "${UNSUPPORTED_VERSION}" back), or with -32602 "Unsupported protocol version".`,
+    fix: 'When the offered version is one you do not support, answer with the latest you do (never echo the offer back), or with -32602 "Unsupported protocol version".',
     requires: { era: { is: 'legacy', why: 'version negotiation in initialize is a legacy-era check' } },
     async run(ctx) {
-      const o = await unsupportedOffer(ctx);
-      if ('refused' in o) return { ok: true, detail: `the server refused with ${o.refused}`, frames: o.frames, session: o.session };
-      if ('failed' in o) return { ok: false, detail: `no usable answer: ${o.failed}`, frames: o.frames, session: o.session };
-      const known = (PROTOCOL_VERSIONS as readonly string[]).includes(o.answered);
-      return {
-        ok: known,
-        detail: known ? `the server answered ${o.answered}` : `the server answered "${o.answered}", a version it cannot support`,
-        frames: o.frames,
-        session: o.session,
-      };
+      const offers = await unsupportedOffers(ctx);
+      // Echoing a version that does not exist breaks the MUST: the server cannot support it. No usable answer at all
+      // (a timeout, a closed connection) is a problem too; a refusal is what the spec's example shows.
+      const bad = offers.filter((o) => ('answered' in o && !isKnown(o.answered)) || 'failed' in o);
+      const shown = bad[0] ?? offers[0]!;
+      const detail = offers.map(told).join('; ');
+      if (bad.length === 0) return { ok: true, detail, frames: shown.frames, session: shown.session };
+      const echoed = bad.filter((o) => 'answered' in o && o.answered === o.offered);
+      const why = echoed.length > 0 ? `: ${echoed.map((o) => JSON.stringify(o.offered)).join(', ')} echoed back, a version the server cannot support` : '';
+      return { ok: false, detail: `${detail}${why}`, frames: shown.frames, session: shown.session };
     },
   },
   {
@@ -125,33 +145,32 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
       // server accepts is the versions it echoes.
       const c = ctx.connection;
       const supported = new Set<string>(c.protocolVersion === c.offeredVersion ? [c.offeredVersion] : []);
-      const frames: number[] = [];
       for (const v of LEGACY_PROTOCOL_VERSIONS.filter((x) => x !== c.offeredVersion)) {
         const o = await offer(ctx, v, `version-${v}`);
         if ('answered' in o && o.answered === v) supported.add(v);
       }
-      const o = await unsupportedOffer(ctx);
-      frames.push(...o.frames);
+      const offers = await unsupportedOffers(ctx);
       const list = LEGACY_PROTOCOL_VERSIONS.filter((v) => supported.has(v));
       const latest = list.at(-1);
       const accepts = list.length > 0 ? `accepts ${list.join(', ')}` : 'echoes none of the known versions';
-      if (!('answered' in o))
+      // Only answers with a known version are judged here: an echo of a version that does not exist, a refusal or
+      // silence are lifecycle/unsupported-version's to grade.
+      const older = offers.filter((o) => 'answered' in o && isKnown(o.answered) && latest !== undefined && o.answered !== latest);
+      const shown = older[0] ?? offers[0]!;
+      const unsupported = offers.map(told).join('; ');
+      if (older.length === 0)
         return {
           ok: true,
-          detail: `${accepts}; the unsupported offer was ${'refused' in o ? `refused (${o.refused})` : `not answered (${o.failed})`}`,
-          frames,
-          session: o.session,
+          detail: `${accepts}; unsupported offers: ${unsupported}${latest ? ` (the latest is ${latest})` : ''}`,
+          frames: shown.frames,
+          session: shown.session,
         };
-      if (!(PROTOCOL_VERSIONS as readonly string[]).includes(o.answered))
-        return {
-          ok: true,
-          detail: `${accepts}; the unsupported offer was echoed back ("${o.answered}"), which lifecycle/unsupported-version fails`,
-          frames,
-          session: o.session,
-        };
-      if (latest === undefined || o.answered === latest)
-        return { ok: true, detail: `${accepts}; the unsupported offer got ${o.answered}${latest ? ', the latest' : ''}`, frames, session: o.session };
-      return { ok: false, detail: `${accepts}; the unsupported offer got ${o.answered}, not the latest it supports (${latest})`, frames, session: o.session };
+      return {
+        ok: false,
+        detail: `${accepts}; unsupported offers: ${unsupported}: not the latest it supports (${latest})`,
+        frames: shown.frames,
+        session: shown.session,
+      };
     },
   },
   {

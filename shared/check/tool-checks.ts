@@ -2,11 +2,12 @@
 // run may call), structuredContent against outputSchema, and an unknown tool answered on the JSON-RPC channel.
 import { isPlainObject } from '../jsonrpc.js';
 import { JsonSchemaValidator } from '../lint/json-schema-validator.js';
-import { ask, gotten, listAll } from './ask.js';
-import type { CheckContext, CheckDefinition } from './check-types.js';
+import { ask, gotten, listAll, type Asked } from './ask.js';
+import type { CheckContext, CheckDefinition, CheckOutcome } from './check-types.js';
 import { argumentsFor } from './schema-arguments.js';
 import { ruleSentence } from './rule-sentence.js';
 import { SENTENCES } from './spec-sentences.js';
+import type { FrameRecord } from '../relay-protocol.js';
 
 const NO_SUCH_TOOL = 'mcpscope-check-no-such-tool';
 
@@ -114,6 +115,7 @@ export const TOOL_CHECKS: CheckDefinition[] = [
       const notes: string[] = [];
       const called: string[] = [];
       const unfit: string[] = [];
+      const from = ctx.main.frames.length;
       for (const tool of tools) {
         const args = validArguments(tool);
         if (args === null) {
@@ -129,9 +131,10 @@ export const TOOL_CHECKS: CheckDefinition[] = [
       if (called.length === 0) return { skip: `no arguments fitting the schema could be made up for ${unfit.join(', ')}` };
       const notCalled = unfit.length > 0 ? ` (not called, no fitting arguments could be made up: ${unfit.join(', ')})` : '';
       const errors = notes.length > 0 ? `; answered with a JSON-RPC error (graded by lint on its frame): ${notes.join('; ')}` : '';
+      const asked = serverRequests(ctx.main.frames.slice(from));
       return {
         ok: problems.length === 0,
-        detail: `${problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; ')}${errors}`,
+        detail: `${problems.length === 0 ? `called ${called.join(', ')}${notCalled}` : problems.join('; ')}${errors}${asked}`,
         frames,
       };
     },
@@ -154,7 +157,34 @@ export const TOOL_CHECKS: CheckDefinition[] = [
           detail: `error ${a.error.code}${a.error.code === -32601 ? ' (method not found; the spec’s example for an unknown tool is -32602)' : ''}`,
           frames: a.frames,
         };
-      return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}${a.result?.isError === true ? ' with isError: true' : ''}`, frames: a.frames };
+      return unknownToolAnswered(a);
     },
   },
 ];
+
+/**
+ * An unknown tool answered with a result: lint grades that reply by mcp/unknown-tool-as-result, whose sentence has no
+ * keyword (info), so check takes the same keyword and passes with an info note rather than warn where lint does not.
+ * Silence stays a problem: the request was owed an answer.
+ */
+export function unknownToolAnswered(a: Asked): CheckOutcome {
+  if (a.result === null) return { ok: false, detail: `${NO_SUCH_TOOL} got ${gotten(a)}`, frames: a.frames };
+  const how = a.result.isError === true ? 'an isError result' : 'a result';
+  return {
+    ok: true,
+    detail: `info (no keyword): ${NO_SUCH_TOOL} got ${how}, not a JSON-RPC error (-32602); lint mcp/unknown-tool-as-result (info)`,
+    frames: a.frames,
+    spec: ruleSentence('mcp/unknown-tool-as-result')!,
+  };
+}
+
+/**
+ * The requests the server sent the client while its tools ran (sampling, elicitation, roots), counted by method: with
+ * `--answers` the check's connection answered them, so a tool that samples or elicits was graded on its whole flow.
+ */
+function serverRequests(frames: readonly FrameRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const f of frames) if (f.dir === 'in' && f.kind === 'request' && f.method) counts.set(f.method, (counts.get(f.method) ?? 0) + 1);
+  if (counts.size === 0) return '';
+  return `; the server asked ${[...counts].map(([m, n]) => `${m} ×${n}`).join(', ')} on the way`;
+}

@@ -3,6 +3,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import { LocalEngineError, PeerRpcError, isErrorResponse, type JsonRpcResponse } from './engine-errors.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO, modernMeta } from './modern-meta.js';
 import { judgeLegacyVersion, judgeModernVersions, type VersionStatus, type VersionVerdict } from './version-negotiation.js';
+import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../mcp-versions.js';
 
 export type Era = 'legacy' | 'modern' | 'auto';
 
@@ -120,18 +121,55 @@ export function connectionFromDiscover(params: unknown, result: Record<string, u
   return discovered(o, result).conn;
 }
 
+/** -32022 (2026-07-28): the server does not speak the requested version; `data.supported` lists the ones it does. */
+const UNSUPPORTED_VERSION = -32022;
+
+/**
+ * The version to retry with after a -32022: the latest in its `data.supported` that mcpscope speaks, modern before
+ * legacy, and never the one just refused; null when none (then the error stands). 2026-07-28: the client SHOULD pick
+ * one it supports from that list and retry.
+ */
+export function retryVersion(response: JsonRpcResponse, refused: string): { version: string; era: 'modern' | 'legacy' } | null {
+  if (!isErrorResponse(response) || response.error.code !== UNSUPPORTED_VERSION) return null;
+  const data = response.error.data;
+  const listed = isPlainObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string' && v !== refused) : [];
+  const best = (known: readonly string[]) => [...known].reverse().find((v) => listed.includes(v));
+  const modern = best(MODERN_PROTOCOL_VERSIONS);
+  if (modern) return { version: modern, era: 'modern' };
+  const legacy = best(LEGACY_PROTOCOL_VERSIONS);
+  return legacy ? { version: legacy, era: 'legacy' } : null;
+}
+
 export async function connectModern(engine: FlowEngine, o: ResolvedConnect): Promise<Connection> {
-  const result = resultOf(await discover(engine, o, o.timeoutMs));
+  let response = await discover(engine, o, o.timeoutMs);
+  // Retried once, and only with another 2026 version: a pinned modern era does not turn into initialize on its own.
+  const retry = retryVersion(response, o.modernVersion);
+  if (retry?.era === 'modern') {
+    o = { ...o, modernVersion: retry.version };
+    response = await discover(engine, o, o.timeoutMs);
+  }
+  const result = resultOf(response);
   const { conn, verdict } = discovered(o, result);
   checkVerdict(o, verdict, result.supportedVersions);
   return conn;
 }
 
+const FALLBACK_LOCAL_CODES: ReadonlySet<string> = new Set(['REQUEST_TIMEOUT', 'CLIENT_HTTP_NOT_IMPLEMENTED', 'CLIENT_HTTP_UNEXPECTED_CONTENT']);
+
 /** Probes with server/discover; any error, a timeout, or no shared modern version falls back to initialize. */
 export async function connectAuto(engine: FlowEngine, o: ResolvedConnect): Promise<Connection> {
   let probe: ProbeRecord;
   try {
-    const response = await discover(engine, o, o.probeTimeoutMs);
+    let response = await discover(engine, o, o.probeTimeoutMs);
+    const retry = retryVersion(response, o.modernVersion);
+    if (retry?.era === 'modern') {
+      o = { ...o, modernVersion: retry.version };
+      response = await discover(engine, o, o.probeTimeoutMs);
+    } else if (retry?.era === 'legacy') {
+      // The server named the versions it speaks: initialize offers the best of them, not the default.
+      const detail = `server/discover was answered -32022 (unsupported version); the server lists ${retry.version} among the versions it supports, so initialize offers it`;
+      return { ...(await connectLegacy(engine, { ...o, protocolVersion: retry.version })), probe: { outcome: 'unsupported', detail } };
+    }
     if (isErrorResponse(response)) {
       probe = { outcome: 'error', detail: `server/discover was answered ${response.error.code} (${response.error.message}): not a ${o.modernVersion} server` };
     } else {
@@ -140,9 +178,13 @@ export async function connectAuto(engine: FlowEngine, o: ResolvedConnect): Promi
       probe = { outcome: 'unsupported', detail: conn.versionNote ?? 'no shared modern version' };
     }
   } catch (err) {
-    // Only silence means "legacy"; a closed connection or a failed send is a real failure.
-    if (!(err instanceof LocalEngineError) || err.code !== 'REQUEST_TIMEOUT') throw err;
-    probe = { outcome: 'timeout', detail: `no answer to server/discover within ${o.probeTimeoutMs} ms` };
+    // Silence, or an HTTP refusal without JSON-RPC (a legacy server's 404/405 page, a 400), means "legacy"; a closed
+    // connection, a failed send or a 401/403 (authorization is not an answer about the era) is a real failure.
+    if (!(err instanceof LocalEngineError) || !FALLBACK_LOCAL_CODES.has(err.code)) throw err;
+    probe =
+      err.code === 'REQUEST_TIMEOUT'
+        ? { outcome: 'timeout', detail: `no answer to server/discover within ${o.probeTimeoutMs} ms` }
+        : { outcome: 'error', detail: `server/discover was refused at the HTTP level (${err.message}): not a ${o.modernVersion} server` };
   }
   return { ...(await connectLegacy(engine, o)), probe };
 }

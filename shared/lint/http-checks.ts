@@ -7,6 +7,7 @@ import { META_PROTOCOL_VERSION, requestMeta, type McpSession } from './mcp-sessi
 import type { ExchangeTracker } from './exchange-tracker.js';
 import { BoundedMap } from './bounded-map.js';
 import { versionIndex } from './mcp-methods.js';
+import { MODERN_PROTOCOL_VERSIONS } from '../mcp-versions.js';
 
 /** The few fields of an HttpExchange record (shared/http-exchange.ts) these checks read, read defensively. */
 interface Exchange {
@@ -25,6 +26,8 @@ interface Exchange {
   receivedSeqs: number[];
   /** A 401, or a 403, with a Bearer challenge: the client is asked to authorize and send the same request again. */
   bearerChallenge: boolean;
+  /** `auto`'s first POST, whose 400/404/405 may be set aside while legacy SSE is tried (the request then goes out again). */
+  probe: boolean;
 }
 
 function headerMap(lines: unknown): Map<string, string> {
@@ -54,6 +57,7 @@ function readExchange(x: unknown): Exchange | null {
     responseBody: typeof res.body === 'string' ? res.body : '',
     responseSessionId: headerMap(res.headers).get('mcp-session-id'),
     receivedSeqs: Array.isArray(x.receivedSeqs) ? x.receivedSeqs.filter((n): n is number => typeof n === 'number') : [],
+    probe: x.purpose === 'probe',
     bearerChallenge: (res.status === 401 || res.status === 403) && /^\s*bearer\b/i.test(headerMap(res.headers).get('www-authenticate') ?? ''),
   };
 }
@@ -99,7 +103,9 @@ export class HttpChecks {
     if (x.status === null) return x.ended ? ex.carriedBy(x.sentSeq).settle() : undefined;
     // A Bearer challenge does not answer the requests its POST carried: an OAuth client authorizes and sends them again
     // with the same ids, and the answer to that retry is theirs (settled here, it would make that answer a duplicate).
-    const carried = x.bearerChallenge ? ex.challengedBy(x.sentSeq) : ex.carriedBy(x.sentSeq);
+    // So does a refusal of `auto`'s probe: the client may set it aside and send the same request over legacy SSE, whose
+    // answer is then the request's own, not a duplicate of the 404.
+    const carried = x.bearerChallenge || (x.probe && x.status >= 400) ? ex.challengedBy(x.sentSeq) : ex.carriedBy(x.sentSeq);
     if (x.ended) ex.idlessErrors.onExchangeEnd(ctx, x.status, x.receivedSeqs, x.sentSeq, carried);
     if (this.judged.has(x.id)) return;
     this.judged.set(x.id, true);
@@ -181,6 +187,15 @@ export class HttpChecks {
   }
 
   private checkVersionHeader(ctx: LintContext, seq: number, x: Exchange, session: McpSession, related: number[]): void {
+    // Before the era is known (an era probe's server/discover), the body says which version the POST speaks: a 2026-07-28
+    // one owes the header like any other 2026 POST.
+    if (session.era === 'unknown' && x.method === 'POST' && !x.headers.has('mcp-protocol-version')) {
+      const sent = x.body === null ? null : classifyText(x.body);
+      const meta = sent?.value !== undefined && isPlainObject(sent.value) ? requestMeta(sent.value)?.[META_PROTOCOL_VERSION] : undefined;
+      if (typeof meta === 'string' && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(meta))
+        ctx.emit('http/missing-protocol-version', seq, `POST carries no MCP-Protocol-Version header (its _meta says ${meta}).`, related);
+      return;
+    }
     const v = session.rulesVersion;
     const modern = session.era === 'modern';
     const afterInit = modern || (session.era === 'legacy' && session.phase !== 'idle' && session.phase !== 'initializing');

@@ -84,10 +84,11 @@ export class McpSession {
       if (this.initializedOnce) ctx.emit('mcp/initialize-twice', m.seq, 'initialize was sent again after a successful handshake in the same session.');
       this.era = 'legacy';
       this.phase = 'initializing';
-      // Whatever a failed server/discover probe suggested, the version now comes from the initialize result.
-      this.version = null;
-      this.probeVersion = null;
+      // Whatever a failed server/discover probe (or the version the linter was told to assume) suggested, the initialize
+      // itself is judged by the version it offers (an era fallback offers a legacy one), and what follows by its result.
       const params = isPlainObject(m.obj.params) ? m.obj.params : {};
+      this.version = typeof params.protocolVersion === 'string' ? params.protocolVersion : null;
+      this.probeVersion = null;
       if (isPlainObject(params.capabilities)) this.caps.client = params.capabilities;
       this.noteVersion(ctx, m, params.protocolVersion, 'initialize');
       return;

@@ -43,7 +43,7 @@ describe('the Conformance tab on the demo server', () => {
   }, 120_000);
   afterAll(() => ui?.close());
 
-  it('shows every check passing or skipped (an isError answer to an unknown tool warns), as mcpscope check --json does', async () => {
+  it('shows every check passing or skipped (an isError answer to an unknown tool is info, as lint says), as mcpscope check --json does', async () => {
     const before = await sessionFrames(ui.relay, underTest);
     const [tab, cli] = await Promise.all([runTab(ui.page, { allTools: false }), cliVerdicts(['--', process.execPath, DEMO_SERVER])]);
     expect(Object.entries(tab).filter(([, s]) => s === 'fail')).toEqual([]);

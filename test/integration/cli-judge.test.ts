@@ -120,20 +120,30 @@ describe.concurrent('the judge on a server that dies on one preset and answers e
       check(only),
     ]);
     const of = (r: Awaited<ReturnType<typeof check>>, id: string) => r.report.results.find((x) => x.id === `lifecycle/${id}`)!;
+    const offers = (got: string) => `"1999-01-01" → ${got}; "2099-01-01" → ${got}; "mcpscope-not-a-version" → ${got}`;
     expect([of(oldest, 'version-support').status, of(oldest, 'version-support').spec.keyword, of(oldest, 'version-support').detail]).toEqual([
       'warn',
       'SHOULD',
-      'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-03-26, not the latest it supports (2025-11-25)',
+      `accepts 2025-03-26, 2025-06-18, 2025-11-25; unsupported offers: ${offers('2025-03-26')}: not the latest it supports (2025-11-25)`,
     ]);
+    expect(of(oldest, 'version-support').spec.quote).toContain('This SHOULD be the latest version supported by the server.');
     expect(of(oldest, 'unsupported-version').status).toBe('pass');
     expect([of(latest, 'version-support').status, of(latest, 'version-support').detail]).toEqual([
       'pass',
-      'accepts 2025-03-26, 2025-06-18, 2025-11-25; the unsupported offer got 2025-11-25, the latest',
+      `accepts 2025-03-26, 2025-06-18, 2025-11-25; unsupported offers: ${offers('2025-11-25')} (the latest is 2025-11-25)`,
     ]);
-    expect([of(echo, 'unsupported-version').status, of(echo, 'version-support').detail]).toEqual([
+    expect(of(latest, 'unsupported-version')).toMatchObject({ status: 'pass', detail: offers('2025-11-25') });
+    // The echo server gives back whatever it is offered: the past, the future and a string that is no date all fail the MUST.
+    const echoed = of(echo, 'unsupported-version');
+    expect([echoed.status, echoed.spec.keyword, echoed.detail]).toEqual([
       'fail',
-      expect.stringMatching(/echoed back \("1999-01-01"\)/),
+      'MUST',
+      '"1999-01-01" → "1999-01-01"; "2099-01-01" → "2099-01-01"; "mcpscope-not-a-version" → "mcpscope-not-a-version": "1999-01-01", "2099-01-01", "mcpscope-not-a-version" echoed back, a version the server cannot support',
     ]);
+    expect(of(echo, 'version-support')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/^accepts 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25; /),
+    });
     expect([oldest.code, latest.code, echo.code]).toEqual([0, 0, 1]);
   }, 90_000);
 

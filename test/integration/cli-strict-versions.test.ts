@@ -50,6 +50,11 @@ describe('call --lint --strict against well-behaved servers exits 0 at every pro
     clean('everything http 2025-11-25 tools/call');
   });
 
+  it("--transport auto on a legacy HTTP+SSE URL, in the legacy and the auto era: mcpscope's own frames clean too", () => {
+    clean('everything sse auto-transport legacy tools/call');
+    clean('everything sse auto-transport auto-era tools/call');
+  });
+
   it('the SDK v2 server (@modelcontextprotocol/server) at 2026-07-28, over stdio and over HTTP', () => {
     clean('sdk-v2 stdio 2026-07-28 tools/call');
     clean('sdk-v2 http 2026-07-28 tools/call');
@@ -61,7 +66,7 @@ describe('call --lint --strict against well-behaved servers exits 0 at every pro
   });
 
   it('the check script exits 0 only because every run was clean', () => {
-    expect(runs.size).toBe(LEGACY_PROTOCOL_VERSIONS.length + 3);
+    expect(runs.size).toBe(LEGACY_PROTOCOL_VERSIONS.length + 5);
     expect(check.code, check.stderr).toBe(0);
   });
 });

@@ -57,7 +57,8 @@ const BREAKS: [id: string, broken: Partial<Script>, expected: 'fail' | 'warn'][]
     { 'tools/call': (p) => (p.name === 'add' ? { result: { content: [], structuredContent: { sum: 'five' } } } : { error: { code: -32602, message: 'no' } }) },
     'fail',
   ],
-  ['tools/unknown-tool', { 'tools/call': () => ({ result: { content: [{ type: 'text', text: 'no such tool' }], isError: true } }) }, 'warn'],
+  // An isError result for an unknown tool is info, as lint grades it (one-severity.test.ts); silence is the problem here.
+  ['tools/unknown-tool', { 'tools/call': () => 'silence' }, 'warn'],
   ['capabilities/declared-methods-work', { 'prompts/list': () => 'silence' }, 'fail'],
   ['lifecycle/unknown-method', { 'mcpscope/no-such-method': () => ({ error: { code: 'oops' } }) as never }, 'fail'],
   ['lifecycle/invalid-params', { 'tools/call': () => ({ error: { code: 'oops' } }) as never }, 'fail'],

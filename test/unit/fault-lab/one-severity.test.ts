@@ -7,6 +7,10 @@ import { lintFrames, JsonSchemaValidator, type Severity } from '../../../shared/
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import { robustnessResult } from '../../../server/check/robustness-checks.js';
 import { messageFrame } from '../../../server/core/frame-factory.js';
+import { hostRebindingAnswered } from '../../../shared/check/http-checks.js';
+import { unknownToolAnswered } from '../../../shared/check/tool-checks.js';
+import { statusOf } from '../../../shared/check/check-types.js';
+import { handshake, http, j, lint as lintPairs } from '../lint/frames.js';
 
 const ID = 5;
 const VERSION = '2025-11-25';
@@ -106,5 +110,37 @@ describe('one severity per event: lint, the fault lab and check', () => {
   it("grades a server that died on a preset as an error, whatever the preset's own sentence", () => {
     expect(judgeVerdict('invalid-json', { outcome: 'died', explanation: 'exited' })).toMatchObject({ severity: 'error', sentence: { keyword: 'MUST' } });
     expect(judgeVerdict('invalid-json', { outcome: 'no-reply', local: true, explanation: 'not sent' }).severity).toBeNull();
+  });
+
+  it("grades check's keyword-free results as lint does: an unknown tool answered with a result, and a foreign Host served, are info", () => {
+    const worst = (fs: { severity: Severity; ruleId: string }[], rule: string) => fs.filter((f) => f.ruleId === rule).map((f) => f.severity);
+    const unknown = lintPairs([
+      ...handshake('2025-11-25'),
+      ['out', j({ id: 2, method: 'tools/list' })],
+      ['in', j({ id: 2, result: { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] } })],
+      ['out', j({ id: 3, method: 'tools/call', params: { name: 'mcpscope-check-no-such-tool', arguments: {} } })],
+      ['in', j({ id: 3, result: { content: [{ type: 'text', text: 'no such tool' }], isError: true } })],
+    ]);
+    expect(worst(unknown, 'mcp/unknown-tool-as-result')).toEqual(['info']);
+    const result = { content: [{ type: 'text', text: 'no such tool' }], isError: true };
+    const asked = { response: null, result, error: null, malformedError: null, failure: null, frames: [5] };
+    const tool = unknownToolAnswered(asked);
+    expect([STATUS.info, statusOf(tool, 'ok' in tool ? (tool.spec?.keyword ?? 'silent') : 'silent'), 'ok' in tool && tool.detail]).toEqual([
+      'pass',
+      'pass',
+      expect.stringMatching(/^info \(no keyword\): .*lint mcp\/unknown-tool-as-result \(info\)$/),
+    ]);
+    const host = lintPairs([http({ headers: [['Host', 'rebinding.mcpscope.invalid:3001']], body: handshake('2025-11-25')[0]![1], status: 200 })], {
+      transport: 'http',
+    });
+    expect(worst(host, 'http/foreign-host-accepted')).toEqual(['info']);
+    const served = hostRebindingAnswered({ status: 200, statusText: 'OK', error: null });
+    expect([statusOf(served, 'ok' in served ? (served.spec?.keyword ?? 'silent') : 'silent'), 'ok' in served && served.spec?.quote]).toEqual([
+      'pass',
+      expect.stringContaining('(lint: http/foreign-host-accepted)'),
+    ]);
+    // Silence, or no HTTP answer, is still a problem (the request was owed an answer).
+    expect(statusOf(unknownToolAnswered({ ...asked, result: null, failure: 'timed out' }), 'silent')).toBe('warn');
+    expect(statusOf(hostRebindingAnswered({ status: null, statusText: '', error: 'ECONNREFUSED' }), 'silent')).toBe('warn');
   });
 });

@@ -51,13 +51,14 @@ export class SessionManager {
   private readonly givenTargets = new Map<string, Target>();
   private listener: Listener = { frame: () => {}, session: () => {} };
   private readonly watchers = new Set<(info: SessionInfo) => void>();
+  private readonly frameWatchers = new Set<(sessionId: string, frame: FrameRecord) => void>();
   /** Sessions that taps record into this store, from other processes: read-only here, live while their tap runs. */
   private readonly taps: TapWatcher;
 
   constructor(private readonly opts: SessionManagerOptions) {
     this.taps = new TapWatcher({
       recorder: opts.recorder,
-      frame: (sid, f) => this.listener.frame(sid, f),
+      frame: (sid, f) => this.publishFrame(sid, f),
       session: (info) => this.changed(info),
       following: (sid) => this.listener.following?.(sid) ?? false,
     });
@@ -86,6 +87,17 @@ export class SessionManager {
   watch(fn: (info: SessionInfo) => void): () => void {
     this.watchers.add(fn);
     return () => this.watchers.delete(fn);
+  }
+
+  /** Also told of every frame of every session, after the listener (the inspector's --otlp sends each exchange's span as it ends). */
+  watchFrames(fn: (sessionId: string, frame: FrameRecord) => void): () => void {
+    this.frameWatchers.add(fn);
+    return () => this.frameWatchers.delete(fn);
+  }
+
+  private publishFrame(sessionId: string, frame: FrameRecord): void {
+    this.listener.frame(sessionId, frame);
+    for (const fn of this.frameWatchers) fn(sessionId, frame);
   }
 
   private changed(info: SessionInfo): void {
@@ -122,7 +134,7 @@ export class SessionManager {
         recorder: this.opts.recorder,
         publish: (sid, f) => {
           tap?.(f);
-          this.listener.frame(sid, f);
+          this.publishFrame(sid, f);
         },
         onChange: (info) => this.changed(info),
         maxLineBytes: this.opts.maxLineBytes,
@@ -153,7 +165,7 @@ export class SessionManager {
 
   /** What the relay's own features that record sessions from frames made elsewhere (check runs) publish through. */
   get publisher(): { session(s: StoredSession): void; frame(id: string, f: FrameRecord): void } {
-    return { session: (stored) => this.changed(this.pastInfo(stored)), frame: (id, f) => this.listener.frame(id, f) };
+    return { session: (stored) => this.changed(this.pastInfo(stored)), frame: (id, f) => this.publishFrame(id, f) };
   }
 
   /** A session this relay run started (running or not: it can send, restart, stop), or a 404 / 409 that says why not. */

@@ -12,7 +12,7 @@ import { CheckedExporter, OtlpFileExporter, otlpHttpExporter, tracesUrl } from '
  * The batch processor's delay in live mode: a person watching a collector beside the inspector wants the exchange they
  * just sent, so a second rather than the SDK's 5 s default (still one request per second at most per session).
  */
-export const LIVE_DELAY_MS = 1000;
+const LIVE_DELAY_MS = 1000;
 
 interface Destination {
   exporter: CheckedExporter;

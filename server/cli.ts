@@ -123,8 +123,9 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
   sessions.watchTaps();
   if (o.export && (o.export.otlp !== null || o.export.otlpFile !== null)) {
     const { LiveExport } = await import('./traces/live-export.js');
-    const live = new LiveExport(recorder, o.export, version, (line) => console.error(`mcpscope: ${line}`));
+    const live = new LiveExport(o.export, version, (line) => console.error(`mcpscope: ${line}`));
     sessions.watch((info) => live.onSession(info));
+    sessions.watchFrames((sessionId, frame) => live.onFrame(sessionId, frame));
   }
   const guard = new SecurityGuard({ token, host: o.host, port: () => port });
   let launchSessionId: string | null = launch.sessionId ?? null;

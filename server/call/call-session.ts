@@ -145,11 +145,14 @@ export class CallSession {
     return this.connection?.stderrTail() ?? '';
   }
 
-  /** Shuts the server down the usual way (stdin, SIGTERM, SIGKILL; or DELETE and disconnect) and waits for it. */
-  async close(): Promise<void> {
+  /**
+   * Shuts the server down the usual way (stdin, SIGTERM, SIGKILL; or DELETE and disconnect) and waits for it; `hung`:
+   * the server stopped answering, so its process gets SIGTERM at once (fuzz, shrinking a hang).
+   */
+  async close(how: { hung?: boolean } = {}): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    await this.connection?.close('mcpscope call is done');
+    await this.connection?.close(how.hung ? 'the server hung' : 'mcpscope call is done', undefined, how);
     this.oauthHost?.close();
     this.engine.close('mcpscope call is done');
   }

@@ -26,7 +26,17 @@ function maskedSpawn(f: FrameRecord, command: string, args: string[]): FrameReco
 /** A new stored session for one connection; a `spawned` event names the command as the stored target does, secrets masked. */
 export function recordCheckConnection(
   store: RecordingStore,
-  o: { name: string; target: Target; protocolVersion: string; secretEnv?: readonly string[]; profileId?: string | null },
+  o: {
+    name: string;
+    target: Target;
+    protocolVersion: string;
+    secretEnv?: readonly string[];
+    profileId?: string | null;
+    /** What made it, for the history list: `check` unless said (`chat --record` says `chat`). */
+    tags?: readonly string[];
+    /** `scratch` unless said: a connection of its own (`chat --record`) is `recorded`. */
+    origin?: 'scratch' | 'recorded';
+  },
 ): CheckRecording {
   const target = storedTarget(o.target, o.secretEnv ?? []);
   const stored = newStoredSession({ id: newSessionId(), name: o.name, target, protocolVersion: o.protocolVersion, status: 'running' });
@@ -36,9 +46,14 @@ export function recordCheckConnection(
   };
   // Linked and tagged before it is first announced, so the page never lists it as a session of its own.
   store.recorder.saveSession(stored);
-  store.archive.setMeta(stored.id, { origin: 'scratch', scratchFor: store.scratchFor, profileId: o.profileId ?? null, secretEnv: [...(o.secretEnv ?? [])] });
-  // Tagged by what made it (the fault lab's are tagged `lab`, replays `replay`).
-  store.archive.setTags(stored.id, ['check']);
+  store.archive.setMeta(stored.id, {
+    origin: o.origin ?? 'scratch',
+    scratchFor: store.scratchFor,
+    profileId: o.profileId ?? null,
+    secretEnv: [...(o.secretEnv ?? [])],
+  });
+  // Tagged by what made it (the fault lab's are tagged `lab`, replays `replay`, a recorded CLI chat `chat`).
+  store.archive.setTags(stored.id, [...(o.tags ?? ['check'])]);
   store.publish?.session(stored);
   return {
     id: stored.id,

@@ -21,7 +21,7 @@ function collectorUrl(v: string, flag: string): string {
 export const OTLP_FLAGS = {
   otlp: value(
     '<url>',
-    'export the session as OpenTelemetry spans to this OTLP/HTTP collector when it ends\n(e.g. http://127.0.0.1:4318; /v1/traces is added to a URL without a path)',
+    'export the session as OpenTelemetry spans to this OTLP/HTTP collector (e.g. http://127.0.0.1:4318;\n/v1/traces is added to a URL without a path): the inspector and fuzz send each exchange as it is\nanswered, the other commands when the session ends',
     collectorUrl,
   ),
   'otlp-protocol': value('<p>', 'with --otlp: http/protobuf (default) or http/json', oneOf(OTLP_PROTOCOLS)),

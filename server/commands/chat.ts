@@ -13,6 +13,8 @@ import type { StopToken } from '../../shared/model/chat-types.js';
 import { escapeControls } from '../../shared/trust/escape-controls.js';
 import { CHAT_FLAGS, parseChatArgs, type ChatOptions } from '../model/chat-args.js';
 import { KEY_ENV, createProvider } from '../model/create-provider.js';
+import { maskExchange, type ProviderExchange } from '../model/provider-exchange.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
 import { CHAT_EXIT, runChatSession, type ChatResult } from '../model/run-chat.js';
 
 export const USAGE = `usage: mcpscope chat --provider openai|anthropic --model <m> --prompt <text> [options]
@@ -63,6 +65,27 @@ function keyOf(o: ChatOptions): string | UsageError {
   );
 }
 
+/** --record: the store, and one session for the chat's connection, tagged `chat`. */
+async function recording(o: ChatOptions, dataDir: string) {
+  const [{ Recorder }, { SessionArchive }, { recordCheckConnection }] = await Promise.all([
+    import('../store/recorder.js'),
+    import('../store/archive/session-archive.js'),
+    import('../check/check-recording.js'),
+  ]);
+  const recorder = new Recorder(dataDir, { inline: true });
+  const rec = recordCheckConnection(
+    { recorder, archive: new SessionArchive(recorder.db), scratchFor: null },
+    {
+      name: `chat ${o.model} · ${sessionName(storedTarget(o.target))}`,
+      target: o.target,
+      protocolVersion: o.protocolVersion,
+      tags: ['chat'],
+      origin: 'recorded',
+    },
+  );
+  return { recorder, rec };
+}
+
 export async function run(argv: string[]): Promise<number> {
   if (wantsHelp(argv, CHAT_FLAGS)) {
     process.stdout.write(`${USAGE}\n`);
@@ -88,7 +111,17 @@ export async function run(argv: string[]): Promise<number> {
     cancelOnTimeout: true,
     oauth: { dataDir, print: (text) => void process.stderr.write(text), openBrowser },
   });
-  const provider = await createProvider(o.provider, { apiKey: key, baseUrl: o.baseUrl, stream: o.stream });
+  // Each model request is an event of the session (the model lane), masked by the one redactor; with --record it is
+  // kept in the store with the frames. One provider per purpose, so the event says what the request was for.
+  let requests = 0;
+  const exchangeOf = (purpose: 'chat' | 'sampling') => (e: ProviderExchange) =>
+    session.recordEvent({ event: 'model-exchange', purpose, requestId: `cli-${++requests}`, ...maskExchange(e, key) });
+  const provider = await createProvider(o.provider, { apiKey: key, baseUrl: o.baseUrl, stream: o.stream, onExchange: exchangeOf('chat') });
+  const samplingProvider = o.sampling
+    ? await createProvider(o.provider, { apiKey: key, baseUrl: o.baseUrl, stream: o.stream, onExchange: exchangeOf('sampling') })
+    : provider;
+  const store = o.record ? await recording(o, dataDir) : null;
+  if (store) session.onFrame((f) => store.rec.append(f));
   process.on('exit', killAllProcessGroups);
   if (o.target.transport === 'stdio') for (const n of enterDataDir(dataDir, 'chat')) note(n);
   const stop = interruptStop(() => void session.close().finally(() => process.exit(CHAT_EXIT.interrupted)));
@@ -96,15 +129,21 @@ export async function run(argv: string[]): Promise<number> {
   process.on('SIGTERM', stop.fire);
   let result: ChatResult = { code: CHAT_EXIT.failed, transcript: null, sampling: [] };
   try {
-    result = await runChatSession(session, o, provider, stop, { out: (text) => void process.stdout.write(text), note });
+    result = await runChatSession(session, o, { chat: provider, sampling: samplingProvider }, stop, { out: (text) => void process.stdout.write(text), note });
   } catch (err) {
     result.code = printFailure({ ...stdio, note }, err, session.stderr());
   } finally {
     await session.close();
+    store?.rec.end(session.frames.length);
+    store?.recorder.close();
   }
+  if (store) note(`recorded as session ${store.rec.id} (mcpscope, then Sessions; or #session=${store.rec.id} after the inspector's URL)`);
   const t = result.transcript;
   if (t?.error) note(escapeControls(t.error));
-  if (o.json && t) process.stdout.write(`${JSON.stringify({ ...t, ...(o.sampling ? { sampling: result.sampling } : {}) }, null, 2)}\n`);
+  if (o.json && t)
+    process.stdout.write(
+      `${JSON.stringify({ ...t, ...(o.sampling ? { sampling: result.sampling } : {}), ...(store ? { session: store.rec.id } : {}) }, null, 2)}\n`,
+    );
   else if (t) note(`${t.outcome}: ${t.turns.length} step${t.turns.length === 1 ? '' : 's'}, ${t.usage.inputTokens} tokens in, ${t.usage.outputTokens} out`);
   let code = result.code;
   if (o.lint) code = (await import('../call/call-lint.js')).lintCall(session.frames, o, code, { ...stdio, note }, (line) => process.stderr.write(line));

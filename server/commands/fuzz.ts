@@ -11,6 +11,10 @@ import { keepFailures } from '../fuzz/fuzz-keep.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import { defaultDataDir } from '../cli/data-dir.js';
+import type { CallSession } from '../call/call-session.js';
+import { sessionName, storedTarget } from '../core/stored-target.js';
+import { packageVersion } from '../package-root.js';
+import type { LiveSpans } from '../traces/live-spans.js';
 
 export const USAGE = `usage: mcpscope fuzz [options] (--url <url> | -- <command> [args...])
 
@@ -28,8 +32,10 @@ Only tools annotated read-only are called unless --allow-tools names them. The s
 
 ${flagHelp(FUZZ_FLAGS)}
 
+With --otlp or --otlp-file the campaign is one trace: each exchange is a span, sent as it is answered.
+
 Exit codes: 0 no failure found, 1 failures found, 2 the campaign could not run (usage, or the server could not be
-started or reached, or its handshake failed).`;
+started or reached, or its handshake failed) or the OTLP export it was asked for failed.`;
 
 async function recordingStore(dataDir: string, o: FuzzOptions) {
   const [{ Recorder }, { SessionArchive }, { recordCheckConnection }, { sessionName, storedTarget }] = await Promise.all([
@@ -73,8 +79,16 @@ export async function run(argv: string[]): Promise<number> {
   };
   let report: FuzzReport;
   const store = o.dataDir === null ? null : await recordingStore(o.dataDir, o);
+  const spans = await liveSpans(o, note);
+  if (spans === 'failed') return 2;
   try {
-    const { report: r, found } = await runCampaign(o, { onProgress });
+    const onSession = spans
+      ? (session: CallSession) => {
+          spans.nextConnection();
+          session.onFrame((f) => spans.frame(f));
+        }
+      : undefined;
+    const { report: r, found } = await runCampaign(o, { onProgress, ...(onSession ? { onSession } : {}) });
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     const failures = await keepFailures(found, {
       target: o.target,
@@ -90,6 +104,13 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     store?.recorder.close();
   }
+  // The spans went out as the campaign ran; what is left goes now. A failed export fails the run (2), as asked for.
+  const exported = spans
+    ? await spans.close().then(
+        (lines) => (lines.forEach(note), true),
+        (err: Error) => (note(err.message), false),
+      )
+    : true;
   for (const s of report.skipped) note(`skipped ${escapeControls(s.name)}: ${s.why}`);
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
@@ -97,5 +118,18 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${reportSummary(report)}\n`);
     if (report.failures.some((f) => f.bundle)) process.stdout.write(`replay one with: mcpscope replay <bundle> -- <the same server>\n`);
   }
+  if (!exported) return 2;
   return report.failures.length > 0 ? 1 : 0;
+}
+
+/** --otlp / --otlp-file: one trace for the campaign, each connection's exchanges sent as they are answered. */
+async function liveSpans(o: FuzzOptions, note: (line: string) => void): Promise<LiveSpans | null | 'failed'> {
+  if (o.export.otlp === null && o.export.otlpFile === null) return null;
+  try {
+    const { LiveSpans } = await import('../traces/live-spans.js');
+    return await LiveSpans.open(o.export, o.target, `fuzz ${sessionName(storedTarget(o.target))}`, packageVersion());
+  } catch (err) {
+    note(`could not start the OTLP export: ${err instanceof Error ? err.message : String(err)}`);
+    return 'failed';
+  }
 }

@@ -80,18 +80,26 @@ export async function run(argv: string[]): Promise<number> {
     }
     const v = p.values;
     const dataDir = v['data-dir'] ?? defaultDataDir();
+    const traces = otlpChoice(v);
+    const exporting = traces.otlp !== null || traces.otlpFile !== null;
     if (v.url !== undefined) {
       if (p.command !== null && p.command.length > 0) throw new UsageError('--url and a command after -- exclude each other');
       if (v.grace !== undefined) throw new UsageError('--grace goes with a server command, not --url');
       const listen = v.listen ?? { host: '127.0.0.1', port: 0 };
       if (!isLoopback(listen.host) && v['allow-remote'] !== true)
         throw new UsageError(`--listen ${listen.host} is not loopback; add --allow-remote if others should reach the tap`);
-      return await runHttpTap({ url: v.url, ...listen, dataDir, name: v.name ?? null, maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES });
+      const sessionId = newSessionId();
+      const code = await runHttpTap({
+        url: v.url,
+        ...listen,
+        dataDir,
+        name: v.name ?? null,
+        maxLineBytes: v['max-line-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
+        sessionId,
+      });
+      if (exporting) await exportTapped(sessionId, dataDir, traces);
+      return code;
     }
-    const traces = otlpChoice(v);
-    const exporting = traces.otlp !== null || traces.otlpFile !== null;
-    if (exporting && v.url !== undefined)
-      throw new UsageError('--otlp and --otlp-file go with a server command (an HTTP tap: mcpscope export <session> afterwards)');
     if (v.listen !== undefined || v['allow-remote'] !== undefined) throw new UsageError('--listen and --allow-remote go with --url');
     const [command, ...args] = p.command ?? [];
     if (command === undefined) throw new UsageError('expected the server command after -- (or --url for a remote server)');

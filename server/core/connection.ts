@@ -5,7 +5,7 @@
 import type { HttpProbeResult } from '../../shared/fault-lab/fault-types.js';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, Target } from '../../shared/relay-protocol.js';
-import type { Transport, TransportEvent } from '../transports/transport.js';
+import type { CloseHow, Transport, TransportEvent } from '../transports/transport.js';
 import { createTransport, type TransportServices } from './create-transport.js';
 import { httpFrame, messageFrame, oversizeFrame, stderrFrame } from './frame-factory.js';
 import { FrameLog, type FrameSink } from './frame-log.js';
@@ -161,7 +161,7 @@ export class Connection {
    * Records the stop and its reason, cancels a start still making its transport, and shuts the transport down.
    * `stopped` runs right after the record, before the wait (the relay ends the session's waiting authorizations there).
    */
-  async close(reason: string, stopped?: () => void): Promise<void> {
+  async close(reason: string, stopped?: () => void, how?: CloseHow): Promise<void> {
     this.log.event({ event: 'stopping', reason });
     stopped?.();
     if (this.pendingStart) {
@@ -170,7 +170,7 @@ export class Connection {
       this.pendingStart = null;
       return;
     }
-    await this.made?.close(reason);
+    await this.made?.close(reason, how);
   }
 
   /** A `spawned` event names the command as the stored target does, secrets masked. */

@@ -6,6 +6,7 @@ import { REMOTE_FLAGS, STDIO_FLAGS } from '../cli/common-flags.js';
 import { defaultDataDir } from '../cli/data-dir.js';
 import { UsageError, onOff, parseFlags, value } from '../cli/flags.js';
 import { milliseconds, nonEmpty, oneOf, wholeNumber } from '../cli/validators.js';
+import { OTLP_FLAGS, otlpChoice, type OtlpChoice } from '../cli/trace-flags.js';
 import type { CampaignOptions } from './fuzz-campaign.js';
 
 const FUZZ_TIMEOUT_MS = 5000;
@@ -49,6 +50,7 @@ export const FUZZ_FLAGS = {
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
   'no-record': onOff("do not keep the failures' repro connections as sessions in the inspector's store"),
   'data-dir': value('<dir>', `the store the repro sessions go to (default: ${defaultDataDir()})`),
+  ...OTLP_FLAGS,
   ...REMOTE_FLAGS,
   ...STDIO_FLAGS,
 };
@@ -60,6 +62,8 @@ export interface FuzzOptions extends CampaignOptions {
   dataDir: string | null;
   /** Whether --seed was given (else the random one is printed, so the campaign can be run again). */
   seedGiven: boolean;
+  /** --otlp / --otlp-file: the campaign's exchanges as spans, sent as they are answered. */
+  export: OtlpChoice;
 }
 
 export function parseFuzzArgs(argv: string[], random: () => number = Math.random): FuzzOptions {
@@ -85,5 +89,6 @@ export function parseFuzzArgs(argv: string[], random: () => number = Math.random
     out: v.out ?? 'mcpscope-fuzz',
     json: v.json === true,
     dataDir: v['no-record'] === true ? null : (v['data-dir'] ?? defaultDataDir()),
+    export: otlpChoice(v),
   };
 }

@@ -142,7 +142,7 @@ export class FuzzConnection {
     });
     if (session.failure !== null || hung) this.broken = true;
     // A bare session is done with once its input went out: the next input needs a handshaken one (or a bare one anew).
-    if (hung || bare) await this.drop();
+    if (hung || bare) await this.drop(hung);
     return observed;
   }
 
@@ -164,13 +164,13 @@ export class FuzzConnection {
     }
   }
 
-  /** Ends the current session (a hung or dead one), waiting for its process to go. */
-  async drop(): Promise<void> {
+  /** Ends the current session (a hung or dead one), waiting for its process to go; a hung one is not given a grace. */
+  async drop(hung = false): Promise<void> {
     const s = this.session;
     this.session = null;
     if (!s) return;
     for (const f of this.linter?.finish() ?? []) this.findings.push(f);
-    await s.close().catch(() => undefined);
+    await s.close({ hung }).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -63,7 +63,9 @@ function stringArb(s: Schema): Arbitrary<string> {
       // A pattern JavaScript cannot compile: the length bounds still hold.
     }
   }
-  return fitLength(fc.string({ unit: character, minLength: min, maxLength: max, size: 'medium' }), s);
+  // 'small' (about ten characters at most beyond minLength): plain values are many and cheap; length is the edges' job
+  // (stringEdges: up to the longest, as one repeated pattern that shrinks as one number).
+  return fitLength(fc.string({ unit: character, minLength: min, maxLength: max, size: 'small' }), s);
 }
 
 /** JSON Schema counts code points, fast-check counts units (one may be two code points: e + a combining mark). */

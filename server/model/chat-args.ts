@@ -35,6 +35,10 @@ export interface ChatOptions {
   stream: boolean;
   /** sampling/createMessage answered by the same model (`--sampling model`), approved like a tool call. */
   sampling: boolean;
+  /** Other models the provider offers (`--models`): a sampling request's modelPreferences hints pick among them. */
+  models: string[];
+  /** Keep the chat's frames and model exchanges in the store as a session (`--record`). */
+  record: boolean;
   timeoutMs: number;
   lint: boolean;
   strict: boolean;
@@ -70,6 +74,18 @@ export const CHAT_FLAGS = {
     "model: answer the server's sampling/createMessage with the same model, approved like a\ntool call (--approve all approves it); none (default): refuse it (-32601)",
     oneOf(SAMPLING_CHOICES),
   ),
+  models: value(
+    '<list>',
+    "other models the provider offers, comma-separated: a sampling request's modelPreferences hints\npick among these and --model (docs/chat.md#which-model-answers)",
+    (text) =>
+      text
+        .split(',')
+        .map((m) => m.trim())
+        .filter((m) => m !== ''),
+  ),
+  record: onOff(
+    "keep the chat in the inspector's store as a session: its frames and each model request as an\nevent (the sequence view's model lane), the key masked",
+  ),
   json: onOff('print the transcript as JSON: the turns, each tool call with its arguments, result, isError and\nframe seqs, and the usage'),
   'no-stream': onOff('ask the provider for whole replies instead of a stream'),
   timeout: value('<ms>', `how long one tool call may take (default ${TOOL_TIMEOUT_MS})`, milliseconds(1)),
@@ -78,7 +94,7 @@ export const CHAT_FLAGS = {
   protocol: value('<version>', `the version to offer (default ${DEFAULT_PROTOCOL_VERSION})`, nonEmpty('a version such as 2025-11-25')),
   ...REMOTE_FLAGS,
   ...OAUTH_FLAGS,
-  'data-dir': value('<dir>', `where OAuth tokens are cached and a stdio run is noted for cleanup (default: ${defaultDataDir()})`),
+  'data-dir': value('<dir>', `where OAuth tokens are cached, --record writes and a stdio run is noted for cleanup\n(default: ${defaultDataDir()})`),
   ...STDIO_FLAGS,
   ...CONFIG_FLAGS,
 };
@@ -111,6 +127,8 @@ export function parseChatArgs(argv: string[]): ParsedChatArgs {
     json: v.json === true,
     stream: v['no-stream'] !== true,
     sampling: v.sampling === 'model',
+    models: v.models ?? [],
+    record: v.record === true,
     timeoutMs: v.timeout ?? TOOL_TIMEOUT_MS,
     lint: v.lint === true || v.strict === true,
     strict: v.strict === true,

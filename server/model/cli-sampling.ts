@@ -3,7 +3,7 @@
 // model's answer, and with no terminal it is declined (-1, as the spec's example for a refusal).
 import { HandlerError, type ClientEngine } from '../../shared/engine/index.js';
 import type { ModelProvider, StopToken } from '../../shared/model/chat-types.js';
-import { samplingPlan, samplingResult } from '../../shared/model/sampling-model.js';
+import { hintNote, samplingPlan, samplingResult } from '../../shared/model/sampling-model.js';
 import { escapeControls } from '../../shared/trust/escape-controls.js';
 
 export interface SampledAnswer {
@@ -17,6 +17,8 @@ export interface SampledAnswer {
 export interface CliSamplingOptions {
   provider: ModelProvider;
   model: string;
+  /** Other models the provider offers (--models): a request's modelPreferences hints pick among them. */
+  models: readonly string[];
   auto: boolean;
   ask: ((question: string) => Promise<boolean>) | undefined;
   stop: StopToken;
@@ -29,10 +31,10 @@ const USER_REJECTED = -1;
 
 export function answerSamplingWithModel(engine: ClientEngine, o: CliSamplingOptions): () => void {
   return engine.handle('sampling/createMessage', async (params, context) => {
-    const plan = samplingPlan(params, { model: o.model, serverContext: o.serverContext() });
+    const plan = samplingPlan(params, { model: o.model, offered: o.models, serverContext: o.serverContext() });
     const last = plan.request.messages.at(-1);
     const said = last && 'text' in last ? escapeControls(last.text.slice(0, 200)) : '';
-    const hint = plan.hints.length ? ` (the server hinted ${escapeControls(plan.hints.join(', '))}; using ${escapeControls(o.model)})` : '';
+    const hint = plan.hints.length ? ` (${escapeControls(hintNote(plan))})` : '';
     const decline = (why: string) => {
       o.answered.push({ id: context.id, approved: false, error: why });
       throw new HandlerError(USER_REJECTED, why);
@@ -46,7 +48,7 @@ export function answerSamplingWithModel(engine: ClientEngine, o: CliSamplingOpti
     if (!o.auto && !(o.ask && (await o.ask(`the model answers: "${escapeControls(reply.text.slice(0, 300))}"; send it to the server?`))))
       return decline("the user declined the model's answer");
     o.note(
-      `answered the server's sampling request ${String(context.id)} with the model (${reply.usage ? `${reply.usage.inputTokens} in, ${reply.usage.outputTokens} out` : 'no usage given'})`,
+      `answered the server's sampling request ${String(context.id)} with ${escapeControls(plan.request.model)} (${reply.usage ? `${reply.usage.inputTokens} in, ${reply.usage.outputTokens} out` : 'no usage given'})`,
     );
     o.answered.push({ id: context.id, approved: true, result });
     return result;

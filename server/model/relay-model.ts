@@ -19,6 +19,8 @@ interface StoredSettings {
   provider: ProviderName;
   baseUrl: string | null;
   model: string;
+  /** Absent in settings saved before the list existed. */
+  models?: string[];
 }
 
 export interface CompleteRequest {
@@ -48,12 +50,14 @@ export class RelayModel {
 
   view(): ModelSettingsView {
     const s = this.store.get<StoredSettings>(NAMESPACE, SETTINGS_KEY);
-    if (!s) return { provider: null, baseUrl: null, model: null, keySource: 'none' };
-    return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, keySource: this.keyOf(s.provider)?.source ?? 'none' };
+    if (!s) return { provider: null, baseUrl: null, model: null, models: [], keySource: 'none' };
+    return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, models: s.models ?? [], keySource: this.keyOf(s.provider)?.source ?? 'none' };
   }
 
   save(body: SaveModelSettings): ModelSettingsView {
-    this.store.put(NAMESPACE, SETTINGS_KEY, { provider: body.provider, baseUrl: body.baseUrl ?? null, model: body.model } satisfies StoredSettings);
+    const before = this.store.get<StoredSettings>(NAMESPACE, SETTINGS_KEY);
+    const models = body.models ?? before?.models ?? [];
+    this.store.put(NAMESPACE, SETTINGS_KEY, { provider: body.provider, baseUrl: body.baseUrl ?? null, model: body.model, models } satisfies StoredSettings);
     if (body.forgetKey) this.store.put(NAMESPACE, keyName(body.provider), undefined);
     else if (body.apiKey !== undefined) this.store.put(NAMESPACE, keyName(body.provider), body.apiKey);
     return this.view();

@@ -44,13 +44,22 @@ function printEvent(e: ChatEvent, out: ChatOutput): void {
   }
 }
 
-export async function runChatSession(session: CallSession, o: ChatOptions, provider: ModelProvider, stop: StopToken, output: ChatOutput): Promise<ChatResult> {
+/** `providers.sampling` answers the server's sampling requests (the same model; its exchanges are recorded as sampling). */
+export async function runChatSession(
+  session: CallSession,
+  o: ChatOptions,
+  providers: { chat: ModelProvider; sampling: ModelProvider },
+  stop: StopToken,
+  output: ChatOutput,
+): Promise<ChatResult> {
+  const provider = providers.chat;
   const ask = terminalYesNo();
   const sampling: SampledAnswer[] = [];
   if (o.sampling) {
     answerSamplingWithModel(session.engine, {
-      provider,
+      provider: providers.sampling,
       model: o.model,
+      models: o.models,
       auto: o.approval === 'all',
       ask,
       stop,

@@ -1,4 +1,5 @@
 // Creates, finds and ends sessions; live ones hold a transport, past ones are read back from the recorder.
+import { Listeners } from '../../shared/listeners.js';
 import type { CreateSessionBody, FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { envError } from '../../shared/trust/env-names.js';
 import { RelayError } from '../errors.js';
@@ -57,7 +58,8 @@ export class SessionManager {
   /** The targets as given, secrets included, of sessions this run started: exports use them to find those secrets. */
   private readonly givenTargets = new Map<string, Target>();
   private listener: Listener = { frame: () => {}, session: () => {} };
-  private readonly watchers = new Set<(info: SessionInfo) => void>();
+  private readonly watchers = new Listeners<[SessionInfo]>();
+  private readonly frameWatchers = new Listeners<[string, FrameRecord]>();
   /** Sessions that taps record into this store, from other processes: read-only here, live while their tap runs. */
   private readonly taps: TapWatcher;
   /** Which sessions a tool made for another (session_meta.scratch_for): every SessionInfo the relay hands out says so. */
@@ -69,7 +71,7 @@ export class SessionManager {
     this.archive = new SessionArchive(opts.recorder.db);
     this.taps = new TapWatcher({
       recorder: opts.recorder,
-      frame: (sid, f) => this.listener.frame(sid, f),
+      frame: (sid, f) => this.publishFrame(sid, f),
       session: (info) => this.changed(info),
       following: (sid) => this.listener.following?.(sid) ?? false,
     });
@@ -96,14 +98,23 @@ export class SessionManager {
 
   /** Also told of every session change, after the listener (the inspector's --otlp exports a session when it ends). */
   watch(fn: (info: SessionInfo) => void): () => void {
-    this.watchers.add(fn);
-    return () => this.watchers.delete(fn);
+    return this.watchers.add(fn);
+  }
+
+  /** Also told of every frame of every session, after the listener (the inspector's --otlp sends each exchange's span as it ends). */
+  watchFrames(fn: (sessionId: string, frame: FrameRecord) => void): () => void {
+    return this.frameWatchers.add(fn);
+  }
+
+  private publishFrame(sessionId: string, frame: FrameRecord): void {
+    this.listener.frame(sessionId, frame);
+    this.frameWatchers.emit(sessionId, frame);
   }
 
   private changed(given: SessionInfo): void {
     const info = this.marked(given);
     this.listener.session(info);
-    for (const fn of this.watchers) fn(info);
+    this.watchers.emit(info);
   }
 
   /** The info with the session it was made for, if a tool made it (the lab, a check, a replay…). */
@@ -142,7 +153,7 @@ export class SessionManager {
         recorder: this.opts.recorder,
         publish: (sid, f) => {
           tap?.(f);
-          this.listener.frame(sid, f);
+          this.publishFrame(sid, f);
         },
         onChange: (info) => this.changed(info),
         maxLineBytes: this.opts.maxLineBytes,
@@ -161,7 +172,7 @@ export class SessionManager {
 
   /** What the relay's own features that record sessions from frames made elsewhere (check runs) publish through. */
   get publisher(): { session(s: StoredSession): void; frame(id: string, f: FrameRecord): void } {
-    return { session: (stored) => this.changed(this.pastInfo(stored)), frame: (id, f) => this.listener.frame(id, f) };
+    return { session: (stored) => this.changed(this.pastInfo(stored)), frame: (id, f) => this.publishFrame(id, f) };
   }
 
   /** A session this relay run started (running or not: it can send, restart, stop), or a 404 / 409 that says why not. */

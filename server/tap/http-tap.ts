@@ -25,6 +25,8 @@ export interface HttpTapOptions {
   dataDir: string;
   name: string | null;
   maxLineBytes: number;
+  /** The recorded session's id (default: a new one); `tap --url --otlp` names it to export the session afterwards. */
+  sessionId?: string;
 }
 
 /** Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus Host, which names the proxy. */
@@ -63,7 +65,7 @@ export async function runHttpTap(o: HttpTapOptions): Promise<number> {
   const target = storedTarget({ transport: 'http', url: o.url, headers: {} });
   const recording = new TapRecording({
     dataDir: o.dataDir,
-    sessionId: newSessionId(),
+    sessionId: o.sessionId ?? newSessionId(),
     name: o.name ?? `tap: ${sessionName(target)}`,
     target,
     maxLineBytes: o.maxLineBytes,

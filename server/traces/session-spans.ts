@@ -78,25 +78,49 @@ function placeSpan(ex: TraceExchange, ids: ChosenIds): Context {
   return ROOT_CONTEXT;
 }
 
-/** Builds every span of the session and exports them; resolves once the exporter has them all. */
-export async function exportSessionSpans(frames: Iterable<FrameRecord>, exporter: SpanExporter, o: SessionSpanOptions): Promise<number> {
-  const session = sessionExchanges(frames);
-  const ids = new ChosenIds();
-  const sessionTraceId = session.ownTraceId ?? ids.traceId;
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'mcpscope', 'service.version': o.version }),
-    idGenerator: ids,
-    spanProcessors: [new BatchSpanProcessor({ exporter, maxExportBatchSize: 512, maxQueueSize: 100_000 })],
-  });
-  const tracer = provider.getTracer('mcpscope', o.version);
-  const sessionId = session.mcpSessionId ?? o.sessionName;
-  for (const ex of session.exchanges) {
-    ids.traceId = sessionTraceId;
-    const ctx = placeSpan(ex, ids);
-    const span = tracer.startSpan(
+/** One TracerProvider for one session's spans: each exchange becomes a span with its recorded times and events. */
+export class SessionSpanWriter {
+  private readonly ids = new ChosenIds();
+  private readonly provider: TracerProvider;
+  private readonly tracer: ReturnType<TracerProvider['getTracer']>;
+  /** The trace a root span goes in when mcpscope added no trace context of its own. */
+  private readonly fallbackTraceId = this.ids.traceId;
+  count = 0;
+
+  /** `delayMs`: how long the batch processor holds ended spans before sending them (the SDK's default, 5 s, when absent). */
+  constructor(
+    exporter: SpanExporter,
+    private readonly o: SessionSpanOptions,
+    delayMs?: number,
+  ) {
+    this.provider = new TracerProvider({
+      resource: resourceFromAttributes({ 'service.name': 'mcpscope', 'service.version': o.version }),
+      idGenerator: this.ids,
+      spanProcessors: [
+        new BatchSpanProcessor({
+          exporter,
+          maxExportBatchSize: 512,
+          maxQueueSize: 100_000,
+          ...(delayMs === undefined ? {} : { scheduledDelayMillis: delayMs }),
+        }),
+      ],
+    });
+    this.tracer = this.provider.getTracer('mcpscope', o.version);
+  }
+
+  /** The exchange as one ended span; `ownTraceId` and `mcpSessionId` as known so far, `endFallback` for an unanswered one. */
+  write(ex: TraceExchange, ctx: { ownTraceId: string | null; mcpSessionId: string | null; endFallback: number }): void {
+    const ids = this.ids;
+    ids.traceId = ctx.ownTraceId ?? this.fallbackTraceId;
+    const parent = placeSpan(ex, ids);
+    const span = this.tracer.startSpan(
       spanName(ex),
-      { kind: ex.requester === 'client' ? SpanKind.CLIENT : SpanKind.SERVER, startTime: ex.start, attributes: attributesOf(ex, sessionId, o) },
-      ctx,
+      {
+        kind: ex.requester === 'client' ? SpanKind.CLIENT : SpanKind.SERVER,
+        startTime: ex.start,
+        attributes: attributesOf(ex, ctx.mcpSessionId ?? this.o.sessionName, this.o),
+      },
+      parent,
     );
     for (const e of ex.events) {
       const name = e.name === 'cancelled' ? 'mcp.cancelled' : e.name === 'progress' ? 'mcp.progress' : 'mcp.log';
@@ -104,9 +128,22 @@ export async function exportSessionSpans(frames: Iterable<FrameRecord>, exporter
     }
     if (ex.error) span.setStatus({ code: SpanStatusCode.ERROR, message: `${ex.error.code ?? ''} ${ex.error.message}`.trim() });
     else if (ex.toolError) span.setStatus({ code: SpanStatusCode.ERROR, message: 'tool returned isError' });
-    span.end(ex.end ?? Math.max(session.last, ex.start));
+    span.end(ex.end ?? Math.max(ctx.endFallback, ex.start));
+    this.count++;
   }
-  await provider.forceFlush();
-  await provider.shutdown();
-  return session.exchanges.length;
+
+  /** Sends what is still held and ends the provider (the exporter stays open: CheckedExporter.close ends it). */
+  async close(): Promise<number> {
+    await this.provider.forceFlush();
+    await this.provider.shutdown();
+    return this.count;
+  }
+}
+
+/** Builds every span of the session and exports them; resolves once the exporter has them all. */
+export async function exportSessionSpans(frames: Iterable<FrameRecord>, exporter: SpanExporter, o: SessionSpanOptions): Promise<number> {
+  const session = sessionExchanges(frames);
+  const writer = new SessionSpanWriter(exporter, o);
+  for (const ex of session.exchanges) writer.write(ex, { ownTraceId: session.ownTraceId, mcpSessionId: session.mcpSessionId, endFallback: session.last });
+  return writer.close();
 }

@@ -3,7 +3,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { LineBuffer, DEFAULT_MAX_LINE_BYTES } from './line-buffer.js';
 import { processTracker } from './process-tracker.js';
 import { spawnServer } from './server-child.js';
-import type { Transport, TransportHandlers } from './transport.js';
+import type { CloseHow, Transport, TransportHandlers } from './transport.js';
 
 export interface StdioOptions {
   command: string;
@@ -20,6 +20,8 @@ export interface StdioOptions {
  * it has chosen to go deaf (a crashed writer thread, a stray `exec >&-`): that is reported, not an ordinary exit.
  */
 export const STDOUT_CLOSED_GRACE_MS = 300;
+/** A hung server's wait between SIGTERM and SIGKILL: a blocked Node process dies on SIGTERM at once (no handler runs). */
+const HUNG_GRACE_MS = 200;
 
 /** Kills every server this process started, and all they started: the relay's way out, whatever it is. */
 export function killAllProcessGroups(): void {
@@ -112,16 +114,20 @@ export class StdioTransport implements Transport {
     this.child.stdin.write(Buffer.concat([bytes, Buffer.from('\n')]));
   }
 
-  /** The shutdown ladder: close stdin, wait; SIGTERM the group, wait; SIGKILL the group. */
-  async close(): Promise<void> {
+  /**
+   * The shutdown ladder: close stdin, wait; SIGTERM the group, wait; SIGKILL the group. A server known to be hung (its
+   * thread blocked: it reads no stdin) gets SIGTERM at once and SIGKILL after HUNG_GRACE_MS, not the full grace twice:
+   * fuzz shrinking a hang stops such a server once per try.
+   */
+  async close(_reason?: string, how: CloseHow = {}): Promise<void> {
     const child = this.child;
     if (!child || !this.running) return this.exited;
-    const grace = this.opts.graceMs ?? 2000;
+    const grace = how.hung ? Math.min(HUNG_GRACE_MS, this.opts.graceMs ?? 2000) : (this.opts.graceMs ?? 2000);
     // Note every descendant now: once the server exits on stdin EOF, a child it left (setsid) belongs to init, and no
     // walk from the server would find it any more.
     processTracker.sweep();
     child.stdin.end();
-    if (await this.waitExit(grace)) return;
+    if (!how.hung && (await this.waitExit(grace))) return;
     this.signal(child.pid!, 'SIGTERM');
     if (await this.waitExit(grace)) return;
     this.signal(child.pid!, 'SIGKILL');

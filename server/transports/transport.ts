@@ -46,12 +46,19 @@ export interface TransportHandlers {
   onClosed(): void;
 }
 
+export interface CloseHow {
+  hung?: boolean;
+}
+
 export interface Transport {
   start(handlers: TransportHandlers): Promise<void>;
   /** Writes one frame exactly as given; `seq` is the frame it was recorded as, so exchanges can link to it. */
   send(bytes: Buffer, seq?: number): void;
-  /** Ends the connection; resolves when nothing is left running. */
-  close(reason?: string): Promise<void>;
+  /**
+   * Ends the connection; resolves when nothing is left running. `how.hung`: the caller knows the peer stopped answering
+   * (a blocked server process), so no grace is waited for a shutdown it cannot do itself; transports without a process ignore it.
+   */
+  close(reason?: string, how?: CloseHow): Promise<void>;
   readonly alive: boolean;
   /**
    * Streamable HTTP: resolves once the standalone GET that notifications/initialized opens has its answer (or will not

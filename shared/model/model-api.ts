@@ -10,6 +10,8 @@ export const ModelSettingsViewSchema = z.object({
   provider: ProviderNameSchema.nullable(),
   baseUrl: z.string().nullable(),
   model: z.string().nullable(),
+  /** Other models the provider offers: a sampling request's modelPreferences hints pick among these and `model`. */
+  models: z.array(z.string()),
   /** env: the relay's OPENAI_API_KEY / ANTHROPIC_API_KEY; stored: typed in the page, kept in secrets.json. */
   keySource: z.enum(['env', 'stored', 'none']),
 });
@@ -19,6 +21,8 @@ export const SaveModelSettingsSchema = z.object({
   provider: ProviderNameSchema,
   baseUrl: z.string().url().max(2000).nullable().optional(),
   model: z.string().min(1).max(200),
+  /** Other models the provider offers (for sampling's hints); absent: keep the list there is. */
+  models: z.array(z.string().min(1).max(200)).max(50).optional(),
   /** A new key for this provider (kept in the relay's secret store); absent: keep the one there is. */
   apiKey: z.string().min(1).max(1000).optional(),
   forgetKey: z.boolean().optional(),

@@ -1,15 +1,18 @@
 // A server's sampling/createMessage answered by a model: its params become one ModelRequest (messages, systemPrompt,
 // maxTokens, temperature, stopSequences, includeContext as a system note, and from 2025-11-25 its tools and tool
 // results), and the model's reply becomes a CreateMessageResult (text, or tool_use blocks with stopReason toolUse).
-// The person sees and may edit both before anything is sent (the CLI asks at a terminal, the page shows a form).
+// The person sees and may edit both before anything is sent (the CLI asks at a terminal, the page shows a form), unless
+// they chose to let the model answer on its own. modelPreferences' hints pick among the models the person listed.
 import { isPlainObject } from '../jsonrpc.js';
 import type { ChatMessage, ModelReply, ModelRequest, ModelToolCall, ToolResultMessage } from './chat-types.js';
 import { offerTools, type ToolLike } from './tool-functions.js';
 import { toolResultText } from './tool-result-text.js';
 
 export interface SamplingContext {
-  /** The configured model: sampling's modelPreferences can only hint, the person chose the model. */
+  /** The configured model: the answer's model unless a hint names one of `offered`. */
   model: string;
+  /** Other models the person said the provider offers (settings, `--models`): the only ones a hint may switch to. */
+  offered?: readonly string[] | undefined;
   /** What includeContext "thisServer"/"allServers" adds: the server's name and instructions, as the client knows them. */
   serverContext?: string | undefined;
   /** The protocol version in use: tools in sampling exist from 2025-11-25. */
@@ -20,6 +23,8 @@ export interface SamplingPlan {
   request: ModelRequest;
   /** The model the server hinted at (modelPreferences.hints), shown beside the configured one. */
   hints: string[];
+  /** The hint that chose the model (request.model), or null when the configured model answers. */
+  chosenBy: string | null;
   /** Offered name → the tool's own name, for the tool_use blocks of the answer. */
   toolNames: Map<string, string>;
 }
@@ -65,6 +70,23 @@ function samplingMessages(messages: unknown): ChatMessage[] {
   return out;
 }
 
+/**
+ * The model a sampling request is answered by. The spec makes hints substrings of a model name, taken in order, and
+ * leaves the mapping to the client; mcpscope only picks among the models the person listed, never one it guessed:
+ * for each hint in order, the first of (the configured model, then the listed ones) whose name contains the hint,
+ * ignoring case; when no hint matches, the configured model.
+ */
+export function modelFromHints(hints: readonly string[], configured: string, offered: readonly string[] = []): { model: string; hint: string | null } {
+  const candidates = [configured, ...offered.filter((m) => m !== configured)];
+  for (const hint of hints) {
+    const wanted = hint.trim().toLowerCase();
+    if (wanted === '') continue;
+    const found = candidates.find((m) => m.toLowerCase().includes(wanted));
+    if (found !== undefined) return { model: found, hint };
+  }
+  return { model: configured, hint: null };
+}
+
 export function samplingPlan(params: unknown, context: SamplingContext): SamplingPlan {
   const p = isPlainObject(params) ? params : {};
   const hints =
@@ -84,8 +106,9 @@ export function samplingPlan(params: unknown, context: SamplingContext): Samplin
         );
   const offered = offerTools(rawTools);
   const toolNames = new Map([...offered.byName].map(([offeredName, tool]) => [offeredName, tool.name]));
+  const picked = modelFromHints(hints, context.model, context.offered);
   const request: ModelRequest = {
-    model: context.model,
+    model: picked.model,
     system: systemParts.length ? systemParts.join('\n\n') : undefined,
     messages: samplingMessages(p.messages),
     tools: offered.functions,
@@ -93,7 +116,7 @@ export function samplingPlan(params: unknown, context: SamplingContext): Samplin
     temperature: typeof p.temperature === 'number' ? p.temperature : undefined,
     stopSequences: Array.isArray(p.stopSequences) ? p.stopSequences.filter((s): s is string => typeof s === 'string') : undefined,
   };
-  return { request, hints, toolNames };
+  return { request, hints, chosenBy: picked.hint, toolNames };
 }
 
 /** MCP's stopReason for the provider's word. */
@@ -112,4 +135,13 @@ export function samplingResult(reply: ModelReply, plan: SamplingPlan): Record<st
   for (const c of reply.toolCalls)
     content.push({ type: 'tool_use', id: c.id, name: plan.toolNames.get(c.name) ?? c.name, input: isPlainObject(c.arguments) ? c.arguments : {} });
   return { role: 'assistant', content, model: plan.request.model, stopReason };
+}
+
+/** What the hints did, in words both the CLI and the page show; empty when the server gave none. */
+export function hintNote(plan: SamplingPlan): string {
+  if (plan.hints.length === 0) return '';
+  const hinted = `the server hinted ${plan.hints.join(', ')}`;
+  return plan.chosenBy !== null
+    ? `${hinted}; answered by ${plan.request.model} (matches "${plan.chosenBy}")`
+    : `${hinted}; answered by the configured ${plan.request.model} (no listed model matches)`;
 }

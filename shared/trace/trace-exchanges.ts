@@ -97,7 +97,11 @@ function sessionIdOf(frame: FrameRecord): string | null {
   return null;
 }
 
-class Builder {
+/**
+ * Builds exchanges frame by frame. `onAnswered` hears each exchange as its answer arrives (a live export ends its span
+ * then); `keep: false` forgets answered exchanges instead of listing them, so a live session costs only what is open.
+ */
+export class ExchangeBuilder {
   readonly exchanges: TraceExchange[] = [];
   /** In flight, by requester + id. */
   private readonly open = new Map<string, TraceExchange>();
@@ -106,6 +110,13 @@ class Builder {
   ownTraceId: string | null = null;
   mcpSessionId: string | null = null;
   private version: string | null = null;
+
+  constructor(private readonly live: { onAnswered?: (ex: TraceExchange) => void; keep?: boolean } = {}) {}
+
+  /** The exchanges still waiting for their answer. */
+  unanswered(): TraceExchange[] {
+    return [...this.open.values()];
+  }
 
   frame(f: FrameRecord): void {
     if (f.dir === 'relay') return this.relay(f);
@@ -147,6 +158,13 @@ class Builder {
     else if (isPlainObject(m.result) && m.result.isError === true && ex.method === 'tools/call') ex.toolError = true;
     const v = versionOf(ex.method, null, m.result);
     if (v) this.version = ex.protocolVersion = v;
+    this.forget(ex);
+    this.live.onAnswered?.(ex);
+  }
+
+  private forget(ex: TraceExchange): void {
+    if (this.live.keep !== false) return;
+    for (const [token, e] of this.byToken) if (e === ex) this.byToken.delete(token);
   }
 
   private request(f: FrameRecord, requester: 'client' | 'server', m: Record<string, unknown>, method: string, key: string): void {
@@ -179,7 +197,7 @@ class Builder {
       ownTrace,
       protocolVersion: this.version,
     };
-    this.exchanges.push(ex);
+    if (this.live.keep !== false) this.exchanges.push(ex);
     this.open.set(`${requester}:${key}`, ex);
     const token = idKey(meta?.progressToken);
     if (token !== null) this.byToken.set(`${requester}:${token}`, ex);
@@ -220,7 +238,7 @@ class Builder {
 
 /** The exchanges of a session, in the order their requests went out. */
 export function sessionExchanges(frames: Iterable<FrameRecord>): SessionExchanges {
-  const b = new Builder();
+  const b = new ExchangeBuilder();
   let first = Infinity;
   let last = -Infinity;
   for (const f of frames) {

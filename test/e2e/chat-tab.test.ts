@@ -2,7 +2,8 @@
 // typed in the page stays write-only, the model's tool call waits for the approval prompt, runs through the page's
 // engine with provenance `model`, shows in place with links to its frames, and each model request is a model-exchange
 // event in the session, drawn on the sequence view's model lane. Then a server's sampling request is answered by the
-// model, edited by the person before it is sent.
+// model, edited by the person before it is sent, then on its own when the auto-response rule says so; and Stop during
+// a tool call cancels it on the wire.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../shared/relay-protocol.js';
@@ -23,6 +24,8 @@ describe('the Chat tab', () => {
         { text: 'Let me add.', toolCalls: [{ name: 'get-sum', arguments: { a: 6, b: 3 } }] },
         { text: 'Six plus three is 9.' },
         { text: 'A haiku from the model' },
+        { text: 'An automatic haiku' },
+        { toolCalls: [{ name: 'trigger-long-running-operation', arguments: { duration: 60, steps: 60 } }] },
         { stall: true, text: 'Thinking about it' },
       ]),
     });
@@ -138,6 +141,58 @@ describe('the Chat tab', () => {
     await page.getByTestId('tool-result').filter({ hasText: 'A haiku, edited by a person' }).waitFor({ timeout: 15_000 });
   }, 90_000);
 
+  it("answers the server's sampling request with the model on its own when the auto-response rule says so", async () => {
+    const page = ui.page;
+    await openTab(page, 'server-requests');
+    await page.getByTestId('rule-sampling').selectOption('model');
+    await openTab(page, 'tools');
+    await selectTool(page, 'trigger-sampling-request');
+    await page.locator('#args_prompt').fill('another haiku');
+    await page.getByTestId('tool-call').click();
+    // Nobody clicks: the model's answer reaches the tool.
+    await page.getByTestId('tool-result').filter({ hasText: 'An automatic haiku' }).waitFor({ timeout: 30_000 });
+    await openTab(page, 'server-requests');
+    const card = page.locator('[data-testid="server-request"][data-kind="sampling"]').first();
+    expect(await card.getAttribute('data-state')).toBe('auto');
+    expect(await card.getByTestId('sampling-model-note').textContent()).toMatch(/^m answered .*sent without asking/);
+    const frames = await sessionFrames(ui.relay, sessionId);
+    const exchange = JSON.parse(frames.filter((f) => f.method === 'model-exchange').at(-1)!.text) as { purpose: string };
+    expect(exchange.purpose).toBe('sampling');
+    await page.getByTestId('rule-sampling').selectOption('manual');
+  }, 90_000);
+
+  it('Stop during a tool call the model asked for cancels it on the wire (notifications/cancelled)', async () => {
+    const page = ui.page;
+    await openTab(page, 'chat');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByTestId('chat-prompt').fill('Run the long operation.');
+    await page.getByTestId('chat-send').click();
+    await page.getByTestId('chat-approval').waitFor({ timeout: 30_000 });
+    await page.getByTestId('chat-approve').click();
+    // The call is on the wire and the server is working on it (its progress runs for a minute).
+    const inFlight = async () =>
+      (await sessionFrames(ui.relay, sessionId)).find(
+        (f) => f.dir === 'out' && f.method === 'tools/call' && f.origin === 'model' && f.text.includes('trigger-long-running-operation'),
+      );
+    await expect.poll(inFlight, { timeout: 15_000 }).toBeDefined();
+    const request = (await inFlight())!;
+    await page.getByTestId('chat-stop').click();
+    await page
+      .getByTestId('chat-outcome')
+      .filter({ hasText: /^stopped/ })
+      .waitFor({ timeout: 15_000 });
+    const cancelled = async () =>
+      (await sessionFrames(ui.relay, sessionId)).find((f) => f.dir === 'out' && f.method === 'notifications/cancelled' && f.seq > request.seq);
+    await expect.poll(cancelled, { timeout: 10_000 }).toBeDefined();
+    const params = (JSON.parse((await cancelled())!.text) as { params: { requestId: unknown; reason?: string } }).params;
+    expect(String(params.requestId)).toBe(request.rpcId);
+    // The card lists the cancellation among the call's frames.
+    const card = page.locator('[data-testid="chat-tool-call"][data-tool="trigger-long-running-operation"]');
+    await expect
+      .poll(() => card.getByTestId('chat-frame-link').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq')))))
+      .toContain((await cancelled())!.seq);
+  }, 90_000);
+
   it('streams the reply into the page as it comes, and Stop cancels the model request at the provider', async () => {
     const page = ui.page;
     await openTab(page, 'chat');
@@ -145,13 +200,13 @@ describe('the Chat tab', () => {
     await page.getByTestId('chat-send').click();
     // The provider has sent a first piece and holds the stream open: the page shows that piece before any reply is whole.
     await page.getByTestId('chat-streaming').filter({ hasText: 'Thinking about it' }).waitFor({ timeout: 30_000 });
-    await fake.waitOutput(/STALLED 4/);
+    await fake.waitOutput(/STALLED 6/);
     await page.getByTestId('chat-stop').click();
     await page
       .getByTestId('chat-outcome')
       .filter({ hasText: /^stopped/ })
       .waitFor({ timeout: 15_000 });
-    await fake.waitOutput(/CLIENT CLOSED 4/);
+    await fake.waitOutput(/CLIENT CLOSED 6/);
     await page.getByTestId('chat-send').waitFor();
     expect(ui.errors).toEqual([]);
   }, 60_000);

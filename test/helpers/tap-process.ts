@@ -42,8 +42,8 @@ export interface HttpTapHandle {
 }
 
 /** An HTTP tap in front of `url`, listening on `listen` (default a free port of its choosing), once it says where. */
-export async function startHttpTap(dataDir: string, url: string, listen = '127.0.0.1:0'): Promise<HttpTapHandle> {
-  const proc = track(spawn(process.execPath, [BIN, 'tap', '--url', url, '--listen', listen, '--data-dir', dataDir], { stdio: 'pipe' }));
+export async function startHttpTap(dataDir: string, url: string, listen = '127.0.0.1:0', flags: string[] = []): Promise<HttpTapHandle> {
+  const proc = track(spawn(process.execPath, [BIN, 'tap', '--url', url, '--listen', listen, '--data-dir', dataDir, ...flags], { stdio: 'pipe' }));
   let err = '';
   proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<number | null>((r) => proc.on('close', (code) => r(code)));

@@ -3,7 +3,10 @@
 // the demo server): the two-step tool conversation with each call's frames, approval modes, the step limit, a tool's
 // isError, a refused key and a rate limit, and Stop mid-stream and mid-call. No test calls a real provider.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Recorder } from '../../server/store/recorder.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitedAndRead } from '../helpers/run-cli.js';
 import { BIN, DEMO_SERVER, EVERYTHING_SERVER, FIXTURES, waitFor } from '../helpers/relay-process.js';
@@ -203,6 +206,36 @@ describe.concurrent('mcpscope chat', () => {
       ],
     });
     expect(sampled.tools).toBeUndefined();
+  });
+
+  it('--record keeps the chat as a stored session whose model requests are model-exchange events (the model lane), the key in no file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-chat-record-'));
+    const fake = await openai(
+      script([
+        { toolCalls: [{ name: 'trigger-sampling-request', arguments: { prompt: 'a haiku', maxTokens: 50 } }] },
+        { text: 'Leaves fall softly' },
+        { text: 'The server heard a haiku.' },
+      ]),
+    );
+    const args = openaiArgs(fake, ['--prompt', 'ask the server to sample', '--approve', 'all', '--sampling', 'model', '--record', '--data-dir', dir]);
+    const run = await chat([...args, ...everything]);
+    expect(run.code, run.stderr).toBe(0);
+    const t = JSON.parse(run.stdout) as Transcript & { session: string };
+    expect(run.stderr).toContain(`recorded as session ${t.session}`);
+    const recorder = new Recorder(dir);
+    try {
+      expect(recorder.getSession(t.session)).toMatchObject({ status: 'stopped' });
+      const frames = recorder.readFrames(t.session, 0, 10_000);
+      const exchanges = frames.filter((f) => f.method === 'model-exchange').map((f) => JSON.parse(f.text) as Record<string, unknown>);
+      // Three model requests: the chat's first step, the server's sampling request, the chat's answer.
+      expect(exchanges.map((e) => e.purpose)).toEqual(['chat', 'sampling', 'chat']);
+      expect(exchanges[1]).toMatchObject({ provider: 'openai', status: 200, reply: { text: 'Leaves fall softly' } });
+      expect(frames.some((f) => f.dir === 'out' && f.method === 'tools/call' && f.origin === 'model')).toBe(true);
+    } finally {
+      recorder.close();
+    }
+    for (const file of readdirSync(dir, { recursive: true, withFileTypes: true }))
+      if (file.isFile()) expect(readFileSync(join(file.parentPath, file.name)).includes(KEY), file.name).toBe(false);
   });
 
   it('stops at the step limit with exit 3', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FuzzFailure, FuzzReport } from '../../shared/fuzz/fuzz-report.js';
 import { DEMO_SERVER, FIXTURES } from '../helpers/relay-process.js';
 import { runCli } from '../helpers/run-cli.js';
+import { startRemoteServer } from '../helpers/remote-server.js';
 
 const FRAGILE = ['--', process.execPath, join(FIXTURES, 'fragile-server.mjs')];
 
@@ -180,4 +181,21 @@ describe('mcpscope fuzz keeps what it finds', () => {
     ]);
     expect(lines.stdout).toMatch(/^crash {9}pair: the server exited with code 3 · input \{"mode":"sync","count":501\} · .*01-crash-pair\.mcpscope\.json$/m);
   }, 240_000);
+});
+
+describe('mcpscope fuzz --url', () => {
+  it('fuzzes a Streamable HTTP server on 127.0.0.1: the outputSchema break found and shrunk to one digit, the destructive tool left alone', async () => {
+    const server = await startRemoteServer(join(FIXTURES, 'fragile-http-server.mjs'));
+    try {
+      const { code, report } = await fuzz(['--runs', '60', '--seed', '5', '--timeout', '3000', '--url', server.url('/mcp')]);
+      expect(code).toBe(1);
+      expect(report.skipped.map((s) => s.name)).toEqual(['erase']);
+      const f = only(report);
+      expect(f).toMatchObject({ oracle: 'output-schema', subject: 'measure', signature: 'mcp/structured-content-schema', reproduced: true });
+      // The smallest text that still breaks the schema: one digit.
+      expect(f.input).toEqual({ text: expect.stringMatching(/^[0-9]$/) });
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

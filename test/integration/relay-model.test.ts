@@ -51,12 +51,15 @@ afterAll(async () => {
 
 describe("the relay as the Chat tab's model host", () => {
   it('keeps a typed key in secrets.json only, proxies a model request and records it, masked, as a model-exchange event', async () => {
-    expect((await relay.api('/api/model/settings')).body).toEqual({ provider: null, baseUrl: null, model: null, keySource: 'none' });
+    expect((await relay.api('/api/model/settings')).body).toEqual({ provider: null, baseUrl: null, model: null, models: [], keySource: 'none' });
     const saved = await relay.api('/api/model/settings', {
       method: 'PUT',
-      body: JSON.stringify({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', apiKey: TYPED_KEY }),
+      body: JSON.stringify({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', models: ['m-large', 'claude-haiku'], apiKey: TYPED_KEY }),
     });
-    expect(saved.body).toEqual({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', keySource: 'stored' });
+    // The listed models (for sampling's hints) are kept; a save without the list keeps it.
+    expect(saved.body).toEqual({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm', models: ['m-large', 'claude-haiku'], keySource: 'stored' });
+    const again = await relay.api('/api/model/settings', { method: 'PUT', body: JSON.stringify({ provider: 'openai', baseUrl: fake.url('/v1'), model: 'm' }) });
+    expect(again.body).toMatchObject({ models: ['m-large', 'claude-haiku'], keySource: 'stored' });
 
     const reply = await complete('r1', 'hi');
     expect(reply.status).toBe(200);

@@ -113,6 +113,18 @@ describe('StdioTransport', () => {
     expect(got.events.at(-1)).toMatchObject({ event: 'exited', signal: 'SIGKILL' });
   });
 
+  it('skips the grace for a server known to be hung: SIGTERM at once, SIGKILL soon after, whatever graceMs says', async () => {
+    // A minute of grace per step: a close that waited for it would outlive the test's own 15 s limit.
+    const t = new StdioTransport({ command: process.execPath, args: [SCRIPTED, '--stubborn'], env: {}, graceMs: 60_000 });
+    const { got, handlers } = collector();
+    await t.start(handlers);
+    await waitFor(() => got.stderr.some((l) => l.startsWith('stubborn')), 'the stubborn server to be ready');
+    await t.close('the server hung', { hung: true });
+    const signals = got.events.flatMap((e) => (e.event === 'signal-sent' ? [e.signal] : []));
+    expect(signals).toEqual(['SIGTERM', 'SIGKILL']);
+    expect(got.events.at(-1)).toMatchObject({ event: 'exited', signal: 'SIGKILL' });
+  }, 15_000);
+
   it('leaves no grandchild running after close', async () => {
     const t = scripted('--grandchild');
     const { got, handlers } = collector();

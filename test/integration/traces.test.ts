@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, startRelay, waitFor } from '../helpers/relay-process.js';
 import type { RelayConfig } from '../../shared/relay-protocol.js';
-import { startTap } from '../helpers/tap-process.js';
+import { startHttpTap, startTap } from '../helpers/tap-process.js';
+import { REMOTE_FIXTURE, startRemoteServer } from '../helpers/remote-server.js';
+import { DEMO_SERVER } from '../helpers/relay-process.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runCli } from '../helpers/run-cli.js';
 import { OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
 import { parseTraceparent } from '../../shared/trace/trace-context.js';
@@ -166,7 +170,7 @@ describe('propagation that breaks, and an error', () => {
 });
 
 describe('the inspector with --otlp', () => {
-  it('exports a session when it ends, its own requests traced after the page switched tracing on', async () => {
+  it('exports each exchange as it is answered, not only when the session ends, its own requests traced after the page switched tracing on', async () => {
     const relay = await startRelay({
       args: ['--otlp', receiver.url, '--otlp-protocol', 'http/json'],
       command: [process.execPath, TRACED, '--otlp', receiver.url],
@@ -195,11 +199,13 @@ describe('the inspector with --otlp', () => {
           },
         }),
       });
-      await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'the initialize result');
-      sock.close();
       const before = receiver.spans.length;
-      await relay.api(`/api/sessions/${sid}/stop`, { method: 'POST' });
+      await sock.frame(sid, (f) => f.dir === 'in' && f.rpcId === '1', 'the initialize result');
+      // The session is still running: the answered exchange's span comes anyway (the batch processor's next send).
       const spans = await receiver.until((all) => ownSpans(all.slice(before), 'json').some((x) => x.name === 'initialize'));
+      expect(relay.output()).not.toMatch(/exported \d+ spans/);
+      sock.close();
+      await relay.api(`/api/sessions/${sid}/stop`, { method: 'POST' });
       const init = ownSpans(spans.slice(before), 'json').find((x) => x.name === 'initialize')!;
       // The traceparent the page added names mcpscope's own client span.
       expect(init).toMatchObject({ traceId, spanId: '1234567890abcdef', parentSpanId: '', kind: CLIENT });
@@ -232,5 +238,56 @@ describe('tap with --otlp', () => {
     // The host's span is the parent of mcpscope's view of the exchange, and the server's span shares the host's trace.
     expect(call).toMatchObject({ traceId: hostTrace, parentSpanId: hostSpan, kind: CLIENT });
     expect(fixtureSpans(spans, hostTrace).map((x) => x.parentSpanId)).toEqual([hostSpan]);
+  });
+});
+
+describe('tap --url with --otlp', () => {
+  it('exports the tapped HTTP session when the tap stops', async () => {
+    const server = await startRemoteServer(REMOTE_FIXTURE);
+    const before = receiver.spans.length;
+    try {
+      const tap = await startHttpTap(join(dir, 'http-tap-data'), server.url('/mcp'), '127.0.0.1:0', ['--otlp', receiver.url, '--otlp-protocol', 'http/json']);
+      const client = new Client({ name: 'host', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(tap.listen)));
+      await client.listTools();
+      await client.close();
+      tap.proc.kill('SIGINT');
+      await tap.exited;
+      expect(tap.stderr()).toMatch(/exported \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/json\)/);
+      const spans = ownSpans(receiver.spans.slice(before), 'json');
+      expect(spans.map((x) => x.name)).toEqual(expect.arrayContaining(['initialize', 'tools/list']));
+      const list = spans.find((x) => x.name === 'tools/list')!;
+      expect(list.attributes).toMatchObject({ 'mcp.method.name': 'tools/list', 'network.transport': 'tcp' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('fuzz with --otlp', () => {
+  it("sends the campaign's exchanges as spans of one trace, each tool call named after its tool", async () => {
+    const before = receiver.spans.length;
+    const run = await runCli([
+      'fuzz',
+      '--runs',
+      '12',
+      '--seed',
+      '7',
+      '--no-record',
+      '--out',
+      join(dir, 'fuzz-out'),
+      '--otlp',
+      receiver.url,
+      '--',
+      process.execPath,
+      DEMO_SERVER,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/exported \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/protobuf\)/);
+    const spans = ownSpans(receiver.spans.slice(before));
+    const calls = spans.filter((x) => x.name.startsWith('tools/call '));
+    expect(calls.length).toBeGreaterThanOrEqual(12);
+    expect(calls[0]!.attributes['gen_ai.tool.name']).toBe(calls[0]!.name.slice('tools/call '.length));
+    expect(new Set(spans.map((x) => x.traceId)).size).toBe(1);
   });
 });

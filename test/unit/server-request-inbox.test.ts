@@ -159,3 +159,47 @@ describe('the server-request inbox', () => {
     expect(sent).toEqual([{ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]);
   });
 });
+
+describe('sampling answered by the model through the auto-response rules', () => {
+  function withSampler(sampler: (params: unknown) => Promise<{ result: Record<string, unknown>; note: string }>) {
+    const sent: Record<string, unknown>[] = [];
+    const engine = new ClientEngine({ send: (text) => void sent.push(JSON.parse(text) as Record<string, unknown>) });
+    const inbox = new ServerRequestInbox(engine, () => inbox.setAnswerer('you'), sampler);
+    engine.answerServerRequests(true);
+    inbox.setAnswerer('you');
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((r) => setTimeout(r, 1));
+    };
+    return { sent, engine, inbox, until };
+  }
+  const answer = { role: 'assistant', content: { type: 'text', text: 'from the model' }, model: 'm', stopReason: 'endTurn' };
+
+  it("'model' sends the model's answer without a click; 'model-review' leaves it as a draft for a person", async () => {
+    const t = withSampler(() => Promise.resolve({ result: answer, note: 'm answered' }));
+    t.inbox.setRule('sampling', 'model');
+    t.engine.receiveValue({ jsonrpc: '2.0', id: 1, method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } });
+    await t.until(() => t.sent.some((m) => m.id === 1));
+    expect(t.sent.find((m) => m.id === 1)).toMatchObject({ result: answer });
+    expect(t.inbox.getSnapshot().requests[0]).toMatchObject({ state: 'auto', modelNote: expect.stringContaining('sent without asking') });
+
+    t.inbox.setRule('sampling', 'model-review');
+    t.engine.receiveValue({ jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } });
+    await t.until(() => t.inbox.getSnapshot().requests[1]?.draft !== undefined);
+    expect(t.inbox.getSnapshot().requests[1]).toMatchObject({ state: 'pending', asking: false, draft: { result: answer } });
+    expect(t.sent.some((m) => m.id === 2)).toBe(false);
+  });
+
+  it('leaves the request for a person, with the reason, when the model cannot answer', async () => {
+    const t = withSampler(() => Promise.reject(new Error('the openai provider refused the API key (HTTP 401)')));
+    t.inbox.setRule('sampling', 'model');
+    t.engine.receiveValue({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } });
+    await t.until(() => t.inbox.getSnapshot().requests[0]?.modelNote !== undefined);
+    expect(t.inbox.getSnapshot().requests[0]).toMatchObject({
+      state: 'pending',
+      modelNote: expect.stringContaining('refused the API key (HTTP 401); answer it by hand'),
+    });
+    expect(t.sent.some((m) => m.id === 7)).toBe(false);
+    t.inbox.resolve(t.inbox.getSnapshot().requests[0]!.key, { result: answer });
+    await t.until(() => t.sent.some((m) => m.id === 7));
+  });
+});

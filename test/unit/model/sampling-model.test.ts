@@ -1,6 +1,6 @@
 // A server's sampling/createMessage as a model request, and the model's reply as the CreateMessageResult.
 import { describe, expect, it } from 'vitest';
-import { samplingPlan, samplingResult } from '../../../shared/model/sampling-model.js';
+import { hintNote, modelFromHints, samplingPlan, samplingResult } from '../../../shared/model/sampling-model.js';
 
 describe('sampling answered by a model', () => {
   it('maps messages, systemPrompt, includeContext, maxTokens and hints onto one request', () => {
@@ -54,5 +54,26 @@ describe('sampling answered by a model', () => {
       model: 'm',
       stopReason: 'maxTokens',
     });
+  });
+
+  it('picks the model from the hints, in order, among the configured and listed models only (substring, any case)', () => {
+    const listed = ['claude-3-5-haiku', 'gpt-4o-mini', 'claude-sonnet-4-5'];
+    expect(modelFromHints(['sonnet'], 'gpt-4o', listed)).toEqual({ model: 'claude-sonnet-4-5', hint: 'sonnet' });
+    // The first hint that matches wins, not the first listed model.
+    expect(modelFromHints(['opus', 'HAIKU', 'sonnet'], 'gpt-4o', listed)).toEqual({ model: 'claude-3-5-haiku', hint: 'HAIKU' });
+    // The configured model is a candidate first: a hint it matches keeps it.
+    expect(modelFromHints(['claude'], 'claude-opus-4', listed)).toEqual({ model: 'claude-opus-4', hint: 'claude' });
+    // No match, an empty hint, or no list: the configured model; mcpscope never invents a model name.
+    expect(modelFromHints(['gemini', ' '], 'gpt-4o', listed)).toEqual({ model: 'gpt-4o', hint: null });
+    expect(modelFromHints(['sonnet'], 'gpt-4o')).toEqual({ model: 'gpt-4o', hint: null });
+
+    const plan = samplingPlan({ messages: [], modelPreferences: { hints: [{ name: 'haiku' }, { name: 42 }] } }, { model: 'gpt-4o', offered: listed });
+    expect(plan.request.model).toBe('claude-3-5-haiku');
+    expect(samplingResult({ text: 'ok', toolCalls: [], stopReason: 'stop', usage: null }, plan)).toMatchObject({ model: 'claude-3-5-haiku' });
+    expect(hintNote(plan)).toBe('the server hinted haiku; answered by claude-3-5-haiku (matches "haiku")');
+    expect(hintNote(samplingPlan({ modelPreferences: { hints: [{ name: 'gemini' }] } }, { model: 'gpt-4o', offered: listed }))).toBe(
+      'the server hinted gemini; answered by the configured gpt-4o (no listed model matches)',
+    );
+    expect(hintNote(samplingPlan({}, { model: 'gpt-4o' }))).toBe('');
   });
 });

@@ -21,7 +21,33 @@ function requestFrameSeqs(log: LogSource | undefined, id: number): number[] {
   return seqs.sort((a, b) => a - b);
 }
 
-export function browserToolRunner(engine: ClientEngine, log: () => LogSource | undefined, timeoutMs: number): ChatToolRunner {
+/** How long a stopped call waits for its cancellation to come back from the relay into the log, to be listed. */
+const ECHO_WAIT_MS = 2000;
+
+/**
+ * Resolves once `ready()` holds, or after `ms`: a frame this page sent reaches its log only when the relay echoes it,
+ * so the cancellation a Stop sent is listed with the call only after that.
+ */
+function whenLogged(subscribe: (listener: () => void) => () => void, ready: () => boolean, ms: number): Promise<void> {
+  if (ready()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = subscribe(() => ready() && done());
+  });
+}
+
+/** `subscribe` hears each change of the page's logs (the message store's). */
+export function browserToolRunner(
+  engine: ClientEngine,
+  log: () => LogSource | undefined,
+  subscribe: (listener: () => void) => () => void,
+  timeoutMs: number,
+): ChatToolRunner {
   return {
     async call(name, args, stop) {
       const started = performance.now();
@@ -38,7 +64,10 @@ export function browserToolRunner(engine: ClientEngine, log: () => LogSource | u
         );
         return { result: r.result, seqs: requestFrameSeqs(log(), r.id), ms: Math.round(performance.now() - started) };
       } catch (err) {
-        if (cancelled) await cancelled;
+        if (cancelled && (await cancelled) === true) {
+          const isCancel = (seq: number) => log()?.frame(seq)?.frame.method === 'notifications/cancelled';
+          await whenLogged(subscribe, () => requestFrameSeqs(log(), id).some(isCancel), ECHO_WAIT_MS);
+        }
         const e = err instanceof McpCallError ? err : new McpCallError(true, 'UNKNOWN', String(err));
         if (e.local && e.code === 'CONNECTION_CLOSED') throw e;
         return { error: { code: e.code, message: e.message }, seqs: requestFrameSeqs(log(), id), ms: Math.round(performance.now() - started) };

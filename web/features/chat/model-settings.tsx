@@ -16,14 +16,29 @@ export function ModelSettings() {
   const [provider, setProvider] = useState<ProviderName | null>(null);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const [model, setModel] = useState<string | null>(null);
+  const [models, setModels] = useState<string | null>(null);
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const shown = { provider: provider ?? s?.provider ?? 'openai', baseUrl: baseUrl ?? s?.baseUrl ?? '', model: model ?? s?.model ?? '' };
+  const shown = {
+    provider: provider ?? s?.provider ?? 'openai',
+    baseUrl: baseUrl ?? s?.baseUrl ?? '',
+    model: model ?? s?.model ?? '',
+    models: models ?? s?.models.join(', ') ?? '',
+  };
   const save = async () => {
     setError(null);
     try {
       const next = await http.call('saveModelSettings', {
-        body: { provider: shown.provider, baseUrl: shown.baseUrl.trim() || null, model: shown.model.trim(), ...(key ? { apiKey: key } : {}) },
+        body: {
+          provider: shown.provider,
+          baseUrl: shown.baseUrl.trim() || null,
+          model: shown.model.trim(),
+          models: shown.models
+            .split(',')
+            .map((m) => m.trim())
+            .filter((m) => m !== ''),
+          ...(key ? { apiKey: key } : {}),
+        },
       });
       client.setQueryData(MODEL_SETTINGS_KEY, next);
       setKey('');
@@ -61,6 +76,15 @@ export function ModelSettings() {
         placeholder="model"
         value={shown.model}
         onChange={(e) => setModel(e.target.value)}
+      />
+      <input
+        aria-label="other models"
+        data-testid="model-others"
+        className="control w-44"
+        placeholder="other models, for sampling hints"
+        title="Other models this provider offers, comma-separated: a server's sampling request that hints at one of them (modelPreferences) is answered by it; otherwise by the model above"
+        value={shown.models}
+        onChange={(e) => setModels(e.target.value)}
       />
       <input
         aria-label="API key"

@@ -81,7 +81,7 @@ export function useChat(sessionId: string) {
           prompt,
           history: history.current,
           tools: s.tools,
-          runner: browserToolRunner(engines.get(sessionId), () => store.source(sessionId), 60_000),
+          runner: browserToolRunner(engines.get(sessionId), () => store.source(sessionId), store.subscribe, 60_000),
           approval: s.approval,
           ask: (call) =>
             new Promise<boolean>((resolve) => {

@@ -9,6 +9,8 @@ const LABEL: Record<AutoRule, string> = {
   decline: 'decline',
   cancel: 'cancel',
   scripted: 'from the answers file',
+  'model-review': 'the model answers, I review',
+  model: 'the model answers, sent at once',
 };
 
 export function AutoRules({

@@ -56,6 +56,11 @@ export function RequestCard({ sessionId, request, focused = false, roots, onAnsw
         <JsonView value={r.params ?? null} className="max-h-48" />
       </details>
       {r.state === 'pending' && <PendingAnswer sessionId={sessionId} request={r} roots={roots} onAnswer={onAnswer} />}
+      {r.state !== 'pending' && r.modelNote && (
+        <p data-testid="sampling-model-note" className="text-dim">
+          {r.modelNote}
+        </p>
+      )}
       {r.outcome && (
         <div data-testid="server-request-outcome">
           <span className="text-dim">{'error' in r.outcome ? 'rejected with' : 'answered with'}</span>
@@ -67,7 +72,17 @@ export function RequestCard({ sessionId, request, focused = false, roots, onAnsw
 }
 
 function PendingAnswer({ sessionId, request, roots, onAnswer }: Props) {
-  if (request.kind === 'sampling') return <SamplingAnswer sessionId={sessionId} params={request.params} onAnswer={onAnswer} />;
+  if (request.kind === 'sampling')
+    return (
+      <SamplingAnswer
+        sessionId={sessionId}
+        params={request.params}
+        draft={request.draft}
+        asking={request.asking}
+        modelNote={request.modelNote}
+        onAnswer={onAnswer}
+      />
+    );
   if (request.kind === 'elicitation') return <ElicitationAnswer requestKey={request.key} params={request.params} onAnswer={onAnswer} />;
   return (
     <div className="flex gap-1">

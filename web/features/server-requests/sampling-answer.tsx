@@ -1,10 +1,10 @@
 // Answers a sampling/createMessage request by hand: type the reply as plain text (role and text), edit the whole result as
 // JSON (a canned reply to start from, or the configured model's answer, asked for only when the person clicks: nothing
-// goes to the model or back to the server before they have seen it), or reject it.
+// goes to the model or back to the server before they have seen it, unless the auto-response rule says so: then the
+// model's draft arrives here to be edited, or went out on its own), or reject it.
 import { useMemo, useState } from 'react';
 import { parseJson } from '../../../shared/jsonrpc.js';
-import { samplingPlan, samplingResult } from '../../../shared/model/sampling-model.js';
-import { relayProvider } from '../../lib/model/relay-provider.js';
+import { askModelForSampling, type SamplingDraft } from '../../lib/model/sampling-by-model.js';
 import { useModelSettings } from '../../lib/model/use-model-settings.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { FormKeys } from '../../components/form-keys.js';
@@ -14,30 +14,47 @@ import { CREATE_MESSAGE_RESULT_SCHEMA } from '../../lib/server-requests/create-m
 import { cannedSamplingResult, rejection, textSamplingResult, type Outcome } from '../../lib/server-requests/server-request-rules.js';
 import { SamplingResultEditor } from './sampling-result-editor.js';
 
-export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: string; params: unknown; onAnswer: (o: Outcome) => void }) {
-  const [editor, setEditor] = useState(() => ({ version: 0, initial: JSON.stringify(cannedSamplingResult(params), null, 2) }));
+interface Props {
+  sessionId: string;
+  params: unknown;
+  /** The model's answer a 'model-review' rule asked for, to start the editor from. */
+  draft?: SamplingDraft | undefined;
+  /** A model rule is asking the model now. */
+  asking?: boolean | undefined;
+  /** What the model rule did, or why it could not. */
+  modelNote?: string | undefined;
+  onAnswer: (o: Outcome) => void;
+}
+
+export function SamplingAnswer({ sessionId, params, draft, asking = false, modelNote, onAnswer }: Props) {
+  const [editor, setEditor] = useState(() => ({ version: 0, initial: JSON.stringify(draft?.result ?? cannedSamplingResult(params), null, 2) }));
   const [text, setText] = useState(editor.initial);
   const { http } = useRelay();
   const model = useModelSettings().data;
   const [asked, setAsked] = useState<{ busy: boolean; note: string | null }>({ busy: false, note: null });
+  const fill = (result: unknown) => {
+    const next = JSON.stringify(result, null, 2);
+    setEditor((e) => ({ version: e.version + 1, initial: next }));
+    setText(next);
+  };
+  // A draft that came after the card was drawn (the model rule was still asking): it fills the editor once.
+  const [filledFrom, setFilledFrom] = useState(draft);
+  if (draft !== filledFrom) {
+    setFilledFrom(draft);
+    if (draft) fill(draft.result);
+  }
   const askModel = async () => {
-    if (!model?.provider || !model.model) return;
     setAsked({ busy: true, note: null });
     try {
-      const plan = samplingPlan(params, { model: model.model });
-      const reply = await relayProvider(http, sessionId, model.provider, 'sampling').complete(plan.request);
-      const next = JSON.stringify(samplingResult(reply, plan), null, 2);
-      setEditor((e) => ({ version: e.version + 1, initial: next }));
-      setText(next);
-      const hint = plan.hints.length ? `; the server hinted ${plan.hints.join(', ')}` : '';
-      setAsked({
-        busy: false,
-        note: `${model.model} answered${reply.usage ? ` (${reply.usage.inputTokens} tokens in, ${reply.usage.outputTokens} out)` : ''}${hint}: edit it if you like, then Send result`,
-      });
+      const answer = await askModelForSampling(http, sessionId, params);
+      fill(answer.result);
+      setAsked({ busy: false, note: `${answer.note}: edit it if you like, then Send result` });
     } catch (err) {
       setAsked({ busy: false, note: `the model could not answer: ${err instanceof Error ? err.message : String(err)}` });
     }
   };
+  const busy = asked.busy || asking;
+  const note = asked.note ?? modelNote ?? (asking ? 'asking the model (auto-response setting)…' : null);
   const [reason, setReason] = useState('The user rejected the sampling request');
   const parsed = useMemo(() => parseJson(text), [text]);
   // The spec's CreateMessageResult is an object; anything else is still sendable on purpose, but say so.
@@ -48,9 +65,9 @@ export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: str
       <SamplingTextReply onAnswer={onAnswer} />
       <p className="text-dim">or the whole result as JSON (CreateMessageResult; the schema is attached for completion)</p>
       <SamplingResultEditor key={editor.version} revision={editor.version} initial={editor.initial} onText={setText} />
-      {asked.note && (
+      {note && (
         <p data-testid="sampling-model-note" className="text-dim">
-          {asked.note}
+          {note}
         </p>
       )}
       {!parsed.ok && <p className="text-red-300">not JSON: {parsed.error.message}</p>}
@@ -76,7 +93,7 @@ export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: str
           type="button"
           data-testid="sampling-ask-model"
           className="btn"
-          disabled={!model?.provider || !model.model || asked.busy}
+          disabled={!model?.provider || !model.model || busy}
           title={
             model?.provider
               ? `ask ${model.model} (set in the Chat tab); its answer fills the editor, nothing is sent yet`
@@ -84,7 +101,7 @@ export function SamplingAnswer({ sessionId, params, onAnswer }: { sessionId: str
           }
           onClick={() => void askModel()}
         >
-          {asked.busy ? 'Asking the model…' : 'Ask the model'}
+          {busy ? 'Asking the model…' : 'Ask the model'}
         </button>
         {/* Enter in the rejection message rejects, with that message. */}
         <FormKeys className="flex min-w-0 flex-1 items-center gap-1">

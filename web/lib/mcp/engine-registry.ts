@@ -7,6 +7,7 @@ import { eventName, type FrameEntry } from '../log/frame-entry.js';
 import type { RelaySocket } from '../relay/relay-socket.js';
 import { rootsKey } from '../server-requests/roots-storage.js';
 import { ServerRequestInbox } from '../server-requests/server-request-inbox.js';
+import type { SamplingModelAnswer } from '../model/sampling-by-model.js';
 import { authWaitFromEvent } from '../../../shared/oauth/auth-wait.js';
 
 export class EngineRegistry {
@@ -20,7 +21,11 @@ export class EngineRegistry {
   /** The latest incoming message per session, for an http-answer event naming it as the answer to its POST's requests. */
   private readonly lastIncoming = new Map<string, { seq: number; value: unknown }>();
 
-  constructor(private readonly socket: RelaySocket) {
+  /** `askModel`: how a session's sampling request is answered by the configured model (absent in a share file's viewer). */
+  constructor(
+    private readonly socket: RelaySocket,
+    private readonly askModel: SamplingModelAnswer | null = null,
+  ) {
     // The relay drops a closed socket's claims; until this tab claims again on the new socket, it must not answer.
     socket.subscribeState(() => {
       if (socket.getState() !== 'closed') return;
@@ -33,7 +38,9 @@ export class EngineRegistry {
     if (!engine) {
       engine = new ClientEngine({ send: (text, origin) => this.socket.send(sessionId, text, origin) });
       this.engines.set(sessionId, engine);
-      this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId)));
+      const ask = this.askModel;
+      const sampler = ask ? (params: unknown) => ask(sessionId, params) : null;
+      this.inboxes.set(sessionId, new ServerRequestInbox(engine, () => this.claimAnswering(sessionId), sampler));
     }
     return engine;
   }

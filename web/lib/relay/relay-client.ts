@@ -3,6 +3,7 @@ import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { EngineRegistry } from '../mcp/engine-registry.js';
 import { MessageStore } from '../log/message-store.js';
 import { createRelayHttp, type RelayHttp } from './relay-http.js';
+import { askModelForSampling } from '../model/sampling-by-model.js';
 import { RelaySocket } from './relay-socket.js';
 import { modelText } from '../model/model-text.js';
 
@@ -61,6 +62,6 @@ export function createRelayClient(token: string, hooks: RelayClientHooks): Relay
     (sessionId) => store.lastSeq(sessionId),
     { head: HEAD_FRAMES, tail },
   );
-  engines = new EngineRegistry(socket);
+  engines = new EngineRegistry(socket, (sessionId, params) => askModelForSampling(http, sessionId, params));
   return { http, socket, store, engines };
 }

@@ -9,6 +9,10 @@ import { answersFromRules, rulesFromAnswers, scriptedOutcome } from './answers-i
 import { loadRoots, saveRoots } from './roots-storage.js';
 import { autoOutcome, DEFAULT_RULES, KIND_OF_METHOD, type AutoRule, type Outcome, type Root, type ServerRequestKind } from './server-request-rules.js';
 import { Listeners } from '../../../shared/listeners.js';
+import type { SamplingDraft } from '../model/sampling-by-model.js';
+
+/** Asks the configured model for a sampling answer (the relay holds the key); absent where there is no model (a share file). */
+export type ModelSampler = (params: unknown) => Promise<SamplingDraft>;
 
 /** cancelled: by the server; abandoned: the connection ended; handed-over: another tab took over answering. */
 type RequestState = 'pending' | 'answered' | 'auto' | 'cancelled' | 'abandoned' | 'handed-over';
@@ -24,6 +28,12 @@ export interface InboxRequest {
   outcome?: Outcome;
   /** Date.now() on arrival: a panel's call that started earlier may be the one waiting on it. */
   arrivedAt: number;
+  /** A model rule is asking the model for this one now. */
+  asking?: boolean;
+  /** The model's answer under 'model-review', for a person to edit and send. */
+  draft?: SamplingDraft;
+  /** What the model rule did or why it could not (the request is then left for a person). */
+  modelNote?: string;
 }
 
 export interface InboxState {
@@ -49,6 +59,7 @@ export class ServerRequestInbox {
     private readonly engine: ClientEngine,
     /** Makes this tab the one that answers (the user's "answer requests in this tab"). */
     readonly takeOver: () => void,
+    private readonly sampler: ModelSampler | null = null,
   ) {
     for (const method of Object.keys(KIND_OF_METHOD)) engine.handle(method, (params, ctx) => this.arrive(method, params, ctx.id));
     engine.onNotification((m) => {
@@ -61,12 +72,17 @@ export class ServerRequestInbox {
   getSnapshot = (): InboxState => this.state;
 
   /** Answers a pending request; errors become JSON-RPC error responses. */
-  resolve(key: number, outcome: Outcome): void {
+  resolve(key: number, outcome: Outcome, state: 'answered' | 'auto' = 'answered'): void {
     const settle = this.settle.get(key);
     if (!settle) return;
     this.settle.delete(key);
-    this.update(key, { state: 'answered', outcome });
+    this.update(key, { state, outcome, asking: false });
     settle(outcome);
+  }
+
+  /** Whether the model rules can work here: false in a share file's viewer, which has no relay to ask. */
+  get canAskModel(): boolean {
+    return this.sampler !== null;
   }
 
   /** Whether this tab answers the session's requests: the relay grants that to one socket at a time. */
@@ -130,10 +146,34 @@ export class ServerRequestInbox {
     const item: InboxRequest = { key, id, method, kind, params, arrivedAt: Date.now(), state: auto ? 'auto' : 'pending', ...(auto ? { outcome: auto } : {}) };
     this.set({ requests: [...this.state.requests, item].slice(-KEEP) });
     const outcome = auto ? Promise.resolve(auto) : new Promise<Outcome>((res) => this.settle.set(key, res));
+    if (!auto && kind === 'sampling' && (rule === 'model' || rule === 'model-review')) this.askModel(key, params, rule);
     return outcome.then((o) => {
       if ('error' in o) throw new HandlerError(o.error.code, o.error.message);
       return o.result;
     });
+  }
+
+  /**
+   * A model rule: the model is asked while the request stays pending (a person may still answer it by hand). Its
+   * answer goes out at once ('model') or waits in the card's editor ('model-review'); when the model cannot answer
+   * (none configured, a refused key, a rate limit) the request is left for a person, with the reason beside it.
+   */
+  private askModel(key: number, params: unknown, rule: 'model' | 'model-review'): void {
+    if (!this.sampler) return this.update(key, { modelNote: 'no model can be asked here: answer it by hand' });
+    this.update(key, { asking: true });
+    this.sampler(params).then(
+      (draft) => {
+        if (!this.settle.has(key)) return;
+        if (rule === 'model') {
+          this.update(key, { modelNote: `${draft.note}; sent without asking (auto-response setting)` });
+          this.resolve(key, { result: draft.result }, 'auto');
+        } else this.update(key, { asking: false, draft, modelNote: `${draft.note}: edit it if you like, then Send result` });
+      },
+      (err: unknown) => {
+        if (!this.settle.has(key)) return;
+        this.update(key, { asking: false, modelNote: `the model could not answer: ${err instanceof Error ? err.message : String(err)}; answer it by hand` });
+      },
+    );
   }
 
   private cancelById(requestId: unknown): void {

@@ -9,12 +9,16 @@ export const KIND_OF_METHOD: Record<string, ServerRequestKind> = {
   'elicitation/create': 'elicitation',
 };
 
-/** What happens to a request of one kind as it arrives: 'manual' leaves it pending; 'scripted' answers from an imported answers file. */
-export type AutoRule = 'manual' | 'answer' | 'canned' | 'reject' | 'decline' | 'cancel' | 'scripted';
+/**
+ * What happens to a request of one kind as it arrives: 'manual' leaves it pending; 'scripted' answers from an imported
+ * answers file; 'model-review' asks the configured model at once and leaves its answer for a person to edit and send;
+ * 'model' sends the model's answer without asking (the issue's "automatically when chosen").
+ */
+export type AutoRule = 'manual' | 'answer' | 'canned' | 'reject' | 'decline' | 'cancel' | 'scripted' | 'model-review' | 'model';
 
 export const RULE_CHOICES: Record<ServerRequestKind, readonly AutoRule[]> = {
   roots: ['answer', 'manual', 'reject'],
-  sampling: ['manual', 'canned', 'scripted', 'reject'],
+  sampling: ['manual', 'model-review', 'model', 'canned', 'scripted', 'reject'],
   elicitation: ['manual', 'scripted', 'decline', 'cancel', 'reject'],
 };
 
@@ -68,8 +72,11 @@ export function autoOutcome(kind: ServerRequestKind, rule: AutoRule, params: unk
     case 'decline':
     case 'cancel':
       return kind === 'elicitation' ? { result: { action: rule } } : null;
+    // 'scripted': answered by the inbox from its imported answers file (answers-io.ts).
     case 'scripted':
-      // Answered by the inbox from its imported answers file (answers-io.ts).
+    case 'model-review':
+    case 'model':
+      // Answered by the inbox through the model (web/lib/model/sampling-by-model.ts), which takes a while.
       return null;
   }
 }

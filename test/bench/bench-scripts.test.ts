@@ -154,4 +154,11 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^RATIO fuzz\/direct runs per second: [\d.]+ \(goal ≥ 0\.5\)$/m);
     expect(out).toMatch(/^shrink pair: crash exit 3, found at run \d+, \d+ shrinking runs in [\d.]+ s → \{"mode":"sync","count":501\}/m);
   });
+
+  it('memory prints the relay RSS before, through and after a flood against the idle baseline', async () => {
+    const out = await runBench('memory.mjs', '--n', '3000', '--step', '1000', '--idle', '1500');
+    expect(out).toMatch(/^idle before \(baseline\) +RSS +[\d.]+ MB {2}×1\.00 of the idle baseline/m);
+    for (const row of ['at 1000', 'at 2000', 'at 3000 \\(flood answered\\)', 'idle 1000 ms after', 'idle 1500 ms after'])
+      expect(out).toMatch(new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB\\)$`, 'm'));
+  });
 });

@@ -161,4 +161,12 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     for (const row of ['at 1000', 'at 2000', 'at 3000 \\(flood answered\\)', 'idle 1000 ms after', 'idle 1500 ms after'])
       expect(out).toMatch(new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB\\)$`, 'm'));
   });
+
+  it('text-filter times the windowed filters by scan and through the trigram index, and finds the same matches', async () => {
+    const out = await runBench('text-filter.mjs', '--n', '3000', '--runs', '1');
+    expect(out).toMatch(/^background pass \(lint \+ index\): [\d.]+ s, \d+ frames\/s; insert floor \d+ rows\/s; RATIO pass\/floor [\d.]+$/m);
+    expect(out).toMatch(/^on disk: frames \d+ MB, their text index \d+ MB \(RATIO index\/frames [\d.]+\)$/m);
+    expect(out).toMatch(/^text, one frame +1 matches \| whole count: scan \d+ ms, indexed \d+ ms, RATIO [\d.]+ \| first page: scan \d+ ms, indexed \d+ ms$/m);
+    expect(out).toMatch(/^text, every frame +3000 matches /m);
+  });
 });

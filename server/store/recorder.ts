@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { isFrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { BackgroundHold } from './background-hold.js';
 import { configure, migrate } from './recorder-schema.js';
 import { FrameBatch } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
@@ -163,21 +164,12 @@ export class Recorder {
     this.thread?.barrier();
   }
 
-  /** When frames were last read for a subscriber's replay or an export: the background lint waits for a quiet moment. */
-  lastReadAt = 0;
-
-  /**
-   * A page is starting (its HTML or its first API reads were asked for): the background lint holds back for `ms`, as
-   * after a read, so it does not take one of the machine's cores while the page runs its code and paints (a 3M
-   * session's lint, about 40 s of a core, put 0.45 s on every page load it overlapped).
-   */
-  holdBackground(ms: number): void {
-    this.lastReadAt = Math.max(this.lastReadAt, Date.now() + ms);
-  }
+  /** When the background lint and text index may run: after reads for a page and a page's start (background-hold.ts). */
+  readonly background = new BackgroundHold();
 
   /** Frames with seq > afterSeq, in order, at most `limit`. */
   readFrames(sessionId: string, afterSeq: number, limit: number): FrameRecord[] {
-    this.lastReadAt = Date.now();
+    this.background.read();
     this.flush();
     const sk = sessionKey(this.db, sessionId);
     return sk === null ? [] : (this.selectFrames.all(sk, afterSeq, limit) as FrameRow[]).map(toFrame);

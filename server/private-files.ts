@@ -1,9 +1,8 @@
 // The data directory and the files in it are the user's alone: recordings hold traffic, the secrets file credentials.
 // Threat: another local account reading sessions, tokens or confirmed recipes (umask 022 would make them world-readable).
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockSync } from 'proper-lockfile';
-import writeFileAtomic from 'write-file-atomic';
 
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -26,11 +25,22 @@ export function tightenDataDir(dir: string): void {
 }
 
 /**
- * Writes `text` to `path` with mode 0600, atomically, so a reader never sees half: write-file-atomic writes a temporary
- * file (named per process, thread and call), sets its mode, fsyncs it and renames it over `path`, removing it on failure.
+ * Writes `text` to `path` with mode 0600, atomically (a temporary file renamed over it), so a reader never sees half.
+ * Not write-file-atomic: its version for Node 20 names the temporary file from CommonJS's `__filename`, which the
+ * bundled relay (ES modules) does not have, so every write threw there (test/integration/bundle-package.test.ts).
  */
 export function writePrivateFile(path: string, text: string): void {
-  writeFileAtomic.sync(path, text, { mode: FILE_MODE, fsync: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', FILE_MODE);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  // openSync's mode is masked by the umask on create; say it again.
+  chmodQuietly(tmp, FILE_MODE);
+  renameSync(tmp, path);
 }
 
 /** Creates `path` empty with mode 0600 if it does not exist, so a library opening it later inherits the mode. */

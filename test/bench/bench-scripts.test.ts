@@ -169,4 +169,10 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^text, one frame +1 matches \| whole count: scan \d+ ms, indexed \d+ ms, RATIO [\d.]+ \| first page: scan \d+ ms, indexed \d+ ms$/m);
     expect(out).toMatch(/^text, every frame +3000 matches /m);
   });
+
+  it('flood-with-index alternates floods with and without the background pass beside them and prints the ratio', async () => {
+    const out = await runBench('flood-with-index.mjs', '--n', '3000', '--runs', '1');
+    expect(out).toMatch(/^A \(no pass\): \d+ frames\/s, [\d.]+× the insert floor \(\d+ rows\/s\)$/m);
+    expect(out).toMatch(/^RATIO B\/A [\d.]+, load /m);
+  });
 });

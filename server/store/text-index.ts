@@ -15,7 +15,7 @@
 import type Database from 'better-sqlite3';
 
 /** A needle shorter than a trigram has nothing to look up: it is scanned. */
-export const MIN_INDEXED_CHARS = 3;
+const MIN_INDEXED_CHARS = 3;
 
 /**
  * A needle whose candidates exceed this share of the indexed frames is scanned instead: checking millions of candidates

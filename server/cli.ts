@@ -11,46 +11,6 @@ import { SUBCOMMANDS, isRelayLaunch, type Subcommand } from './commands/index.js
 import { packageRoot, packageVersion } from './package-root.js';
 import { SqliteAddonError } from './store/sqlite-addon.js';
 
-/**
- * The relay and the inspector's flag parser load only when they are needed: a command such as `tap`, which a host
- * starts before every server it runs, pays for neither Express nor the schemas, and `--help` not even for the stdio
- * transport (tested by test/integration/cli-start-modules.test.ts).
- */
-async function relayParts() {
-  const [app, cliArgs, browser, recorder, security, shutdown, manager, stored, urlHost, oauth, tracker, reaper, trust, stdio] = await Promise.all([
-    import('./relay/app.js'),
-    import('./cli/cli-args.js'),
-    import('./cli/open-browser.js'),
-    import('./store/recorder.js'),
-    import('./relay/security.js'),
-    import('./relay/relay-shutdown.js'),
-    import('./relay/session-manager.js'),
-    import('./core/stored-target.js'),
-    import('./url-host.js'),
-    import('./oauth/relay-oauth.js'),
-    import('./transports/process-tracker.js'),
-    import('./transports/orphan-reaper.js'),
-    import('./trust/recipe-trust.js'),
-    import('./transports/stdio-transport.js'),
-  ]);
-  return {
-    ...app,
-    ...cliArgs,
-    ...browser,
-    ...recorder,
-    ...security,
-    ...shutdown,
-    ...manager,
-    ...stored,
-    ...urlHost,
-    ...oauth,
-    ...tracker,
-    ...reaper,
-    ...trust,
-    ...stdio,
-  };
-}
-
 const GRACE_MS = 2000;
 /** Past this, a signal ends mcpscope whatever is still stopping (its children are killed all the same). */
 const SHUTDOWN_MS = 3 * GRACE_MS;
@@ -101,7 +61,7 @@ async function run(o: RelayOptions, target: Target | null, launch: Launch = {}):
     reapedNote,
     RecipeTrust,
     killAllProcessGroups,
-  } = await relayParts();
+  } = await import('./relay/relay-parts.js');
   const version = packageVersion();
   const token = o.token ?? randomBytes(32).toString('base64url');
   const recorder = new Recorder(o.dataDir);

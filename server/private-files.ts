@@ -1,7 +1,8 @@
 // The data directory and the files in it are the user's alone: recordings hold traffic, the secrets file credentials.
 // Threat: another local account reading sessions, tokens or confirmed recipes (umask 022 would make them world-readable).
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockSync } from 'proper-lockfile';
 
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -23,7 +24,11 @@ export function tightenDataDir(dir: string): void {
   }
 }
 
-/** Writes `text` to `path` with mode 0600, atomically (a temporary file renamed over it), so a reader never sees half. */
+/**
+ * Writes `text` to `path` with mode 0600, atomically (a temporary file renamed over it), so a reader never sees half.
+ * Not write-file-atomic: its version for Node 20 names the temporary file from CommonJS's `__filename`, which the
+ * bundled relay (ES modules) does not have, so every write threw there (test/integration/bundle-package.test.ts).
+ */
 export function writePrivateFile(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w', FILE_MODE);
@@ -101,11 +106,11 @@ export class PrivateJsonFile<T> {
 }
 
 /**
- * Runs `fn` (a read, a change and a write of `path`) holding the file's lock, `<path>.lock`: how every data-dir file
- * that several processes change is changed.
+ * Runs `fn` (a read, a change and a write of `path`) holding the file's lock: how every data-dir file that several
+ * processes change is changed.
  */
 export function withFileLock(path: string, fn: () => void): void {
-  const release = lockFile(`${path}.lock`);
+  const release = lockFile(path);
   try {
     fn();
   } finally {
@@ -113,25 +118,26 @@ export function withFileLock(path: string, fn: () => void): void {
   }
 }
 
-/** A lock older than this was left by a process that died holding it (a write takes milliseconds). */
+/** A lock older than this was left by a process that died holding it (proper-lockfile refreshes a held one's time). */
 const STALE_LOCK_MS = 10_000;
+/** How long a process waits for another's lock before it gives up: a holder keeps it for one read and one write. */
+const LOCK_WAIT_MS = 30_000;
 
 /**
- * Takes `path` as a lock (created exclusively, 0600) and returns its release. Waits while another process holds it,
- * and takes over one left behind by a crash (older than STALE_LOCK_MS). Synchronous, as the reads and writes it
- * guards are: a holder keeps it for one read and one write.
+ * Takes `path`'s lock (proper-lockfile: the directory `<path>.lock`, made atomically, taken over once stale) and returns
+ * its release. Synchronous, as the reads and writes it guards are; proper-lockfile's synchronous lock does not retry, so
+ * a held lock is tried again every 5 ms, the thread sleeping meanwhile (a wait of milliseconds, in a CLI command or a
+ * relay route that changes a secret, never on the flood's path).
  */
 export function lockFile(path: string): () => void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
-      closeSync(openSync(path, 'wx', FILE_MODE));
-      return () => rmSync(path, { force: true });
+      return lockSync(path, { realpath: false, stale: STALE_LOCK_MS });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || Date.now() > until) throw err;
     }
-    const held = statSync(path, { throwIfNoEntry: false });
-    if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) rmSync(path, { force: true });
-    else Atomics.wait(pause, 0, 0, 5);
+    Atomics.wait(pause, 0, 0, 5);
   }
 }

@@ -18,7 +18,7 @@ export interface RelayOAuthOptions {
   print?(text: string): void;
 }
 
-export function summarize(c: ServerCredentials): OAuthTokenSummary {
+function summarize(c: ServerCredentials): OAuthTokenSummary {
   const t = c.tokens;
   return {
     serverUrl: c.serverUrl,

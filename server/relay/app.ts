@@ -68,7 +68,7 @@ export function createRelay(deps: RelayDeps): Relay {
   // A page starting: its HTML, then its config (read as its code runs), hold the background lint back until it has painted.
   app.use((req, _res, next) => {
     const hold = req.method === 'GET' ? PAGE_START_HOLD_MS[req.path] : undefined;
-    if (hold !== undefined) sessions.recorder.holdBackground(hold);
+    if (hold !== undefined) sessions.recorder.background.holdFor(hold);
     next();
   });
 

@@ -4,6 +4,10 @@
 // blocks are shared memory, lent to the writer thread and reused once it committed them: copying them for a transfer,
 // and allocating new ones for every batch, cost the relay's thread about a tenth of its time in a flood, and the
 // collector as much again (memory outside V8's heap that grows quickly brings full collections on sooner).
+// Each block is made at its full size once and pooled: blocks that grew by doubling (16 KB → 2 MB for every batch made
+// while the writer was behind) left their outgrown shared memory to two isolates' collectors, which freed it late, and
+// the relay's RSS kept what that garbage had taken: 280 MB after a 3M flood against 174 MB with whole pooled blocks
+// (`node bench/memory.mjs`, docs/performance.md "Memory after a flood").
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 
 /** Per frame in `nums`: seq, ts, size, and the length of its text's bytes in `bytes` (-1: the text is in `strings`). */
@@ -29,9 +33,23 @@ interface Blocks {
   bytes: Uint8Array<SharedArrayBuffer>;
 }
 
-/** Blocks given back and not yet taken again; a few, so that an idle relay holds little. */
+/**
+ * Blocks given back and not yet taken again. As many as can be out at once (the writer thread's MAX_BEHIND batches in
+ * flight, the one being filled and one spare), so a flood makes no new blocks once it has made these; untouched pages
+ * of a block cost no memory, so a pool of flood-sized batches holds about half a MB each.
+ */
 const spare: Blocks[] = [];
-const MAX_SPARE = 4;
+const MAX_SPARE = 18;
+/** Frames a block of numbers holds: the recorder's batch (FLUSH_AT, 2,000) fits; a larger one grows its own. */
+const FRAMES = 2048;
+/** Text bytes a block holds: a batch is posted once it holds BATCH_BYTES, and no text over BATCH_BYTES goes in bytes. */
+const BYTES = 2 * BATCH_BYTES;
+let made = 0;
+
+/** Blocks made so far in this process (a set of three per count): a test checks that a flood stops making them. */
+export function blocksMade(): number {
+  return made;
+}
 
 export class FrameBatch {
   count = 0;
@@ -46,9 +64,10 @@ export class FrameBatch {
 
   constructor() {
     const b = spare.pop();
-    this.nums = b?.nums ?? new Float64Array(new SharedArrayBuffer(64 * NUMS * 8));
-    this.refs = b?.refs ?? new Int32Array(new SharedArrayBuffer(64 * REFS * 4));
-    this.bytes = b?.bytes ?? new Uint8Array(new SharedArrayBuffer(16 * 1024));
+    if (!b) made++;
+    this.nums = b?.nums ?? new Float64Array(new SharedArrayBuffer(FRAMES * NUMS * 8));
+    this.refs = b?.refs ?? new Int32Array(new SharedArrayBuffer(FRAMES * REFS * 4));
+    this.bytes = b?.bytes ?? new Uint8Array(new SharedArrayBuffer(BYTES));
   }
 
   /** Whether the batch holds enough text to be posted now, whatever its frame count. */
@@ -73,11 +92,8 @@ export class FrameBatch {
     this.refs[r + 2] = this.ref(f.kind);
     this.refs[r + 3] = f.method === null ? -1 : this.ref(f.method);
     this.refs[r + 4] = f.rpcId === null ? -1 : this.own(f.rpcId);
-    if (textBytes !== undefined && textBytes.length <= BATCH_BYTES) {
-      if (this.used + textBytes.length > this.bytes.length) {
-        const size = Math.max(this.bytes.length * 2, this.used + textBytes.length);
-        this.bytes = grown(this.bytes.subarray(0, this.used), new Uint8Array(new SharedArrayBuffer(size)));
-      }
+    // Fits: a batch holding BATCH_BYTES is full and posted, so used + a text of at most BATCH_BYTES stays within BYTES.
+    if (textBytes !== undefined && textBytes.length <= BATCH_BYTES && this.used + textBytes.length <= this.bytes.length) {
       this.bytes.set(textBytes, this.used);
       this.used += textBytes.length;
       this.nums[i + 3] = textBytes.length;
@@ -102,11 +118,11 @@ export class FrameBatch {
     };
   }
 
-  /** The writer has committed this batch: its blocks go to the next one. */
+  /** The writer has committed this batch: its blocks go to the next one (number blocks only at their first size). */
   release(): void {
     if (this.released) return;
     this.released = true;
-    if (spare.length < MAX_SPARE) spare.push({ nums: this.nums, refs: this.refs, bytes: this.bytes });
+    if (spare.length < MAX_SPARE && this.nums.length === FRAMES * NUMS) spare.push({ nums: this.nums, refs: this.refs, bytes: this.bytes });
   }
 
   private ref(value: string): number {
@@ -120,7 +136,7 @@ export class FrameBatch {
   }
 }
 
-function grown<T extends Float64Array<SharedArrayBuffer> | Int32Array<SharedArrayBuffer> | Uint8Array<SharedArrayBuffer>>(from: T, to: T): T {
+function grown<T extends Float64Array<SharedArrayBuffer> | Int32Array<SharedArrayBuffer>>(from: T, to: T): T {
   to.set(from as never);
   return to;
 }

@@ -1,17 +1,21 @@
 // Runs the relay's lint of whole sessions on one connection to the store, on whichever thread owns it: the shared
 // Linter reads the frames a chunk at a time, and its findings (capped, with exact per-rule counts) and progress go
 // to the findings tables (migration 4), where page rows, the "has findings" filter and the Findings tab read them.
+// Each chunk also goes into the session's trigram index (text-index.ts) in the same transaction, so the windowed text
+// filter's index is built by this pass, off the recorder's thread and held back like the lint while reads are busy.
 import type Database from 'better-sqlite3';
 import { JsonSchemaValidator, Linter, type Finding } from '../../shared/lint/index.js';
 import { lintProgress, type LintTarget } from './lint-progress.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
+import { TextIndex } from './text-index.js';
 
 /** Frames linted per chunk: about 5–10 ms of work between two looks at whether the reads are still quiet. */
 const CHUNK = 1_000;
 
 interface Job {
-  linter: Linter;
+  /** Null: the session's lint was finished in an earlier run, and only its text index is behind. */
+  linter: Linter | null;
   ended: boolean;
   lintedTo: number;
   n: number;
@@ -26,6 +30,7 @@ const validator = new JsonSchemaValidator();
 export class LintRunner {
   /** The linters of sessions linted this run; the Linter's own history limits bound each one's memory. */
   private readonly jobs = new Map<string, Job>();
+  private readonly textIndex: TextIndex;
 
   constructor(
     private readonly db: Database.Database,
@@ -36,7 +41,9 @@ export class LintRunner {
     private readonly holdFirst: () => void,
     /** Called before each chunk is read, so frames still queued on this thread are in the store. */
     private readonly beforeRead: () => void = () => {},
-  ) {}
+  ) {
+    this.textIndex = new TextIndex(db);
+  }
 
   /**
    * Starts (or continues) the lint up to the session's current last frame; the promise settles when it got there.
@@ -50,10 +57,15 @@ export class LintRunner {
       const saved = lintProgress(this.db, sessionId);
       const sk = sessionKey(this.db, sessionId);
       const lastSeq = sk === null ? 0 : ((this.db.prepare('SELECT max(seq) FROM frames WHERE sk = ?').pluck().get(sk) as number | null) ?? 0);
-      if (saved?.finished && saved.linted_to >= lastSeq) return Promise.resolve();
-      this.clear(sessionId);
-      const linter = new Linter({ ...target.options, jsonSchemaValidator: validator });
-      job = { linter, ended: target.ended, lintedTo: 0, n: 0, stored: 0, dropped: 0, finished: false, running: null };
+      const linted = saved?.finished === 1 && saved.linted_to >= lastSeq;
+      const indexedTo = sk === null ? 0 : this.textIndex.indexedTo(sk);
+      if (linted && indexedTo >= lastSeq) return Promise.resolve();
+      if (linted) job = { linter: null, ended: true, lintedTo: indexedTo, n: 0, stored: 0, dropped: 0, finished: true, running: null };
+      else {
+        this.clear(sessionId);
+        const linter = new Linter({ ...target.options, jsonSchemaValidator: validator });
+        job = { linter, ended: target.ended, lintedTo: 0, n: 0, stored: 0, dropped: 0, finished: false, running: null };
+      }
       this.jobs.set(sessionId, job);
       this.holdFirst();
     }
@@ -65,27 +77,40 @@ export class LintRunner {
 
   private async run(sessionId: string, job: Job): Promise<void> {
     const read = this.db.prepare('SELECT * FROM frames WHERE sk = ? AND seq > ? ORDER BY seq LIMIT ?');
+    const lastOf = this.db.prepare('SELECT max(seq) FROM (SELECT seq FROM frames WHERE sk = ? AND seq > ? ORDER BY seq LIMIT ?)').pluck();
     for (;;) {
       await this.quiet();
       if (this.jobs.get(sessionId) !== job) return;
       this.beforeRead();
-      const rows = read.all(sessionKey(this.db, sessionId), job.lintedTo, CHUNK) as FrameRow[];
+      const sk = sessionKey(this.db, sessionId);
+      if (sk === null) return;
+      const linter = job.linter;
+      if (!linter) {
+        // Only the index is behind: SQLite copies the texts itself, no row reaches JS.
+        const last = lastOf.get(sk, job.lintedTo, CHUNK) as number | null;
+        // Done: the next ensure looks again, and lints what a restarted session added since.
+        if (last === null) return void this.jobs.delete(sessionId);
+        this.db.transaction(() => this.textIndex.add(sk, last))();
+        job.lintedTo = last;
+        continue;
+      }
+      const rows = read.all(sk, job.lintedTo, CHUNK) as FrameRow[];
       const found: Finding[] = [];
-      for (const r of rows) found.push(...job.linter.push(toFrame(r)));
+      for (const r of rows) found.push(...linter.push(toFrame(r)));
       const last = rows.at(-1)?.seq ?? job.lintedTo;
       const atEnd = rows.length < CHUNK;
       // A restarted server adds frames after an earlier finish: those are linted too, and finished again at the end.
       if (rows.length > 0) job.finished = false;
       if (atEnd && !job.finished && job.ended) {
-        found.push(...job.linter.finish());
+        found.push(...linter.finish());
         job.finished = true;
       }
-      this.store(sessionId, job, found, last);
+      this.store(sessionId, sk, job, found, last);
       if (atEnd) return;
     }
   }
 
-  private store(sessionId: string, job: Job, found: Finding[], lintedTo: number): void {
+  private store(sessionId: string, sk: number, job: Job, found: Finding[], lintedTo: number): void {
     const insert = this.db.prepare('INSERT INTO findings (session_id, seq, n, rule_id, severity, message, related) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const count = this.db.prepare(
       `INSERT INTO finding_counts (session_id, rule_id, severity, count) VALUES (?, ?, ?, 1)
@@ -102,6 +127,7 @@ export class LintRunner {
         job.stored++;
       }
       job.lintedTo = lintedTo;
+      this.textIndex.add(sk, lintedTo);
       this.db
         .prepare(
           `INSERT INTO lint_progress (session_id, linted_to, stored, dropped, finished) VALUES (?, ?, ?, ?, ?)

@@ -49,8 +49,8 @@ export class RecorderLint {
     private readonly targetOf: (sessionId: string) => LintTarget,
     private readonly flush: () => void,
     private readonly cap = MAX_STORED_FINDINGS,
-    /** When the store was last read for something else (a page's replay of the held tail): also holds the lint back. */
-    private readonly lastReadAt: () => number = () => 0,
+    /** The moment reads for a page or a page's start hold the lint back to (Recorder.background): it waits after it too. */
+    private readonly heldTo: () => number = () => 0,
     /** The lint thread's compiled module; a test running from source points it at the build. */
     private readonly workerUrl: URL = LINT_WORKER,
   ) {
@@ -78,7 +78,7 @@ export class RecorderLint {
   }
 
   private holdUntil(): number {
-    return Math.max(this.lastActivity, this.lastReadAt()) + QUIET_MS;
+    return Math.max(this.lastActivity, this.heldTo()) + QUIET_MS;
   }
 
   private share(): void {

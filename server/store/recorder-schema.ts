@@ -118,6 +118,12 @@ const MIGRATIONS: string[] = [
   // session a fault-lab scratch session was started for.
   `ALTER TABLE frames ADD COLUMN origin TEXT;
    ALTER TABLE session_meta ADD COLUMN scratch_for TEXT;`,
+  // 7: how far each session's trigram index of its texts has come (store/text-index.ts; the index itself is one FTS5
+  // table per session, text_index_<sk>, made when the background lint pass first indexes it).
+  `CREATE TABLE text_index (
+     sk INTEGER PRIMARY KEY,
+     indexed_to INTEGER NOT NULL
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

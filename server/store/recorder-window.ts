@@ -6,6 +6,7 @@ import { HANDSHAKE_METHODS } from '../../shared/frame-origin.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
+import { TextIndex, type TextPlan } from './text-index.js';
 
 /**
  * A block is 2^BLOCK_BITS seqs. Counting matches per block is one pass that SQLite aggregates itself (no row
@@ -26,18 +27,55 @@ interface Where {
   params: unknown[];
 }
 
+/**
+ * Which frames a text filter's part reads: all by LIKE ('scan'); the index's candidates up to where it has come, each
+ * checked by the same LIKE ('indexed'); the frames after that, by LIKE ('tail').
+ */
+type TextPart = 'scan' | 'indexed' | 'tail';
+
+/** A part's seqs, fromSeq ≤ seq < toSeq: what the index's candidates are bounded by. */
+interface Span {
+  fromSeq: number;
+  toSeq: number;
+}
+
+const ALL: Span = { fromSeq: 0, toSeq: Number.MAX_SAFE_INTEGER };
+
 export class FrameWindowReader {
   /** withPair's two lookups, prepared once: a page of 100 rows runs up to 100 of them. */
   private pairStatements: { answer: Database.Statement; request: Database.Statement } | null = null;
+  private readonly textIndex: TextIndex;
+  /** The last text plan, by session key and needle: a filter's page reads ask the same one again and again. */
+  private lastPlan: { sk: number; needle: string; indexedTo: number; plan: TextPlan | null } | null = null;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.textIndex = new TextIndex(db);
+  }
+
+  /** The text parts a filter reads in, with the index's plan when it has one for this needle. */
+  private textParts(sk: number, f: WindowFilter): { parts: TextPart[]; plan: TextPlan | null } {
+    if (!f.text) return { parts: ['scan'], plan: null };
+    const indexedTo = this.textIndex.indexedTo(sk);
+    const last = this.lastPlan;
+    const plan = last && last.sk === sk && last.needle === f.text && last.indexedTo === indexedTo ? last.plan : this.textIndex.plan(sk, f.text);
+    this.lastPlan = { sk, needle: f.text, indexedTo, plan };
+    return plan ? { parts: ['indexed', 'tail'], plan } : { parts: ['scan'], plan: null };
+  }
 
   /**
    * The WHERE clause of a filter; null when nothing can match (a method filter no recorded method contains).
    * `answers`: for a method filter, select instead the responses to requests of those methods (the store keeps no
    * method on a response; the live log shows them under their request's method, so the windowed one must too).
    */
-  private where(sk: number, sessionId: string, f: WindowFilter, answers: 'both' | 'own' | 'answers' = 'both'): Where | null {
+  private where(
+    sk: number,
+    sessionId: string,
+    f: WindowFilter,
+    answers: 'both' | 'own' | 'answers' = 'both',
+    text: TextPart = 'scan',
+    plan: TextPlan | null = null,
+    span: Span = ALL,
+  ): Where | null {
     const parts = ['sk = ?'];
     const params: unknown[] = [sk];
     if (f.method) {
@@ -90,6 +128,14 @@ export class FrameWindowReader {
       parts.push(`text LIKE '%traceparent%' AND text LIKE ?`);
       params.push(`%-${f.trace}%`);
     }
+    if (f.text && plan && text === 'indexed') {
+      // Bounded by the part's span, so a page read or one scan thread's share asks the index for its own seqs only.
+      parts.push('seq <= ?', plan.candidates);
+      params.push(plan.indexedTo, plan.query, span.fromSeq, span.toSeq);
+    } else if (f.text && plan && text === 'tail') {
+      parts.push('seq > ?');
+      params.push(plan.indexedTo);
+    }
     if (f.text) {
       parts.push(`text LIKE ? ESCAPE '\\'`);
       params.push(`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -129,8 +175,9 @@ export class FrameWindowReader {
     if (sk === null) return out;
     // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
     const counts = new Map<number, number>();
-    for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
-      const w = this.where(sk, sessionId, filter, part);
+    const text = this.textParts(sk, filter);
+    for (const [part, tp] of crossed(filter, text.parts)) {
+      const w = this.where(sk, sessionId, filter, part, tp, text.plan, range ?? ALL);
       if (!w) return out;
       const rows = this.db
         // No seq bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
@@ -153,8 +200,9 @@ export class FrameWindowReader {
     if (sk === null) return [];
     // As in index(): a method filter reads its two parts apart, each through its own index, and merges them.
     const seqs: number[] = [];
-    for (const part of filter.method ? (['own', 'answers'] as const) : (['both'] as const)) {
-      const w = this.where(sk, sessionId, filter, part);
+    const text = this.textParts(sk, filter);
+    for (const [part, tp] of crossed(filter, text.parts)) {
+      const w = this.where(sk, sessionId, filter, part, tp, text.plan, { fromSeq, toSeq });
       if (!w) return [];
       const found = this.db
         .prepare(`SELECT seq FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?`)
@@ -214,4 +262,10 @@ export class FrameWindowReader {
     }
     return out;
   }
+}
+
+/** The parts a filter is read in: a method filter's own frames and answers, each by the text parts. */
+function crossed(filter: WindowFilter, text: TextPart[]): Array<['both' | 'own' | 'answers', TextPart]> {
+  const methods = filter.method ? (['own', 'answers'] as const) : (['both'] as const);
+  return methods.flatMap((m) => text.map((t): ['both' | 'own' | 'answers', TextPart] => [m, t]));
 }

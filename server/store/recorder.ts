@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { isFrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
+import { BackgroundHold } from './background-hold.js';
 import { configure, migrate } from './recorder-schema.js';
 import { FrameBatch } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
@@ -59,6 +60,8 @@ interface SessionRow {
 const FLUSH_AT = 2000;
 /** Batching inserts over a few ms, not one transaction a tick, halves the relay's added p99 latency (bench/relay-overhead). */
 const FLUSH_AFTER_MS = 10;
+/** Frames in one batch that make it a flood's: 50 in 10 ms, 5,000 frames/s, far above any conversation. */
+const FLOOD_BATCH = 50;
 
 export interface RecorderOptions {
   /** The writer thread's compiled module; a test running from source points it at the build. */
@@ -149,6 +152,10 @@ export class Recorder {
     this.flushScheduled = false;
     if (this.pending.count === 0) return;
     const batch = this.pending;
+    // A flood (FLOOD_BATCH frames or more in a batch's 10 ms): the background pass (lint, text index) waits until it
+    // has paused, so it takes neither a core nor the write lock from it (beside a live flood it cost the flood's record
+    // rate 0.53–0.68×, bench/flood-with-index.mjs); ordinary traffic never holds it back.
+    if (batch.count >= FLOOD_BATCH) this.background.read();
     this.pending = new FrameBatch();
     if (this.thread) this.thread.post(batch);
     else {
@@ -163,21 +170,12 @@ export class Recorder {
     this.thread?.barrier();
   }
 
-  /** When frames were last read for a subscriber's replay or an export: the background lint waits for a quiet moment. */
-  lastReadAt = 0;
-
-  /**
-   * A page is starting (its HTML or its first API reads were asked for): the background lint holds back for `ms`, as
-   * after a read, so it does not take one of the machine's cores while the page runs its code and paints (a 3M
-   * session's lint, about 40 s of a core, put 0.45 s on every page load it overlapped).
-   */
-  holdBackground(ms: number): void {
-    this.lastReadAt = Math.max(this.lastReadAt, Date.now() + ms);
-  }
+  /** When the background lint and text index may run: after reads for a page and a page's start (background-hold.ts). */
+  readonly background = new BackgroundHold();
 
   /** Frames with seq > afterSeq, in order, at most `limit`. */
   readFrames(sessionId: string, afterSeq: number, limit: number): FrameRecord[] {
-    this.lastReadAt = Date.now();
+    this.background.read();
     this.flush();
     const sk = sessionKey(this.db, sessionId);
     return sk === null ? [] : (this.selectFrames.all(sk, afterSeq, limit) as FrameRow[]).map(toFrame);

@@ -58,7 +58,7 @@ function taskkillTree(pid: number): boolean {
   }
 }
 
-export class ProcessTracker {
+class ProcessTracker {
   /** Names this tracker's marks; random, so no two relays (or CLI runs) ever share one, and not a secret. */
   readonly instance = randomBytes(8).toString('hex');
   private spawns = 0;

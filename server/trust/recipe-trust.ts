@@ -26,7 +26,7 @@ const isTrustFile = (v: unknown): v is TrustFile =>
   typeof v === 'object' && v !== null && (v as TrustFile).version === 1 && typeof (v as TrustFile).recipes === 'object' && (v as TrustFile).recipes !== null;
 
 /** The recipe as it would be spawned: the directory made absolute (a missing one is where the relay runs). */
-export function spawnedForm(t: StdioTarget): StdioTarget & { cwd: string } {
+function spawnedForm(t: StdioTarget): StdioTarget & { cwd: string } {
   return { ...t, cwd: resolve(t.cwd ?? process.cwd()) };
 }
 
@@ -48,7 +48,7 @@ export function recipeHash(t: StdioTarget): string {
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Any recipe's identity: a stdio one's (recipeHash) or a remote one's (remote-recipe-hash.ts). */
-export function targetHash(t: Target): string {
+function targetHash(t: Target): string {
   return t.transport === 'stdio' ? recipeHash(t) : remoteRecipeHash(t);
 }
 

@@ -177,4 +177,25 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^RATIO npm start\/official [\d.]+ \(goal ≤ 0\.8\), bare relay\/official [\d.]+/m);
     expect(out).toMatch(/^build stamp check \(server, web, share\): [\d.]+ ms wall, [\d.]+ ms CPU/m);
   });
+
+  it('memory prints the relay RSS before, through and after a flood against the idle baseline', async () => {
+    const out = await runBench('memory.mjs', '--n', '3000', '--step', '1000', '--idle', '1500');
+    expect(out).toMatch(/^idle before \(baseline\) +RSS +[\d.]+ MB {2}×1\.00 of the idle baseline/m);
+    for (const row of ['at 1000', 'at 2000', 'at 3000 \\(flood answered\\)', 'idle 1000 ms after', 'idle 1500 ms after'])
+      expect(out).toMatch(new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB\\)$`, 'm'));
+  });
+
+  it('text-filter times the windowed filters by scan and through the trigram index, and finds the same matches', async () => {
+    const out = await runBench('text-filter.mjs', '--n', '3000', '--runs', '1');
+    expect(out).toMatch(/^background pass \(lint \+ index\): [\d.]+ s, \d+ frames\/s; insert floor \d+ rows\/s; RATIO pass\/floor [\d.]+$/m);
+    expect(out).toMatch(/^on disk: frames \d+ MB, their text index \d+ MB \(RATIO index\/frames [\d.]+\)$/m);
+    expect(out).toMatch(/^text, one frame +1 matches \| whole count: scan \d+ ms, indexed \d+ ms, RATIO [\d.]+ \| first page: scan \d+ ms, indexed \d+ ms$/m);
+    expect(out).toMatch(/^text, every frame +3000 matches /m);
+  });
+
+  it('flood-with-index alternates floods with and without the background pass beside them and prints the ratio', async () => {
+    const out = await runBench('flood-with-index.mjs', '--n', '3000', '--runs', '1');
+    expect(out).toMatch(/^A \(no pass\): \d+ frames\/s, [\d.]+× the insert floor \(\d+ rows\/s\)$/m);
+    expect(out).toMatch(/^RATIO B\/A [\d.]+, load /m);
+  });
 });

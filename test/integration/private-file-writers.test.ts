@@ -3,7 +3,7 @@
 // every process's entries must survive. Each used to read the file, add its entry and write back what it had read,
 // dropping the entry another process wrote in between (a replay then refused the recipe it had just confirmed).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,18 +74,20 @@ describe.concurrent('files in the data dir written by several processes at once'
 
 describe('the lock of a data-dir file', () => {
   it('waits for the process that holds it', async () => {
-    const lock = join(mkdtempSync(join(tmpdir(), 'mcpscope-lock-')), 'secrets.json.lock');
+    const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-lock-')), 'secrets.json');
+    const lock = `${file}.lock`;
+    // Held as proper-lockfile holds it: the directory <file>.lock, made by another process and removed 400 ms later.
     const holder = spawn(
       process.execPath,
       [
         '-e',
-        `require('fs').writeFileSync(${JSON.stringify(lock)}, ''); console.log('held'); setTimeout(() => require('fs').rmSync(${JSON.stringify(lock)}), 400)`,
+        `require('fs').mkdirSync(${JSON.stringify(lock)}); console.log('held'); setTimeout(() => require('fs').rmSync(${JSON.stringify(lock)}, { recursive: true }), 400)`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise((r) => holder.stdout.once('data', r));
     const asked = performance.now();
-    const release = lockFile(lock);
+    const release = lockFile(file);
     expect(performance.now() - asked).toBeGreaterThan(150);
     expect(existsSync(lock)).toBe(true);
     release();
@@ -94,12 +96,13 @@ describe('the lock of a data-dir file', () => {
   });
 
   it('takes over a lock left by a process that died holding it', () => {
-    const lock = join(mkdtempSync(join(tmpdir(), 'mcpscope-lock-')), 'confirmed-recipes.json.lock');
-    writeFileSync(lock, '');
+    const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-lock-')), 'confirmed-recipes.json');
+    mkdirSync(`${file}.lock`);
     const minuteAgo = new Date(Date.now() - 60_000);
-    utimesSync(lock, minuteAgo, minuteAgo);
+    utimesSync(`${file}.lock`, minuteAgo, minuteAgo);
     const asked = performance.now();
-    lockFile(lock)();
+    lockFile(file)();
+    expect(existsSync(`${file}.lock`)).toBe(false);
     expect(performance.now() - asked).toBeLessThan(1_000);
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { BATCH_BYTES } from '../../server/store/frame-batch.js';
+import { BATCH_BYTES, blocksMade } from '../../server/store/frame-batch.js';
 import { Recorder } from '../../server/store/recorder.js';
 import { PAGE_SIZE, migrate } from '../../server/store/recorder-schema.js';
 import { sessionKey } from '../../server/store/session-keys.js';
@@ -104,6 +104,25 @@ describe.each(stores)('Recorder $where', ({ open }) => {
       if (round % 3 === 0) await new Promise((ok) => setTimeout(ok, 12));
     }
     expect(r.readFrames('a', 0, given.length + 1)).toEqual(given);
+  });
+
+  it('makes no new blocks for a flood once its pool is filled, however far the writer falls behind', () => {
+    const r = (recorder = open());
+    const text = `{"pad":"${'p'.repeat(500)}"}`;
+    const bytes = Buffer.from(text, 'utf8');
+    const flood = (from: number, n: number) => {
+      for (let seq = from; seq < from + n; seq++)
+        r.append('a', { seq, ts: seq, dir: 'in', kind: 'invalid', text, size: bytes.length, method: null, rpcId: null }, bytes);
+    };
+    // Batches of 1 MB of text (about 2,000 frames of 500 bytes) posted back to back, with no turn of the event loop
+    // for the writer's answers: the first rounds fill the pool, the later ones must only reuse it.
+    flood(1, 60_000);
+    r.flush();
+    const made = blocksMade();
+    flood(60_001, 60_000);
+    r.flush();
+    expect(blocksMade()).toBe(made);
+    expect(r.readFrames('a', 119_990, 100).map((f) => f.seq)).toEqual(Array.from({ length: 10 }, (_, i) => 119_991 + i));
   });
 });
 

@@ -26,7 +26,7 @@ export function frameRoutes(sessions: SessionManager): Router {
     },
     () => sessions.recorder.flush(),
     undefined,
-    () => sessions.recorder.lastReadAt,
+    () => sessions.recorder.background.heldTo,
   );
   // The lint runs in the background; a failure (a session deleted meanwhile) must not become an unhandled rejection.
   const startLint = (id: string): void => void lint.ensure(id).catch(() => undefined);

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from '../recorder.js';
+import { TextIndex } from '../text-index.js';
 import { sessionKey } from '../session-keys.js';
 
 import type { HistoryEntry } from '../../../shared/archive-api.js';
@@ -121,6 +122,9 @@ export class SessionArchive {
   deleteSession(id: string): void {
     this.db.pragma('secure_delete = ON');
     this.db.transaction(() => {
+      const sk = sessionKey(this.db, id);
+      // Its trigram index goes whole (a table per session), so no trigram of a deleted text stays in the file.
+      if (sk !== null) new TextIndex(this.db).drop(sk);
       this.db.prepare('DELETE FROM frames WHERE sk = (SELECT sk FROM session_keys WHERE id = ?)').run(id);
       this.db.prepare('DELETE FROM session_keys WHERE id = ?').run(id);
       for (const t of ['findings', 'finding_counts', 'lint_progress']) this.db.prepare(`DELETE FROM ${t} WHERE session_id = ?`).run(id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gridTemplate, METHOD_CAP_PX, PRESENT_FIT } from '../../web/features/log/log-columns.js';
+import { abbreviateMethod, gridTemplate, logLayout, METHOD_CAP_PX, PRESENT_FIT } from '../../web/features/log/log-columns.js';
+import { formatShortTime, formatTime } from '../../web/lib/ui/format.js';
 
 const methodOf = (template: string) => template.split(' ')[5];
 
@@ -15,18 +16,38 @@ describe('the log grid template', () => {
     expect(methodOf(gridTemplate({}, 500, 800))).toBe('136px');
   });
 
-  it('never starves the summary to a few letters: the method column gives way first, down to its floor', () => {
-    // A 1024 px window's log (about 574 px of rows): by and size fold away, and the method column shortens so the
-    // summary keeps about 100 px, where it used to get 40.
-    const cols = gridTemplate({}, 260, 574).split(' ');
-    const fixed = cols.filter((_, i) => i !== 5 && i !== 7).reduce((sum, c) => sum + Number.parseInt(c, 10), 0);
-    const summary = 574 - fixed - Number.parseInt(cols[5]!, 10) - 8 * 9;
-    expect(Number.parseInt(cols[5]!, 10)).toBe(64);
-    expect(summary).toBeGreaterThanOrEqual(95);
-    // A 1440 px window (about 810 px): the summary keeps its 160.
-    const wide = gridTemplate({}, 260, 810).split(' ');
-    const wideFixed = wide.filter((_, i) => i !== 5 && i !== 7).reduce((sum, c) => sum + Number.parseInt(c, 10), 0);
-    expect(810 - wideFixed - Number.parseInt(wide[5]!, 10) - 72).toBeGreaterThanOrEqual(160);
+  it('never starves the summary to a few letters: a narrow table shortens its cells and the method column gives way', () => {
+    // A 1024 px window's log (about 574 px of rows): by and size fold away, time and kind shrink (66 and 48 px, the
+    // cells then show 03:07.412 and NOTIF), and the method column takes what leaves the summary its 110 px.
+    const px = (c: string) => Number.parseInt(c, 10);
+    const summaryOf = (cols: string[], table: number) => table - cols.filter((_, i) => i !== 7).reduce((sum, c) => sum + px(c), 0) - 8 * 9;
+    // notifications/resources/list_changed in 11.5 px monospace (250 px), abbreviated n/resources/list_changed (168 px).
+    const fit = { full: 250, short: 168 };
+    const narrow = logLayout({}, fit, 574);
+    const cols = narrow.template.split(' ');
+    expect([cols[1], cols[4]]).toEqual(['66px', '48px']);
+    expect(narrow).toMatchObject({ compact: true, abbreviate: true });
+    expect(px(cols[5]!)).toBeGreaterThanOrEqual(100);
+    expect(summaryOf(cols, 574)).toBeGreaterThanOrEqual(110);
+    // A 1440 px window (about 810 px): nothing shortened but the long names, the summary keeps its 160.
+    const wide = logLayout({}, fit, 810);
+    expect(wide).toMatchObject({ compact: false, abbreviate: true });
+    expect(wide.template.split(' ')[1]).toBe('86px');
+    expect(summaryOf(wide.template.split(' '), 810)).toBeGreaterThanOrEqual(160);
+    // Room for the whole longest name: nothing abbreviated.
+    expect(logLayout({}, fit, 1100)).toMatchObject({ compact: false, abbreviate: false });
+    // A column dragged narrower than the longest name abbreviates too; one dragged wide enough does not.
+    expect(logLayout({ method: 120 }, fit, 1400).abbreviate).toBe(true);
+    expect(logLayout({ method: 260 }, fit, 1400).abbreviate).toBe(false);
+  });
+
+  it('abbreviates the notifications/ prefix only, and drops only the hour from a short time', () => {
+    expect(abbreviateMethod('notifications/resources/list_changed')).toBe('n/resources/list_changed');
+    expect(abbreviateMethod('notifications/initialized')).toBe('n/initialized');
+    expect(abbreviateMethod('initialize')).toBe('initialize');
+    expect(abbreviateMethod('tools/notifications/x')).toBe('tools/notifications/x');
+    const ts = new Date(2026, 11, 5, 13, 7, 3, 412).getTime();
+    expect([formatTime(ts), formatShortTime(ts)]).toEqual(['13:07:03.412', '07:03.412']);
   });
 
   it('keeps a dragged width whatever the fit, and folds by and size away in a narrow table', () => {
@@ -48,5 +69,7 @@ describe('the log grid template', () => {
     const long = gridTemplate({}, 250, 803, PRESENT_FIT).split(' ');
     expect(long[5]).toBe('191px');
     expect(summaryOf(long)).toBe(200);
+    // Presenting shortens nothing: whole words for an audience.
+    expect(logLayout({}, { full: 250, short: 168 }, 803, PRESENT_FIT)).toMatchObject({ compact: false, abbreviate: false });
   });
 });

@@ -133,6 +133,8 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                     masked={presenting}
                     keepAliveCount={entry.keepAlives?.count}
                     keepAliveAt={entry.keepAlives?.lastTs}
+                    compact={columns.compact}
+                    abbreviate={columns.abbreviate}
                   />
                 );
               })}

@@ -48,7 +48,7 @@ const SUMMARY_ROOM_PX = 160;
 /** The summary's room in a narrow table (by and size folded away): a useful gist, not "mcps…". */
 const NARROW_SUMMARY_ROOM_PX = 110;
 const GAP_PX = 8;
-/** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
+/** Below this the `by` and `size` columns fold away (out of the grid), as DevTools drops columns from a narrow table. */
 const NARROW_TABLE_PX = 720;
 /**
  * How the table gives out its width: where `by` and `size` fold, the room the summary keeps before the method's, and
@@ -70,10 +70,17 @@ export const PRESENT_FIT: TableFit = { narrowBelow: 900, summaryRoom: 200, narro
 const DESK_FIT: TableFit = { narrowBelow: NARROW_TABLE_PX, summaryRoom: SUMMARY_ROOM_PX, narrowSummaryRoom: NARROW_SUMMARY_ROOM_PX, shorten: true };
 const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
 /**
- * A shortened (compact) table's time and kind widths: "13:07.412" (no hour) and "NOTIF" (the longest short kind
- * label, "STDERR", fits too): 60 px more for the method column in a 1024 px window.
+ * The class of a `by` or `size` cell (header and rows): a narrow table takes them out of the grid (display from
+ * --log-fold, set with --log-cols), so their gaps go too and the template has no track for them.
  */
-const COMPACT_WIDTHS: ColumnWidths = { time: 66, kind: 48 };
+export const FOLDABLE_CELL = '[display:var(--log-fold,block)]';
+export const isFoldable = (id: ColumnId): boolean => NARROW_HIDDEN.includes(id);
+/**
+ * A shortened (compact) table's time, kind and id widths: "13:07.412" (no hour), "NOTIF" (the longest short kind
+ * label, "STDERR", fits too) and four characters of id (the tooltip has a longer one): 72 px more for the method
+ * column in a 1024 px window.
+ */
+const COMPACT_WIDTHS: ColumnWidths = { time: 66, kind: 48, id: 32 };
 /** The method column shortens to this before the summary starves: its cells then show the end of the name (log-row.tsx). */
 const METHOD_FLOOR_PX = 64;
 
@@ -90,6 +97,10 @@ export interface LogLayout {
   compact: boolean;
   /** Method names show known prefixes abbreviated (`n/…`): the column is narrower than the longest whole name. */
   abbreviate: boolean;
+  /** `by` and `size` are out of the grid (a narrow table): --log-fold is `none`. */
+  folded: boolean;
+  /** The px width of each column in the grid but the summary (which takes the rest). */
+  px: Partial<Record<ColumnId, number>>;
 }
 
 /**
@@ -102,9 +113,10 @@ export interface LogLayout {
 export function logLayout(widths: ColumnWidths, methodFit: MethodFit | null, tableWidth: number, fit: TableFit = DESK_FIT): LogLayout {
   const narrow = tableWidth > 0 && tableWidth < fit.narrowBelow;
   const compact = narrow && fit.shorten;
-  const widthOf = (c: LogColumn) => (narrow && NARROW_HIDDEN.includes(c.id) ? 0 : (widths[c.id] ?? (compact ? COMPACT_WIDTHS[c.id] : undefined) ?? c.width));
-  const fixed = LOG_COLUMNS.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
-  const gaps = GAP_PX * (LOG_COLUMNS.length - 1);
+  const shown = LOG_COLUMNS.filter((c) => !(narrow && isFoldable(c.id)));
+  const widthOf = (c: LogColumn) => widths[c.id] ?? (compact ? COMPACT_WIDTHS[c.id] : undefined) ?? c.width;
+  const fixed = shown.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
+  const gaps = GAP_PX * (shown.length - 1);
   const summaryRoom = narrow ? fit.narrowSummaryRoom : fit.summaryRoom;
   const room = tableWidth - fixed - gaps - summaryRoom;
   const auto = (want: number) => Math.max(METHOD_FLOOR_PX, Math.min(want, METHOD_CAP_PX, room));
@@ -112,10 +124,9 @@ export function logLayout(widths: ColumnWidths, methodFit: MethodFit | null, tab
   const wholeFits = (widths.method ?? auto(full)) >= full;
   const abbreviate = fit.shorten && methodFit !== null && !wholeFits;
   const method = widths.method ?? auto(abbreviate ? methodFit.short : full);
-  const template = LOG_COLUMNS.map((c) =>
-    c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`,
-  ).join(' ');
-  return { template, compact, abbreviate };
+  const px = Object.fromEntries(shown.filter((c) => c.id !== 'summary').map((c) => [c.id, c.id === 'method' ? method : widthOf(c)]));
+  const template = shown.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${px[c.id]}px`)).join(' ');
+  return { template, compact, abbreviate, folded: narrow, px };
 }
 
 /** The grid template alone, for a fit measured on whole names only (nothing to abbreviate). */

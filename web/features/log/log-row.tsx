@@ -15,7 +15,7 @@ import { PendingMarker } from '../../components/pending-marker.js';
 import { formatLatency, formatShortTime, formatSize, formatTime } from '../../lib/ui/format.js';
 import { maskEntry } from '../../lib/ui/screen-mask.js';
 import { frameSummary } from './frame-summary.js';
-import { abbreviateMethod, LOG_GRID, ROW_HEIGHT } from './log-columns.js';
+import { abbreviateMethod, FOLDABLE_CELL, LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 
 interface Props {
   entry: FrameEntry;
@@ -100,7 +100,7 @@ export const LogRow = memo(function LogRow({
       <span role="gridcell">
         <DirArrow dir={frame.dir} />
       </span>
-      <span role="gridcell" className="truncate">
+      <span role="gridcell" className={`truncate ${FOLDABLE_CELL}`}>
         <OriginTag entry={entry} />
       </span>
       <span role="gridcell" data-col="kind">
@@ -155,7 +155,7 @@ export const LogRow = memo(function LogRow({
         )}
         <span className="truncate">{summary}</span>
       </span>
-      <span role="gridcell" className="text-right text-dim">
+      <span role="gridcell" className={`text-right text-dim ${FOLDABLE_CELL}`}>
         {formatSize(frame.size)}
       </span>
       <span role="gridcell" className="text-right">

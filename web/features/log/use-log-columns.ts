@@ -23,6 +23,8 @@ export interface LogColumnsState {
   compact: boolean;
   /** Rows show method names with known prefixes abbreviated (the column is narrower than the longest whole name). */
   abbreviate: boolean;
+  /** `by` and `size` are out of the grid (a narrow table). */
+  folded: boolean;
   /** Starts dragging a column's right edge; the width is kept when the pointer is released. */
   startResize: (id: ColumnId, e: ReactPointerEvent<HTMLElement>) => void;
   /** Back to the default (for the method column: back to auto-fit). */

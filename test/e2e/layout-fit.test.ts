@@ -70,6 +70,49 @@ describe('the workbench fits its window', () => {
     await settled();
   });
 
+  it('tells every method apart and keeps the summary readable at 1024 and 1440 px, in both themes', async ({ page }) => {
+    await waitForServer(page);
+    // add_note makes the demo server send notifications/resources/list_changed and notifications/prompts/list_changed.
+    await selectTool(page, 'add_note');
+    await page.locator('#args_name').fill(`cols${Date.now() % 100000}`);
+    await callTool(page, 'Added the resource');
+    for (const method of ['notifications/resources/list_changed', 'notifications/prompts/list_changed']) {
+      await page.locator(`[data-testid="log-row"][data-method="${method}"]`).first().waitFor({ timeout: 15_000 });
+    }
+    for (const [width, height] of [
+      [1024, 768],
+      [1440, 900],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const where = `${width}×${height} ${colorScheme}`;
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ colorScheme });
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+        await expect.poll(async () => (await layoutFaults(page)).overflowX, { timeout: 5000 }).toBe(0);
+        // The rows are virtualized: read them at the top of the log (the handshake) and at its end (the list_changed).
+        const cells = [...(await methodCells(page, 'top')), ...(await methodCells(page, 'end'))];
+        const shown = new Map<string, Set<string>>();
+        for (const c of cells) {
+          expect(c.title, `tooltip of #${c.seq}`).toBe(c.method);
+          expect(c.visible.length, `method cell of #${c.seq} (${c.method}) at ${where}: "${c.visible}"`).toBeGreaterThanOrEqual(Math.min(12, c.text.length));
+          expect(c.summaryWidth, `summary cell of #${c.seq} at ${where}`).toBeGreaterThanOrEqual(110);
+          shown.set(c.method, (shown.get(c.method) ?? new Set()).add(c.visible));
+        }
+        for (const method of ['initialize', 'notifications/initialized', 'notifications/resources/list_changed', 'notifications/prompts/list_changed']) {
+          expect(shown.has(method), `${method} in the log at ${where}`).toBe(true);
+        }
+        // Different methods never read the same: no visible text belongs to two methods.
+        const owners = new Map<string, string>();
+        for (const [method, texts] of shown) {
+          for (const text of texts) {
+            expect(owners.get(text) ?? method, `"${text}" at ${where}`).toBe(method);
+            owners.set(text, method);
+          }
+        }
+      }
+    }
+  });
+
   it('fits the method column to notifications/resources/list_changed, unclipped, and keeps a dragged column width across a reload', async ({
     freshPage: page,
   }) => {
@@ -126,6 +169,46 @@ describe('the workbench fits its window', () => {
     await openComposer(page);
   });
 });
+
+/**
+ * The method cells of the rows drawn (the view and its overscan) with the log scrolled to its top or its end: each
+ * cell's text, what of it is visible (the characters drawn wholly inside the cell, less the one under the ellipsis when
+ * cut) and its row's summary width.
+ */
+async function methodCells(page: Page, at: 'top' | 'end') {
+  await page.getByTestId('log-table').evaluate((el, top) => {
+    el.scrollTop = top ? 0 : el.scrollHeight;
+  }, at === 'top');
+  // The virtualizer draws the rows for the new scroll position a frame later.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="log-table"] [data-testid="log-row"]')]
+      .filter((row) => row.dataset.method !== '')
+      .map((row) => {
+        const cell = row.querySelector<HTMLElement>('[data-col="method"]')!;
+        const box = cell.getBoundingClientRect();
+        const node = cell.querySelector('bdi')!.firstChild!;
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        let visible = '';
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const r = range.getBoundingClientRect();
+          if (r.left >= box.left - 0.5 && r.right <= box.right + 0.5) visible += text[i];
+        }
+        if (cell.scrollWidth > cell.clientWidth) visible = visible.slice(1);
+        return {
+          seq: row.dataset.seq,
+          method: row.dataset.method!,
+          title: cell.title,
+          text,
+          visible,
+          summaryWidth: row.querySelector('[data-col="summary"]')!.getBoundingClientRect().width,
+        };
+      }),
+  );
+}
 
 /** Drags a separator with the mouse, in steps, as a person would. */
 async function dragBy(page: Page, testId: string, dx: number, dy: number) {

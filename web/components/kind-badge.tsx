@@ -15,6 +15,25 @@ const KIND_STYLES: Record<FrameKind, string> = {
   http: 'bg-cyan-900/60 text-cyan-200',
 };
 
-export function KindBadge({ kind }: { kind: FrameKind }) {
-  return <span className={`inline-block rounded px-1 text-[10px] leading-4 font-medium uppercase ${KIND_STYLES[kind]}`}>{kind}</span>;
+/** Labels a narrow log shows (its kind column then leaves the method more room); the badge's tooltip has the word. */
+const SHORT_LABELS: Record<FrameKind, string> = {
+  request: 'req',
+  notification: 'notif',
+  response: 'resp',
+  error: 'err',
+  batch: 'batch',
+  invalid: 'inval',
+  noise: 'noise',
+  oversize: 'big',
+  stderr: 'stderr',
+  event: 'event',
+  http: 'http',
+};
+
+export function KindBadge({ kind, short = false }: { kind: FrameKind; short?: boolean }) {
+  return (
+    <span title={short ? kind : undefined} className={`inline-block rounded px-1 text-[10px] leading-4 font-medium uppercase ${KIND_STYLES[kind]}`}>
+      {short ? SHORT_LABELS[kind] : kind}
+    </span>
+  );
 }

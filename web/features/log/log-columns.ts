@@ -48,37 +48,97 @@ const SUMMARY_ROOM_PX = 160;
 /** The summary's room in a narrow table (by and size folded away): a useful gist, not "mcps…". */
 const NARROW_SUMMARY_ROOM_PX = 110;
 const GAP_PX = 8;
-/** Below this the `by` and `size` columns fold away (to 0 px), as DevTools drops columns from a narrow table. */
+/** Below this the `by` and `size` columns fold away (out of the grid), as DevTools drops columns from a narrow table. */
 const NARROW_TABLE_PX = 720;
-/** How the table gives out its width: where `by` and `size` fold, and the room the summary keeps before the method's. */
+/**
+ * How the table gives out its width: where `by` and `size` fold, the room the summary keeps before the method's, and
+ * whether a narrow table may shorten its cells (kind as req/resp/notif, time without the hour, `notifications/` as
+ * `n/`) so the method column gets room for the part that tells methods apart.
+ */
 export interface TableFit {
   narrowBelow: number;
   summaryRoom: number;
+  narrowSummaryRoom: number;
+  shorten: boolean;
 }
 /**
  * Presenting, `by` and `size` fold below a wider table and the summary keeps 200 px (250 on screen at the mode's
  * zoom) before the method column may grow: a 1024 px projector (an 803 px table) still shows ~25 characters of
- * summary beside *…resources/list_changed*.
+ * summary beside *…resources/list_changed*. Nothing is shortened there: an audience reads whole words.
  */
-export const PRESENT_FIT: TableFit = { narrowBelow: 900, summaryRoom: 200 };
+export const PRESENT_FIT: TableFit = { narrowBelow: 900, summaryRoom: 200, narrowSummaryRoom: 200, shorten: false };
+const DESK_FIT: TableFit = { narrowBelow: NARROW_TABLE_PX, summaryRoom: SUMMARY_ROOM_PX, narrowSummaryRoom: NARROW_SUMMARY_ROOM_PX, shorten: true };
 const NARROW_HIDDEN: readonly ColumnId[] = ['by', 'size'];
+/**
+ * The class of a `by` or `size` cell (header and rows): a narrow table takes them out of the grid (display from
+ * --log-fold, set with --log-cols), so their gaps go too and the template has no track for them.
+ */
+export const FOLDABLE_CELL = '[display:var(--log-fold,block)]';
+export const isFoldable = (id: ColumnId): boolean => NARROW_HIDDEN.includes(id);
+/**
+ * A shortened (compact) table's time, kind and id widths: "13:07.412" (no hour), "NOTIF" (the longest short kind
+ * label, "STDERR", fits too) and four characters of id (the tooltip has a longer one): 72 px more for the method
+ * column in a 1024 px window.
+ */
+const COMPACT_WIDTHS: ColumnWidths = { time: 66, kind: 48, id: 32 };
 /** The method column shortens to this before the summary starves: its cells then show the end of the name (log-row.tsx). */
 const METHOD_FLOOR_PX = 64;
 
+/** The method column's auto-fit: the longest name's width in the row font, whole and with known prefixes abbreviated. */
+export interface MethodFit {
+  full: number;
+  short: number;
+}
+
+export interface LogLayout {
+  /** The grid template (--log-cols). */
+  template: string;
+  /** Cells shorten: kind labels, time without the hour (the full word and time in their tooltips). */
+  compact: boolean;
+  /** Method names show known prefixes abbreviated (`n/…`): the column is narrower than the longest whole name. */
+  abbreviate: boolean;
+  /** `by` and `size` are out of the grid (a narrow table): --log-fold is `none`. */
+  folded: boolean;
+  /** The px width of each column in the grid but the summary (which takes the rest). */
+  px: Partial<Record<ColumnId, number>>;
+}
+
 /**
- * The grid template: each column at its dragged width, else its default; the method column, unless dragged, at
- * `methodFit` (its longest name) within the cap and what the table's width leaves the summary (160 px, 110 in a narrow
- * table), down to a floor; the summary takes the rest. A method column narrower than its names shows their ends.
+ * The grid template: each column at its dragged width, else its default (a compact one in a narrow table); the method
+ * column, unless dragged, at its longest name within the cap and what the table's width leaves the summary (160 px,
+ * 110 in a narrow table), down to a floor; the summary takes the rest. When the longest whole name does not fit, the
+ * names are abbreviated (`notifications/` as `n/`, unless presenting) and the column fits the abbreviated longest; a
+ * column still narrower than its names shows their ends.
  */
-export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number, fit?: TableFit): string {
-  const narrow = tableWidth > 0 && tableWidth < (fit?.narrowBelow ?? NARROW_TABLE_PX);
-  const widthOf = (c: LogColumn) => (narrow && NARROW_HIDDEN.includes(c.id) ? 0 : (widths[c.id] ?? c.width));
-  const fixed = LOG_COLUMNS.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
-  const gaps = GAP_PX * (LOG_COLUMNS.length - 1);
-  const summaryRoom = fit?.summaryRoom ?? (narrow ? NARROW_SUMMARY_ROOM_PX : SUMMARY_ROOM_PX);
+export function logLayout(widths: ColumnWidths, methodFit: MethodFit | null, tableWidth: number, fit: TableFit = DESK_FIT): LogLayout {
+  const narrow = tableWidth > 0 && tableWidth < fit.narrowBelow;
+  const compact = narrow && fit.shorten;
+  const shown = LOG_COLUMNS.filter((c) => !(narrow && isFoldable(c.id)));
+  const widthOf = (c: LogColumn) => widths[c.id] ?? (compact ? COMPACT_WIDTHS[c.id] : undefined) ?? c.width;
+  const fixed = shown.filter((c) => c.id !== 'method' && c.id !== 'summary').reduce((sum, c) => sum + widthOf(c), 0);
+  const gaps = GAP_PX * (shown.length - 1);
+  const summaryRoom = narrow ? fit.narrowSummaryRoom : fit.summaryRoom;
   const room = tableWidth - fixed - gaps - summaryRoom;
-  const method = widths.method ?? Math.max(METHOD_FLOOR_PX, Math.min(methodFit ?? LOG_COLUMNS.find((c) => c.id === 'method')!.width, METHOD_CAP_PX, room));
-  return LOG_COLUMNS.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${c.id === 'method' ? method : widthOf(c)}px`)).join(
-    ' ',
-  );
+  const auto = (want: number) => Math.max(METHOD_FLOOR_PX, Math.min(want, METHOD_CAP_PX, room));
+  const full = methodFit?.full ?? LOG_COLUMNS.find((c) => c.id === 'method')!.width;
+  const wholeFits = (widths.method ?? auto(full)) >= full;
+  const abbreviate = fit.shorten && methodFit !== null && !wholeFits;
+  const method = widths.method ?? auto(abbreviate ? methodFit.short : full);
+  const px = Object.fromEntries(shown.filter((c) => c.id !== 'summary').map((c) => [c.id, c.id === 'method' ? method : widthOf(c)]));
+  const template = shown.map((c) => (c.id === 'summary' ? `minmax(${Math.round(summaryRoom / 2)}px,1fr)` : `${px[c.id]}px`)).join(' ');
+  return { template, compact, abbreviate, folded: narrow, px };
+}
+
+/** The grid template alone, for a fit measured on whole names only (nothing to abbreviate). */
+export function gridTemplate(widths: ColumnWidths, methodFit: number | null, tableWidth: number, fit?: TableFit): string {
+  return logLayout(widths, methodFit === null ? null : { full: methodFit, short: methodFit }, tableWidth, fit).template;
+}
+
+/** Known prefixes a narrow method column abbreviates: the tail that tells methods apart then shows. */
+const METHOD_PREFIXES: readonly (readonly [string, string])[] = [['notifications/', 'n/']];
+
+/** `notifications/resources/list_changed` → `n/resources/list_changed`; other names unchanged. */
+export function abbreviateMethod(method: string): string {
+  for (const [prefix, short] of METHOD_PREFIXES) if (method.startsWith(prefix)) return short + method.slice(prefix.length);
+  return method;
 }

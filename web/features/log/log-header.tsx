@@ -2,7 +2,7 @@
 // puts the column back to its default; the method column back to fitting its longest name). It is the frames grid's
 // first row, so each label is a columnheader; the direction column, drawn without a label, has one for screen readers only.
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { LOG_COLUMNS, LOG_GRID, type ColumnId } from './log-columns.js';
+import { FOLDABLE_CELL, isFoldable, LOG_COLUMNS, LOG_GRID, type ColumnId } from './log-columns.js';
 
 interface Props {
   onResizeStart: (id: ColumnId, e: ReactPointerEvent<HTMLElement>) => void;
@@ -21,7 +21,7 @@ export function LogHeader({ onResizeStart, onReset }: Props) {
         <span
           key={c.id}
           role="columnheader"
-          className={`relative min-w-0 truncate ${c.align === 'right' ? 'text-right' : ''}`}
+          className={`relative min-w-0 truncate ${c.align === 'right' ? 'text-right' : ''} ${isFoldable(c.id) ? FOLDABLE_CELL : ''}`}
           title={c.title}
           data-column={c.id}
         >

@@ -12,10 +12,10 @@ import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
 import { useFrameFindings } from '../../lib/log/use-frame-findings.js';
 import { PendingMarker } from '../../components/pending-marker.js';
-import { formatLatency, formatSize, formatTime } from '../../lib/ui/format.js';
+import { formatLatency, formatShortTime, formatSize, formatTime } from '../../lib/ui/format.js';
 import { maskEntry } from '../../lib/ui/screen-mask.js';
 import { frameSummary } from './frame-summary.js';
-import { LOG_GRID, ROW_HEIGHT } from './log-columns.js';
+import { abbreviateMethod, FOLDABLE_CELL, LOG_GRID, ROW_HEIGHT } from './log-columns.js';
 
 interface Props {
   entry: FrameEntry;
@@ -35,6 +35,10 @@ interface Props {
   /** On an open stream's row, the keep-alives folded into it: a count and the last one's time (props, as they grow). */
   keepAliveCount?: number;
   keepAliveAt?: number;
+  /** A narrow table: short kind label, time without the hour (both whole in their tooltips). */
+  compact?: boolean;
+  /** The method column is narrower than the longest name: known prefixes are abbreviated (`n/…`), whole in the tooltip. */
+  abbreviate?: boolean;
 }
 
 const ROW_TONE: Partial<Record<FrameEntry['frame']['kind'], string>> = {
@@ -59,6 +63,8 @@ export const LogRow = memo(function LogRow({
   masked = false,
   keepAliveCount,
   keepAliveAt,
+  compact = false,
+  abbreviate = false,
 }: Props) {
   const { frame } = entry;
   const findings = useFrameFindings(findingStore, entry);
@@ -88,21 +94,22 @@ export const LogRow = memo(function LogRow({
       <span role="gridcell" className="text-right text-dim">
         {frame.seq}
       </span>
-      <span role="gridcell" className="text-dim">
-        {formatTime(frame.ts)}
+      <span role="gridcell" data-col="time" className="text-dim" title={compact ? formatTime(frame.ts) : undefined}>
+        {compact ? formatShortTime(frame.ts) : formatTime(frame.ts)}
       </span>
       <span role="gridcell">
         <DirArrow dir={frame.dir} />
       </span>
-      <span role="gridcell" className="truncate">
+      <span role="gridcell" className={`truncate ${FOLDABLE_CELL}`}>
         <OriginTag entry={entry} />
       </span>
-      <span role="gridcell">
-        <KindBadge kind={frame.kind} />
+      <span role="gridcell" data-col="kind">
+        <KindBadge kind={frame.kind} short={compact} />
       </span>
       {/* Cut from the start when the column is narrower than the name: methods differ at their ends
-          (…/tools/list_changed, …/resources/list_changed), so the end is what tells them apart; the tooltip and the
-          detail have it whole. Right-to-left lays the line out so the ellipsis falls at the start; the name itself
+          (…/tools/list_changed, …/resources/list_changed), so the end is what tells them apart; a column narrower than
+          the longest name also abbreviates known prefixes (n/resources/list_changed); the tooltip and the detail have
+          it whole. Right-to-left lays the line out so the ellipsis falls at the start; the name itself
           is an isolated left-to-right run, so its characters keep their order. */}
       <span
         role="gridcell"
@@ -110,7 +117,7 @@ export const LogRow = memo(function LogRow({
         className={`truncate text-left [direction:rtl] ${inheritedMethod ? 'text-dim' : ''}`}
         title={entry.method ?? undefined}
       >
-        <bdi dir="ltr">{entry.method ?? ''}</bdi>
+        <bdi dir="ltr">{entry.method === null ? '' : abbreviate ? abbreviateMethod(entry.method) : entry.method}</bdi>
       </span>
       <span role="gridcell" className="truncate text-dim" title={frame.rpcId ?? undefined}>
         {frame.rpcId ?? ''}
@@ -148,7 +155,7 @@ export const LogRow = memo(function LogRow({
         )}
         <span className="truncate">{summary}</span>
       </span>
-      <span role="gridcell" className="text-right text-dim">
+      <span role="gridcell" className={`text-right text-dim ${FOLDABLE_CELL}`}>
         {formatSize(frame.size)}
       </span>
       <span role="gridcell" className="text-right">

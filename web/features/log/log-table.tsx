@@ -88,7 +88,10 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
   const selectedPairs = presenting && selectedIndex >= 0 ? rows.rowAt(selectedIndex)?.pairs : undefined;
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" style={{ '--log-cols': columns.template } as CSSProperties}>
+    <div
+      className="relative flex min-h-0 flex-1 flex-col overflow-hidden"
+      style={{ '--log-cols': columns.template, '--log-fold': columns.folded ? 'none' : 'block' } as CSSProperties}
+    >
       {/* Measures the longest method name in the rows' own font, for the method column's auto-fit. */}
       <span ref={probeRef} aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 whitespace-nowrap font-mono text-[11.5px]" />
       {/* One grid of a header row and the rows below it: the header stays put while the rows (a rowgroup, the part
@@ -133,6 +136,8 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                     masked={presenting}
                     keepAliveCount={entry.keepAlives?.count}
                     keepAliveAt={entry.keepAlives?.lastTs}
+                    compact={columns.compact}
+                    abbreviate={columns.abbreviate}
                   />
                 );
               })}

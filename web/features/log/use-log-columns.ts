@@ -1,8 +1,9 @@
 // The log's column widths: dragged ones kept in localStorage, the method column auto-fitted to the longest method
-// name the session has (measured in the row's own font by an off-screen probe, so presentation zoom counts too).
+// name the session has (measured in the row's own font by an off-screen probe, so presentation zoom counts too), and
+// whether the rows shorten their cells and abbreviate method names to fit (see logLayout).
 import { useCallback, useLayoutEffect, useMemo, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { usePresenting } from '../../lib/ui/presentation.js';
-import { gridTemplate, MIN_COLUMN_PX, PRESENT_FIT, type ColumnId, type ColumnWidths } from './log-columns.js';
+import { abbreviateMethod, logLayout, MIN_COLUMN_PX, PRESENT_FIT, type ColumnId, type ColumnWidths, type MethodFit } from './log-columns.js';
 
 const STORAGE_KEY = 'mcpscope.log.columns';
 
@@ -18,6 +19,12 @@ function loadWidths(): ColumnWidths {
 
 export interface LogColumnsState {
   template: string;
+  /** Rows show short kind labels and the time without the hour (a narrow table). */
+  compact: boolean;
+  /** Rows show method names with known prefixes abbreviated (the column is narrower than the longest whole name). */
+  abbreviate: boolean;
+  /** `by` and `size` are out of the grid (a narrow table). */
+  folded: boolean;
   /** Starts dragging a column's right edge; the width is kept when the pointer is released. */
   startResize: (id: ColumnId, e: ReactPointerEvent<HTMLElement>) => void;
   /** Back to the default (for the method column: back to auto-fit). */
@@ -27,9 +34,10 @@ export interface LogColumnsState {
 export function useLogColumns(tableRef: RefObject<HTMLElement | null>, probeRef: RefObject<HTMLElement | null>, methods: readonly string[]): LogColumnsState {
   const [widths, setWidths] = useState<ColumnWidths>(loadWidths);
   const [tableWidth, setTableWidth] = useState(0);
-  const [methodFit, setMethodFit] = useState<number | null>(null);
-  // Monospace: the longest name by characters is the widest.
+  const [methodFit, setMethodFit] = useState<MethodFit | null>(null);
+  // Monospace: the longest name by characters is the widest, whole or abbreviated (not always the same name).
   const longest = useMemo(() => methods.reduce((a, b) => (b.length > a.length ? b : a), ''), [methods]);
+  const longestShort = useMemo(() => methods.reduce((n, m) => Math.max(n, abbreviateMethod(m).length), 0), [methods]);
 
   useLayoutEffect(() => {
     const table = tableRef.current;
@@ -46,9 +54,13 @@ export function useLogColumns(tableRef: RefObject<HTMLElement | null>, probeRef:
     const probe = probeRef.current;
     if (!probe) return;
     probe.textContent = longest;
-    // The cell's own box: a little slack so a sub-pixel rounding never clips the last letter.
-    setMethodFit(longest === '' ? null : Math.ceil(probe.offsetWidth) + 2);
-  }, [probeRef, longest]);
+    if (longest === '') return setMethodFit(null);
+    // The cell's own box: a little slack so a sub-pixel rounding never clips the last letter. The abbreviated
+    // longest is as many characters of the same monospace.
+    const width = probe.offsetWidth;
+    const fit = (chars: number) => Math.ceil((width * chars) / longest.length) + 2;
+    setMethodFit({ full: fit(longest.length), short: fit(longestShort) });
+  }, [probeRef, longest, longestShort]);
 
   const save = (next: ColumnWidths) => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
@@ -82,11 +94,8 @@ export function useLogColumns(tableRef: RefObject<HTMLElement | null>, probeRef:
   }, []);
 
   const presenting = usePresenting();
-  const template = useMemo(
-    () => gridTemplate(widths, methodFit, tableWidth, presenting ? PRESENT_FIT : undefined),
-    [widths, methodFit, tableWidth, presenting],
-  );
-  return { template, startResize, reset };
+  const layout = useMemo(() => logLayout(widths, methodFit, tableWidth, presenting ? PRESENT_FIT : undefined), [widths, methodFit, tableWidth, presenting]);
+  return { ...layout, startResize, reset };
 }
 
 /** Presentation mode zooms the page (CSS zoom): boxes are measured zoomed, grid widths are given unzoomed. */

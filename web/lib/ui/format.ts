@@ -8,6 +8,11 @@ export function formatTime(ts: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
+/** The same without the hour, for a narrow log (the row's tooltip has the whole time): 03:07.412. */
+export function formatShortTime(ts: number): string {
+  return formatTime(ts).slice(3);
+}
+
 /**
  * Local calendar date: 2026-12-02. Built by hand: a page's first toLocaleDateString() sets up ICU's date formatting,
  * 80–160 ms of the renderer's main thread, and the session picker shows a date on the page's first render.

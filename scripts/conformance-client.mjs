@@ -2,7 +2,7 @@
 // Runs the official MCP conformance suite's client scenarios with `mcpscope call` as the client under test, each
 // scenario N times, and prints pass/fail counts (and why a run failed). Needs the built CLI (npm run build) and Node 22
 // for the suite, which scripts/node22-tools.sh installs into a cache folder.
-//   node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite core|auth|auth-draft|auth-2026|all]...
+//   node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite core|auth|auth-draft|auth-2026|client-2026|all]...
 //                                       [--scenario <name>]... [--json]
 // --alpha runs the suite's newest alpha (pinned in node22-tools.sh) instead of its newest release. Exit 0 when every
 // run passed, 1 otherwise, 2 on a usage error. (With --client <url> it is the launcher the suite runs for every
@@ -29,6 +29,16 @@ function keyFile(pem) {
   scratch.push(dir);
   const file = join(dir, 'client-key.pem');
   writeFileSync(file, pem, { mode: 0o600 });
+  return file;
+}
+
+/** A scenario's sequence of calls as a collection file (docs/collections.md) for `mcpscope run`; steps unnamed get `s<n>`. */
+function collectionFile(scenario, steps) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-conformance-'));
+  scratch.push(dir);
+  const file = join(dir, 'scenario.collection.json');
+  const named = steps.map((st, i) => ({ name: st.name ?? `s${i + 1}`, assert: [], ...st }));
+  writeFileSync(file, JSON.stringify({ version: 1, name: scenario.replaceAll('/', '-'), steps: named }));
   return file;
 }
 
@@ -113,6 +123,39 @@ export const SCENARIOS = {
     suite: 'auth-draft',
     flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret],
   },
+  // The alpha's other client scenarios (2026-07-28 unless noted). Those that need more than one call are a collection
+  // (`steps`), which the launcher writes to a scratch file and runs with `mcpscope run`: the house's way to script a
+  // sequence of calls on one connection.
+  'request-metadata': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/list'] },
+  'http-standard-headers': {
+    suite: 'client-2026',
+    alpha: true,
+    steps: () => [
+      { method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'test_tool', arguments: {} } },
+      { method: 'resources/list' },
+      { method: 'resources/read', params: { uri: 'test://resource' } },
+      { method: 'prompts/list' },
+      { method: 'prompts/get', params: { name: 'test_prompt' } },
+    ],
+  },
+  // The context names the tool calls to make; each x-mcp-header argument goes out as an Mcp-Param header too.
+  'http-custom-headers': {
+    suite: 'client-2026',
+    alpha: true,
+    steps: (ctx) => [{ method: 'tools/list' }, ...(ctx.toolCalls ?? []).map((c) => ({ method: 'tools/call', params: c }))],
+  },
+  'http-invalid-tool-headers': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/call', '--params', '{"name":"valid_tool","arguments":{}}'] },
+  'sep-2322-client-request-state': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/call', '--params', '{"name":"test_tool","arguments":{}}'] },
+  'json-schema-ref-no-deref': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/list'] },
+  'json-schema-2020-12-preservation': {
+    suite: 'client-2026',
+    alpha: true,
+    steps: () => [
+      { name: 'list', method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'echo_schema', arguments: { schema: '${steps.list.result/tools/0/inputSchema}' } } },
+    ],
+  },
 };
 
 /**
@@ -190,9 +233,10 @@ function launch(url) {
     return Promise.resolve(2);
   }
   const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
-  const flags = typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags;
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
-  const child = spawn(process.execPath, [BIN, 'call', ...flags, ...(version ? ['--protocol', version] : []), '--url', url], { stdio: 'inherit' });
+  const protocol = version ? ['--protocol', version] : [];
+  const command = entry.steps ? ['run', collectionFile(scenario, entry.steps(ctx))] : ['call', ...(typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags)];
+  const child = spawn(process.execPath, [BIN, ...command, ...protocol, '--url', url], { stdio: 'inherit' });
   return new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -238,7 +282,7 @@ async function main() {
     console.error(
       alphaOnly
         ? `conformance-client: ${alphaOnly} is a scenario of the suite's alpha only: add --alpha`
-        : `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft, auth-2026 or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
+        : `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft, auth-2026, client-2026 or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
     );
     return 2;
   }

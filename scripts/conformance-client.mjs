@@ -153,7 +153,7 @@ export const SCENARIOS = {
     alpha: true,
     steps: () => [
       { name: 'list', method: 'tools/list' },
-      { method: 'tools/call', params: { name: 'echo_schema', arguments: { schema: '${steps.list.result/tools/0/inputSchema}' } } },
+      { method: 'tools/call', params: { name: 'json_schema_echo', arguments: { schema: '${steps.list.result/tools/0/inputSchema}' } } },
     ],
   },
 };

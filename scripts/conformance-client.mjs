@@ -32,13 +32,13 @@ function keyFile(pem) {
   return file;
 }
 
-/** A scenario's sequence of calls as a collection file (docs/collections.md) for `mcpscope run`; steps unnamed get `s<n>`. */
-function collectionFile(scenario, steps) {
+/** A scenario's sequence of calls (and answers to the server's requests) as a collection file for `mcpscope run`. */
+function collectionFile(scenario, steps, answers) {
   const dir = mkdtempSync(join(tmpdir(), 'mcpscope-conformance-'));
   scratch.push(dir);
   const file = join(dir, 'scenario.collection.json');
   const named = steps.map((st, i) => ({ name: st.name ?? `s${i + 1}`, assert: [], ...st }));
-  writeFileSync(file, JSON.stringify({ version: 1, name: scenario.replaceAll('/', '-'), steps: named }));
+  writeFileSync(file, JSON.stringify({ version: 1, name: scenario.replaceAll('/', '-'), ...(answers ? { answers } : {}), steps: named }));
   return file;
 }
 
@@ -146,7 +146,19 @@ export const SCENARIOS = {
     steps: (ctx) => [{ method: 'tools/list' }, ...(ctx.toolCalls ?? []).map((c) => ({ method: 'tools/call', params: c }))],
   },
   'http-invalid-tool-headers': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/call', '--params', '{"name":"valid_tool","arguments":{}}'] },
-  'sep-2322-client-request-state': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/call', '--params', '{"name":"test_tool","arguments":{}}'] },
+  // Multi-round-trip requests (SEP-2322): two tools answer input_required (one with requestState, one without), the
+  // client answers the elicitation and retries under a new id; an unrelated call between them carries neither; a result
+  // without resultType is complete.
+  'sep-2322-client-request-state': {
+    suite: 'client-2026',
+    alpha: true,
+    answers: { elicitation: { action: 'accept', content: { confirmed: true } } },
+    steps: () =>
+      ['test_mrtr_echo_state', 'test_mrtr_unrelated', 'test_mrtr_no_state', 'test_mrtr_no_result_type'].map((name) => ({
+        method: 'tools/call',
+        params: { name, arguments: {} },
+      })),
+  },
   'json-schema-ref-no-deref': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/list'] },
   'json-schema-2020-12-preservation': {
     suite: 'client-2026',
@@ -235,7 +247,7 @@ function launch(url) {
   const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
   const protocol = version ? ['--protocol', version] : [];
-  const command = entry.steps ? ['run', collectionFile(scenario, entry.steps(ctx))] : ['call', ...(typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags)];
+  const command = entry.steps ? ['run', collectionFile(scenario, entry.steps(ctx), entry.answers)] : ['call', ...(typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags)];
   const child = spawn(process.execPath, [BIN, ...command, ...protocol, '--url', url], { stdio: 'inherit' });
   return new Promise((resolve) =>
     child.on('exit', (code, signal) => {

@@ -171,7 +171,7 @@ export const SCENARIOS = {
 };
 
 /**
- * Authorization extensions of the alpha that mcpscope does not claim, and why (docs/conformance.md lists them too).
+ * Extensions of the alpha that mcpscope does not claim, and why (docs/conformance.md lists them too).
  * Asking for one is a usage error that says so, not a failed run.
  */
 export const NOT_CLAIMED = {
@@ -181,6 +181,11 @@ export const NOT_CLAIMED = {
     'SEP-1932 / RFC 9449 extension: sender-constrained (DPoP) tokens need a proof key and a signed proof per request; mcpscope sends Bearer tokens only',
   'auth/dpop-nonce': 'the same DPoP extension, with server-provided nonces',
   'auth/wif-jwt-bearer': 'SEP-1933 extension: workload identity federation (a platform-issued JWT as the grant); mcpscope has no workload identity source',
+  'sep-2640-client-no-prefetch':
+    'SEP-2640 skills extension (io.modelcontextprotocol/skills): an agent host loading skills (skills/list, then skill files on demand); mcpscope is an inspector and loads no skills',
+  'sep-2640-client-verify-digest': 'the same skills extension: verifying a skill file against its listed digest before use',
+  'sep-2640-client-verify-size': 'the same skills extension: verifying a skill file against its listed size before use',
+  'sep-2640-client-verify-frontmatter': "the same skills extension: checking a skill file's frontmatter against its listing",
 };
 
 /** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */

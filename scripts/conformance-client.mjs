@@ -252,7 +252,9 @@ function launch(url) {
   const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
   const protocol = version ? ['--protocol', version] : [];
-  const command = entry.steps ? ['run', collectionFile(scenario, entry.steps(ctx), entry.answers)] : ['call', ...(typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags)];
+  const command = entry.steps
+    ? ['run', collectionFile(scenario, entry.steps(ctx), entry.answers)]
+    : ['call', ...(typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags)];
   const child = spawn(process.execPath, [BIN, ...command, ...protocol, '--url', url], { stdio: 'inherit' });
   return new Promise((resolve) =>
     child.on('exit', (code, signal) => {

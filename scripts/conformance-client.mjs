@@ -188,6 +188,17 @@ export const NOT_CLAIMED = {
   'sep-2640-client-verify-frontmatter': "the same skills extension: checking a skill file's frontmatter against its listing",
 };
 
+const USAGE = `usage: node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite <s>]... [--scenario <name>]... [--json]
+
+Runs the official MCP conformance suite's client scenarios with mcpscope as the client (docs/conformance.md).
+  --runs <n>            runs of each scenario (default 10), one at a time
+  --suite <s>           core (default), auth, auth-draft, auth-2026 (--alpha), client-2026 (--alpha) or all; repeatable
+  --scenario <name>     one scenario; repeatable, adds to --suite
+  --alpha               the suite's newest alpha instead of its newest release
+  --spec-version <v>    run each scenario at that protocol version (the alpha skips those that do not exist at it)
+  --json                print [{scenario, runs, passed, failures, skipped?}] instead of a line per scenario
+Not claimed (a usage error): ${Object.keys(NOT_CLAIMED).join(', ')}`;
+
 /** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */
 function shellWord(s) {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`;
@@ -274,6 +285,7 @@ async function main() {
         suite: { type: 'string', multiple: true },
         scenario: { type: 'string', multiple: true },
         json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
         client: { type: 'boolean', default: false },
         alpha: { type: 'boolean', default: false },
         'spec-version': { type: 'string' },
@@ -284,6 +296,10 @@ async function main() {
     return 2;
   }
   if (a.values.client) return launch(a.positionals.at(-1));
+  if (a.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const { values: v } = a;
   const runs = Number(v.runs);
   const suites = new Set(v.suite ?? (v.scenario ? [] : ['core']));

@@ -2,7 +2,7 @@
 // Runs the official MCP conformance suite's client scenarios with `mcpscope call` as the client under test, each
 // scenario N times, and prints pass/fail counts (and why a run failed). Needs the built CLI (npm run build) and Node 22
 // for the suite, which scripts/node22-tools.sh installs into a cache folder.
-//   node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite core|auth|auth-draft|auth-2026|all]...
+//   node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite core|auth|auth-draft|auth-2026|client-2026|all]...
 //                                       [--scenario <name>]... [--json]
 // --alpha runs the suite's newest alpha (pinned in node22-tools.sh) instead of its newest release. Exit 0 when every
 // run passed, 1 otherwise, 2 on a usage error. (With --client <url> it is the launcher the suite runs for every
@@ -29,6 +29,16 @@ function keyFile(pem) {
   scratch.push(dir);
   const file = join(dir, 'client-key.pem');
   writeFileSync(file, pem, { mode: 0o600 });
+  return file;
+}
+
+/** A scenario's sequence of calls (and answers to the server's requests) as a collection file for `mcpscope run`. */
+function collectionFile(scenario, steps, answers) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-conformance-'));
+  scratch.push(dir);
+  const file = join(dir, 'scenario.collection.json');
+  const named = steps.map((st, i) => ({ name: st.name ?? `s${i + 1}`, assert: [], ...st }));
+  writeFileSync(file, JSON.stringify({ version: 1, name: scenario.replaceAll('/', '-'), ...(answers ? { answers } : {}), steps: named }));
   return file;
 }
 
@@ -113,10 +123,55 @@ export const SCENARIOS = {
     suite: 'auth-draft',
     flags: (ctx) => [...CREDENTIALS, '--client-id', ctx.client_id, '--client-secret', ctx.client_secret],
   },
+  // The alpha's other client scenarios (2026-07-28 unless noted). Those that need more than one call are a collection
+  // (`steps`), which the launcher writes to a scratch file and runs with `mcpscope run`: the house's way to script a
+  // sequence of calls on one connection.
+  'request-metadata': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/list'] },
+  'http-standard-headers': {
+    suite: 'client-2026',
+    alpha: true,
+    steps: () => [
+      { method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'test_tool', arguments: {} } },
+      { method: 'resources/list' },
+      { method: 'resources/read', params: { uri: 'test://resource' } },
+      { method: 'prompts/list' },
+      { method: 'prompts/get', params: { name: 'test_prompt' } },
+    ],
+  },
+  // The context names the tool calls to make; each x-mcp-header argument goes out as an Mcp-Param header too.
+  'http-custom-headers': {
+    suite: 'client-2026',
+    alpha: true,
+    steps: (ctx) => [{ method: 'tools/list' }, ...(ctx.toolCalls ?? []).map((c) => ({ method: 'tools/call', params: c }))],
+  },
+  'http-invalid-tool-headers': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/call', '--params', '{"name":"valid_tool","arguments":{}}'] },
+  // Multi-round-trip requests (SEP-2322): two tools answer input_required (one with requestState, one without), the
+  // client answers the elicitation and retries under a new id; an unrelated call between them carries neither; a result
+  // without resultType is complete.
+  'sep-2322-client-request-state': {
+    suite: 'client-2026',
+    alpha: true,
+    answers: { elicitation: { action: 'accept', content: { confirmed: true } } },
+    steps: () =>
+      ['test_mrtr_echo_state', 'test_mrtr_unrelated', 'test_mrtr_no_state', 'test_mrtr_no_result_type'].map((name) => ({
+        method: 'tools/call',
+        params: { name, arguments: {} },
+      })),
+  },
+  'json-schema-ref-no-deref': { suite: 'client-2026', alpha: true, flags: ['--method', 'tools/list'] },
+  'json-schema-2020-12-preservation': {
+    suite: 'client-2026',
+    alpha: true,
+    steps: () => [
+      { name: 'list', method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'json_schema_echo', arguments: { schema: '${steps.list.result/tools/0/inputSchema}' } } },
+    ],
+  },
 };
 
 /**
- * Authorization extensions of the alpha that mcpscope does not claim, and why (docs/conformance.md lists them too).
+ * Extensions of the alpha that mcpscope does not claim, and why (docs/conformance.md lists them too).
  * Asking for one is a usage error that says so, not a failed run.
  */
 export const NOT_CLAIMED = {
@@ -126,7 +181,23 @@ export const NOT_CLAIMED = {
     'SEP-1932 / RFC 9449 extension: sender-constrained (DPoP) tokens need a proof key and a signed proof per request; mcpscope sends Bearer tokens only',
   'auth/dpop-nonce': 'the same DPoP extension, with server-provided nonces',
   'auth/wif-jwt-bearer': 'SEP-1933 extension: workload identity federation (a platform-issued JWT as the grant); mcpscope has no workload identity source',
+  'sep-2640-client-no-prefetch':
+    'SEP-2640 skills extension (io.modelcontextprotocol/skills): an agent host loading skills (skills/list, then skill files on demand); mcpscope is an inspector and loads no skills',
+  'sep-2640-client-verify-digest': 'the same skills extension: verifying a skill file against its listed digest before use',
+  'sep-2640-client-verify-size': 'the same skills extension: verifying a skill file against its listed size before use',
+  'sep-2640-client-verify-frontmatter': "the same skills extension: checking a skill file's frontmatter against its listing",
 };
+
+const USAGE = `usage: node scripts/conformance-client.mjs [--alpha] [--spec-version <v>] [--runs N] [--suite <s>]... [--scenario <name>]... [--json]
+
+Runs the official MCP conformance suite's client scenarios with mcpscope as the client (docs/conformance.md).
+  --runs <n>            runs of each scenario (default 10), one at a time
+  --suite <s>           core (default), auth, auth-draft, auth-2026 (--alpha), client-2026 (--alpha) or all; repeatable
+  --scenario <name>     one scenario; repeatable, adds to --suite
+  --alpha               the suite's newest alpha instead of its newest release
+  --spec-version <v>    run each scenario at that protocol version (the alpha skips those that do not exist at it)
+  --json                print [{scenario, runs, passed, failures, skipped?}] instead of a line per scenario
+Not claimed (a usage error): ${Object.keys(NOT_CLAIMED).join(', ')}`;
 
 /** One word for the shell the suite runs the command through (it splits on spaces and joins with spaces). */
 function shellWord(s) {
@@ -190,9 +261,12 @@ function launch(url) {
     return Promise.resolve(2);
   }
   const ctx = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
-  const flags = typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags;
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION;
-  const child = spawn(process.execPath, [BIN, 'call', ...flags, ...(version ? ['--protocol', version] : []), '--url', url], { stdio: 'inherit' });
+  const protocol = version ? ['--protocol', version] : [];
+  const command = entry.steps
+    ? ['run', collectionFile(scenario, entry.steps(ctx), entry.answers)]
+    : ['call', ...(typeof entry.flags === 'function' ? entry.flags(ctx) : entry.flags)];
+  const child = spawn(process.execPath, [BIN, ...command, ...protocol, '--url', url], { stdio: 'inherit' });
   return new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -211,6 +285,7 @@ async function main() {
         suite: { type: 'string', multiple: true },
         scenario: { type: 'string', multiple: true },
         json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
         client: { type: 'boolean', default: false },
         alpha: { type: 'boolean', default: false },
         'spec-version': { type: 'string' },
@@ -221,6 +296,10 @@ async function main() {
     return 2;
   }
   if (a.values.client) return launch(a.positionals.at(-1));
+  if (a.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const { values: v } = a;
   const runs = Number(v.runs);
   const suites = new Set(v.suite ?? (v.scenario ? [] : ['core']));
@@ -238,7 +317,7 @@ async function main() {
     console.error(
       alphaOnly
         ? `conformance-client: ${alphaOnly} is a scenario of the suite's alpha only: add --alpha`
-        : `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft, auth-2026 or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
+        : `conformance-client: --runs takes a whole number ≥ 1, --suite core, auth, auth-draft, auth-2026, client-2026 or all, --scenario one of ${Object.keys(SCENARIOS).join(', ')}`,
     );
     return 2;
   }

@@ -126,13 +126,14 @@ const UNSUPPORTED_VERSION = -32022;
 
 /**
  * The version to retry with after a -32022: the latest in its `data.supported` that mcpscope speaks, modern before
- * legacy, and never the one just refused; null when none (then the error stands). 2026-07-28: the client SHOULD pick
- * one it supports from that list and retry.
+ * legacy; null when none (then the error stands). 2026-07-28: the client SHOULD pick one it supports from that list and
+ * retry. The refused version counts when the server lists it anyway (a refusal it may not repeat; the conformance
+ * suite's request-metadata mock does just that): the callers retry once, so this never loops.
  */
-export function retryVersion(response: JsonRpcResponse, refused: string): { version: string; era: 'modern' | 'legacy' } | null {
+export function retryVersion(response: JsonRpcResponse): { version: string; era: 'modern' | 'legacy' } | null {
   if (!isErrorResponse(response) || response.error.code !== UNSUPPORTED_VERSION) return null;
   const data = response.error.data;
-  const listed = isPlainObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string' && v !== refused) : [];
+  const listed = isPlainObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
   const best = (known: readonly string[]) => [...known].reverse().find((v) => listed.includes(v));
   const modern = best(MODERN_PROTOCOL_VERSIONS);
   if (modern) return { version: modern, era: 'modern' };
@@ -143,7 +144,7 @@ export function retryVersion(response: JsonRpcResponse, refused: string): { vers
 export async function connectModern(engine: FlowEngine, o: ResolvedConnect): Promise<Connection> {
   let response = await discover(engine, o, o.timeoutMs);
   // Retried once, and only with another 2026 version: a pinned modern era does not turn into initialize on its own.
-  const retry = retryVersion(response, o.modernVersion);
+  const retry = retryVersion(response);
   if (retry?.era === 'modern') {
     o = { ...o, modernVersion: retry.version };
     response = await discover(engine, o, o.timeoutMs);
@@ -161,7 +162,7 @@ export async function connectAuto(engine: FlowEngine, o: ResolvedConnect): Promi
   let probe: ProbeRecord;
   try {
     let response = await discover(engine, o, o.probeTimeoutMs);
-    const retry = retryVersion(response, o.modernVersion);
+    const retry = retryVersion(response);
     if (retry?.era === 'modern') {
       o = { ...o, modernVersion: retry.version };
       response = await discover(engine, o, o.probeTimeoutMs);

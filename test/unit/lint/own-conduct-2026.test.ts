@@ -38,11 +38,11 @@ describe('the retry after -32022', () => {
     id: 1,
     error: { code: -32022, message: 'Unsupported protocol version', data: { supported } },
   });
-  it('picks the latest version mcpscope speaks from data.supported, modern before legacy, never the refused one', () => {
-    expect(retryVersion(refused(['2025-03-26', '2025-06-18', '2099-01-01']), '2026-07-28')).toEqual({ version: '2025-06-18', era: 'legacy' });
-    expect(retryVersion(refused(['2025-11-25', '2026-07-28']), '2027-01-01')).toEqual({ version: '2026-07-28', era: 'modern' });
-    expect(retryVersion(refused(['2026-07-28']), '2026-07-28')).toBeNull();
-    expect(retryVersion(refused('2025-06-18'), '2026-07-28')).toBeNull();
-    expect(retryVersion({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'no', data: { supported: ['2025-06-18'] } } }, '2026-07-28')).toBeNull();
+  it('picks the latest version mcpscope speaks from data.supported, modern before legacy, the refused one too when listed (retried once)', () => {
+    expect(retryVersion(refused(['2025-03-26', '2025-06-18', '2099-01-01']))).toEqual({ version: '2025-06-18', era: 'legacy' });
+    expect(retryVersion(refused(['2025-11-25', '2026-07-28']))).toEqual({ version: '2026-07-28', era: 'modern' });
+    expect(retryVersion(refused(['2026-07-28']))).toEqual({ version: '2026-07-28', era: 'modern' });
+    expect(retryVersion(refused('2025-06-18'))).toBeNull();
+    expect(retryVersion({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'no', data: { supported: ['2025-06-18'] } } })).toBeNull();
   });
 });

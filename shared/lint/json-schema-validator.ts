@@ -43,7 +43,9 @@ export class JsonSchemaValidator implements JsonSchemaValidatorProvider {
   getValidator(schema: never): (input: unknown) => { valid: boolean; errorMessage?: string } {
     const s = schema as Record<string, unknown>;
     if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new TypeError('a JSON Schema must be an object');
-    const validator = new Validator(s as Schema, draftOf(s), true);
+    // A copy: cfworker stamps each schema object it reads with its base URI, and the object may be the page's own parse of
+    // a frame, which the tool forms read with a base of their own (schema-check.ts); a stamp from here broke their $refs.
+    const validator = new Validator(JSON.parse(JSON.stringify(s)) as Schema, draftOf(s), true);
     return (input) => {
       const result = validator.validate(input);
       return result.valid ? { valid: true } : { valid: false, errorMessage: describe(result.errors) };

@@ -26,4 +26,10 @@ describe('the CSP-safe JSON Schema validator', () => {
   it('refuses a schema that is not an object, so the linter skips it instead of reporting', () => {
     expect(() => new JsonSchemaValidator().getValidator([] as never)).toThrow(/object/);
   });
+
+  it("leaves the schema object it is handed untouched (the page's tool forms read the same parse with a base URI of their own)", () => {
+    const schema = { $defs: { point: { type: 'object', properties: { x: { type: 'number' } } } }, properties: { origin: { $ref: '#/$defs/point' } } };
+    expect(check(schema, { origin: { x: 'no' } }).valid).toBe(false);
+    for (const o of [schema, schema.$defs.point, schema.properties.origin]) expect(Object.getOwnPropertyNames(o)).not.toContain('__absolute_uri__');
+  });
 });

@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { unpackFrames } from '../dist/shared/frames-wire.js';
@@ -37,6 +37,21 @@ export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
+}
+
+/** The median of unsorted values. */
+export function median(values) {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+/** The 1, 5 and 15 minute load averages, as every bench prints them beside its figures. */
+export function load() {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }
 
 export function summary(values) {

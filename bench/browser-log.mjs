@@ -11,16 +11,11 @@
 // by bench/relay-lint-open.mjs).
 // Usage: node bench/browser-log.mjs [--n 1000000[,3000000…]] [--runs 3] [--jumps 10] [--memoryFrames 0 (the page's default)] [--sequence 1] [--settle 1]
 /* global window, document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
-import { loadavg } from 'node:os';
-import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 import { jumpMs, launchChromium, noteSynced, openTimes, until } from './browser-lib.mjs';
 
 const o = args({ n: '1000000', runs: 3, jumps: 10, memoryFrames: 0, sequence: 1, settle: 1 });
 const sizes = o.n.split(',').map(Number);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** Records a session of n flooded frames, all of it on disk before the browser opens it. */
 async function record(n) {

@@ -13,9 +13,8 @@
 // Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0] [--cpu 0] [--editor 0] [--link 0]
 /* global window, document, location, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
-import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT, SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 import { jumpMs, noteSynced, openTimes, until } from './browser-lib.mjs';
 import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
@@ -23,10 +22,6 @@ import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0 });
 if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function open(browser, front, token, lastSeq, timeline, sessionId) {
   const cpuBefore = o.cpu ? treeCpu() : null;

@@ -8,19 +8,14 @@
 // Usage: node bench/browser-startup-profile.mjs [--server demo|flood] [--n 1000000] [--web dist/web] [--top 25] [--sampling 200] [--idleMax 20000]
 /* global window, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { DEMO, SCRIPTED, args, floodClient, fmt, startRelay } from './bench-lib.mjs';
+import { DEMO, SCRIPTED, args, floodClient, fmt, load, startRelay } from './bench-lib.mjs';
 import { openMoments } from './browser-lib.mjs';
 import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
 
 const o = args({ server: 'demo', n: 1000000, web: '', top: 25, sampling: 200, idleMax: 20_000 });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 console.log(`load average at start: ${load()}`);
 const relay = await startRelay(o.server === 'demo' ? [process.execPath, DEMO] : [process.execPath, SCRIPTED, '--flood', String(o.n)]);
 if (o.server !== 'demo') {

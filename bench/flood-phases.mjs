@@ -6,8 +6,7 @@
 // The last phase ends once every frame is in the store; the others end when the client has the mark's frames, with
 // the writer thread up to a few batches behind.
 // Usage: node bench/flood-phases.mjs [--n 1000000] [--marks 100000,500000,600000] [--runs 2] [--a ''] [--b '']
-import { loadavg } from 'node:os';
-import { SCRIPTED, args, childPids, cpuMs, floodClient, fmt, ownCpuMs, percentile, startRelay, threadCpuMs } from './bench-lib.mjs';
+import { SCRIPTED, args, childPids, cpuMs, floodClient, fmt, load, median, ownCpuMs, startRelay, threadCpuMs } from './bench-lib.mjs';
 
 const o = args({ n: 1_000_000, marks: '100000,500000,600000', runs: 2, a: '', b: '' });
 const marks = o.marks
@@ -15,15 +14,6 @@ const marks = o.marks
   .filter(Boolean)
   .map(Number)
   .filter((m) => m < o.n);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const median = (xs) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 const variant = (spec) => {
   const words = spec.split(' ').filter(Boolean);
   const bin = words.find((w) => w.startsWith('bin='))?.slice(4);

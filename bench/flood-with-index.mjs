@@ -4,16 +4,11 @@
 // flood's rate, the median of each, RATIO B/A, and each against the insert floor measured in the same run.
 // Usage: node bench/flood-with-index.mjs [--n 300000] [--runs 2]
 import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { clearInterval, setInterval } from 'node:timers';
 import { join } from 'node:path';
-import { ROOT, SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 
 const o = args({ n: 300_000, runs: 2 });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 console.log(`flood-with-index: ${o.n} frames, ${o.runs} floods each, load ${load()} at start`);
 
 async function flood(poll) {

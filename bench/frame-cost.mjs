@@ -5,20 +5,11 @@
 // beside them as the reference.
 // Usage: node bench/frame-cost.mjs [--n 100000] [--runs 3] [--bin <another build's bin/mcpscope.js>]
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SCRIPTED, args, floodClient, fmt, percentile, startRelay, threadCpuMs, threadSplit } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, floodClient, fmt, load, median, startRelay, threadCpuMs, threadSplit } from './bench-lib.mjs';
 
 const o = args({ n: 100_000, runs: 3, bin: '' });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const median = (xs) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 /** One flood of n notifications through a relay; its CPU per frame by thread, in µs. */
 async function flood(bin) {

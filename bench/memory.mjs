@@ -5,8 +5,7 @@
 // BENCH_RELAY_NODE_ARGS="--heapsnapshot-signal=SIGUSR2" with `--snapshot 1` asks the relay for a heap snapshot once idle.
 // Usage: node bench/memory.mjs [--n 3000000] [--step 1000000] [--idle 10000] [--runs 1] [--detach 0] [--snapshot 0] [--maps 0]
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { SCRIPTED, args, floodClient, fmt, peakRssMb, startRelay, summary } from './bench-lib.mjs';
+import { SCRIPTED, args, floodClient, fmt, load, peakRssMb, startRelay, summary } from './bench-lib.mjs';
 
 const o = args({ n: 3_000_000, step: 1_000_000, idle: 10_000, runs: 1, detach: 0, snapshot: 0, maps: 0 });
 /** Resident MB of a process, and how much of it is anonymous (heaps: V8's, malloc's, SQLite's caches) rather than mapped files. */
@@ -15,10 +14,6 @@ function resident(pid) {
   const mb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(roll)?.[1] ?? NaN) / 1024;
   return { rss: mb('Rss'), anon: mb('Anonymous') };
 }
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const marks = [];
 for (let m = o.step; m < o.n; m += o.step) marks.push(m);

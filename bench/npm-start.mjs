@@ -6,21 +6,12 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, args, fmt, percentile } from './bench-lib.mjs';
+import { ROOT, args, fmt, load, median } from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
 const o = args({ runs: 7, before: '' });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const median = (xs) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 /** Runs `argv` in its own process group to the relay's ready line; the ms it took, then stops the whole group. */
 async function toReady(command, argv, cwd = ROOT) {

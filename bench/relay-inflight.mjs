@@ -4,15 +4,11 @@
 // Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--bin <another build's bin/mcpscope.js>]
 //   --bin: that build's relay runs too, interleaved with this one and the direct client (a before/after in one run).
 //   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay (bench-lib.mjs).
-import { cpus, loadavg } from 'node:os';
-import { SCRIPTED, args, connect, cpuMs, directClient, fmt, percentile, ping, startRelay } from './bench-lib.mjs';
+import { cpus } from 'node:os';
+import { SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, startRelay } from './bench-lib.mjs';
 
 const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '' });
 const command = [process.execPath, SCRIPTED];
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /**
  * n pings with ids from `firstId`, `k` of them outstanding at any time: each answer sends the next. The round trip

@@ -8,18 +8,14 @@
 // Usage: node bench/share-file.mjs [--n 1000,100000] [--runs 3] [--keep <dir>: the share files are left there]
 /* global window, document, requestAnimationFrame -- the function passed to addInitScript runs in the page */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 import { launchChromium, openMoments } from './browser-lib.mjs';
 
 const o = args({ n: '1000,100000', runs: 3, keep: '' });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const dir = o.keep || mkdtempSync(join(tmpdir(), 'mcpscope-bench-share-'));
 
 async function record(n) {

@@ -10,7 +10,7 @@
 //        [--runs 1] [--starts 3] [--parts latency,flood,startup] [--warmup 20000 (frames of an uncounted first flood, at most the smallest; 0: none)]
 //        [--bin <another build's bin/mcpscope.js, its node_modules reachable: mcpscope's relay from that build, for a before/after>]
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
   ROOT,
@@ -20,16 +20,18 @@ import {
   connect,
   count,
   cpuMs,
-  threadCpuMs,
-  threadSplit,
   directClient,
   floodClient,
   fmt,
+  load,
+  median,
   ownCpuMs,
   peakRssMb,
   percentile,
   roundTrips,
   startRelay,
+  threadCpuMs,
+  threadSplit,
 } from './bench-lib.mjs';
 import { inspectorTools, startOfficial } from './official-inspector.mjs';
 
@@ -48,15 +50,6 @@ const o = args({
 const build = o.bin ? { bin: o.bin } : {};
 const parts = new Set(o.parts.split(','));
 const server = (...extra) => [process.execPath, SCRIPTED, ...extra];
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const median = (xs) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 const ratio = (a, b) => fmt(a / b, 2);
 const isAnswer = (m) => m && typeof m === 'object' && 'id' in m && ('result' in m || 'error' in m);
 

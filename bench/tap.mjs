@@ -5,15 +5,11 @@ import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, SCRIPTED, args, directClient, fmt, percentile, roundTrips, summary } from './bench-lib.mjs';
+import { BIN, SCRIPTED, args, directClient, fmt, load, percentile, roundTrips, summary } from './bench-lib.mjs';
 
 const o = args({ pings: 2000, flood: 100_000, taps: 5, runs: 1, inspector: 1 });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 /** What the taps said on stderr (a recording that stopped says why), printed once at the end of a run. */
 let stderr = '';
 const tapped = (dataDir, command) => [process.execPath, BIN, 'tap', '--data-dir', dataDir, '--', ...command];

@@ -8,15 +8,10 @@
 // Usage: node bench/text-filter.mjs [--n 1000000] [--runs 5]
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SCRIPTED, args, floodClient, fmt, startRelay, summary } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 
 const o = args({ n: 1_000_000, runs: 5 });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 console.log(`text-filter: ${o.n} frames, ${o.runs} runs a filter, load ${load()} at start`);
 

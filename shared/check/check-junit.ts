@@ -1,23 +1,11 @@
 // The check report as JUnit XML for CI, in the shape the common JUnit XSD (Jenkins xunit's junit-10) accepts: only
 // attributes it declares, `time` on every case and suite, a warning visible as one rather than passing unseen.
 import type { CheckReport, CheckResult } from './check-types.js';
+import { seconds, xml } from '../junit-xml.js';
 
 /** What fails a run: a failed check (the default), or a warning as well (`check --fail-on warn`). */
 export type FailOn = 'fail' | 'warn';
 
-/** XML 1.0 cannot carry most control characters at all, even escaped: they are dropped. */
-function isXmlChar(c: string): boolean {
-  const n = c.charCodeAt(0);
-  return n >= 0x20 || n === 0x9 || n === 0xa || n === 0xd;
-}
-const xml = (s: string) =>
-  [...s]
-    .filter(isXmlChar)
-    .join('')
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-
-/** Seconds with millisecond precision, as the XSD's time pattern wants (digits, a dot, digits: no exponent, no unit). */
-const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 const totalMs = (rs: readonly CheckResult[]) => rs.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
 
 /** The evidence under a failure or warning: the sentence it rests on, the fix, and the frames by seq on their connection. */

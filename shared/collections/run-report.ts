@@ -2,6 +2,7 @@
 // common JUnit XSD accepts, as `check --junit`). Pure text; the CLI writes it and the page shows the same results.
 import { escapeControls } from '../trust/escape-controls.js';
 import type { RunReport, StepResult, StepStatus } from './collection-schema.js';
+import { seconds, xml } from '../junit-xml.js';
 
 export type RunExit = 0 | 1 | 2;
 
@@ -44,17 +45,6 @@ export function runSummary(report: RunReport): string {
     lines.push(`recorded: session ${report.session} (start mcpscope on the same data dir and append #session=<id>&seq=<n> to the inspector's URL)`);
   return lines.join('\n');
 }
-
-function isXmlChar(c: string): boolean {
-  const n = c.charCodeAt(0);
-  return n >= 0x20 || n === 0x9 || n === 0xa || n === 0xd;
-}
-const xml = (s: string) =>
-  [...s]
-    .filter(isXmlChar)
-    .join('')
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
 function evidence(report: RunReport, s: StepResult): string {
   const lines = s.assertions.map((a) => `${a.pass ? 'ok  ' : 'FAIL'} ${JSON.stringify(a.assertion)}: ${a.detail}`);

@@ -4,6 +4,7 @@ import type { Router } from 'express';
 import { TextSink } from '../../bundles/text-sink.js';
 import { RelayError } from '../../errors.js';
 import type { ReproKind } from '../../repro/repro-writers.js';
+import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { RELAY_ROUTES as R } from '../../../shared/relay-routes.js';
 import { attachment, fileStem, historyEntry, streamed, type ArchiveContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
@@ -18,24 +19,22 @@ const REPRO_TYPES: Record<ReproKind, string> = {
 // The bundle writer and reader and the repro writers load with the first export or import: a relay that never makes
 // one does not pay for them at start-up.
 export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
+  // What the bundle, the share file and every reproduction are written from: the store, and the secrets the relay knows
+  // of this run's target, so each masks them alike.
+  const bundleSource = (session: SessionInfo) => ({
+    recorder: ctx.recorder,
+    archive: ctx.archive,
+    profiles: ctx.profiles,
+    version: ctx.version,
+    session,
+    givenTarget: ctx.sessions.givenTarget(session.id),
+  });
   serveRoute(router, R.sessionBundle, async ({ params, query: { fromSeq, toSeq } }, _req, res) => {
     const session = ctx.sessions.info(params.id);
     const { writeBundle } = await import('../../bundles/bundle-writer.js');
     attachment(res, `${fileStem(session.name, session.id)}.bundle.json`, 'application/json; charset=utf-8');
     await streamed(res, () =>
-      writeBundle(
-        {
-          recorder: ctx.recorder,
-          archive: ctx.archive,
-          profiles: ctx.profiles,
-          version: ctx.version,
-          session,
-          givenTarget: ctx.sessions.givenTarget(session.id),
-          ...(fromSeq !== undefined ? { fromSeq } : {}),
-          ...(toSeq !== undefined ? { toSeq } : {}),
-        },
-        new TextSink(res),
-      ),
+      writeBundle({ ...bundleSource(session), ...(fromSeq !== undefined ? { fromSeq } : {}), ...(toSeq !== undefined ? { toSeq } : {}) }, new TextSink(res)),
     );
   });
 
@@ -49,16 +48,8 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
       throw new RelayError('INTERNAL', (err as Error).message);
     }
     // The same bundle as the Export bundle download (secrets the relay knows of this run included), packed into the viewer.
-    const src = {
-      recorder: ctx.recorder,
-      archive: ctx.archive,
-      profiles: ctx.profiles,
-      version: ctx.version,
-      session,
-      givenTarget: ctx.sessions.givenTarget(session.id),
-    };
     attachment(res, `${fileStem(session.name, session.id)}.html`, 'text/html; charset=utf-8');
-    await streamed(res, () => writeShareHtml(sessionBundleEvents(src), res, template));
+    await streamed(res, () => writeShareHtml(sessionBundleEvents(bundleSource(session)), res, template));
   });
 
   serveRoute(router, R.importBundle, async (_input, req) => {
@@ -85,19 +76,6 @@ export function bundleRoutes(router: Router, ctx: ArchiveContext): void {
     const k = kind as ReproKind;
     checkReproKind(k, session);
     attachment(res, `${fileStem(session.name, session.id)}.${k}`, REPRO_TYPES[k]);
-    await streamed(res, () =>
-      writeRepro(
-        k,
-        {
-          recorder: ctx.recorder,
-          archive: ctx.archive,
-          profiles: ctx.profiles,
-          version: ctx.version,
-          session,
-          givenTarget: ctx.sessions.givenTarget(session.id),
-        },
-        new TextSink(res),
-      ),
-    );
+    await streamed(res, () => writeRepro(k, bundleSource(session), new TextSink(res)));
   });
 }

@@ -108,7 +108,7 @@ export class SessionManager {
 
   private publishFrame(sessionId: string, frame: FrameRecord): void {
     this.listener.frame(sessionId, frame);
-    this.frameWatchers.emit(sessionId, frame);
+    if (this.frameWatchers.size > 0) this.frameWatchers.emit(sessionId, frame);
   }
 
   private changed(given: SessionInfo): void {

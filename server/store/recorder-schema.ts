@@ -124,6 +124,27 @@ const MIGRATIONS: string[] = [
      sk INTEGER PRIMARY KEY,
      indexed_to INTEGER NOT NULL
    );`,
+  // 8: per-block counts the same pass keeps up to text_index.indexed_to (store/block-counts.ts): by direction, kind and
+  // method, and by each one- and two-character substring of the texts. Indexes built before have no counts beside
+  // them, so their progress is forgotten and the pass builds both again (text-index.ts drops a table with no progress).
+  `CREATE TABLE facet_blocks (
+     sk INTEGER NOT NULL,
+     block INTEGER NOT NULL,
+     dir TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     own TEXT NOT NULL,
+     ans TEXT NOT NULL,
+     n INTEGER NOT NULL,
+     PRIMARY KEY (sk, block, dir, kind, own, ans)
+   ) WITHOUT ROWID;
+   CREATE TABLE gram_blocks (
+     sk INTEGER NOT NULL,
+     gram TEXT NOT NULL,
+     block INTEGER NOT NULL,
+     n INTEGER NOT NULL,
+     PRIMARY KEY (sk, gram, block)
+   ) WITHOUT ROWID;
+   DELETE FROM text_index;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

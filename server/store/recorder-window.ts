@@ -6,13 +6,20 @@ import { HANDSHAKE_METHODS } from '../../shared/frame-origin.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
+import { BLOCK_BITS, BlockCounts, gramKey } from './block-counts.js';
 import { TextIndex, type TextPlan } from './text-index.js';
 
 /**
  * A block is 2^BLOCK_BITS seqs. Counting matches per block is one pass that SQLite aggregates itself (no row
  * reaches JS), and a page read then starts at its block and skips fewer than 2^BLOCK_BITS rows.
  */
-export const BLOCK_BITS = 12;
+export { BLOCK_BITS };
+
+/** Matches per block of seqs ≤ coveredTo, from the background pass's block counts (block-counts.ts). */
+interface Counted {
+  coveredTo: number;
+  blocks: Map<number, number>;
+}
 
 /**
  * Whether a session's method names a request or notification. It stops at the method's first one: immediate for a
@@ -48,8 +55,47 @@ export class FrameWindowReader {
   /** The last text plan, by session key and needle: a filter's page reads ask the same one again and again. */
   private lastPlan: { sk: number; needle: string; indexedTo: number; plan: TextPlan | null } | null = null;
 
+  private readonly blockCounts: BlockCounts;
+  /** The last counted answer, by session key, filter and coverage: a filter's page reads ask for it again and again. */
+  private lastCounted: { key: string; counted: Counted | null } | null = null;
+
   constructor(private readonly db: Database.Database) {
     this.textIndex = new TextIndex(db);
+    this.blockCounts = new BlockCounts(db);
+  }
+
+  /**
+   * The filter's matches per block as far as the background pass has counted, when its counts can answer the filter:
+   * direction, kind and method alone, or a needle of one or two characters alone. Null otherwise (read the frames).
+   */
+  private counted(sk: number, f: WindowFilter): Counted | null {
+    if (f.findings || f.hideBookkeeping || f.trace) return null;
+    const gram = f.text ? gramKey(f.text) : null;
+    if (f.text && (gram === null || f.method || f.dir || (f.kinds && f.kinds.length > 0))) return null;
+    const coveredTo = this.textIndex.indexedTo(sk);
+    if (coveredTo === 0) return null;
+    const key = JSON.stringify([sk, coveredTo, f.text ?? null, f.method ?? null, f.dir ?? null, f.kinds ?? null]);
+    if (this.lastCounted?.key === key) return this.lastCounted.counted;
+    let rows: Array<[number, number]>;
+    if (gram !== null) rows = this.blockCounts.grams(sk, gram);
+    else {
+      const needle = f.method?.toLowerCase();
+      const methods = needle === undefined ? undefined : this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
+      rows =
+        methods?.length === 0
+          ? []
+          : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
+    }
+    const counted = { coveredTo, blocks: new Map(rows) };
+    this.lastCounted = { key, counted };
+    return counted;
+  }
+
+  /** How many frames counting the filter reads one by one: those the block counts do not cover (all without them). */
+  uncounted(sessionId: string, filter: WindowFilter, lastSeq: number): number {
+    const sk = sessionKey(this.db, sessionId);
+    const c = sk === null ? null : this.counted(sk, filter);
+    return c ? Math.max(0, lastSeq - c.coveredTo) : lastSeq;
   }
 
   /** The text parts a filter reads in, with the index's plan when it has one for this needle. */
@@ -175,15 +221,21 @@ export class FrameWindowReader {
     if (sk === null) return out;
     // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
     const counts = new Map<number, number>();
+    // What the block counts cover is summed from them, block by block (ranges are block-aligned); the rest is read.
+    const counted = this.counted(sk, filter);
+    const span = range ?? ALL;
+    for (const [b, n] of counted?.blocks ?? [])
+      if (b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq) counts.set(b, n);
     const text = this.textParts(sk, filter);
     for (const [part, tp] of crossed(filter, text.parts)) {
-      const w = this.where(sk, sessionId, filter, part, tp, text.plan, range ?? ALL);
+      const w = this.where(sk, sessionId, filter, part, tp, text.plan, span);
       if (!w) return out;
+      const bounds = [...(range ? [' AND seq >= ? AND seq < ?'] : []), ...(counted ? [' AND seq > ?'] : [])].join('');
       const rows = this.db
-        // No seq bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
-        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql}${range ? ' AND seq >= ? AND seq < ?' : ''} GROUP BY b`)
+        // No upper bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
+        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql}${bounds} GROUP BY b`)
         .raw()
-        .all(...w.params, ...(range ? [range.fromSeq, range.toSeq] : [])) as Array<[number, number]>;
+        .all(...w.params, ...(range ? [range.fromSeq, range.toSeq] : []), ...(counted ? [counted.coveredTo] : [])) as Array<[number, number]>;
       for (const [b, n] of rows) counts.set(b, (counts.get(b) ?? 0) + n);
     }
     out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
@@ -198,6 +250,8 @@ export class FrameWindowReader {
   page(sessionId: string, fromSeq: number, toSeq: number, skip: number, limit: number, filter: WindowFilter): WindowFrame[] {
     const sk = sessionKey(this.db, sessionId);
     if (sk === null) return [];
+    ({ fromSeq, toSeq, skip } = this.narrow(sk, filter, fromSeq, toSeq, skip, limit));
+    if (fromSeq >= toSeq) return [];
     // As in index(): a method filter reads its two parts apart, each through its own index, and merges them.
     const seqs: number[] = [];
     const text = this.textParts(sk, filter);
@@ -216,6 +270,36 @@ export class FrameWindowReader {
       .prepare(`SELECT * FROM frames WHERE sk = ? AND seq IN (${chosen.map(() => '?').join(', ')}) ORDER BY seq`)
       .all(sk, ...chosen) as FrameRow[];
     return rows.map((r) => this.withPair(sk, r));
+  }
+
+  /**
+   * A page's range cut to the blocks that hold it, when block counts answer the filter: whole blocks without a match
+   * (or with fewer than the matches still to skip) are stepped over, and the range ends with the block that completes
+   * the page. Only blocks the counts wholly cover are judged; the block `fromSeq` falls inside counts as unknown when
+   * ending the range, since some of its matches may lie before it.
+   */
+  private narrow(sk: number, filter: WindowFilter, fromSeq: number, toSeq: number, skip: number, limit: number): { fromSeq: number; toSeq: number; skip: number } {
+    const c = this.counted(sk, filter);
+    if (!c) return { fromSeq, toSeq, skip };
+    const start = (b: number) => b * 2 ** BLOCK_BITS;
+    const known = (b: number) => start(b + 1) - 1 <= c.coveredTo;
+    let from = fromSeq;
+    for (let b = Math.floor(from / start(1)); from < toSeq && known(b); b++) {
+      const n = c.blocks.get(b) ?? 0;
+      if (n > 0 && (from !== start(b) || n > skip)) break;
+      skip -= n;
+      from = start(b + 1);
+    }
+    let need = skip + limit;
+    let to = toSeq;
+    for (let b = Math.floor(from / start(1)); start(b) < toSeq && known(b); b++) {
+      if (start(b) >= from) need -= c.blocks.get(b) ?? 0;
+      if (need <= 0) {
+        to = Math.min(toSeq, start(b + 1));
+        break;
+      }
+    }
+    return { fromSeq: Math.min(from, toSeq), toSeq: to, skip };
   }
 
   /** One frame in full (its text uncut), or null. */

@@ -1,8 +1,9 @@
 // The trigram index of a session's frame texts (SQLite FTS5), which the relay's background lint pass builds as it reads
 // each chunk and a windowed text filter reads: a needle of three characters or more that few frames hold is answered
 // from the index instead of a LIKE over every frame (a scan of 3M frames took 526–612 ms), while the frames past the
-// index, a shorter needle and a needle most frames hold are still scanned, so a filter's matches never depend on how
-// far the index has come.
+// index and a needle most frames hold are still scanned, so a filter's matches never depend on how far the index has
+// come. The same pass keeps per-block counts up to the same seq (block-counts.ts), which answer a needle shorter than
+// a trigram and the direction, kind and method filters.
 //
 // Same matches as the scan, by construction: the index holds lower(text), SQLite's ASCII-only lower case, in a
 // case-sensitive trigram table, and the needle is looked up lower-cased the same way, so it folds exactly the ASCII
@@ -13,6 +14,7 @@
 // One FTS table per session (text_index_<sk>), so deleting a session drops its table whole: with a shared table the
 // deleted texts' trigrams would stay in its segments until a merge, under secure_delete or not.
 import type Database from 'better-sqlite3';
+import { BlockCounts } from './block-counts.js';
 
 /** A needle shorter than a trigram has nothing to look up: it is scanned. */
 const MIN_INDEXED_CHARS = 3;
@@ -56,17 +58,24 @@ export interface TextPlan {
 }
 
 export class TextIndex {
-  constructor(private readonly db: Database.Database) {}
+  private readonly counts: BlockCounts;
+
+  constructor(private readonly db: Database.Database) {
+    this.counts = new BlockCounts(db);
+  }
 
   /** The last seq the index holds for the session (0: none). */
   indexedTo(sk: number): number {
     return (this.db.prepare('SELECT indexed_to FROM text_index WHERE sk = ?').pluck().get(sk) as number | undefined) ?? 0;
   }
 
-  /** Adds the session's frames with indexedTo < seq ≤ upTo; the caller holds a transaction. */
+  /** Adds the session's frames with indexedTo < seq ≤ upTo, and their block counts; the caller holds a transaction. */
   add(sk: number, upTo: number): void {
     const from = this.indexedTo(sk);
     if (upTo <= from) return;
+    // No progress but a table: one built before the block counts (migration 8), or left half-way; it starts over.
+    if (from === 0) this.drop(sk);
+    this.counts.add(sk, from, upTo);
     this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${table(sk)} USING fts5(text, content='', detail=none, tokenize='trigram case_sensitive 1')`);
     this.db.prepare(`INSERT INTO ${table(sk)} (rowid, text) SELECT seq, lower(text) FROM frames WHERE sk = ? AND seq > ? AND seq <= ?`).run(sk, from, upTo);
     this.db.prepare('INSERT INTO text_index (sk, indexed_to) VALUES (?, ?) ON CONFLICT (sk) DO UPDATE SET indexed_to = excluded.indexed_to').run(sk, upTo);
@@ -75,6 +84,7 @@ export class TextIndex {
   /** Drops the session's index (its frames were deleted). */
   drop(sk: number): void {
     this.db.exec(`DROP TABLE IF EXISTS ${table(sk)}`);
+    this.counts.drop(sk);
     this.db.prepare('DELETE FROM text_index WHERE sk = ?').run(sk);
   }
 

@@ -57,7 +57,8 @@ export function frameRoutes(sessions: SessionManager): Router {
     const lastSeq = reader.lastSeq(id);
     // A large session's filter is counted on the scan threads: a text filter reads every frame, and even a method
     // filter walks an index entry per frame; split in two, each takes about half as long, off the relay's thread.
-    return pool && lastSeq >= PARALLEL_SCAN_FROM ? await pool.index(id, filter, lastSeq) : reader.index(id, filter);
+    // What the background pass's block counts answer is summed here, with only the frames past them read.
+    return pool && reader.uncounted(id, filter, lastSeq) >= PARALLEL_SCAN_FROM ? await pool.index(id, filter, lastSeq) : reader.index(id, filter);
   });
 
   serveRoute(router, R.framePage, ({ params, query }, req) => {

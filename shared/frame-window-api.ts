@@ -75,6 +75,11 @@ export const FrameIndexSchema = z.object({
   blockBits: z.number().int(),
   /** [block number, matching frames in it], ascending, empty blocks left out. */
   blocks: z.array(z.tuple([z.number().int(), z.number().int()])),
+  /**
+   * Counted from the session's start up to lastSeq only, and more frames were recorded: the first matches, asked for
+   * with `first` so the page can show them while the whole count is still being made.
+   */
+  partial: z.literal(true).optional(),
 });
 export type FrameIndex = z.infer<typeof FrameIndexSchema>;
 

@@ -89,8 +89,13 @@ export const RELAY_ROUTES = {
   }),
 
   // ---- windowed reads of a huge session (server/relay/routes/frame-routes.ts)
-  /** A filter's match counts per block of seqs. */
-  frameIndex: route({ method: 'GET', path: '/sessions/:id/frame-index', query: z.object(WindowFilterQueryShape), response: FrameIndexSchema }),
+  /** A filter's match counts per block of seqs; with `first`, only from the start until that many matches are found (`partial`). */
+  frameIndex: route({
+    method: 'GET',
+    path: '/sessions/:id/frame-index',
+    query: z.object({ ...WindowFilterQueryShape, first: z.coerce.number().int().min(1).max(10_000).optional() }),
+    response: FrameIndexSchema,
+  }),
   /** Matches with fromSeq ≤ seq < toSeq, after skipping `skip` of them: texts cut to PREVIEW_CHARS, with their pair. */
   framePage: route({
     method: 'GET',

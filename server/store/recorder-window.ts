@@ -48,6 +48,9 @@ interface Span {
 
 const ALL: Span = { fromSeq: 0, toSeq: Number.MAX_SAFE_INTEGER };
 
+/** How long firstIndex reads before it answers with what it found: the page's first rows wait on it. */
+const FIRST_BUDGET_MS = 40;
+
 export class FrameWindowReader {
   /** withPair's two lookups, prepared once: a page of 100 rows runs up to 100 of them. */
   private pairStatements: { answer: Database.Statement; request: Database.Statement } | null = null;
@@ -240,6 +243,28 @@ export class FrameWindowReader {
     }
     out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
     for (const [, n] of out.blocks) out.total += n;
+    return out;
+  }
+
+  /**
+   * The filter's first matches: counted from the session's start in spans of blocks that double each time, until
+   * `want` are found, the session ends or `budgetMs` has passed (a rare needle nothing answers fast). What the page
+   * shows while a whole count that reads every frame (a common needle of three characters or more) is still made.
+   */
+  firstIndex(sessionId: string, filter: WindowFilter, want: number, budgetMs = FIRST_BUDGET_MS): FrameIndex {
+    const lastSeq = this.lastSeq(sessionId);
+    const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
+    const block = 2 ** BLOCK_BITS;
+    const end = (Math.floor(lastSeq / block) + 1) * block;
+    const t0 = performance.now();
+    for (let from = 0, span = 1; from < end; span *= 2) {
+      const to = Math.min(end, from + span * block);
+      const part = this.index(sessionId, filter, { fromSeq: from, toSeq: to, lastSeq });
+      out.blocks.push(...part.blocks);
+      out.total += part.total;
+      from = to;
+      if (from < end && (out.total >= want || performance.now() - t0 > budgetMs)) return { ...out, lastSeq: to - 1, partial: true };
+    }
     return out;
   }
 

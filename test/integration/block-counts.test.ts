@@ -130,3 +130,23 @@ describe('block counts', () => {
     expect([gramKey('Zz'), gramKey('😀'), gramKey('abc'), gramKey('\ud800')]).toEqual(['zz', '😀', null, null]);
   });
 });
+
+describe('the first matches', () => {
+  it('are the whole count cut at the end of the span that found enough, marked partial', () => {
+    for (const f of [{ dir: 'in' }, { text: 'row' }, { method: 'tools' }] satisfies WindowFilter[]) {
+      const whole = reader.index('s', f);
+      const first = reader.firstIndex('s', f, 5);
+      expect(first.partial, JSON.stringify(f)).toBe(true);
+      expect(first.total).toBeGreaterThanOrEqual(5);
+      expect(first.blocks).toEqual(whole.blocks.filter(([b]) => b <= first.lastSeq >> first.blockBits));
+      expect((first.lastSeq + 1) % 2 ** first.blockBits).toBe(0);
+    }
+  });
+
+  it('stop when the time is up, and are the whole count when they reach the end', () => {
+    // Nothing matches: the spans double to the session's end unless the budget stops them first.
+    expect(reader.firstIndex('s', { text: 'qq' }, 5, 0)).toMatchObject({ total: 0, lastSeq: 4_095, partial: true });
+    expect(reader.firstIndex('s', { text: 'qq' }, 5)).toEqual(reader.index('s', { text: 'qq' }));
+    expect(reader.firstIndex('s', { text: 'row' }, 1e6)).toEqual(reader.index('s', { text: 'row' }));
+  });
+});

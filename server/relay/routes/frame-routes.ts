@@ -54,6 +54,8 @@ export function frameRoutes(sessions: SessionManager): Router {
     const id = known(req, params.id);
     const filter = windowFilterOf(query);
     if (filter.findings) startLint(id);
+    // The first matches only, from the start and time-boxed, on this thread: the page shows them while it waits for the whole count.
+    if (query.first !== undefined) return reader.firstIndex(id, filter, query.first);
     const lastSeq = reader.lastSeq(id);
     // A large session's filter is counted on the scan threads: a text filter reads every frame, and even a method
     // filter walks an index entry per frame; split in two, each takes about half as long, off the relay's thread.

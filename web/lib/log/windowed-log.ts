@@ -22,6 +22,9 @@ const LINT_POLL_MS = 1_000;
 /** A live session may gain methods: looked up again now and then. */
 const METHODS_POLL_MS = 10_000;
 
+/** Matches asked for before the whole count: a screen of rows and the overscan, read from the session's start. */
+const FIRST_ROWS = 200;
+
 const PENDING: LogRows = { count: 0, rowAt: () => undefined, indexOfSeq: () => -1, pending: true };
 
 function toWindowFilter(f: FrameFilter): WindowFilter {
@@ -113,6 +116,10 @@ export class WindowedLog extends InPageLog {
       const held = e && log.bySeq(e.frame.seq);
       return held && (findingsOf(log.findings.frames, held).length > 0 || !e.relayFindings?.length) ? held : e;
     };
+    if (win.index.partial) {
+      // The first matches only: rows from the start, no frames from memory (the uncounted gap lies before them).
+      return { count: total, rowAt: (i) => preferHeld(win.rowAt(i)), indexOfSeq: (seq) => (seq <= lastSeq ? win.indexOfSeq(seq) : -1), pending: true };
+    }
     return {
       count: total + memory.length - firstLive,
       rowAt: (i) => (i < total ? preferHeld(win.rowAt(i)) : memory[firstLive + i - total]),
@@ -136,11 +143,24 @@ export class WindowedLog extends InPageLog {
     return this.unfiltered().read(Math.max(0, count - rows), count - 1);
   }
 
-  /** Asks the relay to count a filter once it has stayed the same for a moment; a newer filter cancels the wait. */
+  /**
+   * Asks the relay to count a filter once it has stayed the same for a moment; a newer filter cancels the wait. The
+   * first matches are asked for first (counted from the start, time-boxed): they show, with the count still pending,
+   * until the whole count arrives, which for a needle most frames hold reads every frame.
+   */
   private count(key: string, filter: WindowFilter): void {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
+      this.http
+        .call('frameIndex', { params: { id: this.sessionId }, query: { ...windowQuery(filter), first: FIRST_ROWS } })
+        .then((index) => {
+          // Too late (the whole count came first, or the filter changed), or nothing found yet: "Filtering…" stays.
+          if (this.filtered?.key !== key || this.filtered.win !== null || index.total === 0) return;
+          this.filtered.win = new FrameWindow(this.http, this.sessionId, filter, index, this.remember);
+          this.changed();
+        })
+        .catch(() => undefined);
       this.http
         .call('frameIndex', { params: { id: this.sessionId }, query: windowQuery(filter) })
         .then((index) => {

@@ -189,8 +189,12 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     const out = await runBench('text-filter.mjs', '--n', '3000', '--runs', '1');
     expect(out).toMatch(/^background pass \(lint \+ index\): [\d.]+ s, \d+ frames\/s; insert floor \d+ rows\/s; RATIO pass\/floor [\d.]+$/m);
     expect(out).toMatch(/^on disk: frames \d+ MB, their text index \d+ MB \(RATIO index\/frames [\d.]+\)$/m);
-    expect(out).toMatch(/^text, one frame +1 matches \| whole count: scan \d+ ms, indexed \d+ ms, RATIO [\d.]+ \| first page: scan \d+ ms, indexed \d+ ms$/m);
+    expect(out).toMatch(
+      /^text, one frame +1 matches \| whole count: scan \d+ ms, indexed \d+ ms, RATIO [\d.]+ \| first page: scan \d+ ms, indexed \d+ ms \| first rows: \d+ ms \(\d+ unindexed\)$/m,
+    );
     expect(out).toMatch(/^text, every frame +3000 matches /m);
+    for (const row of ['text, 2 characters, every', 'method, every frame', 'direction, every frame', 'kind, every frame']) expect(out).toMatch(new RegExp(`^${row} +300[0-3] matches `, 'm'));
+    expect(out).toMatch(/^block counts: [\d.]+ MB \(RATIO counts\/frames [\d.]+\)$/m);
   });
 
   it('flood-with-index alternates floods with and without the background pass beside them and prints the ratio', async () => {

@@ -197,6 +197,11 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^block counts: [\d.]+ MB \(RATIO counts\/frames [\d.]+\)$/m);
   });
 
+  it('block-counts prints what the block counts add to the background pass against its trigram index', async () => {
+    const out = await runBench('block-counts.mjs', '--n', '3000');
+    expect(out).toMatch(/^trigram index [\d.]+ µs a frame, block counts [\d.]+ µs a frame; RATIO counts\/index [\d.]+$/m);
+  });
+
   it('flood-with-index alternates floods with and without the background pass beside them and prints the ratio', async () => {
     const out = await runBench('flood-with-index.mjs', '--n', '3000', '--runs', '1');
     expect(out).toMatch(/^A \(no pass\): \d+ frames\/s, [\d.]+× the insert floor \(\d+ rows\/s\)$/m);

@@ -275,20 +275,22 @@ export class FrameWindowReader {
   page(sessionId: string, fromSeq: number, toSeq: number, skip: number, limit: number, filter: WindowFilter): WindowFrame[] {
     const sk = sessionKey(this.db, sessionId);
     if (sk === null) return [];
-    ({ fromSeq, toSeq, skip } = this.narrow(sk, filter, fromSeq, toSeq, skip, limit));
-    if (fromSeq >= toSeq) return [];
-    // As in index(): a method filter reads its two parts apart, each through its own index, and merges them.
+    const narrowed = this.narrow(sk, filter, fromSeq, toSeq, skip, limit);
+    skip = narrowed.skip;
+    // As in index(): a method filter reads its two parts apart, each through its own index, and merges them; and each
+    // span the block counts leave (disjoint, in order) is read apart too.
     const seqs: number[] = [];
     const text = this.textParts(sk, filter);
-    for (const [part, tp] of crossed(filter, text.parts)) {
-      const w = this.where(sk, sessionId, filter, part, tp, text.plan, { fromSeq, toSeq });
-      if (!w) return [];
-      const found = this.db
-        .prepare(`SELECT seq FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?`)
-        .pluck()
-        .all(...w.params, fromSeq, toSeq, skip + limit) as number[];
-      seqs.push(...found);
-    }
+    for (const span of narrowed.spans)
+      for (const [part, tp] of crossed(filter, text.parts)) {
+        const w = this.where(sk, sessionId, filter, part, tp, text.plan, span);
+        if (!w) return [];
+        const found = this.db
+          .prepare(`SELECT seq FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?`)
+          .pluck()
+          .all(...w.params, span.fromSeq, span.toSeq, skip + limit) as number[];
+        seqs.push(...found);
+      }
     const chosen = seqs.sort((a, b) => a - b).slice(skip, skip + limit);
     if (chosen.length === 0) return [];
     const rows = this.db
@@ -299,13 +301,14 @@ export class FrameWindowReader {
 
   /**
    * A page's range cut to the blocks that hold it, when block counts answer the filter: whole blocks without a match
-   * (or with fewer than the matches still to skip) are stepped over, and the range ends with the block that completes
-   * the page. Only blocks the counts wholly cover are judged; the block `fromSeq` falls inside counts as unknown when
-   * ending the range, since some of its matches may lie before it.
+   * (or with fewer than the matches still to skip) are stepped over, the range ends with the block that completes the
+   * page, and a run of empty blocks up to where the counts end is left out (a rare match's page reads its block and the
+   * frames past the counts, not the session). Only blocks the counts wholly cover are judged; the block `fromSeq` falls
+   * inside counts as holding matches, since some of them may lie before it.
    */
-  private narrow(sk: number, filter: WindowFilter, fromSeq: number, toSeq: number, skip: number, limit: number): { fromSeq: number; toSeq: number; skip: number } {
+  private narrow(sk: number, filter: WindowFilter, fromSeq: number, toSeq: number, skip: number, limit: number): { spans: Span[]; skip: number } {
     const c = this.counted(sk, filter);
-    if (!c) return { fromSeq, toSeq, skip };
+    if (!c) return { spans: fromSeq < toSeq ? [{ fromSeq, toSeq }] : [], skip };
     const start = (b: number) => b * 2 ** BLOCK_BITS;
     const known = (b: number) => start(b + 1) - 1 <= c.coveredTo;
     let from = fromSeq;
@@ -316,15 +319,17 @@ export class FrameWindowReader {
       from = start(b + 1);
     }
     let need = skip + limit;
-    let to = toSeq;
-    for (let b = Math.floor(from / start(1)); start(b) < toSeq && known(b); b++) {
-      if (start(b) >= from) need -= c.blocks.get(b) ?? 0;
-      if (need <= 0) {
-        to = Math.min(toSeq, start(b + 1));
-        break;
-      }
+    let hitEnd = from;
+    let b = Math.floor(from / start(1));
+    for (; start(b) < toSeq && known(b); b++) {
+      const n = c.blocks.get(b) ?? 0;
+      if (n === 0) continue;
+      hitEnd = start(b + 1);
+      if (start(b) >= from) need -= n;
+      if (need <= 0) return { spans: [{ fromSeq: from, toSeq: Math.min(toSeq, hitEnd) }], skip };
     }
-    return { fromSeq: Math.min(from, toSeq), toSeq: to, skip };
+    const spans = [{ fromSeq: from, toSeq: Math.min(toSeq, hitEnd) }, { fromSeq: Math.max(from, start(b)), toSeq }];
+    return { spans: spans.filter((s) => s.fromSeq < s.toSeq), skip };
   }
 
   /** One frame in full (its text uncut), or null. */

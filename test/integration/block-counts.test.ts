@@ -19,6 +19,8 @@ function frame(seq: number): FrameRecord {
   const r = seq % 40;
   const id = String(seq % 7);
   const base = { seq, ts: seq, size: 10, rpcId: null, method: null } as const;
+  // One match near the start and one past where the partial counts end: a page read skips the empty blocks between.
+  if (seq === 10 || seq === 12_500) return { ...base, dir: 'in', kind: 'invalid', text: '{"note":"§§ rare"}' };
   if (r === 0) return { ...base, dir: 'out', kind: 'request', method: seq % 80 === 0 ? 'tools/call' : 'Resources/Read', rpcId: id, text: `{"id":${id},"method":"x"}` };
   if (r === 1) return { ...base, dir: 'in', kind: seq % 120 === 1 ? 'error' : 'response', rpcId: String((seq - 1) % 7), text: `{"id":1,"result":{}}` };
   if (r === 2) return { ...base, dir: 'in', kind: 'request', method: 'sampling/createMessage', rpcId: id, text: '{"method":"sampling"}' };
@@ -58,6 +60,7 @@ const FILTERS: WindowFilter[] = [
   { text: 'k' },
   { text: '\u212A' },
   { text: 'qq' },
+  { text: '§§' },
   // Not answered by the counts: read as before, and still the same.
   { text: 'ro', dir: 'in' },
   { text: 'row 1' },

@@ -19,7 +19,9 @@ try {
   const db = new Database(join(dir, 'store.sqlite'));
   configure(db);
   migrate(db);
-  const insert = db.prepare("INSERT INTO frames (sk, seq, ts, dir, kind, text, size, method) VALUES (1, ?, ?, 'in', 'notification', ?, ?, 'notifications/message')");
+  const insert = db.prepare(
+    "INSERT INTO frames (sk, seq, ts, dir, kind, text, size, method) VALUES (1, ?, ?, 'in', 'notification', ?, ?, 'notifications/message')",
+  );
   const pad = 'x'.repeat(120);
   db.transaction(() => {
     for (let i = 1; i <= o.n; i++) {
@@ -43,7 +45,9 @@ try {
     countsMs += performance.now() - t0;
   }
   const per = (ms) => (ms * 1000) / o.n;
-  console.log(`trigram index ${fmt(per(ftsMs), 2)} µs a frame, block counts ${fmt(per(countsMs), 2)} µs a frame; RATIO counts/index ${fmt(countsMs / ftsMs, 2)}`);
+  console.log(
+    `trigram index ${fmt(per(ftsMs), 2)} µs a frame, block counts ${fmt(per(countsMs), 2)} µs a frame; RATIO counts/index ${fmt(countsMs / ftsMs, 2)}`,
+  );
   console.log(`load ${load()} at end`);
   db.close();
 } finally {

@@ -96,7 +96,10 @@ async function time(filter) {
 async function firstRows(q) {
   const part = await relay.api(`/api/sessions/${sid}/frame-index?${q}&first=200`);
   const last = part.blocks.at(-1);
-  if (last) await relay.api(`/api/sessions/${sid}/frame-page?${q}&fromSeq=${part.blocks[0][0] << part.blockBits}&toSeq=${(last[0] + 1) << part.blockBits}&skip=0&limit=100`);
+  if (last)
+    await relay.api(
+      `/api/sessions/${sid}/frame-page?${q}&fromSeq=${part.blocks[0][0] << part.blockBits}&toSeq=${(last[0] + 1) << part.blockBits}&skip=0&limit=100`,
+    );
 }
 
 const before = new Map();

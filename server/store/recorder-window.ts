@@ -84,10 +84,7 @@ export class FrameWindowReader {
     else {
       const needle = f.method?.toLowerCase();
       const methods = needle === undefined ? undefined : this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
-      rows =
-        methods?.length === 0
-          ? []
-          : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
+      rows = methods?.length === 0 ? [] : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
     }
     const counted = { coveredTo, blocks: new Map(rows) };
     this.lastCounted = { key, counted };
@@ -227,8 +224,7 @@ export class FrameWindowReader {
     // What the block counts cover is summed from them, block by block (ranges are block-aligned); the rest is read.
     const counted = this.counted(sk, filter);
     const span = range ?? ALL;
-    for (const [b, n] of counted?.blocks ?? [])
-      if (b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq) counts.set(b, n);
+    for (const [b, n] of counted?.blocks ?? []) if (b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq) counts.set(b, n);
     const text = this.textParts(sk, filter);
     for (const [part, tp] of crossed(filter, text.parts)) {
       const w = this.where(sk, sessionId, filter, part, tp, text.plan, span);
@@ -328,7 +324,10 @@ export class FrameWindowReader {
       if (start(b) >= from) need -= n;
       if (need <= 0) return { spans: [{ fromSeq: from, toSeq: Math.min(toSeq, hitEnd) }], skip };
     }
-    const spans = [{ fromSeq: from, toSeq: Math.min(toSeq, hitEnd) }, { fromSeq: Math.max(from, start(b)), toSeq }];
+    const spans = [
+      { fromSeq: from, toSeq: Math.min(toSeq, hitEnd) },
+      { fromSeq: Math.max(from, start(b)), toSeq },
+    ];
     return { spans: spans.filter((s) => s.fromSeq < s.toSeq), skip };
   }
 

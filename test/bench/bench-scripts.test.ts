@@ -193,7 +193,8 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
       /^text, one frame +1 matches \| whole count: scan \d+ ms, indexed \d+ ms, RATIO [\d.]+ \| first page: scan \d+ ms, indexed \d+ ms \| first rows: \d+ ms \(\d+ unindexed\)$/m,
     );
     expect(out).toMatch(/^text, every frame +3000 matches /m);
-    for (const row of ['text, 2 characters, every', 'method, every frame', 'direction, every frame', 'kind, every frame']) expect(out).toMatch(new RegExp(`^${row} +300[0-3] matches `, 'm'));
+    for (const row of ['text, 2 characters, every', 'method, every frame', 'direction, every frame', 'kind, every frame'])
+      expect(out).toMatch(new RegExp(`^${row} +300[0-3] matches `, 'm'));
     expect(out).toMatch(/^block counts: [\d.]+ MB \(RATIO counts\/frames [\d.]+\)$/m);
   });
 

@@ -143,7 +143,7 @@ describe('block counts', () => {
 
 describe('the first matches', () => {
   it('are the whole count cut at the end of the span that found enough, marked partial', () => {
-    for (const f of [{ dir: 'in' }, { text: 'row' }, { method: 'tools' }] satisfies WindowFilter[]) {
+    for (const f of [{ text: 'row' }, { text: 'ro', dir: 'in' }, { method: 'tools', hideBookkeeping: true }] satisfies WindowFilter[]) {
       const whole = reader.index('s', f);
       const first = reader.firstIndex('s', f, 5);
       expect(first.partial, JSON.stringify(f)).toBe(true);
@@ -154,9 +154,15 @@ describe('the first matches', () => {
   });
 
   it('stop when the time is up, and are the whole count when they reach the end', () => {
-    // Nothing matches: the spans double to the session's end unless the budget stops them first.
-    expect(reader.firstIndex('s', { text: 'qq' }, 5, 0)).toMatchObject({ total: 0, lastSeq: 4_095, partial: true });
-    expect(reader.firstIndex('s', { text: 'qq' }, 5)).toEqual(reader.index('s', { text: 'qq' }));
+    // Nothing matches, and nothing but the frames answers: the spans double to the end unless the budget stops them.
+    const none: WindowFilter = { text: 'qq', dir: 'in' };
+    expect(reader.firstIndex('s', none, 5, 0)).toMatchObject({ total: 0, lastSeq: 4_095, partial: true });
+    expect(reader.firstIndex('s', none, 5)).toEqual(reader.index('s', none));
     expect(reader.firstIndex('s', { text: 'row' }, 1e6)).toEqual(reader.index('s', { text: 'row' }));
+  });
+
+  it('are the whole count at once where the block counts answer', () => {
+    for (const f of [{ dir: 'in' }, { text: 'qq' }, { method: 'sampling', kinds: ['request'] }] satisfies WindowFilter[])
+      expect(reader.firstIndex('s', f, 5, 0), JSON.stringify(f)).toEqual(reader.index('s', f));
   });
 });

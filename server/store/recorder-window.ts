@@ -77,6 +77,12 @@ export class FrameWindowReader {
     if (f.findings || f.hideBookkeeping || f.trace) return null;
     const gram = f.text ? gramKey(f.text) : null;
     if (f.text && (gram === null || f.method || f.dir || (f.kinds && f.kinds.length > 0))) return null;
+    // One read transaction, one snapshot: the pass may commit a chunk between two statements, and counts past the
+    // coveredTo they are read with would be counted again by the read of the frames after it.
+    return this.db.transaction(() => this.countedNow(sk, f, gram))();
+  }
+
+  private countedNow(sk: number, f: WindowFilter, gram: string | null): Counted | null {
     const coveredTo = this.textIndex.indexedTo(sk);
     if (coveredTo === 0) return null;
     const key = JSON.stringify([sk, coveredTo, f.text ?? null, f.method ?? null, f.dir ?? null, f.kinds ?? null]);

@@ -119,7 +119,10 @@ export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null
   }
   if (range === 'jsonrpc-reserved')
     ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
-  if (v) checkVersionCode(ctx, m, code, v, range);
+  // server/discover exists only in 2026-07-28, so its answer speaks that version whatever the session settles on after
+  // (a -32022 to it is how a server that lacks the version says so, and starts the era fallback).
+  const codeVersion = p?.method === 'server/discover' ? '2026-07-28' : v;
+  if (codeVersion) checkVersionCode(ctx, m, code, codeVersion, range);
   if (v && p && code === -32601) checkDeclared(ctx, m, p, message, v, session);
   if (p?.method === 'tools/call' && p.requester === 'client') checkToolFailure(ctx, m, p, code, message, session);
 }

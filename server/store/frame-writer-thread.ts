@@ -7,6 +7,8 @@
 //   Asynchronous reads would spare it, at the price of every route and replay becoming asynchronous: not done.
 // - post() past MAX_BEHIND batches: the backpressure that bounds what a flood holds in memory (the pool of blocks,
 //   frame-batch.ts); without it a writer slower than the pipe grows the relay's memory without limit.
+// - a quiet spell (QUIET_MS without a batch): the pool is trimmed only once every batch lent its blocks back; after
+//   QUIET_MS the thread has long committed them, so this wait returns at once.
 // What the thread buys: the relay's main thread spent 5.66 → 5.09 µs a frame, and V8's helper threads 1.22 → 0.72,
 // once batches went to it as shared blocks (docs/performance.md, "CPU per frame, second round", 02:08 UTC row).
 import { existsSync } from 'node:fs';
@@ -104,7 +106,8 @@ export class FrameWriterThread {
     // Quiet: every batch is committed (or nearly, so this waits milliseconds), which lends its blocks back to the pool.
     this.barrier();
     // After a flood (the pool held more than ordinary traffic needs), both isolates collect, which frees the blocks let
-    // go: one full collection each, about 10 ms on the relay's thread, only once a flood has been quiet for QUIET_MS.
+    // go: one full collection each (39 ms on the relay's thread after a 1M flood, at load 8–10), only once a flood has
+    // been quiet for QUIET_MS, never while frames flow.
     const flood = trimSpare(KEEP_SPARE) > 0;
     this.worker?.postMessage({ release: true, collect: flood } satisfies WriterRequest);
     this.opts.onQuiet?.();

@@ -178,11 +178,15 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^build stamp check \(server, web, share\): [\d.]+ ms wall, [\d.]+ ms CPU/m);
   });
 
-  it('memory prints the relay RSS before, through and after a flood against the idle baseline', async () => {
-    const out = await runBench('memory.mjs', '--n', '3000', '--step', '1000', '--idle', '1500');
-    expect(out).toMatch(/^idle before \(baseline\) +RSS +[\d.]+ MB {2}×1\.00 of the idle baseline/m);
+  it('memory prints the relay RSS before, through and after a flood against the idle baseline, for each build it alternates', async () => {
+    const out = await runBench('memory.mjs', '--n', '3000', '--step', '1000', '--idle', '1500', '--bins', '.,bin/mcpscope.js');
+    expect(out).toMatch(/^run 1 this checkout: /m);
+    expect(out).toMatch(/^run 1 \S+bin\/mcpscope\.js: /m);
+    expect(out.match(/^idle before \(baseline\) +RSS +[\d.]+ MB {2}×1\.00 of the idle baseline/gm)).toHaveLength(2);
     for (const row of ['at 1000', 'at 2000', 'at 3000 \\(flood answered\\)', 'idle 1000 ms after', 'idle 1500 ms after'])
-      expect(out).toMatch(new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB\\)$`, 'm'));
+      expect(out).toMatch(
+        new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB, C heap [\\d.]+ MB\\)$`, 'm'),
+      );
   });
 
   it('text-filter times the windowed filters by scan and through the trigram index, and finds the same matches', async () => {

@@ -55,4 +55,40 @@ describe('forward first, record after', () => {
     for (const f of stored) if (f.dir === 'in' && f.kind === 'response') expect(f.seq).toBeGreaterThan(seqOfOut.get(f.rpcId)!);
     s.close();
   }, 120_000);
+
+  it("sends a request's 'sent' and echo with its reply, in order, and without a reply after a moment", async () => {
+    const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+    const s = await relay.socket();
+    s.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+    await s.until(() => s.messages.find((m) => m.type === 'synced'), 'synced');
+    const ROUNDS = 20;
+    let together = 0;
+    for (let id = 10_001; id < 10_001 + ROUNDS; id++) {
+      const from = s.messages.length;
+      s.send({ type: 'send', sessionId: sid, text: request(id, 'ping') });
+      await s.frame(sid, (f) => f.dir === 'in' && f.rpcId === String(id), `the answer to ${id}`);
+      const after = s.messages.slice(from);
+      const sentAt = after.findIndex((m) => m.type === 'sent');
+      const echoAt = after.findIndex((m) => m.type === 'frames' && m.frames.some((f) => f.dir === 'out' && f.rpcId === String(id)));
+      const replyAt = after.findIndex((m) => m.type === 'frames' && m.frames.some((f) => f.dir === 'in' && f.rpcId === String(id)));
+      // The page hears of its request before its reply, whether they travel together or not.
+      expect(sentAt).toBeGreaterThanOrEqual(0);
+      expect(sentAt).toBeLessThan(echoAt);
+      expect(echoAt).toBeLessThanOrEqual(replyAt);
+      if (echoAt === replyAt) together++;
+    }
+    // Held for the reply (one write to the page, not three), unless the server took longer than the hold (a loaded machine).
+    expect(together).toBeGreaterThanOrEqual(ROUNDS / 2);
+
+    // A notification has no reply to travel with: its 'sent' and echo still come, after the hold.
+    const from = s.messages.length;
+    s.send({
+      type: 'send',
+      sessionId: sid,
+      text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }),
+    });
+    const sent = await s.until(() => s.messages.slice(from).find((m) => m.type === 'sent'), "the notification's 'sent'");
+    await s.frame(sid, (f) => f.seq === (sent.type === 'sent' ? sent.seq : -1) && f.dir === 'out', "the notification's echo");
+    s.close();
+  }, 60_000);
 });

@@ -22,8 +22,8 @@ interface Subscription {
   sessionId: string;
   lastSent: number;
   mode: 'replay' | 'live';
-  /** When the server's last frame was published (performance.now()): is the server's side quiet? */
-  lastInAt: number;
+  /** The flush (Hub.flushes) during whose tick a frame from the server was last queued: is the server's side quiet? */
+  lastInFlush: number;
   queue: FrameRecord[];
   /** Characters of frame text in `queue`. */
   queuedChars: number;
@@ -41,13 +41,6 @@ interface Client {
   held: string[];
 }
 
-/**
- * A frame from the server this long after its last is a reply at a request's pace, sent at once; closer together they
- * are a burst (a flood reads hundreds a tick), sent together at the tick's end. Time rather than ticks: the page's held
- * traffic left the relay with no tick-end work of its own in a round trip, and so no count of ticks to go by.
- */
-const QUIET_GAP_MS = 0.1;
-
 export class Hub {
   private readonly clients = new Set<Client>();
   private readonly dirty = new Set<Client>();
@@ -57,6 +50,11 @@ export class Hub {
   /** The runs of frames encoded this tick, by session: the next subscriber of the same run reuses the bytes. */
   private readonly encoded = new Map<string, { first: FrameRecord; length: number; messages: Buffer[] }>();
   private readonly answerers = new AnswererClaims<Client>();
+  /**
+   * Flushes so far, a frame sent at once counting as one: a tick's frames are those queued between two. A frame from
+   * the server with none of its in this count or the last is a reply at a request's pace, not a burst.
+   */
+  private flushes = 0;
   private readonly high: number;
   private readonly chunk: number;
 
@@ -163,7 +161,7 @@ export class Hub {
       this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
       return;
     }
-    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', lastInAt: -Infinity, queue: [], queuedChars: 0 };
+    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', lastInFlush: -2, queue: [], queuedChars: 0 };
     if (tail !== undefined) {
       const lastSeq = this.sessions.info(sessionId).lastSeq;
       const skipFrom = Math.max(afterSeq, head ?? 0);
@@ -214,23 +212,26 @@ export class Hub {
       if (frame.seq <= (sub.queue.at(-1)?.seq ?? sub.lastSent)) continue;
       sub.queue.push(frame);
       sub.queuedChars += frame.text.length;
-      // Forward first: a frame from the server after a quiet spell (none of its for QUIET_GAP_MS: a reply, at a
-      // request's pace) goes at once, not at the tick's end behind the rest of the tick's I/O, and takes
+      // Forward first: a frame from the server after a quiet spell (no frame of its in this tick or the last: a
+      // reply, at a request's pace) goes at once, not at the tick's end behind the rest of the tick's I/O, and takes
       // the page's held traffic with it (the request's 'sent' and echo: one write). A busy server's frames wait for
       // the flush as before (sent early too, one message each, several requests in flight measured slower), and a
       // flood still goes in messages of MESSAGE_TEXT_CHARS.
       if (frame.dir === 'in') {
-        const at = performance.now();
-        const quiet = at - sub.lastInAt > QUIET_GAP_MS;
-        sub.lastInAt = at;
+        const quiet = sub.lastInFlush < this.flushes - 1;
+        sub.lastInFlush = this.flushes;
         if (quiet) {
           this.sendQueued(client, sub);
+          // A tick of its own: the server's next frame in this tick or the next is a burst's, and waits for the flush.
+          this.flushes++;
           continue;
         }
       }
-      // The page's own frames (and any other client's) wait for company, as its 'sent' answers do.
+      // The page's own frames (and any other client's) wait for company, as its 'sent' answers do; the tick's end
+      // still counts a flush, so that the reply finds the server's side quiet.
       if (frame.dir === 'out' && sub.queuedChars < MESSAGE_TEXT_CHARS) {
         this.holding.hold(client);
+        this.scheduleFlush();
         continue;
       }
       // A message's worth goes now rather than at the end of the tick, which in a flood holds thousands of frames
@@ -254,6 +255,7 @@ export class Hub {
     for (const client of this.dirty) this.sendAll(client);
     this.dirty.clear();
     this.encoded.clear();
+    this.flushes++;
   }
 
   /**

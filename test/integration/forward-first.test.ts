@@ -91,4 +91,20 @@ describe('forward first, record after', () => {
     await s.frame(sid, (f) => f.seq === (sent.type === 'sent' ? sent.seq : -1) && f.dir === 'out', "the notification's echo");
     s.close();
   }, 60_000);
+
+  it('sends a flood in few large messages, not a message for each read of the pipe', async () => {
+    const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+    const s = await relay.socket();
+    s.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+    await s.until(() => s.messages.find((m) => m.type === 'synced'), 'synced');
+    const from = s.messages.length;
+    s.send({ type: 'send', sessionId: sid, text: request(20_001, 'flood') });
+    await s.frame(sid, (f) => f.dir === 'in' && f.rpcId === '20001', 'the flood answered', 60_000);
+    const batches = s.messages.slice(from).flatMap((m) => (m.type === 'frames' ? [m.frames.length] : []));
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(FLOOD + 2);
+    // Only a reply after a quiet spell goes alone: a burst waits for the tick's end (or a message's worth). Sending the
+    // first frame of each read at once made most of a flood's messages hold a frame or two.
+    expect(batches.filter((n) => n < 10).length).toBeLessThanOrEqual(Math.max(3, batches.length / 4));
+    s.close();
+  }, 60_000);
 });

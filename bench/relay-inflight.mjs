@@ -3,10 +3,11 @@
 // the direct p50 at 1 in flight and ≤ 2× at 8 and 64, added p99 ≤ 2× the direct p99.
 // The floor of any relay beside them: bench/min-proxy.mjs (WebSocket in, child stdio out, nothing else), the same two
 // extra process hops with none of the relay's work; each relay's added latency is also given as a multiple of its.
-// Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--bin <another build's bin/mcpscope.js>]
+// Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--warmup 500] [--bin <another build's bin/mcpscope.js>]
 //   [--minimal 1]
 //   --bin: that build's relay runs too, interleaved with this one and the direct client (a before/after in one run).
 //   --minimal 0: leave the minimal proxy out.
+//   --warmup: pings through each side before the count (a fresh relay compiles its hot code in the first several thousand).
 //   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay (bench-lib.mjs).
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { ROOT, SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, startRelay } from './bench-lib.mjs';
 
-const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '', minimal: 1 });
+const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '', minimal: 1, warmup: 500 });
 const command = [process.execPath, SCRIPTED];
 
 /**
@@ -89,8 +90,8 @@ if (o.bin) await relayRig('before', o.bin);
 const names = Object.keys(rigs);
 let id = 1;
 for (const rig of Object.values(rigs)) {
-  await pipelined(500, 1, rig.send, rig.onReply, id);
-  id += 500;
+  await pipelined(o.warmup, 1, rig.send, rig.onReply, id);
+  id += o.warmup;
 }
 for (const k of o.inflight.split(',').map(Number)) {
   for (let run = 1; run <= o.runs; run++) {

@@ -1,14 +1,16 @@
 // Where a relay's CPU and wake-ups go per round trip at 1 request in flight, thread by thread: CPU from /proc's
 // per-thread stat, wake-ups from each thread's voluntary context switches (a thread that blocks and is woken again),
 // per round trip, for this build's relay, the minimal proxy (bench/min-proxy.mjs) and optionally another build.
-// Usage: node bench/relay-wakeups.mjs [--pings 3000] [--bin <another build's bin/mcpscope.js>]
+// Usage: node bench/relay-wakeups.mjs [--pings 3000] [--warmup 300] [--bin <another build's bin/mcpscope.js>]
+//   --warmup: round trips before the count; a fresh relay's V8 compiles its hot code on four background threads for the
+//   first several thousand, which the count otherwise includes.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { ROOT, SCRIPTED, args, connect, fmt, load, roundTrips, startRelay } from './bench-lib.mjs';
 
-const o = args({ pings: 3000, bin: '' });
+const o = args({ pings: 3000, warmup: 300, bin: '' });
 const command = [process.execPath, SCRIPTED];
 
 /** Per thread: name, CPU ms, voluntary and involuntary context switches. */
@@ -71,8 +73,8 @@ const sides = [
 if (o.bin) sides.push(['before', await relay(o.bin)]);
 let id = 1;
 for (const [name, s] of sides) {
-  await roundTrips(300, s.send, s.onReply, id);
-  id += 300;
+  await roundTrips(o.warmup, s.send, s.onReply, id);
+  id += o.warmup;
   const before = threads(s.pid);
   await roundTrips(o.pings, s.send, s.onReply, id);
   id += o.pings;

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
  * How long held traffic may wait for company: the reply to a request comes well under a millisecond later at a
  * request's pace; a notification (no reply) or a slow tool call gets its 'sent' and echo this long after it was sent.
  */
-export const HOLD_MS = 4;
+const HOLD_MS = 4;
 
 /** What a client holds: its 'sent' answers, in order (the echoes wait in its subscriptions' queues). */
 export interface HoldingClient {

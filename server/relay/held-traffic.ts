@@ -2,8 +2,8 @@
 // its frame go out with the reply, in one write to the socket, instead of one write (and one wake-up of the page) each.
 //
 // Why: at one request in flight a round trip through the relay was three writes to the page's socket ('sent', the
-// echo at the tick's end, the reply), each a system call on loopback TCP that cost about as much as the stdio round
-// trip itself (strace and a CPU profile of the relay, docs/performance.md "The relay's hot path"); held, it is one.
+// echo at the tick's end, the reply), and those system calls were the largest piece of the relay's busy time (strace
+// and a CPU profile, docs/performance.md "The relay's hot path"); held, it is one write and one wake-up of the page.
 import type { Duplex } from 'node:stream';
 
 /**

@@ -155,13 +155,23 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^shrink pair: crash exit 3, found at run \d+, \d+ shrinking runs in [\d.]+ s → \{"mode":"sync","count":501\}/m);
   });
 
-  it('relay-inflight prints added latency at each count in flight against the direct round trip, for two relays', async () => {
+  it('relay-inflight prints added latency at each count in flight against the direct round trip and the minimal proxy, for two relays', async () => {
     const out = await runBench('relay-inflight.mjs', '--pings', '40', '--blocks', '2', '--inflight', '1,8', '--bin', 'bin/mcpscope.js');
-    for (const k of [1, 8])
+    for (const k of [1, 8]) {
+      expect(out).toMatch(
+        new RegExp(`^RATIO ${k} in flight, minimal: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip$`, 'm'),
+      );
       for (const side of ['relay', 'before'])
         expect(out).toMatch(
-          new RegExp(`^RATIO ${k} in flight, ${side}: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip$`, 'm'),
+          new RegExp(
+            `^RATIO ${k} in flight, ${side}: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip; -?[\\d.]+× the minimal proxy's added p50, -?[\\d.]+× its added p99$`,
+            'm',
+          ),
         );
+    }
+    const wake = await runBench('relay-wakeups.mjs', '--pings', '50');
+    for (const side of ['minimal', 'relay'])
+      expect(wake).toMatch(new RegExp(`^${side} \\(pid \\d+\\):\\n {2}main +CPU +[\\d.]+ µs, wake-ups [\\d.]+ a round trip$`, 'm'));
   });
 
   it('frame-cost prints CPU per flood frame by thread for two builds, alternating, and frame-steps each step alone', async () => {

@@ -51,7 +51,8 @@ export class FrameLinkStore extends BySeqStore<FrameLinks> {
   }
 
   private addPair(seq: number, other: number): void {
-    this.update(seq, (l = NO_LINKS) => (l.pairs.includes(other) ? l : { ...l, pairs: [...l.pairs, other] }));
+    // The first pair of a frame is nearly every pair (one request, one response): made without copying anything.
+    this.update(seq, (l) => (l === undefined ? { pairs: [other] } : l.pairs.includes(other) ? l : { ...l, pairs: [...l.pairs, other] }));
   }
 }
 

@@ -107,19 +107,6 @@ interface Hit<T> {
   obs: Observed;
 }
 
-/** How many inputs are drawn at a time (each draw of fast-check restarts at an index, cheaply: it skips, not draws). */
-const DRAW = 32;
-
-/**
- * The inputs fc.check tries for this seed, in its order, drawn by fast-check's own sampler: the scan sends them, and a
- * failure's index is then the path fc.check replays to shrink it. (The sampler takes an arbitrary: a property handed
- * to it would be read as one, with another bias; fc.asyncProperty draws a tuple of its arbitraries, so this does too.)
- */
-export function* inputsOf<T>(arb: Arbitrary<T>, seed: number): Generator<T> {
-  const shape = fc.tuple(arb);
-  for (let at = 0; ; at += DRAW) for (const [input] of fc.sample(shape, { seed, path: String(at), numRuns: DRAW })) yield input;
-}
-
 /**
  * Searches `runs` inputs of `s.arb` for a failure not known yet; on one, fast-check shrinks it, keeping only smaller
  * inputs that fail the same way (same oracle and signature), then `simpler` tries its own cuts. Rounds repeat with a
@@ -148,10 +135,12 @@ async function runOne<T>(ctx: CampaignContext, s: Search<T>, input: T): Promise<
 }
 
 /**
- * Sends the round's inputs until one fails in a way not known yet, or the budget or the time is spent. With
- * `s.overlap`, an input answered on a live session lets the next go out at once, and is judged (linted) while the
- * server works on that one: the input after a failure is then on the wire already, and is judged as well (a second
- * failure of its own is kept too). Whatever needs waiting for (a death, a timeout, a bare session) is judged first.
+ * Sends the round's inputs until one fails in a way not known yet, or the budget or the time is spent. fc.check draws
+ * them (so a failure's index is the path it replays to shrink it), but the property only sends: with `s.overlap`, an
+ * input answered on a live session lets the next go out at once, and is judged (linted) while the server works on
+ * that one, and fast-check draws the input after it meanwhile. The input after a failure is then on the wire already
+ * and is judged as well (a second failure of its own is kept too). Whatever needs waiting for (a death, a timeout, a
+ * bare session) is judged before anything else goes out. The property fails only to end the round.
  */
 async function scan<T>(ctx: CampaignContext, s: Search<T>, seed: number, budget: number): Promise<{ used: number; hits: Hit<T>[] }> {
   const hits: Hit<T>[] = [];
@@ -165,23 +154,35 @@ async function scan<T>(ctx: CampaignContext, s: Search<T>, seed: number, budget:
     const key = failureKey(obs.oracle, subject, obs.signature);
     if (!ctx.known.has(key) && !hits.some((h) => h.key === key)) hits.push({ key, input: x.input, index: x.index, run: x.run, time: Date.now(), obs });
   };
-  const inputs = inputsOf(s.arb, seed);
-  try {
-    while (used < budget && hits.length === 0 && !ctx.timeUp()) {
-      const input = inputs.next().value as T;
+  /** Waits for the input in flight; judges it now unless the next may go out first. */
+  const settled = async () => {
+    if (last === null) return;
+    if (s.overlap === true && (await ctx.conn.settle(last.sent))) return;
+    if (s.overlap !== true) await ctx.conn.settle(last.sent);
+    const x = last;
+    last = null;
+    await judged(x);
+  };
+  const prop = fc.asyncProperty(s.arb, async (input) => {
+    try {
+      await settled();
+      if (hits.length > 0 || ctx.timeUp()) return false;
       await ctx.pace();
-      const index = used++;
       const sent = await ctx.conn.begin(s.act(input), s.bareOf?.(input) ?? false);
-      const x = { sent, input, index, run: ++ctx.runs };
-      // The last input is judged while this one is on the wire.
-      if (last !== null) await judged(last);
-      last = null;
-      if (s.overlap === true && (await ctx.conn.settle(sent))) last = x;
-      else {
-        if (s.overlap !== true) await ctx.conn.settle(sent);
-        await judged(x);
-      }
+      const x = { sent, input, index: used++, run: ++ctx.runs };
+      // The last input is judged while this one is on the wire (and fast-check draws the next meanwhile).
+      const previous = last;
+      last = x;
+      if (previous !== null) await judged(previous);
+      return hits.length === 0;
+    } catch (err) {
+      ctx.fatal ??= err instanceof Error ? err : new Error(String(err));
+      return false;
     }
+  });
+  await fc.check(prop, { seed, numRuns: budget, endOnFailure: true });
+  try {
+    await settled();
     if (last !== null) await judged(last);
   } catch (err) {
     ctx.fatal ??= err instanceof Error ? err : new Error(String(err));

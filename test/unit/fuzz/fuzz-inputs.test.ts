@@ -1,8 +1,9 @@
-// The scan sends the inputs fc.check would try, in its order: a failure's index is then the path fc.check replays to
-// shrink it, and a campaign that overlaps its inputs tries exactly what a serial one would, seed for seed.
+// What the fuzz scan relies on fast-check for: fc.check draws each input after the property returned (so the scan's
+// property can return while its input is on the wire), a false ends the run at once with endOnFailure (the scan's
+// way to stop a round), and fc.check's path to the k-th input replays that input first (how a failure the scan met
+// is shrunk without being sent again). Seed for seed, a campaign then tries what a serial one would.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inputsOf } from '../../../server/fuzz/fuzz-context.js';
 import { argumentsArb } from '../../../server/fuzz/schema-arbitrary.js';
 
 const SCHEMA = {
@@ -15,53 +16,43 @@ const SCHEMA = {
   required: ['query'],
 };
 
-/** The first n inputs fc.check gives its property for this seed, as strings (fast-check's own, lone surrogates kept). */
-async function checked(arb: fc.Arbitrary<unknown>, seed: number, n: number): Promise<string[]> {
+/** The inputs fc.check gives its property for this seed, as strings (fast-check's own: lone surrogates kept). */
+async function checked(arb: fc.Arbitrary<unknown>, seed: number, n: number, stopAt = Infinity): Promise<string[]> {
   const seen: string[] = [];
   await fc.check(
     fc.asyncProperty(arb, async (v) => {
       seen.push(fc.stringify(v));
-      return true;
+      return seen.length < stopAt;
     }),
-    { seed, numRuns: n },
+    { seed, numRuns: n, endOnFailure: true },
   );
   return seen;
 }
 
-function scanned(arb: fc.Arbitrary<unknown>, seed: number, n: number): string[] {
-  const out: string[] = [];
-  for (const v of inputsOf(arb, seed)) {
-    out.push(fc.stringify(v));
-    if (out.length === n) break;
-  }
-  return out;
-}
-
-describe('the scan draws what fc.check draws', () => {
-  it('the same inputs in the same order, across several draws, for arguments made from a schema', async () => {
-    for (const seed of [7, -123456, 2 ** 31 - 1]) {
-      const arb = argumentsArb(SCHEMA);
-      // 100 inputs span four of the scan's draws of 32.
-      expect(scanned(arb, seed, 100)).toEqual(await checked(arb, seed, 100));
-    }
-    // And for an arbitrary of another shape (the protocol mutations are an fc.oneof of records).
-    const other = fc.oneof(fc.record({ kind: fc.constant('a'), n: fc.nat() }), fc.array(fc.string()), fc.jsonValue());
-    expect(scanned(other, 3, 40)).toEqual(await checked(other, 3, 40));
+describe('the fuzz scan and fast-check', () => {
+  it('a false ends the run at once: no shrinking, no further input', async () => {
+    const arb = argumentsArb(SCHEMA);
+    const all = await checked(arb, 7, 100);
+    expect(all).toHaveLength(100);
+    const stopped = await checked(arb, 7, 100, 10);
+    expect(stopped).toEqual(all.slice(0, 10));
   });
 
-  it("fc.check's path to the k-th input replays that input first", async () => {
-    const arb = argumentsArb(SCHEMA);
-    const inputs = scanned(arb, 42, 70);
-    for (const k of [0, 31, 32, 69]) {
-      let first: string | null = null;
-      await fc.check(
-        fc.asyncProperty(arb, async (v) => {
-          first ??= fc.stringify(v);
-          return true;
-        }),
-        { seed: 42, path: String(k), numRuns: 1 },
-      );
-      expect(first).toBe(inputs[k]);
+  it('the path to the k-th input replays that input first, for arguments and for another shape of arbitrary', async () => {
+    const other = fc.oneof(fc.record({ kind: fc.constant('a'), n: fc.nat() }), fc.array(fc.string()), fc.jsonValue());
+    for (const arb of [argumentsArb(SCHEMA), other]) {
+      const inputs = await checked(arb, 42, 70);
+      for (const k of [0, 1, 31, 69]) {
+        let first: string | null = null;
+        await fc.check(
+          fc.asyncProperty(arb, async (v) => {
+            first ??= fc.stringify(v);
+            return true;
+          }),
+          { seed: 42, path: String(k), numRuns: 1 },
+        );
+        expect(first).toBe(inputs[k]);
+      }
     }
   });
 });

@@ -59,6 +59,8 @@ describe('fuzz overlaps each input with the judging of the last', () => {
     expect(a.found).toHaveLength(1);
     const f = a.found[0]!;
     expect(f).toMatchObject({ oracle: 'output-schema', signature: 'mcp/structured-content-schema', subject: 'measure' });
+    // One sentence, one period (the validator's own message used to end in one too: "… Expected \"integer\"..").
+    expect(f.summary).toMatch(/^structuredContent of "measure" fails its outputSchema: length: .*[^.]\.$/);
     const n = f.foundAtRun;
     const first = await drawn(n + 1);
     // What went out first is fc.check's own sequence, up to the failing input and the one after it.

@@ -104,6 +104,8 @@ for (let i = 0; i < o.repeat; i++) {
   if (o.repeat > 1) console.log(`pair ${i + 1}: ratio ${(fuzzRate / rawRate).toFixed(2)}, load ${load()}`);
 }
 if (o.repeat > 1) console.log(`ratios: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+// The first pair is also the fuzzer's JIT warm-up (the direct loop runs little code): the rest, apart, is the warm rate.
+if (o.repeat > 2) console.log(`warm (pairs 2–${o.repeat}): median ratio ${median(ratios.slice(1)).toFixed(2)}; cold (pair 1): ${ratios[0].toFixed(2)}`);
 console.log(`RATIO fuzz/direct runs per second: ${median(ratios).toFixed(2)}${o.repeat > 1 ? ` (median of ${o.repeat})` : ''} (goal ≥ 0.5)`);
 
 for (const tool of o.shrink.split(',').filter(Boolean)) {

@@ -219,10 +219,10 @@ const NOTIFICATION = '"method":"notifications/message"';
  */
 export async function floodClient(relay, onMark = null, marks = []) {
   // `onMark(mark, delivered)` is called once the delivered count reaches each of `marks` (ascending): a flood's phases.
-  const state = { delivered: 0, next: 1, done: null, failed: null, marks: [...marks, Infinity], mark: 0, onMark };
+  const state = { delivered: 0, messages: 0, next: 1, done: null, failed: null, marks: [...marks, Infinity], mark: 0, onMark };
   const answered = new Promise((ok, fail) => ([state.done, state.failed] = [ok, fail]));
   const client = await connect(relay, null, (bytes) => floodMessage(state, bytes));
-  return { ...client, answered, delivered: () => state.delivered, lastSeq: () => state.next - 1 };
+  return { ...client, answered, delivered: () => state.delivered, messages: () => state.messages, lastSeq: () => state.next - 1 };
 }
 
 /**
@@ -231,6 +231,7 @@ export async function floodClient(relay, onMark = null, marks = []) {
  * flood's client CPU showed.
  */
 function floodMessage(state, bytes) {
+  state.messages++;
   const nl = bytes.indexOf(10);
   if (nl !== -1) return floodPacked(state, bytes, nl);
   // A build from before the packed frames message (an A/B's older side): JSON records, scanned unparsed.

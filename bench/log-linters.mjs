@@ -81,13 +81,18 @@ function timed(fn) {
 }
 
 /** The page: the whole session appended as the socket delivers it (batches of 500), lint configured first. */
+/** A frame's pairs: in the log's links store since entries stopped changing, on the entry itself in older checkouts. */
+function pairsOf(log, seq) {
+  return log.links?.of(seq).pairs ?? log.bySeq(seq)?.pairs ?? [];
+}
+
 function pageWhole(SessionLog, frames) {
   const log = new SessionLog(null);
   log.configureLint({ transport: 'stdio', protocolVersion: PROTOCOL });
   const { ms, cpuMs } = timed(() => {
     for (let i = 0; i < frames.length; i += 500) log.append(frames.slice(i, i + 500));
   });
-  return { ms, cpuMs, findings: log.findings.all.length, paired: frames.filter((f) => log.bySeq(f.seq)?.pairs.length > 0).length };
+  return { ms, cpuMs, findings: log.findings.all.length, paired: frames.filter((f) => pairsOf(log, f.seq).length > 0).length };
 }
 
 /** The page, live: each of the last `live` frames appended alone; the time until its findings and pair are there. */

@@ -1,13 +1,21 @@
 // What the relay adds to a round trip at 1, 8 and 64 requests in flight, against the direct stdio round trip of the same
 // server measured beside it (blocks interleaved, the first side rotating), as ratios: issue 38's goal is added p50 ≤ 1.0×
 // the direct p50 at 1 in flight and ≤ 2× at 8 and 64, added p99 ≤ 2× the direct p99.
-// Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--bin <another build's bin/mcpscope.js>]
+// The floor of any relay beside them: bench/min-proxy.mjs (WebSocket in, child stdio out, nothing else), the same two
+// extra process hops with none of the relay's work; each relay's added latency is also given as a multiple of its.
+// Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--warmup 500] [--bin <another build's bin/mcpscope.js>]
+//   [--minimal 1]
 //   --bin: that build's relay runs too, interleaved with this one and the direct client (a before/after in one run).
+//   --minimal 0: leave the minimal proxy out.
+//   --warmup: pings through each side before the count (a fresh relay compiles its hot code in the first several thousand).
 //   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay (bench-lib.mjs).
+import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, startRelay } from './bench-lib.mjs';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { ROOT, SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, startRelay } from './bench-lib.mjs';
 
-const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '' });
+const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '', minimal: 1, warmup: 500 });
 const command = [process.execPath, SCRIPTED];
 
 /**
@@ -53,13 +61,37 @@ async function relayRig(name, bin) {
   relays.push({ relay, client });
   rigs[name] = { send: client.send, onReply, pid: relay.proc.pid };
 }
+/** The minimal proxy on the same server, its client reading each answer's id from the line it is sent. */
+async function minimalRig() {
+  const proc = spawn(process.execPath, [join(ROOT, 'bench', 'min-proxy.mjs'), '--', ...command], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((ok, fail) => {
+    let out = '';
+    proc.stdout.on('data', (c) => {
+      out += c;
+      const m = /ready: (\d+)/.exec(out);
+      if (m) ok(Number(m[1]));
+    });
+    proc.on('exit', (code) => fail(new Error(`min-proxy exited ${code}`)));
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+  await new Promise((ok, fail) => {
+    ws.once('open', ok);
+    ws.once('error', fail);
+  });
+  const onReply = { current: () => {} };
+  ws.on('message', (data) => onReply.current(Number(JSON.parse(data.toString()).id)));
+  const stop = () => new Promise((r) => (proc.once('exit', r), ws.close(), proc.kill('SIGTERM')));
+  relays.push({ relay: { stop }, client: { close: () => {} } });
+  rigs.minimal = { send: (text) => ws.send(JSON.stringify({ type: 'send', sessionId: 'm', text })), onReply, pid: proc.pid };
+}
+if (o.minimal) await minimalRig();
 await relayRig('relay');
 if (o.bin) await relayRig('before', o.bin);
 const names = Object.keys(rigs);
 let id = 1;
 for (const rig of Object.values(rigs)) {
-  await pipelined(500, 1, rig.send, rig.onReply, id);
-  id += 500;
+  await pipelined(o.warmup, 1, rig.send, rig.onReply, id);
+  id += o.warmup;
 }
 for (const k of o.inflight.split(',').map(Number)) {
   for (let run = 1; run <= o.runs; run++) {
@@ -81,14 +113,19 @@ for (const k of o.inflight.split(',').map(Number)) {
     const d = sorted(rtts.direct);
     const [d50, d99] = [percentile(d, 50), percentile(d, 99)];
     console.log(`${String(k).padStart(2)} in flight (run ${run}, ${d.length} pings each): direct p50 ${fmt(d50)} ms p99 ${fmt(d99)} ms`);
-    for (const name of names.slice(1)) {
+    const added = (name) => {
       const r = sorted(rtts[name]);
-      const [r50, r99] = [percentile(r, 50), percentile(r, 99)];
-      const [a50, a99] = [r50 - d50, r99 - d99];
+      return { r, r50: percentile(r, 50), r99: percentile(r, 99), a50: percentile(r, 50) - d50, a99: percentile(r, 99) - d99 };
+    };
+    const floor = names.includes('minimal') ? added('minimal') : null;
+    for (const name of names.slice(1)) {
+      const { r, r50, r99, a50, a99 } = added(name);
       const goal50 = k === 1 ? 1 : 2;
       const ok = a50 / d50 <= goal50 && a99 / d99 <= 2;
+      const vsFloor =
+        floor && name !== 'minimal' ? `; ${fmt(a50 / floor.a50, 2)}× the minimal proxy's added p50, ${fmt(a99 / floor.a99, 2)}× its added p99` : '';
       console.log(
-        `RATIO ${k} in flight, ${name}: p50 ${fmt(r50)} ms p99 ${fmt(r99)} ms; added p50 ${fmt(a50)} ms = ${fmt(a50 / d50, 2)}× direct p50 (goal ≤ ${goal50}), added p99 ${fmt(a99)} ms = ${fmt(a99 / d99, 2)}× direct p99 (goal ≤ 2) ${ok ? '✓' : '✗'}; relay CPU ${fmt((cpu[name] * 1000) / r.length, 1)} µs a round trip`,
+        `RATIO ${k} in flight, ${name}: p50 ${fmt(r50)} ms p99 ${fmt(r99)} ms; added p50 ${fmt(a50)} ms = ${fmt(a50 / d50, 2)}× direct p50 (goal ≤ ${goal50}), added p99 ${fmt(a99)} ms = ${fmt(a99 / d99, 2)}× direct p99 (goal ≤ 2) ${ok ? '✓' : '✗'}; relay CPU ${fmt((cpu[name] * 1000) / r.length, 1)} µs a round trip${vsFloor}`,
       );
     }
     console.log(`  load ${load()}`);

@@ -4,10 +4,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// Stack traces name the TypeScript (server/cli.ts:120), through the maps shipped beside each chunk: enabled before the
-// bundle loads, since Node reads the maps of the modules loaded after this only (docs/development.md, "What the package
-// ships", has its cost).
-process.setSourceMapsEnabled(true);
+import { installStackSourceMaps } from './stack-source-maps.js';
+
+// Stack traces name the TypeScript (server/cli.ts:120), through the maps shipped beside each chunk, read only when a
+// trace is written (docs/development.md, "What the package ships", has the cost of Node's eager way).
+installStackSourceMaps();
 const cli = new URL('../dist/bundle/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   console.error('mcpscope: not built yet; run `npm run build` (or `npm start`, which builds when needed)');

@@ -10,6 +10,7 @@ import { readConfigTarget } from './cli/read-config-target.js';
 import { SUBCOMMANDS, isRelayLaunch, type Subcommand } from './commands/index.js';
 import { packageRoot, packageVersion } from './package-root.js';
 import { SqliteAddonError } from './store/sqlite-addon.js';
+import { keepYoungGenerationSmall } from './v8-memory.js';
 
 const GRACE_MS = 2000;
 /** Past this, a signal ends mcpscope whatever is still stopping (its children are killed all the same). */
@@ -45,6 +46,8 @@ interface Launch {
  * session when `launch.sessionId` is given.
  */
 async function run(o: RelayOptions, target: Target | null, launch: Launch = {}): Promise<void> {
+  // Before the relay's modules load: what the young generation grows to stays committed (v8-memory.ts).
+  keepYoungGenerationSmall();
   const {
     createRelay,
     isLoopback,

@@ -28,13 +28,16 @@ export function tightenDataDir(dir: string): void {
  * Writes `text` to `path` with mode 0600, atomically (a temporary file renamed over it), so a reader never sees half.
  * Not write-file-atomic: its version for Node 20 names the temporary file from CommonJS's `__filename`, which the
  * bundled relay (ES modules) does not have, so every write threw there (test/integration/bundle-package.test.ts).
+ * `durable` (the default) syncs the data to disk before the rename, so a power cut cannot leave an empty file where the
+ * last one was: a file whose loss is safe (it would only ask again) may skip that, since a sync can take ~100 ms on a
+ * busy disk.
  */
-export function writePrivateFile(path: string, text: string): void {
+export function writePrivateFile(path: string, text: string, durable = true): void {
   const tmp = `${path}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w', FILE_MODE);
   try {
     writeSync(fd, text);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -70,6 +73,8 @@ export class PrivateJsonFile<T> {
     private readonly name: string,
     private readonly empty: () => T,
     private readonly valid: (v: unknown) => v is T,
+    /** Whether a write is synced to disk (writePrivateFile's `durable`). */
+    private readonly durable = true,
   ) {
     this.memory = empty();
   }
@@ -100,7 +105,7 @@ export class PrivateJsonFile<T> {
     const path = join(this.dataDir, this.name);
     withFileLock(path, () => {
       const value = this.read();
-      if (change(value) !== false) writePrivateFile(path, `${JSON.stringify(value, null, 1)}\n`);
+      if (change(value) !== false) writePrivateFile(path, `${JSON.stringify(value, null, 1)}\n`, this.durable);
     });
   }
 }

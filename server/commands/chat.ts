@@ -10,6 +10,7 @@ import { CallSession } from '../call/call-session.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
 import { killAllProcessGroups } from '../transports/stdio-transport.js';
 import type { StopToken } from '../../shared/model/chat-types.js';
+import { stopToken } from '../../shared/model/stop-token.js';
 import { escapeControls } from '../../shared/trust/escape-controls.js';
 import { CHAT_FLAGS, parseChatArgs, type ChatOptions } from '../model/chat-args.js';
 import { KEY_ENV, createProvider } from '../model/create-provider.js';
@@ -34,22 +35,18 @@ const note = (text: string) => void process.stderr.write(`mcpscope chat: ${text}
 
 /** Stop for the loop: the first Ctrl-C stops the conversation, the second ends the process. */
 function interruptStop(onSecond: () => void): StopToken & { fire(): void } {
-  const listeners = new Set<() => void>();
-  const token = {
-    stopped: false,
-    onStop(fn: () => void) {
-      if (token.stopped) fn();
-      else listeners.add(fn);
-      return () => listeners.delete(fn);
+  const token = stopToken();
+  return {
+    get stopped() {
+      return token.stopped;
     },
+    onStop: token.onStop,
     fire() {
       if (token.stopped) return onSecond();
-      token.stopped = true;
       note('stopping: the model stream and the tool call in flight are cancelled (Ctrl-C again to quit at once)');
-      for (const fn of [...listeners]) fn();
+      token.fire();
     },
   };
-  return token;
 }
 
 function keyOf(o: ChatOptions): string | UsageError {

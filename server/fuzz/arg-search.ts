@@ -30,5 +30,6 @@ export function argumentSearch(tool: ToolInfo, timeoutMs: number): Search<unknow
     arb: argumentsArb(tool.inputSchema),
     act: (args) => callTool(tool.name, args, timeoutMs),
     simpler: simplerArguments,
+    overlap: true,
   };
 }

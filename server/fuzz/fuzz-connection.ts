@@ -1,5 +1,7 @@
 // The campaign's scratch connection: one CallSession at a time (its own server process, never a session under
-// inspection), handshaken, linted as it goes, and started again when the server died or hung, so the campaign goes on.
+// inspection), handshaken, linted when an input is judged, and started again when the server died or hung, so the
+// campaign goes on. An input is sent (begin), waited for (settle) and judged (judge) in three steps, so a search can
+// put the next input on the wire before judging the last one (the linter then works while the server does).
 import { LocalEngineError } from '../../shared/engine/index.js';
 import { isPlainObject } from '../../shared/jsonrpc.js';
 import { JsonSchemaValidator, Linter, type Finding } from '../../shared/lint/index.js';
@@ -41,8 +43,8 @@ export class FuzzConnection {
   private listsTools = false;
   private handshaken = false;
   private broken = false;
-  private linter: Linter | null = null;
-  private readonly findings: Finding[] = [];
+  /** The current session's linter and what it found so far; an input in flight keeps its own session's. */
+  private lint: SessionLint | null = null;
 
   constructor(
     readonly target: Target,
@@ -71,14 +73,17 @@ export class FuzzConnection {
     if (this.broken) this.restarts++;
     this.broken = false;
     this.options.onSession?.(session, this.opened);
-    const linter = new Linter({
-      transport: transportKind(this.target),
-      protocolVersion: this.options.protocolVersion,
-      jsonSchemaValidator: new JsonSchemaValidator(),
-    });
-    this.linter = linter;
-    this.findings.length = 0;
-    session.onFrame((f) => this.findings.push(...linter.push(f)));
+    this.lint = new SessionLint(
+      session,
+      // The campaign breaks schemas on purpose and the oracles read the server's findings only: no validation of
+      // each call's arguments as it goes out (whether they fit is still worked out when a -32603 answers one).
+      new Linter({
+        transport: transportKind(this.target),
+        protocolVersion: this.options.protocolVersion,
+        jsonSchemaValidator: new JsonSchemaValidator(),
+        toolArgumentFindings: false,
+      }),
+    );
     this.session = session;
     await session.start();
     if (!handshake) return session;
@@ -119,30 +124,67 @@ export class FuzzConnection {
    * dropped (its next attempt starts a new one): a server stuck on one input may be stuck for all the others.
    */
   async attempt(act: (session: CallSession) => Promise<unknown>, lintRules?: ReadonlySet<string>, bare = false): Promise<Observed | null> {
+    const sent = await this.begin(act, bare);
+    await this.settle(sent);
+    return this.judge(sent, lintRules);
+  }
+
+  /** Sends one input: `act` writes it at once and resolves with its answer, which settle() waits for. */
+  async begin(act: (session: CallSession) => Promise<unknown>, bare = false): Promise<InFlight> {
     const session = bare ? await this.open(false) : await this.ready();
-    const from = session.frames.length;
-    const findingsFrom = this.findings.length;
-    let hung = false;
+    const sent: InFlight = { session, lint: this.lint!, bare, from: session.frames.length, to: -1, failure: null, hung: false, stderr: '', done: null! };
+    let answer: Promise<unknown>;
     try {
-      await act(session);
+      answer = act(session);
     } catch (err) {
-      if (err instanceof LocalEngineError && err.code === 'REQUEST_TIMEOUT') hung = session.failure === null && !(await this.stillAnswers(session, from));
+      answer = Promise.reject(err);
+    }
+    sent.done = answer.then(
+      () => undefined,
+      (err: unknown) => err ?? new Error('the input failed without a reason'),
+    );
+    return sent;
+  }
+
+  /**
+   * Waits for an input's answer and fixes which frames are its own (those recorded up to now). True: it was answered
+   * on a live, handshaken session, so the next input may go out before this one is judged. Otherwise the reason is
+   * waited for first: the process's exit (code, signal, stderr), or whether a timed-out server still answers a ping.
+   */
+  async settle(sent: InFlight): Promise<boolean> {
+    const { session } = sent;
+    const err = await sent.done;
+    if (err !== undefined) {
+      if (err instanceof LocalEngineError && err.code === 'REQUEST_TIMEOUT')
+        sent.hung = session.failure === null && !(await this.stillAnswers(session, sent.from));
       else if (session.failure === null && !(err instanceof LocalEngineError)) throw err;
     }
     if (session.failure !== null) await exitedOf(session);
-    const frames = session.frames.slice(from);
+    sent.to = session.frames.length;
+    sent.failure = session.failure;
+    // Only what the oracles read when the attempt wrote nothing on stderr of its own: the tail as it stood now.
+    sent.stderr = session.stderr();
+    return err === undefined && sent.failure === null && !sent.bare;
+  }
+
+  /**
+   * Judges a settled input by the oracles, linting its frames first (the findings made while they came in are its
+   * own, whenever the linter gets to them). A dead or hung session is dropped here, after a bare session's input.
+   */
+  async judge(sent: InFlight, lintRules?: ReadonlySet<string>): Promise<Observed | null> {
+    const frames = sent.session.frames.slice(sent.from, sent.to);
     const observed = judge({
       frames,
-      findings: this.findings.slice(findingsFrom),
-      all: session.frames,
-      failure: session.failure,
-      hung,
-      stderr: session.stderr(),
+      findings: sent.lint.findingsOf(sent.from, sent.to),
+      all: sent.session.frames,
+      failure: sent.failure,
+      hung: sent.hung,
+      stderr: sent.stderr,
       ...(lintRules ? { lintRules } : {}),
     });
-    if (session.failure !== null || hung) this.broken = true;
+    if (sent.failure !== null || sent.hung) this.broken = true;
     // A bare session is done with once its input went out: the next input needs a handshaken one (or a bare one anew).
-    if (hung || bare) await this.drop(hung);
+    if ((sent.hung || sent.bare) && this.session === sent.session) await this.drop(sent.hung);
     return observed;
   }
 
@@ -169,12 +211,57 @@ export class FuzzConnection {
     const s = this.session;
     this.session = null;
     if (!s) return;
-    for (const f of this.linter?.finish() ?? []) this.findings.push(f);
     await s.close({ hung }).catch(() => undefined);
   }
 
   async close(): Promise<void> {
     await this.drop();
+  }
+}
+
+/** One input on the wire: its session (and that session's linter), and, once settled, its frames and how it ended. */
+export interface InFlight {
+  session: CallSession;
+  lint: SessionLint;
+  bare: boolean;
+  /** Its frames are session.frames[from, to); `to` is known once it settled. */
+  from: number;
+  to: number;
+  failure: string | null;
+  hung: boolean;
+  stderr: string;
+  /** Resolves when act did: undefined, or what it threw. */
+  done: Promise<unknown>;
+}
+
+/**
+ * A session's linter, fed its frames in order only when an input is judged (not as they arrive, so linting one input
+ * can wait until the next is on the wire). Each finding keeps the index of the frame whose arrival made it, so an
+ * input's findings are those its own frames made, whenever they were linted.
+ */
+export class SessionLint {
+  private linted = 0;
+  private readonly findings: Finding[] = [];
+  /** findings[i] was made by session.frames[madeBy[i]]. */
+  private readonly madeBy: number[] = [];
+
+  constructor(
+    private readonly session: CallSession,
+    private readonly linter: Linter,
+  ) {}
+
+  /** The findings made by frames [from, to), linting up to `to` first. */
+  findingsOf(from: number, to: number): Finding[] {
+    const frames = this.session.frames;
+    for (; this.linted < to; this.linted++)
+      for (const f of this.linter.push(frames[this.linted]!)) {
+        this.findings.push(f);
+        this.madeBy.push(this.linted);
+      }
+    const out: Finding[] = [];
+    // Inputs are judged in order, so the search starts from the end.
+    for (let i = this.findings.length - 1; i >= 0 && this.madeBy[i]! >= from; i--) if (this.madeBy[i]! < to) out.push(this.findings[i]!);
+    return out.reverse();
   }
 }
 

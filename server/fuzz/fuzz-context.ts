@@ -3,7 +3,7 @@
 import fc, { type Arbitrary } from 'fast-check';
 import type { CallSession } from '../call/call-session.js';
 import type { FuzzFailure } from '../../shared/fuzz/fuzz-report.js';
-import type { FuzzConnection } from './fuzz-connection.js';
+import type { FuzzConnection, InFlight } from './fuzz-connection.js';
 import type { Observed } from './fuzz-oracles.js';
 
 /** Shrinking stops after this many attempts for one failure (each is a real request, some a restart or a timeout). */
@@ -88,6 +88,23 @@ export interface Search<T> {
   lintRules?: ReadonlySet<string>;
   /** Inputs that go out on a bare session, before its handshake is done (requests during initialization). */
   bareOf?: (input: T) => boolean;
+  /**
+   * The next input may go out once this one is answered, before it is judged (tools/call: each is an exchange of its
+   * own). Not for protocol mutations, whose replies are gathered over a wait and may answer a neighbour's id.
+   */
+  overlap?: boolean;
+}
+
+/** A failure the scan met: its input, which of the round's inputs it was, and what the oracles said. */
+interface Hit<T> {
+  key: string;
+  input: T;
+  /** Its place in the round's sequence of inputs: fast-check's path to it. */
+  index: number;
+  /** Its number in the campaign (the report's foundAtRun). */
+  run: number;
+  time: number;
+  obs: Observed;
 }
 
 /**
@@ -98,83 +115,134 @@ export interface Search<T> {
 export async function search<T>(ctx: CampaignContext, s: Search<T>, runs: number, seed: number): Promise<void> {
   let left = runs;
   for (let round = 0; left > 0 && !ctx.timeUp(); round++) {
-    const st = {
-      target: null as string | null,
-      used: 0,
-      shrinks: 0,
-      foundAt: 0,
-      foundTime: 0,
-      original: undefined as T | undefined,
-      best: null as { input: T; obs: Observed } | null,
-    };
-    const run = async (input: T): Promise<Observed | null> => {
-      await ctx.pace();
-      try {
-        return await ctx.conn.attempt(s.act(input), s.lintRules, s.bareOf?.(input) ?? false);
-      } catch (err) {
-        ctx.fatal ??= err instanceof Error ? err : new Error(String(err));
-        return null;
-      }
-    };
-    const prop = fc.asyncProperty(s.arb, async (input) => {
-      if (st.target === null) {
-        if (ctx.timeUp()) return true;
-        st.used++;
-        ctx.runs++;
-      } else {
-        if (st.shrinks >= MAX_SHRINK_RUNS || ctx.timeUp()) return true;
-        st.shrinks++;
-        ctx.shrinkRuns++;
-      }
-      const obs = await run(input);
-      const subject = s.subjectOf?.(input) ?? s.subject;
-      ctx.progress(subject);
-      if (obs === null) return true;
-      const key = failureKey(obs.oracle, subject, obs.signature);
-      if (st.target === null) {
-        if (ctx.known.has(key)) return true;
-        Object.assign(st, { target: key, foundAt: ctx.runs, foundTime: Date.now(), original: input, best: { input, obs } });
-        return false;
-      }
-      if (key !== st.target) return true;
-      st.best = { input, obs };
-      return false;
-    });
-    await fc.check(prop, { seed: searchSeed(seed, s.subject, round), numRuns: left, endOnFailure: false });
-    left -= st.used;
-    if (st.target === null || st.best === null) return;
-    // Each cut that still fails the same way is kept, and the cuts of the smaller input are tried next.
-    for (let improved = true; improved;) {
-      improved = false;
-      for (const smaller of s.simpler?.(st.best.input) ?? []) {
-        if (st.shrinks >= MAX_SHRINK_RUNS || ctx.timeUp()) break;
-        st.shrinks++;
-        ctx.shrinkRuns++;
-        const obs = await run(smaller);
-        if (obs === null || failureKey(obs.oracle, s.subjectOf?.(smaller) ?? s.subject, obs.signature) !== st.target) continue;
-        st.best = { input: smaller, obs };
-        improved = true;
-        break;
-      }
-    }
-    const { input, obs } = st.best;
-    ctx.known.add(st.target);
-    ctx.found.push({
-      key: st.target,
-      oracle: obs.oracle,
-      mode: s.mode,
-      subject: s.subjectOf?.(input) ?? s.subject,
-      signature: obs.signature,
-      summary: obs.summary,
-      input,
-      original: st.original,
-      foundAtRun: st.foundAt,
-      shrinkRuns: st.shrinks,
-      shrinkMs: Date.now() - st.foundTime,
-      bare: s.bareOf?.(input) ?? false,
-      observed: obs,
-      act: s.act(input),
-    });
-    ctx.progress(s.subject);
+    const roundSeed = searchSeed(seed, s.subject, round);
+    const { used, hits } = await scan(ctx, s, roundSeed, left);
+    left -= used;
+    if (hits.length === 0) return;
+    for (const hit of hits) if (!ctx.known.has(hit.key)) await shrink(ctx, s, roundSeed, hit);
   }
+}
+
+/** One input sent and waited for, judged by the oracles; null when the server could not be started (ctx.fatal). */
+async function runOne<T>(ctx: CampaignContext, s: Search<T>, input: T): Promise<Observed | null> {
+  await ctx.pace();
+  try {
+    return await ctx.conn.attempt(s.act(input), s.lintRules, s.bareOf?.(input) ?? false);
+  } catch (err) {
+    ctx.fatal ??= err instanceof Error ? err : new Error(String(err));
+    return null;
+  }
+}
+
+/**
+ * Sends the round's inputs until one fails in a way not known yet, or the budget or the time is spent. fc.check draws
+ * them (so a failure's index is the path it replays to shrink it), but the property only sends: with `s.overlap`, an
+ * input answered on a live session lets the next go out at once, and is judged (linted) while the server works on
+ * that one, and fast-check draws the input after it meanwhile. The input after a failure is then on the wire already
+ * and is judged as well (a second failure of its own is kept too). Whatever needs waiting for (a death, a timeout, a
+ * bare session) is judged before anything else goes out. The property fails only to end the round.
+ */
+async function scan<T>(ctx: CampaignContext, s: Search<T>, seed: number, budget: number): Promise<{ used: number; hits: Hit<T>[] }> {
+  const hits: Hit<T>[] = [];
+  let used = 0;
+  let last: { sent: InFlight; input: T; index: number; run: number } | null = null;
+  const judged = async (x: NonNullable<typeof last>) => {
+    const obs = await ctx.conn.judge(x.sent, s.lintRules);
+    const subject = s.subjectOf?.(x.input) ?? s.subject;
+    ctx.progress(subject);
+    if (obs === null) return;
+    const key = failureKey(obs.oracle, subject, obs.signature);
+    if (!ctx.known.has(key) && !hits.some((h) => h.key === key)) hits.push({ key, input: x.input, index: x.index, run: x.run, time: Date.now(), obs });
+  };
+  /** Waits for the input in flight; judges it now unless the next may go out first. */
+  const settled = async () => {
+    if (last === null) return;
+    if (s.overlap === true && (await ctx.conn.settle(last.sent))) return;
+    if (s.overlap !== true) await ctx.conn.settle(last.sent);
+    const x = last;
+    last = null;
+    await judged(x);
+  };
+  const prop = fc.asyncProperty(s.arb, async (input) => {
+    try {
+      await settled();
+      if (hits.length > 0 || ctx.timeUp()) return false;
+      await ctx.pace();
+      const sent = await ctx.conn.begin(s.act(input), s.bareOf?.(input) ?? false);
+      const x = { sent, input, index: used++, run: ++ctx.runs };
+      // The last input is judged while this one is on the wire (and fast-check draws the next meanwhile).
+      const previous = last;
+      last = x;
+      if (previous !== null) await judged(previous);
+      return hits.length === 0;
+    } catch (err) {
+      ctx.fatal ??= err instanceof Error ? err : new Error(String(err));
+      return false;
+    }
+  });
+  await fc.check(prop, { seed, numRuns: budget, endOnFailure: true });
+  try {
+    await settled();
+    if (last !== null) await judged(last);
+  } catch (err) {
+    ctx.fatal ??= err instanceof Error ? err : new Error(String(err));
+  }
+  return { used, hits };
+}
+
+/**
+ * Shrinks a failure the scan met: fc.check replays the round from its seed along the path to that input (whose
+ * verdict is known, so it is not sent again) and shrinks it, sending each smaller candidate alone and keeping those
+ * that fail the same way; then `simpler` tries its own cuts. Shrinking is serial: each verdict decides the next try.
+ */
+async function shrink<T>(ctx: CampaignContext, s: Search<T>, seed: number, hit: Hit<T>): Promise<void> {
+  let best = { input: hit.input, obs: hit.obs };
+  let shrinks = 0;
+  let first = true;
+  const prop = fc.asyncProperty(s.arb, async (input) => {
+    // The replay's first input is the one that failed (fast-check's path); should it ever differ, it is tried anew.
+    if (first && ((first = false), fc.stringify(input) === fc.stringify(hit.input))) return false;
+    if (shrinks >= MAX_SHRINK_RUNS || ctx.timeUp()) return true;
+    shrinks++;
+    ctx.shrinkRuns++;
+    const obs = await runOne(ctx, s, input);
+    ctx.progress(s.subjectOf?.(input) ?? s.subject);
+    if (obs === null || failureKey(obs.oracle, s.subjectOf?.(input) ?? s.subject, obs.signature) !== hit.key) return true;
+    best = { input, obs };
+    return false;
+  });
+  await fc.check(prop, { seed, path: String(hit.index), numRuns: 1, endOnFailure: false });
+  // Each cut that still fails the same way is kept, and the cuts of the smaller input are tried next.
+  for (let improved = true; improved;) {
+    improved = false;
+    for (const smaller of s.simpler?.(best.input) ?? []) {
+      if (shrinks >= MAX_SHRINK_RUNS || ctx.timeUp()) break;
+      shrinks++;
+      ctx.shrinkRuns++;
+      const obs = await runOne(ctx, s, smaller);
+      if (obs === null || failureKey(obs.oracle, s.subjectOf?.(smaller) ?? s.subject, obs.signature) !== hit.key) continue;
+      best = { input: smaller, obs };
+      improved = true;
+      break;
+    }
+  }
+  const { input, obs } = best;
+  ctx.known.add(hit.key);
+  ctx.found.push({
+    key: hit.key,
+    oracle: obs.oracle,
+    mode: s.mode,
+    subject: s.subjectOf?.(input) ?? s.subject,
+    signature: obs.signature,
+    summary: obs.summary,
+    input,
+    original: hit.input,
+    foundAtRun: hit.run,
+    shrinkRuns: shrinks,
+    shrinkMs: Date.now() - hit.time,
+    bare: s.bareOf?.(input) ?? false,
+    observed: obs,
+    act: s.act(input),
+  });
+  ctx.progress(s.subject);
 }

@@ -83,12 +83,12 @@ const lastLines = (text: string, n = 24) =>
     .slice(-n);
 
 export function judge(facts: AttemptFacts): Observed | null {
-  const attemptStderr = facts.frames
-    .filter((f) => f.kind === 'stderr')
-    .map((f) => f.text)
-    .join('\n');
-  const trace = hasStackTrace(attemptStderr);
+  let attemptStderr = '';
+  for (const f of facts.frames) if (f.kind === 'stderr') attemptStderr += attemptStderr === '' ? f.text : `\n${f.text}`;
+  const trace = attemptStderr !== '' && hasStackTrace(attemptStderr);
   const name = trace ? errorName(attemptStderr) : null;
+  // The common case, judged without building anything: nothing died, hung, wrote a trace, or made a finding.
+  if (facts.failure === null && !facts.hung && !trace && facts.findings.length === 0) return null;
   // What it wrote on stderr during this input (a trace's error line sits above its frames), else its last lines.
   const base = { stderr: lastLines(attemptStderr || facts.stderr), exitCode: null, signal: null, findings: [] };
   if (facts.failure !== null) {

@@ -215,7 +215,9 @@ export function invalidArb(s: unknown): Arbitrary<unknown> {
     broken.push(fc.tuple(valid, fc.constantFrom(...required)).map(([v, k]) => Object.fromEntries(Object.entries(asObject(v)).filter(([key]) => key !== k))));
   }
   if (keys.length > 0) {
-    const wrongMember = fc.constantFrom(...keys).chain((k) => fc.tuple(fc.constant(k), wrongType(isSchema(props[k]) ? props[k] : {})));
+    // Each member's pair made once: the chain picks one per value it draws (making them there cost half the draw).
+    const pairs = new Map(keys.map((k) => [k, fc.tuple(fc.constant(k), wrongType(isSchema(props[k]) ? props[k] : {}))]));
+    const wrongMember = fc.constantFrom(...keys).chain((k) => pairs.get(k)!);
     broken.push(fc.tuple(valid, wrongMember).map(([v, [k, bad]]) => ({ ...asObject(v), [k]: bad })));
   }
   broken.push(fc.tuple(valid, anyJson).map(([v, extra]) => ({ ...asObject(v), mcpscope_unknown_member: extra })));

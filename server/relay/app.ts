@@ -141,7 +141,7 @@ export function createRelay(deps: RelayDeps): Relay {
       reject(socket, e.status, e.message);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => hub.attach(ws, deps.version));
+    wss.handleUpgrade(req, socket, head, (ws) => hub.attach(ws, deps.version, socket));
   };
 
   return {

@@ -1,9 +1,11 @@
 // Fans frames out to WebSocket clients. Each subscription replays history from SQLite, then goes live; a client
 // that can't keep up is dropped back to replay instead of having frames buffered for it without bound.
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { RelayClientMessageSchema, type FrameRecord, type RelayServerMessage, type SessionInfo } from '../../shared/relay-protocol.js';
 import { describeIssues } from '../../shared/zod-issues.js';
 import { AnswererClaims } from './answerer-claims.js';
+import { corked, HeldTraffic } from './held-traffic.js';
 import { packFrames } from '../../shared/frames-wire.js';
 import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
 import { RelayError, toRelayError } from '../errors.js';
@@ -32,17 +34,26 @@ interface Subscription {
 
 interface Client {
   ws: WebSocket;
+  /** The socket under `ws`: corked while several messages go, so that they leave in one write (one wake-up of the page). */
+  socket: Duplex | null;
   subs: Map<string, Subscription>;
+  /** 'sent' answers held back to leave with the next message to this page (held-traffic.ts), in order. */
+  held: string[];
 }
 
 export class Hub {
   private readonly clients = new Set<Client>();
   private readonly dirty = new Set<Client>();
   private flushScheduled = false;
+  /** Clients whose page holds back 'sent' answers or echoes of its own frames until the next message to it. */
+  private readonly holding = new HeldTraffic<Client>((c) => this.sendAll(c));
   /** The runs of frames encoded this tick, by session: the next subscriber of the same run reuses the bytes. */
   private readonly encoded = new Map<string, { first: FrameRecord; length: number; messages: Buffer[] }>();
   private readonly answerers = new AnswererClaims<Client>();
-  /** Flushes so far: a tick's frames are those queued between two. */
+  /**
+   * Flushes so far, a frame sent at once counting as one: a tick's frames are those queued between two. A frame from
+   * the server with none of its in this count or the last is a reply at a request's pace, not a burst.
+   */
   private flushes = 0;
   private readonly high: number;
   private readonly chunk: number;
@@ -67,13 +78,15 @@ export class Hub {
     return max;
   }
 
-  attach(ws: WebSocket, version: string): void {
-    const client: Client = { ws, subs: new Map() };
+  /** `socket`: the connection `ws` runs on (as given to handleUpgrade), corked around a burst of messages. */
+  attach(ws: WebSocket, version: string, socket: Duplex | null = null): void {
+    const client: Client = { ws, socket, subs: new Map(), held: [] };
     this.clients.add(client);
     ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? null : data.toString()));
     ws.on('close', () => {
       this.clients.delete(client);
       this.dirty.delete(client);
+      this.holding.forget(client);
       for (const sessionId of this.answerers.releaseAll(client)) this.announceAnswerer(sessionId);
     });
     ws.on('error', () => ws.terminate());
@@ -115,9 +128,8 @@ export class Hub {
         case 'send': {
           const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
           const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
-          // At once: held for the flush beside the frame's echo (one wake-up of the page instead of two), it measured
-          // slower at one request in flight in three runs of four (docs/performance.md, "Forward first").
-          this.sendTo(client, { type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) });
+          // Held: it leaves with the reply, in the same write (held-traffic.ts).
+          this.holding.hold(client, JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));
           break;
         }
         case 'http-probe': {
@@ -201,17 +213,26 @@ export class Hub {
       sub.queue.push(frame);
       sub.queuedChars += frame.text.length;
       // Forward first: a frame from the server after a quiet spell (no frame of its in this tick or the last: a
-      // reply, at a request's pace) goes at once, not at the tick's end behind the rest of the tick's I/O. A busy
-      // server's frames wait for the flush as before (sent early too, one message each, several requests in flight
-      // measured slower), and a flood still goes in messages of MESSAGE_TEXT_CHARS. The page's own frames wait: it
-      // has their 'sent' already.
+      // reply, at a request's pace) goes at once, not at the tick's end behind the rest of the tick's I/O, and takes
+      // the page's held traffic with it (the request's 'sent' and echo: one write). A busy server's frames wait for
+      // the flush as before (sent early too, one message each, several requests in flight measured slower), and a
+      // flood still goes in messages of MESSAGE_TEXT_CHARS.
       if (frame.dir === 'in') {
         const quiet = sub.lastInFlush < this.flushes - 1;
         sub.lastInFlush = this.flushes;
-        if (quiet && sub.queue.length === 1) {
+        if (quiet) {
           this.sendQueued(client, sub);
+          // A tick of its own: the server's next frame in this tick or the next is a burst's, and waits for the flush.
+          this.flushes++;
           continue;
         }
+      }
+      // The page's own frames (and any other client's) wait for company, as its 'sent' answers do; the tick's end
+      // still counts a flush, so that the reply finds the server's side quiet.
+      if (frame.dir === 'out' && sub.queuedChars < MESSAGE_TEXT_CHARS) {
+        this.holding.hold(client);
+        this.scheduleFlush();
+        continue;
       }
       // A message's worth goes now rather than at the end of the tick, which in a flood holds thousands of frames
       // (libuv reads the pipe many times a tick): frames kept that long survive V8's young-generation collections,
@@ -231,10 +252,22 @@ export class Hub {
   /** The frames every subscription queued this tick, the last of them (and the tick's encodings forgotten). */
   private flush(): void {
     this.flushScheduled = false;
-    for (const client of this.dirty) for (const sub of client.subs.values()) this.sendQueued(client, sub);
+    for (const client of this.dirty) this.sendAll(client);
     this.dirty.clear();
     this.encoded.clear();
     this.flushes++;
+  }
+
+  /**
+   * Everything a client holds and has queued, in one write: its held 'sent' answers first (a page hears of its request
+   * before its reply), then each subscription's frames.
+   */
+  private sendAll(client: Client): void {
+    corked(client.socket, () => {
+      const held = this.holding.take(client);
+      if (client.ws.readyState === client.ws.OPEN) for (const text of held) client.ws.send(text);
+      for (const sub of client.subs.values()) this.sendQueued(client, sub);
+    });
   }
 
   /**
@@ -242,6 +275,7 @@ export class Hub {
    * same frames in the same order, so each run is serialized once for all of them (`encoded`, kept for the tick).
    */
   private sendQueued(client: Client, sub: Subscription): void {
+    if (this.holding.has(client)) return this.sendAll(client);
     if (sub.queue.length === 0) return;
     const frames = sub.queue;
     sub.queue = [];
@@ -257,9 +291,12 @@ export class Hub {
     let run = this.encoded.get(sub.sessionId);
     if (run === undefined || run.first !== frames[0] || run.length !== frames.length) {
       run = { first: frames[0]!, length: frames.length, messages: encodeFrames(sub.sessionId, frames) };
-      this.encoded.set(sub.sessionId, run);
-      // The tick's end forgets the encodings, whether or not anything else is left to send.
-      this.scheduleFlush();
+      // Kept for the tick when another page may want the same run; the tick's end forgets the encodings, whether or not
+      // anything else is left to send. One page (the usual case) keeps nothing, and costs no turn of the loop for it.
+      if (this.clients.size > 1) {
+        this.encoded.set(sub.sessionId, run);
+        this.scheduleFlush();
+      }
     }
     // Bytes sent as text messages: a string would be measured then encoded again for every socket.
     if (client.ws.readyState === client.ws.OPEN) for (const m of run.messages) client.ws.send(m, { binary: false });
@@ -287,6 +324,13 @@ export class Hub {
   }
 
   private sendTo(client: Client, msg: RelayServerMessage): void {
-    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(msg));
+    const send = () => client.ws.readyState === client.ws.OPEN && client.ws.send(JSON.stringify(msg));
+    // What the client holds goes first, in the same write.
+    if (this.holding.has(client))
+      corked(client.socket, () => {
+        this.sendAll(client);
+        send();
+      });
+    else send();
   }
 }

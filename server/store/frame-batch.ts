@@ -51,6 +51,22 @@ export function blocksMade(): number {
   return made;
 }
 
+/** Sets of blocks in the pool now, waiting for a batch. */
+export function spareBlocks(): number {
+  return spare.length;
+}
+
+/**
+ * Lets go of pooled blocks beyond `keep`, for the collector to free: a quiet writer after a flood holds what ordinary
+ * traffic needs (a batch or two), and a new flood makes the rest again (18 sets of three, a few ms). Returns how many
+ * sets it let go.
+ */
+export function trimSpare(keep: number): number {
+  const extra = Math.max(0, spare.length - keep);
+  spare.length -= extra;
+  return extra;
+}
+
 export class FrameBatch {
   count = 0;
   private nums: Float64Array<SharedArrayBuffer>;

@@ -3,6 +3,7 @@
 // while SQLite (inserts, commits, WAL checkpoints) runs beside it.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { collectGarbage } from '../v8-memory.js';
 import type { PackedFrames } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
 import { configureWriter } from './recorder-schema.js';
@@ -13,7 +14,11 @@ export interface WriterData {
   committed: SharedArrayBuffer;
 }
 
-export type WriterRequest = { batch: number; frames: PackedFrames } | { close: true };
+/**
+ * `release`: the relay has been quiet a while; give back what the connection holds beyond what it needs now, and with
+ * `collect` (after a flood) collect this thread's heap, whose handles keep the blocks the relay let go alive.
+ */
+export type WriterRequest = { batch: number; frames: PackedFrames } | { close: true } | { release: true; collect: boolean };
 export interface WriterError {
   batch: number;
   error: string;
@@ -35,6 +40,12 @@ parentPort?.on('message', (m: WriterRequest) => {
     clearInterval(idle);
     db.close();
     parentPort?.close();
+    return;
+  }
+  if ('release' in m) {
+    // SQLite's page cache of this connection (2 MB at most, configureWriter) goes back to the C heap's free lists.
+    db.pragma('shrink_memory');
+    if (m.collect) collectGarbage();
     return;
   }
   try {

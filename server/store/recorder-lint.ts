@@ -11,6 +11,7 @@ import type { FindingsSummary } from '../../shared/frame-window-api.js';
 import { MAX_STORED_FINDINGS, lintProgress, type LintTarget } from './lint-progress.js';
 import type { LintRunner } from './lint-runner.js';
 import type { LintReply, LintRequest, LintWorkerData } from './recorder-lint-worker.js';
+import { keepSmallAfterStart } from '../v8-memory.js';
 
 export { type LintTarget };
 
@@ -120,6 +121,7 @@ export class RecorderLint {
       startAfterMs: START_AFTER_MS + QUIET_MS,
     };
     const w = new Worker(this.workerUrl, { workerData: data });
+    keepSmallAfterStart(w);
     // The lint must never keep the relay alive at shutdown.
     w.unref();
     w.on('message', (m: LintReply) => this.settle(m.sessionId, 'error' in m ? new Error(m.error) : null));

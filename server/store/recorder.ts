@@ -72,6 +72,8 @@ export interface RecorderOptions {
   flushAt?: number;
   /** How long a write waits for another process's write lock before it fails (default: better-sqlite3's 5 s). */
   busyTimeoutMs?: number;
+  /** How long without frames before the writer gives back a flood's memory (frame-writer-thread.ts; a test shortens it). */
+  writerQuietMs?: number;
 }
 
 export class Recorder {
@@ -107,7 +109,16 @@ export class Recorder {
     configure(this.db);
     migrate(this.db);
     this.writer = new FrameWriter(this.db);
-    this.thread = dataDir && !opts.inline ? FrameWriterThread.start(this.db.name, this.writer, opts.writerUrl) : null;
+    this.thread =
+      dataDir && !opts.inline
+        ? FrameWriterThread.start(this.db.name, this.writer, {
+            ...(opts.writerUrl ? { url: opts.writerUrl } : {}),
+            ...(opts.writerQuietMs === undefined ? {} : { quietMs: opts.writerQuietMs }),
+            // This connection's page cache (up to 16 MB, recorder-schema.ts) holds what the reads of the flood's end
+            // touched; a quiet spell gives back the pages no statement is using.
+            onQuiet: () => this.db.open && this.db.pragma('shrink_memory'),
+          })
+        : null;
     // The writer thread checkpoints the WAL; this connection's few writes (sessions, findings) never make it wait on one.
     if (this.thread) this.db.pragma('wal_autocheckpoint = 0');
     this.upsertSession = this.db.prepare(
@@ -162,6 +173,11 @@ export class Recorder {
       this.writer.write(batch.pack());
       batch.release();
     }
+  }
+
+  /** Quiet spells after which the writer gave memory back (0 with no writer thread): a test waits for one. */
+  get writerReleases(): number {
+    return this.thread?.releases ?? 0;
   }
 
   /** Returns once every frame appended so far is in the store: call it before reading frames. */

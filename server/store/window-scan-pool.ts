@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { FrameIndex, WindowFilter } from '../../shared/frame-window-api.js';
 import { BLOCK_BITS } from './recorder-window.js';
 import type { ScanRequest } from './window-scan-worker.js';
+import { keepSmallAfterStart } from '../v8-memory.js';
 
 /** Below this many frames one thread answers in a few ms, and a worker round trip would only add latency. */
 export const PARALLEL_SCAN_FROM = 50_000;
@@ -30,6 +31,7 @@ export class WindowScanPool {
     if (this.workers) return this.workers;
     this.workers = Array.from({ length: this.size }, () => {
       const w = new Worker(this.workerUrl, { workerData: { path: this.dbPath } });
+      keepSmallAfterStart(w);
       // A scan thread must never keep the relay alive at shutdown.
       w.unref();
       w.on('message', (m: { id: number; index?: FrameIndex; error?: string }) => {

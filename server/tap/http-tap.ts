@@ -8,25 +8,18 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import { isSecretName } from '../../shared/redaction/secret-patterns.js';
 import { now } from '../store/clock.js';
-import { newSessionId } from '../core/session-naming.js';
-import { sessionName, storedTarget } from '../core/stored-target.js';
+import { storedTarget } from '../core/stored-target.js';
 import { urlHost } from '../url-host.js';
 import { HeaderMask, maskUrl } from '../transports/header-mask.js';
 import { keepAliveHttpAgent, keepAliveHttpsAgent } from '../transports/keep-alive-agents.js';
 import { EndpointRewriter } from './endpoint-rewriter.js';
 import type { HeaderList } from './http-tap-record.js';
-import { say } from './stdio-tap.js';
-import { TapRecording } from './tap-recording.js';
+import { openTapRecording, say, type TapRecordingFlags } from './tap-recording.js';
 
-export interface HttpTapOptions {
+export interface HttpTapOptions extends TapRecordingFlags {
   url: string;
   host: string;
   port: number;
-  dataDir: string;
-  name: string | null;
-  maxLineBytes: number;
-  /** The recorded session's id (default: a new one); `tap --url --otlp` names it to export the session afterwards. */
-  sessionId?: string;
 }
 
 /** Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus Host, which names the proxy. */
@@ -63,14 +56,7 @@ function forwardHeaders(lines: HeaderList, upstream: URL): Record<string, string
 export async function runHttpTap(o: HttpTapOptions): Promise<number> {
   const upstream = new URL(o.url);
   const target = storedTarget({ transport: 'http', url: o.url, headers: {} });
-  const recording = new TapRecording({
-    dataDir: o.dataDir,
-    sessionId: o.sessionId ?? newSessionId(),
-    name: o.name ?? `tap: ${sessionName(target)}`,
-    target,
-    maxLineBytes: o.maxLineBytes,
-    say,
-  });
+  const recording = openTapRecording(o, target);
   const secure = upstream.protocol === 'https:';
   const agent = secure ? keepAliveHttpsAgent() : keepAliveHttpAgent();
   let proxyOrigin = '';

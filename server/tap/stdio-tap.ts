@@ -6,23 +6,17 @@ import { fstatSync, readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import type { StdioTarget } from '../../shared/relay-protocol.js';
-import { newSessionId } from '../core/session-naming.js';
-import { sessionName, storedTarget } from '../core/stored-target.js';
+import { storedTarget } from '../core/stored-target.js';
 import { enterDataDir } from '../transports/orphan-reaper.js';
 import { processTracker } from '../transports/process-tracker.js';
 import { spawnServer } from '../transports/server-child.js';
-import { TapRecording } from './tap-recording.js';
+import { openTapRecording, say, type TapRecordingFlags } from './tap-recording.js';
 
-export interface StdioTapOptions {
+export interface StdioTapOptions extends TapRecordingFlags {
   command: string;
   args: string[];
-  dataDir: string;
-  name: string | null;
-  maxLineBytes: number;
   /** Each rung of the shutdown ladder once the host has gone: after closing the server's stdin, then after SIGTERM. */
   graceMs: number;
-  /** The recorded session's id (default: a new one); `tap --otlp` names it to export the session afterwards. */
-  sessionId?: string;
 }
 
 export interface TapExit {
@@ -39,10 +33,6 @@ const FINISH_MS = 30_000;
 const DRAIN_MS = 3000;
 /** How often the tap checks that the host that started it is still there (a dead parent closes nothing of ours). */
 const PARENT_POLL_MS = 500;
-
-export function say(line: string): void {
-  process.stderr.write(`mcpscope tap: ${line}\n`);
-}
 
 /**
  * process.stdout writes to a pipe synchronously on Linux, so a host slow to read would stall the tap in both
@@ -70,14 +60,7 @@ function hostName(pid: number): string | null {
 export function runStdioTap(o: StdioTapOptions): Promise<TapExit> {
   // The host's environment is the server's; none of it is stored. Credentials on the command line are masked.
   const target = storedTarget({ transport: 'stdio', command: o.command, args: o.args, env: {}, cwd: process.cwd() }) as StdioTarget;
-  const recording = new TapRecording({
-    dataDir: o.dataDir,
-    sessionId: o.sessionId ?? newSessionId(),
-    name: o.name ?? `tap: ${sessionName(target)}`,
-    target,
-    maxLineBytes: o.maxLineBytes,
-    say,
-  });
+  const recording = openTapRecording(o, target);
   const ppid = process.ppid;
   recording.event({ event: 'tap-started', host: { pid: ppid, name: hostName(ppid) }, command: o.command, args: target.args, cwd: target.cwd! });
 

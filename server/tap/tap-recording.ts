@@ -3,6 +3,8 @@
 // on stderr, while the bytes keep passing. Threat: a recorder that blocks or kills the host's connection to its server.
 import { Worker } from 'node:worker_threads';
 import type { Target } from '../../shared/relay-protocol.js';
+import { newSessionId } from '../core/session-naming.js';
+import { sessionName } from '../core/stored-target.js';
 import { now } from '../store/clock.js';
 import { TAP_STREAMS, type TapStream } from './tap-record.js';
 import type { HttpTapEvent } from './http-tap-record.js';
@@ -12,6 +14,32 @@ import type { TapPatch, TapWorkerData, TapWorkerReply, TapWorkerRequest } from '
 const MAX_BEHIND_BYTES = 256 * 1024 * 1024;
 
 const TAP_WORKER = new URL('./tap-recorder-worker.js', import.meta.url);
+
+/** The tap's voice on stderr: the host reads its server's stdout, so nothing of the tap's own may go there. */
+export function say(line: string): void {
+  process.stderr.write(`mcpscope tap: ${line}\n`);
+}
+
+/** What both taps (stdio and --url) take from their command line to open their recording. */
+export interface TapRecordingFlags {
+  dataDir: string;
+  name: string | null;
+  maxLineBytes: number;
+  /** The recorded session's id (default: a new one); `tap --otlp` names it to export the session afterwards. */
+  sessionId?: string;
+}
+
+/** A tap's recording of `target` (already masked: storedTarget): named "tap: <target>" unless --name said otherwise. */
+export function openTapRecording(o: TapRecordingFlags, target: Target): TapRecording {
+  return new TapRecording({
+    dataDir: o.dataDir,
+    sessionId: o.sessionId ?? newSessionId(),
+    name: o.name ?? `tap: ${sessionName(target)}`,
+    target,
+    maxLineBytes: o.maxLineBytes,
+    say,
+  });
+}
 
 export interface TapRecordingOptions {
   dataDir: string;

@@ -116,7 +116,8 @@ export class AutoTransport implements Transport {
       return;
     }
     h.onEvent({ event: 'probe', status: r.status, message: `the POST was answered ${r.status}: trying legacy HTTP+SSE with GET ${url}` });
-    const sse = new SseTransport(this.opts);
+    // Its exchanges are s1, s2…: the Streamable HTTP probe's were x1…, and one session must not hold two x1.
+    const sse = new SseTransport(this.opts, 's');
     sse.attach(h);
     const c = await sse.connect();
     if (c.ok) {

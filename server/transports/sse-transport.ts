@@ -17,8 +17,9 @@ export class SseTransport implements Transport {
   private closed = false;
   private endpoint: URL | null = null;
 
-  constructor(opts: RemoteOptions) {
-    this.client = new RemoteClient(opts);
+  /** `prefix` names the exchanges (RemoteClient's): auto gives its fallback another than the probe's. */
+  constructor(opts: RemoteOptions, prefix?: string) {
+    this.client = new RemoteClient(opts, prefix);
   }
 
   get alive(): boolean {

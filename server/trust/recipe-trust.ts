@@ -60,7 +60,9 @@ export class RecipeTrust {
 
   /** `dataDir` null keeps confirmations in memory only (tests). */
   constructor(dataDir: string | null) {
-    this.file = new PrivateJsonFile(dataDir, TRUST_FILE, () => ({ version: 1, recipes: {} }), isTrustFile);
+    // Not synced to disk on every write: a list lost to a power cut only makes mcpscope ask again (the safe side), and
+    // the sync was 95 ms of a start's 1.3 s (`npm start` writes the demo's recipe, typed on the command line).
+    this.file = new PrivateJsonFile(dataDir, TRUST_FILE, () => ({ version: 1, recipes: {} }), isTrustFile, false);
   }
 
   isConfirmed(t: Target): boolean {
@@ -71,7 +73,9 @@ export class RecipeTrust {
   allow(t: Target, how: How): void {
     const hash = targetHash(t);
     this.file.update((file) => {
-      if (file.recipes[hash]?.how === 'confirmed') return false;
+      // Typed again (every start of the same command line): already allowed, nothing to write.
+      const known = file.recipes[hash];
+      if (known?.how === 'confirmed' || (known !== undefined && how === 'typed')) return false;
       file.recipes[hash] = { at: new Date().toISOString(), how };
       const keys = Object.keys(file.recipes);
       for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete file.recipes[k];

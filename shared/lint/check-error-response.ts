@@ -28,6 +28,11 @@ function isRightfulInvalidParams(p: PendingRequest, message: string, v: Protocol
   return !VALIDATION.test(message) || UNKNOWN_TOOL.test(message);
 }
 
+/** Whether the call's arguments fit its tool's inputSchema, worked out now when the linter left it for later. */
+function argsFitOf(p: PendingRequest): boolean | null | undefined {
+  return typeof p.argsFit === 'function' ? p.argsFit() : p.argsFit;
+}
+
 function checkToolFailure(ctx: LintContext, m: Msg, p: PendingRequest, code: number, message: string, session: McpSession): void {
   const v = session.rulesVersion;
   const tool = p.toolName === null ? 'the tool' : `"${p.toolName}"`;
@@ -45,7 +50,7 @@ function checkToolFailure(ctx: LintContext, m: Msg, p: PendingRequest, code: num
       `Argument validation of ${tool} failed with -32602; since 2025-11-25 that is a result with isError: true, so the model can correct the call.`,
       [p.seq],
     );
-  } else if (code === -32603 && p.argsFit !== false && session.tools.get(p.toolName) && !VALIDATION_MESSAGE.test(message)) {
+  } else if (code === -32603 && session.tools.get(p.toolName) && !VALIDATION_MESSAGE.test(message) && argsFitOf(p) !== false) {
     // A listed tool, called with arguments its schema accepts, that fails: the tool's failure, sent on the protocol
     // channel ("business errors sent with a protocol error code"). A validation report is -32602's rule instead.
     ctx.emit(
@@ -119,7 +124,10 @@ export function checkErrorResponse(ctx: LintContext, m: Msg, code: number | null
   }
   if (range === 'jsonrpc-reserved')
     ctx.emit('jsonrpc/reserved-error-code', m.seq, `Error code ${code} lies in the range JSON-RPC reserves (-32768…-32000) but is not defined.`);
-  if (v) checkVersionCode(ctx, m, code, v, range);
+  // server/discover exists only in 2026-07-28, so its answer speaks that version whatever the session settles on after
+  // (a -32022 to it is how a server that lacks the version says so, and starts the era fallback).
+  const codeVersion = p?.method === 'server/discover' ? '2026-07-28' : v;
+  if (codeVersion) checkVersionCode(ctx, m, code, codeVersion, range);
   if (v && p && code === -32601) checkDeclared(ctx, m, p, message, v, session);
   if (p?.method === 'tools/call' && p.requester === 'client') checkToolFailure(ctx, m, p, code, message, session);
 }

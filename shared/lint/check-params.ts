@@ -4,22 +4,32 @@ import { isPlainObject } from '../jsonrpc.js';
 import type { LintContext, Msg } from './lint-context.js';
 import type { McpSession } from './mcp-session.js';
 
-/** Whether the arguments fit the listed tool's inputSchema: true, false, or null when the tool or its schema is unknown. */
-function checkToolArguments(ctx: LintContext, m: Msg, params: Record<string, unknown>, session: McpSession): boolean | null {
+/** Whether a tools/call's arguments fit the tool's inputSchema: true, false, or null when the schema is unknown. */
+export type ArgsFit = boolean | null;
+
+/**
+ * Whether the arguments fit the listed tool's inputSchema: true, false, or null when the tool or its schema is unknown.
+ * With the `toolArgumentFindings: false` option nothing is reported and nothing validated now: the answer is a function
+ * that validates when asked (only a -32603 answer asks), for a client that breaks schemas on purpose (fuzz).
+ */
+function checkToolArguments(ctx: LintContext, m: Msg, params: Record<string, unknown>, session: McpSession): ArgsFit | (() => ArgsFit) {
   const name = typeof params.name === 'string' ? params.name : null;
   const tool = session.tools.get(name);
   if (!tool) return null;
   // A missing `arguments` is an empty object to the server: a schema with required properties still fails.
   const args = params.arguments === undefined ? {} : params.arguments;
+  const quiet = ctx.options.toolArgumentFindings === false;
   if (!isPlainObject(args)) {
-    ctx.emit(
-      'mcp/tool-arguments-schema',
-      m.seq,
-      `tools/call of "${name}"${m.where} sends arguments that are ${Array.isArray(args) ? 'an array' : typeof args}, not an object.`,
-    );
+    if (!quiet)
+      ctx.emit(
+        'mcp/tool-arguments-schema',
+        m.seq,
+        `tools/call of "${name}"${m.where} sends arguments that are ${Array.isArray(args) ? 'an array' : typeof args}, not an object.`,
+      );
     return false;
   }
   const check = session.tools.validatorFor(tool, ctx.options.jsonSchemaValidator, 'input');
+  if (quiet) return () => (check ? check(args).valid : null);
   const r = check?.(args);
   if (r && !r.valid)
     ctx.emit('mcp/tool-arguments-schema', m.seq, `The arguments of tools/call "${name}"${m.where} fail its inputSchema: ${r.errorMessage ?? 'invalid'}.`);
@@ -39,8 +49,8 @@ function checkPromptArguments(ctx: LintContext, m: Msg, params: Record<string, u
   if (what.length > 0) ctx.emit('mcp/prompt-arguments-missing', m.seq, `prompts/get "${String(params.name)}"${m.where} ${what.join(' and ')}.`);
 }
 
-/** For a tools/call, whether its arguments fit the tool's inputSchema (null: unknown); null for anything else. */
-export function checkClientParams(ctx: LintContext, m: Msg, method: string, session: McpSession): boolean | null {
+/** For a tools/call, whether its arguments fit the tool's inputSchema (null: unknown; see checkToolArguments); null for anything else. */
+export function checkClientParams(ctx: LintContext, m: Msg, method: string, session: McpSession): ArgsFit | (() => ArgsFit) {
   if (m.sender !== 'client' || !isPlainObject(m.obj.params)) return null;
   if (method === 'tools/call') return checkToolArguments(ctx, m, m.obj.params, session);
   if (method === 'prompts/get') checkPromptArguments(ctx, m, m.obj.params, session);

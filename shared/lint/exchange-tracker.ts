@@ -21,8 +21,11 @@ export interface PendingRequest {
   toolName: string | null;
   taskAugmented: boolean;
   malformedCall: boolean;
-  /** tools/call only: whether the arguments fit the listed tool's inputSchema (null: the tool or its schema is unknown). */
-  argsFit?: boolean | null;
+  /**
+   * tools/call only: whether the arguments fit the listed tool's inputSchema (null: the tool or its schema is unknown);
+   * a function when it is worked out only if asked (the `toolArgumentFindings: false` option).
+   */
+  argsFit?: boolean | null | (() => boolean | null);
   /** tools/list and prompts/list: whether this asked for a later page. */
   hadCursor: boolean;
   /** 2026: the client capabilities declared in this request's _meta. */

@@ -35,8 +35,9 @@ export function draftOf(schema: Record<string, unknown>): SchemaDraft {
 function describe(errors: readonly OutputUnit[]): string {
   const leaves = errors.filter((e) => !WRAPPERS.has(e.keyword));
   const shown = (leaves.length > 0 ? leaves : errors).slice(-MAX_SHOWN);
-  // cfworker writes instance locations as "#/a/b"; "#" alone is the value itself.
-  return shown.map((e) => `${e.instanceLocation === '#' ? '(root)' : e.instanceLocation.slice(2)}: ${e.error}`).join('; ');
+  // cfworker writes instance locations as "#/a/b"; "#" alone is the value itself. Its errors end in a period, which is
+  // dropped: the message is a clause the caller ends ("… fails its outputSchema: <this>."), not a sentence of its own.
+  return shown.map((e) => `${e.instanceLocation === '#' ? '(root)' : e.instanceLocation.slice(2)}: ${e.error.replace(/\.$/, '')}`).join('; ');
 }
 
 export class JsonSchemaValidator implements JsonSchemaValidatorProvider {

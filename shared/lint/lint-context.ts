@@ -19,6 +19,12 @@ export interface LinterOptions {
   historyLimit?: number;
   /** A request unanswered this long is pending too long (Linter.pendingAt); an answer this late gets a latency note. */
   slowAfterMs?: number;
+  /**
+   * false: tools/call arguments are not checked against the inputSchema as they go out (no `mcp/tool-arguments-schema`,
+   * a finding about the client); whether they fit is worked out only when a -32603 answers the call. For a client that
+   * breaks schemas on purpose and reads only the server's findings (fuzz): it saves a validation per call.
+   */
+  toolArgumentFindings?: boolean;
 }
 
 export const DEFAULT_HISTORY_LIMIT = 10_000;

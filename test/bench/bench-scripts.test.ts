@@ -150,18 +150,32 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
   });
 
   it('fuzz compares its runs per second with the same requests sent directly, and times a shrink', async () => {
-    const out = await runBench('fuzz.mjs', '--runs', '60', '--shrink', 'pair');
-    expect(out).toMatch(/^RATIO fuzz\/direct runs per second: [\d.]+ \(goal ≥ 0\.5\)$/m);
+    const out = await runBench('fuzz.mjs', '--runs', '60', '--shrink', 'pair', '--repeat', '3');
+    // Three pairs, the second with the direct side first, and their median.
+    expect(out).toMatch(/^direct \(sent first\): the same 60 requests/m);
+    expect(out).toMatch(/^ratios: [\d.]+, [\d.]+, [\d.]+$/m);
+    expect(out).toMatch(/^warm \(pairs 2–3\): median ratio [\d.]+; cold \(pair 1\): [\d.]+$/m);
+    expect(out).toMatch(/^RATIO fuzz\/direct runs per second: [\d.]+ \(median of 3\) \(goal ≥ 0\.5\)$/m);
     expect(out).toMatch(/^shrink pair: crash exit 3, found at run \d+, \d+ shrinking runs in [\d.]+ s → \{"mode":"sync","count":501\}/m);
   });
 
-  it('relay-inflight prints added latency at each count in flight against the direct round trip, for two relays', async () => {
+  it('relay-inflight prints added latency at each count in flight against the direct round trip and the minimal proxy, for two relays', async () => {
     const out = await runBench('relay-inflight.mjs', '--pings', '40', '--blocks', '2', '--inflight', '1,8', '--bin', 'bin/mcpscope.js');
-    for (const k of [1, 8])
+    for (const k of [1, 8]) {
+      expect(out).toMatch(
+        new RegExp(`^RATIO ${k} in flight, minimal: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip$`, 'm'),
+      );
       for (const side of ['relay', 'before'])
         expect(out).toMatch(
-          new RegExp(`^RATIO ${k} in flight, ${side}: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip$`, 'm'),
+          new RegExp(
+            `^RATIO ${k} in flight, ${side}: .*added p50 -?[\\d.]+ ms = -?[\\d.]+× direct p50 .*relay CPU [\\d.]+ µs a round trip; -?[\\d.]+× the minimal proxy's added p50, -?[\\d.]+× its added p99$`,
+            'm',
+          ),
         );
+    }
+    const wake = await runBench('relay-wakeups.mjs', '--pings', '50');
+    for (const side of ['minimal', 'relay'])
+      expect(wake).toMatch(new RegExp(`^${side} \\(pid \\d+\\):\\n {2}main +CPU +[\\d.]+ µs, wake-ups [\\d.]+ a round trip$`, 'm'));
   });
 
   it('frame-cost prints CPU per flood frame by thread for two builds, alternating, and frame-steps each step alone', async () => {
@@ -178,11 +192,15 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^build stamp check \(server, web, share\): [\d.]+ ms wall, [\d.]+ ms CPU/m);
   });
 
-  it('memory prints the relay RSS before, through and after a flood against the idle baseline', async () => {
-    const out = await runBench('memory.mjs', '--n', '3000', '--step', '1000', '--idle', '1500');
-    expect(out).toMatch(/^idle before \(baseline\) +RSS +[\d.]+ MB {2}×1\.00 of the idle baseline/m);
+  it('memory prints the relay RSS before, through and after a flood against the idle baseline, for each build it alternates', async () => {
+    const out = await runBench('memory.mjs', '--n', '3000', '--step', '1000', '--idle', '1500', '--bins', '.,bin/mcpscope.js');
+    expect(out).toMatch(/^run 1 this checkout: /m);
+    expect(out).toMatch(/^run 1 \S+bin\/mcpscope\.js: /m);
+    expect(out.match(/^idle before \(baseline\) +RSS +[\d.]+ MB {2}×1\.00 of the idle baseline/gm)).toHaveLength(2);
     for (const row of ['at 1000', 'at 2000', 'at 3000 \\(flood answered\\)', 'idle 1000 ms after', 'idle 1500 ms after'])
-      expect(out).toMatch(new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB\\)$`, 'm'));
+      expect(out).toMatch(
+        new RegExp(`^${row} +RSS +[\\d.]+ MB {2}×[\\d.]+ of the idle baseline +\\(\\+-?[\\d.]+ MB; anonymous [\\d.]+ MB, C heap [\\d.]+ MB\\)$`, 'm'),
+      );
   });
 
   it('text-filter times the windowed filters by scan and through the trigram index, and finds the same matches', async () => {

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openInspector, type Inspector } from '../helpers/browser.js';
+import { describe, expect } from 'vitest';
+import { inspectorTest } from '../helpers/inspector-test.js';
 import { callTool, openTab, selectTool, waitForServer } from '../helpers/panel-page.js';
 import { EVERYTHING_SERVER } from '../helpers/relay-process.js';
 
-let ui: Inspector;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  ui = await openInspector({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], viewport: { width: 1400, height: 1000 } });
-  ({ page, errors } = ui);
-  await waitForServer(page);
-});
-
-afterAll(() => ui?.close());
+// Each test waits for the server and opens the tab it reads (selectTool opens Tools): they pass in any order.
+const it = inspectorTest({ command: [process.execPath, EVERYTHING_SERVER, 'stdio'], context: { viewport: { width: 1400, height: 1000 } } });
 
 describe('the tools panel against server-everything', () => {
-  it('lists its tools and explains its capabilities, tasks included', async () => {
+  it('lists its tools and explains its capabilities, tasks included', async ({ page }) => {
+    await waitForServer(page);
     await openTab(page, 'overview');
     await expect.poll(() => page.getByTestId('server-identity').textContent()).toContain('mcp-servers/everything');
     expect(await page.locator('[data-capability="tasks"]').textContent()).toContain('tasks/cancel');
@@ -28,7 +19,8 @@ describe('the tools panel against server-everything', () => {
     }
   });
 
-  it('calls echo and get-sum from their forms', async () => {
+  it('calls echo and get-sum from their forms', async ({ page }) => {
+    await waitForServer(page);
     await selectTool(page, 'echo');
     await page.locator('#args_message').fill('hello everything');
     await callTool(page, 'Echo: hello everything');
@@ -38,7 +30,8 @@ describe('the tools panel against server-everything', () => {
     await callTool(page, '6.5');
   });
 
-  it('checks get-structured-content against its outputSchema and renders get-tiny-image as an image', async () => {
+  it('checks get-structured-content against its outputSchema and renders get-tiny-image as an image', async ({ page }) => {
+    await waitForServer(page);
     await selectTool(page, 'get-structured-content');
     await page.locator('#args_location').selectOption('Chicago');
     const structured = await callTool(page, /temperature/);
@@ -50,7 +43,8 @@ describe('the tools panel against server-everything', () => {
     expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   });
 
-  it('opens a resource link and an embedded resource from a tool result in the Resources tab, which reads that URI', async () => {
+  it('opens a resource link and an embedded resource from a tool result in the Resources tab, which reads that URI', async ({ page }) => {
+    await waitForServer(page);
     await selectTool(page, 'get-resource-links');
     await page.locator('#args_count').fill('2');
     const result = await callTool(page, 'Here are 2 resource links');
@@ -71,9 +65,5 @@ describe('the tools panel against server-everything', () => {
     const embeddedUri = (await embedded.first().getAttribute('data-uri'))!;
     await embedded.first().click();
     await page.locator(`[data-testid="resource-reader"][data-uri="${embeddedUri}"]`).waitFor({ timeout: 10_000 });
-  });
-
-  it('ran without page errors', () => {
-    expect(errors).toEqual([]);
   });
 });

@@ -1,25 +1,16 @@
 // The page's half of "trust before running anything from a file": Replay of a bundle opened with `mcpscope open`
 // shows the recipe, NODE_OPTIONS highlighted and the secret masked, and nothing runs until the person clicks Run it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInspector, type Inspector } from '../helpers/browser.js';
-import { craftBundle, recordDemoBundle, type CraftedBundle } from '../helpers/crafted-bundle.js';
+import { describe, expect } from 'vitest';
+import { craftBundle, recordDemoBundle } from '../helpers/crafted-bundle.js';
+import { inspectorTest } from '../helpers/inspector-test.js';
 
-let inspector: Inspector;
-let bundle: CraftedBundle;
-
-beforeAll(async () => {
-  bundle = craftBundle(await recordDemoBundle(), { API_TOKEN: 'sekrit-token-value' });
-  inspector = await openInspector({ leading: ['open', bundle.file], viewport: { width: 1500, height: 900 } });
-  await inspector.page.getByTestId('view-tab-sessions').click();
-});
-
-afterAll(async () => {
-  await inspector?.close();
-});
+const bundle = craftBundle(await recordDemoBundle(), { API_TOKEN: 'sekrit-token-value' });
+// The relay refuses to replay before the person says yes (a 428), which the browser logs as a console error.
+const it = inspectorTest({ leading: ['open', bundle.file], context: { viewport: { width: 1500, height: 900 } }, expectedErrors: /428/ });
 
 describe('Replay of an imported bundle in a real browser', () => {
-  it('shows the whole recipe with NODE_OPTIONS highlighted before anything runs, and runs it only on "Run it"', async () => {
-    const { page, errors } = inspector;
+  it('shows the whole recipe with NODE_OPTIONS highlighted before anything runs, and runs it only on "Run it"', async ({ page }) => {
+    await page.getByTestId('view-tab-sessions').click();
     const row = page.locator('[data-testid="history-row"][data-origin="imported"]');
     await row.getByTestId('session-replay').click();
     const gate = row.getByTestId('recipe-gate');
@@ -36,6 +27,5 @@ describe('Replay of an imported bundle in a real browser', () => {
     await gate.getByTestId('recipe-confirm').click();
     await expect.poll(() => bundle.ran(), { timeout: 30_000 }).toBe(true);
     await row.getByTestId('recipe-gate').waitFor({ state: 'detached' });
-    expect(errors.filter((e) => !e.includes('428'))).toEqual([]);
   });
 });

@@ -1,34 +1,25 @@
 // The page's half of the remote gate: Replay of a bundle whose recipe is a URL shows the URL, the headers masked and
 // the auth settings (a bidi override escaped), and the server (a real one on 127.0.0.1 that records every request)
 // hears nothing before Connect.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInspector, type Inspector } from '../helpers/browser.js';
+import { afterAll, describe, expect } from 'vitest';
 import { recordDemoBundle } from '../helpers/crafted-bundle.js';
-import { remoteBundle, startRecordingServer, type RecordingServer } from '../helpers/hostile-recipe.js';
+import { remoteBundle, startRecordingServer } from '../helpers/hostile-recipe.js';
+import { inspectorTest } from '../helpers/inspector-test.js';
 
-let inspector: Inspector;
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-  const file = remoteBundle(await recordDemoBundle(), {
-    transport: 'http',
-    url: server.url('/mcp'),
-    headers: { Authorization: 'Bearer file-chosen-token' },
-    auth: { type: 'oauth', clientId: 'their-client', clientSecret: 'their-secret', scope: 'read\u202egnp.exe' },
-  });
-  inspector = await openInspector({ leading: ['open', file], viewport: { width: 1500, height: 900 } });
-  await inspector.page.getByTestId('view-tab-sessions').click();
+const server = await startRecordingServer();
+afterAll(() => server.close());
+const file = remoteBundle(await recordDemoBundle(), {
+  transport: 'http',
+  url: server.url('/mcp'),
+  headers: { Authorization: 'Bearer file-chosen-token' },
+  auth: { type: 'oauth', clientId: 'their-client', clientSecret: 'their-secret', scope: 'read\u202egnp.exe' },
 });
-
-afterAll(async () => {
-  await inspector?.close();
-  await server?.close();
-});
+// The relay refuses to connect before the person says yes (a 428), which the browser logs as a console error.
+const it = inspectorTest({ leading: ['open', file], context: { viewport: { width: 1500, height: 900 } }, expectedErrors: /428/ });
 
 describe('Replay of an imported remote bundle in a real browser', () => {
-  it('shows the URL, the masked header and the auth settings, and connects only on "Connect"', async () => {
-    const { page, errors } = inspector;
+  it('shows the URL, the masked header and the auth settings, and connects only on "Connect"', async ({ page }) => {
+    await page.getByTestId('view-tab-sessions').click();
     const row = page.locator('[data-testid="history-row"][data-origin="imported"]');
     await row.getByTestId('session-replay').click();
     const gate = row.getByTestId('recipe-gate');
@@ -49,6 +40,5 @@ describe('Replay of an imported remote bundle in a real browser', () => {
     await gate.getByTestId('recipe-confirm').click();
     await expect.poll(() => server.requests.length, { timeout: 30_000 }).toBeGreaterThan(0);
     await row.getByTestId('recipe-gate').waitFor({ state: 'detached' });
-    expect(errors.filter((e) => !e.includes('428'))).toEqual([]);
   });
 });

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from '../helpers/browser.js';
+import { afterAll, describe, expect } from 'vitest';
+import { inspectorTest } from '../helpers/inspector-test.js';
 import { waitForServer } from '../helpers/panel-page.js';
-import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
-import { EVERYTHING_ON_LOOPBACK, startRemoteServer, type RemoteServer } from '../helpers/remote-server.js';
+import { EVERYTHING_ON_LOOPBACK, startRemoteServer } from '../helpers/remote-server.js';
 
-let browser: Browser;
-let server: RemoteServer;
-let relay: RelayHandle;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp'])]);
-  relay = await startRelay({ args: ['--url', server.url('/mcp'), '--transport', 'http'] });
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await relay?.stop();
-  await server?.stop();
-});
+// server-everything over Streamable HTTP, started before the file's relay, which is pointed at it.
+const server = await startRemoteServer(EVERYTHING_ON_LOOPBACK, ['streamableHttp']);
+afterAll(() => server.stop());
+
+const it = inspectorTest({ args: ['--url', server.url('/mcp'), '--transport', 'http'], context: { viewport: { width: 1440, height: 900 } } });
 
 describe('the sequence view of a Streamable HTTP session (server-everything)', () => {
-  it('gives the POSTs and the GET stream lanes of their own, each frame on the lane of the exchange that carried it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const errors = watchPageErrors(page);
-    await page.goto(relay.url);
+  it('gives the POSTs and the GET stream lanes of their own, each frame on the lane of the exchange that carried it', async ({ page }) => {
     await waitForServer(page);
     await page.getByTestId('log-view-sequence').click();
     const lane = (http: string) => page.locator(`[data-testid="seq-lane"][data-http="${http}"]`);
@@ -49,7 +37,5 @@ describe('the sequence view of a Streamable HTTP session (server-everything)', (
     const getNote = page.locator('[data-testid="seq-arrow"][data-kind="http"]').filter({ hasText: /^.*GET/ });
     await getNote.first().waitFor({ state: 'attached', timeout: 20_000 });
     expect(await getNote.first().getAttribute('data-from-x')).toBe(String(getX));
-    expect(errors).toEqual([]);
-    await page.close();
   });
 });

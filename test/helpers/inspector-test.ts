@@ -19,6 +19,8 @@ export interface InspectorTestOptions {
   command?: string[];
   /** Relay flags, such as --url. */
   args?: string[];
+  /** Words before the relay's flags: a subcommand such as `open <bundle>`. */
+  leading?: string[];
   context?: BrowserContextOptions;
   /** Extra query for the page URL (e.g. memoryFrames=300), before the token fragment. */
   query?: string;
@@ -62,6 +64,7 @@ export function inspectorTest(opts: InspectorTestOptions) {
         const { relay, browser } = await startRelayAndBrowser({
           ...(opts.command ? { command: opts.command } : {}),
           ...(opts.args ? { args: opts.args } : {}),
+          ...(opts.leading ? { leading: opts.leading } : {}),
         });
         stop = async () => {
           await browser.close();

@@ -1,11 +1,12 @@
-// What the package runs is dist/bundle/ alone: stack traces from it name the TypeScript (bin/mcpscope.js enables the
-// maps shipped beside each chunk), and it needs nothing installed but the package's runtime dependencies (today
-// better-sqlite3 alone: everything else is bundled, so it is a devDependency). scripts/package-smoke.mjs checks the
+// What the package runs is dist/bundle/ alone: stack traces from it name the TypeScript (bin/mcpscope.js reads the
+// maps shipped beside each chunk when a trace is written), and it needs nothing installed but the package's runtime
+// dependencies (today better-sqlite3 alone: everything else is bundled, so it is a devDependency). scripts/package-smoke.mjs checks the
 // same on a packed, installed tarball; this is the quick check of it on every run.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { track } from '../helpers/child-sweep.js';
 import { BIN, FIXTURES, ROOT, waitFor } from '../helpers/relay-process.js';
@@ -45,6 +46,21 @@ describe('the bundled CLI and relay', () => {
     expect(run.stderr).toMatch(/at help \(\S*server[/\\]cli\.ts:\d+:\d+\)/);
     expect(run.stderr).toMatch(/at (async )?main \(\S*server[/\\]cli\.ts:\d+:\d+\)/);
     expect(run.stderr).not.toMatch(/dist[/\\]bundle[/\\]cli\.js:\d+/);
+  });
+
+  it('look a bundled place up in its map only when a trace is written, and leave places outside the bundle alone', async () => {
+    const { originalPlace } = (await import(pathToFileURL(join(ROOT, 'bin', 'stack-source-maps.js')).href)) as {
+      originalPlace: (file: string, line: number, column: number) => { file: string; line: number; column: number } | null;
+    };
+    const chunk = join(ROOT, 'dist', 'bundle', 'cli.js');
+    const lines = readFileSync(chunk, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('async function main('));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const place = originalPlace(pathToFileURL(chunk).href, at + 1, lines[at]!.indexOf('main(') + 1);
+    expect(place?.file).toBe(join(ROOT, 'server', 'cli.ts'));
+    expect(readFileSync(join(ROOT, 'server', 'cli.ts'), 'utf8').split('\n')[place!.line - 1]).toContain('function main(');
+    expect(originalPlace(join(ROOT, 'bin', 'mcpscope.js'), 1, 1)).toBeNull();
+    expect(originalPlace('node:internal/modules/run_main', 1, 1)).toBeNull();
   });
 
   it('run with nothing installed but the runtime dependencies: a call of the demo server, and the relay serving its API', async () => {

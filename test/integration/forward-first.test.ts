@@ -55,4 +55,56 @@ describe('forward first, record after', () => {
     for (const f of stored) if (f.dir === 'in' && f.kind === 'response') expect(f.seq).toBeGreaterThan(seqOfOut.get(f.rpcId)!);
     s.close();
   }, 120_000);
+
+  it("sends a request's 'sent' and echo with its reply, in order, and without a reply after a moment", async () => {
+    const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+    const s = await relay.socket();
+    s.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+    await s.until(() => s.messages.find((m) => m.type === 'synced'), 'synced');
+    const ROUNDS = 20;
+    let together = 0;
+    for (let id = 10_001; id < 10_001 + ROUNDS; id++) {
+      const from = s.messages.length;
+      s.send({ type: 'send', sessionId: sid, text: request(id, 'ping') });
+      await s.frame(sid, (f) => f.dir === 'in' && f.rpcId === String(id), `the answer to ${id}`);
+      const after = s.messages.slice(from);
+      const sentAt = after.findIndex((m) => m.type === 'sent');
+      const echoAt = after.findIndex((m) => m.type === 'frames' && m.frames.some((f) => f.dir === 'out' && f.rpcId === String(id)));
+      const replyAt = after.findIndex((m) => m.type === 'frames' && m.frames.some((f) => f.dir === 'in' && f.rpcId === String(id)));
+      // The page hears of its request before its reply, whether they travel together or not.
+      expect(sentAt).toBeGreaterThanOrEqual(0);
+      expect(sentAt).toBeLessThan(echoAt);
+      expect(echoAt).toBeLessThanOrEqual(replyAt);
+      if (echoAt === replyAt) together++;
+    }
+    // Held for the reply (one write to the page, not three), unless the server took longer than the hold (a loaded machine).
+    expect(together).toBeGreaterThanOrEqual(ROUNDS / 2);
+
+    // A notification has no reply to travel with: its 'sent' and echo still come, after the hold.
+    const from = s.messages.length;
+    s.send({
+      type: 'send',
+      sessionId: sid,
+      text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }),
+    });
+    const sent = await s.until(() => s.messages.slice(from).find((m) => m.type === 'sent'), "the notification's 'sent'");
+    await s.frame(sid, (f) => f.seq === (sent.type === 'sent' ? sent.seq : -1) && f.dir === 'out', "the notification's echo");
+    s.close();
+  }, 60_000);
+
+  it('sends a flood in few large messages, not a message for each read of the pipe', async () => {
+    const sid = (await relay.api<RelayConfig>('/api/config')).body.launchSessionId!;
+    const s = await relay.socket();
+    s.send({ type: 'subscribe', sessionId: sid, afterSeq: 0 });
+    await s.until(() => s.messages.find((m) => m.type === 'synced'), 'synced');
+    const from = s.messages.length;
+    s.send({ type: 'send', sessionId: sid, text: request(20_001, 'flood') });
+    await s.frame(sid, (f) => f.dir === 'in' && f.rpcId === '20001', 'the flood answered', 60_000);
+    const batches = s.messages.slice(from).flatMap((m) => (m.type === 'frames' ? [m.frames.length] : []));
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(FLOOD + 2);
+    // Only a reply after a quiet spell goes alone: a burst waits for the tick's end (or a message's worth). Sending the
+    // first frame of each read at once made most of a flood's messages hold a frame or two.
+    expect(batches.filter((n) => n < 10).length).toBeLessThanOrEqual(Math.max(3, batches.length / 4));
+    s.close();
+  }, 60_000);
 });

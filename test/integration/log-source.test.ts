@@ -12,6 +12,7 @@ import { SessionManager } from '../../server/relay/session-manager.js';
 import { RecipeTrust } from '../../server/trust/recipe-trust.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../web/lib/log/frame-filter.js';
 import type { LogSource } from '../../web/lib/log/log-source.js';
+import { linksOf } from '../../web/lib/log/frame-links.js';
 import { MessageStore } from '../../web/lib/log/message-store.js';
 import { createRelayHttp } from '../../web/lib/relay/relay-http.js';
 import { FIXTURES } from '../helpers/relay-process.js';
@@ -220,8 +221,9 @@ describe('the log source, in-page and windowed, over the same recording', () => 
     for (const { name, store, source } of logs) {
       source.load([ping!]);
       const entry = await when(store, () => source.frame(ping!), `${name}: frame ${ping}`);
-      expect(entry.pairs, name).toEqual([pong]);
-      source.load(entry.pairs);
+      const { pairs } = linksOf(source.frameLinks, entry);
+      expect(pairs, name).toEqual([pong]);
+      source.load(pairs);
       const pair = await when(store, () => source.pairOf(entry), `${name}: the pair of ${ping}`);
       expect(pair.frame.seq, name).toBe(pong);
       expect(await source.fullText(pair), name).toBe(frames.find((f) => f.seq === pong)!.text);

@@ -36,8 +36,19 @@ afterAll(async () => {
 
 describe.concurrent("mcpscope's own conduct in the 2026-07-28 paths", () => {
   it('--transport auto on a legacy SSE URL answers initialize over SSE, not with the probe 404: --strict exits 0 in both eras', async () => {
-    const run = (era: string) => runCli([...STRICT, '--era', era, '--transport', 'auto', '--url', sse.url('/sse')]);
-    const [legacy, auto] = await Promise.all([run('legacy'), run('auto')]);
+    const file = bundlePath();
+    const run = (era: string, more: string[] = []) => runCli([...STRICT, '--era', era, '--transport', 'auto', ...more, '--url', sse.url('/sse')]);
+    const [legacy, auto] = await Promise.all([run('legacy', ['--bundle', file]), run('auto')]);
+    // The Streamable HTTP probe and the SSE fallback are two clients in one session: no exchange id names both.
+    const requestOf = new Map<string, string>();
+    for (const f of transcript(file).filter((t) => t.kind === 'http')) {
+      const x = JSON.parse(f.text) as { id: string; request?: { method: string; url: string } };
+      if (x.request === undefined) continue; // a stream's progress record: its open record named the request
+      const request = `${x.request.method} ${x.request.url}`;
+      expect(requestOf.get(x.id) ?? request, x.id).toBe(request);
+      requestOf.set(x.id, request);
+    }
+    expect([...requestOf.keys()]).toEqual(expect.arrayContaining(['x1', 's1']));
     for (const r of [legacy, auto]) {
       expect(r.stderr).not.toContain('jsonrpc/duplicate-response');
       expect(r.stderr).toMatch(/lint: \d+ frames, 0 findings/);

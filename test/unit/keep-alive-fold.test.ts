@@ -62,7 +62,7 @@ describe('keep-alives folded into their stream’s row', () => {
     for (let i = 0; i < 20; i++) log.append([ping(2 + i, 'g', i)]);
     const rows = log.filtered(EMPTY_FILTER);
     expect(rows.map((e) => e.frame.seq)).toEqual([1]);
-    expect(rows[0]!.keepAlives).toEqual({ count: 20, lastTs: 21_000 });
+    expect(log.links.of(rows[0]!.frame.seq).keepAlives).toEqual({ count: 20, lastTs: 21_000 });
     // Every frame is still held: the HTTP tab and the detail read them; only the rows are folded.
     expect(log.entries).toHaveLength(21);
     // The log's count says how many frames have no row of their own.
@@ -71,7 +71,7 @@ describe('keep-alives folded into their stream’s row', () => {
     log.append([note(22), message(23, 'g', 20), ping(24, 'g', 21)]);
     expect(log.filtered(EMPTY_FILTER).map((e) => e.frame.seq)).toEqual([1, 22, 23]);
     expect(log.filtered({ ...EMPTY_FILTER, kinds: ['http'] }).map((e) => e.frame.seq)).toEqual([1, 23]);
-    expect(log.bySeq(1)!.keepAlives!.count).toBe(21);
+    expect(log.links.of(1).keepAlives!.count).toBe(21);
     expect(log.foldedKeepAlives).toBe(21);
   });
 
@@ -82,6 +82,6 @@ describe('keep-alives folded into their stream’s row', () => {
     const done = http(3, { ...JSON.parse(open(3, 'a').text), state: 'complete' });
     log.append([done, ping(4, 'a', 5)]);
     expect(log.filtered(EMPTY_FILTER).map((e) => e.frame.seq)).toEqual([1, 2, 3, 4]);
-    expect(log.bySeq(1)!.keepAlives).toBeUndefined();
+    expect(log.links.of(1).keepAlives).toBeUndefined();
   });
 });

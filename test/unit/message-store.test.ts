@@ -35,8 +35,8 @@ describe('message store', () => {
     const { store, log } = fresh();
     store.append('s1', [frame('out', req(1, 'tools/list'), 1000.5), frame('in', res(1), 1012.75)]);
     const [request, response] = log.entries;
-    expect(request?.pairs).toEqual([2]);
-    expect(response?.pairs).toEqual([1]);
+    expect(log.links.of(request!.frame.seq).pairs).toEqual([2]);
+    expect(log.links.of(response!.frame.seq).pairs).toEqual([1]);
     expect(response?.latencyMs).toBeCloseTo(12.25);
     expect(response?.method).toBe('tools/list');
     expect(log.pairOf(response!)?.frame.seq).toBe(1);
@@ -46,9 +46,9 @@ describe('message store', () => {
     const { store, log } = fresh();
     store.append('s1', [frame('out', req(1, 'tools/call')), frame('in', req(1, 'sampling/createMessage')), frame('out', res(1)), frame('in', res(1))]);
     const bySeq = (n: number) => log.bySeq(n)!;
-    expect(bySeq(3).pairs).toEqual([2]);
+    expect(log.links.of(3).pairs).toEqual([2]);
     expect(bySeq(3).method).toBe('sampling/createMessage');
-    expect(bySeq(4).pairs).toEqual([1]);
+    expect(log.links.of(4).pairs).toEqual([1]);
     expect(bySeq(4).method).toBe('tools/call');
   });
 
@@ -64,16 +64,16 @@ describe('message store', () => {
       frame('out', cancel(2)),
       frame('out', cancel(3)),
     ]);
-    expect(log.bySeq(1)?.cancelledBy).toBe(5);
-    expect(log.bySeq(2)?.cancelledBy).toBeUndefined();
+    expect(log.links.of(1).cancelledBy).toBe(5);
+    expect(log.links.of(2).cancelledBy).toBeUndefined();
     // The client cannot cancel the server's request 3: a cancel names its own sender's requests.
-    expect(log.bySeq(4)?.cancelledBy).toBeUndefined();
+    expect(log.links.of(4).cancelledBy).toBeUndefined();
   });
 
   it('never pairs a string id with the same number', () => {
     const { store, log } = fresh();
     store.append('s1', [frame('out', req(1, 'ping')), frame('in', res('1'))]);
-    expect(log.bySeq(2)?.pairs).toEqual([]);
+    expect(log.links.of(2).pairs).toEqual([]);
     expect(log.bySeq(2)?.unmatched).toBe(true);
   });
 
@@ -84,7 +84,7 @@ describe('message store', () => {
       frame('in', res(2), 5),
       frame('in', res(1), 9),
     ]);
-    expect(log.bySeq(1)?.pairs).toEqual([2, 3]);
+    expect(log.links.of(1).pairs).toEqual([2, 3]);
     expect(log.bySeq(2)?.method).toBe('tools/list');
     expect(log.bySeq(3)?.latencyMs).toBe(9);
   });
@@ -93,7 +93,7 @@ describe('message store', () => {
     const { store, log } = fresh();
     store.append('s1', [frame('out', req(1, 'ping'), 0), frame('out', req(2, 'tools/list'), 4), frame('in', `[${res(1)},${res(2)}]`, 10)]);
     const batch = log.bySeq(3)!;
-    expect(batch.pairs).toEqual([1, 2]);
+    expect(log.links.of(3).pairs).toEqual([1, 2]);
     expect(batch.latencyMs).toBe(10);
     expect(batch.method).toBe('ping, tools/list');
   });
@@ -110,7 +110,7 @@ describe('message store', () => {
     const { store, log } = fresh();
     store.append('s1', [frame('in', res(42)), frame('in', '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}')]);
     expect(log.bySeq(1)?.unmatched).toBe(true);
-    expect(log.bySeq(2)?.pairs).toEqual([]);
+    expect(log.links.of(2).pairs).toEqual([]);
   });
 
   it('starts pairing afresh when the relay reports a new process', () => {
@@ -123,7 +123,7 @@ describe('message store', () => {
       frame('in', res(1)),
     ]);
     expect(log.bySeq(4)?.duplicate).toBe(false);
-    expect(log.bySeq(5)?.pairs).toEqual([4]);
+    expect(log.links.of(5).pairs).toEqual([4]);
   });
 
   it('keeps stderr, noise and oversize heads without pairing them', () => {
@@ -210,7 +210,7 @@ describe('message store', () => {
     const { ms, log } = fill(25_000);
     expect(log.entries).toHaveLength(50_000);
     expect(log.filtered({ ...EMPTY_FILTER, text: 'content' })).toHaveLength(25_000);
-    expect(log.bySeq(50_000)?.pairs).toEqual([49_999]);
+    expect(log.links.of(50_000).pairs).toEqual([49_999]);
     expect(ms / Math.max(small.ms, 1)).toBeLessThan(40);
   });
 });

@@ -65,7 +65,7 @@ describe('a session log that holds only part of its history', () => {
   it('turns a page row into a log entry: pair, latency and the request method of a response; a cut text is not parsed', () => {
     const response: WindowFrame = { ...frame(9, 'in', res(4)), pairs: [3], pairMethod: 'tools/call', latencyMs: 12 };
     const e = windowEntry(response);
-    expect(e.pairs).toEqual([3]);
+    expect(e.relayLinks?.pairs).toEqual([3]);
     expect(e.method).toBe('tools/call');
     expect(e.latencyMs).toBe(12);
     const cut = windowEntry({

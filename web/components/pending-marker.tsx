@@ -5,19 +5,20 @@ import type { FrameEntry } from '../lib/log/frame-entry.js';
 import { useRelay } from '../lib/relay/relay-context.js';
 import { formatWaiting, useNow, usePendingThreshold } from '../lib/ui/pending-clock.js';
 
-export function PendingMarker({ entry }: { entry: FrameEntry }) {
+/** `answered`: the frame has a pair (its links), which settles a single request without asking the linter. */
+export function PendingMarker({ entry, answered }: { entry: FrameEntry; answered: boolean }) {
   const kind = entry.frame.kind;
   // Only calls can wait; every other row renders nothing and subscribes to no clock.
   if (kind !== 'request' && kind !== 'batch') return null;
-  return <PendingClock entry={entry} />;
+  return <PendingClock entry={entry} answered={answered} />;
 }
 
-function PendingClock({ entry }: { entry: FrameEntry }) {
+function PendingClock({ entry, answered }: { entry: FrameEntry; answered: boolean }) {
   const now = useNow();
   const afterMs = usePendingThreshold();
   const { store } = useRelay();
   // The common case, checked without asking the linter: a single request that has its response.
-  if (entry.frame.kind === 'request' && entry.pairs.length > 0) return null;
+  if (entry.frame.kind === 'request' && answered) return null;
   const pending = store
     .sourceOf(entry)
     ?.pendingAt(now, afterMs)

@@ -12,6 +12,9 @@ describe('the CSP-safe JSON Schema validator', () => {
     expect(bad.valid).toBe(false);
     expect(bad.errorMessage).toMatch(/temperature/);
     expect(check(schema, {}).errorMessage).toMatch(/temperature/);
+    // A clause without a closing period: the linter's sentence around it ("… fails its outputSchema: <this>.") ends in one.
+    expect(bad.errorMessage).toMatch(/^temperature: .*[^.]$/);
+    expect(check({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } }, { a: 1, b: 'x' }).errorMessage).not.toMatch(/\.;|\.$/);
   });
 
   it('picks the draft from $schema and defaults to 2020-12, the MCP default dialect', () => {

@@ -24,6 +24,13 @@ describe("the linter on mcpscope's own 2026-07-28 paths", () => {
     expect(ruleIds(findings)).toEqual([]);
   });
 
+  it('takes a -32022 to server/discover as the 2026-07-28 answer it is, not as a code from another version than the fallback settles on', () => {
+    const [init, result, initialized] = handshake('2025-11-25');
+    const refused = j({ id: 1, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2025-11-25'] } } });
+    const findings = lint([['out', DISCOVER], ['in', refused], init!, result!, initialized!], { protocolVersion: '2025-11-25' });
+    expect(ruleIds(findings)).toEqual([]);
+  });
+
   it("does not count an auto probe's refused POST as the answer its request got over legacy SSE", () => {
     const [init, result, initialized] = handshake('2025-11-25');
     const probe = http({ body: init![1], status: 404, sentSeq: 1, purpose: 'probe' });

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +58,18 @@ describe('the confirmed-recipe store', () => {
     expect(new RecipeTrust(dir).isConfirmed(recipe({ EXTRA: '1' }))).toBe(false);
     expect(statSync(join(dir, TRUST_FILE)).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('writes nothing when a typed recipe is typed again, and a yes still upgrades a typed one', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'mcpscope-trust-')), 'data');
+    const file = join(dir, TRUST_FILE);
+    new RecipeTrust(dir).allow(recipe(), 'typed');
+    const first = readFileSync(file, 'utf8');
+    const written = statSync(file).ino;
+    new RecipeTrust(dir).allow(recipe(), 'typed');
+    expect(statSync(file).ino).toBe(written);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    new RecipeTrust(dir).allow(recipe(), 'confirmed');
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { recipes: Record<string, { how: string }> }).recipes[recipeHash(recipe())]?.how).toBe('confirmed');
   });
 });

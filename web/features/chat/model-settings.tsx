@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PROVIDERS, type ProviderName } from '../../../shared/model/chat-types.js';
 import { MODEL_SETTINGS_KEY, useModelSettings } from '../../lib/model/use-model-settings.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
+import { TextField } from '../../components/text-field.js';
 
 const SOURCE_TEXT = { env: "from the relay's environment", stored: 'stored by the relay', none: 'none yet' } as const;
 
@@ -61,40 +62,32 @@ export function ModelSettings() {
           </option>
         ))}
       </select>
-      <input
-        aria-label="base URL"
-        data-testid="model-base-url"
+      <TextField
+        label="base URL"
+        testId="model-base-url"
         className="control min-w-40 flex-1"
         placeholder="base URL (default: the provider's)"
         value={shown.baseUrl}
-        onChange={(e) => setBaseUrl(e.target.value)}
+        onChange={setBaseUrl}
       />
-      <input
-        aria-label="model"
-        data-testid="model-name"
-        className="control w-40"
-        placeholder="model"
-        value={shown.model}
-        onChange={(e) => setModel(e.target.value)}
-      />
-      <input
-        aria-label="other models"
-        data-testid="model-others"
+      <TextField label="model" testId="model-name" className="control w-40" placeholder="model" value={shown.model} onChange={setModel} />
+      <TextField
+        label="other models"
+        testId="model-others"
         className="control w-44"
         placeholder="other models, for sampling hints"
         title="Other models this provider offers, comma-separated: a server's sampling request that hints at one of them (modelPreferences) is answered by it; otherwise by the model above"
         value={shown.models}
-        onChange={(e) => setModels(e.target.value)}
+        onChange={setModels}
       />
-      <input
-        aria-label="API key"
-        data-testid="model-key"
-        type="password"
-        autoComplete="off"
+      <TextField
+        label="API key"
+        testId="model-key"
+        secret
         className="control w-44"
         placeholder={`key: ${SOURCE_TEXT[s?.keySource ?? 'none']}`}
         value={key}
-        onChange={(e) => setKey(e.target.value)}
+        onChange={setKey}
       />
       <button type="button" data-testid="model-save" className="btn" disabled={!shown.model.trim()} onClick={() => void save()}>
         Save

@@ -2,7 +2,8 @@
 // calls through the session's engine, approvals asked of the person in the transcript, Stop for both.
 import { useCallback, useRef, useState } from 'react';
 import { runChat, type ChatEvent } from '../../../shared/model/chat-loop.js';
-import type { ApprovalMode, ChatMessage, ChatToolCall, ChatTurn, ProviderName, StopToken } from '../../../shared/model/chat-types.js';
+import type { ApprovalMode, ChatMessage, ChatToolCall, ChatTurn, ProviderName } from '../../../shared/model/chat-types.js';
+import { stopToken } from '../../../shared/model/stop-token.js';
 import type { ToolLike } from '../../../shared/model/tool-functions.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { browserToolRunner } from './browser-tool-runner.js';
@@ -28,24 +29,6 @@ export interface ChatSettings {
   tools: ToolLike[];
   approval: ApprovalMode;
   maxSteps: number;
-}
-
-function stopToken(): StopToken & { fire(): void } {
-  const listeners = new Set<() => void>();
-  const t = {
-    stopped: false,
-    onStop(fn: () => void) {
-      if (t.stopped) fn();
-      else listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    fire() {
-      if (t.stopped) return;
-      t.stopped = true;
-      for (const fn of [...listeners]) fn();
-    },
-  };
-  return t;
 }
 
 export function useChat(sessionId: string) {
@@ -139,5 +122,5 @@ export function useChat(sessionId: string) {
     setItems([]);
   }, []);
 
-  return { items, running, pending, live, send, stop: () => stop.current?.fire(), reset };
+  return { items, running, pending, live, send, stop: () => void stop.current?.fire(), reset };
 }

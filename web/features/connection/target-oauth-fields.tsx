@@ -2,6 +2,7 @@
 // scope, how the URL is opened) or the client acts for itself (client credentials, SEP-1046: a pre-registered id with
 // its secret or a private key file on the relay's machine, and scope). Secrets are password fields; a saved profile
 // keeps them in the secrets file like its other secrets.
+import { TextField } from '../../components/text-field.js';
 import type { TargetDraft } from './target-draft.js';
 
 interface Props {
@@ -31,55 +32,54 @@ export function TargetOAuthFields({ draft, set }: Props) {
             <option value="authorization_code">a person approves (authorization code)</option>
             <option value="client_credentials">client credentials (no person)</option>
           </select>
-          <input
-            data-testid="target-client-id"
+          <TextField
+            label="client id"
+            testId="target-client-id"
             className={`${field} w-40`}
             value={draft.clientId ?? ''}
-            onChange={(e) => set({ clientId: e.target.value })}
+            onChange={(clientId) => set({ clientId })}
             placeholder={credentials ? 'client id' : 'client id (optional)'}
-            aria-label="client id"
-            spellCheck={false}
+            verbatim
           />
-          <input
-            data-testid="target-client-secret"
-            type="password"
+          <TextField
+            label="client secret"
+            testId="target-client-secret"
+            secret
             className={`${field} w-40`}
             value={draft.clientSecret ?? ''}
-            onChange={(e) => set({ clientSecret: e.target.value })}
+            onChange={(clientSecret) => set({ clientSecret })}
             placeholder="client secret"
-            aria-label="client secret"
-            autoComplete="off"
           />
           {credentials ? (
-            <input
-              data-testid="target-client-key"
+            <TextField
+              label="private key file"
+              testId="target-client-key"
               className={`${field} w-64`}
               value={draft.clientKeyFile ?? ''}
-              onChange={(e) => set({ clientKeyFile: e.target.value })}
+              onChange={(clientKeyFile) => set({ clientKeyFile })}
               placeholder="or private key file (PEM, private_key_jwt)"
-              aria-label="private key file"
               title="The path of the client's PEM (PKCS #8) private key on the relay's machine: the token request is authenticated with a JWT it signs (RFC 7523), in place of a secret"
-              spellCheck={false}
+              verbatim
             />
           ) : (
-            <input
-              data-testid="target-client-metadata-url"
+            <TextField
+              label="client metadata document URL"
+              testId="target-client-metadata-url"
               className={`${field} w-64`}
               value={draft.clientMetadataUrl ?? ''}
-              onChange={(e) => set({ clientMetadataUrl: e.target.value })}
+              onChange={(clientMetadataUrl) => set({ clientMetadataUrl })}
               placeholder="or client metadata document URL"
-              aria-label="client metadata document URL"
-              spellCheck={false}
+              verbatim
             />
           )}
-          <input
-            data-testid="target-scope"
+          <TextField
+            label="scope"
+            testId="target-scope"
             className={`${field} w-40`}
             value={draft.scope ?? ''}
-            onChange={(e) => set({ scope: e.target.value })}
+            onChange={(scope) => set({ scope })}
             placeholder="scope (default: the server's)"
-            aria-label="scope"
-            spellCheck={false}
+            verbatim
           />
           {!credentials && (
             <select

@@ -10,6 +10,7 @@ import { useTraceFilterIntent } from '../../lib/log/trace-filter-intent.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { LogFilters } from './log-filters.js';
 import { LogTable } from './log-table.js';
+import { NO_FRAME_LINKS } from '../../lib/log/frame-links.js';
 import { NO_FRAME_FINDINGS } from '../../lib/log/frame-findings.js';
 import { useLintSetup } from './use-lint-setup.js';
 
@@ -131,6 +132,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
           emptyText={emptyText}
           methods={methods}
           findings={view?.source.frameFindings ?? NO_FRAME_FINDINGS}
+          links={view?.source.frameLinks ?? NO_FRAME_LINKS}
         />
       )}
     </section>

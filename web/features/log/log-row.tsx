@@ -1,8 +1,8 @@
 // One frame as a log row: every cell is plain text; server-supplied content is never rendered as HTML. Each grid item
 // is a gridcell, one per column of the header, so a screen reader reads the row against its column names.
-// Memoised safely because everything a row shows is settled when its frame is appended (pairing only adds `pairs`),
-// except lint findings, which the row reads from the findings store by its seq (a later finding re-renders this row
-// alone), and a cancel or a stream's folded keep-alives, which are props so a change re-renders it.
+// Memoised safely because an entry never changes once logged; what later frames teach about it (lint findings; a
+// pair, a cancel, a stream's folded keep-alives) the row reads from the findings and links stores by its seq, so a
+// change there re-renders this row alone.
 import { memo } from 'react';
 import { DirArrow } from '../../components/dir-arrow.js';
 import { KindBadge } from '../../components/kind-badge.js';
@@ -10,7 +10,8 @@ import { OriginTag } from '../../components/origin-tag.js';
 import { SeverityBadge, worstSeverity } from '../../components/severity-badge.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
-import { useFrameFindings } from '../../lib/log/use-frame-findings.js';
+import type { FrameLinksReader } from '../../lib/log/frame-links.js';
+import { useFrameFindings, useFrameLinks } from '../../lib/log/use-frame-findings.js';
 import { PendingMarker } from '../../components/pending-marker.js';
 import { formatLatency, formatShortTime, formatSize, formatTime } from '../../lib/ui/format.js';
 import { maskEntry } from '../../lib/ui/screen-mask.js';
@@ -26,15 +27,12 @@ interface Props {
   onClick: (seq: number) => void;
   /** The session's findings by frame; the row subscribes to its own. */
   findings: FrameFindingsReader;
-  /** Passed on its own because the entry object stays the same when a later cancel marks it. */
-  cancelledBy: number | undefined;
+  /** The session's links by frame (pairs, cancel, keep-alives); the row subscribes to its own. */
+  links: FrameLinksReader;
   /** The other half of the selected exchange (presentation mode marks the pair, not only the frame). */
   paired?: boolean;
   /** Presentation mode: the summary is made from the masked frame (before it is cut short, so no token is left half-shown). */
   masked?: boolean;
-  /** On an open stream's row, the keep-alives folded into it: a count and the last one's time (props, as they grow). */
-  keepAliveCount?: number;
-  keepAliveAt?: number;
   /** A narrow table: short kind label, time without the hour (both whole in their tooltips). */
   compact?: boolean;
   /** The method column is narrower than the longest name: known prefixes are abbreviated (`n/…`), whole in the tooltip. */
@@ -58,16 +56,15 @@ export const LogRow = memo(function LogRow({
   selected,
   onClick,
   findings: findingStore,
-  cancelledBy,
+  links: linkStore,
   paired = false,
   masked = false,
-  keepAliveCount,
-  keepAliveAt,
   compact = false,
   abbreviate = false,
 }: Props) {
   const { frame } = entry;
   const findings = useFrameFindings(findingStore, entry);
+  const { cancelledBy, keepAlives, pairs } = useFrameLinks(linkStore, entry);
   const severity = findings.length > 0 ? worstSeverity(findings.map((f) => f.severity)) : null;
   const findingIds = findings.length === 0 ? '' : [...new Set(findings.map((f) => f.ruleId))].join(' ');
   const inheritedMethod = frame.method === null && entry.method !== null;
@@ -142,15 +139,15 @@ export const LogRow = memo(function LogRow({
             cancelled
           </span>
         )}
-        <PendingMarker entry={entry} />
-        {keepAliveCount !== undefined && keepAliveAt !== undefined && (
+        <PendingMarker entry={entry} answered={pairs.length > 0} />
+        {keepAlives && (
           <span
             data-testid="log-keepalive"
-            data-count={keepAliveCount}
-            title={`${keepAliveCount} keep-alive${keepAliveCount === 1 ? '' : 's'} on this stream (events without a message), folded into its row; the last at ${formatTime(keepAliveAt)}. The HTTP tab lists each.`}
+            data-count={keepAlives.count}
+            title={`${keepAlives.count} keep-alive${keepAlives.count === 1 ? '' : 's'} on this stream (events without a message), folded into its row; the last at ${formatTime(keepAlives.lastTs)}. The HTTP tab lists each.`}
             className="shrink-0 rounded bg-white/10 px-1 text-[10px] leading-4 text-ink"
           >
-            ♥ {keepAliveCount} · {formatTime(keepAliveAt)}
+            ♥ {keepAlives.count} · {formatTime(keepAlives.lastTs)}
           </span>
         )}
         <span className="truncate">{summary}</span>

@@ -4,6 +4,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
+import { linksOf, type FrameLinksReader } from '../../lib/log/frame-links.js';
 import { LOG_GRID, OVERSCAN_ROWS, ROW_HEIGHT } from './log-columns.js';
 import { LogHeader } from './log-header.js';
 import { LogRow } from './log-row.js';
@@ -27,9 +28,11 @@ interface Props {
   methods: readonly string[];
   /** The session's findings by frame: each row subscribes to its own (findings come after their frame). */
   findings: FrameFindingsReader;
+  /** The session's links by frame (pairs, cancels, keep-alives), learned after the frame: likewise. */
+  links: FrameLinksReader;
 }
 
-export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText, methods, findings }: Props) {
+export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, pairOf, emptyText, methods, findings, links }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const probeRef = useRef<HTMLSpanElement>(null);
   const columns = useLogColumns(scrollRef, probeRef, methods);
@@ -80,12 +83,24 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
     },
     [onSelect, onOpenDetail],
   );
-  const onKeyDown = useLogKeyboard({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd: jumpToEnd, pairOf, byExchange: presenting });
+  const pairsOf = useCallback((entry: FrameEntry) => linksOf(links, entry).pairs, [links]);
+  const onKeyDown = useLogKeyboard({
+    rows,
+    selectedSeq,
+    onSelect,
+    onOpenDetail,
+    onCloseDetail,
+    onJumpToEnd: jumpToEnd,
+    pairOf,
+    pairsOf,
+    byExchange: presenting,
+  });
   usePageKeys(presenting, scrollRef, onKeyDown);
 
   // The other half of the selected exchange, marked while presenting.
   const selectedIndex = selectedSeq === null ? -1 : rows.indexOfSeq(selectedSeq);
-  const selectedPairs = presenting && selectedIndex >= 0 ? rows.rowAt(selectedIndex)?.pairs : undefined;
+  const selectedEntry = presenting && selectedIndex >= 0 ? rows.rowAt(selectedIndex) : undefined;
+  const selectedPairs = selectedEntry ? pairsOf(selectedEntry) : undefined;
 
   return (
     <div
@@ -131,11 +146,9 @@ export function LogTable({ rows, selectedSeq, onSelect, onOpenDetail, onCloseDet
                     selected={entry.frame.seq === selectedSeq}
                     onClick={select}
                     findings={findings}
-                    cancelledBy={entry.cancelledBy}
+                    links={links}
                     paired={selectedPairs?.includes(entry.frame.seq) === true}
                     masked={presenting}
-                    keepAliveCount={entry.keepAlives?.count}
-                    keepAliveAt={entry.keepAlives?.lastTs}
                     compact={columns.compact}
                     abbreviate={columns.abbreviate}
                   />

@@ -12,6 +12,8 @@ interface Options {
   onCloseDetail: () => void;
   onJumpToEnd: () => void;
   pairOf: (entry: FrameEntry) => FrameEntry | undefined;
+  /** The seqs on the other side of the entry's exchanges (its links). */
+  pairsOf: (entry: FrameEntry) => readonly number[];
   /** Step by exchange rather than by frame. */
   byExchange?: boolean;
 }
@@ -20,8 +22,8 @@ interface Options {
 export type LogKey = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'preventDefault'>;
 
 /** A frame that ends an exchange begun earlier (a response, a batch's answer) is passed over when stepping by exchange. */
-function startsExchange(entry: FrameEntry): boolean {
-  return !(entry.pairs.length > 0 && entry.pairs.every((p) => p < entry.frame.seq));
+function startsExchange(entry: FrameEntry, pairs: readonly number[]): boolean {
+  return !(pairs.length > 0 && pairs.every((p) => p < entry.frame.seq));
 }
 
 /** A key that landed on a row still being read: done once the row arrives. */
@@ -31,10 +33,10 @@ interface Waiting {
 }
 
 export function useLogKeyboard(o: Options): (e: LogKey) => void {
-  const { rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd, pairOf, byExchange = false } = o;
+  const { rows, selectedSeq, onSelect, onOpenDetail, onCloseDetail, onJumpToEnd, pairOf, pairsOf, byExchange = false } = o;
   const waiting = useRef<Waiting | null>(null);
   // The other side of an exchange: held or remembered, else by seq alone (the detail pane reads it from the relay).
-  const pairSeq = useCallback((entry: FrameEntry) => pairOf(entry)?.frame.seq ?? entry.pairs[0], [pairOf]);
+  const pairSeq = useCallback((entry: FrameEntry) => pairOf(entry)?.frame.seq ?? pairsOf(entry)[0], [pairOf, pairsOf]);
   /** Selects the first exchange from `index` on in the direction; a row not read yet waits (rowAt has asked for it). */
   const step = useCallback(
     (index: number, action: 'next' | 'previous') => {
@@ -45,14 +47,14 @@ export function useLogKeyboard(o: Options): (e: LogKey) => void {
           waiting.current = { index: i, action };
           return;
         }
-        if (startsExchange(entry)) {
+        if (startsExchange(entry, pairsOf(entry))) {
           onSelect(entry.frame.seq);
           onOpenDetail();
           return;
         }
       }
     },
-    [rows, onSelect, onOpenDetail],
+    [rows, pairsOf, onSelect, onOpenDetail],
   );
   const act = useCallback(
     (entry: FrameEntry, action: Waiting['action'], index: number) => {

@@ -2,6 +2,7 @@
 // palette inside the file), and a PNG made by drawing that SVG onto a canvas — never a screenshot of the page.
 import { createElement } from 'react';
 import type { FrameFindingsReader } from '../../lib/log/frame-findings.js';
+import type { FrameLinksReader } from '../../lib/log/frame-links.js';
 import type { LogRows } from '../../lib/log/log-source.js';
 import { downloadBlob } from '../../lib/ui/download.js';
 import { svgToPng } from '../../lib/ui/svg-png.js';
@@ -21,6 +22,7 @@ export interface ExportRange {
   firstInView: number;
   selectedSeq: number | null;
   findings: FrameFindingsReader;
+  links: FrameLinksReader;
 }
 
 async function sequenceSvg({
@@ -29,6 +31,7 @@ async function sequenceSvg({
   firstInView,
   selectedSeq,
   findings,
+  links,
 }: ExportRange): Promise<{ svg: string; width: number; height: number; name: string }> {
   const start = rows.count <= EXPORT_MAX_ROWS ? 0 : Math.min(firstInView, rows.count - EXPORT_MAX_ROWS);
   const n = Math.min(EXPORT_MAX_ROWS, rows.count - start);
@@ -50,7 +53,7 @@ async function sequenceSvg({
     createElement(
       'g',
       { transform: `translate(0 ${SEQ_HEADER})` },
-      createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, findings, indexOfSeq: (seq) => rows.indexOfSeq(seq) }),
+      createElement(SequenceBand, { rows: band, lanes, xs, width, selectedSeq, findings, links, indexOfSeq: (seq) => rows.indexOfSeq(seq) }),
     ),
   );
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(doc)}`;

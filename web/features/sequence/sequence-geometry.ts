@@ -3,6 +3,7 @@ import { ORIGIN_INFO } from '../../../shared/frame-origin.js';
 import { isPlainObject } from '../../../shared/jsonrpc.js';
 import type { Finding, Severity } from '../../../shared/lint/index.js';
 import { eventName, type FrameEntry } from '../../lib/log/frame-entry.js';
+import { NO_LINKS, type FrameLinks, type KeepAlives } from '../../lib/log/frame-links.js';
 import { formatLatency, formatTime } from '../../lib/ui/format.js';
 import { arrowEnds, type Lanes } from './sequence-lanes.js';
 
@@ -31,6 +32,8 @@ export interface ArrowShape {
   severity: Severity | null;
   findingIds: string;
   findingsTitle: string;
+  /** On an open stream's arrow: how many keep-alives were folded into it (its links). */
+  keepAlives?: number;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -43,7 +46,7 @@ export function laneXs(lanes: Lanes, width: number): Map<string, number> {
   return new Map(lanes.list.map((lane, i) => [lane.id, Math.round(first + (n > 1 ? (room * i) / (n - 1) : 0))]));
 }
 
-function httpLabel(entry: FrameEntry): { label: string; failed: boolean } {
+function httpLabel(entry: FrameEntry, keepAlives: KeepAlives | undefined): { label: string; failed: boolean } {
   const v = entry.value;
   if (!isPlainObject(v)) return { label: 'http', failed: false };
   if (v.state === 'progress') return { label: `${String(v.method)} · stream`, failed: false };
@@ -51,7 +54,7 @@ function httpLabel(entry: FrameEntry): { label: string; failed: boolean } {
   const status = isPlainObject(v.response) && typeof v.response.status === 'number' ? v.response.status : null;
   const state = v.state === 'open' ? ' (open)' : v.state === 'failed' ? ' failed' : v.state === 'aborted' ? ' aborted' : '';
   // An open stream's keep-alives are folded into its arrow (keep-alive-fold.ts): counted here, not a box each.
-  const alive = entry.keepAlives ? ` ♥${entry.keepAlives.count} · last ${formatTime(entry.keepAlives.lastTs)}` : '';
+  const alive = keepAlives ? ` ♥${keepAlives.count} · last ${formatTime(keepAlives.lastTs)}` : '';
   return {
     label: `${String(request.method ?? 'HTTP')} ${status ?? ''}${state}`.replace(/\s+/g, ' ').trim() + alive,
     failed: v.state === 'failed' || (status ?? 0) >= 400,
@@ -76,8 +79,8 @@ function toneOf(entry: FrameEntry): ArrowTone {
   return 'in';
 }
 
-/** `findings`: the frame's lint findings (findingsOf: they are kept apart from the entry). */
-export function arrowShape(entry: FrameEntry, findings: readonly Finding[], lanes: Lanes, xs: Map<string, number>): ArrowShape {
+/** `findings` and `links`: what was learned about the frame after it was logged (findingsOf, linksOf: kept apart from the entry). */
+export function arrowShape(entry: FrameEntry, findings: readonly Finding[], lanes: Lanes, xs: Map<string, number>, links: FrameLinks = NO_LINKS): ArrowShape {
   const { frame } = entry;
   const ends = arrowEnds(entry, lanes);
   const x1 = xs.get(ends.from) ?? SEQ_GUTTER;
@@ -86,7 +89,7 @@ export function arrowShape(entry: FrameEntry, findings: readonly Finding[], lane
   let label = labelOf(entry);
   let tone = note ? 'note' : toneOf(entry);
   if (frame.kind === 'http') {
-    const h = httpLabel(entry);
+    const h = httpLabel(entry, links.keepAlives);
     label = h.label;
     if (h.failed) tone = 'error';
   }
@@ -104,5 +107,6 @@ export function arrowShape(entry: FrameEntry, findings: readonly Finding[], lane
     severity,
     findingIds: [...new Set(findings.map((f) => f.ruleId))].join(' '),
     findingsTitle: findings.map((f) => `${f.severity} ${f.ruleId}: ${f.message}`).join('\n'),
+    ...(links.keepAlives ? { keepAlives: links.keepAlives.count } : {}),
   };
 }

@@ -3,6 +3,7 @@
 // (React escapes it), never markup.
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { findingsOf, type FrameFindingsReader } from '../../lib/log/frame-findings.js';
+import { linksOf, type FrameLinksReader } from '../../lib/log/frame-links.js';
 import { formatTime } from '../../lib/ui/format.js';
 import { arrowShape, SEQ_GUTTER, SEQ_HEADER, SEQ_ROW, type ArrowShape } from './sequence-geometry.js';
 import type { Lanes } from './sequence-lanes.js';
@@ -43,6 +44,8 @@ interface BandProps {
   selectedSeq: number | null;
   /** The session's findings by frame (the log's frameFindings). */
   findings: FrameFindingsReader;
+  /** The session's links by frame (pairs, keep-alives: the log's frameLinks). */
+  links: FrameLinksReader;
   /** Where a seq sits among the rows (negative when not there), to join a response to a request out of the band. */
   indexOfSeq: (seq: number) => number;
   onPick?: (seq: number) => void;
@@ -54,19 +57,23 @@ const clip = (text: string, px: number) => {
 };
 
 /** Rows `rows[0].index`… drawn from y 0; lane lines run the band's whole height. */
-export function SequenceBand({ rows, lanes, xs, width, selectedSeq, findings, indexOfSeq, onPick }: BandProps) {
+export function SequenceBand({ rows, lanes, xs, width, selectedSeq, findings, links, indexOfSeq, onPick }: BandProps) {
   const first = rows[0]?.index ?? 0;
   const last = rows.at(-1)?.index ?? -1;
   const height = rows.length * SEQ_ROW;
   const yOf = (index: number) => (index - first) * SEQ_ROW + LINE_Y;
-  const shapes = rows.map((r) => (r.entry ? { row: r, entry: r.entry, shape: arrowShape(r.entry, findingsOf(findings, r.entry), lanes, xs) } : null));
+  const shapes = rows.map((r) => {
+    if (!r.entry) return null;
+    const l = linksOf(links, r.entry);
+    return { row: r, entry: r.entry, pairs: l.pairs, shape: arrowShape(r.entry, findingsOf(findings, r.entry), lanes, xs, l) };
+  });
   return (
     <g>
       {[...xs.values()].map((x) => (
         <line key={x} className="sq-lane" x1={x} x2={x} y1={0} y2={height} />
       ))}
       {shapes.map(
-        (s) => s && <Joins key={`j${s.shape.seq}`} entry={s.entry} shape={s.shape} index={s.row.index} last={last} yOf={yOf} indexOfSeq={indexOfSeq} />,
+        (s) => s && <Joins key={`j${s.shape.seq}`} pairs={s.pairs} shape={s.shape} index={s.row.index} last={last} yOf={yOf} indexOfSeq={indexOfSeq} />,
       )}
       {rows.map((r, k) => {
         const s = shapes[k];
@@ -85,21 +92,21 @@ export function SequenceBand({ rows, lanes, xs, width, selectedSeq, findings, in
 
 /** A response joined to its request by a bar on the answering lane; drawn once, by whichever end is in the band. */
 function Joins({
-  entry,
+  pairs,
   shape,
   index,
   last,
   yOf,
   indexOfSeq,
 }: {
-  entry: FrameEntry;
+  pairs: readonly number[];
   shape: ArrowShape;
   index: number;
   last: number;
   yOf: (i: number) => number;
   indexOfSeq: (seq: number) => number;
 }) {
-  const bars = entry.pairs.flatMap((p) => {
+  const bars = pairs.flatMap((p) => {
     const j = indexOfSeq(p);
     if (j < 0) return [];
     // The later frame is the answer; an earlier one draws only when its answer lies below the band.
@@ -140,7 +147,7 @@ function Arrow({
       data-tone={s.tone}
       data-origin={entry.frame.origin ?? ''}
       data-findings={s.findingIds}
-      data-keepalives={entry.keepAlives?.count}
+      data-keepalives={s.keepAlives}
       data-from-x={s.x1}
       data-to-x={s.x2}
       aria-selected={selected}

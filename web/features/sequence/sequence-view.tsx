@@ -14,6 +14,7 @@ import { sequenceLanes } from './sequence-lanes.js';
 import { PAGE_STYLE } from './sequence-style.js';
 import { LaneHeader, SequenceBand } from './sequence-svg.js';
 import { NO_FRAME_FINDINGS } from '../../lib/log/frame-findings.js';
+import { NO_FRAME_LINKS } from '../../lib/log/frame-links.js';
 
 export interface SequenceViewProps {
   view: LogView | null;
@@ -93,7 +94,8 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
   const band = scroller.items.map((item) => ({ index: item.index, entry: shownRows.rowAt(item.index) }));
   const bandTop = scroller.items[0]?.top ?? 0;
   const findings = view?.source.frameFindings ?? NO_FRAME_FINDINGS;
-  const range = (): ExportRange => ({ rows: shownRows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq, findings });
+  const links = view?.source.frameLinks ?? NO_FRAME_LINKS;
+  const range = (): ExportRange => ({ rows: shownRows, lanes, firstInView: band[0]?.index ?? 0, selectedSeq, findings, links });
   const run = (f: (r: ExportRange) => Promise<void>) => {
     setExportError(null);
     f(range()).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
@@ -147,6 +149,7 @@ export function SequenceView({ view, rows, selectedSeq, onSelect, onOpenDetail, 
                 width={width}
                 selectedSeq={selectedSeq}
                 findings={findings}
+                links={links}
                 indexOfSeq={(seq) => rows.indexOfSeq(seq)}
                 onPick={pick}
               />

@@ -1,11 +1,12 @@
 // One frame as the browser holds it: the relay's record, parsed once on arrival (the linter reads that parse, never the
-// text again), plus what pairing learned about it. Lint findings are not on it: they arrive later and live in their own
-// store (frame-findings.ts), so nothing is written into an entry for them.
+// text again), plus what pairing learned about it as it arrived. An entry never changes once it is in the log (frozen
+// in development and tests): what later frames teach about it lives in stores keyed by seq, its lint findings in
+// frame-findings.ts, its pairs, cancel and keep-alives in frame-links.ts.
 import type { FrameOrigin } from '../../../shared/frame-origin.js';
 import { parseJson, type JsonParse, type ParseFailure } from '../../../shared/jsonrpc.js';
 import type { Finding } from '../../../shared/lint/index.js';
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
-import type { KeepAlives } from './keep-alive-fold.js';
+import type { FrameLinks } from './frame-links.js';
 
 /** A frame read from the relay in a list carries at most this much of its text (`truncated`); the rest is read on demand. */
 export { PREVIEW_CHARS } from '../../../shared/frame-window-api.js';
@@ -16,39 +17,46 @@ export interface FrameEntry {
   readonly value: unknown;
   readonly parseError: ParseFailure | null;
   /** The frame's own method, or for responses the method of the request(s) they answer. */
-  method: string | null;
-  /** Seqs of the frames on the other side of this frame's exchanges (one, or several for batches). */
-  pairs: number[];
+  readonly method: string | null;
   /** For responses: time since the request; the slowest element for a batch. */
-  latencyMs: number | null;
+  readonly latencyMs: number | null;
   /** A request reusing an id its side already used, or a second response to one request. */
-  duplicate: boolean;
+  readonly duplicate: boolean;
   /** A response whose id matches no request seen in this process's lifetime. */
-  unmatched: boolean;
+  readonly unmatched: boolean;
   /** For a response: who made the request it answers (frame.origin says who made the frame itself). */
-  answersOrigin?: FrameOrigin;
-  /** For a request: the seq of the notifications/cancelled its sender sent before any response came. */
-  cancelledBy?: number;
+  readonly answersOrigin?: FrameOrigin;
   /**
    * For a frame read from the relay (a huge session's gap): the relay's lint of the whole session found these on it,
    * with the context the page never held. The page's own findings are in the session's FrameFindings store.
    */
   readonly relayFindings?: readonly Finding[];
+  /** For a frame read from the relay: the relay's pairing of the whole session (read through linksOf). */
+  readonly relayLinks?: FrameLinks;
   /** The text is only the frame's head (PREVIEW_CHARS, as the relay sends rows it reads for the page); see LogSource.fullText. */
-  truncated?: boolean;
+  readonly truncated?: boolean;
   /** An HTTP stream's keep-alive record folded into that stream's row (its seq): no row of its own. */
-  foldedInto?: number;
-  /** On an open stream's row: the keep-alives folded into it (keep-alive-fold.ts). */
-  keepAlives?: KeepAlives;
-  /** Lower-cased text, computed the first time a text filter needs it. */
-  lowerText?: string;
+  readonly foldedInto?: number;
 }
+
+/** An entry while it is made: pairing and the keep-alive fold fill in what they learn on arrival, then sealEntry. */
+export type EntryDraft = { -readonly [K in keyof FrameEntry]: FrameEntry[K] };
+
+/**
+ * The draft as the log keeps it. Frozen in development and tests, so a write into a logged entry fails loudly there
+ * instead of going unseen by a memoised row; the production build skips the freeze (a flood makes millions).
+ */
+export function sealEntry(draft: EntryDraft): FrameEntry {
+  return FREEZE ? Object.freeze(draft) : draft;
+}
+
+const FREEZE = import.meta.env?.DEV === true;
 
 // stderr is free-form and an oversize head is cut mid-message: parsing either would only produce a useless error.
 const UNPARSED_KINDS = new Set<FrameRecord['kind']>(['stderr', 'oversize']);
 
-/** `parse` false for a cut text: its JSON is incomplete, parsing would only report that. */
-export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
+/** A draft (see sealEntry); `parse` false for a cut text: its JSON is incomplete, parsing would only report that. */
+export function draftEntry(frame: FrameRecord, parse = true): EntryDraft {
   let value: unknown;
   let parseError: ParseFailure | null = null;
   if (parse && !UNPARSED_KINDS.has(frame.kind)) {
@@ -61,11 +69,15 @@ export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
     value,
     parseError,
     method: frame.method,
-    pairs: [],
     latencyMs: null,
     duplicate: false,
     unmatched: false,
   };
+}
+
+/** An entry of a frame nothing more is learned about on arrival (tests, trace windows): parsed, sealed. */
+export function toEntry(frame: FrameRecord, parse = true): FrameEntry {
+  return sealEntry(draftEntry(frame, parse));
 }
 
 /** The entry's text as it was parsed on arrival, for the linter; undefined for a text never parsed (stderr, a cut head). */

@@ -42,6 +42,9 @@ export function filterKey(f: FrameFilter): string {
 /** A frame read from the relay carries the relay's findings; the page's own are in its log's store (see SessionLog). */
 const relayFound = (entry: FrameEntry): boolean => (entry.relayFindings?.length ?? 0) > 0;
 
+/** Each entry's lower-cased text, made the first time a text filter needs it (entries never change: kept beside them). */
+const lowerTexts = new WeakMap<FrameEntry, string>();
+
 /**
  * Builds the predicate once per filter, so the per-frame work is only the comparisons. `hasFindings` answers the
  * "has findings" filter: findings live apart from entries (frame-findings.ts), so the log says where to look.
@@ -60,8 +63,9 @@ export function compileFilter(f: FrameFilter, hasFindings: (entry: FrameEntry) =
     if (method !== '' && !(entry.method ?? '').toLowerCase().includes(method)) return false;
     if (trace !== '' && !(traceIdOfText(frame.text) ?? '').startsWith(trace)) return false;
     if (text !== '') {
-      entry.lowerText ??= frame.text.toLowerCase();
-      if (!entry.lowerText.includes(text)) return false;
+      let lower = lowerTexts.get(entry);
+      if (lower === undefined) lowerTexts.set(entry, (lower = frame.text.toLowerCase()));
+      if (!lower.includes(text)) return false;
     }
     return true;
   };

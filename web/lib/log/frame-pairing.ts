@@ -1,7 +1,10 @@
-// Pairs responses with requests by who asked and the id they used, element by element inside batches.
+// Pairs responses with requests by who asked and the id they used, element by element inside batches. What a frame
+// learns on arrival (its latency, the method it answers, a duplicate id) goes into its draft before it is logged; what
+// an earlier frame learns from it (its answer, a cancel) goes into the links store, never into that frame's entry.
 import { classifyValue, idKey } from '../../../shared/jsonrpc.js';
 import type { FrameDir } from '../../../shared/relay-protocol.js';
-import { eventName, type FrameEntry } from './frame-entry.js';
+import { eventName, type EntryDraft, type FrameEntry } from './frame-entry.js';
+import type { FrameLinkStore } from './frame-links.js';
 
 interface OpenRequest {
   entry: FrameEntry;
@@ -18,10 +21,14 @@ export class FramePairing {
   private requests = new Map<string, OpenRequest>();
   /** Set when the page holds only part of the history: an answer to a request not held is then not flagged. */
   partial = false;
-  /** Frames by seq, so callers can resolve `pairs`. */
-  constructor(private readonly bySeq: (seq: number) => FrameEntry | undefined) {}
+  /** `bySeq` resolves a frame's pairs; `links` is where pairs and cancels are written. */
+  constructor(
+    private readonly bySeq: (seq: number) => FrameEntry | undefined,
+    private readonly links: FrameLinkStore,
+  ) {}
 
-  add(entry: FrameEntry): void {
+  /** Pairs a frame about to be logged: its own findings go into `entry`, its earlier frames' into the links store. */
+  add(entry: EntryDraft): void {
     const { frame } = entry;
     if (frame.dir === 'relay') {
       // A new process is a new MCP session: ids start over, so old requests must not claim new responses.
@@ -49,7 +56,7 @@ export class FramePairing {
         }
         if (open.answered) entry.duplicate = true;
         open.answered = true;
-        link(open.entry, entry);
+        this.links.pair(open.entry.frame.seq, frame.seq);
         if (open.entry.frame.origin !== undefined) entry.answersOrigin ??= open.entry.frame.origin;
         const latency = frame.ts - open.entry.frame.ts;
         entry.latencyMs = entry.latencyMs === null ? latency : Math.max(entry.latencyMs, latency);
@@ -60,22 +67,17 @@ export class FramePairing {
   }
 
   /** A cancel names a request of its own sender's; one still unanswered is marked with the cancel's seq. */
-  private noteCancel(dir: FrameDir, item: unknown, cancel: FrameEntry): void {
+  private noteCancel(dir: FrameDir, item: unknown, cancel: EntryDraft): void {
     const params = (item as { params?: unknown }).params;
     const requestId = typeof params === 'object' && params !== null ? (params as { requestId?: unknown }).requestId : undefined;
     const key = idKey(requestId);
     const open = key === null ? undefined : this.requests.get(exchangeKey(dir, key));
-    if (open && !open.answered && open.entry.cancelledBy === undefined) open.entry.cancelledBy = cancel.frame.seq;
+    if (open && !open.answered) this.links.cancel(open.entry.frame.seq, cancel.frame.seq);
   }
 
   /** The frame on the other side of `entry`'s first exchange. */
   pairOf(entry: FrameEntry): FrameEntry | undefined {
-    const seq = entry.pairs[0];
+    const seq = this.links.of(entry.frame.seq).pairs[0];
     return seq === undefined ? undefined : this.bySeq(seq);
   }
-}
-
-function link(request: FrameEntry, response: FrameEntry): void {
-  if (!request.pairs.includes(response.frame.seq)) request.pairs.push(response.frame.seq);
-  if (!response.pairs.includes(request.frame.seq)) response.pairs.push(request.frame.seq);
 }

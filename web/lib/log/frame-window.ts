@@ -2,7 +2,7 @@
 // counts, and rows are read a page at a time as the virtualizer asks for them, with a small page cache.
 import { windowQuery, type FrameIndex, type WindowFilter, type WindowFrame } from '../../../shared/frame-window-api.js';
 import type { RelayHttp } from '../relay/relay-http.js';
-import { toEntry, type FrameEntry } from './frame-entry.js';
+import { draftEntry, sealEntry, type FrameEntry } from './frame-entry.js';
 
 const PAGE_ROWS = 100;
 /** Pages kept: about twenty screens of rows, so scrolling back and forth does not refetch. */
@@ -13,13 +13,14 @@ const MAX_RUN = 5;
 /** A page row as a log entry; a cut text is not parsed (its JSON is incomplete), the summary shows its head. */
 export function windowEntry(frame: WindowFrame): FrameEntry {
   const { pairs, pairMethod, latencyMs, truncated, findings, ...record } = frame;
-  // The relay's lint of the whole session: the page cannot lint frames it never held.
-  const entry: FrameEntry = findings ? { ...toEntry(record, !truncated), relayFindings: findings } : toEntry(record, !truncated);
-  entry.pairs = pairs;
+  const entry = draftEntry(record, !truncated);
+  // The relay's lint and pairing of the whole session: the page cannot lint or pair frames it never held.
+  if (findings) entry.relayFindings = findings;
+  if (pairs.length > 0) entry.relayLinks = { pairs };
   entry.latencyMs = latencyMs;
   if (entry.method === null) entry.method = pairMethod;
   if (truncated) entry.truncated = true;
-  return entry;
+  return sealEntry(entry);
 }
 
 export class FrameWindow {

@@ -5,6 +5,7 @@ import type { RelayHttp } from '../relay/relay-http.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { FrameFilter } from './frame-filter.js';
 import type { FrameFindingsReader } from './frame-findings.js';
+import type { FrameLinksReader } from './frame-links.js';
 import type { FindingsOverview, LogRows, LogSource } from './log-source.js';
 import { indexOfSeq } from './seq-index.js';
 import type { ErrorContextAt } from './session-findings.js';
@@ -82,6 +83,10 @@ export class InPageLog implements LogSource {
 
   get frameFindings(): FrameFindingsReader {
     return this.log.findings.frames;
+  }
+
+  get frameLinks(): FrameLinksReader {
+    return this.log.links;
   }
 
   pendingAt(now: number, afterMs: number): Finding[] {

@@ -1,16 +1,11 @@
 // Folds an open HTTP stream's keep-alives (SSE comments and other events that carry no message) into the stream's own
 // row: an idle Streamable HTTP session otherwise logs a row every 15 s, and after ten minutes its log and sequence view
 // are mostly "GET · stream". The folded records stay in the session (the HTTP tab and the detail read them); only the
-// rows leave, and the stream's row counts them with the time of the last.
+// rows leave, and the stream's row counts them with the time of the last (in the links store: the row's entry is
+// logged already and never changes).
 import { isPlainObject } from '../../../shared/jsonrpc.js';
-import type { FrameEntry } from './frame-entry.js';
-
-export interface KeepAlives {
-  /** Keep-alive events folded into this row so far. */
-  count: number;
-  /** The time (ms since the epoch) of the last record folded in. */
-  lastTs: number;
-}
+import type { EntryDraft } from './frame-entry.js';
+import type { FrameLinkStore } from './frame-links.js';
 
 /** A progress record that brought only events without data and no message frame: nothing but a sign of life. */
 export function isKeepAliveRecord(value: unknown): boolean {
@@ -24,21 +19,23 @@ export function isKeepAliveRecord(value: unknown): boolean {
 
 /** Watches a session's http frames as they are appended, in seq order. */
 export class KeepAliveFold {
-  /** The row of each exchange still open, by exchange id. */
-  private readonly open = new Map<string, FrameEntry>();
+  /** The row (its seq) of each exchange still open, by exchange id. */
+  private readonly open = new Map<string, number>();
   /** How many records were folded away (rows the log does not have); until one is, the log's rows are its frames. */
   rows = 0;
+
+  constructor(private readonly links: FrameLinkStore) {}
 
   get folded(): boolean {
     return this.rows > 0;
   }
 
-  /** Notes one appended entry; returns true when it was folded into its stream's row (and is no row of its own). */
-  note(entry: FrameEntry): boolean {
+  /** Notes an entry about to be logged; returns true when it was folded into its stream's row (and is no row of its own). */
+  note(entry: EntryDraft): boolean {
     if (entry.frame.kind !== 'http' || !isPlainObject(entry.value) || typeof entry.value.id !== 'string') return false;
     const { id, state } = entry.value;
     if (state === 'open') {
-      this.open.set(id, entry);
+      this.open.set(id, entry.frame.seq);
       return false;
     }
     if (state !== 'progress') {
@@ -47,10 +44,9 @@ export class KeepAliveFold {
       return false;
     }
     const row = this.open.get(id);
-    if (!row || !isKeepAliveRecord(entry.value)) return false;
-    const events = (entry.value.events as unknown[]).length;
-    row.keepAlives = { count: (row.keepAlives?.count ?? 0) + events, lastTs: entry.frame.ts };
-    entry.foldedInto = row.frame.seq;
+    if (row === undefined || !isKeepAliveRecord(entry.value)) return false;
+    this.links.keepAlive(row, (entry.value.events as unknown[]).length, entry.frame.ts);
+    entry.foldedInto = row;
     this.rows++;
     return true;
   }

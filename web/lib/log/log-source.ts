@@ -8,6 +8,7 @@ import type { Download } from '../relay/relay-http.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { FrameFilter } from './frame-filter.js';
 import type { FrameFindingsReader } from './frame-findings.js';
+import type { FrameLinksReader } from './frame-links.js';
 import type { ErrorContextAt, RuleGroup } from './session-findings.js';
 
 /** The rows a filter lets through, as a count and an accessor (a virtualized table asks for the rows it shows). */
@@ -60,6 +61,8 @@ export interface LogSource {
   findings(): FindingsOverview;
   /** Each frame's findings by seq, a store a row subscribes to (read an entry's through findingsOf / useFrameFindings). */
   readonly frameFindings: FrameFindingsReader;
+  /** Each frame's pairs, cancel and folded keep-alives by seq, learned after it was logged (read through linksOf / useFrameLinks). */
+  readonly frameLinks: FrameLinksReader;
   /** Requests waiting at least `afterMs` at `now` (transient: not among the findings, gone once answered). */
   pendingAt(now: number, afterMs: number): Finding[];
   /** The protocol version and transport an error response arrived in, for its explanation. */

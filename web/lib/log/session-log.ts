@@ -2,12 +2,13 @@
 // A huge session holds only its head and tail (see HEAD_FRAMES / memoryFrames): `windowed` is then true, and the
 // log view reads the gap through the relay in windows; frames read that way are remembered in a bounded cache.
 import type { FrameRecord } from '../../../shared/relay-protocol.js';
-import { toEntry, type FrameEntry } from './frame-entry.js';
+import { draftEntry, sealEntry, type FrameEntry } from './frame-entry.js';
 import { compileFilter, filterKey, isEmptyFilter, type FrameFilter } from './frame-filter.js';
 import { FramePairing } from './frame-pairing.js';
 import { KeepAliveFold } from './keep-alive-fold.js';
 import { SessionFindings, type LintSetup } from './session-findings.js';
 import { findingsOf } from './frame-findings.js';
+import { FrameLinkStore } from './frame-links.js';
 
 /** Frames read through the relay kept at once: a few screens of scrolling each way, a few MB. */
 const REMOTE_CACHE = 5_000;
@@ -30,10 +31,12 @@ export class SessionLog {
   private readonly list: FrameEntry[] = [];
   private readonly index = new Map<number, FrameEntry>();
   private readonly methodSet = new Set<string>();
-  private readonly pairing = new FramePairing((seq) => this.index.get(seq));
+  /** What later frames taught about each frame: its pairs, a cancel, a stream's keep-alives (entries never change). */
+  readonly links = new FrameLinkStore();
+  private readonly pairing = new FramePairing((seq) => this.index.get(seq), this.links);
   private cache: FilterCache | null = null;
   /** Keep-alives of open HTTP streams, folded into their stream's row. */
-  private readonly fold = new KeepAliveFold();
+  private readonly fold = new KeepAliveFold(this.links);
   /** Frames read over HTTP for the windowed view, oldest first so the first key is the one to evict. */
   private readonly remote = new Map<number, FrameEntry>();
   /** True once a frame arrived after a gap, or the session was known to exceed the bound: not all held in the page. */
@@ -91,12 +94,14 @@ export class SessionLog {
         // Responses to requests in the gap are not "unmatched": their requests simply are not held.
         this.pairing.partial = true;
       }
-      const entry = toEntry(frame);
+      // Paired and folded before it is logged: what it learns on arrival is in the entry from the start.
+      const draft = draftEntry(frame);
+      this.pairing.add(draft);
+      this.fold.note(draft);
+      const entry = sealEntry(draft);
       this.remote.delete(frame.seq);
       this.list.push(entry);
       this.index.set(frame.seq, entry);
-      this.pairing.add(entry);
-      this.fold.note(entry);
       if (frame.method !== null && (frame.kind === 'request' || frame.kind === 'notification')) {
         this.methodSet.add(frame.method);
       }
@@ -134,10 +139,19 @@ export class SessionLog {
     // The cached filtered view indexes into the list: it is rebuilt from the held frames.
     this.cache = null;
     this.findings.forget(dropped[0]!.frame.seq, dropped.at(-1)!.frame.seq, dropped.length);
-    for (const e of dropped.slice(-REMOTE_CACHE)) this.remote.set(e.frame.seq, e);
+    const cached = dropped.slice(-REMOTE_CACHE);
+    // The links of dropped frames go with them, but for the ones the remote cache keeps (read until evicted).
+    if (cached.length < dropped.length) this.links.forget(dropped[0]!.frame.seq, cached[0]!.frame.seq - 1);
+    for (const e of cached) this.remote.set(e.frame.seq, e);
+    this.evictRemote();
+  }
+
+  /** Keeps the remote cache to REMOTE_CACHE frames, oldest out first, with the links of those that were held. */
+  private evictRemote(): void {
     for (const seq of this.remote.keys()) {
       if (this.remote.size <= REMOTE_CACHE) break;
       this.remote.delete(seq);
+      this.links.forget(seq, seq);
     }
   }
 
@@ -171,10 +185,7 @@ export class SessionLog {
       this.remote.delete(e.frame.seq);
       this.remote.set(e.frame.seq, e);
     }
-    for (const seq of this.remote.keys()) {
-      if (this.remote.size <= REMOTE_CACHE) break;
-      this.remote.delete(seq);
-    }
+    this.evictRemote();
     this.version++;
   }
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useRelay } from '../relay/relay-context.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { FrameFilter } from './frame-filter.js';
+import { useFrameLinks } from './use-frame-findings.js';
 import type { LogRows, LogSource } from './log-source.js';
 
 export interface LogView {
@@ -31,10 +32,12 @@ export function useLogRows(view: LogView | null, filter: FrameFilter): LogRows {
 export function useLogFrame(view: LogView | null, seq: number): { entry: FrameEntry | undefined; pairs: FrameEntry[] } {
   const source = view?.source ?? null;
   const entry = source?.frame(seq);
-  const missing = source === null ? '' : (entry ? entry.pairs : [seq]).filter((s) => !source.frame(s)).join(',');
+  // Subscribed: an answer that arrives while the detail shows its request adds it here.
+  const pairSeqs = useFrameLinks(source?.frameLinks, entry).pairs;
+  const missing = source === null ? '' : (entry ? pairSeqs : [seq]).filter((s) => !source.frame(s)).join(',');
   useEffect(() => {
     if (source !== null && missing !== '') source.load(missing.split(',').map(Number));
   }, [source, missing]);
-  const pairs = entry && source ? entry.pairs.flatMap((s) => source.frame(s) ?? []) : [];
+  const pairs = entry && source ? pairSeqs.flatMap((s) => source.frame(s) ?? []) : [];
   return { entry, pairs };
 }

@@ -188,7 +188,7 @@ export class WindowedLog extends InPageLog {
 
   /** A frame read from the relay came with its pairs (the relay pairs the whole session): the first one, once read. */
   override pairOf(entry: FrameEntry): FrameEntry | undefined {
-    const first = entry.pairs[0];
+    const first = entry.relayLinks?.pairs[0];
     return super.pairOf(entry) ?? (first === undefined ? undefined : this.frame(first));
   }
 

@@ -27,8 +27,8 @@ export function useShownText(text: string | undefined): string | undefined {
   return useMemo(() => (m === null || text === undefined ? text : m(text)), [m, text]);
 }
 
-/** A frame as the detail pane may show it: its text and parsed value masked; what pairing and lint add later (pairs,
- * latency, findings) is read from the entry as it is now. */
+/** A frame as the detail pane may show it: its text and parsed value masked; what later frames and lint add (pairs,
+ * cancels, findings) is read from the stores by its seq, which the masked copy keeps. */
 export function maskEntry(entry: FrameEntry): FrameEntry {
   let m = masked.get(entry);
   if (m === undefined) {

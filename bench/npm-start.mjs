@@ -1,5 +1,7 @@
 // `npm start` (the README's first command) to its ready line, against the official Inspector's start to its banner, and
-// the bare relay (`node bin/mcpscope.js --demo`) beside them: alternating, rotated round after round, medians and ratios.
+// the bare relay (`node bin/mcpscope.js --demo`) and the official's own README command (`npx
+// @modelcontextprotocol/inspector`, npm's CLI in front as in `npm start`) beside them: alternating, rotated round after
+// round, medians and ratios.
 // Also the build stamp's check alone (scripts/build-stamp.mjs), in this process: what a current build costs a start.
 // Usage: node bench/npm-start.mjs [--runs 7] [--before <a copy of an earlier checkout>]
 //   --before: `npm start` in that folder runs as a fourth side (its package.json's start script, its own dist/).
@@ -52,6 +54,11 @@ const sides = {
     await off.stop();
     return off.readyMs;
   },
+  'official npx': async () => {
+    const off = await startOfficial(tools, { viaNpx: true });
+    await off.stop();
+    return off.readyMs;
+  },
 };
 const names = Object.keys(sides);
 const got = Object.fromEntries(names.map((n) => [n, []]));
@@ -63,10 +70,12 @@ for (let r = 0; r < o.runs; r++) {
   }
 }
 const m = Object.fromEntries(names.map((n) => [n, median(got[n])]));
-for (const n of names) console.log(`${n.padEnd(10)}: ready ${fmt(m[n], 0)} ms median of ${o.runs} (${got[n].map((x) => fmt(x, 0)).join(', ')})`);
+for (const n of names) console.log(`${n.padEnd(12)}: ready ${fmt(m[n], 0)} ms median of ${o.runs} (${got[n].map((x) => fmt(x, 0)).join(', ')})`);
 console.log(
   `RATIO npm start/official ${fmt(m['npm start'] / m.official, 2)} (goal ≤ 0.8), bare relay/official ${fmt(m['bare relay'] / m.official, 2)}${o.before ? `, before's npm start/official ${fmt(m.before / m.official, 2)}` : ''}`,
 );
+// Each tool's README command against the other's: npm's CLI starts on both sides.
+console.log(`RATIO npm start/official npx ${fmt(m['npm start'] / m['official npx'], 2)} (each README's command)`);
 
 const { staleParts } = await import(join(ROOT, 'scripts', 'build-stamp.mjs'));
 const checks = [];

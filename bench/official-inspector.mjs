@@ -14,6 +14,7 @@ export function inspectorTools() {
   const dir = execFileSync(join(ROOT, 'scripts', 'node22-tools.sh'), ['--inspector'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
   const pkg = join(dir, 'node_modules', '@modelcontextprotocol', 'inspector');
   return {
+    dir,
     node: join(dir, 'node'),
     launcher: join(pkg, 'clients', 'launcher', 'build', 'index.js'),
     version: JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version,
@@ -29,14 +30,23 @@ async function freePort() {
   return port;
 }
 
-/** Starts the relay; resolves when it prints its banner. */
-export async function startOfficial(tools) {
+/**
+ * Starts the relay; resolves when it prints its banner. `viaNpx`: through its README's command, `npx
+ * @modelcontextprotocol/inspector` (npm's CLI first, the package already installed, Node 22 first on the PATH), as
+ * `npm start` goes through npm's CLI; otherwise its launcher directly.
+ */
+export async function startOfficial(tools, { viaNpx = false } = {}) {
   const port = await freePort();
   const token = randomBytes(24).toString('hex');
   const started = performance.now();
-  const proc = spawn(tools.node, [tools.launcher, '--web'], {
+  const [command, argv] = viaNpx ? ['npx', ['--no-install', '@modelcontextprotocol/inspector', '--web']] : [tools.node, [tools.launcher, '--web']];
+  const proc = spawn(command, argv, {
+    cwd: tools.dir,
+    // Its own group, so that stop() ends npx and the inspector it started alike.
+    detached: true,
     env: {
       ...process.env,
+      PATH: `${tools.dir}:${process.env.PATH}`,
       CLIENT_PORT: String(port),
       HOST: '127.0.0.1',
       MCP_INSPECTOR_API_TOKEN: token,
@@ -112,7 +122,7 @@ export async function startOfficial(tools) {
     stop: () =>
       new Promise((ok) => {
         proc.once('exit', ok);
-        proc.kill('SIGTERM');
+        process.kill(-proc.pid, 'SIGTERM');
       }),
   };
 }

@@ -25,16 +25,24 @@ export function keepSmallAfterStart(w: Worker): void {
   if (small) w.once('online', () => setFlagsFromString('--semi-space-growth-factor=1'));
 }
 
-let gc: (() => void) | null = null;
+/** The collector, once found; null when this runtime would not hand it over (then nothing is collected early). */
+let gc: (() => void) | null | undefined;
 
 /**
  * A full collection of this thread's heap, now. Node has no API for one; the V8 flag that exposes `gc` takes effect
  * in contexts made after it is set, so a fresh context hands the function over (this thread's heap is what it collects).
+ * A runtime where that fails (another Node, other V8 flags) keeps its memory until traffic comes back: never an error
+ * on the writer's thread.
  */
 export function collectGarbage(): void {
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
+  if (gc === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      const found: unknown = runInNewContext('typeof gc === "function" ? gc : null');
+      gc = typeof found === 'function' ? (found as () => void) : null;
+    } catch {
+      gc = null;
+    }
   }
-  gc();
+  gc?.();
 }

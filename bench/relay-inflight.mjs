@@ -63,7 +63,11 @@ async function relayRig(name, bin) {
 }
 /** The minimal proxy on the same server, its client reading each answer's id from the line it is sent. */
 async function minimalRig() {
-  const proc = spawn(process.execPath, [join(ROOT, 'bench', 'min-proxy.mjs'), '--', ...command], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(
+    process.execPath,
+    [...(process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), join(ROOT, 'bench', 'min-proxy.mjs'), '--', ...command],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise((ok, fail) => {
     let out = '';
     proc.stdout.on('data', (c) => {

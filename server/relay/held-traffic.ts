@@ -18,13 +18,7 @@ export interface HoldingClient {
 }
 
 export class HeldTraffic<C extends HoldingClient> {
-  /** Each holding client, with when it began to hold (performance.now()). */
-  private readonly holding = new Map<C, number>();
-  /**
-   * One timer for every client, left armed when what it waited for is taken: a timer set and cleared every round trip
-   * cost the relay 1–2 µs of each (docs/performance.md "Relay latency, round 4"); this one fires every HOLD_MS at most
-   * while pages send, and releases only what has held that long.
-   */
+  private readonly holding = new Set<C>();
   private timer: NodeJS.Timeout | null = null;
 
   /** `release` sends everything a client holds (its 'sent' answers through take(), then its queued frames). */
@@ -37,27 +31,20 @@ export class HeldTraffic<C extends HoldingClient> {
   /** The client holds something (`text`: a 'sent' answer; none: an echo waiting in a queue) until HOLD_MS at most. */
   hold(client: C, text?: string): void {
     if (text !== undefined) client.held.push(text);
-    if (!this.holding.has(client)) this.holding.set(client, performance.now());
-    this.timer ??= setTimeout(() => this.expire(), HOLD_MS);
-  }
-
-  /** Releases what has held HOLD_MS, and waits again for the rest. */
-  private expire(): void {
-    this.timer = null;
-    const now = performance.now();
-    let next = Infinity;
-    for (const [c, since] of this.holding) {
-      // A timer may fire a little early by this clock: a hold within a tenth of a ms of its end goes now.
-      if (now - since >= HOLD_MS - 0.1) this.release(c);
-      else next = Math.min(next, since + HOLD_MS - now);
-    }
-    // What release() sent was taken; what is left, or came meanwhile, waits for its own end.
-    if (next !== Infinity && this.holding.size > 0) this.timer = setTimeout(() => this.expire(), Math.ceil(next));
+    this.holding.add(client);
+    // One timer for every client, armed by the first hold and cleared when nothing is held: no timer per request.
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      for (const c of this.holding) this.release(c);
+    }, HOLD_MS);
   }
 
   /** The client's 'sent' answers, to be sent before anything else now sent to it; it holds nothing after this. */
   take(client: C): string[] {
-    this.holding.delete(client);
+    if (this.holding.delete(client) && this.holding.size === 0 && this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     if (client.held.length === 0) return client.held;
     const held = client.held;
     client.held = [];

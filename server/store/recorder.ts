@@ -60,13 +60,15 @@ interface SessionRow {
 const FLUSH_AT = 2000;
 /**
  * How long frames wait to be handed to the writer thread. Batching over a few ms, not one transaction a tick, halved the
- * relay's added p99 latency (bench/relay-overhead); each hand-off wakes the writer, whose turn on a 2-core machine
- * lands between some request and its reply, so it is rarer still: at 10 ms one round trip in 60 at one request in
- * flight was delayed (above the 1% a p99 allows), at 50 ms one in 300 (docs/performance.md "Relay latency, round 4").
+ * relay's added p99 latency (bench/relay-overhead). Each hand-off wakes the writer, whose turn on a 2-core machine can
+ * land between a request and its reply: at one request in flight (a round trip of about 0.1 ms through the relay on a
+ * quiet machine) 10 ms put one round trip in 100 next to it, right at the p99; 20 ms makes it one in 200 (0.5%). Not
+ * longer: another process reading the store (a tap, a second relay) waits for this, and a crash loses it (50 ms was
+ * tried and left, docs/performance.md "Relay latency, round 4").
  */
-const FLUSH_AFTER_MS = 50;
-/** Frames in one batch that make it a flood's: 250 in 50 ms, 5,000 frames/s, far above any conversation. */
-const FLOOD_BATCH = 250;
+const FLUSH_AFTER_MS = 20;
+/** Frames in one batch that make it a flood's: 100 in 20 ms, 5,000 frames/s, far above any conversation. */
+const FLOOD_BATCH = 100;
 
 export interface RecorderOptions {
   /** The writer thread's compiled module; a test running from source points it at the build. */

@@ -8,7 +8,7 @@
 //   --bin: that build's relay runs too, interleaved with this one and the direct client (a before/after in one run).
 //   --minimal 0: leave the minimal proxy out.
 //   --warmup: pings through each side before the count (a fresh relay compiles its hot code in the first several thousand).
-//   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the relay (bench-lib.mjs).
+//   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each relay (bench-lib.mjs) and the minimal proxy.
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -63,7 +63,11 @@ async function relayRig(name, bin) {
 }
 /** The minimal proxy on the same server, its client reading each answer's id from the line it is sent. */
 async function minimalRig() {
-  const proc = spawn(process.execPath, [join(ROOT, 'bench', 'min-proxy.mjs'), '--', ...command], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(
+    process.execPath,
+    [...(process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), join(ROOT, 'bench', 'min-proxy.mjs'), '--', ...command],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise((ok, fail) => {
     let out = '';
     proc.stdout.on('data', (c) => {

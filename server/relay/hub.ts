@@ -4,7 +4,9 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { RelayClientMessageSchema, type FrameRecord, type RelayServerMessage, type SessionInfo } from '../../shared/relay-protocol.js';
 import { describeIssues } from '../../shared/zod-issues.js';
+import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { AnswererClaims } from './answerer-claims.js';
+import { plainSend, type PlainSend } from './send-fast-path.js';
 import { corked, HeldTraffic } from './held-traffic.js';
 import { packFrames } from '../../shared/frames-wire.js';
 import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
@@ -102,6 +104,9 @@ export class Hub {
     try {
       const raw: unknown = JSON.parse(text ?? 'null');
       if (raw && typeof raw === 'object' && 'ref' in raw && typeof raw.ref === 'string') ref = raw.ref;
+      // A round trip's request: to the server before anything else, past zod (send-fast-path.ts).
+      const plain = plainSend(raw);
+      if (plain !== null) return this.send(client, plain, ref);
       const parsed = RelayClientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: describeIssues(parsed.error, 'message'), ...(ref ? { ref } : {}) });
@@ -125,13 +130,9 @@ export class Hub {
         case 'trace-context':
           this.sessions.owned(msg.sessionId).noteTraceContext(msg.traceId);
           break;
-        case 'send': {
-          const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
-          const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
-          // Held: it leaves with the reply, in the same write (held-traffic.ts).
-          this.holding.hold(client, JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));
+        case 'send':
+          this.send(client, msg, ref);
           break;
-        }
         case 'http-probe': {
           const { sessionId, method, headers, body, waitMs, origin } = msg;
           // Answered when the exchange ends; a failure is an error with the same ref, never an unhandled rejection.
@@ -154,6 +155,18 @@ export class Hub {
       const code = err instanceof SyntaxError ? 'BAD_REQUEST' : e.code;
       this.sendTo(client, { type: 'error', code, message: e.message, ...(ref ? { ref } : {}) });
     }
+  }
+
+  /** Writes a page's frame to its session's server, and holds the 'sent' answer to leave with the reply. */
+  private send(
+    client: Client,
+    msg: PlainSend | { sessionId: string; text: string; b64?: string | undefined; origin: FrameOrigin },
+    ref: string | undefined,
+  ): void {
+    const bytes = 'b64' in msg && msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
+    const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
+    // Held: it leaves with the reply, in the same write (held-traffic.ts).
+    this.holding.hold(client, JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));
   }
 
   private subscribe(client: Client, sessionId: string, afterSeq: number, head?: number, tail?: number): void {
@@ -227,11 +240,16 @@ export class Hub {
           continue;
         }
       }
-      // The page's own frames (and any other client's) wait for company, as its 'sent' answers do; the tick's end
-      // still counts a flush, so that the reply finds the server's side quiet.
+      // The page's own frames (and any other client's) wait for company, as its 'sent' answers do; they count as a
+      // flush, so that the reply finds the server's side quiet. Counted here when nothing waits for the tick's end (one
+      // request in flight): a turn of the loop of its own for the count (setImmediate) was one more poll of the event
+      // loop a round trip (strace, docs/performance.md "Relay latency, round 4"). With a flush to come (a busy tick),
+      // that flush counts, as before, so that a burst of replies still goes in the tick's messages.
       if (frame.dir === 'out' && sub.queuedChars < MESSAGE_TEXT_CHARS) {
         this.holding.hold(client);
-        this.scheduleFlush();
+        if (this.flushScheduled) continue;
+        if (this.dirty.size === 0) this.flushes++;
+        else this.scheduleFlush();
         continue;
       }
       // A message's worth goes now rather than at the end of the tick, which in a flood holds thousands of frames

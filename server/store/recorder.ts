@@ -58,10 +58,17 @@ interface SessionRow {
 }
 
 const FLUSH_AT = 2000;
-/** Batching inserts over a few ms, not one transaction a tick, halves the relay's added p99 latency (bench/relay-overhead). */
-const FLUSH_AFTER_MS = 10;
-/** Frames in one batch that make it a flood's: 50 in 10 ms, 5,000 frames/s, far above any conversation. */
-const FLOOD_BATCH = 50;
+/**
+ * How long frames wait to be handed to the writer thread. Batching over a few ms, not one transaction a tick, halved the
+ * relay's added p99 latency (bench/relay-overhead). Each hand-off wakes the writer, whose turn on a 2-core machine can
+ * land between a request and its reply: at one request in flight (a round trip of about 0.1 ms through the relay on a
+ * quiet machine) 10 ms put one round trip in 100 next to it, right at the p99; 20 ms makes it one in 200 (0.5%). Not
+ * longer: another process reading the store (a tap, a second relay) waits for this, and a crash loses it (50 ms was
+ * tried and left, docs/performance.md "Relay latency, round 4").
+ */
+const FLUSH_AFTER_MS = 20;
+/** Frames in one batch that make it a flood's: 100 in 20 ms, 5,000 frames/s, far above any conversation. */
+const FLOOD_BATCH = 100;
 
 export interface RecorderOptions {
   /** The writer thread's compiled module; a test running from source points it at the build. */
@@ -163,7 +170,7 @@ export class Recorder {
     this.flushScheduled = false;
     if (this.pending.count === 0) return;
     const batch = this.pending;
-    // A flood (FLOOD_BATCH frames or more in a batch's 10 ms): the background pass (lint, text index) waits until it
+    // A flood (FLOOD_BATCH frames or more in a batch's FLUSH_AFTER_MS): the background pass (lint, text index) waits until it
     // has paused, so it takes neither a core nor the write lock from it (beside a live flood it cost the flood's record
     // rate 0.53–0.68×, bench/flood-with-index.mjs); ordinary traffic never holds it back.
     if (batch.count >= FLOOD_BATCH) this.background.read();

@@ -46,10 +46,14 @@ export function writePrivateFile(path: string, text: string, durable = true): vo
   renameSync(tmp, path);
 }
 
-/** Creates `path` empty with mode 0600 if it does not exist, so a library opening it later inherits the mode. */
-export function touchPrivateFile(path: string): void {
+/**
+ * Creates `path` empty with mode 0600 if it does not exist, so a library opening it later inherits the mode. True when
+ * the file is empty (just created, or left empty): nothing in it yet to lose.
+ */
+export function touchPrivateFile(path: string): boolean {
   if (!existsSync(path)) closeSync(openSync(path, 'a', FILE_MODE));
   chmodQuietly(path, FILE_MODE);
+  return statSync(path).size === 0;
 }
 
 function chmodQuietly(path: string, mode: number): void {

@@ -4,10 +4,11 @@
 // round, medians and ratios; and for mcpscope's sides, when the relay first answers (its app built past the ready line).
 // Also the build stamp's check alone (scripts/build-stamp.mjs), in this process: what a current build costs a start.
 // Usage: node bench/npm-start.mjs [--runs 7] [--before <a copy of an earlier checkout>]
-//   --before: `npm start` in that folder runs as a fourth side (its package.json's start script, its own dist/).
+//   --before: `npm start` in that folder runs as a side too (its package.json's start script, its own dist/).
+// The npm floor side: `npm start` of a package whose start script only listens and prints a ready line.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, args, fmt, load, median } from './bench-lib.mjs';
@@ -21,7 +22,7 @@ const o = args({ runs: 7, before: '' });
  * each, then stops the whole group. The relay listens before its app is built and holds what comes meanwhile
  * (server/relay/start-gate.ts): the second figure says what that leaves to wait after the ready line.
  */
-async function toReady(command, argv, cwd = ROOT) {
+async function toReady(command, argv, cwd = ROOT, relay = true) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-npm-start-'));
   const token = randomBytes(24).toString('base64url');
   const started = performance.now();
@@ -40,16 +41,34 @@ async function toReady(command, argv, cwd = ROOT) {
     });
     p.on('exit', (code) => fail(new Error(`${command} ${argv.join(' ')} exited ${code}: ${out}`)));
   });
-  const res = await fetch(`${url}/api/config`, { headers: { authorization: `Bearer ${token}` } });
-  const config = await res.json();
-  const answered = performance.now() - started;
-  if (!res.ok || typeof config.launchSessionId !== 'string') throw new Error(`GET /api/config: ${res.status} ${JSON.stringify(config)}`);
+  let answered;
+  if (relay) {
+    const res = await fetch(`${url}/api/config`, { headers: { authorization: `Bearer ${token}` } });
+    const config = await res.json();
+    answered = performance.now() - started;
+    if (!res.ok || typeof config.launchSessionId !== 'string') throw new Error(`GET /api/config: ${res.status} ${JSON.stringify(config)}`);
+  }
   const exited = new Promise((r) => p.once('exit', r));
   process.kill(-p.pid, 'SIGTERM');
   await exited;
   rmSync(dataDir, { recursive: true, force: true });
   return { ready, answered };
 }
+
+/**
+ * The floor of an `npm start` on this machine: npm's CLI, then a Node process that only listens and prints a ready
+ * line (no mcpscope code), from a package of its own in a temporary folder.
+ */
+function npmFloor() {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-npm-floor-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'npm-floor', private: true, scripts: { start: 'node floor.mjs' } }));
+  writeFileSync(
+    join(dir, 'floor.mjs'),
+    "import { createServer } from 'node:http';\nconst s = createServer().listen(0, '127.0.0.1', () => console.log(`ready: http://127.0.0.1:${s.address().port}/#token=x`));\n",
+  );
+  return dir;
+}
+const floorDir = npmFloor();
 
 const tools = inspectorTools();
 const npm = execFileSync('which', ['npm'], { encoding: 'utf8' }).trim();
@@ -60,6 +79,7 @@ const sides = {
   'npm start': () => toReady(npm, ['start', '--']),
   'bare relay': () => toReady(process.execPath, [join(ROOT, 'bin', 'mcpscope.js'), '--demo']),
   ...(o.before ? { before: () => toReady(npm, ['start', '--'], o.before) } : {}),
+  'npm floor': () => toReady(npm, ['start', '--'], floorDir, false),
   official: async () => {
     const off = await startOfficial(tools);
     await off.stop();
@@ -95,6 +115,9 @@ console.log(
 );
 // Each tool's README command against the other's: npm's CLI starts on both sides.
 console.log(`RATIO npm start/official npx ${fmt(m['npm start'] / m['official npx'], 2)} (each README's command)`);
+// What no relay can go below: npm's CLI and a Node that only listens.
+console.log(`RATIO npm floor/official ${fmt(m['npm floor'] / m.official, 2)} (npm start of a script that only listens and prints ready)`);
+rmSync(floorDir, { recursive: true, force: true });
 
 const { staleParts } = await import(join(ROOT, 'scripts', 'build-stamp.mjs'));
 const checks = [];

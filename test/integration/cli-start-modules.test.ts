@@ -116,4 +116,14 @@ describe('what the CLI loads at start-up', () => {
     expect(heavyIn(before).filter((u) => !store(u))).toEqual([]);
     expect(heavyIn(loaded(file)).length).toBeGreaterThan(0);
   });
+
+  it('a relay signalled as soon as it prints its ready line (its app still loading, as a rule) stops with code 0 and leaves no server running', async () => {
+    const pidFile = join(dir, 'server.pid');
+    const server = `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    const relay = await startRelay({ command: [process.execPath, '-e', server] });
+    expect(await relay.stop('SIGTERM')).toBe(0);
+    expect(relay.output()).toMatch(/SIGTERM: stopping servers/);
+    // Started or not (a signal before the app is built skips the launch session), it is not running now.
+    if (existsSync(pidFile)) expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow();
+  });
 });

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OAuthConfig } from '../../shared/oauth/auth-config.js';
-import { ensurePrivateDir, withFileLock, writePrivateFile } from '../private-files.js';
+import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
+import { withFileLock } from '../store/locked-files.js';
 
 const TOKEN_FILE = 'oauth-tokens.json';
 

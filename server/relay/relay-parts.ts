@@ -1,7 +1,8 @@
-// What the inspector's relay needs to start, in one module the CLI loads only when it starts the relay: a command such
-// as `tap`, which a host starts before every server it runs, pays for neither Express nor the schemas, and `--help` not
-// even for the stdio transport (test/integration/cli-start-modules.test.ts). Plain re-exports: the bundle makes it one
-// chunk, so one import() loads what fourteen did.
+// What the inspector's relay needs past its ready line, in one module the CLI loads only when it starts the relay, and
+// only once it listens (relay-early.ts has what comes before): a command such as `tap`, which a host starts before every
+// server it runs, pays for neither Express nor the schemas, and `--help` not even for the stdio transport
+// (test/integration/cli-start-modules.test.ts). Plain re-exports: the bundle makes it one chunk, so one import() loads
+// what fourteen did.
 export { createRelay } from './app.js';
 export { shutDown } from './relay-shutdown.js';
 export { SecurityGuard } from './security.js';
@@ -9,10 +10,3 @@ export { SessionManager } from './session-manager.js';
 export { RelayOAuth } from '../oauth/relay-oauth.js';
 export { RecipeTrust } from '../trust/recipe-trust.js';
 export { storedTarget } from '../core/stored-target.js';
-export { Recorder } from '../store/recorder.js';
-export { processTracker } from '../transports/process-tracker.js';
-export { reapOrphans, reapedNote } from '../transports/orphan-reaper.js';
-export { killAllProcessGroups } from '../transports/stdio-transport.js';
-export { openBrowser } from '../cli/open-browser.js';
-export { urlHost } from '../url-host.js';
-export { isLoopback } from '../cli/loopback.js';

@@ -167,13 +167,26 @@ export const PAGE_SIZE = 16384;
  * B-trees and a page of reads. Several writers (the lint thread; later several processes recording into one store)
  * queue on SQLite's write lock for up to better-sqlite3's default 5 s busy timeout instead of failing.
  */
-export function configure(db: Database.Database): void {
+/**
+ * `fresh`: the file is new and empty. Its journal mode is switched and its schema written without a sync to disk
+ * (synchronous OFF): six syncs cost a start 20–30 ms before its ready line on the test machine, more on a disk busy
+ * with other writes (docs/performance.md, "Start, round 4"). A power cut in those milliseconds, before the kernel
+ * writes the pages back, could leave a store that holds nothing yet unreadable. The caller turns syncs back on
+ * (`synced`) once the schema is there.
+ */
+export function configure(db: Database.Database, { fresh = false } = {}): void {
   // Takes effect only while the file is empty (a new store); an existing store keeps its page size.
   db.pragma(`page_size = ${PAGE_SIZE}`);
+  if (fresh) db.pragma('synchronous = OFF');
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  if (!fresh) synced(db);
   db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
+}
+
+/** Every commit of the write-ahead log is durable at the next checkpoint (WAL's NORMAL), as every writer has it. */
+export function synced(db: Database.Database): void {
+  db.pragma('synchronous = NORMAL');
 }
 
 /**

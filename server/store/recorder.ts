@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isFrameOrigin } from '../../shared/frame-origin.js';
 import type { FrameRecord, SessionInfo, Target } from '../../shared/relay-protocol.js';
 import { BackgroundHold } from './background-hold.js';
-import { configure, migrate } from './recorder-schema.js';
+import { configure, migrate, synced } from './recorder-schema.js';
 import { FrameBatch } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
 import { FrameWriterThread } from './frame-writer-thread.js';
@@ -102,19 +102,21 @@ export class Recorder {
     readonly dataDir: string | null,
     opts: RecorderOptions = {},
   ) {
+    let fresh = false;
     if (dataDir) {
       // The store holds every session's traffic: the directory is 0700 and the file 0600 before SQLite opens it, so its
       // WAL and shared-memory files (created with the database's mode) are 0600 too.
       tightenDataDir(dataDir);
-      touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
+      fresh = touchPrivateFile(join(dataDir, 'mcpscope.sqlite'));
     }
     // The first open in a process loads the native addon: a missing one says what to run (sqlite-addon.ts).
     this.db = withSqliteAddon(
       () => new Database(dataDir ? join(dataDir, 'mcpscope.sqlite') : ':memory:', opts.busyTimeoutMs === undefined ? {} : { timeout: opts.busyTimeoutMs }),
     );
     this.flushAt = opts.flushAt ?? FLUSH_AT;
-    configure(this.db);
+    configure(this.db, { fresh });
     migrate(this.db);
+    if (fresh) synced(this.db);
     this.writer = new FrameWriter(this.db);
     this.thread =
       dataDir && !opts.inline

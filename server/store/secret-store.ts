@@ -1,7 +1,7 @@
 // The one place real secret values live at rest: a 0600 JSON file in the data dir, apart from the recordings, holding
 // what a saved profile needs to start its server (and whatever else a feature files under a namespace of its own).
 // Threat: credentials in the SQLite store, which is exported, copied and attached to bug reports; the store holds masks.
-import { PrivateJsonFile } from '../private-files.js';
+import { PrivateJsonFile } from './locked-files.js';
 
 const SECRETS_FILE = 'secrets.json';
 

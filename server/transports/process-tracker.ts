@@ -189,7 +189,10 @@ class ProcessTracker {
     const text = JSON.stringify(table);
     if (text === this.written) return;
     try {
-      writePrivateFile(this.tableFile, text);
+      // Not synced to disk: the table is for the next launch of this boot (a crashed or SIGKILLed run's file is in the
+      // page cache all the same), and after a power cut none of its processes exist (its boot id says so). A sync cost
+      // the start 5–17 ms before the ready line, and every spawn as much again (docs/performance.md, "Start, round 4").
+      writePrivateFile(this.tableFile, text, false);
       this.written = text;
     } catch {
       // A data dir that went away must not take the relay with it; the in-memory table still works.

@@ -9,7 +9,7 @@ import { reviewRecipe } from '../../shared/trust/recipe-review.js';
 import { escapeControls } from '../../shared/trust/escape-controls.js';
 import { isRemoteReview, reviewRemoteRecipe, type AnyRecipeReview } from '../../shared/trust/remote-recipe-review.js';
 import { RelayError } from '../errors.js';
-import { PrivateJsonFile } from '../private-files.js';
+import { PrivateJsonFile } from '../store/locked-files.js';
 import { remoteRecipeHash } from './remote-recipe-hash.js';
 
 export const TRUST_FILE = 'confirmed-recipes.json';

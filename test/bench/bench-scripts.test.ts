@@ -186,11 +186,13 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(steps).toMatch(/^encode it for the page \(encodeFrames\) +[\d.]+ µs a frame/m);
   });
 
-  it('npm-start alternates npm start, the bare relay and the official Inspector (launcher and npx) to their ready lines, and times the stamp check', async () => {
+  it('npm-start alternates npm start, the bare relay, an npm floor and the official Inspector (launcher and npx) to their ready lines, the relay to its first answer, and times the stamp check', async () => {
     const out = await runBench('npm-start.mjs', '--runs', '1');
     expect(out).toMatch(/^RATIO npm start\/official [\d.]+ \(goal ≤ 0\.8\), bare relay\/official [\d.]+/m);
     expect(out).toMatch(/^official npx: ready [\d.]+ ms/m);
     expect(out).toMatch(/^RATIO npm start\/official npx [\d.]+ \(each README's command\)$/m);
+    expect(out).toMatch(/^npm start {3}: first answer \(GET \/api\/config, the launch session in it\) [\d.]+ ms median, -?[\d.]+ ms after the ready line$/m);
+    expect(out).toMatch(/^RATIO npm floor\/official [\d.]+ \(npm start of a script that only listens and prints ready\)$/m);
     expect(out).toMatch(/^build stamp check \(server, web, share\): [\d.]+ ms wall, [\d.]+ ms CPU/m);
   });
 

@@ -3,7 +3,7 @@
 // recorder, the relay protocol's schemas), nor does `tap` load zod or Express, which cost each run ~0.2-0.3 s of CPU the integration tests pay
 // hundreds of times (docs/development.md, "Start-up CPU"). The relay, which needs them, is the control: the trace sees
 // them there; it loads what only some requests use (a check, a bundle, the relay's own lint, an HTTP probe) with the
-// first such request.
+// first such request. And the relay's ready line comes before any of them: they load once it listens.
 // The CLI runs from its bundle (dist/bundle/, scripts/bundle-server.mjs): the hook sees chunks, and each chunk is read
 // as the source modules it holds (dist/bundle/modules.json), so what is checked is how the bundle is split.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -35,8 +35,11 @@ const ROOT_URL = pathToFileURL(ROOT).href + '/';
 const CHUNKS = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle', 'modules.json'), 'utf8')) as Record<string, string[]>;
 
 /** The URLs a process loaded; a chunk of the bundle stands for the source modules in it (as URLs under the package). */
-function loaded(file: string): string[] {
-  const urls = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+function loaded(file: string, upTo?: RegExp): string[] {
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const end = upTo ? lines.findIndex((l) => l.startsWith('stdout ') && upTo.test(l)) : lines.length;
+  if (end === -1) throw new Error(`the trace has no stdout line matching ${upTo}`);
+  const urls = lines.slice(0, end).filter((l) => !l.startsWith('stdout '));
   const modules = urls.flatMap((u) => {
     if (!u.startsWith(BUNDLE)) return [u];
     const chunk = CHUNKS[u.slice(BUNDLE.length)];
@@ -98,5 +101,29 @@ describe('what the CLI loads at start-up', () => {
     // Each is a module the build has: a name left behind by a move would make this check pass on nothing.
     for (const m of later) expect(existsSync(join(ROOT, 'dist', m)), m).toBe(true);
     expect(urls.filter((u) => later.some((m) => u.endsWith(`/dist/${m}`)))).toEqual([]);
+  });
+
+  it('the relay prints its ready line with its store open but before Express, zod or the schemas load (they come after)', async () => {
+    const file = join(dir, 'relay-ready.txt');
+    const relay = await startRelay({ node: ['--import', REGISTER], env: { MODULE_TRACE_FILE: file }, args: ['--demo'] });
+    // Past the ready line the app is built and the launch session started: its first request is answered with it.
+    const { body } = await relay.api<{ launchSessionId: string | null }>('/api/config');
+    expect(body.launchSessionId).toMatch(/\S/);
+    await relay.stop();
+    const before = loaded(file, /ready: http/);
+    const store = (u: string) => u.endsWith('/dist/server/store/recorder.js');
+    expect(before.some(store)).toBe(true);
+    expect(heavyIn(before).filter((u) => !store(u))).toEqual([]);
+    expect(heavyIn(loaded(file)).length).toBeGreaterThan(0);
+  });
+
+  it('a relay signalled as soon as it prints its ready line (its app still loading, as a rule) stops with code 0 and leaves no server running', async () => {
+    const pidFile = join(dir, 'server.pid');
+    const server = `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    const relay = await startRelay({ command: [process.execPath, '-e', server] });
+    expect(await relay.stop('SIGTERM')).toBe(0);
+    expect(relay.output()).toMatch(/SIGTERM: stopping servers/);
+    // Started or not (a signal before the app is built skips the launch session), it is not running now.
+    if (existsSync(pidFile)) expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow();
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lockFile } from '../../server/private-files.js';
+import { lockFile } from '../../server/store/locked-files.js';
 import { ROOT } from '../helpers/relay-process.js';
 import { exitedAndRead } from '../helpers/run-cli.js';
 

@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../shared/archive-api.js';
 import type { FindingsSummary, FrameIndex, WindowFrame } from '../../shared/frame-window-api.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
-import { SCHEMA_VERSION, migrate } from '../../server/store/recorder-schema.js';
+import { touchPrivateFile } from '../../server/private-files.js';
+import { Recorder } from '../../server/store/recorder.js';
+import { SCHEMA_VERSION, configure, migrate, synced } from '../../server/store/recorder-schema.js';
 import { startRelay, type RelayHandle } from '../helpers/relay-process.js';
 
 let relay: RelayHandle | undefined;
@@ -125,5 +127,38 @@ describe('the session store across versions', () => {
     expect(db.prepare('SELECT count(*) FROM frames').pluck().get()).toBe(203 + 3 + 1);
     expect(db.prepare("SELECT f.text FROM frames f JOIN session_keys k ON k.sk = f.sk WHERE k.id = 'orphan'").pluck().all()).toEqual(['left behind']);
     db.close();
+  });
+});
+
+describe('a new store', () => {
+  it('is made without syncs to disk (a start waits for none), then synced as every store is; an existing one never goes unsynced', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-fresh-'));
+    const file = join(dir, 'mcpscope.sqlite');
+    expect(touchPrivateFile(file)).toBe(true);
+    // Still empty (a start that died before its schema): still new.
+    expect(touchPrivateFile(file)).toBe(true);
+    const db = new Database(file);
+    configure(db, { fresh: true });
+    expect(db.pragma('synchronous', { simple: true })).toBe(0);
+    migrate(db);
+    synced(db);
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+    expect(touchPrivateFile(file)).toBe(false);
+    const again = new Database(file);
+    configure(again);
+    expect(again.pragma('synchronous', { simple: true })).toBe(1);
+    again.close();
+  });
+
+  it('a recorder that makes one leaves its own connection synced', () => {
+    const recorder = new Recorder(mkdtempSync(join(tmpdir(), 'mcpscope-fresh-')), { inline: true });
+    // Its connection is its own: read what it was left with, not what a new connection would start with.
+    const db = (recorder as unknown as { db: Database.Database }).db;
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    recorder.close();
   });
 });

@@ -15,10 +15,15 @@ import { TextIndex, type TextPlan } from './text-index.js';
  */
 export { BLOCK_BITS };
 
-/** Matches per block of seqs ≤ coveredTo, from the background pass's block counts (block-counts.ts). */
+/**
+ * Matches per block of seqs ≤ coveredTo, from the background pass's block counts (block-counts.ts), except the blocks
+ * in `unknown`: their counts bound the filter's matches without fixing them (a needle and a direction together), so
+ * those blocks' frames are read.
+ */
 interface Counted {
   coveredTo: number;
   blocks: Map<number, number>;
+  unknown: number[];
 }
 
 /**
@@ -76,7 +81,7 @@ export class FrameWindowReader {
   private counted(sk: number, f: WindowFilter): Counted | null {
     if (f.findings || f.hideBookkeeping || f.trace) return null;
     const gram = f.text ? gramKey(f.text) : null;
-    if (f.text && (gram === null || f.method || f.dir || (f.kinds && f.kinds.length > 0))) return null;
+    if (f.text && gram === null) return null;
     // One read transaction, one snapshot: the pass may commit a chunk between two statements, and counts past the
     // coveredTo they are read with would be counted again by the read of the frames after it.
     return this.db.transaction(() => this.countedNow(sk, f, gram))();
@@ -87,23 +92,50 @@ export class FrameWindowReader {
     if (coveredTo === 0) return null;
     const key = JSON.stringify([sk, coveredTo, f.text ?? null, f.method ?? null, f.dir ?? null, f.kinds ?? null]);
     if (this.lastCounted?.key === key) return this.lastCounted.counted;
-    let rows: Array<[number, number]>;
-    if (gram !== null) rows = this.blockCounts.grams(sk, gram);
-    else {
+    const faceted = f.method !== undefined || f.dir !== undefined || (f.kinds !== undefined && f.kinds.length > 0);
+    let facets: Array<[number, number]> = [];
+    if (faceted) {
       const needle = f.method?.toLowerCase();
       const methods = needle === undefined ? undefined : this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
-      rows = methods?.length === 0 ? [] : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
+      facets = methods?.length === 0 ? [] : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
     }
-    const counted = { coveredTo, blocks: new Map(rows) };
+    const counted =
+      gram === null
+        ? { coveredTo, blocks: new Map(facets), unknown: [] }
+        : faceted
+          ? this.both(sk, coveredTo, this.blockCounts.grams(sk, gram), facets)
+          : { coveredTo, blocks: new Map(this.blockCounts.grams(sk, gram)), unknown: [] };
     this.lastCounted = { key, counted };
     return counted;
   }
 
-  /** How many frames counting the filter reads one by one: those the block counts do not cover (all without them). */
+  /**
+   * A needle and facets together, per block: the counts of each bound the frames holding both, max(0, g + f − n) to
+   * min(g, f) among the block's n frames, and where the bounds meet that is the count (none holds the needle, or
+   * every frame does, or none or all are of the direction). The other blocks are read. Exact by construction, where a
+   * count per (gram, direction) would cost the pass a table three times the size and still not answer kind or method.
+   */
+  private both(sk: number, coveredTo: number, grams: Array<[number, number]>, facets: Array<[number, number]>): Counted {
+    const g = new Map(grams);
+    const f = new Map(facets);
+    const blocks = new Map<number, number>();
+    const unknown: number[] = [];
+    for (const [b, n] of this.blockCounts.facets(sk, {})) {
+      const gn = g.get(b) ?? 0;
+      const fn = f.get(b) ?? 0;
+      const hi = Math.min(gn, fn);
+      // A method filter counts a frame for its own method and the one it answers: past n, the bounds do not hold.
+      if (fn > n || Math.max(0, gn + fn - n) !== hi) unknown.push(b);
+      else if (hi > 0) blocks.set(b, hi);
+    }
+    return { coveredTo, blocks, unknown };
+  }
+
+  /** How many frames counting the filter reads one by one: those the block counts do not answer (all without them). */
   uncounted(sessionId: string, filter: WindowFilter, lastSeq: number): number {
     const sk = sessionKey(this.db, sessionId);
     const c = sk === null ? null : this.counted(sk, filter);
-    return c ? Math.max(0, lastSeq - c.coveredTo) : lastSeq;
+    return c ? Math.max(0, lastSeq - c.coveredTo) + c.unknown.length * 2 ** BLOCK_BITS : lastSeq;
   }
 
   /** The text parts a filter reads in, with the index's plan when it has one for this needle. */
@@ -229,25 +261,53 @@ export class FrameWindowReader {
     if (sk === null) return out;
     // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
     const counts = new Map<number, number>();
-    // What the block counts cover is summed from them, block by block (ranges are block-aligned); the rest is read.
+    // What the block counts cover is summed from them, block by block (ranges are block-aligned); the rest is read:
+    // the blocks whose counts only bound the matches, then the frames past the counts.
     const counted = this.counted(sk, filter);
     const span = range ?? ALL;
-    for (const [b, n] of counted?.blocks ?? []) if (b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq) counts.set(b, n);
+    const inSpan = (b: number) => b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq;
+    for (const [b, n] of counted?.blocks ?? []) if (inSpan(b)) counts.set(b, n);
+    const end = Math.min(span.toSeq, lastSeq + 1);
+    const reads: Span[] = counted
+      ? [
+          ...counted.unknown.filter(inSpan).map((b) => ({ fromSeq: b << BLOCK_BITS, toSeq: Math.min((b + 1) << BLOCK_BITS, counted.coveredTo + 1) })),
+          { fromSeq: Math.max(span.fromSeq, counted.coveredTo + 1), toSeq: end },
+        ]
+      : [{ fromSeq: span.fromSeq, toSeq: end }];
     const text = this.textParts(sk, filter);
     for (const [part, tp] of crossed(filter, text.parts)) {
       const w = this.where(sk, sessionId, filter, part, tp, text.plan, span);
       if (!w) return out;
-      const bounds = [...(range ? [' AND seq >= ? AND seq < ?'] : []), ...(counted ? [' AND seq > ?'] : [])].join('');
-      const rows = this.db
-        // No upper bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
-        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql}${bounds} GROUP BY b`)
-        .raw()
-        .all(...w.params, ...(range ? [range.fromSeq, range.toSeq] : []), ...(counted ? [counted.coveredTo] : [])) as Array<[number, number]>;
-      for (const [b, n] of rows) counts.set(b, (counts.get(b) ?? 0) + n);
+      const perBlock = !filter.method && !filter.findings && tp !== 'indexed';
+      for (const r of reads)
+        if (r.fromSeq < r.toSeq) for (const [b, n] of perBlock ? this.countBlocks(w, r) : this.countGrouped(w, r)) counts.set(b, (counts.get(b) ?? 0) + n);
     }
     out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
     for (const [, n] of out.blocks) out.total += n;
     return out;
+  }
+
+  /**
+   * Matches per block in a span, one count per block: rows come in seq order, yet GROUP BY seq >> BLOCK_BITS sorts them
+   * in a temporary B-tree, which for a needle most frames hold was 0.4 of the scan's time (every matching row goes
+   * through it). For a filter whose WHERE has no subquery to run again each time.
+   */
+  private countBlocks(w: Where, r: Span): Array<[number, number]> {
+    const count = this.db.prepare(`SELECT count(*) FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ?`).pluck();
+    const out: Array<[number, number]> = [];
+    for (let b = r.fromSeq >> BLOCK_BITS; b << BLOCK_BITS < r.toSeq; b++) {
+      const n = count.get(...w.params, Math.max(r.fromSeq, b << BLOCK_BITS), Math.min(r.toSeq, (b + 1) << BLOCK_BITS)) as number;
+      if (n > 0) out.push([b, n]);
+    }
+    return out;
+  }
+
+  /** Matches per block in a span, in one query: for few matches (the index's candidates) or a WHERE with subqueries. */
+  private countGrouped(w: Where, r: Span): Array<[number, number]> {
+    return this.db
+      .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? GROUP BY b`)
+      .raw()
+      .all(...w.params, r.fromSeq, r.toSeq) as Array<[number, number]>;
   }
 
   /**
@@ -261,7 +321,10 @@ export class FrameWindowReader {
     // the doubling spans would each pay a query (a rare match's spans run to the end: 53–82 ms at 3M frames).
     const sk = sessionKey(this.db, sessionId);
     if (sk !== null && lastSeq - this.textIndex.indexedTo(sk) < QUICK_TAIL) {
-      if (this.counted(sk, filter) !== null || (filter.text && this.textParts(sk, filter).plan !== null)) return this.index(sessionId, filter);
+      const c = this.counted(sk, filter);
+      // Blocks the counts only bound are read whole, so they count against the same few tens of ms.
+      if (c !== null && c.unknown.length * 2 ** BLOCK_BITS + lastSeq - c.coveredTo < QUICK_TAIL) return this.index(sessionId, filter);
+      if (c === null && filter.text && this.textParts(sk, filter).plan !== null) return this.index(sessionId, filter);
     }
     const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
     const block = 2 ** BLOCK_BITS;
@@ -320,7 +383,8 @@ export class FrameWindowReader {
     const c = this.counted(sk, filter);
     if (!c) return { spans: fromSeq < toSeq ? [{ fromSeq, toSeq }] : [], skip };
     const start = (b: number) => b * 2 ** BLOCK_BITS;
-    const known = (b: number) => start(b + 1) - 1 <= c.coveredTo;
+    const unknown = new Set(c.unknown);
+    const known = (b: number) => start(b + 1) - 1 <= c.coveredTo && !unknown.has(b);
     let from = fromSeq;
     for (let b = Math.floor(from / start(1)); from < toSeq && known(b); b++) {
       const n = c.blocks.get(b) ?? 0;

@@ -68,8 +68,18 @@ const FILTERS: WindowFilter[] = [
   { text: '\u212A' },
   { text: 'qq' },
   { text: '§§' },
-  // Not answered by the counts: read as before, and still the same.
+  // A short needle with facets: each block's two counts answer where their bounds meet (no frame holds the gram, or
+  // every frame of the block does, or none or all are of the facets), and the other blocks are read.
   { text: 'ro', dir: 'in' },
+  { text: 'qq', dir: 'in' },
+  { text: 'ZZ', dir: 'in' },
+  { text: 'Zz', kinds: ['invalid'] },
+  { text: '§§', dir: 'in', kinds: ['invalid'] },
+  { text: 'é', dir: 'out' },
+  { text: '"', dir: 'relay' },
+  { text: 'ro', method: 'notifications' },
+  { text: 'x', method: 'tools', kinds: ['request'] },
+  // Not answered by the counts: read as before, and still the same.
   { text: 'row 1' },
   { method: 'tools', findings: true },
 ];
@@ -109,7 +119,10 @@ describe('block counts', () => {
     // The counts were used where they can answer, and only there.
     expect(reader.uncounted('s', { dir: 'in' }, N)).toBe(N - upTo);
     expect(reader.uncounted('s', { text: 'zz' }, N)).toBe(N - upTo);
-    expect(reader.uncounted('s', { text: 'ro', dir: 'in' }, N)).toBe(N);
+    // No frame holds "qq": every block's count is 0 whatever the direction; "ro" and "in" are both common in a block.
+    expect(reader.uncounted('s', { text: 'qq', dir: 'in' }, N)).toBe(N - upTo);
+    expect(reader.uncounted('s', { text: 'ro', dir: 'in' }, N)).toBeGreaterThan(N - upTo);
+    expect(reader.uncounted('s', { text: 'ro', hideBookkeeping: true }, N)).toBe(N);
     expect(reader.uncounted('s', { text: 'row' }, N)).toBe(N);
   });
 
@@ -143,7 +156,7 @@ describe('block counts', () => {
 
 describe('the first matches', () => {
   it('are the whole count cut at the end of the span that found enough, marked partial', () => {
-    for (const f of [{ text: 'row' }, { text: 'ro', dir: 'in' }, { method: 'tools', hideBookkeeping: true }] satisfies WindowFilter[]) {
+    for (const f of [{ text: 'row' }, { text: 'row', dir: 'in' }, { method: 'tools', hideBookkeeping: true }] satisfies WindowFilter[]) {
       const whole = reader.index('s', f);
       const first = reader.firstIndex('s', f, 5);
       expect(first.partial, JSON.stringify(f)).toBe(true);
@@ -155,14 +168,14 @@ describe('the first matches', () => {
 
   it('stop when the time is up, and are the whole count when they reach the end', () => {
     // Nothing matches, and nothing but the frames answers: the spans double to the end unless the budget stops them.
-    const none: WindowFilter = { text: 'qq', dir: 'in' };
+    const none: WindowFilter = { text: 'qq', dir: 'in', hideBookkeeping: true };
     expect(reader.firstIndex('s', none, 5, 0)).toMatchObject({ total: 0, lastSeq: 4_095, partial: true });
     expect(reader.firstIndex('s', none, 5)).toEqual(reader.index('s', none));
     expect(reader.firstIndex('s', { text: 'row' }, 1e6)).toEqual(reader.index('s', { text: 'row' }));
   });
 
   it('are the whole count at once where the block counts answer', () => {
-    for (const f of [{ dir: 'in' }, { text: 'qq' }, { method: 'sampling', kinds: ['request'] }] satisfies WindowFilter[])
+    for (const f of [{ dir: 'in' }, { text: 'qq' }, { text: 'qq', dir: 'in' }, { method: 'sampling', kinds: ['request'] }] satisfies WindowFilter[])
       expect(reader.firstIndex('s', f, 5, 0), JSON.stringify(f)).toEqual(reader.index('s', f));
   });
 });

@@ -8,15 +8,17 @@
 // frames' (their table and indexes), read beside the relay.
 // `--together 1` also times the first rows with the whole count asked for at the same moment, as the page asks.
 // `--bin <another build's bin/mcpscope.js>` times each indexed filter on that build too, a relay of it opened on the same
-// store after the pass, the two alternating run by run (an A/B against a copy of an earlier build, its node_modules
-// reachable from it); `--only <regex>` keeps the filters whose name matches.
-// Usage: node bench/text-filter.mjs [--n 1000000] [--runs 5] [--together 0] [--bin <path>] [--only <regex>]
+// store after the pass (a copy at that build's schema, --baseSchema 8), the two alternating run by run (an A/B against a
+// copy of an earlier build, its node_modules reachable from it); `--only <regex>` keeps the filters whose name matches.
+// Usage: node bench/text-filter.mjs [--n 1000000] [--runs 5] [--together 0] [--bin <path>] [--baseSchema 8] [--only <regex>]
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 
-const o = args({ n: 1_000_000, runs: 5, together: 0, bin: '', only: '' });
+const o = args({ n: 1_000_000, runs: 5, together: 0, bin: '', baseSchema: 8, only: '' });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 console.log(`text-filter: ${o.n} frames, ${o.runs} runs a filter, load ${load()} at start`);
 
@@ -29,6 +31,26 @@ await client.answered;
 client.close();
 const lastSeq = (await relay.api(`/api/sessions/${sid}`)).lastSeq;
 console.log(`recorded ${lastSeq} frames, load ${load()}`);
+
+/**
+ * A copy of the relay's store for another build, at that build's schema: the tables of later migrations dropped, so an
+ * earlier build opens it (it refuses a store of a newer schema). Both relays then read the same frames and index.
+ */
+function storeAt(schema) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-bench-base-'));
+  const live = new Database(join(relay.dataDir, 'mcpscope.sqlite'));
+  live.pragma('wal_checkpoint(TRUNCATE)');
+  live.close();
+  copyFileSync(join(relay.dataDir, 'mcpscope.sqlite'), join(dir, 'mcpscope.sqlite'));
+  const db = new Database(join(dir, 'mcpscope.sqlite'));
+  // Migration 9 (end_blocks) is the only one since schema 8.
+  if (schema < 9) db.exec('DROP TABLE IF EXISTS end_blocks');
+  db.pragma(`user_version = ${schema}`);
+  db.close();
+  baseDir = dir;
+  return dir;
+}
+let baseDir = null;
 
 /** Bytes the store's pages of a table take (its indexes and, for FTS, its shadow tables included), read beside the relay. */
 const tableBytes = (like) => {
@@ -121,7 +143,7 @@ const passS = (performance.now() - t0) / 1000;
 
 // The filters first, the measures that keep this process busy for seconds after: the relay closes a keep-alive
 // connection left idle for 5 s, and a request sent on it as it closes fails.
-const base = o.bin ? await startRelay([process.execPath, SCRIPTED], { bin: o.bin, dataDir: relay.dataDir }) : null;
+const base = o.bin ? await startRelay([process.execPath, SCRIPTED], { bin: o.bin, dataDir: storeAt(o.baseSchema) }) : null;
 for (const [name, f] of FILTERS) {
   const a = before.get(name);
   let b = await time(f, relay, base ? 1 : o.runs);
@@ -163,4 +185,5 @@ console.log(
 console.log(`block counts: ${fmt(countBytes / 1e6, 1)} MB (RATIO counts/frames ${fmt(countBytes / framesBytes, 4)})`);
 console.log(`load ${load()} at end`);
 await base?.stop();
+if (baseDir) rmSync(baseDir, { recursive: true, force: true });
 await relay.stop();

@@ -6,7 +6,8 @@ import { HANDSHAKE_METHODS } from '../../shared/frame-origin.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
-import { BLOCK_BITS, BlockCounts, gramKey } from './block-counts.js';
+import { BLOCK_BITS } from './block-counts.js';
+import { BlockAnswers, type Counted } from './block-answers.js';
 import { TextIndex, type TextPlan } from './text-index.js';
 
 /**
@@ -14,17 +15,6 @@ import { TextIndex, type TextPlan } from './text-index.js';
  * reaches JS), and a page read then starts at its block and skips fewer than 2^BLOCK_BITS rows.
  */
 export { BLOCK_BITS };
-
-/**
- * Matches per block of seqs ≤ coveredTo, from the background pass's block counts (block-counts.ts), except the blocks
- * in `unknown`: their counts bound the filter's matches without fixing them (a needle and a direction together), so
- * those blocks' frames are read.
- */
-interface Counted {
-  coveredTo: number;
-  blocks: Map<number, number>;
-  unknown: number[];
-}
 
 /**
  * Whether a session's method names a request or notification. It stops at the method's first one: immediate for a
@@ -65,70 +55,25 @@ export class FrameWindowReader {
   /** The last text plan, by session key and needle: a filter's page reads ask the same one again and again. */
   private lastPlan: { sk: number; needle: string; indexedTo: number; plan: TextPlan | null } | null = null;
 
-  private readonly blockCounts: BlockCounts;
-  /** The last counted answer, by session key, filter and coverage: a filter's page reads ask for it again and again. */
-  private lastCounted: { key: string; counted: Counted | null } | null = null;
+  private readonly answers: BlockAnswers;
 
   constructor(private readonly db: Database.Database) {
     this.textIndex = new TextIndex(db);
-    this.blockCounts = new BlockCounts(db);
+    this.answers = new BlockAnswers(
+      db,
+      (sk, needle) => this.methods(sk).filter((m) => m.toLowerCase().includes(needle)),
+      (sk, needle) => this.textParts(sk, { text: needle }).plan !== null,
+    );
   }
 
   /**
-   * The filter's matches per block as far as the background pass has counted, when its counts can answer the filter:
-   * direction, kind and method alone, or a needle of one or two characters alone. Null otherwise (read the frames).
+   * The filter's matches per block as far as the background pass has counted, where its tables answer the filter
+   * (block-answers.ts); null otherwise (read the frames).
    */
   private counted(sk: number, f: WindowFilter): Counted | null {
-    if (f.findings || f.hideBookkeeping || f.trace) return null;
-    const gram = f.text ? gramKey(f.text) : null;
-    if (f.text && gram === null) return null;
     // One read transaction, one snapshot: the pass may commit a chunk between two statements, and counts past the
     // coveredTo they are read with would be counted again by the read of the frames after it.
-    return this.db.transaction(() => this.countedNow(sk, f, gram))();
-  }
-
-  private countedNow(sk: number, f: WindowFilter, gram: string | null): Counted | null {
-    const coveredTo = this.textIndex.indexedTo(sk);
-    if (coveredTo === 0) return null;
-    const key = JSON.stringify([sk, coveredTo, f.text ?? null, f.method ?? null, f.dir ?? null, f.kinds ?? null]);
-    if (this.lastCounted?.key === key) return this.lastCounted.counted;
-    const faceted = f.method !== undefined || f.dir !== undefined || (f.kinds !== undefined && f.kinds.length > 0);
-    let facets: Array<[number, number]> = [];
-    if (faceted) {
-      const needle = f.method?.toLowerCase();
-      const methods = needle === undefined ? undefined : this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
-      facets = methods?.length === 0 ? [] : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
-    }
-    const counted =
-      gram === null
-        ? { coveredTo, blocks: new Map(facets), unknown: [] }
-        : faceted
-          ? this.both(sk, coveredTo, this.blockCounts.grams(sk, gram), facets)
-          : { coveredTo, blocks: new Map(this.blockCounts.grams(sk, gram)), unknown: [] };
-    this.lastCounted = { key, counted };
-    return counted;
-  }
-
-  /**
-   * A needle and facets together, per block: the counts of each bound the frames holding both, max(0, g + f − n) to
-   * min(g, f) among the block's n frames, and where the bounds meet that is the count (none holds the needle, or
-   * every frame does, or none or all are of the direction). The other blocks are read. Exact by construction, where a
-   * count per (gram, direction) would cost the pass a table three times the size and still not answer kind or method.
-   */
-  private both(sk: number, coveredTo: number, grams: Array<[number, number]>, facets: Array<[number, number]>): Counted {
-    const g = new Map(grams);
-    const f = new Map(facets);
-    const blocks = new Map<number, number>();
-    const unknown: number[] = [];
-    for (const [b, n] of this.blockCounts.facets(sk, {})) {
-      const gn = g.get(b) ?? 0;
-      const fn = f.get(b) ?? 0;
-      const hi = Math.min(gn, fn);
-      // A method filter counts a frame for its own method and the one it answers: past n, the bounds do not hold.
-      if (fn > n || Math.max(0, gn + fn - n) !== hi) unknown.push(b);
-      else if (hi > 0) blocks.set(b, hi);
-    }
-    return { coveredTo, blocks, unknown };
+    return this.db.transaction(() => this.answers.counted(sk, this.textIndex.indexedTo(sk), f))();
   }
 
   /** How many frames counting the filter reads one by one: those the block counts do not answer (all without them). */

@@ -240,10 +240,13 @@ export class FrameWindowReader {
   private countBlocks(w: Where, r: Span): Array<[number, number]> {
     const count = this.db.prepare(`SELECT count(*) FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ?`).pluck();
     const out: Array<[number, number]> = [];
-    for (let b = r.fromSeq >> BLOCK_BITS; b << BLOCK_BITS < r.toSeq; b++) {
-      const n = count.get(...w.params, Math.max(r.fromSeq, b << BLOCK_BITS), Math.min(r.toSeq, (b + 1) << BLOCK_BITS)) as number;
-      if (n > 0) out.push([b, n]);
-    }
+    // One read transaction, as the single query was: one snapshot for every block, and the connection's page cache kept.
+    this.db.transaction(() => {
+      for (let b = Math.floor(r.fromSeq / 2 ** BLOCK_BITS); b * 2 ** BLOCK_BITS < r.toSeq; b++) {
+        const n = count.get(...w.params, Math.max(r.fromSeq, b * 2 ** BLOCK_BITS), Math.min(r.toSeq, (b + 1) * 2 ** BLOCK_BITS)) as number;
+        if (n > 0) out.push([b, n]);
+      }
+    })();
     return out;
   }
 

@@ -27,6 +27,8 @@ export function asciiLower(s: string): string {
 /** The ends of one more text added to a block's (null: the block's first frame), lower-cased as the needle is. */
 export function addEnds(ends: Ends | null, text: string): Ends {
   const nul = text.indexOf('\0');
+  // The flood's case, a few native calls: the ends hold no A–Z, so a raw text that starts and ends with them does folded.
+  if (ends !== null && nul < 0 && text.startsWith(ends.start) && text.endsWith(ends.end)) return { n: ends.n + 1, start: ends.start, end: ends.end };
   // Only the two slices are folded, whatever the text's length.
   const start = asciiLower(nul >= 0 ? text.slice(0, Math.min(nul, MAX_END_CHARS)) : text.slice(0, MAX_END_CHARS));
   const end = nul >= 0 ? '' : asciiLower(text.slice(Math.max(0, text.length - MAX_END_CHARS)));

@@ -10,7 +10,7 @@
 // where any frame holds a NUL keeps no end (that end may lie past what LIKE reads).
 
 /** At most this many UTF-16 code units of each end: a longer needle is read from the frames. */
-export const MAX_END_CHARS = 512;
+const MAX_END_CHARS = 512;
 
 /** One block's shared ends; null while it has no frame. */
 export interface Ends {

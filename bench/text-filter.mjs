@@ -174,6 +174,7 @@ for (const [name, f] of FILTERS) {
 const framesBytes = tableBytes('frames%');
 const indexBytes = tableBytes('text_index_%');
 const countBytes = tableBytes('facet_blocks%') + tableBytes('gram_blocks%');
+const endBytes = tableBytes('end_blocks%');
 const floor = spawnSync(process.execPath, [join(ROOT, 'bench', 'insert-floor.mjs'), '--n', '200000'], { encoding: 'utf8' }).stdout;
 const floorRate = Number(/(\d+) rows\/s/.exec(floor)?.[1] ?? NaN);
 console.log(
@@ -183,6 +184,7 @@ console.log(
   `on disk: frames ${fmt(framesBytes / 1e6, 0)} MB, their text index ${fmt(indexBytes / 1e6, 0)} MB (RATIO index/frames ${fmt(indexBytes / framesBytes, 2)})`,
 );
 console.log(`block counts: ${fmt(countBytes / 1e6, 1)} MB (RATIO counts/frames ${fmt(countBytes / framesBytes, 4)})`);
+console.log(`shared ends: ${fmt(endBytes / 1e6, 2)} MB (RATIO ends/frames ${fmt(endBytes / framesBytes, 5)})`);
 console.log(`load ${load()} at end`);
 await base?.stop();
 if (baseDir) rmSync(baseDir, { recursive: true, force: true });

@@ -219,38 +219,24 @@ export class FrameWindowReader {
           { fromSeq: Math.max(span.fromSeq, counted.coveredTo + 1), toSeq: end },
         ]
       : [{ fromSeq: span.fromSeq, toSeq: end }];
+    // Adjacent spans read as one: a session whose every block is unknown is read in one query, as before the counts.
+    for (let i = reads.length - 1; i > 0; i--)
+      if (reads[i - 1]!.toSeq === reads[i]!.fromSeq) {
+        reads[i - 1]!.toSeq = reads[i]!.toSeq;
+        reads.splice(i, 1);
+      }
     const text = this.textParts(sk, filter);
     for (const [part, tp] of crossed(filter, text.parts)) {
       const w = this.where(sk, sessionId, filter, part, tp, text.plan, span);
       if (!w) return out;
-      const perBlock = !filter.method && !filter.findings && tp !== 'indexed';
-      for (const r of reads)
-        if (r.fromSeq < r.toSeq) for (const [b, n] of perBlock ? this.countBlocks(w, r) : this.countGrouped(w, r)) counts.set(b, (counts.get(b) ?? 0) + n);
+      for (const r of reads) if (r.fromSeq < r.toSeq) for (const [b, n] of this.countGrouped(w, r)) counts.set(b, (counts.get(b) ?? 0) + n);
     }
     out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
     for (const [, n] of out.blocks) out.total += n;
     return out;
   }
 
-  /**
-   * Matches per block in a span, one count per block: rows come in seq order, yet GROUP BY seq >> BLOCK_BITS sorts them
-   * in a temporary B-tree, which for a needle most frames hold was 0.4 of the scan's time (every matching row goes
-   * through it). For a filter whose WHERE has no subquery to run again each time.
-   */
-  private countBlocks(w: Where, r: Span): Array<[number, number]> {
-    const count = this.db.prepare(`SELECT count(*) FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ?`).pluck();
-    const out: Array<[number, number]> = [];
-    // One read transaction, as the single query was: one snapshot for every block, and the connection's page cache kept.
-    this.db.transaction(() => {
-      for (let b = Math.floor(r.fromSeq / 2 ** BLOCK_BITS); b * 2 ** BLOCK_BITS < r.toSeq; b++) {
-        const n = count.get(...w.params, Math.max(r.fromSeq, b * 2 ** BLOCK_BITS), Math.min(r.toSeq, (b + 1) * 2 ** BLOCK_BITS)) as number;
-        if (n > 0) out.push([b, n]);
-      }
-    })();
-    return out;
-  }
-
-  /** Matches per block in a span, in one query: for few matches (the index's candidates) or a WHERE with subqueries. */
+  /** Matches per block in a span, in one query that SQLite aggregates itself (no row reaches JS). */
   private countGrouped(w: Where, r: Span): Array<[number, number]> {
     return this.db
       .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? GROUP BY b`)

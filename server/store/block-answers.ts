@@ -55,7 +55,8 @@ export class BlockAnswers {
     const key = JSON.stringify([sk, coveredTo, f.text ?? null, f.method ?? null, f.dir ?? null, f.kinds ?? null]);
     if (this.last?.key === key) return this.last.counted;
     let facets: Rows = [];
-    if (faceted) {
+    // No text: the facets' count is the answer, all frames for no filter at all (a page read with none narrows by it).
+    if (faceted || !f.text) {
       const methods = f.method === undefined ? undefined : this.methodsLike(sk, f.method.toLowerCase());
       facets = methods?.length === 0 ? [] : this.counts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
     }

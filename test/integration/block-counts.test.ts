@@ -40,6 +40,8 @@ function frame(seq: number): FrameRecord {
 }
 
 const FILTERS: WindowFilter[] = [
+  // No filter at all: every frame, and a page read from any seq.
+  {},
   { dir: 'in' },
   { dir: 'out' },
   { dir: 'relay' },
@@ -90,6 +92,7 @@ const PAGES: Array<[number, number, number, number]> = [
   [5_000, 12_000, 7, 50],
   [4_096, 8_192, 0, 10],
   [9_000, N + 1, 0, 5_000],
+  [3_003, N + 1, 0, 3],
 ];
 
 let recorder: Recorder;

@@ -130,11 +130,12 @@ export function ownCpuMs() {
  * Starts a relay on `command`. `opts.bin` runs another build's entry point (an A/B against a copy of an earlier build);
  * `opts.nodeArgs` are Node flags for this relay alone, added to BENCH_RELAY_NODE_ARGS, which passes them to every relay
  * a bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. BENCH_RELAY_STDOUT names a file that gets the
- * relay's stdout, `%p` standing for its pid: where the traces of flags such as --trace-gc-nvp go.
+ * relay's stdout, `%p` standing for its pid: where the traces of flags such as --trace-gc-nvp go. `opts.dataDir` opens
+ * another relay's store (left in place at stop) instead of a fresh one.
  */
 export async function startRelay(command, opts = {}) {
   const token = randomBytes(24).toString('base64url');
-  const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-bench-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mcpscope-bench-'));
   const started = performance.now();
   const nodeArgs = [...(process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(opts.nodeArgs ?? [])];
   const proc = spawn(process.execPath, [...nodeArgs, opts.bin ?? BIN, '--port', '0', '--no-open', '--data-dir', dataDir, '--', ...command], {
@@ -157,7 +158,7 @@ export async function startRelay(command, opts = {}) {
   const port = Number(new URL(url).port);
   const api = async (path) => (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const config = await api('/api/config');
-  return { proc, port, token, readyMs, started, sessionId: config.launchSessionId, api, stop: () => stop(proc, dataDir) };
+  return { proc, port, token, readyMs, started, sessionId: config.launchSessionId, api, dataDir, stop: () => stop(proc, opts.dataDir ? null : dataDir) };
 }
 
 /** Stops the relay and removes its data dir: a million-frame session is about 400 MB of SQLite. */
@@ -166,7 +167,7 @@ async function stop(proc, dataDir) {
     proc.once('exit', r);
     proc.kill('SIGTERM');
   });
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**

@@ -12,6 +12,7 @@
 // them, counted once per frame that holds it; a response's method is the method of the request the scan's own SQL
 // pairs it with (the latest earlier request with its id from the other side), computed by that SQL.
 import type Database from 'better-sqlite3';
+import { addEnds, joinEnds, type Ends } from './shared-ends.js';
 
 /** A block is 2^BLOCK_BITS seqs: the unit of a filter's counts (FrameIndex.blocks) and of these tables. */
 export const BLOCK_BITS = 12;
@@ -135,14 +136,33 @@ export class BlockCounts {
     for (let block = from >> BLOCK_BITS; block <= upTo >> BLOCK_BITS; block++) {
       const lo = Math.max(from, block * 2 ** BLOCK_BITS - 1);
       const hi = Math.min(upTo, (block + 1) * 2 ** BLOCK_BITS - 1);
-      for (const text of read.all(sk, lo, hi) as string[]) counter.add(text);
+      let ends: Ends | null = null;
+      for (const text of read.all(sk, lo, hi) as string[]) {
+        counter.add(text);
+        ends = addEnds(ends, text);
+      }
       for (const [gram, n] of counter.take()) upsert.run(sk, gram, block, n);
+      if (ends) this.addEnds(sk, block, ends);
     }
+  }
+
+  /** Joins a chunk's shared ends with what the block had (the pass adds a block in chunks of its own size). */
+  private addEnds(sk: number, block: number, chunk: Ends): void {
+    const had = this.db.prepare('SELECT n, head AS start, tail AS end FROM end_blocks WHERE sk = ? AND block = ?').get(sk, block) as Ends | undefined;
+    const e = joinEnds(had ?? null, chunk)!;
+    this.db.prepare('INSERT OR REPLACE INTO end_blocks (sk, block, n, head, tail) VALUES (?, ?, ?, ?, ?)').run(sk, block, e.n, e.start, e.end);
+  }
+
+  /** Each block's shared ends (shared-ends.ts), by block. */
+  ends(sk: number): Map<number, Ends> {
+    const rows = this.db.prepare('SELECT block, n, head, tail FROM end_blocks WHERE sk = ?').raw().all(sk) as Array<[number, number, string, string]>;
+    return new Map(rows.map(([b, n, start, end]) => [b, { n, start, end }]));
   }
 
   drop(sk: number): void {
     this.db.prepare('DELETE FROM facet_blocks WHERE sk = ?').run(sk);
     this.db.prepare('DELETE FROM gram_blocks WHERE sk = ?').run(sk);
+    this.db.prepare('DELETE FROM end_blocks WHERE sk = ?').run(sk);
   }
 
   /** Frames per block holding the gram (gramKey's form), ascending by block. */

@@ -145,6 +145,17 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (sk, gram, block)
    ) WITHOUT ROWID;
    DELETE FROM text_index;`,
+  // 9: the start and end every frame of a block shares (store/shared-ends.ts), kept by the same pass; as with 8, the
+  // pass builds the index and its counts again so that every indexed block has them.
+  `CREATE TABLE end_blocks (
+     sk INTEGER NOT NULL,
+     block INTEGER NOT NULL,
+     n INTEGER NOT NULL,
+     head TEXT NOT NULL,
+     tail TEXT NOT NULL,
+     PRIMARY KEY (sk, block)
+   ) WITHOUT ROWID;
+   DELETE FROM text_index;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -6,7 +6,8 @@ import { HANDSHAKE_METHODS } from '../../shared/frame-origin.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';
-import { BLOCK_BITS, BlockCounts, gramKey } from './block-counts.js';
+import { BLOCK_BITS } from './block-counts.js';
+import { BlockAnswers, type Counted } from './block-answers.js';
 import { TextIndex, type TextPlan } from './text-index.js';
 
 /**
@@ -14,12 +15,6 @@ import { TextIndex, type TextPlan } from './text-index.js';
  * reaches JS), and a page read then starts at its block and skips fewer than 2^BLOCK_BITS rows.
  */
 export { BLOCK_BITS };
-
-/** Matches per block of seqs ≤ coveredTo, from the background pass's block counts (block-counts.ts). */
-interface Counted {
-  coveredTo: number;
-  blocks: Map<number, number>;
-}
 
 /**
  * Whether a session's method names a request or notification. It stops at the method's first one: immediate for a
@@ -60,50 +55,32 @@ export class FrameWindowReader {
   /** The last text plan, by session key and needle: a filter's page reads ask the same one again and again. */
   private lastPlan: { sk: number; needle: string; indexedTo: number; plan: TextPlan | null } | null = null;
 
-  private readonly blockCounts: BlockCounts;
-  /** The last counted answer, by session key, filter and coverage: a filter's page reads ask for it again and again. */
-  private lastCounted: { key: string; counted: Counted | null } | null = null;
+  private readonly answers: BlockAnswers;
 
   constructor(private readonly db: Database.Database) {
     this.textIndex = new TextIndex(db);
-    this.blockCounts = new BlockCounts(db);
+    this.answers = new BlockAnswers(
+      db,
+      (sk, needle) => this.methods(sk).filter((m) => m.toLowerCase().includes(needle)),
+      (sk, needle) => this.textParts(sk, { text: needle }).plan !== null,
+    );
   }
 
   /**
-   * The filter's matches per block as far as the background pass has counted, when its counts can answer the filter:
-   * direction, kind and method alone, or a needle of one or two characters alone. Null otherwise (read the frames).
+   * The filter's matches per block as far as the background pass has counted, where its tables answer the filter
+   * (block-answers.ts); null otherwise (read the frames).
    */
   private counted(sk: number, f: WindowFilter): Counted | null {
-    if (f.findings || f.hideBookkeeping || f.trace) return null;
-    const gram = f.text ? gramKey(f.text) : null;
-    if (f.text && (gram === null || f.method || f.dir || (f.kinds && f.kinds.length > 0))) return null;
     // One read transaction, one snapshot: the pass may commit a chunk between two statements, and counts past the
     // coveredTo they are read with would be counted again by the read of the frames after it.
-    return this.db.transaction(() => this.countedNow(sk, f, gram))();
+    return this.db.transaction(() => this.answers.counted(sk, this.textIndex.indexedTo(sk), f))();
   }
 
-  private countedNow(sk: number, f: WindowFilter, gram: string | null): Counted | null {
-    const coveredTo = this.textIndex.indexedTo(sk);
-    if (coveredTo === 0) return null;
-    const key = JSON.stringify([sk, coveredTo, f.text ?? null, f.method ?? null, f.dir ?? null, f.kinds ?? null]);
-    if (this.lastCounted?.key === key) return this.lastCounted.counted;
-    let rows: Array<[number, number]>;
-    if (gram !== null) rows = this.blockCounts.grams(sk, gram);
-    else {
-      const needle = f.method?.toLowerCase();
-      const methods = needle === undefined ? undefined : this.methods(sk).filter((m) => m.toLowerCase().includes(needle));
-      rows = methods?.length === 0 ? [] : this.blockCounts.facets(sk, { dir: f.dir, kinds: f.kinds && f.kinds.length > 0 ? f.kinds : undefined, methods });
-    }
-    const counted = { coveredTo, blocks: new Map(rows) };
-    this.lastCounted = { key, counted };
-    return counted;
-  }
-
-  /** How many frames counting the filter reads one by one: those the block counts do not cover (all without them). */
+  /** How many frames counting the filter reads one by one: those the block counts do not answer (all without them). */
   uncounted(sessionId: string, filter: WindowFilter, lastSeq: number): number {
     const sk = sessionKey(this.db, sessionId);
     const c = sk === null ? null : this.counted(sk, filter);
-    return c ? Math.max(0, lastSeq - c.coveredTo) : lastSeq;
+    return c ? Math.max(0, lastSeq - c.coveredTo) + c.unknown.length * 2 ** BLOCK_BITS : lastSeq;
   }
 
   /** The text parts a filter reads in, with the index's plan when it has one for this needle. */
@@ -229,25 +206,42 @@ export class FrameWindowReader {
     if (sk === null) return out;
     // A method filter counts in two passes, each on its own index (one OR would scan the whole session), then merges.
     const counts = new Map<number, number>();
-    // What the block counts cover is summed from them, block by block (ranges are block-aligned); the rest is read.
+    // What the block counts cover is summed from them, block by block (ranges are block-aligned); the rest is read:
+    // the blocks whose counts only bound the matches, then the frames past the counts.
     const counted = this.counted(sk, filter);
     const span = range ?? ALL;
-    for (const [b, n] of counted?.blocks ?? []) if (b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq) counts.set(b, n);
+    const inSpan = (b: number) => b << BLOCK_BITS >= span.fromSeq && b << BLOCK_BITS < span.toSeq;
+    for (const [b, n] of counted?.blocks ?? []) if (inSpan(b)) counts.set(b, n);
+    const end = Math.min(span.toSeq, lastSeq + 1);
+    const reads: Span[] = counted
+      ? [
+          ...counted.unknown.filter(inSpan).map((b) => ({ fromSeq: b << BLOCK_BITS, toSeq: Math.min((b + 1) << BLOCK_BITS, counted.coveredTo + 1) })),
+          { fromSeq: Math.max(span.fromSeq, counted.coveredTo + 1), toSeq: end },
+        ]
+      : [{ fromSeq: span.fromSeq, toSeq: end }];
+    // Adjacent spans read as one: a session whose every block is unknown is read in one query, as before the counts.
+    for (let i = reads.length - 1; i > 0; i--)
+      if (reads[i - 1]!.toSeq === reads[i]!.fromSeq) {
+        reads[i - 1]!.toSeq = reads[i]!.toSeq;
+        reads.splice(i, 1);
+      }
     const text = this.textParts(sk, filter);
     for (const [part, tp] of crossed(filter, text.parts)) {
       const w = this.where(sk, sessionId, filter, part, tp, text.plan, span);
       if (!w) return out;
-      const bounds = [...(range ? [' AND seq >= ? AND seq < ?'] : []), ...(counted ? [' AND seq > ?'] : [])].join('');
-      const rows = this.db
-        // No upper bound: nothing is inserted between reading lastSeq and this count (one thread, the recorder flushed).
-        .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql}${bounds} GROUP BY b`)
-        .raw()
-        .all(...w.params, ...(range ? [range.fromSeq, range.toSeq] : []), ...(counted ? [counted.coveredTo] : [])) as Array<[number, number]>;
-      for (const [b, n] of rows) counts.set(b, (counts.get(b) ?? 0) + n);
+      for (const r of reads) if (r.fromSeq < r.toSeq) for (const [b, n] of this.countGrouped(w, r)) counts.set(b, (counts.get(b) ?? 0) + n);
     }
     out.blocks = [...counts].sort((a, b) => a[0] - b[0]);
     for (const [, n] of out.blocks) out.total += n;
     return out;
+  }
+
+  /** Matches per block in a span, in one query that SQLite aggregates itself (no row reaches JS). */
+  private countGrouped(w: Where, r: Span): Array<[number, number]> {
+    return this.db
+      .prepare(`SELECT seq >> ${BLOCK_BITS} AS b, count(*) AS n FROM frames WHERE ${w.sql} AND seq >= ? AND seq < ? GROUP BY b`)
+      .raw()
+      .all(...w.params, r.fromSeq, r.toSeq) as Array<[number, number]>;
   }
 
   /**
@@ -261,7 +255,10 @@ export class FrameWindowReader {
     // the doubling spans would each pay a query (a rare match's spans run to the end: 53–82 ms at 3M frames).
     const sk = sessionKey(this.db, sessionId);
     if (sk !== null && lastSeq - this.textIndex.indexedTo(sk) < QUICK_TAIL) {
-      if (this.counted(sk, filter) !== null || (filter.text && this.textParts(sk, filter).plan !== null)) return this.index(sessionId, filter);
+      const c = this.counted(sk, filter);
+      // Blocks the counts only bound are read whole, so they count against the same few tens of ms.
+      if (c !== null && c.unknown.length * 2 ** BLOCK_BITS + lastSeq - c.coveredTo < QUICK_TAIL) return this.index(sessionId, filter);
+      if (c === null && filter.text && this.textParts(sk, filter).plan !== null) return this.index(sessionId, filter);
     }
     const out: FrameIndex = { lastSeq, total: 0, blockBits: BLOCK_BITS, blocks: [] };
     const block = 2 ** BLOCK_BITS;
@@ -320,7 +317,8 @@ export class FrameWindowReader {
     const c = this.counted(sk, filter);
     if (!c) return { spans: fromSeq < toSeq ? [{ fromSeq, toSeq }] : [], skip };
     const start = (b: number) => b * 2 ** BLOCK_BITS;
-    const known = (b: number) => start(b + 1) - 1 <= c.coveredTo;
+    const unknown = new Set(c.unknown);
+    const known = (b: number) => start(b + 1) - 1 <= c.coveredTo && !unknown.has(b);
     let from = fromSeq;
     for (let b = Math.floor(from / start(1)); from < toSeq && known(b); b++) {
       const n = c.blocks.get(b) ?? 0;

@@ -15,6 +15,7 @@
 // deleted texts' trigrams would stay in its segments until a merge, under secure_delete or not.
 import type Database from 'better-sqlite3';
 import { BlockCounts } from './block-counts.js';
+import { asciiLower } from './shared-ends.js';
 
 /** A needle shorter than a trigram has nothing to look up: it is scanned. */
 const MIN_INDEXED_CHARS = 3;
@@ -41,11 +42,6 @@ export function trigramQuery(needle: string): string {
         .replace(/"/g, '""')}"`,
     );
   return [...grams].join(' AND ');
-}
-
-/** What SQLite's lower() does without ICU: A–Z only. */
-function asciiLower(s: string): string {
-  return s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
 /** How a windowed text filter reads one session: the seqs the index covers, and the candidate clause for them. */

@@ -40,6 +40,8 @@ function frame(seq: number): FrameRecord {
 }
 
 const FILTERS: WindowFilter[] = [
+  // No filter at all: every frame, and a page read from any seq.
+  {},
   { dir: 'in' },
   { dir: 'out' },
   { dir: 'relay' },
@@ -68,8 +70,18 @@ const FILTERS: WindowFilter[] = [
   { text: '\u212A' },
   { text: 'qq' },
   { text: '§§' },
-  // Not answered by the counts: read as before, and still the same.
+  // A short needle with facets: each block's two counts answer where their bounds meet (no frame holds the gram, or
+  // every frame of the block does, or none or all are of the facets), and the other blocks are read.
   { text: 'ro', dir: 'in' },
+  { text: 'qq', dir: 'in' },
+  { text: 'ZZ', dir: 'in' },
+  { text: 'Zz', kinds: ['invalid'] },
+  { text: '§§', dir: 'in', kinds: ['invalid'] },
+  { text: 'é', dir: 'out' },
+  { text: '"', dir: 'relay' },
+  { text: 'ro', method: 'notifications' },
+  { text: 'x', method: 'tools', kinds: ['request'] },
+  // Not answered by the counts: read as before, and still the same.
   { text: 'row 1' },
   { method: 'tools', findings: true },
 ];
@@ -80,6 +92,7 @@ const PAGES: Array<[number, number, number, number]> = [
   [5_000, 12_000, 7, 50],
   [4_096, 8_192, 0, 10],
   [9_000, N + 1, 0, 5_000],
+  [3_003, N + 1, 0, 3],
 ];
 
 let recorder: Recorder;
@@ -109,8 +122,13 @@ describe('block counts', () => {
     // The counts were used where they can answer, and only there.
     expect(reader.uncounted('s', { dir: 'in' }, N)).toBe(N - upTo);
     expect(reader.uncounted('s', { text: 'zz' }, N)).toBe(N - upTo);
-    expect(reader.uncounted('s', { text: 'ro', dir: 'in' }, N)).toBe(N);
-    expect(reader.uncounted('s', { text: 'row' }, N)).toBe(N);
+    // No frame holds "qq": every block's count is 0 whatever the direction; "ro" and "in" are both common in a block.
+    expect(reader.uncounted('s', { text: 'qq', dir: 'in' }, N)).toBe(N - upTo);
+    expect(reader.uncounted('s', { text: 'ro', dir: 'in' }, N)).toBeGreaterThan(N - upTo);
+    expect(reader.uncounted('s', { text: 'ro', hideBookkeeping: true }, N)).toBe(N);
+    // "row" is in no block's shared start or end, and its grams are in every block: each block is read.
+    expect(reader.uncounted('s', { text: 'row' }, N)).toBeGreaterThanOrEqual(N);
+    expect(reader.uncounted('s', { text: 'row', dir: 'in' }, N)).toBe(N);
   });
 
   it('counts a method filter with the answers to its requests, as the live log shows them', () => {
@@ -143,7 +161,11 @@ describe('block counts', () => {
 
 describe('the first matches', () => {
   it('are the whole count cut at the end of the span that found enough, marked partial', () => {
-    for (const f of [{ text: 'row' }, { text: 'ro', dir: 'in' }, { method: 'tools', hideBookkeeping: true }] satisfies WindowFilter[]) {
+    for (const f of [
+      { text: 'row', kinds: ['notification'] },
+      { text: 'row', dir: 'in' },
+      { method: 'tools', hideBookkeeping: true },
+    ] satisfies WindowFilter[]) {
       const whole = reader.index('s', f);
       const first = reader.firstIndex('s', f, 5);
       expect(first.partial, JSON.stringify(f)).toBe(true);
@@ -155,14 +177,52 @@ describe('the first matches', () => {
 
   it('stop when the time is up, and are the whole count when they reach the end', () => {
     // Nothing matches, and nothing but the frames answers: the spans double to the end unless the budget stops them.
-    const none: WindowFilter = { text: 'qq', dir: 'in' };
+    const none: WindowFilter = { text: 'qq', findings: true };
     expect(reader.firstIndex('s', none, 5, 0)).toMatchObject({ total: 0, lastSeq: 4_095, partial: true });
-    expect(reader.firstIndex('s', none, 5)).toEqual(reader.index('s', none));
-    expect(reader.firstIndex('s', { text: 'row' }, 1e6)).toEqual(reader.index('s', { text: 'row' }));
+    // A budget no loaded machine reaches: the spans run to the end.
+    expect(reader.firstIndex('s', none, 5, 60_000)).toEqual(reader.index('s', none));
+    expect(reader.firstIndex('s', { text: 'row', dir: 'in' }, 1e6, 60_000)).toEqual(reader.index('s', { text: 'row', dir: 'in' }));
   });
 
   it('are the whole count at once where the block counts answer', () => {
-    for (const f of [{ dir: 'in' }, { text: 'qq' }, { method: 'sampling', kinds: ['request'] }] satisfies WindowFilter[])
+    for (const f of [{ dir: 'in' }, { text: 'qq' }, { text: 'qq', dir: 'in' }, { method: 'sampling', kinds: ['request'] }] satisfies WindowFilter[])
       expect(reader.firstIndex('s', f, 5, 0), JSON.stringify(f)).toEqual(reader.index('s', f));
+  });
+});
+
+describe('shared ends', () => {
+  // A flood's frames: one JSON around each frame's data. Block 1 holds one frame of another shape, block 2 one with a
+  // NUL (LIKE reads no further), block 0 one with its padding in capitals.
+  const body = (seq: number): string => {
+    if (seq === 5_000) return '{"other":1}';
+    if (seq === 9_000) return '{"jsonrpc":"2.0","method":"Notifications/Message","params":{"data":"\u0000 xxxx zzz"}}';
+    return `{"jsonrpc":"2.0","method":"Notifications/Message","params":{"data":"${seq} ${seq === 300 ? 'XXXXXXXX' : 'xxxxxxxx'}"}}`;
+  };
+  const NEEDLES = ['notifications/message', 'NOTIFICATIONS', '"jsonrpc"', 'xxxx', 'XXXX', '"}}', 'x"}}', 'xxxxxxxxx', 'zzz', 'message","params', '1 xx'];
+  const T = 13_000;
+  const tScans = new Map<string, unknown>();
+  const tAnswers = (f: WindowFilter) => ({ index: reader.index('t', f), pages: PAGES.map(([a, b, skip, limit]) => reader.page('t', a, b, skip, limit, f)) });
+
+  beforeAll(() => {
+    for (let seq = 1; seq <= T; seq++) {
+      const text = body(seq);
+      recorder.append('t', { seq, ts: seq, dir: 'in', kind: 'notification', method: 'notifications/message', rpcId: null, size: text.length, text });
+    }
+    recorder.flush();
+    for (const text of NEEDLES) tScans.set(text, tAnswers({ text }));
+  });
+
+  it.each([
+    ['part of the session (mid-block), the rest read', 6_000],
+    ['all of it', T],
+  ])('answer a needle most frames hold as the scan did, with the pass covering %s', (_, upTo) => {
+    const tk = sessionKey(recorder.db, 't')!;
+    recorder.db.transaction(() => new TextIndex(recorder.db).add(tk, upTo))();
+    for (const text of NEEDLES) expect(tAnswers({ text }), text).toEqual(tScans.get(text));
+    // Blocks 0, 2 and 3 are answered by their shared start (LIKE reads block 2's NUL frame up to past it); block 1,
+    // with another shape, is read, and the frames past the pass. Block 2 keeps no shared end: it is read for one.
+    expect(reader.uncounted('t', { text: 'notifications' }, T)).toBe(T - upTo + 4_096);
+    expect(reader.uncounted('t', { text: 'x"}}' }, T)).toBe(T - upTo + (upTo === T ? 2 : 1) * 4_096);
+    expect((tScans.get('notifications/message') as { index: { total: number } }).index.total).toBe(T - 1);
   });
 });

@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'],
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
+          // A test that chains CLI runs (env-names' refusals in call, check, replay and the inspector) took past 60 s
+          // at load 16–20 with three workers: the budget of the e2e project, as these wait on processes' events too.
+          testTimeout: 120_000,
           globalSetup: ['test/setup/ensure-built.ts'],
           setupFiles: ['test/setup/stop-stragglers.ts'],
           // As e2e: a worker runs its files in one process instead of forking and loading vitest and the helpers again

@@ -7,11 +7,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
-    // Two cores. The browser tests run first, two files at a time (Chromium keeps both cores busy); then the integration
-    // and unit tests three at a time: an integration file mostly waits on the processes it starts (CLI runs, servers,
-    // their timeouts), so two workers left the cores about a third idle there; three made forty of its files take 0.78×
-    // the wall time for the same CPU (docs/development.md, "The suite's time, round 4"). Projects with different
-    // maxWorkers must run in groups of their own (sequence.groupOrder).
+    // Two cores: integration and browser tests spawn processes of their own.
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -20,20 +16,12 @@ export default defineConfig({
     projects: [
       // Unit tests share their worker's modules (no re-import per file): a quarter of the CPU time, and every file
       // passes in any order (checked with --sequence.shuffle); a file that changes a global puts it back itself.
-      {
-        extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false, maxWorkers: 3, sequence: { groupOrder: 1 } },
-      },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/demo/**/*.test.ts'],
-          maxWorkers: 3,
-          sequence: { groupOrder: 1 },
-          // A test that chains CLI runs (env-names' refusals in call, check, replay and the inspector) took past 60 s
-          // at load 16–20 with three workers: the budget of the e2e project, as these wait on processes' events too.
-          testTimeout: 120_000,
           globalSetup: ['test/setup/ensure-built.ts'],
           setupFiles: ['test/setup/stop-stragglers.ts'],
           // As e2e: a worker runs its files in one process instead of forking and loading vitest and the helpers again

@@ -250,7 +250,9 @@ describe('the demo server process', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const exited = exitedAndRead(child); // its output read to the end, so an empty stdout means one
-    await waitFor(() => stderr.includes('ready on stdio'), 5_000, 'the ready line');
+    // A start is seconds on two busy cores (three integration workers beside other work): the wait is for the line,
+    // not a budget the test is about.
+    await waitFor(() => stderr.includes('ready on stdio'), 30_000, 'the ready line');
     child.stdin.end();
     const code = await Promise.race([exited, delay(3_000).then(() => 'still running' as const)]);
     if (code === 'still running') child.kill('SIGKILL');

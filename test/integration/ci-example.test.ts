@@ -3,7 +3,7 @@
 // and an SDK server over Streamable HTTP (the remote fixture, on the port the workflow's MCP_URL names). The docs page
 // must hold each example file verbatim, and the GitLab job must run the same commands, so neither can rot.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,33 +102,44 @@ describe('the CI example (docs/ci.md)', () => {
     expect(stdioBaseline.accepted['lifecycle/version-support']).toMatchObject({ status: 'warn' });
     expect(existsSync(join(repo, '.mcpscope', 'check-http.json'))).toBe(true);
 
+    // The workflow's two steps and the broken server's run go side by side (each mostly waits on its server's
+    // answers), each with a step summary of its own; the broken run in a copy of the repository, so its JUnit file
+    // does not race the passing stdio step's.
     const workflow = example('github-actions.yml');
-    for (const [step, junit] of [
-      ['mcpscope check (stdio)', 'mcpscope-stdio.xml'],
-      ['mcpscope check (URL)', 'mcpscope-http.xml'],
-    ] as const) {
-      writeFileSync(summary, '');
-      const run = await shell(runBlock(workflow, step), repo, env);
+    const brokenRepo = scratchRepo();
+    cpSync(join(repo, '.mcpscope'), join(brokenRepo, '.mcpscope'), { recursive: true });
+    const steps = (
+      [
+        ['mcpscope check (stdio)', 'mcpscope-stdio.xml'],
+        ['mcpscope check (URL)', 'mcpscope-http.xml'],
+      ] as const
+    ).map(async ([step, junit]) => {
+      const stepSummary = join(repo, `${junit}.summary.md`);
+      const run = await shell(runBlock(workflow, step), repo, { ...env, GITHUB_STEP_SUMMARY: stepSummary });
       expect(run.code, `${step}\n${run.out}`).toBe(0);
-      const md = readFileSync(summary, 'utf8');
+      const md = readFileSync(stepSummary, 'utf8');
       expect(md).toMatch(/^## mcpscope check ✅ passed: /);
       expect(md).toMatch(/### Baseline `\.mcpscope\/check-(stdio|http)\.json`\n\n\d+ known, 0 new, 0 fixed/);
       const xml = readFileSync(join(repo, junit), 'utf8');
       expect(await junitSchemaErrors(xml)).toEqual([]);
       expect(xml).toContain('<skipped type="accepted"');
-    }
+    });
 
     // The same step against a server that breaks ping (a result and an error in one response): a new failure.
-    writeFileSync(summary, '');
-    const broken = await shell(runBlock(workflow, 'mcpscope check (stdio)'), repo, {
-      ...env,
-      MCP_SERVER: `${process.execPath} ${join(FIXTURES, 'faulty-server.mjs')} --result-and-error`,
-    });
-    expect(broken.code, broken.out).toBe(1);
-    expect(broken.out).toContain('check: new: lifecycle/ping (fail), not accepted in .mcpscope/check-stdio.json');
-    const md = readFileSync(summary, 'utf8');
-    expect(md).toMatch(/^## mcpscope check ❌ failed/);
-    expect(md).toContain('- new: `lifecycle/ping` (fail), not accepted in the baseline');
-    expect(md).toMatch(/\| ❌ fail \| `lifecycle\/ping` \|.*\*\*MUST\*\*/);
+    const brokenSummary = join(brokenRepo, 'step-summary.md');
+    const broken = (async () => {
+      const run = await shell(runBlock(workflow, 'mcpscope check (stdio)'), brokenRepo, {
+        ...env,
+        GITHUB_STEP_SUMMARY: brokenSummary,
+        MCP_SERVER: `${process.execPath} ${join(FIXTURES, 'faulty-server.mjs')} --result-and-error`,
+      });
+      expect(run.code, run.out).toBe(1);
+      expect(run.out).toContain('check: new: lifecycle/ping (fail), not accepted in .mcpscope/check-stdio.json');
+      const md = readFileSync(brokenSummary, 'utf8');
+      expect(md).toMatch(/^## mcpscope check ❌ failed/);
+      expect(md).toContain('- new: `lifecycle/ping` (fail), not accepted in the baseline');
+      expect(md).toMatch(/\| ❌ fail \| `lifecycle\/ping` \|.*\*\*MUST\*\*/);
+    })();
+    await Promise.all([...steps, broken]);
   }, 400_000);
 });

@@ -248,12 +248,16 @@ describe('--config, --env and --env-file', () => {
     await runCli(['call', '--env-file', envFile, '--env', 'BOTH=flag', '--method', 'ping', '--timeout', '2000', '--', process.execPath, '-e', js]);
     expect(readFileSync(out, 'utf8')).toBe('from the file|flag|a=b');
 
-    for (const [line, said] of [
-      ['A B=1', 'line 2: environment variable "A B": not a valid name (it contains a space)'],
-      ['1X=1', 'line 2: environment variable "1X": not a valid name (it starts with a digit)'],
-      ['NOEQUALS', 'line 2: needs KEY=VALUE'],
-      ['CAF\u00c9=1', 'line 2: environment variable "CAF\\u00c9": not a valid name'],
-    ]) {
+    // The refusals run side by side (each a CLI process that stops before it spawns anything), each with a marker and
+    // a file of its own.
+    const refusals = (
+      [
+        ['A B=1', 'line 2: environment variable "A B": not a valid name (it contains a space)'],
+        ['1X=1', 'line 2: environment variable "1X": not a valid name (it starts with a digit)'],
+        ['NOEQUALS', 'line 2: needs KEY=VALUE'],
+        ['CAF\u00c9=1', 'line 2: environment variable "CAF\\u00c9": not a valid name'],
+      ] as const
+    ).map(async ([line, said]) => {
       const m = marked();
       const bad = join(dir, `bad-${markers}.env`);
       writeFileSync(bad, `GOOD=1\n${line}\n`);
@@ -261,14 +265,17 @@ describe('--config, --env and --env-file', () => {
       expect(run.code, line).toBe(2);
       expect(run.stderr).toContain(`--env-file ${bad}, ${said}`);
       expect(m.ran()).toBe(false);
-    }
+    });
     // Node itself looks for the file of any --env-file in argv, even after the script (and exits 9 when it is missing,
     // before mcpscope runs); either way a missing file is refused by name and nothing starts.
-    const m = marked();
-    const missing = await runCli(['call', '--env-file', join(dir, 'nope.env'), '--method', 'ping', '--', ...m.command]);
-    expect([2, 9]).toContain(missing.code);
-    expect(missing.stderr).toMatch(new RegExp(`${join(dir, 'nope.env')}: (not found|cannot read it \\(ENOENT\\))`));
-    expect(m.ran()).toBe(false);
+    const missingFile = (async () => {
+      const m = marked();
+      const missing = await runCli(['call', '--env-file', join(dir, 'nope.env'), '--method', 'ping', '--', ...m.command]);
+      expect([2, 9]).toContain(missing.code);
+      expect(missing.stderr).toMatch(new RegExp(`${join(dir, 'nope.env')}: (not found|cannot read it \\(ENOENT\\))`));
+      expect(m.ran()).toBe(false);
+    })();
+    await Promise.all([...refusals, missingFile]);
   });
 });
 

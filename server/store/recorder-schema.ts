@@ -177,8 +177,7 @@ export const PAGE_SIZE = 16384;
  * crashes (only a power cut can lose the last commits); a page cache large enough for the right edges of the frame
  * B-trees and a page of reads. Several writers (the lint thread; later several processes recording into one store)
  * queue on SQLite's write lock for up to better-sqlite3's default 5 s busy timeout instead of failing.
- */
-/**
+ *
  * `fresh`: the file is new and empty. Its journal mode is switched and its schema written without a sync to disk
  * (synchronous OFF): six syncs cost a start 20–30 ms before its ready line on the test machine, more on a disk busy
  * with other writes (docs/performance.md, "Start, round 4"). A power cut in those milliseconds, before the kernel

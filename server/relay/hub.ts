@@ -6,7 +6,7 @@ import { RelayClientMessageSchema, type FrameRecord, type RelayServerMessage, ty
 import { describeIssues } from '../../shared/zod-issues.js';
 import type { FrameOrigin } from '../../shared/frame-origin.js';
 import { AnswererClaims } from './answerer-claims.js';
-import { plainSend, type PlainSend } from './send-fast-path.js';
+import { plainSend } from './send-fast-path.js';
 import { corked, HeldTraffic } from './held-traffic.js';
 import { packFrames } from '../../shared/frames-wire.js';
 import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
@@ -158,12 +158,8 @@ export class Hub {
   }
 
   /** Writes a page's frame to its session's server, and holds the 'sent' answer to leave with the reply. */
-  private send(
-    client: Client,
-    msg: PlainSend | { sessionId: string; text: string; b64?: string | undefined; origin: FrameOrigin },
-    ref: string | undefined,
-  ): void {
-    const bytes = 'b64' in msg && msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
+  private send(client: Client, msg: { sessionId: string; text: string; b64?: string | undefined; origin: FrameOrigin }, ref: string | undefined): void {
+    const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
     const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
     // Held: it leaves with the reply, in the same write (held-traffic.ts).
     this.holding.hold(client, JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));

@@ -7,7 +7,7 @@
 // of it, so a block where a frame holds a NUL is read whenever the count would come from a gram.
 import type Database from 'better-sqlite3';
 import type { WindowFilter } from '../../shared/frame-window-api.js';
-import { BlockCounts, gramKey } from './block-counts.js';
+import { BlockCounts, gramKey, LONE_SURROGATE } from './block-counts.js';
 import { asciiLower } from './shared-ends.js';
 
 /**
@@ -21,8 +21,6 @@ export interface Counted {
 }
 
 type Rows = Array<[number, number]>;
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export class BlockAnswers {
   private readonly counts: BlockCounts;

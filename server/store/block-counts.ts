@@ -12,7 +12,7 @@
 // them, counted once per frame that holds it; a response's method is the method of the request the scan's own SQL
 // pairs it with (the latest earlier request with its id from the other side), computed by that SQL.
 import type Database from 'better-sqlite3';
-import { addEnds, joinEnds, type Ends } from './shared-ends.js';
+import { addEnds, asciiLower, joinEnds, type Ends } from './shared-ends.js';
 
 /** A block is 2^BLOCK_BITS seqs: the unit of a filter's counts (FrameIndex.blocks) and of these tables. */
 export const BLOCK_BITS = 12;
@@ -93,13 +93,16 @@ function gramOf(key: number): string {
   return String.fromCodePoint(Math.floor(k / CP), k % CP);
 }
 
+/** A UTF-16 surrogate without its other half: SQLite stores it as U+FFFD, so no count of the text's grams holds it. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** The code points of a needle as a gram lookup sees them (ASCII letters folded), or null when it has none to look up. */
 export function gramKey(needle: string): string | null {
   // A lone surrogate reaches SQLite as U+FFFD, so the scan would look for something else: leave it to the scan.
-  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(needle)) return null;
+  if (LONE_SURROGATE.test(needle)) return null;
   const cps = [...needle];
   if (cps.length < 1 || cps.length > 2) return null;
-  return needle.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+  return asciiLower(needle);
 }
 
 /** What a facet count selects: each field absent means any. `methods` are whole method names (the filter's matches). */

@@ -58,10 +58,14 @@ export function lintExitCode(findings: readonly Finding[], strict: boolean): num
   return strict && findings.some(failsStrict) ? STRICT_EXIT_CODE : 0;
 }
 
-/** A one-line human summary for stderr, so stdout stays pure JSON lines; says how many are about mcpscope's own frames. */
+/**
+ * A one-line human summary for stderr, so stdout stays pure JSON lines; says how many are on mcpscope's own traffic:
+ * frames it sent on its own and HTTP exchanges it started (an exchange frame holds the server's answer too, so a
+ * finding there may be about the server).
+ */
 export function findingsSummary(findings: readonly Finding[], originOf: (seq: number) => FrameOrigin | undefined = () => undefined): string {
   const count = (s: Finding['severity']) => findings.filter((f) => f.severity === s).length;
   const own = findings.filter((f) => originOf(f.seq) === 'bookkeeping').length;
-  const ownNote = own > 0 ? `; ${own} on frames mcpscope sent on its own (bookkeeping)` : '';
+  const ownNote = own > 0 ? `; ${own} on mcpscope's own traffic (bookkeeping)` : '';
   return `${findings.length} finding${findings.length === 1 ? '' : 's'} (${count('error')} error, ${count('warning')} warning, ${count('info')} info${ownNote})`;
 }

@@ -64,7 +64,7 @@ describe.concurrent('mcpscope call, conduct of its own', () => {
     for (const run of runs) {
       const own = findings(run.stderr);
       expect(own.filter((f) => f.origin === 'bookkeeping')).toEqual([]);
-      expect(run.stderr).not.toMatch(/on frames mcpscope sent on its own/);
+      expect(run.stderr).not.toMatch(/on mcpscope's own traffic/);
     }
     const all = findings(stderr);
     expect(all.length).toBeGreaterThan(0);

@@ -32,10 +32,10 @@ describe('lint output with frame origins', () => {
     expect(findingLine(finding(5))).not.toContain('origin');
   });
 
-  it('says in the summary how many findings are on frames mcpscope sent on its own', () => {
+  it("says in the summary how many findings are on mcpscope's own traffic", () => {
     const originOf = originsOf([frame(1, 'bookkeeping'), frame(2, 'user')]);
     expect(findingsSummary([finding(1), finding(2, 'warning')], originOf)).toBe(
-      '2 findings (1 error, 1 warning, 0 info; 1 on frames mcpscope sent on its own (bookkeeping))',
+      "2 findings (1 error, 1 warning, 0 info; 1 on mcpscope's own traffic (bookkeeping))",
     );
     expect(findingsSummary([finding(2)], originOf)).toBe('1 finding (1 error, 0 warning, 0 info)');
   });

@@ -1,18 +1,24 @@
 // The relay main thread's steps for one frame of a flood, each timed alone in this process over the same 200-byte
-// notifications (µs a frame, median of rounds that alternate the variants): making the frame from the bytes read
+// notifications (µs of this process's CPU a frame, so that a loaded machine's waits do not count; median of rounds
+// that alternate the variants): making the frame from the bytes read
 // (decode, classify, check for invalid UTF-8), queuing it for the writer thread (FrameBatch.add: the bytes copied
 // into shared memory), encoding it for the page (frame-messages.ts), and, for scale, JSON.parse of its text: where the
-// main thread's microseconds a frame go (issue 38, item 5). Runs the compiled modules in dist/server (`npm run build:server`).
-// Usage: node bench/frame-steps.mjs [--n 100000] [--rounds 7]
+// main thread's microseconds a frame go (issue 38, item 5). Runs the compiled modules in dist/server (`npm run build:server`);
+// --base <a copy of an earlier build's dist/> times that build's frame making and page encoding too, in the same rounds.
+// Usage: node bench/frame-steps.mjs [--n 100000] [--rounds 7] [--base <dist dir>]
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, args, fmt, percentile } from './bench-lib.mjs';
 
-const o = args({ n: 100_000, rounds: 7 });
-const dist = (p) => import(join(ROOT, 'dist', 'server', p));
+const o = args({ n: 100_000, rounds: 7, base: '' });
+const dist = (p, root = join(ROOT, 'dist')) => import(join(root, 'server', p));
 const { messageFrame } = await dist('core/frame-factory.js');
 const { encodeFrames } = await dist('relay/frame-messages.js');
+const base = o.base
+  ? { make: (await dist('core/frame-factory.js', o.base)).messageFrame, encode: (await dist('relay/frame-messages.js', o.base)).encodeFrames }
+  : null;
 const { FrameBatch } = await dist('store/frame-batch.js');
+const { classifyFrame } = await import(join(ROOT, 'dist', 'shared', 'frame-class.js'));
 
 // What scripted-server.mjs --flood writes, each line its own Buffer as the line buffer hands it on.
 const lines = Array.from({ length: o.n }, (_, i) =>
@@ -39,6 +45,17 @@ const steps = {
   'encode it for the page (encodeFrames)': () => {
     for (let i = 0; i < frames.length; i += 200) for (const m of encodeFrames('s1', frames.slice(i, i + 200))) sink += m.length;
   },
+  ...(base && {
+    'base build: make the frame': () => {
+      for (const b of lines) sink += base.make('in', b).size;
+    },
+    'base build: encode it for the page': () => {
+      for (let i = 0; i < frames.length; i += 200) for (const m of base.encode('s1', frames.slice(i, i + 200))) sink += m.length;
+    },
+  }),
+  'classify alone (classifyFrame)': () => {
+    for (let i = 0; i < lines.length; i++) sink += classifyFrame(lines[i], frames[i].text).kind.length;
+  },
   'decode alone (toString)': () => {
     for (const b of lines) sink += b.toString('utf8').length;
   },
@@ -52,9 +69,10 @@ for (const n of names) steps[n](); // warm-up
 for (let r = 0; r < o.rounds; r++) {
   for (let k = 0; k < names.length; k++) {
     const name = names[(r + k) % names.length];
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     steps[name]();
-    got[name].push(((performance.now() - t0) * 1000) / o.n);
+    const t = process.cpuUsage(t0);
+    got[name].push((t.user + t.system) / o.n);
   }
 }
 console.log(

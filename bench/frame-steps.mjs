@@ -1,10 +1,10 @@
 // The relay main thread's steps for one frame of a flood, each timed alone in this process over the same 200-byte
 // notifications (µs of this process's CPU a frame, so that a loaded machine's waits do not count; median of rounds
-// that alternate the variants): making the frame from the bytes read
-// (decode, classify, check for invalid UTF-8), queuing it for the writer thread (FrameBatch.add: the bytes copied
-// into shared memory), encoding it for the page (frame-messages.ts), and, for scale, JSON.parse of its text: where the
-// main thread's microseconds a frame go (issue 38, item 5). Runs the compiled modules in dist/server (`npm run build:server`);
-// --base <a copy of an earlier build's dist/> times that build's frame making and page encoding too, in the same rounds.
+// that alternate the variants): making the frame from the bytes read (decode, classify, check for invalid UTF-8),
+// queuing it for the writer thread (FrameBatch.add: the bytes copied into shared memory), encoding it for the page
+// (frame-messages.ts), and, for scale, JSON.parse of its text: where the main thread's microseconds a frame go
+// (issue 38, item 5). Runs the compiled modules in dist/ (`npm run build:server`); --base <a copy of an earlier
+// build's dist/> times that build's frame making, classifying and page encoding too, in the same rounds.
 // Usage: node bench/frame-steps.mjs [--n 100000] [--rounds 7] [--base <dist dir>]
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +15,14 @@ const dist = (p, root = join(ROOT, 'dist')) => import(join(root, 'server', p));
 const { messageFrame } = await dist('core/frame-factory.js');
 const { encodeFrames } = await dist('relay/frame-messages.js');
 const base = o.base
-  ? { make: (await dist('core/frame-factory.js', o.base)).messageFrame, encode: (await dist('relay/frame-messages.js', o.base)).encodeFrames }
+  ? {
+      make: (await dist('core/frame-factory.js', o.base)).messageFrame,
+      encode: (await dist('relay/frame-messages.js', o.base)).encodeFrames,
+      classify: (await import(join(o.base, 'shared', 'frame-class.js'))).classifyFrame,
+    }
   : null;
+/** A build's classifier: over the text alone before issue 38's round 2 of bytes, over the bytes and their text since. */
+const classifyWith = (classify, bytes, text) => (classify.length === 1 ? classify(text) : classify(bytes, text));
 const { FrameBatch } = await dist('store/frame-batch.js');
 const { classifyFrame } = await import(join(ROOT, 'dist', 'shared', 'frame-class.js'));
 
@@ -49,12 +55,15 @@ const steps = {
     'base build: make the frame': () => {
       for (const b of lines) sink += base.make('in', b).size;
     },
+    'base build: classify alone': () => {
+      for (let i = 0; i < lines.length; i++) sink += classifyWith(base.classify, lines[i], frames[i].text).kind.length;
+    },
     'base build: encode it for the page': () => {
       for (let i = 0; i < frames.length; i += 200) for (const m of base.encode('s1', frames.slice(i, i + 200))) sink += m.length;
     },
   }),
   'classify alone (classifyFrame)': () => {
-    for (let i = 0; i < lines.length; i++) sink += classifyFrame(lines[i], frames[i].text).kind.length;
+    for (let i = 0; i < lines.length; i++) sink += classifyWith(classifyFrame, lines[i], frames[i].text).kind.length;
   },
   'decode alone (toString)': () => {
     for (const b of lines) sink += b.toString('utf8').length;

@@ -152,6 +152,15 @@ describe('classifyFrame', () => {
     }
   });
 
+  it('reads each method right through its cache of recent ones: same lengths, not ASCII, long, more than it keeps', () => {
+    // (Whether a repeated method comes back as the very same string cannot be seen from JavaScript; frame-steps
+    // measures what it saves the writer's batch.)
+    const methods = ['ping', 'pong', 'ping', 'pin\u00e9', 'pin\u00e8', 'x'.repeat(100), `${'x'.repeat(99)}y`, ...Array.from({ length: 20 }, (_, i) => `m${i}`)];
+    const frames = [...methods, ...methods, ...[...methods].reverse()].map((m) => JSON.stringify({ jsonrpc: '2.0', method: m }));
+    expect(frames.map((f) => classify(f).method)).toEqual(frames.map((f) => reference(f).method));
+    expect(new Set(frames.map((f) => classify(f).method)).size).toBe(new Set(methods).size);
+  });
+
   it('calls noise what holds bytes that are not ASCII outside a string, a BOM first, or a NUL, as the parser does', () => {
     for (const bytes of [
       [0xef, 0xbb, 0xbf, ...ascii('{"method":"ping"}')],

@@ -7,18 +7,19 @@
 // build's dist/> times that build's frame making, classifying and page encoding too, in the same rounds.
 // Usage: node bench/frame-steps.mjs [--n 100000] [--rounds 7] [--base <dist dir>]
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, args, fmt, percentile } from './bench-lib.mjs';
 
 const o = args({ n: 100_000, rounds: 7, base: '' });
-const dist = (p, root = join(ROOT, 'dist')) => import(join(root, 'server', p));
+const dist = (p, root = join(ROOT, 'dist')) => import(pathToFileURL(resolve(root, 'server', p)).href);
 const { messageFrame } = await dist('core/frame-factory.js');
 const { encodeFrames } = await dist('relay/frame-messages.js');
 const base = o.base
   ? {
       make: (await dist('core/frame-factory.js', o.base)).messageFrame,
       encode: (await dist('relay/frame-messages.js', o.base)).encodeFrames,
-      classify: (await import(join(o.base, 'shared', 'frame-class.js'))).classifyFrame,
+      classify: (await import(pathToFileURL(resolve(o.base, 'shared', 'frame-class.js')).href)).classifyFrame,
     }
   : null;
 /** A build's classifier: over the text alone before issue 38's round 2 of bytes, over the bytes and their text since. */

@@ -18,7 +18,7 @@ function rawOf(bytes: Buffer, text: string): string | undefined {
 /** A JSON-RPC frame (either direction) from its exact bytes; an outgoing one says who made it. */
 export function messageFrame(dir: FrameDir, bytes: Buffer, origin?: FrameOrigin): FrameBody {
   const text = bytes.toString('utf8');
-  const c = classifyFrame(text);
+  const c = classifyFrame(bytes, text);
   const body: FrameBody = { dir, kind: c.kind, text, size: bytes.length, method: c.method, rpcId: c.rpcId };
   const b64 = rawOf(bytes, text);
   if (b64 !== undefined) body.b64 = b64;

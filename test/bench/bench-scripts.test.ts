@@ -181,8 +181,9 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
   it('frame-cost prints CPU per flood frame by thread for two builds, alternating, and frame-steps each step alone', async () => {
     const cost = await runBench('frame-cost.mjs', '--n', '2000', '--runs', '1', '--bin', 'bin/mcpscope.js');
     for (const side of ['after', 'before']) expect(cost).toMatch(new RegExp(`^${side} *: main [\\d.]+ µs \\([\\d.]+× floor\\), writer [\\d.]+ µs`, 'm'));
-    const steps = await runBench('frame-steps.mjs', '--n', '2000', '--rounds', '1');
+    const steps = await runBench('frame-steps.mjs', '--n', '2000', '--rounds', '1', '--base', 'dist');
     expect(steps).toMatch(/^make the frame \(decode, classify\) +[\d.]+ µs a frame/m);
+    expect(steps).toMatch(/^base build: queue its frames \(FrameBatch.add\) +[\d.]+ µs a frame/m);
     expect(steps).toMatch(/^encode it for the page \(encodeFrames\) +[\d.]+ µs a frame/m);
   });
 

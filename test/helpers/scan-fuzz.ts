@@ -1,5 +1,6 @@
-// The seeded fuzz of the scanning classifier against the full parser: random JSON texts biased toward JSON-RPC shapes
-// and mutations of real frames, shared by the unit test (a fixed, small set) and the bench job (the full run).
+// The seeded fuzz of the scanning classifier against the full parser: random JSON texts biased toward JSON-RPC shapes,
+// mutations of real frames, and byte-level mutations (invalid UTF-8, BOM, NUL), shared by the unit test (a fixed,
+// small set) and the bench job (the full run).
 import { classifyFrame, frameClassOf, scanFrame } from '../../shared/frame-class.js';
 import { classifyText } from '../../shared/jsonrpc.js';
 import { FRAMING_CASES } from '../unit/lint/framing-cases.js';
@@ -10,16 +11,22 @@ import { REQUEST_CASES } from '../unit/lint/request-cases.js';
 
 export const reference = (text: string) => frameClassOf(classifyText(text));
 
-/** Texts the scan classified differently from the parser (empty when they agree), and how many it classified itself. */
-export function compare(texts: readonly string[]): { wrong: Array<{ text: string; scan: unknown; parse: unknown }>; scanned: number } {
+/**
+ * Frames the scan classified differently from the parser (empty when they agree), and how many it classified itself.
+ * A frame is its bytes (a string stands for its UTF-8, lone surrogates becoming U+FFFD as they would on the wire); the
+ * parser reads what the relay decodes from them, Buffer's toString.
+ */
+export function compare(frames: ReadonlyArray<string | Uint8Array>): { wrong: Array<{ text: string; scan: unknown; parse: unknown }>; scanned: number } {
   const wrong: Array<{ text: string; scan: unknown; parse: unknown }> = [];
   let scanned = 0;
-  for (const text of texts) {
-    const scan = scanFrame(text);
+  for (const frame of frames) {
+    const bytes = typeof frame === 'string' ? Buffer.from(frame, 'utf8') : Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+    const text = bytes.toString('utf8');
+    const scan = scanFrame(bytes, text);
     const parse = reference(text);
     if (scan) scanned++;
     if (scan && JSON.stringify(scan) !== JSON.stringify(parse)) wrong.push({ text, scan, parse });
-    const both = classifyFrame(text);
+    const both = classifyFrame(bytes, text);
     if (JSON.stringify(both) !== JSON.stringify(parse)) wrong.push({ text, scan: both, parse });
   }
   return { wrong: wrong.slice(0, 5), scanned };
@@ -97,4 +104,54 @@ export function mutatedTexts(seed: number, count: number): string[] {
     texts.push(t);
   }
   return texts;
+}
+
+/**
+ * What the bytes of a frame can hold that its text cannot show: invalid UTF-8 of every kind (a lone continuation byte,
+ * a truncated sequence, overlong forms, encoded surrogates, bytes past U+10FFFF, 0xFF), a BOM, NUL, and valid
+ * multi-byte characters (2, 3 and 4 bytes).
+ */
+const BYTE_NOISE: readonly number[][] = [
+  [0x80],
+  [0xbf],
+  [0xc3],
+  [0xe2, 0x82],
+  [0xf0, 0x9f, 0x98],
+  [0xc0, 0xaf],
+  [0xe0, 0x80, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xff],
+  [0xfe],
+  [0xef, 0xbb, 0xbf],
+  [0x00],
+  [0xc3, 0xa9],
+  [0xe2, 0x80, 0xa8],
+  [0xf0, 0x9f, 0x98, 0x80],
+];
+
+/**
+ * `count` frames made by one to three byte-level mutations (a BYTE_NOISE sequence inserted or written over, or a cut
+ * that may split a character) of a rule case's frame or a random text, seeded with `seed`. About half of the inserts
+ * land inside a string, where invalid UTF-8 leaves the frame valid JSON, so the scan's own answers are tested too.
+ */
+export function mutatedBytes(seed: number, count: number): Uint8Array[] {
+  const r = rng(seed);
+  const seeds = [...ruleCaseTexts, ...Array.from({ length: 200 }, () => randomJson(r))].map((t) => Buffer.from(t, 'utf8'));
+  const frames: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    let b: Uint8Array = seeds[Math.floor(r() * seeds.length)]!;
+    for (let k = 1 + Math.floor(r() * 3); k > 0; k--) {
+      const noise = BYTE_NOISE[Math.floor(r() * BYTE_NOISE.length)]!;
+      // Inside a string when it can: just after a quote.
+      const quotes = b.reduce<number[]>((q, c, j) => (c === 0x22 ? [...q, j + 1] : q), []);
+      const at = r() < 0.5 && quotes.length > 0 ? quotes[Math.floor(r() * quotes.length)]! : Math.floor(r() * (b.length + 1));
+      const how = Math.floor(r() * 4);
+      if (how === 3) b = b.subarray(0, at);
+      else b = Buffer.concat([b.subarray(0, at), Buffer.from(noise), b.subarray(how === 2 ? Math.min(b.length, at + noise.length) : at)]);
+    }
+    frames.push(b);
+  }
+  return frames;
 }

@@ -173,7 +173,7 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     sessionId: z.string(),
     text: z.string(),
     b64: z.string().optional(),
-    /** Echoed back in `sent` so the sender can match its own frames. */
+    /** Given back with the answer that the frame went out (`frames`' `sent`, or a `sent` message), so the sender can match it. */
     ref: z.string().optional(),
     /** Who made the frame (see shared/frame-origin.ts); a client that does not say is a user typing. */
     origin: FrameOriginSchema.default('user'),
@@ -223,10 +223,23 @@ export type AnswererHolder = z.infer<typeof AnswererHolderSchema>;
 /** Checked by the browser on arrival: a message that does not match is reported, never acted on. */
 const RelayServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), version: z.string() }),
-  z.object({ type: z.literal('frames'), sessionId: z.string(), frames: z.array(FrameRecordSchema) }),
+  z.object({
+    type: z.literal('frames'),
+    sessionId: z.string(),
+    frames: z.array(FrameRecordSchema),
+    /**
+     * This page's sends whose echo (its frame, recorded under `seq`) is in this message: the answer that each went out,
+     * to be taken before the frames. A send whose echo this page does not get live is answered by a `sent` message.
+     */
+    sent: z.array(z.object({ ref: z.string(), seq: z.number().int() })).optional(),
+  }),
   /** All history up to `seq` has been delivered; what follows is live. */
   z.object({ type: z.literal('synced'), sessionId: z.string(), seq: z.number().int() }),
   z.object({ type: z.literal('session'), session: SessionInfoSchema }),
+  /**
+   * A send went out, recorded under `seq`, when its echo does not tell the page so: the page follows the session not
+   * live (not subscribed, or catching up from the store), or the echo had left already (a busy session's full message).
+   */
   z.object({ type: z.literal('sent'), sessionId: z.string(), seq: z.number().int(), ref: z.string().optional() }),
   /** Who answers the session's server→client requests, as seen by this socket; sent on subscribe and on every change. */
   z.object({ type: z.literal('answerer'), sessionId: z.string(), holder: AnswererHolderSchema }),
@@ -245,7 +258,7 @@ export function parseRelayServerMessage(text: string): { ok: true; message: Rela
     // below like those of any message.
     const unpacked = unpackFrames(text);
     if (!unpacked.ok) return unpacked;
-    raw = { type: 'frames', sessionId: unpacked.sessionId, frames: unpacked.frames };
+    raw = { type: 'frames', sessionId: unpacked.sessionId, frames: unpacked.frames, ...(unpacked.sent ? { sent: unpacked.sent } : {}) };
   } else {
     try {
       raw = JSON.parse(text);

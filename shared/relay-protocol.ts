@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HttpProbeResultSchema } from './fault-lab/fault-types.js';
 import { FRAME_ORIGINS } from './frame-origin.js';
+import { plainFrames } from './frames-check.js';
 import { isPacked, unpackFrames } from './frames-wire.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 import { describeIssues } from './zod-issues.js';
@@ -258,7 +259,11 @@ export function parseRelayServerMessage(text: string): { ok: true; message: Rela
     // below like those of any message.
     const unpacked = unpackFrames(text);
     if (!unpacked.ok) return unpacked;
-    raw = { type: 'frames', sessionId: unpacked.sessionId, frames: unpacked.frames, ...(unpacked.sent ? { sent: unpacked.sent } : {}) };
+    const { sessionId, frames, sent } = unpacked;
+    const message = { type: 'frames' as const, sessionId, frames, ...(sent ? { sent } : {}) };
+    // Every field of its usual type: taken without zod (frames-check.ts); anything else goes to the schema below.
+    if (plainFrames(frames, sent)) return { ok: true, message };
+    raw = message;
   } else {
     try {
       raw = JSON.parse(text);

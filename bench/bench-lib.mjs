@@ -193,8 +193,10 @@ export async function connect(relay, onFrames, onBytes) {
     if (msg.type === 'frames') onFrames(msg.frames);
   });
   ws.send(JSON.stringify({ type: 'subscribe', sessionId: relay.sessionId, afterSeq: 0 }));
+  // Each send with a ref, as the page's: the relay answers it (beside the echo, or with a `sent` message).
+  let ref = 0;
   return {
-    send: (text) => ws.send(JSON.stringify({ type: 'send', sessionId: relay.sessionId, text })),
+    send: (text) => ws.send(JSON.stringify({ type: 'send', sessionId: relay.sessionId, text, ref: String(++ref) })),
     close: () => ws.close(),
   };
 }

@@ -11,7 +11,10 @@
 // - `len`: each text's length in UTF-16 code units (a JavaScript string's length), so the reader slices the texts out
 //   of the message's string; the relay's texts are well-formed (decoded from bytes, or JSON.stringify's), so the
 //   UTF-8 on the wire round-trips them exactly;
-// - `b64` and `origin`: only the frames that have them, by index in the message (`{"2":"…"}`).
+// - `b64` and `origin`: only the frames that have them, by index in the message (`{"2":"…"}`);
+// - `ref`: the same for the frames that are this page's own sends, the `ref` its `send` gave: the page's answer that the
+//   send went out, in the message that carries its echo (a separate `sent` message took a second message and a second
+//   parse of the page for each round trip: docs/performance.md, "Relay latency, round 5").
 //
 // JSON.stringify never writes a raw line feed, so the header ends at the message's first one. No zod here: the relay's
 // recorder path loads this; the reader checks the columns, and the page checks the frames it makes with
@@ -38,10 +41,17 @@ interface PackedFramesHeader {
   rpcId: Array<string | null>;
   b64?: Record<string, string>;
   origin?: Record<string, string>;
+  ref?: Record<string, string>;
 }
 
-/** frames[from, to) of a session as one `frames` message. */
-export function packFrames(sessionId: string, frames: readonly FrameRecord[], from = 0, to = frames.length): string {
+/** A page's send that a message's frame answers: its `ref` and the seq its frame was recorded under. */
+export interface SendAck {
+  ref: string;
+  seq: number;
+}
+
+/** frames[from, to) of a session as one `frames` message; `refs`: the refs of the page's own sends among them, by seq. */
+export function packFrames(sessionId: string, frames: readonly FrameRecord[], from = 0, to = frames.length, refs?: ReadonlyMap<number, string>): string {
   const seq: number[] = [];
   const ts: number[] = [];
   const code: number[] = [];
@@ -51,6 +61,7 @@ export function packFrames(sessionId: string, frames: readonly FrameRecord[], fr
   const rpcId: Array<string | null> = [];
   let b64: Record<string, string> | undefined;
   let origin: Record<string, string> | undefined;
+  let ref: Record<string, string> | undefined;
   let first = 0;
   let run = 0;
   let texts = '';
@@ -70,12 +81,15 @@ export function packFrames(sessionId: string, frames: readonly FrameRecord[], fr
     rpcId.push(f.rpcId);
     if (f.b64 !== undefined) (b64 ??= {})[i - from] = f.b64;
     if (f.origin !== undefined) (origin ??= {})[i - from] = f.origin;
+    const r = refs?.get(f.seq);
+    if (r !== undefined) (ref ??= {})[i - from] = r;
     texts += f.text;
   }
   if (run > 0) seq.push(first, run);
   const header: PackedFramesHeader = { type: 'frames', sessionId, n: to - from, seq, ts, code, size, len, method, rpcId };
   if (b64) header.b64 = b64;
   if (origin) header.origin = origin;
+  if (ref) header.ref = ref;
   return `${JSON.stringify(header)}\n${texts}`;
 }
 
@@ -88,7 +102,7 @@ export function isPacked(message: string): boolean {
  * The frames of a packed message, or why they cannot be read. The frames are built as the header says; their fields'
  * types are for the caller's schema to check (an unknown code or origin comes out as it is, and fails there).
  */
-export function unpackFrames(message: string): { ok: true; sessionId: string; frames: FrameRecord[] } | { ok: false; error: string } {
+export function unpackFrames(message: string): { ok: true; sessionId: string; frames: FrameRecord[]; sent?: SendAck[] } | { ok: false; error: string } {
   const nl = message.indexOf('\n');
   let h: PackedFramesHeader;
   try {
@@ -99,6 +113,7 @@ export function unpackFrames(message: string): { ok: true; sessionId: string; fr
   const bad = headerProblem(h);
   if (bad) return { ok: false, error: `a packed frames message ${bad}` };
   const frames: FrameRecord[] = [];
+  let sent: SendAck[] | undefined;
   let at = nl + 1;
   let i = 0;
   for (let r = 0; r < h.seq.length; r += 2) {
@@ -119,12 +134,14 @@ export function unpackFrames(message: string): { ok: true; sessionId: string; fr
       if (b64 !== undefined) f.b64 = b64;
       const origin = h.origin?.[i];
       if (origin !== undefined) f.origin = origin as FrameRecord['origin'];
+      const ref = h.ref?.[i];
+      if (ref !== undefined) (sent ??= []).push({ ref, seq: s });
       frames.push(f);
     }
   }
   if (at !== message.length)
     return { ok: false, error: `a packed frames message whose texts hold ${message.length - nl - 1} characters, not the ${at - nl - 1} its lengths add up to` };
-  return { ok: true, sessionId: h.sessionId, frames };
+  return sent === undefined ? { ok: true, sessionId: h.sessionId, frames } : { ok: true, sessionId: h.sessionId, frames, sent };
 }
 
 /** What is wrong with a header's shape, or null: columns of the right kind and length, runs that add up to n. */
@@ -149,7 +166,7 @@ function headerProblem(h: PackedFramesHeader): string | null {
     if (!Number.isInteger(code) || FRAME_DIRS[code! >> 4] === undefined || FRAME_KINDS[code! & 15] === undefined)
       return `whose frame ${i} has an unknown code ${JSON.stringify(code)}`;
   }
-  for (const col of ['b64', 'origin'] as const) {
+  for (const col of ['b64', 'origin', 'ref'] as const) {
     const sparse = h[col];
     if (sparse !== undefined && (typeof sparse !== 'object' || sparse === null || Array.isArray(sparse))) return `whose ${col} is not an object`;
   }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HttpProbeResultSchema } from './fault-lab/fault-types.js';
 import { FRAME_ORIGINS } from './frame-origin.js';
+import { plainFrames } from './frames-check.js';
 import { isPacked, unpackFrames } from './frames-wire.js';
 import { FRAME_KINDS } from './jsonrpc.js';
 import { describeIssues } from './zod-issues.js';
@@ -173,7 +174,7 @@ export const RelayClientMessageSchema = z.discriminatedUnion('type', [
     sessionId: z.string(),
     text: z.string(),
     b64: z.string().optional(),
-    /** Echoed back in `sent` so the sender can match its own frames. */
+    /** Given back with the answer that the frame went out (`frames`' `sent`, or a `sent` message), so the sender can match it. */
     ref: z.string().optional(),
     /** Who made the frame (see shared/frame-origin.ts); a client that does not say is a user typing. */
     origin: FrameOriginSchema.default('user'),
@@ -223,10 +224,23 @@ export type AnswererHolder = z.infer<typeof AnswererHolderSchema>;
 /** Checked by the browser on arrival: a message that does not match is reported, never acted on. */
 const RelayServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), version: z.string() }),
-  z.object({ type: z.literal('frames'), sessionId: z.string(), frames: z.array(FrameRecordSchema) }),
+  z.object({
+    type: z.literal('frames'),
+    sessionId: z.string(),
+    frames: z.array(FrameRecordSchema),
+    /**
+     * This page's sends whose echo (its frame, recorded under `seq`) is in this message: the answer that each went out,
+     * to be taken before the frames. A send whose echo this page does not get live is answered by a `sent` message.
+     */
+    sent: z.array(z.object({ ref: z.string(), seq: z.number().int() })).optional(),
+  }),
   /** All history up to `seq` has been delivered; what follows is live. */
   z.object({ type: z.literal('synced'), sessionId: z.string(), seq: z.number().int() }),
   z.object({ type: z.literal('session'), session: SessionInfoSchema }),
+  /**
+   * A send went out, recorded under `seq`, when its echo does not tell the page so: the page follows the session not
+   * live (not subscribed, or catching up from the store), or the echo had left already (a busy session's full message).
+   */
   z.object({ type: z.literal('sent'), sessionId: z.string(), seq: z.number().int(), ref: z.string().optional() }),
   /** Who answers the session's server→client requests, as seen by this socket; sent on subscribe and on every change. */
   z.object({ type: z.literal('answerer'), sessionId: z.string(), holder: AnswererHolderSchema }),
@@ -245,7 +259,11 @@ export function parseRelayServerMessage(text: string): { ok: true; message: Rela
     // below like those of any message.
     const unpacked = unpackFrames(text);
     if (!unpacked.ok) return unpacked;
-    raw = { type: 'frames', sessionId: unpacked.sessionId, frames: unpacked.frames };
+    const { sessionId, frames, sent } = unpacked;
+    const message = { type: 'frames' as const, sessionId, frames, ...(sent ? { sent } : {}) };
+    // Every field of its usual type: taken without zod (frames-check.ts); anything else goes to the schema below.
+    if (plainFrames(frames, sent)) return { ok: true, message };
+    raw = message;
   } else {
     try {
       raw = JSON.parse(text);

@@ -8,15 +8,18 @@ import type { FrameRecord } from '../../shared/relay-protocol.js';
 /** Characters of frame text per message, about: small enough for V8's young generation and malloc's reused memory. */
 export const MESSAGE_TEXT_CHARS = 32 * 1024;
 
-/** The session's frames as `frames` messages in order, each a run of frames, every frame in exactly one. */
-export function encodeFrames(sessionId: string, frames: FrameRecord[]): Buffer[] {
+/**
+ * The session's frames as `frames` messages in order, each a run of frames, every frame in exactly one; `refs`: the
+ * page's own sends among them, by seq, each named in the message that carries it.
+ */
+export function encodeFrames(sessionId: string, frames: FrameRecord[], refs?: ReadonlyMap<number, string>): Buffer[] {
   const out: Buffer[] = [];
   let from = 0;
   let chars = 0;
   for (let i = 0; i < frames.length; i++) {
     chars += frames[i]!.text.length;
     if (chars >= MESSAGE_TEXT_CHARS || i === frames.length - 1) {
-      out.push(utf8Bytes(packFrames(sessionId, frames, from, i + 1)));
+      out.push(utf8Bytes(packFrames(sessionId, frames, from, i + 1, refs)));
       from = i + 1;
       chars = 0;
     }

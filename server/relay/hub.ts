@@ -2,15 +2,15 @@
 // that can't keep up is dropped back to replay instead of having frames buffered for it without bound.
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { RelayClientMessageSchema, type FrameRecord, type RelayServerMessage, type SessionInfo } from '../../shared/relay-protocol.js';
-import { describeIssues } from '../../shared/zod-issues.js';
-import type { FrameOrigin } from '../../shared/frame-origin.js';
+import type { FrameRecord, RelayServerMessage, SessionInfo } from '../../shared/relay-protocol.js';
+import { newSubscription, type Client, type Subscription } from './hub-client.js';
+import { SendAcks } from './send-acks.js';
 import { AnswererClaims } from './answerer-claims.js';
-import { plainSend } from './send-fast-path.js';
 import { corked, HeldTraffic } from './held-traffic.js';
 import { packFrames } from '../../shared/frames-wire.js';
 import { encodeFrames, MESSAGE_TEXT_CHARS, utf8Bytes } from './frame-messages.js';
-import { RelayError, toRelayError } from '../errors.js';
+import { handlePageMessage, type PageActions, type PageSend } from './page-messages.js';
+import { RelayError } from '../errors.js';
 import type { SessionManager } from './session-manager.js';
 
 export interface HubOptions {
@@ -18,29 +18,6 @@ export interface HubOptions {
   highWaterBytes?: number;
   /** Frames per replay message. */
   replayChunk?: number;
-}
-
-interface Subscription {
-  sessionId: string;
-  lastSent: number;
-  mode: 'replay' | 'live';
-  /** The flush (Hub.flushes) during whose tick a frame from the server was last queued: is the server's side quiet? */
-  lastInFlush: number;
-  queue: FrameRecord[];
-  /** Characters of frame text in `queue`. */
-  queuedChars: number;
-  /** Replay jumps from `skipFrom` to `skipTo` (the gap of a head + tail subscription; the page reads it over HTTP). */
-  skipFrom?: number;
-  skipTo?: number;
-}
-
-interface Client {
-  ws: WebSocket;
-  /** The socket under `ws`: corked while several messages go, so that they leave in one write (one wake-up of the page). */
-  socket: Duplex | null;
-  subs: Map<string, Subscription>;
-  /** 'sent' answers held back to leave with the next message to this page (held-traffic.ts), in order. */
-  held: string[];
 }
 
 export class Hub {
@@ -57,6 +34,8 @@ export class Hub {
    * the server with none of its in this count or the last is a reply at a request's pace, not a burst.
    */
   private flushes = 0;
+  /** How each page's sends are answered: beside their echoes, or by `sent` messages (send-acks.ts). */
+  private readonly acks = new SendAcks();
   private readonly high: number;
   private readonly chunk: number;
 
@@ -84,7 +63,7 @@ export class Hub {
   attach(ws: WebSocket, version: string, socket: Duplex | null = null): void {
     const client: Client = { ws, socket, subs: new Map(), held: [] };
     this.clients.add(client);
-    ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => handlePageMessage(client, isBinary ? null : data.toString(), this.actions));
     ws.on('close', () => {
       this.clients.delete(client);
       this.dirty.delete(client);
@@ -99,70 +78,31 @@ export class Hub {
     for (const c of this.clients) c.ws.close(1001, 'relay shutting down');
   }
 
-  private onMessage(client: Client, text: string | null): void {
-    let ref: string | undefined;
-    try {
-      const raw: unknown = JSON.parse(text ?? 'null');
-      if (raw && typeof raw === 'object' && 'ref' in raw && typeof raw.ref === 'string') ref = raw.ref;
-      // A round trip's request: to the server before anything else, past zod (send-fast-path.ts).
-      const plain = plainSend(raw);
-      if (plain !== null) return this.send(client, plain, ref);
-      const parsed = RelayClientMessageSchema.safeParse(raw);
-      if (!parsed.success) {
-        this.sendTo(client, { type: 'error', code: 'BAD_REQUEST', message: describeIssues(parsed.error, 'message'), ...(ref ? { ref } : {}) });
-        return;
-      }
-      const msg = parsed.data;
-      switch (msg.type) {
-        case 'subscribe':
-          this.subscribe(client, msg.sessionId, msg.afterSeq, msg.head, msg.tail);
-          break;
-        case 'unsubscribe':
-          client.subs.delete(msg.sessionId);
-          if (this.answerers.release(msg.sessionId, client)) this.announceAnswerer(msg.sessionId);
-          break;
-        case 'claim-answerer':
-          if (!this.sessions.exists(msg.sessionId)) throw new RelayError('NOT_FOUND', `no session ${msg.sessionId}`);
-          if (this.answerers.claim(msg.sessionId, client, msg.force === true)) this.announceAnswerer(msg.sessionId);
-          if (!client.subs.has(msg.sessionId) || this.answerers.holder(msg.sessionId) !== client)
-            this.sendTo(client, this.answererMessage(msg.sessionId, client));
-          break;
-        case 'trace-context':
-          this.sessions.owned(msg.sessionId).noteTraceContext(msg.traceId);
-          break;
-        case 'send':
-          this.send(client, msg, ref);
-          break;
-        case 'http-probe': {
-          const { sessionId, method, headers, body, waitMs, origin } = msg;
-          // Answered when the exchange ends; a failure is an error with the same ref, never an unhandled rejection.
-          void Promise.resolve()
-            .then(() => this.sessions.owned(sessionId).httpProbe({ method, headers, body, waitMs }, origin))
-            .then(
-              (result) => this.sendTo(client, { type: 'http-result', sessionId, result, ...(ref ? { ref } : {}) }),
-              (err: unknown) => {
-                const e = toRelayError(err);
-                if (e.code === 'INTERNAL') console.error('mcpscope: http probe error:', err);
-                this.sendTo(client, { type: 'error', code: e.code, message: e.message, ...(ref ? { ref } : {}) });
-              },
-            );
-          break;
-        }
-      }
-    } catch (err) {
-      const e = toRelayError(err);
-      if (e.code === 'INTERNAL' && !(err instanceof SyntaxError)) console.error('mcpscope: hub error:', err);
-      const code = err instanceof SyntaxError ? 'BAD_REQUEST' : e.code;
-      this.sendTo(client, { type: 'error', code, message: e.message, ...(ref ? { ref } : {}) });
-    }
-  }
+  /** What the hub does for each message of a page's (page-messages.ts reads them). */
+  private readonly actions: PageActions<Client> = {
+    send: (client, msg, ref) => this.send(client, msg, ref),
+    subscribe: (client, sessionId, afterSeq, head, tail) => this.subscribe(client, sessionId, afterSeq, head, tail),
+    unsubscribe: (client, sessionId) => {
+      const sub = client.subs.get(sessionId);
+      if (sub && client.subs.delete(sessionId)) this.acks.dropped(client, sub);
+      if (this.answerers.release(sessionId, client)) this.announceAnswerer(sessionId);
+    },
+    claimAnswerer: (client, sessionId, force) => {
+      if (!this.sessions.exists(sessionId)) throw new RelayError('NOT_FOUND', `no session ${sessionId}`);
+      if (this.answerers.claim(sessionId, client, force)) this.announceAnswerer(sessionId);
+      if (!client.subs.has(sessionId) || this.answerers.holder(sessionId) !== client) this.sendTo(client, this.answererMessage(sessionId, client));
+    },
+    traceContext: (sessionId, traceId) => this.sessions.owned(sessionId).noteTraceContext(traceId),
+    httpProbe: (sessionId, spec, origin) => this.sessions.owned(sessionId).httpProbe(spec, origin),
+    reply: (client, msg) => this.sendTo(client, msg),
+  };
 
-  /** Writes a page's frame to its session's server, and holds the 'sent' answer to leave with the reply. */
-  private send(client: Client, msg: { sessionId: string; text: string; b64?: string | undefined; origin: FrameOrigin }, ref: string | undefined): void {
+  /** Writes a page's frame to its session's server; the page hears of it with the echo, or a `sent` (send-acks.ts). */
+  private send(client: Client, msg: PageSend, ref: string | undefined): void {
     const bytes = msg.b64 !== undefined ? Buffer.from(msg.b64, 'base64') : Buffer.from(msg.text, 'utf8');
-    const seq = this.sessions.owned(msg.sessionId).send(bytes, msg.origin);
+    const sent = this.acks.write(client, msg.sessionId, ref, () => this.sessions.owned(msg.sessionId).send(bytes, msg.origin));
     // Held: it leaves with the reply, in the same write (held-traffic.ts).
-    this.holding.hold(client, JSON.stringify({ type: 'sent', sessionId: msg.sessionId, seq, ...(ref ? { ref } : {}) } satisfies RelayServerMessage));
+    if (sent !== null) this.holding.hold(client, sent);
   }
 
   private subscribe(client: Client, sessionId: string, afterSeq: number, head?: number, tail?: number): void {
@@ -170,7 +110,9 @@ export class Hub {
       this.sendTo(client, { type: 'error', code: 'NOT_FOUND', message: `no session ${sessionId}` });
       return;
     }
-    const sub: Subscription = { sessionId, lastSent: afterSeq, mode: 'replay', lastInFlush: -2, queue: [], queuedChars: 0 };
+    const before = client.subs.get(sessionId);
+    if (before) this.acks.dropped(client, before);
+    const sub = newSubscription(sessionId, afterSeq);
     if (tail !== undefined) {
       const lastSeq = this.sessions.info(sessionId).lastSeq;
       const skipFrom = Math.max(afterSeq, head ?? 0);
@@ -221,6 +163,7 @@ export class Hub {
       if (frame.seq <= (sub.queue.at(-1)?.seq ?? sub.lastSent)) continue;
       sub.queue.push(frame);
       sub.queuedChars += frame.text.length;
+      this.acks.queued(client, sessionId, sub, frame);
       // Forward first: a frame from the server after a quiet spell (no frame of its in this tick or the last: a
       // reply, at a request's pace) goes at once, not at the tick's end behind the rest of the tick's I/O, and takes
       // the page's held traffic with it (the request's 'sent' and echo: one write). A busy server's frames wait for
@@ -296,11 +239,18 @@ export class Hub {
     sub.queuedChars = 0;
     if (client.ws.bufferedAmount > this.high) {
       // Too far behind: drop the queue and let replay fetch these frames from disk when the socket drains.
+      this.acks.dropped(client, sub);
       sub.mode = 'replay';
       setTimeout(() => this.replay(client, sub), 20);
       return;
     }
     sub.lastSent = frames[frames.length - 1]!.seq;
+    const acks = this.acks.take(sub);
+    if (acks !== null) {
+      // Answers to this page's sends make the bytes its own: encoded for it alone, never reused for another page.
+      if (client.ws.readyState === client.ws.OPEN) for (const m of encodeFrames(sub.sessionId, frames, acks)) client.ws.send(m, { binary: false });
+      return;
+    }
     // Same first frame and length means the same frames: a subscriber that went live mid-tick holds a suffix.
     let run = this.encoded.get(sub.sessionId);
     if (run === undefined || run.first !== frames[0] || run.length !== frames.length) {

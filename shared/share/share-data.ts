@@ -18,7 +18,8 @@ import type { FrameRecord } from '../relay-protocol.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
 import { SHARE_FORMAT, SHARE_FORMAT_VERSION, type ShareContents, type ShareTag } from './share-unpacker.js';
 
-export { frameProblem, ShareUnpacker, unpackShare, type ShareContents } from './share-unpacker.js';
+export { ShareUnpacker, unpackShare, type ShareContents } from './share-unpacker.js';
+export { frameProblem } from '../frames-check.js';
 
 /** Frames a block holds: small enough that the page can unpack and show one block in a task of its own. */
 const FRAMES_PER_BLOCK = 5_000;

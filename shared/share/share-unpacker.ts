@@ -4,7 +4,7 @@
 // a BundleError at the first block that shows it.
 import { BundleError, header, item, trailer, type BundleEvent } from '../bundle/bundle-reader.js';
 import type { BundleFinding, BundleHeader, BundleTrailer } from '../bundle/bundle-format.js';
-import { isFrameOrigin } from '../frame-origin.js';
+import { frameProblem } from '../frames-check.js';
 import { unpackFrames } from '../frames-wire.js';
 import type { FrameRecord } from '../relay-protocol.js';
 import type { ClientFrame } from '../replay/replay-plan.js';
@@ -38,22 +38,6 @@ function json(body: string, what: string): unknown {
   } catch (err) {
     throw new BundleError(`the share file's ${what} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
-}
-
-/**
- * What FrameRecordSchema would refuse in a frame unpackFrames made, or null. unpackFrames has checked what its columns
- * decide (seq runs, direction and kind codes, text lengths); this checks the rest, field by field. A zod parse per frame
- * did the same in 20 µs a frame, two of the three seconds a 100,000-frame file took to read in the page;
- * test/unit/share/share-data.test.ts holds the two to the same verdicts.
- */
-export function frameProblem(f: FrameRecord): string | null {
-  if (typeof f.ts !== 'number' || !Number.isFinite(f.ts)) return 'ts';
-  if (!Number.isInteger(f.size)) return 'size';
-  if (f.method !== null && typeof f.method !== 'string') return 'method';
-  if (f.rpcId !== null && typeof f.rpcId !== 'string') return 'rpcId';
-  if (f.b64 !== undefined && typeof f.b64 !== 'string') return 'b64';
-  if (f.origin !== undefined && !isFrameOrigin(f.origin)) return 'origin';
-  return null;
 }
 
 /** Takes a share text in pieces of any size (push), hands frames to the sink block by block, and checks the end (end). */

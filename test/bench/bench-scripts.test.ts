@@ -176,6 +176,9 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     const wake = await runBench('relay-wakeups.mjs', '--pings', '50');
     for (const side of ['minimal', 'relay'])
       expect(wake).toMatch(new RegExp(`^${side} \\(pid \\d+\\):\\n {2}main +CPU +[\\d.]+ µs, wake-ups [\\d.]+ a round trip$`, 'm'));
+    const page = await runBench('page-round-trip.mjs', '--rounds', '200', '--blocks', '2');
+    expect(page).toMatch(/^before \(sent \+ frames, 2 messages\): [\d.]+ µs a round trip/m);
+    expect(page).toMatch(/^RATIO after ÷ before: [\d.]+×$/m);
   });
 
   it('frame-cost prints CPU per flood frame by thread for two builds, alternating, and frame-steps each step alone', async () => {

@@ -2,6 +2,14 @@
 import type WebSocket from 'ws';
 import { parseRelayServerMessage, type FrameRecord, type RelayClientMessage, type RelayServerMessage } from '../../shared/relay-protocol.js';
 
+/** A relay's answer that a send went out (see RelaySocket.acks). */
+interface Ack {
+  ref: string | undefined;
+  seq: number;
+  at: number;
+  alone: boolean;
+}
+
 export class RelaySocket {
   readonly messages: RelayServerMessage[] = [];
   readonly frames = new Map<string, FrameRecord[]>();
@@ -39,6 +47,18 @@ export class RelaySocket {
 
   send(msg: RelayClientMessage): void {
     this.ws.send(JSON.stringify(msg));
+  }
+
+  /**
+   * The relay's answers that sends went out, in the order they came, from message `from` on: each with the index of
+   * the message it came in (a `frames` message that carries the send's echo, or a `sent` message of its own).
+   */
+  acks(from = 0): Ack[] {
+    return this.messages.slice(from).flatMap((m, i): Ack[] => {
+      if (m.type === 'sent') return [{ ref: m.ref, seq: m.seq, at: from + i, alone: true }];
+      if (m.type === 'frames') return (m.sent ?? []).map((a) => ({ ...a, at: from + i, alone: false }));
+      return [];
+    });
   }
 
   framesOf(sessionId: string): FrameRecord[] {

@@ -30,6 +30,28 @@ describe('encodeFrames', () => {
     for (const m of messages) expect(m.frames.reduce((n, f) => n + f.text.length, 0) - m.frames.at(-1)!.text.length).toBeLessThan(MESSAGE_TEXT_CHARS);
   });
 
+  it("names each of the page's sends in the message that carries its frame", () => {
+    const frames = Array.from({ length: 40 }, (_, i) => frame(i + 1, 'z'.repeat(MESSAGE_TEXT_CHARS / 8)));
+    const messages = encodeFrames(
+      's1',
+      frames,
+      new Map([
+        [2, 'first'],
+        [39, 'last'],
+      ]),
+    ).map((b) => {
+      const parsed = parseRelayServerMessage(b.toString('utf8'));
+      if (!parsed.ok || parsed.message.type !== 'frames') throw new Error('not a frames message');
+      return parsed.message;
+    });
+    expect(messages.length).toBeGreaterThan(2);
+    const named = messages.flatMap((m) => (m.sent ?? []).map((a) => [a.ref, a.seq, m.frames.some((f) => f.seq === a.seq)]));
+    expect(named).toEqual([
+      ['first', 2, true],
+      ['last', 39, true],
+    ]);
+  });
+
   it('sends a frame larger than a message alone, whole', () => {
     const big = frame(2, 'y'.repeat(MESSAGE_TEXT_CHARS * 3));
     const messages = encodeFrames('s1', [frame(1, '{}'), big, frame(3, '[]')]).map(read);

@@ -58,6 +58,37 @@ describe('packed frames messages', () => {
     expect(unpackFrames(packFrames('s', frames, 4, 5))).toEqual({ ok: true, sessionId: 's', frames: [frames[4]] });
   });
 
+  it("name the page's own sends by the ref they came with, in the message that carries their frames", () => {
+    const frames = [1, 2, 3, 4].map((s) => base(s, `{"n":${s}}`, s % 2 === 1 ? { dir: 'out', kind: 'request', origin: 'user' } : {}));
+    const refs = new Map([
+      [1, 'a'],
+      [3, 'b'],
+    ]);
+    const parsed = overTheWire(packFrames('s', frames, 0, 4, refs));
+    expect(parsed).toEqual({
+      ok: true,
+      message: {
+        type: 'frames',
+        sessionId: 's',
+        frames,
+        sent: [
+          { ref: 'a', seq: 1 },
+          { ref: 'b', seq: 3 },
+        ],
+      },
+    });
+    // A slice names only its own frames' refs; a message without any has no `sent` at all.
+    expect(overTheWire(packFrames('s', frames, 2, 4, refs))).toMatchObject({ ok: true, message: { sent: [{ ref: 'b', seq: 3 }] } });
+    expect(overTheWire(packFrames('s', frames, 1, 2, refs))).toEqual({ ok: true, message: { type: 'frames', sessionId: 's', frames: [frames[1]] } });
+    // A ref that is not a string is refused by the schema, never handed to the page's sends.
+    const good = packFrames('s', frames, 0, 1, refs);
+    const bad = good.replace('"ref":{"0":"a"}', '"ref":{"0":7}');
+    expect(bad).not.toBe(good);
+    const refused = parseRelayServerMessage(bad);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error).toMatch(/sent\.0\.ref/);
+  });
+
   it('refuse a message whose columns do not add up, saying what is wrong', () => {
     const good = packFrames('s', [base(1, '{"a":1}'), base(2, '{"b":2}')]);
     const nl = good.indexOf('\n');
@@ -73,6 +104,7 @@ describe('packed frames messages', () => {
       [withHeader({ seq: [1, 0, 1, 2] }), /seq runs are not pairs of whole numbers/],
       [withHeader({ code: [17, 999] }), /frame 1 has an unknown code 999/],
       [withHeader({ len: [7, -1] }), /frame 1 has no text length/],
+      [withHeader({ ref: ['a'] }), /ref is not an object/],
       [withHeader({}, texts + 'x'), /texts hold 15 characters, not the 14/],
       [withHeader({}, texts.slice(1)), /texts hold 13 characters, not the 14/],
     ];

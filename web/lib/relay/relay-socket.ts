@@ -51,7 +51,10 @@ export class RelaySocket {
   private backoffMs = 250;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private nextRef = 1;
-  /** Sends and HTTP probes waiting for the relay's answer, by ref; `resolve` gets a seq or an HttpProbeResult. */
+  /**
+   * Sends and HTTP probes waiting for the relay's answer, by ref; `resolve` gets a seq (from the `frames` message that
+   * carries the send's echo, or a `sent` message) or an HttpProbeResult.
+   */
   private readonly pendingSends = new Map<string, { resolve: (value: unknown) => void; reject: (e: SendError) => void }>();
   /** Reference-counted: several parts of the page may watch one session (the fault lab's scratch session, the detail). */
   private readonly subscriptions = new SubscriptionCounts();
@@ -260,6 +263,9 @@ export class RelaySocket {
         this.backoffMs = 250;
         break;
       case 'frames':
+        // This page's sends whose echoes the message carries went out: settled first, as a `sent` message before
+        // the frames would have been (the relay folds the answer into the echo's message, one message a round trip).
+        if (msg.sent !== undefined) for (const { ref, seq } of msg.sent) this.settle(ref, (p) => p.resolve(seq));
         this.handlers.onFrames(msg.sessionId, msg.frames);
         break;
       case 'synced': {

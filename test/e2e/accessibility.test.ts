@@ -1,9 +1,10 @@
 // axe-core over the whole workbench: every right-hand tab, the Sessions & profiles view, the target form, the tab menu,
 // the sequence view and the composer, in both themes, on a live session against the demo server with frames in its
-// log; no serious or critical violation of any rule. A theme is CSS variables on <html> and nothing else (styles.css):
-// the DOM, its roles, names and states are the same in both, so every rule runs in the dark theme and the rules that
-// read colours (THEMED_RULES) run again in the light one. axe is the file's costliest part: checking the light theme's
-// colours only cut the file's CPU to 0.85× (docs/development.md, "The suite's time, round 5").
+// log; no serious or critical violation of any rule. A theme changes colours only (CSS variables on <html>, Monaco's
+// colour theme, the toggle's glyph): the DOM, its roles, names and states are the same in both, so every rule runs in
+// the dark theme and the rules that read colours (THEMED_RULES) run again in the light one. axe is the file's costliest
+// part: checking only the light theme's colours cut the file's CPU to 0.85× (docs/development.md, "The suite's time,
+// round 5").
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, type AxeViolation } from '../helpers/axe-page.js';

@@ -4,11 +4,14 @@
 // relay given Ctrl-C (once or twice) or SIGTERM, the relay crashing, the relay SIGKILLed and launched again, and
 // `call`, `check` and `tap` on it, ending cleanly or SIGKILLed (then the next launch on their data dir cleans up, and
 // leaves a tap that is still running alone).
+// Each test runs its own relay, CLI run and escaping server (its own pid file and, where it kills a run, its own data
+// dir) and mostly waits on them, so a block's tests run side by side; what a failing test leaves is killed once the
+// file ends (an afterEach would kill a neighbour's still running).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import { markedProcesses, signalMarked } from '../../server/transports/spawn-marker.js';
 import { track } from '../helpers/child-sweep.js';
@@ -21,7 +24,7 @@ const SCRIPTED = join(FIXTURES, 'scripted-server.mjs');
 const CRASH_ON_SIGUSR2 = join(FIXTURES, 'crash-on-sigusr2.mjs');
 const relays: RelayHandle[] = [];
 const pidFiles: string[] = [];
-/** The instances of the runs a test SIGKILLed: whatever carries their marks is killed after the test, should it fail. */
+/** The instances of the runs a test SIGKILLed: whatever carries their marks is killed after the file, should a test fail. */
 const instances: string[] = [];
 
 /** What a server wrote to its pid file: kind → pids (one per start, and `check` starts it many times). */
@@ -41,7 +44,7 @@ function reported(file: string): Map<string, number[]> {
 }
 const allPids = (file: string) => [...reported(file).values()].flat();
 
-afterEach(async () => {
+afterAll(async () => {
   await Promise.all(relays.splice(0).map((r) => r.stop('SIGKILL')));
   const dead = new Set(instances.splice(0));
   signalMarked((m) => dead.has(m.split(':')[0]!), 'SIGKILL');
@@ -92,7 +95,7 @@ async function launch(opts: { node?: string[]; dataDir?: string; extra?: string[
   return { relay, pids };
 }
 
-describe('a server whose descendants shed its tree (same group, setsid, a double fork that ignores SIGTERM)', () => {
+describe.concurrent('a server whose descendants shed its tree (same group, setsid, a double fork that ignores SIGTERM)', () => {
   it('leaves none running when its session is stopped through the API', async () => {
     const { relay, pids } = await launch();
     const { body: config } = await relay.api<RelayConfig>('/api/config');
@@ -143,7 +146,7 @@ describe('a server whose descendants shed its tree (same group, setsid, a double
   });
 });
 
-describe('the CLI on a server whose descendants shed its tree', () => {
+describe.concurrent('the CLI on a server whose descendants shed its tree', () => {
   it('mcpscope call leaves none running', async () => {
     const server = escapingServer();
     const run = await runCli(['call', '--method', 'tools/list', '--', ...server.command]);
@@ -244,7 +247,7 @@ async function relaunchReaps(dataDir: string, pids: number[], instance: string, 
   expect(tables(dataDir)).toEqual([`${relay.proc.pid}.json`]);
 }
 
-describe('a SIGKILLed call, check or tap, on a server whose descendants shed its tree and ignore SIGTERM', () => {
+describe.concurrent('a SIGKILLed call, check or tap, on a server whose descendants shed its tree and ignore SIGTERM', () => {
   it('mcpscope call, killed while its request waits, leaves none running once the relay is launched on its data dir', async () => {
     const { home, dataDir } = dataHome();
     const server = escapingServer(['--stubborn', '--never-answer', 'tools/list']);
@@ -316,7 +319,7 @@ describe('a SIGKILLed call, check or tap, on a server whose descendants shed its
   });
 });
 
-describe('mcpscope replay on a server whose descendants shed its tree and ignore SIGTERM', () => {
+describe.concurrent('mcpscope replay on a server whose descendants shed its tree and ignore SIGTERM', () => {
   /** A real bundle of the demo server, replayed against the escaping server (named on the command line: no prompt). */
   async function startReplay(): Promise<{ replay: ReturnType<typeof startCli>; pids: number[]; dataDir: string }> {
     const { home, dataDir } = dataHome();

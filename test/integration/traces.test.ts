@@ -2,10 +2,12 @@
 // OpenTelemetry SDK exports one trace in which the server's own spans nest under mcpscope's client spans; the same
 // session exported again from its bundle (protobuf and JSON, and to a file) keeps names, attributes, events and times;
 // lint tells a server that breaks propagation from one that keeps it; without --trace nothing is added.
+// Each test has an OTLP receiver of its own (the `receiver` fixture), so the blocks after the first, whose tests each
+// run their own processes and mostly wait on them, run side by side without reading a neighbour's spans.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it as base } from 'vitest';
 import { FIXTURES, startRelay, waitFor } from '../helpers/relay-process.js';
 import type { RelayConfig } from '../../shared/relay-protocol.js';
 import { startHttpTap, startTap } from '../helpers/tap-process.js';
@@ -22,13 +24,17 @@ const TRACED = join(FIXTURES, 'traced-server.mjs');
 const CLIENT = 3;
 const SERVER = 2;
 
-let receiver: OtlpReceiver;
-beforeAll(async () => {
-  receiver = await OtlpReceiver.start();
+const it = base.extend<{ receiver: OtlpReceiver }>({
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern: none.
+  receiver: async ({}, use) => {
+    const receiver = await OtlpReceiver.start();
+    await use(receiver);
+    await receiver.close();
+  },
 });
-afterAll(() => receiver.close());
 
-const served = (extra: string[] = []) => ['--', process.execPath, TRACED, '--otlp', receiver.url, ...extra];
+/** The traced fixture as the command after `--`, exporting its own spans to `receiver`. */
+const served = (receiver: OtlpReceiver, extra: string[] = []) => ['--', process.execPath, TRACED, '--otlp', receiver.url, ...extra];
 const ownSpans = (spans: ReceivedSpan[], encoding?: ReceivedSpan['encoding']) =>
   spans.filter((s) => s.service === 'mcpscope' && (!encoding || s.encoding === encoding));
 const fixtureSpans = (spans: ReceivedSpan[], traceId: string) => spans.filter((s) => s.service === 'traced-fixture' && s.traceId === traceId);
@@ -37,7 +43,7 @@ describe.sequential('a traced session', () => {
   const bundle = join(dir, 'traced.mcpscope');
   let call: ReceivedSpan;
 
-  it('exports as one trace whose server spans nest under mcpscope’s client spans', async () => {
+  it('exports as one trace whose server spans nest under mcpscope’s client spans', async ({ receiver }) => {
     const run = await runCli([
       'call',
       '--method',
@@ -50,7 +56,7 @@ describe.sequential('a traced session', () => {
       '--bundle',
       bundle,
       '--lint',
-      ...served(),
+      ...served(receiver),
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/exported \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/protobuf\)/);
@@ -87,7 +93,7 @@ describe.sequential('a traced session', () => {
     expect(text).toContain('trace-context');
   });
 
-  it('exports the bundle again as JSON with the same spans, ids and times', async () => {
+  it('exports the bundle again as JSON with the same spans, ids and times', async ({ receiver }) => {
     const before = receiver.spans.length;
     const run = await runCli(['export', bundle, '--otlp', receiver.url, '--otlp-protocol', 'http/json']);
     expect(run.code, run.stderr).toBe(0);
@@ -106,8 +112,8 @@ describe.sequential('a traced session', () => {
   });
 });
 
-describe('propagation that breaks, and an error', () => {
-  it('is told apart by lint, and the server span lands in a trace of its own', async () => {
+describe.concurrent('propagation that breaks, and an error', () => {
+  it('is told apart by lint, and the server span lands in a trace of its own', async ({ receiver }) => {
     const run = await runCli([
       'call',
       '--method',
@@ -116,13 +122,13 @@ describe('propagation that breaks, and an error', () => {
       '{"name":"work","arguments":{}}',
       '--trace',
       '--lint',
-      ...served(['--break-propagation']),
+      ...served(receiver, ['--break-propagation']),
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('mcp/trace-context-unrelated');
   });
 
-  it('marks a JSON-RPC error on the span with error.type and the code', async () => {
+  it('marks a JSON-RPC error on the span with error.type and the code', async ({ receiver }) => {
     const before = receiver.spans.length;
     const run = await runCli([
       'call',
@@ -135,7 +141,7 @@ describe('propagation that breaks, and an error', () => {
       receiver.url,
       '--otlp-protocol',
       'http/json',
-      ...served(),
+      ...served(receiver),
     ]);
     expect(run.code, run.stderr).toBe(1);
     const spans = await receiver.until((s) => ownSpans(s.slice(before)).some((x) => x.name === 'tools/call fail'));
@@ -144,9 +150,9 @@ describe('propagation that breaks, and an error', () => {
     expect(failed.status.code).toBe(2);
   });
 
-  it('check --trace --otlp-file writes each scratch connection as a trace of its own, its requests traced', async () => {
+  it('check --trace --otlp-file writes each scratch connection as a trace of its own, its requests traced', async ({ receiver }) => {
     const file = join(dir, 'check-spans.json');
-    const run = await runCli(['check', '--only', 'lifecycle', '--no-robustness', '--trace', '--otlp-file', file, ...served()]);
+    const run = await runCli(['check', '--only', 'lifecycle', '--no-robustness', '--trace', '--otlp-file', file, ...served(receiver)]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/wrote \d+ spans as OTLP\/JSON/);
     const doc = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -159,9 +165,9 @@ describe('propagation that breaks, and an error', () => {
     expect(new Set(spans.map((x) => x.traceId)).size).toBe(sessions.size);
   });
 
-  it('adds nothing to a 2025-11-25 request without --trace', async () => {
+  it('adds nothing to a 2025-11-25 request without --trace', async ({ receiver }) => {
     const bundle = join(dir, 'plain.mcpscope');
-    const run = await runCli(['call', '--method', 'tools/list', '--bundle', bundle, ...served()]);
+    const run = await runCli(['call', '--method', 'tools/list', '--bundle', bundle, ...served(receiver)]);
     expect(run.code, run.stderr).toBe(0);
     const text = readFileSync(bundle, 'utf8');
     expect(text).not.toContain('traceparent');
@@ -169,8 +175,10 @@ describe('propagation that breaks, and an error', () => {
   });
 });
 
-describe('the inspector with --otlp', () => {
-  it('exports each exchange as it is answered, not only when the session ends, its own requests traced after the page switched tracing on', async () => {
+describe.concurrent('the inspector with --otlp', () => {
+  it('exports each exchange as it is answered, not only when the session ends, its own requests traced after the page switched tracing on', async ({
+    receiver,
+  }) => {
     const relay = await startRelay({
       args: ['--otlp', receiver.url, '--otlp-protocol', 'http/json'],
       command: [process.execPath, TRACED, '--otlp', receiver.url],
@@ -217,8 +225,8 @@ describe('the inspector with --otlp', () => {
   });
 });
 
-describe('tap with --otlp', () => {
-  it("exports the host's session when the server ends, the host's traceparent as each span's parent", async () => {
+describe.concurrent('tap with --otlp', () => {
+  it("exports the host's session when the server ends, the host's traceparent as each span's parent", async ({ receiver }) => {
     const before = receiver.spans.length;
     const tap = startTap(join(dir, 'tap-data'), [process.execPath, TRACED, '--otlp', receiver.url], ['--otlp', receiver.url]);
     const hostSpan = '00f067aa0ba902b7';
@@ -241,8 +249,8 @@ describe('tap with --otlp', () => {
   });
 });
 
-describe('tap --url with --otlp', () => {
-  it('exports the tapped HTTP session when the tap stops', async () => {
+describe.concurrent('tap --url with --otlp', () => {
+  it('exports the tapped HTTP session when the tap stops', async ({ receiver }) => {
     const server = await startRemoteServer(REMOTE_FIXTURE);
     const before = receiver.spans.length;
     try {
@@ -264,8 +272,8 @@ describe('tap --url with --otlp', () => {
   });
 });
 
-describe('fuzz with --otlp', () => {
-  it("sends the campaign's exchanges as spans of one trace, each tool call named after its tool", async () => {
+describe.concurrent('fuzz with --otlp', () => {
+  it("sends the campaign's exchanges as spans of one trace, each tool call named after its tool", async ({ receiver }) => {
     const before = receiver.spans.length;
     const run = await runCli([
       'fuzz',

@@ -148,9 +148,14 @@ interface Listening {
   stopping: () => boolean;
 }
 
-/** The rest of the relay, past its ready line: its modules, the app and hub, the launch session; then the gate opens. */
+/**
+ * The rest of the relay, past its ready line, in two steps: the sessions, the guard and the launch session, then the
+ * front answers the page's first request (GET /api/config) while Express and the routes load; then the app and hub are
+ * built and the gate opens. Express is most of what loads (docs/performance.md, "Start, round 5"), so the first answer
+ * and the launch server's own start no longer wait for it.
+ */
 async function buildRelay(o: RelayOptions, target: Target | null, launch: Launch, l: Listening) {
-  const { createRelay, shutDown, SecurityGuard, SessionManager, storedTarget, RelayOAuth, RecipeTrust } = await import('./relay/relay-parts.js');
+  const { SecurityGuard, SessionManager, storedTarget, RelayOAuth, RecipeTrust, firstAnswer } = await import('./relay/relay-first.js');
   const version = packageVersion();
   const oauth = new RelayOAuth({
     dataDir: o.dataDir,
@@ -178,11 +183,13 @@ async function buildRelay(o: RelayOptions, target: Target | null, launch: Launch
     maxLineBytes: o.maxLineBytes,
     trace: o.trace,
   });
-  const relay = createRelay({ sessions, guard, webRoot: join(packageRoot(), 'dist', 'web'), config, version, oauth });
   if (target && !l.stopping())
     launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true, ...(launch.name ? { name: launch.name } : {}) }))
       .id;
-  // Opened last: the first request the page makes already finds the launch session in the config.
+  // From here the config names the launch session: the page's first request is answered while the app loads.
+  l.gate.front(firstAnswer({ guard, config, holdBackground: (ms) => l.recorder.background.holdFor(ms) }));
+  const { createRelay, shutDown } = await import('./relay/relay-parts.js');
+  const relay = createRelay({ sessions, guard, webRoot: join(packageRoot(), 'dist', 'web'), config, version, oauth });
   l.gate.open(relay.app, (server) => relay.attach(server));
   return { hub: relay.hub, sessions, shutDown };
 }

@@ -17,6 +17,7 @@ import type { RelayOAuth } from '../oauth/relay-oauth.js';
 import { recipeRoutes } from './routes/recipe-routes.js';
 import { modelRoutes } from './routes/model-routes.js';
 import { serveRoute } from './routes/serve-route.js';
+import { PAGE_START_HOLD_MS } from './first-answer.js';
 import { Hub, type HubOptions } from './hub.js';
 import type { SecurityGuard } from './security.js';
 import { securityHeaders } from './security.js';
@@ -40,12 +41,6 @@ export interface Relay {
   /** Wires WebSocket upgrades on `server` through the same guard as the API. */
   attach(server: Server): void;
 }
-
-/**
- * How long a request that starts a page holds the background lint back, in ms: from the HTML to the page's first
- * windowed read (which holds it from then on) is 1-1.5 s on a quiet machine, the page's code fetched and run.
- */
-const PAGE_START_HOLD_MS: Partial<Record<string, number>> = { '/': 2_000, '/index.html': 2_000, '/api/config': 1_500 };
 
 export function createRelay(deps: RelayDeps): Relay {
   const { sessions, guard } = deps;

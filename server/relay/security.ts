@@ -4,7 +4,7 @@
 // constant time), a Host allow-list (rebinding), an Origin allow-list (CSRF and cross-site WebSockets), and headers
 // that keep the UI out of frames and scripts to its own origin.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { RelayError } from '../errors.js';
 import { WS_TOKEN_PREFIX } from '../../shared/relay-protocol.js';
@@ -90,6 +90,12 @@ export class SecurityGuard {
 }
 
 export const securityHeaders: RequestHandler = (_req, res, next) => {
+  setSecurityHeaders(res);
+  next();
+};
+
+/** The headers every answer of the relay carries, the app's and the start's front's (first-answer.ts) alike. */
+export function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader(
     'Content-Security-Policy',
     [
@@ -114,5 +120,4 @@ export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-  next();
-};
+}

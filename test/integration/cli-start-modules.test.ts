@@ -3,7 +3,8 @@
 // recorder, the relay protocol's schemas), nor does `tap` load zod or Express, which cost each run ~0.2-0.3 s of CPU the integration tests pay
 // hundreds of times (docs/development.md, "Start-up CPU"). The relay, which needs them, is the control: the trace sees
 // them there; it loads what only some requests use (a check, a bundle, the relay's own lint, an HTTP probe) with the
-// first such request. And the relay's ready line comes before any of them: they load once it listens.
+// first such request. And the relay's ready line comes before any of them: they load once it listens; what its first
+// answer needs (the sessions and the guard) loads before Express, which comes last.
 // The CLI runs from its bundle (dist/bundle/, scripts/bundle-server.mjs): the hook sees chunks, and each chunk is read
 // as the source modules it holds (dist/bundle/modules.json), so what is checked is how the bundle is split.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -115,6 +116,26 @@ describe('what the CLI loads at start-up', () => {
     expect(before.some(store)).toBe(true);
     expect(heavyIn(before).filter((u) => !store(u))).toEqual([]);
     expect(heavyIn(loaded(file)).length).toBeGreaterThan(0);
+  });
+
+  it("what the page's first answer needs (the sessions, the guard, the front) loads without Express; the app's chunk brings it", async () => {
+    const chunk = (name: string) => {
+      const file = Object.keys(CHUNKS).find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+      if (!file) throw new Error(`no ${name} chunk in dist/bundle/modules.json`);
+      return BUNDLE + file;
+    };
+    const importIn = async (name: string, url: string) => {
+      const file = join(dir, `${name}.txt`);
+      const run = await runNode(['--import', REGISTER, '--input-type=module', '-e', `await import(${JSON.stringify(url)})`], { MODULE_TRACE_FILE: file });
+      expect(run.code, run.stderr).toBe(0);
+      return loaded(file);
+    };
+    const express = /\/node_modules\/express\//;
+    const first = await importIn('relay-first', chunk('relay-first'));
+    expect(first.some((u) => u.endsWith('/dist/server/relay/first-answer.js'))).toBe(true);
+    expect(first.some((u) => u.endsWith('/dist/server/relay/session-manager.js'))).toBe(true);
+    expect(first.filter((u) => express.test(u))).toEqual([]);
+    expect((await importIn('relay-parts', chunk('relay-parts'))).some((u) => express.test(u))).toBe(true);
   });
 
   it('a relay signalled as soon as it prints its ready line (its app still loading, as a rule) stops with code 0 and leaves no server running', async () => {

@@ -150,7 +150,7 @@ interface Listening {
 
 /**
  * The rest of the relay, past its ready line, in two steps: the sessions, the guard and the launch session, then the
- * front answers the page's first request (GET /api/config) while Express and the routes load; then the app and hub are
+ * front answers the page's first reads (its HTML and files, GET /api/config) while Express and the routes load; then the app and hub are
  * built and the gate opens. Express is most of what loads (docs/performance.md, "Start, round 5"), so the first answer
  * and the launch server's own start no longer wait for it.
  */
@@ -187,9 +187,10 @@ async function buildRelay(o: RelayOptions, target: Target | null, launch: Launch
     launchSessionId = (await sessions.create({ target, protocolVersion: o.protocolVersion, handshake: true, ...(launch.name ? { name: launch.name } : {}) }))
       .id;
   // From here the config names the launch session: the page's first request is answered while the app loads.
-  l.gate.front(firstAnswer({ guard, config, holdBackground: (ms) => l.recorder.background.holdFor(ms) }));
+  const webRoot = join(packageRoot(), 'dist', 'web');
+  l.gate.front(firstAnswer({ guard, config, holdBackground: (ms) => l.recorder.background.holdFor(ms), webRoot }));
   const { createRelay, shutDown } = await import('./relay/relay-parts.js');
-  const relay = createRelay({ sessions, guard, webRoot: join(packageRoot(), 'dist', 'web'), config, version, oauth });
+  const relay = createRelay({ sessions, guard, webRoot, config, version, oauth });
   l.gate.open(relay.app, (server) => relay.attach(server));
   return { hub: relay.hub, sessions, shutDown };
 }

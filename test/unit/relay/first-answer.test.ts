@@ -1,7 +1,11 @@
 // The start's front (server/relay/first-answer.ts) on a real listener (server/relay/start-gate.ts): before the app
-// exists it answers GET /api/config, with the relay's security headers, only when the guard's checks pass; a request it
-// must not answer (a wrong token, Host or Origin, another path or method) waits and reaches the app, as before.
+// exists it answers GET /api/config and the built page's files, with the relay's security headers, only when the
+// guard's checks pass; a request it must not answer (a wrong token, Host or Origin, another path or method, a path
+// that leaves the page's folder) waits and reaches the app, as before.
 import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +15,12 @@ import { StartGate } from '../../../server/relay/start-gate.js';
 import type { RelayConfig } from '../../../shared/relay-protocol.js';
 
 const TOKEN = 'a-token-of-the-launch-0123456789';
+const WEB = mkdtempSync(join(tmpdir(), 'mcpscope-first-answer-'));
+mkdirSync(join(WEB, 'assets'));
+writeFileSync(join(WEB, 'index.html'), '<!doctype html><title>page</title>');
+writeFileSync(join(WEB, 'assets', 'index-abc.js'), 'console.log(1)');
+writeFileSync(join(WEB, 'assets', 'data.bin'), 'not a type the page uses');
+writeFileSync(join(WEB, 'secret.txt'), 'outside what the page asks for');
 let gate: StartGate | null = null;
 afterEach(async () => {
   gate?.server.closeAllConnections();
@@ -44,7 +54,7 @@ async function fronted() {
   const guard = new SecurityGuard({ token: TOKEN, host: '127.0.0.1', port: () => port });
   const holds: number[] = [];
   const config = { version: '0.0.0-test', launchSessionId: 'launch-1' } as unknown as RelayConfig;
-  return { gate, port, holds, front: firstAnswer({ guard, config: () => config, holdBackground: (ms) => holds.push(ms) }) };
+  return { gate, port, holds, front: firstAnswer({ guard, config: () => config, holdBackground: (ms) => holds.push(ms), webRoot: WEB }) };
 }
 
 describe('the first answer, before the app', () => {
@@ -64,6 +74,40 @@ describe('the first answer, before the app', () => {
       expect(JSON.parse(a.text)).toEqual({ version: '0.0.0-test', launchSessionId: 'launch-1' });
     }
     expect(holds).toEqual([1500, 1500]);
+  });
+
+  it("serves the built page's HTML and files with the app's types and headers, without the token but with the Host check", async () => {
+    const { gate, port, holds, front } = await fronted();
+    gate.front(front);
+    const host = `127.0.0.1:${port}`;
+    const html = await get(port, '/', { host });
+    expect(html.status).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(html.text).toBe('<!doctype html><title>page</title>');
+    const js = await get(port, '/assets/index-abc.js?v=1', { host });
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.text).toBe('console.log(1)');
+    expect(holds).toEqual([2000]);
+    const refused: Array<[string, Record<string, string>]> = [
+      ['/', { host: 'evil.example:80' }],
+      ['/assets/index-abc.js', { host, origin: 'http://evil.example' }],
+      ['/assets/../secret.txt', { host }],
+      ['/assets/%2e%2e%2fsecret.txt', { host }],
+      ['/assets/.hidden', { host }],
+      ['/secret.txt', { host }],
+      ['/assets/data.bin', { host }],
+      ['/assets/missing.js', { host }],
+    ];
+    const answers = refused.map(([path, headers]) => get(port, path, headers));
+    let arrived = 0;
+    gate.server.on('request', () => arrived++);
+    await expect.poll(() => arrived).toBe(refused.length);
+    gate.open(
+      (_req, res) => res.end('the app'),
+      () => undefined,
+    );
+    for (const a of await Promise.all(answers)) expect(a.text).toBe('the app');
   });
 
   it('leaves to the app, in order, what the guard would refuse or what is not the config read', async () => {

@@ -3,14 +3,16 @@ import { lazy, type ReactNode } from 'react';
 import { afterFirstPaint } from './lib/editor/first-paint.js';
 import { ExchangeBacklink, ExchangeCountBadge } from './features/http-exchanges/exchange-backlink.js';
 import { PendingBadge } from './features/server-requests/pending-badge.js';
+// The tab a page opens on is in the start chunk: every page shows it at once, and lazily it cost a cascade of eight
+// small chunks (its own and the helpers it shares with other panels), each a request, a task and a commit of its own.
+import { OverviewPanel } from './features/overview/overview-panel.js';
 
 // Each panel's code loads when its tab is first opened (the workbench shows a placeholder meanwhile), so the page's
 // start-up parses only what paints the log: the panels hold the schema forms, markdown, the fault lab and more, about
-// half of the page's code. The Detail tab is the one shown first: its code is fetched once the log has painted.
+// half of the page's code. The Detail tab is the one a click on a row opens: its code is fetched once the log has painted.
 const loadDetail = () => import('./features/detail/detail-pane.js');
 void afterFirstPaint().then(loadDetail);
 const DetailPane = lazy(() => loadDetail().then((m) => ({ default: m.DetailPane })));
-const OverviewPanel = lazy(() => import('./features/overview/overview-panel.js').then((m) => ({ default: m.OverviewPanel })));
 const ToolsPanel = lazy(() => import('./features/tools/tools-panel.js').then((m) => ({ default: m.ToolsPanel })));
 const ResourcesPanel = lazy(() => import('./features/resources/resources-panel.js').then((m) => ({ default: m.ResourcesPanel })));
 const PromptsPanel = lazy(() => import('./features/prompts/prompts-panel.js').then((m) => ({ default: m.PromptsPanel })));

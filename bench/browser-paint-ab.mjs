@@ -9,18 +9,21 @@
 // idle after the paint (what the page runs after its first paint, Monaco's code for one, included), before the jumps.
 // --link 1 opens the page on a deep link to the session's last frame (`#session=…&seq=…`), so an editor (the frame's
 // detail) is on screen from the start.
+// --server demo opens the demo server's small session (the page the e2e tests open most) instead of a flood of --n frames.
+// --hold <ms> adds the CPU of the same processes over that long after the idle moment: what an open page keeps costing
+// (timers, clocks) while a test works in it.
 // --editor 1 times opening the composer after the jumps (its toggle clicked, no pointer over it before) until Monaco shows in it.
-// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0] [--cpu 0] [--editor 0] [--link 0]
+// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0] [--cpu 0] [--editor 0] [--link 0] [--server flood|demo] [--hold 0]
 /* global window, document, location, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { join, resolve } from 'node:path';
-import { ROOT, SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
+import { DEMO, ROOT, SCRIPTED, args, floodClient, fmt, load, startRelay, summary } from './bench-lib.mjs';
 import { jumpMs, noteSynced, openTimes, until } from './browser-lib.mjs';
 import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
 
-const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0 });
+const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0, server: 'flood', hold: 0 });
 if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
 
 async function open(browser, front, token, lastSeq, timeline, sessionId) {
@@ -67,7 +70,13 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`http://127.0.0.1:${front.port}/#token=${token}${o.link ? `&session=${sessionId}&seq=${lastSeq}` : ''}`);
   const { firstRow, paint } = await openTimes(page, lastSeq);
-  const cpu = cpuBefore ? cpuByType(cpuBefore, await untilIdle()) : { total: NaN };
+  const idle = cpuBefore ? await untilIdle() : null;
+  const cpu = cpuBefore ? cpuByType(cpuBefore, idle) : { total: NaN };
+  let held = NaN;
+  if (o.hold && idle) {
+    await new Promise((r) => setTimeout(r, o.hold));
+    held = cpuByType(idle, treeCpu()).total;
+  }
   const jumps = [];
   for (let j = 0; j < o.jumps; j++) jumps.push(await jumpMs(page, 1 + Math.floor(Math.random() * (lastSeq - 40))));
   let editor = NaN;
@@ -102,19 +111,35 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
   }
   await context.close();
   const j = summary(jumps);
-  return { firstRow, paint, jumpMedian: j.median, jumpMax: j.max, editor, cpu: cpu.total, cpuRenderer: cpu.renderer ?? NaN, errors, lines };
+  return {
+    firstRow,
+    paint,
+    jumpMedian: j.median,
+    jumpMax: j.max,
+    editor,
+    cpu: cpu.total,
+    cpuRenderer: cpu.renderer ?? NaN,
+    cpuBrowser: cpu.browser ?? NaN,
+    cpuGpu: cpu['gpu-process'] ?? NaN,
+    cpuUtility: cpu.utility ?? NaN,
+    held,
+    errors,
+    lines,
+  };
 }
 
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
-const relay = await startRelay([process.execPath, SCRIPTED, '--flood', String(o.n)]);
+const relay = await startRelay(o.server === 'demo' ? [process.execPath, DEMO] : [process.execPath, SCRIPTED, '--flood', String(o.n)]);
 const fronts = {};
 const browser = await chromium.launch(launchOptions());
 const results = { A: [], B: [] };
 try {
-  const client = await floodClient(relay);
-  client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
-  await client.answered;
-  client.close();
+  if (o.server !== 'demo') {
+    const client = await floodClient(relay);
+    client.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood' }));
+    await client.answered;
+    client.close();
+  }
   const { lastSeq } = await relay.api(`/api/sessions/${relay.sessionId}`);
   console.log(`recorded ${lastSeq} frames; A ${resolve(o.a)}, B ${resolve(o.b)}`);
   fronts.A = await startWebFront(resolve(o.a), relay.port);
@@ -126,7 +151,8 @@ try {
       console.log(
         `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms | jump median ${fmt(r.jumpMedian, 0)} ms max ${fmt(r.jumpMax, 0)} ms` +
           (o.editor ? ` | composer's editor in ${fmt(r.editor, 0)} ms` : '') +
-          (o.cpu ? ` | Chromium CPU to idle ${fmt(r.cpu, 0)} ms (renderer ${fmt(r.cpuRenderer, 0)})` : '') +
+          (o.cpu ? ` | Chromium CPU to idle ${fmt(r.cpu, 0)} ms (renderer ${fmt(r.cpuRenderer, 0)}, browser ${fmt(r.cpuBrowser, 0)})` : '') +
+          (o.hold ? ` | ${fmt(r.held, 0)} ms in the ${o.hold} ms after` : '') +
           ` | load ${load()}` +
           (r.errors.length ? ` | page errors: ${r.errors.join('; ')}` : ''),
       );
@@ -139,7 +165,15 @@ try {
   await relay.stop();
 }
 console.log(`load average at end: ${load()}`);
-for (const key of ['firstRow', 'paint', 'jumpMedian', 'jumpMax', ...(o.cpu ? ['cpu', 'cpuRenderer'] : []), ...(o.editor ? ['editor'] : [])]) {
+for (const key of [
+  'firstRow',
+  'paint',
+  'jumpMedian',
+  'jumpMax',
+  ...(o.cpu ? ['cpu', 'cpuRenderer', 'cpuBrowser', 'cpuGpu', 'cpuUtility'] : []),
+  ...(o.hold ? ['held'] : []),
+  ...(o.editor ? ['editor'] : []),
+]) {
   const a = summary(results.A.map((r) => r[key]));
   const b = summary(results.B.map((r) => r[key]));
   // Each run's B over its A (opened next to each other), then the median of those: the load of one moment cancels.

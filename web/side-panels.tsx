@@ -1,16 +1,25 @@
 // The registry of the right-hand column's tabs: each feature contributes one entry, and the workbench renders them.
 import { lazy, type ReactNode } from 'react';
 import { afterFirstPaint } from './lib/editor/first-paint.js';
+import type * as DetailModule from './features/detail/detail-pane.js';
 import { ExchangeBacklink, ExchangeCountBadge } from './features/http-exchanges/exchange-backlink.js';
 import { PendingBadge } from './features/server-requests/pending-badge.js';
+// The tab a page opens on is in the start chunk: every page shows it at once, and lazily it cost a cascade of eight
+// small chunks (its own and the helpers it shares with other panels), each a request, a task and a commit of its own.
+import { OverviewPanel } from './features/overview/overview-panel.js';
 
 // Each panel's code loads when its tab is first opened (the workbench shows a placeholder meanwhile), so the page's
 // start-up parses only what paints the log: the panels hold the schema forms, markdown, the fault lab and more, about
-// half of the page's code. The Detail tab is the one shown first: its code is fetched once the log has painted.
-const loadDetail = () => import('./features/detail/detail-pane.js');
-void afterFirstPaint().then(loadDetail);
+// half of the page's code. The Detail tab is the one a click on a row opens: its code (three chunks, ~58 kB) is fetched
+// once a pointer is over the log or a focus in it (preloadDetail), after the log has painted, not on every page
+// whether or not a frame is ever opened.
+let detail: Promise<typeof DetailModule> | null = null;
+const loadDetail = () => (detail ??= import('./features/detail/detail-pane.js'));
+/** Starts fetching the Detail tab's code: a pointer over the log, or a focus in it, comes before a row's click or Enter. */
+export function preloadDetail(): void {
+  if (detail === null) void afterFirstPaint().then(loadDetail);
+}
 const DetailPane = lazy(() => loadDetail().then((m) => ({ default: m.DetailPane })));
-const OverviewPanel = lazy(() => import('./features/overview/overview-panel.js').then((m) => ({ default: m.OverviewPanel })));
 const ToolsPanel = lazy(() => import('./features/tools/tools-panel.js').then((m) => ({ default: m.ToolsPanel })));
 const ResourcesPanel = lazy(() => import('./features/resources/resources-panel.js').then((m) => ({ default: m.ResourcesPanel })));
 const PromptsPanel = lazy(() => import('./features/prompts/prompts-panel.js').then((m) => ({ default: m.PromptsPanel })));

@@ -15,7 +15,7 @@ import { useRelay } from './lib/relay/relay-context.js';
 import { useComposerKey } from './lib/ui/use-composer-key.js';
 import { usePresentationStacked } from './lib/ui/presentation.js';
 import { useOnChange } from './lib/ui/use-on-change.js';
-import { SIDE_PANELS } from './side-panels.js';
+import { preloadDetail, SIDE_PANELS } from './side-panels.js';
 
 // Views the page does not open with load their code when first shown (see side-panels.tsx for the tabs).
 const ArchiveView = lazy(() => import('./archive-view.js').then((m) => ({ default: m.ArchiveView })));
@@ -176,23 +176,26 @@ export function Workbench({ relayError, onDismissRelayError }: Props) {
           <Panel id="pane-left" minSize={stacked ? LEFT_MIN_STACKED_PX : LEFT_MIN_PX} style={{ overflow: 'hidden' }} className="flex min-w-0 flex-col">
             <Group orientation="vertical" id="panes-log-composer" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged}>
               <Panel id="pane-log" minSize={120} style={{ overflow: 'hidden' }} className="flex min-h-0 flex-col">
-                <LogPanel
-                  sessionId={sessionId}
-                  selectedSeq={selectedSeq}
-                  onSelect={select}
-                  onOpenDetail={openDetail}
-                  onCloseDetail={clearSelection}
-                  sequence={(p) => (
-                    <Suspense fallback={loading}>
-                      <SequenceView {...p} />
-                    </Suspense>
-                  )}
-                  waterfall={(p) => (
-                    <Suspense fallback={loading}>
-                      <WaterfallView {...p} />
-                    </Suspense>
-                  )}
-                />
+                {/* The Detail tab's code is fetched on the way to a row's click or Enter (display: contents keeps the column's layout). */}
+                <div className="contents" onPointerOver={preloadDetail} onFocus={preloadDetail}>
+                  <LogPanel
+                    sessionId={sessionId}
+                    selectedSeq={selectedSeq}
+                    onSelect={select}
+                    onOpenDetail={openDetail}
+                    onCloseDetail={clearSelection}
+                    sequence={(p) => (
+                      <Suspense fallback={loading}>
+                        <SequenceView {...p} />
+                      </Suspense>
+                    )}
+                    waterfall={(p) => (
+                      <Suspense fallback={loading}>
+                        <WaterfallView {...p} />
+                      </Suspense>
+                    )}
+                  />
+                </div>
               </Panel>
               <CollapsiblePane
                 separator={{ line: 'horizontal', testId: 'split-log-composer', label: 'resize the log and the composer' }}

@@ -54,9 +54,24 @@ describe('the live log in a real browser', () => {
     await rows(page, '[data-dir="out"][data-kind="noise"]').first().waitFor();
   });
 
-  it('shows the same history after a reload, without a second handshake', async ({ page, inspector }) => {
+  it('shows the same history after a reload, without a second handshake, and then stops committing', async ({ page, inspector }) => {
     await sendToolsList(page, inspector.relay);
     const before = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
+    // React's commits, counted through the hook its DevTools use (production builds call it too), from the reload on.
+    await page.context().addInitScript(() => {
+      const w = window as unknown as { __commits: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+      w.__commits = [];
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        isDisabled: false,
+        inject: () => 1,
+        checkDCE: () => undefined,
+        onScheduleFiberRoot: () => undefined,
+        onCommitFiberRoot: () => w.__commits.push(performance.now()),
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => undefined,
+      };
+    });
     // The reloaded page performs a handshake only for a session the relay lists as still waiting for one.
     const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sessions' && r.request().method() === 'GET', { timeout: 20_000 });
     await page.reload();
@@ -66,6 +81,11 @@ describe('the live log in a real browser', () => {
     const after = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     expect(after.slice(0, before.length)).toEqual(before);
     expect(await rows(page, '[data-dir="out"][data-method="initialize"]').count()).toBe(1);
+    // Every request on screen is answered, so nothing on the page changes: it must come to rest (an answered row once
+    // listened to the one-second pending clock and re-rendered every second for as long as the page was open).
+    await expect
+      .poll(() => page.evaluate(() => performance.now() - ((window as unknown as { __commits: number[] }).__commits.at(-1) ?? 0)), { timeout: 15_000 })
+      .toBeGreaterThan(2_500);
   });
 
   it("shows a linked frame as text at once and fetches the editor's code only once the log has rows", async ({ inspector }) => {

@@ -8,17 +8,20 @@ import { formatWaiting, useNow, usePendingThreshold } from '../lib/ui/pending-cl
 /** `answered`: the frame has a pair (its links), which settles a single request without asking the linter. */
 export function PendingMarker({ entry, answered }: { entry: FrameEntry; answered: boolean }) {
   const kind = entry.frame.kind;
-  // Only calls can wait; every other row renders nothing and subscribes to no clock.
+  // Only calls can wait; every other row renders nothing and subscribes to no clock. Nor does a single request that
+  // has its response (the common case, settled without asking the linter): the one-second clock re-renders every row
+  // that listens, so an answered request listening would keep the page committing once a second for as long as it is
+  // open, for nothing on screen.
   if (kind !== 'request' && kind !== 'batch') return null;
-  return <PendingClock entry={entry} answered={answered} />;
+  if (kind === 'request' && answered) return null;
+  return <PendingClock entry={entry} />;
 }
 
-function PendingClock({ entry, answered }: { entry: FrameEntry; answered: boolean }) {
+// A batch's pairs do not say whether each of its calls is answered: the linter does.
+function PendingClock({ entry }: { entry: FrameEntry }) {
   const now = useNow();
   const afterMs = usePendingThreshold();
   const { store } = useRelay();
-  // The common case, checked without asking the linter: a single request that has its response.
-  if (entry.frame.kind === 'request' && answered) return null;
   const pending = store
     .sourceOf(entry)
     ?.pendingAt(now, afterMs)

@@ -48,26 +48,29 @@ export class FrameLog {
     const seq = this.counter.lastSeq + 1;
     const ts = now();
     this.counter.lastSeq = seq;
-    const outer = this.held;
-    const held: HeldFrame[] = [];
-    this.held = held;
+    // One array for every forward, nested ones included (each owns what was held since its mark): a new array a send
+    // was garbage on every round trip, and a forward seldom records anything.
+    const mark = this.held.length;
+    this.forwarding++;
     let frame: FrameRecord;
     try {
       forward(seq);
     } finally {
-      this.held = outer;
+      this.forwarding--;
+      const later = this.held.length > mark ? this.held.splice(mark) : null;
       frame = this.stamp(body(), seq, ts);
       this.pass(frame, frame.b64 === undefined ? bytes : undefined);
-      for (const h of held) this.pass(h.frame, h.bytes);
+      if (later) for (const h of later) this.pass(h.frame, h.bytes);
     }
     return frame;
   }
 
-  /** Frames recorded while a forward runs, handed on once its own frame is. */
-  private held: HeldFrame[] | null = null;
+  /** Frames recorded while a forward runs (`forwarding` > 0), handed on once its own frame is. */
+  private readonly held: HeldFrame[] = [];
+  private forwarding = 0;
 
   private pass(frame: FrameRecord, bytes: Buffer | undefined): void {
-    if (this.held !== null) this.held.push({ frame, bytes });
+    if (this.forwarding > 0) this.held.push({ frame, bytes });
     else this.sink(frame, bytes);
   }
 

@@ -104,6 +104,33 @@ describe('FrameLog', () => {
       expect(counter.lastSeq).toBe(3);
     });
 
+    it('keeps seq order through a forward inside a forward, and holds nothing once both are done', () => {
+      const { log, frames } = logged();
+      log.forwardThenRecord(
+        () => {
+          log.event({ event: 'error', message: 'before the inner write' });
+          log.forwardThenRecord(
+            () => log.event({ event: 'error', message: 'during the inner write' }),
+            () => messageFrame('out', ping, 'user'),
+            ping,
+          );
+          log.event({ event: 'error', message: 'after the inner write' });
+        },
+        () => messageFrame('out', ping, 'user'),
+        ping,
+      );
+      // Nothing reached the sink while the outer forward ran; then every frame, in seq order, once.
+      log.record(stderrFrame(Buffer.from('after')));
+      expect(frames.map((f) => [f.frame.seq, f.frame.kind])).toEqual([
+        [1, 'request'],
+        [2, 'event'],
+        [3, 'request'],
+        [4, 'event'],
+        [5, 'event'],
+        [6, 'stderr'],
+      ]);
+    });
+
     it('records the frame even when the forward throws, and lets the error through', () => {
       const { log, frames } = logged();
       expect(() =>

@@ -149,7 +149,8 @@ try {
       const r = await open(browser, fronts[which], relay.token, lastSeq, o.timeline && i >= o.runs - 1, relay.sessionId);
       results[which].push(r);
       console.log(
-        `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms | jump median ${fmt(r.jumpMedian, 0)} ms max ${fmt(r.jumpMax, 0)} ms` +
+        `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms` +
+          (o.jumps ? ` | jump median ${fmt(r.jumpMedian, 0)} ms max ${fmt(r.jumpMax, 0)} ms` : '') +
           (o.editor ? ` | composer's editor in ${fmt(r.editor, 0)} ms` : '') +
           (o.cpu ? ` | Chromium CPU to idle ${fmt(r.cpu, 0)} ms (renderer ${fmt(r.cpuRenderer, 0)}, browser ${fmt(r.cpuBrowser, 0)})` : '') +
           (o.hold ? ` | ${fmt(r.held, 0)} ms in the ${o.hold} ms after` : '') +
@@ -168,8 +169,8 @@ console.log(`load average at end: ${load()}`);
 for (const key of [
   'firstRow',
   'paint',
-  'jumpMedian',
-  'jumpMax',
+  // --jumps 0 (a page load alone) makes no jumps to time.
+  ...(o.jumps ? ['jumpMedian', 'jumpMax'] : []),
   ...(o.cpu ? ['cpu', 'cpuRenderer', 'cpuBrowser', 'cpuGpu', 'cpuUtility'] : []),
   ...(o.hold ? ['held'] : []),
   ...(o.editor ? ['editor'] : []),

@@ -157,6 +157,9 @@ function headerProblem(h: PackedFramesHeader): string | null {
   for (let r = 0; r < h.seq.length; r += 2) {
     const [first, count] = [h.seq[r], h.seq[r + 1]];
     if (!Number.isInteger(first) || !Number.isInteger(count) || count! < 1) return 'whose seq runs are not pairs of whole numbers';
+    // Past 2^53 - 1 a seq no longer counts up by one (2^53 + 1 is 2^53): the unpacking loop would never end.
+    if (!Number.isSafeInteger(first) || first! > Number.MAX_SAFE_INTEGER - (count! - 1))
+      return `whose seq run from ${first} runs past ${Number.MAX_SAFE_INTEGER}`;
     runs += count!;
   }
   if (runs !== h.n) return `whose seq runs count ${runs} frames, not ${h.n}`;

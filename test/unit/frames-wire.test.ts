@@ -102,6 +102,9 @@ describe('packed frames messages', () => {
       [withHeader({ method: undefined }), /without its method column/],
       [withHeader({ seq: [1, 3] }), /seq runs count 3 frames, not 2/],
       [withHeader({ seq: [1, 0, 1, 2] }), /seq runs are not pairs of whole numbers/],
+      // A run this high would never end (2^53 + 1 is 2^53): a crafted share file must not hang the viewer.
+      [withHeader({ seq: [2 ** 53, 2] }), /seq run from 9007199254740992 runs past 9007199254740991/],
+      [withHeader({ seq: [2 ** 53 - 1, 2] }), /runs past/],
       [withHeader({ code: [17, 999] }), /frame 1 has an unknown code 999/],
       [withHeader({ len: [7, -1] }), /frame 1 has no text length/],
       [withHeader({ ref: ['a'] }), /ref is not an object/],

@@ -21,7 +21,7 @@ export class StartGate {
   constructor() {
     this.server = createServer((req, res) => {
       if (this.app) this.app(req, res);
-      else if (!this.answer?.(req, res)) this.held.push([req, res]);
+      else if (!this.answered(req, res)) this.held.push([req, res]);
     });
     this.server.on('upgrade', this.heldUpgrade);
   }
@@ -38,7 +38,20 @@ export class StartGate {
   front(answer: FrontAnswer): void {
     if (this.app) return;
     this.answer = answer;
-    this.held = this.held.filter(([req, res]) => !answer(req, res));
+    this.held = this.held.filter(([req, res]) => !this.answered(req, res));
+  }
+
+  /**
+   * Whether the front answered the request. A front that throws (a file it could not stat, say) must not take the
+   * relay down from inside the listener: the request waits for the app instead, unless the front had begun to answer.
+   */
+  private answered(req: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      return this.answer?.(req, res) ?? false;
+    } catch (err) {
+      console.error('mcpscope: the start front failed, the app will answer:', err);
+      return res.headersSent;
+    }
   }
 
   /** The app is built: what waited goes to it (and its upgrade handler, which `attach` adds), then every request after. */

@@ -74,6 +74,30 @@ describe('the relay listener before its app', () => {
     wss.close();
   });
 
+  it('gives a request to the app when the front throws on it, and keeps listening', async () => {
+    const { gate, port } = await listening();
+    gate.front((req) => {
+      if (req.url === '/boom') throw new Error('a front that failed');
+      return false;
+    });
+    const errors: unknown[] = [];
+    const log = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const early = post(port, '/boom', 'x');
+      await new Promise((r) => setTimeout(r, 50));
+      gate.open(
+        (req, res) => res.end(`app answered ${req.url}`),
+        () => undefined,
+      );
+      expect(await early).toEqual({ status: 200, text: 'app answered /boom' });
+      expect(await post(port, '/after', 'y')).toEqual({ status: 200, text: 'app answered /after' });
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = log;
+    }
+  });
+
   it('leaves exactly one upgrade listener once open, so an upgrade is handled once', async () => {
     const { gate } = await listening();
     expect(gate.server.listenerCount('upgrade')).toBe(1);

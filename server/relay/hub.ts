@@ -246,24 +246,25 @@ export class Hub {
     }
     sub.lastSent = frames[frames.length - 1]!.seq;
     const acks = this.acks.take(sub);
-    if (acks !== null) {
-      // Answers to this page's sends make the bytes its own: encoded for it alone, never reused for another page.
-      if (client.ws.readyState === client.ws.OPEN) for (const m of encodeFrames(sub.sessionId, frames, acks)) client.ws.send(m, { binary: false });
-      return;
-    }
-    // Same first frame and length means the same frames: a subscriber that went live mid-tick holds a suffix.
-    let run = this.encoded.get(sub.sessionId);
-    if (run === undefined || run.first !== frames[0] || run.length !== frames.length) {
-      run = { first: frames[0]!, length: frames.length, messages: encodeFrames(sub.sessionId, frames) };
-      // Kept for the tick when another page may want the same run; the tick's end forgets the encodings, whether or not
-      // anything else is left to send. One page (the usual case) keeps nothing, and costs no turn of the loop for it.
-      if (this.clients.size > 1) {
-        this.encoded.set(sub.sessionId, run);
-        this.scheduleFlush();
-      }
-    }
+    // Answers to this page's sends make the bytes its own: encoded for it alone, never reused for another page.
+    const messages = acks !== null ? encodeFrames(sub.sessionId, frames, acks) : this.sharedEncoding(sub.sessionId, frames);
     // Bytes sent as text messages: a string would be measured then encoded again for every socket.
-    if (client.ws.readyState === client.ws.OPEN) for (const m of run.messages) client.ws.send(m, { binary: false });
+    if (client.ws.readyState === client.ws.OPEN) for (const m of messages) client.ws.send(m, { binary: false });
+  }
+
+  /** A session's queued frames as messages, serialized once for every page that queued the same run this tick. */
+  private sharedEncoding(sessionId: string, frames: FrameRecord[]): Buffer[] {
+    // Same first frame and length means the same frames: a subscriber that went live mid-tick holds a suffix.
+    const run = this.encoded.get(sessionId);
+    if (run !== undefined && run.first === frames[0] && run.length === frames.length) return run.messages;
+    const messages = encodeFrames(sessionId, frames);
+    // Kept for the tick when another page may want the same run; the tick's end forgets the encodings, whether or not
+    // anything else is left to send. One page (the usual case) keeps nothing, and costs no turn of the loop for it.
+    if (this.clients.size > 1) {
+      this.encoded.set(sessionId, { first: frames[0]!, length: frames.length, messages });
+      this.scheduleFlush();
+    }
+    return messages;
   }
 
   /** Tells every subscriber of the session who answers its server's requests now. */

@@ -89,7 +89,10 @@ export class Hub {
     },
     claimAnswerer: (client, sessionId, force) => {
       if (!this.sessions.exists(sessionId)) throw new RelayError('NOT_FOUND', `no session ${sessionId}`);
-      if (this.answerers.claim(sessionId, client, force)) this.announceAnswerer(sessionId);
+      // Announced only when the holder changes: a claim the page already holds (its claim once synced, then the forced
+      // one after its handshake) would tell every subscriber the same thing again.
+      const before = this.answerers.holder(sessionId);
+      if (this.answerers.claim(sessionId, client, force) && before !== client) this.announceAnswerer(sessionId);
       if (!client.subs.has(sessionId) || this.answerers.holder(sessionId) !== client) this.sendTo(client, this.answererMessage(sessionId, client));
     },
     traceContext: (sessionId, traceId) => this.sessions.owned(sessionId).noteTraceContext(traceId),

@@ -57,6 +57,29 @@ describe('the answerer claim on the relay', () => {
     c.close();
   });
 
+  it('announces a claim once: a claim the socket already holds tells nobody anything new', async () => {
+    const a = await subscribed();
+    const b = await subscribed();
+    await holder(a, 'none');
+    const told = (sock: RelaySocket) => sock.messages.filter((m) => m.type === 'answerer' && m.sessionId === sid).length;
+    // As the page does: a claim once its history is synced, then the forced one once it has done the handshake.
+    a.send({ type: 'claim-answerer', sessionId: sid });
+    await holder(a, 'you');
+    await holder(b, 'other');
+    const [aBefore, bBefore] = [told(a), told(b)];
+    a.send({ type: 'claim-answerer', sessionId: sid, force: true });
+    a.send({ type: 'claim-answerer', sessionId: sid });
+    // A message sent after the claims comes back after anything they caused.
+    a.send({ type: 'claim-answerer', sessionId: 'nope' });
+    await a.until(() => a.messages.find((m) => m.type === 'error'), 'the unknown session refused');
+    expect(told(a)).toBe(aBefore);
+    b.send({ type: 'claim-answerer', sessionId: 'nope' });
+    await b.until(() => b.messages.find((m) => m.type === 'error'), 'the unknown session refused');
+    expect(told(b)).toBe(bBefore);
+    a.close();
+    b.close();
+  });
+
   it('refuses a claim on an unknown session with NOT_FOUND', async () => {
     const sock = await relay.socket();
     sock.send({ type: 'claim-answerer', sessionId: 'nope' });

@@ -1,17 +1,18 @@
 // The CLI's and the relay's start-up CPU, two builds A/B in one run, alternating (A B, then B A, round after round):
-// `--help`, `call --method tools/list` of the demo server (the CLI's own CPU, not the server's), the relay to its ready
-// line (started on the demo server, as the e2e tests start it), and `node -e 0` as the floor.
-// Usage: node bench/cli-start.mjs [--a <checkout>] [--b <checkout>] [--runs 10] [--node <node binary>] [--cacheB 0|1] [--cases help,call,relay]
+// `--help`, `call --method tools/list` and `check` of the demo server (the CLI's own CPU, not the server's), the relay to
+// its ready line and settled (started on the demo server, as the tests start it: its CPU, all its threads, at the ready
+// line, and again --settle ms after the page's first answer, GET /api/config), and `node -e 0` as the floor.
+// Usage: node bench/cli-start.mjs [--a <checkout>] [--b <checkout>] [--runs 10] [--node <node binary>] [--cacheB 0|1] [--cases floor,help,call,check,relay] [--settle 1500]
 //   --a / --b: the checkouts whose bin/mcpscope.js and dist/ run (default: this one for both; build each first).
 //   --cacheB 1: B runs with NODE_COMPILE_CACHE set to a directory of its own, warmed by one run first (Node ≥ 22.1).
-//   --cases: which to run, of floor, help, call, relay (default all four).
+//   --cases: which to run, of floor, help, call, check, relay (default all but check, whose run takes ~45 s).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, args, cpuMs, fmt, summary } from './bench-lib.mjs';
 
-const o = args({ a: ROOT, b: ROOT, runs: 10, node: process.execPath, cacheB: 0, cases: 'floor,help,call,relay' });
+const o = args({ a: ROOT, b: ROOT, runs: 10, node: process.execPath, cacheB: 0, cases: 'floor,help,call,relay', settle: 1500 });
 const scratch = mkdtempSync(join(tmpdir(), 'mcpscope-cli-start-'));
 const cacheDir = join(scratch, 'compile-cache');
 // The process's own CPU at exit (user + system, all its threads), written where CPU_AT_EXIT names: a child's rusage is
@@ -41,7 +42,10 @@ async function ownCpu(side, argv) {
   return ms;
 }
 
-/** Starts a relay of `root` on the demo server; its CPU when it prints the ready line, in ms. */
+/**
+ * Starts a relay of `root` on the demo server; its CPU (every thread's, not the server's) when it prints the ready line,
+ * and `o.settle` ms after its first answer to the page's first read (GET /api/config), when its start's work is done.
+ */
 async function relayCpu(side, root) {
   const dataDir = join(scratch, `relay-${side}-${Math.random().toString(36).slice(2)}`);
   const demo = join(root, 'dist', 'demo', 'demo-server.js');
@@ -50,20 +54,26 @@ async function relayCpu(side, root) {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let out = '';
-  const ms = await new Promise((ok, fail) => {
+  const ready = await new Promise((ok, fail) => {
     p.stdout.on('data', (c) => {
       out += c;
       if (/ready: http:\/\/127\.0\.0\.1:\d+\//.test(out)) ok(cpuMs(p.pid));
     });
     p.on('exit', (code) => fail(new Error(`relay exited ${code}: ${out}`)));
   });
+  const [, base, token] = /ready: (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/.exec(out);
+  const res = await fetch(`${base}/api/config`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`GET /api/config answered ${res.status}`);
+  await res.arrayBuffer();
+  await new Promise((r) => setTimeout(r, o.settle));
+  const settled = cpuMs(p.pid);
   await new Promise((r) => {
     p.removeAllListeners('exit');
     p.once('exit', r);
     p.kill('SIGTERM');
   });
   rmSync(dataDir, { recursive: true, force: true });
-  return ms;
+  return { ready, settled };
 }
 
 const ALL = {
@@ -74,7 +84,8 @@ const ALL = {
     (side, root) =>
       ownCpu(side, [join(root, 'bin', 'mcpscope.js'), 'call', '--method', 'tools/list', '--', o.node, join(root, 'dist', 'demo', 'demo-server.js')]),
   ],
-  relay: ['relay to ready', (side, root) => relayCpu(side, root)],
+  check: ['check', (side, root) => ownCpu(side, [join(root, 'bin', 'mcpscope.js'), 'check', '--', o.node, join(root, 'dist', 'demo', 'demo-server.js')])],
+  relay: ['relay', (side, root) => relayCpu(side, root)],
 };
 const picked = o.cases.split(',').map((c) => c.trim());
 for (const c of picked) if (!(c in ALL)) throw new Error(`unknown case ${c}; known: ${Object.keys(ALL).join(', ')}`);
@@ -86,9 +97,20 @@ if (o.cacheB) for (const run of Object.values(cases)) await run('b', roots.b); /
 const cpu = Object.fromEntries(Object.keys(cases).map((k) => [k, { a: [], b: [] }]));
 for (let round = 0; round < o.runs; round++) {
   const order = round % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
-  for (const [name, run] of Object.entries(cases)) for (const side of order) cpu[name][side].push(await run(side, roots[side]));
+  for (const [name, run] of Object.entries(cases))
+    for (const side of order) {
+      const ms = await run(side, roots[side]);
+      // The relay gives two figures a start: each its own row.
+      if (typeof ms === 'number') cpu[name][side].push(ms);
+      else
+        for (const [k, v] of Object.entries(ms)) {
+          cpu[`${name} ${k}`] ??= { a: [], b: [] };
+          cpu[`${name} ${k}`][side].push(v);
+        }
+    }
 }
 for (const [name, { a, b }] of Object.entries(cpu)) {
+  if (a.length === 0) continue;
   const sa = summary(a);
   const sb = summary(b);
   console.log(

@@ -112,5 +112,4 @@ export const FindingsSummarySchema = z.object({
 });
 export type FindingsSummary = z.infer<typeof FindingsSummarySchema>;
 
-/** A page or a frame preview carries at most this much of a frame's text: a 10 MB result must not ride in every scroll. */
-export const PREVIEW_CHARS = 16_384;
+export { PREVIEW_CHARS } from './relay-names.js';

@@ -277,7 +277,4 @@ export function parseRelayServerMessage(text: string): { ok: true; message: Rela
   return { ok: false, error: `message ${type}: ${describeIssues(parsed.error, 'message')}` };
 }
 
-/** The subprotocol the browser offers on the WebSocket; the token travels as a second one, `token.<token>`. */
-export const WS_PROTOCOL = 'mcpscope.v1';
-export const WS_TOKEN_PREFIX = 'token.';
-export const WS_PATH = '/ws';
+export { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX } from './relay-names.js';

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { RelayError } from '../errors.js';
-import { WS_TOKEN_PREFIX } from '../../shared/relay-protocol.js';
+import { WS_TOKEN_PREFIX } from '../../shared/relay-names.js';
 
 export interface GuardOptions {
   token: string;

@@ -2,7 +2,8 @@
 // pages from a position, and each frame's request/response found by id, so a million frames never travel at once.
 // The SQL each filter becomes, and how a page's range is cut to its blocks, is window-where.ts.
 import type Database from 'better-sqlite3';
-import { PREVIEW_CHARS, type FrameIndex, type WindowFilter, type WindowFrame } from '../../shared/frame-window-api.js';
+import type { FrameIndex, WindowFilter, WindowFrame } from '../../shared/frame-window-api.js';
+import { PREVIEW_CHARS } from '../../shared/relay-names.js';
 import type { FrameRecord } from '../../shared/relay-protocol.js';
 import { toFrame, type FrameRow } from './recorder.js';
 import { sessionKey } from './session-keys.js';

@@ -8,7 +8,7 @@ import { BackgroundHold } from './background-hold.js';
 import { configure, migrate, synced } from './recorder-schema.js';
 import { FrameBatch } from './frame-batch.js';
 import { FrameWriter } from './frame-writer.js';
-import { FrameWriterThread } from './frame-writer-thread.js';
+import { FrameWriterThread, type WriterThreadOptions } from './frame-writer-thread.js';
 import { tightenDataDir, touchPrivateFile } from '../private-files.js';
 import { sessionKey } from './session-keys.js';
 import { withSqliteAddon } from './sqlite-addon.js';
@@ -69,6 +69,13 @@ const FLUSH_AT = 2000;
 const FLUSH_AFTER_MS = 20;
 /** Frames in one batch that make it a flood's: 100 in 20 ms, 5,000 frames/s, far above any conversation. */
 const FLOOD_BATCH = 100;
+/**
+ * Frames written on the relay's own thread before the writer thread starts anyway. A thread costs ~0.1 s of CPU to
+ * start (a Node bootstrap, its modules, its SQLite connection), a relay the tests start with a few dozen frames never
+ * needs it, and those few frames cost this thread microseconds each; a flood's first batch, a full batch or a long
+ * conversation start it (docs/performance.md, "Start, round 6").
+ */
+const INLINE_FRAMES = 5_000;
 
 export interface RecorderOptions {
   /** The writer thread's compiled module; a test running from source points it at the build. */
@@ -90,8 +97,15 @@ export class Recorder {
   private flushScheduled = false;
   private readonly writer: FrameWriter;
   private readonly flushAt: number;
-  /** Inserts on a thread of their own when the store is a file; null for an in-memory store (tests), written here. */
-  private readonly thread: FrameWriterThread | null;
+  /**
+   * Inserts on a thread of their own when the store is a file, started with the first flood (INLINE_FRAMES); null
+   * until then, and for an in-memory store (tests) or a caller on a thread of its own: written here.
+   */
+  private thread: FrameWriterThread | null = null;
+  /** How the thread starts, or null when this recorder never starts one (`inline`, in memory, or the start found no worker file). */
+  private threadOptions: WriterThreadOptions | null;
+  /** Frames written here while there was no thread yet. */
+  private inlineFrames = 0;
   private readonly upsertSession: Database.Statement;
   private readonly selectSessions: Database.Statement;
   private readonly selectSession: Database.Statement;
@@ -118,18 +132,16 @@ export class Recorder {
     migrate(this.db);
     if (fresh) synced(this.db);
     this.writer = new FrameWriter(this.db);
-    this.thread =
+    this.threadOptions =
       dataDir && !opts.inline
-        ? FrameWriterThread.start(this.db.name, this.writer, {
+        ? {
             ...(opts.writerUrl ? { url: opts.writerUrl } : {}),
             ...(opts.writerQuietMs === undefined ? {} : { quietMs: opts.writerQuietMs }),
             // This connection's page cache (up to 16 MB, recorder-schema.ts) holds what the reads of the flood's end
             // touched; a quiet spell gives back the pages no statement is using.
             onQuiet: () => this.db.open && this.db.pragma('shrink_memory'),
-          })
+          }
         : null;
-    // The writer thread checkpoints the WAL; this connection's few writes (sessions, findings) never make it wait on one.
-    if (this.thread) this.db.pragma('wal_autocheckpoint = 0');
     this.upsertSession = this.db.prepare(
       `INSERT INTO sessions (id, name, target, protocol_version, started_at, ended_at, status, pid, exit_code, signal, last_seq)
        VALUES (@id, @name, @target, @protocolVersion, @startedAt, @endedAt, @status, @pid, @exitCode, @signal, @lastSeq)
@@ -177,11 +189,27 @@ export class Recorder {
     // rate 0.53–0.68×, bench/flood-with-index.mjs); ordinary traffic never holds it back.
     if (batch.count >= FLOOD_BATCH) this.background.read();
     this.pending = new FrameBatch();
+    if (!this.thread && this.threadOptions && (batch.count >= FLOOD_BATCH || batch.full || this.inlineFrames + batch.count > INLINE_FRAMES)) this.startThread();
     if (this.thread) this.thread.post(batch);
     else {
+      // Committed before this returns, so a batch the thread writes later still lands after it: the order holds.
+      this.inlineFrames += batch.count;
       this.writer.write(batch.pack());
       batch.release();
     }
+  }
+
+  private startThread(): void {
+    const opts = this.threadOptions!;
+    this.threadOptions = null;
+    this.thread = FrameWriterThread.start(this.db.name, this.writer, opts);
+    // The writer thread checkpoints the WAL; this connection's few writes (sessions, findings) never make it wait on one.
+    if (this.thread) this.db.pragma('wal_autocheckpoint = 0');
+  }
+
+  /** Whether frames go to the writer thread yet (it starts with the first flood): a test reads it. */
+  get writerStarted(): boolean {
+    return this.thread !== null;
   }
 
   /** Quiet spells after which the writer gave memory back (0 with no writer thread): a test waits for one. */

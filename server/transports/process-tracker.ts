@@ -173,19 +173,15 @@ class ProcessTracker {
     this.tableFile = null;
   }
 
+  private self: Pick<TableFile, 'relayPid' | 'relayStart' | 'boot' | 'host' | 'pidns'> | null = null;
+
   private write(): void {
     if (!this.tableFile) return;
     const procs = [...this.trees.values()].flatMap((t) => [...t].map(([pid, start]) => ({ pid, start })));
-    const table: TableFile = {
-      relayPid: process.pid,
-      relayStart: startTimeOf(process.pid),
-      boot: bootId(),
-      instance: this.instance,
-      command: this.command,
-      host: hostname(),
-      pidns: pidNamespace(),
-      procs,
-    };
+    // What names this process cannot change while it runs: read once, not at every sweep (two reads and a readlink
+    // each 500 ms for as long as a server runs, in every relay and command).
+    this.self ??= { relayPid: process.pid, relayStart: startTimeOf(process.pid), boot: bootId(), host: hostname(), pidns: pidNamespace() };
+    const table: TableFile = { ...this.self, instance: this.instance, command: this.command, procs };
     const text = JSON.stringify(table);
     if (text === this.written) return;
     try {

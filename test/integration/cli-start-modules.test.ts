@@ -135,6 +135,8 @@ describe('what the CLI loads at start-up', () => {
     expect(first.some((u) => u.endsWith('/dist/server/relay/first-answer.js'))).toBe(true);
     expect(first.some((u) => u.endsWith('/dist/server/relay/session-manager.js'))).toBe(true);
     expect(first.filter((u) => express.test(u))).toEqual([]);
+    // Nor the lint rules: the window reads' preview cap is a plain constant (shared/relay-names.ts), not the schemas' module.
+    expect(first.filter((u) => u.endsWith('/dist/shared/lint/rules.js'))).toEqual([]);
     expect((await importIn('relay-parts', chunk('relay-parts'))).some((u) => express.test(u))).toBe(true);
   });
 

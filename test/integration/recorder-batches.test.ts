@@ -126,6 +126,39 @@ describe.each(stores)('Recorder $where', ({ open }) => {
   });
 });
 
+describe('the writer thread, started with the first flood', () => {
+  it('writes a few frames on the relay thread without starting it, then hands a flood to it, every frame kept in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-lazy-writer-'));
+    dirs.push(dir);
+    const r = (recorder = new Recorder(dir, { writerUrl: WRITER_WORKER }));
+    const given: FrameRecord[] = [];
+    const append = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const seq = given.length + 1;
+        const text = `{"jsonrpc":"2.0","method":"notifications/message","params":{"seq":${seq}}}`;
+        const frame: FrameRecord = { seq, ts: seq, dir: 'in', kind: 'notification', text, size: text.length, method: 'notifications/message', rpcId: null };
+        given.push(frame);
+        r.append('a', frame, Buffer.from(text, 'utf8'));
+      }
+    };
+    // A conversation: a few frames a batch, each batch posted by its timer.
+    for (let i = 0; i < 4; i++) {
+      append(3);
+      await new Promise((ok) => setTimeout(ok, 30));
+    }
+    expect(r.writerStarted).toBe(false);
+    // Another connection sees them: they are committed, not held.
+    const other = new Database(join(dir, 'mcpscope.sqlite'), { readonly: true });
+    expect((other.prepare('SELECT count(*) AS n FROM frames').get() as { n: number }).n).toBe(12);
+    other.close();
+    append(5_000);
+    r.flush();
+    expect(r.writerStarted).toBe(true);
+    append(2);
+    expect(r.readFrames('a', 0, given.length + 1)).toEqual(given);
+  });
+});
+
 describe("the store's page size", () => {
   const fileStore = (prepare?: (path: string) => void) => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-pages-'));

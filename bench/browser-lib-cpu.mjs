@@ -2,7 +2,7 @@
 // processes, the browser process itself) read from /proc, from before the page opens until the tree goes idle. CPU
 // seconds hold up under load where wall times do not, and they are what a test suite of ~370 page loads pays.
 import { readFileSync } from 'node:fs';
-import { childPids, cpuMs } from './bench-lib.mjs';
+import { childPids, cpuMs, threadCpuMs } from './bench-lib.mjs';
 
 /**
  * CPU used so far (ms) by each Chromium process under `root` (this process, which launched the browser, by default), by
@@ -51,4 +51,46 @@ export async function untilIdle(root = process.pid, { stepMs = 250, quietMs = 25
     if (quiet >= 2) break;
   }
   return last;
+}
+
+/**
+ * CPU used so far (ms) by each thread of each Chromium process under `root`, keyed by pid/tid, with its process type and
+ * thread name (`/proc/<pid>/task/<tid>/comm`: CrRendererMain, Compositor, CompositorTileW, V8 workers, ThreadPool…). The
+ * renderer's CPU off its main thread (raster, compositing, V8's background compile and GC) shows only this way.
+ */
+export function treeThreadCpu(root = process.pid) {
+  const out = new Map();
+  for (const [pid, { type }] of treeCpu(root)) {
+    try {
+      for (const [tid, ms] of threadCpuMs(pid)) {
+        let name = '?';
+        try {
+          name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        } catch {
+          // The thread ended between the two reads: its name is unknown, its CPU still counted.
+        }
+        out.set(`${pid}/${tid}`, { ms, type, name: tid === pid ? `${name} (main thread)` : name });
+      }
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU (ms) used between two treeThreadCpu readings by process type and thread name (threads of one name summed, e.g.
+ * the renderer's raster workers), busiest first, with how many threads of that name did any work.
+ */
+export function cpuByThread(before, after) {
+  const out = new Map();
+  for (const [key, { ms, type, name }] of after) {
+    const used = ms - (before.get(key)?.ms ?? 0);
+    const k = `${type} ${name}`;
+    const row = out.get(k) ?? { ms: 0, threads: 0 };
+    row.ms += used;
+    if (used > 0) row.threads++;
+    out.set(k, row);
+  }
+  return [...out].filter(([, r]) => r.ms > 0).sort((a, b) => b[1].ms - a[1].ms);
 }

@@ -5,17 +5,20 @@
 // --server demo: the demo server's small session (held whole); --server flood --n 1000000: a windowed session.
 // --web serves another build of the page (a folder like dist/web) through bench/web-front.mjs.
 // --idleMax bounds the wait for the idle moment (ms).
-// Usage: node bench/browser-startup-profile.mjs [--server demo|flood] [--n 1000000] [--web dist/web] [--top 25] [--sampling 200] [--idleMax 20000]
+// --threads 1 adds the CPU of each thread of each Chromium process (by process type and thread name) from the open to
+// idle, and over --hold ms after it (an open page left alone: what repaints or ticks while nothing happens). It runs
+// without V8's profiler, whose sampling thread (v8:ProfEvntProc) would be the renderer's busiest and keep it from idling.
+// Usage: node bench/browser-startup-profile.mjs [--server demo|flood] [--n 1000000] [--web dist/web] [--top 25] [--sampling 200] [--idleMax 20000] [--threads 0] [--hold 3000]
 /* global window, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { DEMO, SCRIPTED, args, floodClient, fmt, load, startRelay } from './bench-lib.mjs';
 import { openMoments } from './browser-lib.mjs';
-import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
+import { cpuByThread, cpuByType, treeCpu, treeThreadCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
 
-const o = args({ server: 'demo', n: 1000000, web: '', top: 25, sampling: 200, idleMax: 20_000 });
+const o = args({ server: 'demo', n: 1000000, web: '', top: 25, sampling: 200, idleMax: 20_000, threads: 0, hold: 3000 });
 console.log(`load average at start: ${load()}`);
 const relay = await startRelay(o.server === 'demo' ? [process.execPath, DEMO] : [process.execPath, SCRIPTED, '--flood', String(o.n)]);
 if (o.server !== 'demo') {
@@ -52,20 +55,30 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: o.sampling });
+  if (!o.threads) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: o.sampling });
+  }
   const root = process.pid;
   const before = treeCpu(root);
-  await cdp.send('Profiler.start');
+  const threadsBefore = o.threads ? treeThreadCpu(root) : null;
+  if (!o.threads) await cdp.send('Profiler.start');
   await page.goto(`http://127.0.0.1:${front?.port ?? relay.port}/#token=${relay.token}`);
   const { firstRow, paint } = await openMoments(page, lastSeq);
   const atPaint = treeCpu(root);
   const idle = await untilIdle(root, { maxMs: o.idleMax });
+  const threadsIdle = o.threads ? treeThreadCpu(root) : null;
   const { idleAt, dcl } = await page.evaluate(() => ({
     idleAt: performance.now(),
     dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
   }));
-  const { profile } = await cdp.send('Profiler.stop');
+  const { profile } = o.threads ? { profile: null } : await cdp.send('Profiler.stop');
+  let threadsHeld = null;
+  if (o.threads) {
+    const from = treeThreadCpu(root);
+    await new Promise((r) => setTimeout(r, o.hold));
+    threadsHeld = cpuByThread(from, treeThreadCpu(root));
+  }
   const { metrics } = await cdp.send('Performance.getMetrics');
   const long = await page.evaluate(() => window.__long);
   const commits = await page.evaluate(() => window.__commits);
@@ -77,10 +90,25 @@ try {
       .join(', ');
   console.log(`Chromium CPU, open → paint (ms): ${show(cpuByType(before, atPaint))}`);
   console.log(`Chromium CPU, open → idle (ms): ${show(cpuByType(before, idle))}`);
+  if (o.threads) {
+    const rows = (list) => list.map(([k, r]) => `  ${fmt(r.ms, 0).padStart(6)} ${k}${r.threads > 1 ? ` (${r.threads} threads)` : ''}`).join('\n');
+    console.log(`Chromium CPU by thread, open → idle (ms):\n${rows(cpuByThread(threadsBefore, threadsIdle))}`);
+    console.log(`Chromium CPU by thread, the ${o.hold} ms after idle (ms):\n${rows(threadsHeld) || '  none'}`);
+  }
   console.log(
     `renderer main thread (ms): task ${fmt(m.TaskDuration * 1000, 0)}, script ${fmt(m.ScriptDuration * 1000, 0)}, layout ${fmt(m.LayoutDuration * 1000, 0)} (${m.LayoutCount}), style ${fmt(m.RecalcStyleDuration * 1000, 0)} (${m.RecalcStyleCount}), JS heap ${fmt(m.JSHeapUsedSize / 1e6, 1)} MB`,
   );
   console.log(`long tasks (start ms, duration ms): ${long.map(([s, d]) => `${s}+${d}`).join(' ')}`);
+  if (profile) printProfile(profile, { commits, dcl, firstRow, paint, idleAt });
+  await context.close();
+} finally {
+  await browser.close();
+  await front?.close();
+  await relay.stop();
+}
+console.log(`load average at end: ${load()}`);
+
+function printProfile(profile, { commits, dcl, firstRow, paint, idleAt }) {
   // Self time by script and by function, from the samples' time deltas; each sample also placed on the page's clock
   // (the profile ends at the stop just after idleAt was read: a few ms of error) to split the load into phases.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -118,10 +146,4 @@ try {
     console.log(`phase: ${p.name}, until ${fmt(p.end, 0)} ms: ${fmt(p.ms, 0)} ms busy on the main thread, ${p.commits} React commits; busiest:`);
     for (const [fn, ms] of top(p.byFn, 8)) console.log(`    ${fmt(ms, 0).padStart(6)} ${fn}`);
   }
-  await context.close();
-} finally {
-  await browser.close();
-  await front?.close();
-  await relay.stop();
 }
-console.log(`load average at end: ${load()}`);

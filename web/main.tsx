@@ -1,4 +1,6 @@
 // Browser entry: mounts the app; Monaco loads later, with the first panel that needs it.
+// First, so that no schema is built before zod's compiler is off (see the module).
+import './lib/zod-jitless.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';

@@ -3,7 +3,7 @@
 // read first and the page rendered at once; the frames follow a slice per task (the log painting its first rows after
 // the first slice), the way the live inspector's log fills while a session's history is replayed.
 // First, so that no schema is built before zod's compiler is off (see the module).
-import './share/zod-jitless.js';
+import './lib/zod-jitless.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -133,6 +133,11 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^renderer main thread \(ms\): task \d+, script \d+, layout \d+/m);
     // The page's start-up chunk is one of the scripts the profile saw run.
     expect(out).toMatch(/^ +\d+ index-[\w-]+\.js$/m);
+    // --threads: each thread's CPU instead of the profile, the renderer's main thread among them.
+    const threads = await runBench('browser-startup-profile.mjs', '--server', 'demo', '--threads', '1', '--hold', '500', '--idleMax', '3000');
+    expect(threads).toMatch(/^Chromium CPU by thread, open → idle \(ms\):\n(?: +\d+ .+\n)*? +\d+ renderer \S+ \(main thread\)/m);
+    expect(threads).toMatch(/^Chromium CPU by thread, the 500 ms after idle \(ms\):$/m);
+    expect(threads).not.toContain('self time by script');
   });
 
   it('share-file sizes the share file against the gzipped bundle and opens it beside the live inspector', async () => {

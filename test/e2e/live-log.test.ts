@@ -54,13 +54,17 @@ describe('the live log in a real browser', () => {
     await rows(page, '[data-dir="out"][data-kind="noise"]').first().waitFor();
   });
 
-  it('shows the same history after a reload, without a second handshake, and then stops committing', async ({ page, inspector }) => {
+  it('shows the same history after a reload, without a second handshake or a CSP violation, and then stops committing', async ({ page, inspector }) => {
     await sendToolsList(page, inspector.relay);
     const before = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     // React's commits, counted through the hook its DevTools use (production builds call it too), from the reload on.
     await page.context().addInitScript(() => {
-      const w = window as unknown as { __commits: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+      const w = window as unknown as { __commits: number[]; __csp: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
       w.__commits = [];
+      // zod's probe for `new Function`, refused by the CSP, was reported as a violation on every load (and made V8
+      // re-parse the whole start chunk to place it); web/lib/zod-jitless.ts turns the probe off.
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} ${e.sourceFile}:${e.lineNumber}`));
       w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
         supportsFiber: true,
         isDisabled: false,
@@ -81,6 +85,7 @@ describe('the live log in a real browser', () => {
     const after = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-seq')));
     expect(after.slice(0, before.length)).toEqual(before);
     expect(await rows(page, '[data-dir="out"][data-method="initialize"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     // Every request on screen is answered, so nothing on the page changes: it must come to rest (an answered row once
     // listened to the one-second pending clock and re-rendered every second for as long as the page was open).
     await expect

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/relay-protocol.js';
 import { STDERR_TAIL_LINES } from '../../../shared/stderr-tail.js';
-import { failureSentence, sessionTrouble, troubleBanner } from '../../../web/features/connection/session-trouble.js';
+import { failureSentence, sameTrouble, sessionTrouble, troubleBanner } from '../../../web/features/connection/session-trouble.js';
 import { MessageStore } from '../../../web/lib/log/message-store.js';
 import { frames, type Pair } from '../lint/frames.js';
 
@@ -57,5 +57,26 @@ describe('the connection banner texts', () => {
     // A restart is a new process: its tail starts empty.
     store.append('s', frames([['relay', '{"event":"spawned","pid":2}']], lines.length + 3));
     expect(sessionTrouble(store.source('s')).stderrTail).toEqual([]);
+  });
+
+  it('reads the same trouble as the same (the bar does not re-render) until a frame changes what the banner would say', () => {
+    const store = new MessageStore();
+    store.append(
+      's',
+      frames([
+        ['relay', '{"event":"spawned","pid":1}'],
+        ['stderr', 'starting'],
+      ]),
+    );
+    const before = sessionTrouble(store.source('s'));
+    // An outgoing request changes nothing the banner shows.
+    store.append('s', frames([['out', '{"jsonrpc":"2.0","id":1,"method":"ping"}']], 3));
+    expect(sameTrouble(before, sessionTrouble(store.source('s')))).toBe(true);
+    // A new stderr line does, and so does the server's first word.
+    store.append('s', frames([['stderr', 'ready']], 4));
+    const withLine = sessionTrouble(store.source('s'));
+    expect(sameTrouble(before, withLine)).toBe(false);
+    store.append('s', frames([['in', '{"jsonrpc":"2.0","id":1,"result":{}}']], 5));
+    expect(sameTrouble(withLine, sessionTrouble(store.source('s')))).toBe(false);
   });
 });

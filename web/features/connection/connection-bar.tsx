@@ -7,7 +7,7 @@ import { useConfig } from '../../api/use-config.js';
 import { useCreateSession, useRestartSession, useStopSession } from '../../api/use-session-mutations.js';
 import { useSession, useSessions } from '../../api/use-sessions.js';
 import { ShareMenu } from '../../components/share-menu.js';
-import { useLog } from '../../lib/log/use-log.js';
+import { useLogSelect } from '../../lib/log/use-log.js';
 import { useHandshakeResult } from '../../lib/mcp/use-handshake-result.js';
 import { useRelay } from '../../lib/relay/relay-context.js';
 import { TraceToggle } from './trace-toggle.js';
@@ -19,7 +19,7 @@ import { LiveSessions } from './live-sessions.js';
 import { sessionEra, useEra } from './era-select.js';
 import { SessionPicker } from './session-picker.js';
 import { SessionStatus } from './session-status.js';
-import { sessionTrouble, troubleBanner } from './session-trouble.js';
+import { sameTrouble, sessionTrouble, troubleBanner } from './session-trouble.js';
 import { describeTarget, draftFromTarget, maskedHeaderProblem, targetFromDraft, type TargetDraft } from './target-draft.js';
 import { TargetForm } from './target-form.js';
 import { useAutoAttach } from './use-auto-attach.js';
@@ -96,8 +96,9 @@ export function ConnectionBar({ sessionId, onAttach }: Props) {
   const onStop = () => session && stop.mutate(session.id, { onError: fail });
 
   // A banner that offers Restart is the one Restart on screen: two buttons for one action read as two actions.
-  const view = useLog(session?.id ?? null);
-  const trouble = session && view ? sessionTrouble(view.source) : null;
+  // Read through a selection: the bar and its children re-render when the trouble changes, not on every frame.
+  const logTrouble = useLogSelect(session?.id ?? null, sessionTrouble, sameTrouble);
+  const trouble = session ? logTrouble : null;
   const banner = session && trouble ? troubleBanner(session, trouble) : null;
   const bannerRestarts = banner !== null && banner !== 'expired';
   const noSessions = sessions.data !== undefined && sessions.data.length === 0;

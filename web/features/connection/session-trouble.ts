@@ -99,6 +99,19 @@ export function sessionTrouble(log: LogSource): SessionTrouble {
   };
 }
 
+/** Whether two reads of a log's trouble say the same (the bar re-renders only when they do not). */
+export function sameTrouble(a: SessionTrouble, b: SessionTrouble): boolean {
+  return (
+    a.expiry === b.expiry &&
+    a.lastFailure === b.lastFailure &&
+    a.lastFailureCode === b.lastFailureCode &&
+    a.unreachable === b.unreachable &&
+    a.spoke === b.spoke &&
+    a.stderrTail.length === b.stderrTail.length &&
+    a.stderrTail.every((line, i) => line === b.stderrTail[i])
+  );
+}
+
 /** What a failure's banner says after "The connection failed": one sentence that ends with its stop, and for a command
  * the system could not find (ENOENT) the likely reason, which the raw `spawn x ENOENT` does not say. */
 export function failureSentence(message: string | null, code: string | null): string {

@@ -1,6 +1,6 @@
 // The log's filter bar: free text, method, direction and a toggle per kind (none toggled = every kind; folded when the
 // bar is narrow), "has findings", and hiding what mcpscope sent on its own (bookkeeping).
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { isEmptyFilter, type FrameFilter } from '../../lib/log/frame-filter.js';
 import { chipClass } from './filter-chip.js';
 import { MoreFilters } from './more-filters.js';
@@ -27,7 +27,8 @@ function countText(filter: FrameFilter, shown: number, total: number, pending: b
   return folded > 0 ? `${frames} · ${folded} keep-alive${folded === 1 ? '' : 's'} folded` : frames;
 }
 
-export function LogFilters({ filter, onChange, methods, shown, total, pending = false, findingCount, folded = 0 }: Props) {
+// Memoised: the log panel re-renders on every frame, the filter bar only when its own props change (its counts).
+export const LogFilters = memo(function LogFilters({ filter, onChange, methods, shown, total, pending = false, findingCount, folded = 0 }: Props) {
   const set = (patch: Partial<FrameFilter>) => onChange({ ...filter, ...patch });
   return (
     <div className="@container relative shrink-0 border-b border-edge bg-panel">
@@ -100,7 +101,7 @@ export function LogFilters({ filter, onChange, methods, shown, total, pending = 
       </div>
     </div>
   );
-}
+});
 
 function Toggle(p: { testId: string; on: boolean; tone: 'red' | 'blue'; title: string; onClick: () => void; children: ReactNode }) {
   return (

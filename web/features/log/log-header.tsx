@@ -1,7 +1,7 @@
 // The log's header row: a label per column and, at each resizable column's right edge, a handle to drag (double-click
 // puts the column back to its default; the method column back to fitting its longest name). It is the frames grid's
 // first row, so each label is a columnheader; the direction column, drawn without a label, has one for screen readers only.
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import { FOLDABLE_CELL, isFoldable, LOG_COLUMNS, LOG_GRID, type ColumnId } from './log-columns.js';
 
 interface Props {
@@ -9,7 +9,8 @@ interface Props {
   onReset: (id: ColumnId) => void;
 }
 
-export function LogHeader({ onResizeStart, onReset }: Props) {
+// Memoised: its two callbacks are stable, and the table re-renders on every frame of a live log.
+export const LogHeader = memo(function LogHeader({ onResizeStart, onReset }: Props) {
   return (
     <div
       className={`${LOG_GRID} shrink-0 border-b border-edge bg-panel-2 px-2 py-0.5 text-[11px] text-dim`}
@@ -39,4 +40,4 @@ export function LogHeader({ onResizeStart, onReset }: Props) {
       ))}
     </div>
   );
-}
+});

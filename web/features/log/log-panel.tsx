@@ -1,6 +1,6 @@
 // The live log: filter bar over the virtualized table, reading the session's frames from the message store; a switch
 // shows the same filtered rows as another view instead (the sequence diagram, composed in by the workbench).
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { noteLogPainted } from '../../lib/editor/first-paint.js';
 import type { FrameEntry } from '../../lib/log/frame-entry.js';
 import { EMPTY_FILTER, type FrameFilter } from '../../lib/log/frame-filter.js';
@@ -50,14 +50,20 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   // Remembered across reloads, like the panes: whoever reads sequences keeps reading them.
   const [shownChoice, setShownChoice] = useState<Shown>(storedShown);
   const shown = (shownChoice === 'sequence' && sequence) || (shownChoice === 'waterfall' && waterfall) ? shownChoice : 'log';
-  const show = (v: Shown) => {
+  const show = useCallback((v: Shown) => {
     setShownChoice(v);
     try {
       localStorage.setItem(SHOWN_KEY, v);
     } catch {
       // Storage refused (private mode): the choice lasts this page.
     }
-  };
+  }, []);
+  const hasSequence = sequence !== undefined;
+  const hasWaterfall = waterfall !== undefined;
+  const views = useMemo(
+    (): Shown[] => ['log', ...(hasSequence ? ['sequence' as const] : []), ...(hasWaterfall ? ['waterfall' as const] : [])],
+    [hasSequence, hasWaterfall],
+  );
   const [filter, setFilter] = useState<FrameFilter>(EMPTY_FILTER);
   useTraceFilterIntent(
     sessionId,
@@ -68,7 +74,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
   const view = useLog(sessionId);
   useLintSetup(sessionId);
   const rows = useLogRows(view, deferredFilter);
-  const methods = useMemo(() => view?.source.methods() ?? [], [view]);
+  const methods = useSameList(useMemo(() => view?.source.methods() ?? [], [view]));
   const pairOf = useCallback((entry: FrameEntry) => view?.source.pairOf(entry), [view]);
   const total = view?.source.total ?? 0;
   const findingCount = useMemo(() => view?.source.findings().total ?? 0, [view]);
@@ -101,9 +107,7 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
       data-filter-stale={filterStale}
     >
       <div className="flex shrink-0 items-stretch">
-        {(sequence || waterfall) && (
-          <ViewSwitch shown={shown} onShow={show} views={['log', ...(sequence ? ['sequence' as const] : []), ...(waterfall ? ['waterfall' as const] : [])]} />
-        )}
+        {(sequence || waterfall) && <ViewSwitch shown={shown} onShow={show} views={views} />}
         <div className="min-w-0 flex-1">
           <LogFilters
             filter={filter}
@@ -141,7 +145,19 @@ export function LogPanel({ sessionId, selectedSeq, onSelect, onOpenDetail, onClo
 
 const VIEW_LABELS: Record<Shown, string> = { log: 'Log', sequence: 'Sequence', waterfall: 'Waterfall' };
 
-function ViewSwitch({ shown, onShow, views }: { shown: Shown; onShow: (v: Shown) => void; views: Shown[] }) {
+/**
+ * The previous list while the new one holds the same strings: the session's method names are a new array on every
+ * frame, and the filter bar and the table's column fit depend on them.
+ */
+function useSameList(list: string[]): string[] {
+  const [kept, setKept] = useState(list);
+  const same = kept === list || (kept.length === list.length && kept.every((m, i) => m === list[i]));
+  if (!same) setKept(list);
+  return same ? kept : list;
+}
+
+// Memoised: the panel re-renders on every frame of a live log, the switch only when the view or the views change.
+const ViewSwitch = memo(function ViewSwitch({ shown, onShow, views }: { shown: Shown; onShow: (v: Shown) => void; views: readonly Shown[] }) {
   return (
     <div role="tablist" aria-label="log view" className="flex shrink-0 items-center gap-px border-r border-b border-edge bg-panel px-1">
       {views.map((v) => (
@@ -159,4 +175,4 @@ function ViewSwitch({ shown, onShow, views }: { shown: Shown; onShow: (v: Shown)
       ))}
     </div>
   );
-}
+});

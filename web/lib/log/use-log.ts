@@ -1,6 +1,6 @@
 // React's view of a session's log: the LogSource and a version that changes whenever what it shows does, as one
 // snapshot object, so memos that read the log depend on the snapshot and re-run exactly when it changes.
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useRelay } from '../relay/relay-context.js';
 import type { FrameEntry } from './frame-entry.js';
 import type { FrameFilter } from './frame-filter.js';
@@ -19,6 +19,30 @@ export function useLog(sessionId: string | null): LogView | null {
   const source = sessionId === null ? null : store.source(sessionId);
   useEffect(() => source?.watch(), [source]);
   return useMemo(() => (source === null ? null : { source, version }), [source, version]);
+}
+
+/**
+ * One thing read from a session's log (the handshake, the trouble the bar shows), kept current while the component shows
+ * it. The component re-renders only when `equal` says the read changed, not on every frame as `useLog`'s would: the
+ * connection bar and every panel that reads the handshake re-rendered with their children on each frame of a page load.
+ * `select` runs once per log version; it is read when the version changes, so a module-level function suits it.
+ */
+export function useLogSelect<T>(sessionId: string | null, select: (source: LogSource) => T, equal: (a: T, b: T) => boolean): T | null {
+  const { store } = useRelay();
+  const source = sessionId === null ? null : store.source(sessionId);
+  useEffect(() => source?.watch(), [source]);
+  const kept = useRef<{ source: LogSource | null; version: number; value: T | null } | null>(null);
+  const snapshot = () => {
+    const version = store.versionOf(sessionId);
+    const last = kept.current;
+    if (last !== null && last.source === source && last.version === version) return last.value;
+    const next = source === null ? null : select(source);
+    const same = last !== null && last.source === source && last.value !== null && next !== null && equal(last.value, next);
+    const value = same ? last.value : next;
+    kept.current = { source, version, value };
+    return value;
+  };
+  return useSyncExternalStore(store.subscribe, snapshot);
 }
 
 const NO_ROWS: LogRows = { count: 0, rowAt: () => undefined, indexOfSeq: () => -1, pending: false };

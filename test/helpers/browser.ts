@@ -8,8 +8,8 @@ import { fileBrowser, workerBrowser } from './worker-chromium.js';
 
 /**
  * A browser for one test file: a view of its worker's Chromium (test/helpers/worker-chromium.ts), launched by the
- * worker's first file. Either way each `newPage`/`newContext` is a fresh browser context, and `close()` ends what the
- * file opened and leaves the browser to the worker's next file.
+ * worker's first file. Each `newPage`/`newContext` is a fresh browser context, and `close()` ends what the file opened
+ * and leaves the browser to the worker's next file.
  */
 export async function launchBrowser(): Promise<Browser> {
   return fileBrowser(await workerBrowser());

@@ -5,7 +5,7 @@
 // Chromium keeps only the last --disable-features it is given, so scripts/chromium.sh merges Playwright's and ours:
 // the second test reads the browser's own command line. Each worker launches its own Chromium and keeps it from file
 // to file: the third test checks it does not outlive its worker.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,14 +74,18 @@ describe("the tests' Chromium", () => {
       { MCPSCOPE_CHROMIUM_PIDS: dir, NO_COLOR: '1' },
       ROOT,
     );
-    const noted = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Proc[];
+    const noted = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { procs: Proc[]; profiles: string[] };
     const [stopped, killed] = [noted('stopped.json'), noted('killed.json')];
-    // The browser, its zygotes and at least a renderer each.
-    expect(stopped.length).toBeGreaterThan(2);
-    expect(killed.length).toBeGreaterThan(2);
+    // The browser, its zygotes and at least a renderer each, and the browser's profile folder.
+    expect(stopped.procs.length).toBeGreaterThan(2);
+    expect(killed.procs.length).toBeGreaterThan(2);
+    expect([stopped.profiles.length, killed.profiles.length]).toEqual([1, 1]);
     expect(`${run.stdout}${run.stderr}`).toMatch(/1 passed \(2\)/);
     expect(`${run.stdout}${run.stderr}`).toMatch(/Worker exited unexpectedly/);
+    // The stopped worker removed its browser's profile before it exited; a killed one could not.
+    expect(existsSync(stopped.profiles[0]!)).toBe(false);
+    rmSync(killed.profiles[0]!, { recursive: true, force: true });
     // A killed browser's children take a moment to see their parent gone.
-    await expect.poll(() => stillRunning([...stopped, ...killed]), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => stillRunning([...stopped.procs, ...killed.procs]), { timeout: 10_000 }).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@
 // Files stay apart as before: each file gets a view of the browser (`fileBrowser`) that sees and closes only the
 // contexts it opened, and every page is a context of its own; the setup file's sweep closes any a file left open.
 // The browser ends with its worker: vitest stops a worker with SIGTERM (and SIGKILL half a second later); the handler
-// below closes Chromium and exits, and a worker killed outright takes its Chromium along, which, launched with
-// --remote-debugging-pipe, exits when the pipe's other end closes (test/e2e/test-chromium.test.ts checks both).
+// below exits through Playwright's exit handler, which kills Chromium and removes its profile, and a worker killed
+// outright takes its Chromium along, which, launched with --remote-debugging-pipe, exits when the pipe's other end
+// closes (test/e2e/test-chromium.test.ts checks both).
 import type { Browser, BrowserContext, BrowserServer } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium-options.js';
 
@@ -20,21 +21,21 @@ interface Held {
 const KEY = Symbol.for('mcpscope.worker-chromium');
 const held: Held = ((globalThis as Record<symbol, Held | undefined>)[KEY] ??= {});
 
-/** Closes what this worker launched, then exits: Node's default for SIGTERM would skip Playwright's exit handler. */
+/** Ends the worker and what it launched on SIGTERM, which Node's default would end without the 'exit' event. */
 function endWithWorker(): void {
   if (process.listeners('SIGTERM').includes(onTerm)) return;
   process.once('SIGTERM', onTerm);
 }
 function onTerm(): void {
-  const exit = () => {
-    try {
-      process.exit(143);
-    } catch {
-      // vitest replaces process.exit with a throwing stub while a file runs; its SIGKILL follows, and Chromium,
-      // already closed or losing its pipe, goes with the worker.
-    }
-  };
-  void Promise.allSettled([held.browser?.then((b) => b.close()), held.server?.then((s) => s.close())]).then(exit, exit);
+  try {
+    // On 'exit', Playwright kills every browser it launched (the process group) and removes its profile folder,
+    // synchronously: nothing is left for vitest's SIGKILL half a second later to cut short.
+    process.exit(143);
+  } catch {
+    // vitest replaces process.exit with a throwing stub while its worker runs test files: close the browsers
+    // instead, as far as the half second allows (a Chromium still open then loses its pipe with the worker).
+    void Promise.allSettled([held.browser?.then((b) => b.close()), held.server?.then((s) => s.close())]);
+  }
 }
 
 /** Keeps a launch's promise while it can be used, and forgets it once it failed, so the next call tries again. */

@@ -9,7 +9,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     include: ['test/bench/**/*.test.ts'],
-    globalSetup: ['test/setup/ensure-built.ts', 'test/setup/chromium-server.ts'],
+    globalSetup: ['test/setup/ensure-built.ts'],
     setupFiles: ['test/setup/stop-stragglers.ts'],
     isolate: false,
     testTimeout: 600_000,

@@ -37,8 +37,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // Then one Chromium for the run, which each file connects to (test/setup/chromium-server.ts).
-          globalSetup: ['test/setup/ensure-built.ts', 'test/setup/chromium-server.ts'],
+          // Each worker launches its own Chromium for the files it runs (test/helpers/worker-chromium.ts).
+          globalSetup: ['test/setup/ensure-built.ts'],
           setupFiles: ['test/setup/stop-stragglers.ts'],
           // A worker runs its files one after another in one process: a fresh process per file cost ~2.3 s of CPU each
           // (forking, and loading vitest and playwright-core again). Each test file is still evaluated afresh; what

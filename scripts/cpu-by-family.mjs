@@ -28,7 +28,7 @@ function sample(root) {
     if (!e) {
       const cmd = commandLine(pid);
       if (cmd === null) continue;
-      e = { family: family(cmd), cpu: 0 };
+      e = { family: family(cmd), cpu: 0, cmd: cmd.slice(0, 160) };
       seen.set(pid, e);
       counts[e.family] = (counts[e.family] ?? 0) + 1;
     }
@@ -51,6 +51,11 @@ child.on('exit', (code) => {
     cpuS: Object.fromEntries(cpu.map(([k, v]) => [k, Math.round(v * 10) / 10])),
     totalCpuS: Math.round(sum),
     processes: counts,
+    // The costliest processes, to see what a family holds.
+    top: [...seen.values()]
+      .sort((a, b) => b.cpu - a.cpu)
+      .slice(0, 15)
+      .map((e) => ({ family: e.family, cpuS: Math.round(e.cpu * 10) / 10, cmd: e.cmd })),
     loadAtStartAndEnd: loads,
   };
   console.error(

@@ -5,12 +5,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ on Linux
 
-/** The family of a process by its command line: Chromium, relays and CLI runs, vitest, server fixtures, other. */
+/**
+ * The family of a process by its command line: Chromium, relays and CLI runs, vitest's workers (the forks that run the
+ * test files), vitest's main process (which in the e2e project also hosts the run's Playwright server, if one is
+ * started), server fixtures, other.
+ */
 export function family(cmd) {
-  if (/chrom/i.test(cmd)) return 'chromium';
+  // By the program, not the whole line: vitest's own line names its test files (test-chromium.test.ts).
+  const program = cmd.split(' ', 2).join(' ');
+  if (/chrom/i.test(program)) return 'chromium';
   if (/bin\/mcpscope\.js/.test(cmd)) return 'relay and CLI';
-  if (/vitest/.test(cmd)) return 'vitest';
-  if (/test\/fixtures|server-everything|dist\/demo/.test(cmd)) return 'server fixtures';
+  if (/vitest\/dist\/workers\//.test(cmd)) return 'vitest workers';
+  if (/vitest/.test(program)) return 'vitest main';
+  if (/test\/fixtures|server-everything|dist\/demo|dist\/bundle\/demo-server/.test(cmd)) return 'server fixtures';
   return 'other';
 }
 

@@ -2,8 +2,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { inject } from 'vitest';
 import { ROOT } from './relay-process.js';
+import { workerChromiumEndpoint } from './worker-chromium.js';
 
 /**
  * How many bench scripts run at once. Each smoke spends part of its wall time waiting (on a relay's start, a page's
@@ -26,11 +26,10 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 // The project's global setup has just built dist/ (test/setup/ensure-built.ts): the scripts need not check it again.
-// browser-log and browser-large connect to the run's Chromium (test/setup/chromium-server.ts) instead of launching
+// browser-log and browser-large connect to a Chromium of the worker's (workerChromiumEndpoint) instead of launching
 // one each; the benches that read Chromium's CPU from their own process tree still launch theirs.
-function benchEnv(): NodeJS.ProcessEnv {
-  const endpoint = inject('chromiumEndpoint');
-  return { ...process.env, MCPSCOPE_BENCH_BUILT: '1', ...(endpoint ? { MCPSCOPE_CHROMIUM_ENDPOINT: endpoint } : {}) };
+async function benchEnv(): Promise<NodeJS.ProcessEnv> {
+  return { ...process.env, MCPSCOPE_BENCH_BUILT: '1', MCPSCOPE_CHROMIUM_ENDPOINT: await workerChromiumEndpoint() };
 }
 
 /** Runs bench/<script> with its arguments, failing after `timeout` ms; resolves to what it printed. */
@@ -41,7 +40,7 @@ export const runBenchFor = (timeout: number, script: string, ...args: string[]) 
         await promisify(execFile)(process.execPath, [join(ROOT, 'bench', script), ...args], {
           encoding: 'utf8',
           timeout,
-          env: benchEnv(),
+          env: await benchEnv(),
           maxBuffer: 64 * 1024 * 1024,
         })
       ).stdout,

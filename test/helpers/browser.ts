@@ -2,25 +2,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { chromiumLaunchOptions } from './chromium-options.js';
+import type { Browser, Download, Page } from 'playwright-core';
 import { startRelay, type RelayHandle } from './relay-process.js';
+import { fileBrowser, workerBrowser } from './worker-chromium.js';
 
 /**
- * A browser for one test file: in the e2e project a connection to the run's one Chromium (test/setup/chromium-server.ts),
- * elsewhere a Chromium of its own. Either way each `newPage`/`newContext` is a fresh browser context, and `close()`
- * ends what the file opened.
+ * A browser for one test file: a view of its worker's Chromium (test/helpers/worker-chromium.ts), launched by the
+ * worker's first file. Each `newPage`/`newContext` is a fresh browser context, and `close()` ends what the file opened
+ * and leaves the browser to the worker's next file.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
+  return fileBrowser(await workerBrowser());
 }
 
-/**
- * Saves a download and returns its path: `download.path()` throws on a browser reached over a connection, which
- * sends the file's bytes to `saveAs` instead.
- */
+/** Saves a download and returns its path (in a folder of its own, under the name the page gave it). */
 export async function savedDownload(download: Download): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-download-')), download.suggestedFilename());
   await download.saveAs(file);

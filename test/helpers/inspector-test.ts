@@ -1,4 +1,4 @@
-// The e2e fixture: one relay, one browser connection and one page per test file (each takes seconds on two busy cores),
+// The e2e fixture: one relay, one browser view and one page per test file (each takes seconds on two busy cores),
 // shared explicitly: a test gets the page through this fixture, and must not rely on what another test left on it or
 // on the server. Whatever a test needs (a tab open, a request sent, a tool called) it does itself, so it passes alone
 // (`-t`) and in any order (`--sequence.shuffle`). `isolated: true` gives every test a fresh browser context and page

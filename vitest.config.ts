@@ -8,8 +8,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     // Two workers on two cores: integration and browser tests spawn processes of their own. A third kept the cores busy
-    // 96 % of a clean-clone `npm test` instead of 87 %, but used more CPU doing it: 995 s against 1,028 s, within the
-    // noise, where earlier rounds saw it time out under load (docs/development.md, "The suite's time, round 7").
+    // 96 % of a clean-clone `npm test` instead of 87 %, but used more CPU doing it: 995 s against 1,028–1,058 s, where
+    // earlier rounds saw it time out under load (docs/development.md, "The suite's time, round 7").
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,

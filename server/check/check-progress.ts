@@ -15,42 +15,68 @@ export function groupLine(group: string, results: readonly CheckResult[], ms: nu
   return `check: ${group} ${c.pass}/${results.length} passed${rest.length ? `, ${rest.join(', ')}` : ''} (${(ms / 1000).toFixed(1)} s)`;
 }
 
+/** A group whose line is not written yet: its results so far, when it started, when its last result came. */
+interface OpenGroup {
+  results: CheckResult[];
+  since: number;
+  lastAt: number;
+}
+
 /**
- * Groups run one after another (the suite's order, then the transcript, then the robustness presets), so a result of
- * another group closes the one before. Statuses are as graded when each check finished: the linter, which reads the
+ * The suite's groups run one after another (its order, then the transcript), so a result of another of them closes the
+ * one before. The robustness presets run beside the suite on a stdio server (after it over HTTP), so their results
+ * interleave with the suite's: their group is kept apart and its line written at the end, its time from its first
+ * preset's start to its last result. Statuses are as graded when each check finished: the linter, which reads the
  * whole transcript afterwards, can still make one worse, and the summary on stdout (and --json, --junit) is final.
  */
 export class CheckProgress {
-  private group: string | null = null;
-  private results: CheckResult[] = [];
+  /** The suite's group in progress. */
+  private current: string | null = null;
+  private readonly open = new Map<string, OpenGroup>();
+  /** When the suite's current group began: the end of the one before. */
   private since = Date.now();
   private live = false;
 
-  constructor(private readonly out: ProgressStream) {}
+  constructor(
+    private readonly out: ProgressStream,
+    /** Groups that run beside the suite's, not in its sequence. */
+    private readonly beside: ReadonlySet<string> = new Set(['robustness']),
+  ) {}
 
   readonly onResult = (r: CheckResult): void => {
-    if (this.group !== null && r.group !== this.group) this.closeGroup();
-    this.group = r.group;
-    this.results.push(r);
+    const now = Date.now();
+    const apart = this.beside.has(r.group);
+    if (!apart && this.current !== null && r.group !== this.current) this.closeGroup(this.current, now);
+    const started = apart ? now - (r.durationMs ?? 0) : this.since;
+    const group = this.open.get(r.group) ?? { results: [], since: started, lastAt: now };
+    group.since = Math.min(group.since, started);
+    group.lastAt = now;
+    group.results.push(r);
+    this.open.set(r.group, group);
+    if (!apart) this.current = r.group;
     if (r.status === 'fail' || r.status === 'warn') this.line(`check:   ${r.status === 'fail' ? 'FAIL' : 'WARN'} ${r.id}: ${oneLine(r.detail)}`);
     if (this.out.isTTY) {
-      this.out.write(`\r\x1b[2Kcheck: ${r.group} ${this.results.length} done, last ${oneLine(r.id)}`);
+      this.out.write(`\r\x1b[2Kcheck: ${r.group} ${group.results.length} done, last ${oneLine(r.id)}`);
       this.live = true;
     }
   };
 
-  /** Closes the last group; call once the run is over (or has failed: what did finish is still reported). */
+  /** Closes the groups still open, the suite's first; call once the run is over (or has failed: what did finish is still reported). */
   finish(): void {
-    if (this.group !== null) this.closeGroup();
+    // Each ends with its last result: the suite's last group is not still running while the presets finish.
+    if (this.current !== null) this.closeGroup(this.current, this.open.get(this.current)!.lastAt);
+    for (const [name, group] of [...this.open]) this.closeGroup(name, group.lastAt);
     this.clearLive();
   }
 
-  private closeGroup(): void {
-    const now = Date.now();
-    this.line(groupLine(this.group!, this.results, now - this.since));
-    this.since = now;
-    this.results = [];
-    this.group = null;
+  private closeGroup(name: string, end: number): void {
+    const group = this.open.get(name)!;
+    this.open.delete(name);
+    this.line(groupLine(name, group.results, end - group.since));
+    if (name === this.current) {
+      this.current = null;
+      this.since = end;
+    }
   }
 
   private line(text: string): void {

@@ -40,7 +40,7 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResu
   const results = await runChecks(ctx, {
     only: o.only,
     ...(onResult ? { onResult } : {}),
-    ...(o.robustness ? { extra: (c, each) => robustnessChecks(c, host, o.robustnessLanes, each) } : {}),
+    ...(o.robustness ? { extra: (c, each) => robustnessChecks(c, host, o.robustnessLanes, each), extraBeside: ctx.transport === 'stdio' } : {}),
   });
   return {
     // Masked as every recorded target is: a header or env value never reaches the report.

@@ -1,5 +1,6 @@
 // Runs the suite: each check in order on the scratch connection, then the linter over the whole transcript, whose
-// findings mark the check whose frames they are about (or a transcript/<family> result when no check owns them).
+// findings mark the check whose frames they are about (or a transcript/<family> result when no check owns them). The
+// host's extra checks (the robustness presets) run after the suite, or beside it when their connections are their own.
 import { lintFrames, JsonSchemaValidator, type Finding } from '../lint/index.js';
 import type { CheckContext, CheckDefinition, CheckResult, CheckStatus } from './check-types.js';
 import { statusOf, unmetRequirement } from './check-types.js';
@@ -103,17 +104,43 @@ export interface RunChecksOptions {
   only?: readonly string[];
   /** More checks the host adds (the fault lab's presets), run after the suite's own; it passes each to `onResult` as it finishes. */
   extra?: (ctx: CheckContext, onResult: (r: CheckResult) => void) => Promise<CheckResult[]>;
+  /**
+   * Start the extras with the suite instead of after it. Only when each of their connections is a server of its own (a
+   * stdio process), so nothing a preset does to its server reaches the suite's: over HTTP they share one server, and a
+   * preset that kills it would fail checks it has nothing to do with. Most of the presets' time is waiting out a window
+   * nothing answers (2 s each), which then overlaps the suite's own waits. Their results still come after the suite's
+   * in the returned list; `onResult` gets them as they finish, interleaved with the suite's.
+   */
+  extraBeside?: boolean;
   /** Each result as it is graded (the suite's, then the transcript's, then the extras'), for progress while the run goes on. */
   onResult?: (r: CheckResult) => void;
 }
 
 export async function runChecks(ctx: CheckContext, o: RunChecksOptions = {}): Promise<CheckResult[]> {
+  const report = (r: CheckResult) => o.onResult?.(r);
+  const beside = o.extra && o.extraBeside ? o.extra(ctx, report) : null;
+  // Awaited below, after the suite: until then its failure must not count as unhandled.
+  beside?.catch(() => undefined);
+  let graded: CheckResult[];
+  try {
+    graded = await runSuite(ctx, o, report);
+  } catch (err) {
+    // The extras end first (each lane closes its connections), so nothing of this run goes on after it has failed.
+    await beside?.catch(() => undefined);
+    throw err;
+  }
+  const extra = beside ? await beside : o.extra ? await o.extra(ctx, report) : [];
+  return [...graded, ...extra];
+}
+
+/** The suite's checks one after another on the main connection, then the linter over its transcript. */
+async function runSuite(ctx: CheckContext, o: RunChecksOptions, report: (r: CheckResult) => void): Promise<CheckResult[]> {
   const wanted = (c: CheckDefinition) => !o.only || o.only.length === 0 || o.only.some((w) => w === c.id || w === c.group);
   const results: CheckResult[] = [];
   for (const check of CHECKS.filter(wanted)) {
     const r = await runOne(ctx, check);
     results.push(r);
-    o.onResult?.(r);
+    report(r);
   }
   const findings = lintFrames(ctx.main.frames, {
     transport: ctx.transport,
@@ -122,7 +149,6 @@ export async function runChecks(ctx: CheckContext, o: RunChecksOptions = {}): Pr
   });
   const own = new Set(ctx.main.frames.filter((f) => f.dir === 'out').map((f) => f.seq));
   const graded = attachFindings(results, findings, ctx.main.name, own);
-  for (const r of graded) if (r.group === 'transcript') o.onResult?.(r);
-  const extra = o.extra ? await o.extra(ctx, (r) => o.onResult?.(r)) : [];
-  return [...graded, ...extra];
+  for (const r of graded) if (r.group === 'transcript') report(r);
+  return graded;
 }

@@ -45,4 +45,24 @@ describe('check progress on stderr', () => {
     p.finish();
     expect(out.text().split(ERASE).at(-1)).toMatch(/^check: tools 1\/1 passed \(\d\.\d s\)\n$/);
   });
+
+  it("keeps the robustness presets apart when they run beside the suite: the suite's groups close in order, theirs at the end", () => {
+    const out = collect(false);
+    const p = new CheckProgress(out.stream);
+    const preset = (id: string, durationMs: number): CheckResult => ({ ...result(`robustness/${id}`, 'pass'), group: 'robustness', durationMs });
+    p.onResult(result('lifecycle/a', 'pass'));
+    p.onResult(preset('invalid-json', 2000));
+    p.onResult(result('lifecycle/b', 'pass'));
+    p.onResult({ ...preset('null-id', 2000), status: 'warn', detail: 'silent' });
+    p.onResult(result('tools/a', 'pass'));
+    p.finish();
+    const lines = out.text().trimEnd().split('\n');
+    expect(lines).toEqual([
+      'check:   WARN robustness/null-id: silent',
+      expect.stringMatching(/^check: lifecycle 2\/2 passed \(\d\.\d s\)$/),
+      expect.stringMatching(/^check: tools 1\/1 passed \(\d\.\d s\)$/),
+      // From its first preset's start (2 s before it was graded), not from when the suite began.
+      expect.stringMatching(/^check: robustness 1\/2 passed, 1 warned \(2\.\d s\)$/),
+    ]);
+  });
 });

@@ -13,7 +13,11 @@
 // --hold <ms> adds the CPU of the same processes over that long after the idle moment: what an open page keeps costing
 // (timers, clocks) while a test works in it.
 // --editor 1 times opening the composer after the jumps (its toggle clicked, no pointer over it before) until Monaco shows in it.
-// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0] [--cpu 0] [--editor 0] [--link 0] [--server flood|demo] [--hold 0]
+// --flags-a / --flags-b '<flags>' launch a Chromium for each side with those launch flags added to the tests' own
+// (scripts/chromium-flags.mjs; flags separated by spaces, a space within one written '~', e.g.
+// '--js-flags=--max-lazy~--no-opt'), so one build (--a defaults to --b then) is measured under two flag sets
+// alternately; --cpu reads each side's own browser's process tree. Give the same flags to both for a control.
+// Usage: node bench/browser-paint-ab.mjs --a /tmp/web-main [--b dist/web] [--n 10000] [--runs 6] [--jumps 10] [--timeline 0] [--cpu 0] [--editor 0] [--link 0] [--server flood|demo] [--hold 0] [--flags-a ''] [--flags-b '']
 /* global window, document, location, PerformanceObserver -- the functions passed to page.evaluate run in the page */
 import { chromium } from 'playwright-core';
 import { join, resolve } from 'node:path';
@@ -23,11 +27,42 @@ import { cpuByType, treeCpu, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
 
-const o = args({ a: '', b: join(ROOT, 'dist', 'web'), n: 10000, runs: 6, jumps: 10, timeline: 0, cpu: 0, editor: 0, link: 0, server: 'flood', hold: 0 });
+const o = args({
+  a: '',
+  b: join(ROOT, 'dist', 'web'),
+  n: 10000,
+  runs: 6,
+  jumps: 10,
+  timeline: 0,
+  cpu: 0,
+  editor: 0,
+  link: 0,
+  server: 'flood',
+  hold: 0,
+  'flags-a': '',
+  'flags-b': '',
+});
+const byFlags = process.argv.includes('--flags-a') || process.argv.includes('--flags-b');
+if (byFlags) o.a ||= o.b;
 if (!o.a) throw new Error('--a <folder of the baseline build, a copy of an earlier dist/web> is required');
+const flagList = (text) =>
+  String(text)
+    .split(' ')
+    .filter(Boolean)
+    .map((f) => f.replaceAll('~', ' '));
 
-async function open(browser, front, token, lastSeq, timeline, sessionId) {
-  const cpuBefore = o.cpu ? treeCpu() : null;
+/** Launches a Chromium with `extra` flags; resolves to it and its browser process's pid (the root of its tree). */
+async function launchWith(extra) {
+  const before = new Set(treeCpu().keys());
+  const browser = await chromium.launch(launchOptions(extra));
+  const pid = [...treeCpu().entries()].find(([p, { type }]) => type === 'browser' && !before.has(p))?.[0];
+  // Two browsers need their own trees told apart; one can be read from this process's tree, whatever runs it.
+  if (!pid && byFlags) throw new Error('could not find the launched browser process');
+  return { browser, pid: pid ?? process.pid };
+}
+
+async function open({ browser, pid }, front, token, lastSeq, timeline, sessionId) {
+  const cpuBefore = o.cpu ? treeCpu(pid) : null;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await noteSynced(context);
   if (timeline) {
@@ -70,12 +105,12 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`http://127.0.0.1:${front.port}/#token=${token}${o.link ? `&session=${sessionId}&seq=${lastSeq}` : ''}`);
   const { firstRow, paint } = await openTimes(page, lastSeq);
-  const idle = cpuBefore ? await untilIdle() : null;
+  const idle = cpuBefore ? await untilIdle(pid) : null;
   const cpu = cpuBefore ? cpuByType(cpuBefore, idle) : { total: NaN };
   let held = NaN;
   if (o.hold && idle) {
     await new Promise((r) => setTimeout(r, o.hold));
-    held = cpuByType(idle, treeCpu()).total;
+    held = cpuByType(idle, treeCpu(pid)).total;
   }
   const jumps = [];
   for (let j = 0; j < o.jumps; j++) jumps.push(await jumpMs(page, 1 + Math.floor(Math.random() * (lastSeq - 40))));
@@ -131,7 +166,10 @@ async function open(browser, front, token, lastSeq, timeline, sessionId) {
 console.log(`load average at start: ${load()} (1, 5, 15 min)`);
 const relay = await startRelay(o.server === 'demo' ? [process.execPath, DEMO] : [process.execPath, SCRIPTED, '--flood', String(o.n)]);
 const fronts = {};
-const browser = await chromium.launch(launchOptions());
+// One browser for both builds, or one per flag set (what a flag changes is the browser's, not a page's).
+const browsers = {};
+browsers.A = await launchWith(flagList(o['flags-a']));
+browsers.B = byFlags ? await launchWith(flagList(o['flags-b'])) : browsers.A;
 const results = { A: [], B: [] };
 try {
   if (o.server !== 'demo') {
@@ -142,11 +180,12 @@ try {
   }
   const { lastSeq } = await relay.api(`/api/sessions/${relay.sessionId}`);
   console.log(`recorded ${lastSeq} frames; A ${resolve(o.a)}, B ${resolve(o.b)}`);
+  if (byFlags) console.log(`flags: A '${flagList(o['flags-a']).join(' ')}', B '${flagList(o['flags-b']).join(' ')}'`);
   fronts.A = await startWebFront(resolve(o.a), relay.port);
   fronts.B = await startWebFront(resolve(o.b), relay.port);
   for (let i = 1; i <= o.runs; i++) {
     for (const which of i % 2 === 1 ? ['A', 'B'] : ['B', 'A']) {
-      const r = await open(browser, fronts[which], relay.token, lastSeq, o.timeline && i >= o.runs - 1, relay.sessionId);
+      const r = await open(browsers[which], fronts[which], relay.token, lastSeq, o.timeline && i >= o.runs - 1, relay.sessionId);
       results[which].push(r);
       console.log(
         `run ${i} ${which}: first row ${fmt(r.firstRow, 0)} ms, paint ${fmt(r.paint, 0)} ms` +
@@ -161,7 +200,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  for (const b of new Set(Object.values(browsers))) await b.browser.close();
   for (const f of Object.values(fronts)) await f.close();
   await relay.stop();
 }

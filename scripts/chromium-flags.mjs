@@ -19,6 +19,10 @@ const CHROMIUM = fileURLToPath(new URL('chromium.sh', import.meta.url));
  * context, even headless, in a renderer of their own: a second renderer per context that cost about as much CPU as
  * the page under test (docs/development.md, "The omnibox's renderer"). Nothing headless shows them. Launched through
  * CHROMIUM, this list is added to Playwright's own.
+ * `SpareRendererForSitePerProcess`: Chromium keeps a spare renderer started for the next navigation; the tests open
+ * every page in a browser context of its own and close it soon after, so (the likely reason, not traced) the spare is
+ * mostly started for nothing. Off, a page load of the demo session cost the renderers 0.86× and 0.92× the CPU in two
+ * alternating runs (docs/development.md, "The suite's time, round 8").
  */
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -28,7 +32,7 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-sync',
   '--disable-quic',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess',
 ];
 
 /** Playwright's launch options for a Chromium of the repository's: CHROMIUM, headless, CHROMIUM_FLAGS, then `extra`. */

@@ -8,12 +8,16 @@
 // before it exits is not seen, so short-lived processes are undercounted a little (docs/development.md).
 // CPU_PER_TEST=1 adds a row at each test's end (what ran since the row before: a file's first test carries the file's
 // import and beforeAll); the file's own row then holds only what came after its last test (afterAll).
+// Each row also counts the processes first seen while the file ran, by family (`starts`: relays and CLI runs, server
+// fixtures, Chromium's processes), the processes a test file repeats. CPU_PER_FILE_STEP_MS (500 by default) samples
+// faster, so fewer short processes (a CLI run of under half a second) go unseen, for the price of more reads of /proc.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { commandLine, descendants, family } from './proc-tree.mjs';
 
 const OUT = process.env.CPU_PER_FILE_OUT ?? 'test-results/cpu-per-file.json';
+const STEP_MS = Number(process.env.CPU_PER_FILE_STEP_MS ?? 500);
 
 /** The family, with Chromium's processes told apart by type (renderer, gpu-process, zygote, a utility's service, browser). */
 function kind(cmd) {
@@ -27,12 +31,13 @@ const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).
 export default class CpuPerFileReporter {
   seen = new Map(); // pid:start → { family, cpu }
   charge = {}; // family → cpu since the last file ended
+  starts = {}; // family → processes first seen since the last file ended
   files = [];
   tests = 0;
   last = Date.now();
 
   onInit() {
-    this.timer = setInterval(() => this.sample(), 500);
+    this.timer = setInterval(() => this.sample(), STEP_MS);
   }
 
   sample() {
@@ -44,6 +49,7 @@ export default class CpuPerFileReporter {
         if (cmd === null) continue;
         e = { family: kind(cmd), cpu: 0 };
         this.seen.set(key, e);
+        this.starts[e.family] = (this.starts[e.family] ?? 0) + 1;
       }
       this.charge[e.family] = (this.charge[e.family] ?? 0) + (s.cpu - e.cpu);
       e.cpu = s.cpu;
@@ -55,8 +61,10 @@ export default class CpuPerFileReporter {
     const now = Date.now();
     const cpu = Object.fromEntries(Object.entries(this.charge).map(([k, v]) => [k, Math.round(v * 10) / 10]));
     const total = Object.values(this.charge).reduce((a, b) => a + b, 0);
-    this.files.push({ file, tests, load: load(), wallS: (now - this.last) / 1000, cpuS: Math.round(total * 10) / 10, cpu });
+    const starts = this.starts;
+    this.files.push({ file, tests, load: load(), wallS: (now - this.last) / 1000, cpuS: Math.round(total * 10) / 10, cpu, starts });
     this.charge = {};
+    this.starts = {};
     this.last = now;
   }
 
@@ -84,13 +92,19 @@ export default class CpuPerFileReporter {
       Object.entries(f.cpu)
         .filter(([k]) => k.startsWith('chromium'))
         .reduce((a, [, v]) => a + v, 0);
+    // Processes started, Chromium's left out (its renderers and utilities come with every page load).
+    const started = (f) =>
+      Object.entries(f.starts)
+        .filter(([k]) => !k.startsWith('chromium') && !k.startsWith('vitest'))
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
     const lines = rows.map(
       (f) =>
-        `${f.cpuS.toFixed(1).padStart(7)} ${chromium(f).toFixed(1).padStart(7)} ${String(f.tests).padStart(3)} ${f.wallS.toFixed(0).padStart(5)}  ${f.load.padEnd(16)} ${f.file}`,
+        `${f.cpuS.toFixed(1).padStart(7)} ${chromium(f).toFixed(1).padStart(7)} ${String(f.tests).padStart(3)} ${f.wallS.toFixed(0).padStart(5)}  ${f.load.padEnd(16)} ${f.file}${f.starts && started(f) ? `  [${started(f)}]` : ''}`,
     );
     const total = rows.reduce((a, f) => a + f.cpuS, 0);
     console.log(
-      `\ncpu-per-file (CPU s, of it Chromium, tests, wall s, load at the file's end, file):\n${lines.join('\n')}\n${total.toFixed(1).padStart(7)} total\n`,
+      `\ncpu-per-file (CPU s, of it Chromium, tests, wall s, load at the file's end, file [processes started]):\n${lines.join('\n')}\n${total.toFixed(1).padStart(7)} total\n`,
     );
   }
 }

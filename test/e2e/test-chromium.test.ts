@@ -56,9 +56,9 @@ describe("the tests' Chromium", () => {
       const line = await page.locator('#command_line').innerText();
       const lists = line.split(/\s+/).filter((a) => a.startsWith('--disable-features='));
       expect(lists).toHaveLength(1);
-      // PaintHolding is one of Playwright's (its chromiumSwitches), the other two ours (scripts/chromium-flags.mjs).
+      // PaintHolding is one of Playwright's (its chromiumSwitches), the other three ours (scripts/chromium-flags.mjs).
       expect(lists[0]!.slice('--disable-features='.length).split(',')).toEqual(
-        expect.arrayContaining(['PaintHolding', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']),
+        expect.arrayContaining(['PaintHolding', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess']),
       );
     } finally {
       await context.close();

@@ -6,8 +6,20 @@ import { join } from 'node:path';
 import { recordLaunchSession } from './demo-session.js';
 import { DEMO_SERVER, startRelay } from './relay-process.js';
 
+// The recording, once per worker process: eight test files start a relay and the demo server only to get this text
+// (the integration and e2e projects run `isolate: false`, so a worker's files share this module). It is a string no
+// caller can change, and its recipe is the same however often it is recorded, so no file can tell a shared one from
+// its own; a failed recording is forgotten, so the next caller records again.
+let recorded: Promise<string> | undefined;
+
 /** A genuine bundle of the demo server, recorded from the repo root (its recipe is `node dist/bundle/demo-server.js`). */
-export async function recordDemoBundle(): Promise<string> {
+export function recordDemoBundle(): Promise<string> {
+  recorded ??= record();
+  recorded.catch(() => (recorded = undefined));
+  return recorded;
+}
+
+async function record(): Promise<string> {
   const relay = await startRelay({ command: [process.execPath, DEMO_SERVER] });
   try {
     const sid = await recordLaunchSession(relay);

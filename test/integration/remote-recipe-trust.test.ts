@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RelayErrorBody } from '../../shared/relay-errors.js';
 import type { RelayConfig, SessionInfo } from '../../shared/relay-protocol.js';
 import type { RemoteRecipeReview } from '../../shared/trust/remote-recipe-review.js';
@@ -25,6 +25,17 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all([...relays.splice(0).map((r) => r.stop()), ...servers.splice(0).map((s) => s.close())]);
+});
+
+// One `--demo` relay for the tests that only need a relay to import into (a bundle, a config's profiles): each imports
+// its own names aimed at a recording server of its own (its own port), and asserts only on what its import returned
+// and what its server saw, so a neighbour's import cannot change its outcome. Three relay and demo server starts → one.
+let demoRelay: Promise<RelayHandle> | undefined;
+function sharedDemoRelay(): Promise<RelayHandle> {
+  return (demoRelay ??= startRelay({ args: ['--demo'] }));
+}
+afterAll(async () => {
+  await (await demoRelay?.catch(() => undefined))?.stop();
 });
 
 async function recorder(): Promise<RecordingServer> {
@@ -144,8 +155,7 @@ describe('a remote bundle opened in the inspector', () => {
     expect(open.stderr).toContain('target.auth.clientKeyFile');
     expect(open.stderr).toContain('a recipe from a file may not choose one');
 
-    const relay = await startRelay({ args: ['--demo'] });
-    relays.push(relay);
+    const relay = await sharedDemoRelay();
     const imported = await relay.api<RelayErrorBody>('/api/bundles', {
       method: 'POST',
       body: readFileSync(file),
@@ -198,8 +208,7 @@ describe('a session imported before key files were refused', () => {
 describe('remote profiles imported from a config file', () => {
   it('do not connect until confirmed: the refusal shows the URL and masked headers, and the server sees nothing before', async () => {
     const server = await recorder();
-    const relay = await startRelay({ args: ['--demo'] });
-    relays.push(relay);
+    const relay = await sharedDemoRelay();
     const text = JSON.stringify({ mcpServers: { far: { type: 'http', url: server.url('/mcp'), headers: { Authorization: 'Bearer profile-token' } } } });
     const imported = await relay.api<{ profiles: Array<{ id: string }> }>('/api/profiles/import', { method: 'POST', body: JSON.stringify({ text }) });
     expect(imported.status).toBe(201);
@@ -219,8 +228,7 @@ describe('remote profiles imported from a config file', () => {
 
   it('skip an entry naming a key file, with the option in the warning; through --config it is an error and nothing is sent', async () => {
     const server = await recorder();
-    const relay = await startRelay({ args: ['--demo'] });
-    relays.push(relay);
+    const relay = await sharedDemoRelay();
     const config = {
       mcpServers: { keyed: { type: 'http', url: server.url('/mcp'), auth: { clientKeyFile: privateKeyFile() } }, plain: { url: server.url('/other') } },
     };

@@ -4,18 +4,23 @@
 // The floor of any relay beside them: bench/min-proxy.mjs (WebSocket in, child stdio out, nothing else), the same two
 // extra process hops with none of the relay's work; each relay's added latency is also given as a multiple of its.
 // Usage: node bench/relay-inflight.mjs [--pings 4000] [--blocks 8] [--inflight 1,8,64] [--runs 1] [--warmup 500] [--bin <another build's bin/mcpscope.js>]
-//   [--minimal 1]
+//   [--minimal 1] [--floor 0]
 //   --bin: that build's relay runs too, interleaved with this one and the direct client (a before/after in one run).
 //   --minimal 0: leave the minimal proxy out.
+//   --floor 1: two more sides, the floors stated exactly: `tcp`, a bare byte-level proxy with no WebSocket at all
+//     (bench/min-proxy.mjs --tcp: a plain TCP socket's bytes to the child's stdin, its stdout's bytes back), what any
+//     relay on this machine must add at least (a second socket hop each way); and `pipe`, the round trip of a child that
+//     does nothing (`cat`, the same pings echoed), the pipes' and the process wake-ups' own cost without a server's work.
 //   --warmup: pings through each side before the count (a fresh relay compiles its hot code in the first several thousand).
 //   BENCH_RELAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each relay (bench-lib.mjs) and the minimal proxy.
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { connect as tcpConnect } from 'node:net';
 import WebSocket from 'ws';
 import { ROOT, SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, startRelay } from './bench-lib.mjs';
 
-const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '', minimal: 1, warmup: 500 });
+const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '', minimal: 1, floor: 0, warmup: 500 });
 const command = [process.execPath, SCRIPTED];
 
 /**
@@ -61,11 +66,11 @@ async function relayRig(name, bin) {
   relays.push({ relay, client });
   rigs[name] = { send: client.send, onReply, pid: relay.proc.pid };
 }
-/** The minimal proxy on the same server, its client reading each answer's id from the line it is sent. */
-async function minimalRig() {
+/** bench/min-proxy.mjs (with `flags`) on the same server, spawned, its port once it listens. */
+async function proxyProcess(flags) {
   const proc = spawn(
     process.execPath,
-    [...(process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), join(ROOT, 'bench', 'min-proxy.mjs'), '--', ...command],
+    [...(process.env.BENCH_RELAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []), join(ROOT, 'bench', 'min-proxy.mjs'), ...flags, '--', ...command],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const port = await new Promise((ok, fail) => {
@@ -77,6 +82,11 @@ async function minimalRig() {
     });
     proc.on('exit', (code) => fail(new Error(`min-proxy exited ${code}`)));
   });
+  return { proc, port };
+}
+/** The minimal proxy on the same server, its client reading each answer's id from the line it is sent. */
+async function minimalRig() {
+  const { proc, port } = await proxyProcess([]);
   const ws = new WebSocket(`ws://127.0.0.1:${port}`);
   await new Promise((ok, fail) => {
     ws.once('open', ok);
@@ -87,6 +97,36 @@ async function minimalRig() {
   const stop = () => new Promise((r) => (proc.once('exit', r), ws.close(), proc.kill('SIGTERM')));
   relays.push({ relay: { stop }, client: { close: () => {} } });
   rigs.minimal = { send: (text) => ws.send(JSON.stringify({ type: 'send', sessionId: 'm', text })), onReply, pid: proc.pid };
+}
+/** The TCP floor (min-proxy.mjs --tcp): a line of the ping written to a plain socket, each answer's line read back. */
+async function tcpRig() {
+  const { proc, port } = await proxyProcess(['--tcp']);
+  const socket = tcpConnect({ host: '127.0.0.1', port, noDelay: true });
+  await new Promise((ok, fail) => {
+    socket.once('connect', ok);
+    socket.once('error', fail);
+  });
+  const onReply = { current: () => {} };
+  let buf = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (c) => {
+    buf += c;
+    let nl;
+    while ((nl = buf.indexOf('\n')) !== -1) {
+      onReply.current(Number(JSON.parse(buf.slice(0, nl)).id));
+      buf = buf.slice(nl + 1);
+    }
+  });
+  const stop = () => new Promise((r) => (proc.once('exit', r), socket.destroy(), proc.kill('SIGTERM')));
+  relays.push({ relay: { stop }, client: { close: () => {} } });
+  rigs.tcp = { send: (text) => socket.write(text + '\n'), onReply, pid: proc.pid };
+}
+if (o.floor) {
+  // The pipe's round trip: the same client as the direct one, on a child that echoes each line (cat).
+  const pipe = directClient(['cat']);
+  rigs.pipe = { send: pipe.send, onReply: pipe.onReply };
+  relays.push({ relay: { stop: async () => pipe.close() }, client: { close: () => {} } });
+  await tcpRig();
 }
 if (o.minimal) await minimalRig();
 await relayRig('relay');
@@ -122,12 +162,20 @@ for (const k of o.inflight.split(',').map(Number)) {
       return { r, r50: percentile(r, 50), r99: percentile(r, 99), a50: percentile(r, 50) - d50, a99: percentile(r, 99) - d99 };
     };
     const floor = names.includes('minimal') ? added('minimal') : null;
+    const tcp = names.includes('tcp') ? added('tcp') : null;
+    if (names.includes('pipe')) {
+      const { r50, r99 } = added('pipe');
+      console.log(`RATIO ${k} in flight, pipe (cat): p50 ${fmt(r50)} ms p99 ${fmt(r99)} ms = ${fmt(r50 / d50, 2)}× direct p50`);
+    }
     for (const name of names.slice(1)) {
+      if (name === 'pipe') continue;
       const { r, r50, r99, a50, a99 } = added(name);
       const goal50 = k === 1 ? 1 : 2;
       const ok = a50 / d50 <= goal50 && a99 / d99 <= 2;
       const vsFloor =
-        floor && name !== 'minimal' ? `; ${fmt(a50 / floor.a50, 2)}× the minimal proxy's added p50, ${fmt(a99 / floor.a99, 2)}× its added p99` : '';
+        (floor && name !== 'minimal' && name !== 'tcp'
+          ? `; ${fmt(a50 / floor.a50, 2)}× the minimal proxy's added p50, ${fmt(a99 / floor.a99, 2)}× its added p99`
+          : '') + (tcp && name !== 'tcp' ? `; ${fmt(a50 / tcp.a50, 2)}× the TCP floor's added p50` : '');
       console.log(
         `RATIO ${k} in flight, ${name}: p50 ${fmt(r50)} ms p99 ${fmt(r99)} ms; added p50 ${fmt(a50)} ms = ${fmt(a50 / d50, 2)}× direct p50 (goal ≤ ${goal50}), added p99 ${fmt(a99)} ms = ${fmt(a99 / d99, 2)}× direct p99 (goal ≤ 2) ${ok ? '✓' : '✗'}; relay CPU ${fmt((cpu[name] * 1000) / r.length, 1)} µs a round trip${vsFloor}`,
       );

@@ -133,9 +133,14 @@ await relayRig('relay');
 if (o.bin) await relayRig('before', o.bin);
 const names = Object.keys(rigs);
 let id = 1;
-for (const rig of Object.values(rigs)) {
-  await pipelined(o.warmup, 1, rig.send, rig.onReply, id);
-  id += o.warmup;
+// The warm-up in blocks taken in turn as well: a side warmed whole and then left idle while the others warmed came to
+// the first run cold, and that run was its worst whichever build it ran (docs/performance.md, "Relay latency, round 7").
+for (let done = 0; done < o.warmup; done += 1000) {
+  for (const rig of Object.values(rigs)) {
+    const n = Math.min(1000, o.warmup - done);
+    await pipelined(n, 1, rig.send, rig.onReply, id);
+    id += n;
+  }
 }
 for (const k of o.inflight.split(',').map(Number)) {
   for (let run = 1; run <= o.runs; run++) {

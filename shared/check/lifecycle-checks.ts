@@ -42,16 +42,24 @@ async function offer(ctx: CheckContext, version: string, name: string): Promise<
   }
 }
 
+/**
+ * Offers on fresh connections, in `offers`' order. Side by side on a stdio server, where each connection is a process
+ * of its own (an offer is one initialize, and most of its time is the server's start). One after another over HTTP:
+ * a server behind OAuth gets one token request, reused, where connections refused together would each ask for a new
+ * one.
+ */
+async function offerEach(ctx: CheckContext, offers: readonly { version: string; name: string }[]): Promise<Offered[]> {
+  if (ctx.transport === 'stdio') return Promise.all(offers.map((o) => offer(ctx, o.version, o.name)));
+  const got: Offered[] = [];
+  for (const o of offers) got.push(await offer(ctx, o.version, o.name));
+  return got;
+}
+
 /** The offers of versions no server supports, made once a run (unsupported-version and version-support both read them). */
 function unsupportedOffers(ctx: CheckContext): Promise<Offered[]> {
   const known = ctx.facts.get('unsupported-offers') as Promise<Offered[]> | undefined;
   if (known) return known;
-  // One after another, as every scratch connection is opened: a server behind OAuth gets one token request, reused.
-  const made = (async () => {
-    const got: Offered[] = [];
-    for (const o of UNSUPPORTED_OFFERS) got.push(await offer(ctx, o.version, o.name));
-    return got;
-  })();
+  const made = offerEach(ctx, UNSUPPORTED_OFFERS);
   ctx.facts.set('unsupported-offers', made);
   return made;
 }
@@ -145,10 +153,8 @@ export const LIFECYCLE_CHECKS: CheckDefinition[] = [
       // server accepts is the versions it echoes.
       const c = ctx.connection;
       const supported = new Set<string>(c.protocolVersion === c.offeredVersion ? [c.offeredVersion] : []);
-      for (const v of LEGACY_PROTOCOL_VERSIONS.filter((x) => x !== c.offeredVersion)) {
-        const o = await offer(ctx, v, `version-${v}`);
-        if ('answered' in o && o.answered === v) supported.add(v);
-      }
+      const known = LEGACY_PROTOCOL_VERSIONS.filter((x) => x !== c.offeredVersion).map((v) => ({ version: v, name: `version-${v}` }));
+      for (const o of await offerEach(ctx, known)) if ('answered' in o && o.answered === o.offered) supported.add(o.offered);
       const offers = await unsupportedOffers(ctx);
       const list = LEGACY_PROTOCOL_VERSIONS.filter((v) => supported.has(v));
       const latest = list.at(-1);

@@ -102,7 +102,10 @@ function attachFindings(results: CheckResult[], findings: readonly Finding[], se
 export interface RunChecksOptions {
   /** Check ids (or groups) to run; empty: all. */
   only?: readonly string[];
-  /** More checks the host adds (the fault lab's presets), run after the suite's own; it passes each to `onResult` as it finishes. */
+  /**
+   * More checks the host adds (the fault lab's presets), run after the suite's own (or beside it: `extraBeside`); it
+   * passes each to `onResult` as it finishes.
+   */
   extra?: (ctx: CheckContext, onResult: (r: CheckResult) => void) => Promise<CheckResult[]>;
   /**
    * Start the extras with the suite instead of after it. Only when each of their connections is a server of its own (a
@@ -112,7 +115,10 @@ export interface RunChecksOptions {
    * in the returned list; `onResult` gets them as they finish, interleaved with the suite's.
    */
   extraBeside?: boolean;
-  /** Each result as it is graded (the suite's, then the transcript's, then the extras'), for progress while the run goes on. */
+  /**
+   * Each result as it is graded (the suite's, then the transcript's, the extras' after them or among them), for
+   * progress while the run goes on.
+   */
   onResult?: (r: CheckResult) => void;
 }
 

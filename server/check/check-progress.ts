@@ -15,6 +15,9 @@ export function groupLine(group: string, results: readonly CheckResult[], ms: nu
   return `check: ${group} ${c.pass}/${results.length} passed${rest.length ? `, ${rest.join(', ')}` : ''} (${(ms / 1000).toFixed(1)} s)`;
 }
 
+/** Groups that run beside the suite's, not in its sequence. */
+const BESIDE: ReadonlySet<string> = new Set(['robustness']);
+
 /** A group whose line is not written yet: its results so far, when it started, when its last result came. */
 interface OpenGroup {
   results: CheckResult[];
@@ -37,15 +40,11 @@ export class CheckProgress {
   private since = Date.now();
   private live = false;
 
-  constructor(
-    private readonly out: ProgressStream,
-    /** Groups that run beside the suite's, not in its sequence. */
-    private readonly beside: ReadonlySet<string> = new Set(['robustness']),
-  ) {}
+  constructor(private readonly out: ProgressStream) {}
 
   readonly onResult = (r: CheckResult): void => {
     const now = Date.now();
-    const apart = this.beside.has(r.group);
+    const apart = BESIDE.has(r.group);
     if (!apart && this.current !== null && r.group !== this.current) this.closeGroup(this.current, now);
     const started = apart ? now - (r.durationMs ?? 0) : this.since;
     const group = this.open.get(r.group) ?? { results: [], since: started, lastAt: now };

@@ -1,23 +1,13 @@
 // Each check against a scripted server that does it right (pass) and the same server broken in one place (fail or
 // warn, as the sentence's keyword says), through the real engine, runner and linter.
 import { describe, expect, it } from 'vitest';
-import { runChecks, type CheckContext, type CheckResult } from '../../../shared/check/index.js';
-import { goodServer, scriptedConnection, toolsCall, type Script } from '../../helpers/scripted-peer.js';
+import { runChecks, type CheckResult } from '../../../shared/check/index.js';
+import { goodServer, toolsCall, type Script } from '../../helpers/scripted-peer.js';
 import { toolPolicy } from '../../../server/check/check-args.js';
+import { scriptedContext } from './check-context.js';
 
 async function run(script: Script, only: string[]): Promise<CheckResult[]> {
-  const main = scriptedConnection('check', script);
-  const connection = await main.engine.connect({ era: 'legacy', clientInfo: { name: 't', version: '1' }, capabilities: {}, timeoutMs: 300 });
-  const ctx: CheckContext = {
-    main,
-    connection,
-    transport: 'stdio',
-    timeoutMs: 300,
-    mayCall: toolPolicy(null),
-    fresh: async (name) => scriptedConnection(name, script),
-    facts: new Map(),
-  };
-  return runChecks(ctx, { only });
+  return runChecks(await scriptedContext(script), { only });
 }
 
 const status = (results: CheckResult[], id: string) => results.find((r) => r.id === id)?.status;

@@ -1,8 +1,8 @@
 // The 2026-07-28 checks against a scripted modern server that does it right, and the same server broken in one place.
 import { describe, expect, it } from 'vitest';
-import { runChecks, type CheckContext, type CheckResult } from '../../../shared/check/index.js';
-import { scriptedConnection, type Script } from '../../helpers/scripted-peer.js';
-import { toolPolicy } from '../../../server/check/check-args.js';
+import { runChecks, type CheckResult } from '../../../shared/check/index.js';
+import type { Script } from '../../helpers/scripted-peer.js';
+import { scriptedContext } from './check-context.js';
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
@@ -28,18 +28,7 @@ function modernServer(): Script {
 }
 
 async function run(script: Script, only: string[], era: 'modern' | 'legacy' = 'modern'): Promise<CheckResult[]> {
-  const main = scriptedConnection('check', script);
-  const connection = await main.engine.connect({ era, clientInfo: { name: 't', version: '1' }, capabilities: {}, timeoutMs: 300 });
-  const ctx: CheckContext = {
-    main,
-    connection,
-    transport: 'stdio',
-    timeoutMs: 300,
-    mayCall: toolPolicy(null),
-    fresh: async (name) => scriptedConnection(name, script),
-    facts: new Map(),
-  };
-  return runChecks(ctx, { only });
+  return runChecks(await scriptedContext(script, { era }), { only });
 }
 
 const byId = (results: CheckResult[], id: string) => results.find((r) => r.id === id)!;

@@ -2,23 +2,11 @@
 // starts, the order of the returned results, and a failed extra reported only once the suite is done.
 import { describe, expect, it } from 'vitest';
 import { runChecks, type CheckContext, type CheckResult } from '../../../shared/check/index.js';
-import { goodServer, scriptedConnection } from '../../helpers/scripted-peer.js';
-import { toolPolicy } from '../../../server/check/check-args.js';
+import { goodServer } from '../../helpers/scripted-peer.js';
 import { checkResult } from './check-result.js';
+import { scriptedContext } from './check-context.js';
 
-async function context(): Promise<CheckContext> {
-  const main = scriptedConnection('check', goodServer());
-  const connection = await main.engine.connect({ era: 'legacy', clientInfo: { name: 't', version: '1' }, capabilities: {}, timeoutMs: 300 });
-  return {
-    main,
-    connection,
-    transport: 'stdio',
-    timeoutMs: 300,
-    mayCall: toolPolicy(null),
-    fresh: async (n) => scriptedConnection(n, goodServer()),
-    facts: new Map(),
-  };
-}
+const context = () => scriptedContext(goodServer());
 
 const preset = (id: string): CheckResult =>
   checkResult(`robustness/${id}`, 'pass', {

@@ -1,10 +1,10 @@
 // The version offers' fresh connections: side by side on a stdio server (each a process of its own), one after
 // another over HTTP (a server behind OAuth gets one token request, reused), graded the same either way.
 import { describe, expect, it } from 'vitest';
-import { runChecks, type CheckContext, type ScratchConnection } from '../../../shared/check/index.js';
+import { runChecks, type ScratchConnection } from '../../../shared/check/index.js';
 import type { TransportKind } from '../../../shared/lint/lint-types.js';
 import { goodServer, scriptedConnection } from '../../helpers/scripted-peer.js';
-import { toolPolicy } from '../../../server/check/check-args.js';
+import { scriptedContext } from './check-context.js';
 
 async function run(transport: TransportKind) {
   let open = 0;
@@ -18,9 +18,7 @@ async function run(transport: TransportKind) {
     const conn = scriptedConnection(name, goodServer());
     return { ...conn, close: async () => void open-- };
   };
-  const main = scriptedConnection('check', goodServer());
-  const connection = await main.engine.connect({ era: 'legacy', clientInfo: { name: 't', version: '1' }, capabilities: {}, timeoutMs: 300 });
-  const ctx: CheckContext = { main, connection, transport, timeoutMs: 300, mayCall: toolPolicy(null), fresh, facts: new Map() };
+  const ctx = await scriptedContext(goodServer(), { transport, fresh });
   const results = await runChecks(ctx, { only: ['lifecycle/unsupported-version', 'lifecycle/version-support'] });
   return { results, most, opened, open };
 }

@@ -295,9 +295,14 @@ export async function roundTrips(n, send, onReply, firstId = 1) {
 /** A stdio client of `command` with no relay between: the floor of a round trip. */
 export function directClient(command) {
   const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  return { send: (t) => child.stdin.write(t + '\n'), onReply: replyReader(child.stdout), close: () => child.stdin.end() };
+}
+
+/** Reads JSON-RPC lines from `readable` (a child's stdout, a socket): each reply's id goes to `onReply.current`. */
+export function replyReader(readable) {
   const onReply = { current: () => {} };
   let buf = '';
-  child.stdout.on('data', (c) => {
+  readable.on('data', (c) => {
     buf += c;
     let nl;
     while ((nl = buf.indexOf('\n')) !== -1) {
@@ -310,5 +315,5 @@ export function directClient(command) {
       }
     }
   });
-  return { send: (t) => child.stdin.write(t + '\n'), onReply, close: () => child.stdin.end() };
+  return onReply;
 }

@@ -18,7 +18,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { connect as tcpConnect } from 'node:net';
 import WebSocket from 'ws';
-import { ROOT, SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, startRelay } from './bench-lib.mjs';
+import { ROOT, SCRIPTED, args, connect, cpuMs, directClient, fmt, load, percentile, ping, replyReader, startRelay } from './bench-lib.mjs';
 
 const o = args({ pings: 4000, blocks: 8, inflight: '1,8,64', runs: 1, bin: '', minimal: 1, floor: 0, warmup: 500 });
 const command = [process.execPath, SCRIPTED];
@@ -106,17 +106,8 @@ async function tcpRig() {
     socket.once('connect', ok);
     socket.once('error', fail);
   });
-  const onReply = { current: () => {} };
-  let buf = '';
   socket.setEncoding('utf8');
-  socket.on('data', (c) => {
-    buf += c;
-    let nl;
-    while ((nl = buf.indexOf('\n')) !== -1) {
-      onReply.current(Number(JSON.parse(buf.slice(0, nl)).id));
-      buf = buf.slice(nl + 1);
-    }
-  });
+  const onReply = replyReader(socket);
   const stop = () => new Promise((r) => (proc.once('exit', r), socket.destroy(), proc.kill('SIGTERM')));
   relays.push({ relay: { stop }, client: { close: () => {} } });
   rigs.tcp = { send: (text) => socket.write(text + '\n'), onReply, pid: proc.pid };

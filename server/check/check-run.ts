@@ -1,6 +1,6 @@
 // One run of the check suite on a CheckHost's scratch connections, as the CLI and the relay's Conformance route both
 // run it, so the tab and `mcpscope check --json` grade a server by the same code.
-import { runChecks, type CheckContext, type CheckReport, type CheckResult } from '../../shared/check/index.js';
+import { ownServerEach, runChecks, type CheckContext, type CheckReport, type CheckResult } from '../../shared/check/index.js';
 import { packageVersion } from '../package-root.js';
 import { transportKind } from '../call/call-output.js';
 import { sessionName, storedTarget } from '../core/stored-target.js';
@@ -40,7 +40,7 @@ export async function runCheckReport(o: CheckRunOptions, host: CheckHost, onResu
   const results = await runChecks(ctx, {
     only: o.only,
     ...(onResult ? { onResult } : {}),
-    ...(o.robustness ? { extra: (c, each) => robustnessChecks(c, host, o.robustnessLanes, each), extraBeside: ctx.transport === 'stdio' } : {}),
+    ...(o.robustness ? { extra: (c, each) => robustnessChecks(c, host, o.robustnessLanes, each), extraBeside: ownServerEach(ctx) } : {}),
   });
   return {
     // Masked as every recorded target is: a header or env value never reaches the report.

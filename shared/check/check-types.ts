@@ -158,6 +158,15 @@ export interface CheckDefinition {
 }
 
 /** Why a check cannot run on this connection (its skip detail), or null when every requirement is met. */
+/**
+ * Whether each fresh connection is a server process of its own (stdio), so that what one does (a preset that kills
+ * its server) cannot reach another's and they may run side by side. Over HTTP they all reach one server, behind OAuth
+ * on one token.
+ */
+export function ownServerEach(ctx: Pick<CheckContext, 'transport'>): boolean {
+  return ctx.transport === 'stdio';
+}
+
 export function unmetRequirement(ctx: CheckContext, req: CheckRequirements | undefined): string | null {
   if (!req) return null;
   if (req.era && ctx.connection.era !== req.era.is) return req.era.why;

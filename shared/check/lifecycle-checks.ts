@@ -3,7 +3,7 @@ import { PeerRpcError } from '../engine/index.js';
 import { isPlainObject } from '../jsonrpc.js';
 import { LEGACY_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS } from '../mcp-versions.js';
 import { ask, gotten } from './ask.js';
-import type { CheckContext, CheckDefinition, ScratchConnection } from './check-types.js';
+import { ownServerEach, type CheckContext, type CheckDefinition, type ScratchConnection } from './check-types.js';
 import { SENTENCES } from './spec-sentences.js';
 
 /**
@@ -49,7 +49,7 @@ async function offer(ctx: CheckContext, version: string, name: string): Promise<
  * one.
  */
 async function offerEach(ctx: CheckContext, offers: readonly { version: string; name: string }[]): Promise<Offered[]> {
-  if (ctx.transport === 'stdio') return Promise.all(offers.map((o) => offer(ctx, o.version, o.name)));
+  if (ownServerEach(ctx)) return Promise.all(offers.map((o) => offer(ctx, o.version, o.name)));
   const got: Offered[] = [];
   for (const o of offers) got.push(await offer(ctx, o.version, o.name));
   return got;

@@ -56,7 +56,9 @@ export function SchemaJsonEditor({ path, schema, value, onChange, onParseError }
     if (editorRef.current && !editorRef.current.hasTextFocus()) show(value);
   }, [value, show]);
 
-  useEffect(() => (monaco ? attachJsonSchema(monaco, path, schema) : undefined), [monaco, path, schema]);
+  useEffect(() => {
+    if (monaco) attachJsonSchema(monaco, path, schema);
+  }, [monaco, path, schema]);
 
   const onMount: OnMount = useCallback(
     (editor, m) => {

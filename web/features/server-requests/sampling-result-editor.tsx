@@ -12,7 +12,9 @@ export function SamplingResultEditor({ initial, onText, revision = 0 }: { initia
   // (the model's answer replacing the canned one) is a new model, since Monaco keeps a path's text over defaultValue.
   const path = `mcpscope://sampling/${encodeURIComponent(useId())}/${revision}/result.json`;
   const [monaco, setMonaco] = useState<Monaco | null>(null);
-  useEffect(() => (monaco ? attachJsonSchema(monaco, path, CREATE_MESSAGE_RESULT_SCHEMA) : undefined), [monaco, path]);
+  useEffect(() => {
+    if (monaco) attachJsonSchema(monaco, path, CREATE_MESSAGE_RESULT_SCHEMA);
+  }, [monaco, path]);
   const onMount: OnMount = useCallback((editor, m) => {
     // The answer is parsed before it is sent, so suggestions from the schema can only help.
     editor.updateOptions({ quickSuggestions: { strings: true, other: true, comments: false }, suggestOnTriggerCharacters: true });

@@ -7,7 +7,7 @@ import { ProblemList } from '../../components/schema-form/problem-list.js';
 import { checkInstance, toJsonValue } from '../../components/schema-form/schema-check.js';
 import { TimeoutField } from './timeout-field.js';
 import { publishIntent } from '../../lib/ui/panel-intents.js';
-import type { ToolInfo } from './tool-info.js';
+import { toolArgumentsPath, type ToolInfo } from './tool-info.js';
 
 interface Props {
   tool: ToolInfo;
@@ -32,7 +32,7 @@ export function ToolCallForm({ tool, value, onChange, onCall, canSend, pending, 
         value={value}
         onChange={onChange}
         idPrefix="args"
-        modelPath={`mcpscope://tools/${encodeURIComponent(tool.name)}/arguments.json`}
+        modelPath={toolArgumentsPath(tool.name)}
         parseError={parseError}
         onParseError={setParseError}
       />

@@ -13,6 +13,11 @@ export interface ToolInfo {
   listed: boolean;
 }
 
+/** The Monaco model path of a tool's arguments in the JSON view, which its inputSchema is attached to. */
+export function toolArgumentsPath(name: string): string {
+  return `mcpscope://tools/${encodeURIComponent(name)}/arguments.json`;
+}
+
 export function toToolInfo(raw: unknown): ToolInfo | null {
   if (!isPlainObject(raw) || typeof raw.name !== 'string') return null;
   const annotations = isPlainObject(raw.annotations) ? raw.annotations : {};

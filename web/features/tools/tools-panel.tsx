@@ -1,5 +1,5 @@
 // The Tools tab: the server's tools (all pages, searchable, refreshed on list_changed), one selected for calling, and export.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMcpList } from '../../api/use-mcp-list.js';
 import { useMcpSession } from '../../api/use-mcp-session.js';
 import { CallError } from '../../components/call-error.js';
@@ -9,7 +9,8 @@ import { isPlainObject } from '../../../shared/jsonrpc.js';
 import { useTakeIntent, type PanelIntent } from '../../lib/ui/panel-intents.js';
 import { ToolDetail } from './tool-detail.js';
 import { ToolExport } from './tool-export.js';
-import { matchesSearch, placeholderTool, toToolInfo, type ToolInfo } from './tool-info.js';
+import { offerJsonSchemas } from '../../lib/editor/monaco-json-schemas.js';
+import { matchesSearch, placeholderTool, toToolInfo, toolArgumentsPath, type ToolInfo } from './tool-info.js';
 import { ToolList } from './tool-list.js';
 import { ToolsToolbar } from './tools-toolbar.js';
 import { DEFAULT_CALL_SETTINGS, type CallSettings } from './use-tool-call.js';
@@ -18,6 +19,9 @@ export function ToolsPanel({ sessionId, onSelect }: { sessionId: string; onSelec
   const mcp = useMcpSession(sessionId);
   const list = useMcpList<unknown>(sessionId, mcp, 'tools/list', 'tools', 'notifications/tools/list_changed');
   const tools = useMemo(() => (list.data?.items ?? []).flatMap((t) => toToolInfo(t) ?? []), [list.data]);
+  // Every tool's inputSchema goes to Monaco with the first form's: picking another tool then finds its schema there,
+  // where attaching it would restart the JSON worker (lib/editor/monaco-json-schemas.ts).
+  useEffect(() => offerJsonSchemas(tools.map((t) => [toolArgumentsPath(t.name), t.inputSchema] as const)), [tools]);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, unknown>>({});

@@ -1,28 +1,57 @@
-// Attaches JSON Schemas to individual Monaco models, for completion and diagnostics; Monaco keeps one global list, so this merges.
+// Attaches JSON Schemas to individual Monaco models, for completion and diagnostics. Monaco keeps one global list, and
+// every change to it stops the JSON worker (its WorkerManager listens to the defaults' onDidChange): the next
+// validation starts a new worker, which loads and runs json.worker's 430 kB again. So the list changes only when it
+// must: an entry stays after its editor goes (it matches only its own model's URI, so it is never applied to another
+// model), attaching what is already there changes nothing, and the tools' schemas are offered ahead in one go
+// (offerJsonSchemas) so that picking tool after tool restarts the worker at most once. With every change restarting
+// it, a tool's form cost the page 1.2-1.3x the CPU of the same form without schemas (docs/performance.md, "The
+// JSON worker").
 import type { Monaco } from '@monaco-editor/react';
 
-const attached = new Map<string, unknown>();
+/** At most this many schemas are kept; past it the ones attached longest ago go (one change to the list). */
+export const MAX_JSON_SCHEMAS = 256;
 
-/**
- * Associates `schema` with the model at `modelUri` until the returned function is called. Takes Monaco from the
- * editor's onMount, so importing this module never pulls Monaco into the main bundle.
- */
-export function attachJsonSchema(monaco: Monaco, modelUri: string, schema: unknown): () => void {
+/** Model URI → schema, oldest first. */
+const attached = new Map<string, unknown>();
+/** The list changed since Monaco last got it. */
+let stale = false;
+
+function put(modelUri: string, schema: unknown): void {
+  const known = attached.get(modelUri) === schema;
+  // Moved to the newest end either way, so the cap drops what was used longest ago.
+  attached.delete(modelUri);
   attached.set(modelUri, schema);
-  apply(monaco);
-  return () => {
-    if (attached.get(modelUri) !== schema) return;
-    attached.delete(modelUri);
-    apply(monaco);
-  };
+  if (known) return;
+  stale = true;
+  for (const oldest of attached.keys()) {
+    if (attached.size <= MAX_JSON_SCHEMAS) break;
+    attached.delete(oldest);
+  }
 }
 
-function apply(monaco: Monaco): void {
+/**
+ * Associates `schema` with the model at `modelUri` (its editor's path). Takes Monaco from the editor's onMount, so
+ * importing this module never pulls Monaco into the main bundle. Monaco's list changes only if this schema, or one
+ * offered since, is not in it yet.
+ */
+export function attachJsonSchema(monaco: Monaco, modelUri: string, schema: unknown): void {
+  put(modelUri, schema);
+  if (!stale) return;
+  stale = false;
   const defaults = monaco.json.jsonDefaults;
   defaults.setDiagnosticsOptions({
     ...defaults.diagnosticsOptions,
     // Never fetched: the schema travels inline, and the CSP forbids the request anyway.
     enableSchemaRequest: false,
-    schemas: [...attached].map(([uri, schema]) => ({ uri: `${uri}.schema.json`, fileMatch: [uri], schema })),
+    schemas: [...attached].map(([uri, s]) => ({ uri: `${uri}.schema.json`, fileMatch: [uri], schema: s })),
   });
+}
+
+/**
+ * Schemas editors are likely to attach soon (every listed tool's inputSchema), kept until the next attachJsonSchema
+ * hands them to Monaco with its own: one change to the list for all of them. Needs no Monaco, so a list can offer its
+ * schemas before any editor has loaded.
+ */
+export function offerJsonSchemas(entries: Iterable<readonly [modelUri: string, schema: unknown]>): void {
+  for (const [uri, schema] of entries) put(uri, schema);
 }

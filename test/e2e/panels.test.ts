@@ -131,6 +131,35 @@ describe('the overview and tools panels against the demo server', () => {
     await expect.poll(() => page.getByTestId('detail-parsed').textContent()).toContain('"isError": true');
   });
 
+  it("picks tool after tool on Monaco's two workers: no form starts one again, and every listed tool's schema is there", async ({ page }) => {
+    const monacoWorker = /json\.worker|editor\.worker/;
+    const squiggles = page.locator('[data-testid="arguments-json"] :is(.squiggly-warning, .squiggly-error)');
+    // The first form with a schema: Monaco's JSON worker runs (its diagnostics show) and its editor worker has started
+    // before the count does.
+    await selectTool(page, 'divide');
+    await fillCodeEditor(page, page.getByTestId('arguments-json'), '{"a": "seven", "b": 1}');
+    await expect.poll(() => squiggles.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => new Set(page.workers().flatMap((w) => monacoWorker.exec(w.url())?.[0] ?? [])).size, { timeout: 15_000 }).toBe(2);
+    // Before, each pick started both again: every change to Monaco's schema list stops the JSON worker (two a pick),
+    // and the editor worker stops with the last model, which went with the last form's editor.
+    const started: string[] = [];
+    const onWorker = (worker: { url(): string }) => void (monacoWorker.test(worker.url()) && started.push(worker.url()));
+    page.on('worker', onWorker);
+    try {
+      for (const name of ['get_weather', 'echo', 'log_message', 'divide']) {
+        await selectTool(page, name);
+        await page.getByTestId('arguments-json').locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      }
+      // A tool whose form was not open before: its schema was offered ahead, and its diagnostics come from it.
+      await selectTool(page, 'slow_count');
+      await fillCodeEditor(page, page.getByTestId('arguments-json'), '{"steps": "two"}');
+      await expect.poll(() => squiggles.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    } finally {
+      page.off('worker', onWorker);
+    }
+    expect(started).toEqual([]);
+  });
+
   it('opens a tools/call from the log in the Tools tab with its arguments, and resends it', async ({ page, inspector: { relay } }) => {
     const sent = await sendInvalidEcho(page);
     await sent.getByTestId('log-link').click();

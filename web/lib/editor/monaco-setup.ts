@@ -21,6 +21,11 @@ loader.config({ monaco });
 // Tab's mode is each editor's own (lib/editor/tab-key.ts), never the page-wide flag Monaco's built-in switch flips.
 unbindPageWideTabSwitch(monaco);
 
+// Monaco stops its editor worker whenever the last model goes (editorWorkerService's _checkStopEmptyWorker), and each
+// editor's model goes with it: picking another tool, or closing a detail, started editor.worker (300 kB) afresh. One
+// empty model that never goes keeps the worker for the next editor (it still stops after five idle minutes).
+monaco.editor.createModel('', 'plaintext', monaco.Uri.parse('mcpscope://keep-editor-worker'));
+
 // Schemas would be fetched from the network (which the CSP forbids) and frames must never trigger requests.
 monaco.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemas: [] });
 

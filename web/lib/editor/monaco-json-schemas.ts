@@ -3,9 +3,9 @@
 // validation starts a new worker, which loads and runs json.worker's 430 kB again. So the list changes only when it
 // must: an entry stays after its editor goes (it matches only its own model's URI, so it is never applied to another
 // model), attaching what is already there changes nothing, and the tools' schemas are offered ahead in one go
-// (offerJsonSchemas) so that picking tool after tool restarts the worker at most once. With every change restarting
-// it, a tool's form cost the page 1.2-1.3x the CPU of the same form without schemas (docs/performance.md, "The
-// JSON worker").
+// (offerJsonSchemas) so that picking tool after tool restarts the worker at most once. When every pick restarted it
+// (twice: one editor's schema went, the next one's came), 16 picks cost Chromium 1.66x the CPU they cost now
+// (`node bench/tool-forms-ab.mjs`; docs/performance.md, "Monaco's workers, started once").
 import type { Monaco } from '@monaco-editor/react';
 
 /** At most this many schemas are kept; past it the ones attached longest ago go (one change to the list). */

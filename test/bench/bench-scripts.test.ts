@@ -63,6 +63,17 @@ describe.concurrent('the bench scripts', { timeout: 600_000 }, () => {
     expect(out).toMatch(/^editor: A \d+ ms/m);
   });
 
+  it('tool-forms-ab picks tools in two builds of the page, alternately, and prints the CPU, the workers started and the ratios', async () => {
+    // The same build on both sides: the plumbing is what is checked, and that no pick starts one of Monaco's workers.
+    const web = join(ROOT, 'dist', 'web');
+    const out = await runBench('tool-forms-ab.mjs', '--a', web, '--b', web, '--runs', '1', '--rounds', '1');
+    expect(out).toMatch(/^run 1 A: 4 picks, Chromium CPU \d+ ms \(renderer \d+, browser \d+\), 0 JSON workers and 0 editor workers started, \d+ ms/m);
+    expect(out).toMatch(/^run 1 B: 4 picks/m);
+    for (const key of ['cpu', 'renderer', 'browser', 'workers', 'editorWorkers', 'wall'])
+      expect(out).toMatch(new RegExp(`^${key}: A \\d+ .*; RATIO B/A `, 'm'));
+    expect(out).toMatch(/^load average at end: /m);
+  });
+
   it('tap measures the added round trip and five taps flooding one store, every frame recorded', async () => {
     const out = await runBench('tap.mjs', '--pings', '50', '--flood', '2000', '--taps', '5');
     expect(out).toMatch(/^load average at start: /m);

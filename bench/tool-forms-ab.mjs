@@ -1,9 +1,9 @@
 // Two builds of the page, A and B, pick tool after tool in the Tools tab alternately in one run: what the picks cost
 // Chromium (CPU of every process of its tree, by type, until it goes idle after the last pick), how many of Monaco's
-// workers (its JSON worker, its editor worker) they started, and their wall time; then the ratio B/A of each. A is a copy of an earlier build's dist/web
-// (`cp -a dist/web /tmp/web-before` before changing anything), B this checkout's dist/web unless --b says otherwise. One
-// relay on the demo server, two fronts (bench/web-front.mjs) serving one build each; each pick waits for the tool's
-// form and its JSON view's editor, as a user who looks at it would.
+// workers (its JSON worker, its editor worker) they started, and their wall time; then the ratio B/A of each. A is a
+// copy of an earlier build's dist/web (`cp -a dist/web /tmp/web-before` before changing anything), B this checkout's
+// dist/web unless --b says otherwise. One relay on the demo server, two fronts (bench/web-front.mjs) serving one build
+// each; each pick waits for the tool's form and its JSON view's editor, as a user who looks at it would.
 // Usage: node bench/tool-forms-ab.mjs --a /tmp/web-before [--b dist/web] [--runs 6] [--rounds 4]
 import { chromium } from 'playwright-core';
 import { join, resolve } from 'node:path';

@@ -150,7 +150,8 @@ describe('the overview and tools panels against the demo server', () => {
         await selectTool(page, name);
         await page.getByTestId('arguments-json').locator('.monaco-editor').waitFor({ timeout: 20_000 });
       }
-      // A tool whose form was not open before: its schema was offered ahead, and its diagnostics come from it.
+      // A tool not picked above: its schema is in Monaco's list without a restart (offered ahead by the Tools tab, or
+      // attached by an earlier test on this page), and its wrong arguments are marked from it.
       await selectTool(page, 'slow_count');
       await fillCodeEditor(page, page.getByTestId('arguments-json'), '{"steps": "two"}');
       await expect.poll(() => squiggles.count(), { timeout: 15_000 }).toBeGreaterThan(0);

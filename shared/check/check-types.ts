@@ -157,7 +157,6 @@ export interface CheckDefinition {
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }
 
-/** Why a check cannot run on this connection (its skip detail), or null when every requirement is met. */
 /**
  * Whether each fresh connection is a server process of its own (stdio), so that what one does (a preset that kills
  * its server) cannot reach another's and they may run side by side. Over HTTP they all reach one server, behind OAuth
@@ -167,6 +166,7 @@ export function ownServerEach(ctx: Pick<CheckContext, 'transport'>): boolean {
   return ctx.transport === 'stdio';
 }
 
+/** Why a check cannot run on this connection (its skip detail), or null when every requirement is met. */
 export function unmetRequirement(ctx: CheckContext, req: CheckRequirements | undefined): string | null {
   if (!req) return null;
   if (req.era && ctx.connection.era !== req.era.is) return req.era.why;

@@ -7,7 +7,7 @@
 // Usage: node bench/tool-forms-ab.mjs --a /tmp/web-before [--b dist/web] [--runs 6] [--rounds 4]
 import { chromium } from 'playwright-core';
 import { join, resolve } from 'node:path';
-import { DEMO, ROOT, args, fmt, load, startRelay, summary } from './bench-lib.mjs';
+import { DEMO, ROOT, args, fmt, load, median, startRelay, summary } from './bench-lib.mjs';
 import { cpuByType, untilIdle } from './browser-lib-cpu.mjs';
 import { startWebFront } from './web-front.mjs';
 import { launchOptions } from '../scripts/chromium-flags.mjs';
@@ -63,10 +63,8 @@ for (let i = 0; i < o.runs; i++) {
 for (const key of ['cpu', 'renderer', 'browser', 'workers', 'editorWorkers', 'wall']) {
   const a = summary(rows.A.map((r) => r[key]));
   const b = summary(rows.B.map((r) => r[key]));
-  const ratios = rows.A.map((r, i) => rows.B[i][key] / r[key])
-    .filter(Number.isFinite)
-    .sort((x, y) => x - y);
-  const med = ratios.length ? ratios[Math.floor(ratios.length / 2)] : NaN;
+  // Each run's B over its A (0 / 0 workers has no ratio), then the median of those: the load of one moment cancels.
+  const med = median(rows.A.map((r, i) => rows.B[i][key] / r[key]).filter(Number.isFinite));
   console.log(
     `${key}: A ${fmt(a.median, 0)} (${fmt(a.min, 0)}–${fmt(a.max, 0)}), B ${fmt(b.median, 0)} (${fmt(b.min, 0)}–${fmt(b.max, 0)}); RATIO B/A ${fmt(med, 2)}`,
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openInspector, type Inspector } from '../helpers/browser.js';
-import { callTool, openTab, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
+import { callTool, fillCodeEditor, openTab, selectTool, sentCount, waitForServer } from '../helpers/panel-page.js';
 import { FIXTURES, type RelayHandle } from '../helpers/relay-process.js';
 
 let ui: Inspector;
@@ -20,8 +20,8 @@ afterAll(() => ui?.close());
 describe('the tools panel against a server with awkward schemas and results', () => {
   it('follows nextCursor through every page of tools/list', async () => {
     await openTab(page, 'tools');
-    await expect.poll(() => page.getByTestId('tool-count').textContent()).toBe('4 tools in 2 pages');
-    expect(await sentCount(relay, 'tools/list')).toBe(2);
+    await expect.poll(() => page.getByTestId('tool-count').textContent()).toBe('5 tools in 3 pages');
+    expect(await sentCount(relay, 'tools/list')).toBe(3);
   });
 
   it('renders icons only from data:image/ and http(s) sources', async () => {
@@ -91,11 +91,24 @@ describe('the tools panel against a server with awkward schemas and results', ()
     expect(await problems.textContent()).toContain('unit: is required');
   });
 
+  it("marks wrong arguments in the JSON view from the tool's own schema when its name has a space, a slash and non-ASCII", async () => {
+    // Monaco matches a schema to a model by a glob over the model's URI decoded: a name percent-encoded into the path
+    // never matched its own model, so this view showed no diagnostics at all.
+    await selectTool(page, 'zoo odd/name ✓');
+    const json = page.getByTestId('arguments-json');
+    await fillCodeEditor(page, json, '{"count": "three"}');
+    const squiggles = json.locator(':is(.squiggly-warning, .squiggly-error)');
+    await expect.poll(() => squiggles.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await fillCodeEditor(page, json, '{"count": 3}');
+    await expect.poll(() => squiggles.count(), { timeout: 15_000 }).toBe(0);
+    await callTool(page, '"count"');
+  });
+
   it('lists tools again when the server sends notifications/tools/list_changed', async () => {
     await selectTool(page, 'zoo_grow');
-    await callTool(page, 'now 5 tools');
-    await expect.poll(() => page.getByTestId('tool-count').textContent()).toBe('5 tools in 3 pages');
-    await page.locator('[data-testid="tool-item"][data-name="zoo_new_4"]').waitFor();
+    await callTool(page, 'now 6 tools');
+    await expect.poll(() => page.getByTestId('tool-count').textContent()).toBe('6 tools in 3 pages');
+    await page.locator('[data-testid="tool-item"][data-name="zoo_new_5"]').waitFor();
   });
 
   it('ran without page errors', () => {

@@ -132,6 +132,29 @@ describe('server-to-client requests against server-everything', () => {
       .toBe(true);
     await openTab(page, 'tools');
     await page.getByTestId('tool-result').or(page.getByTestId('call-error')).first().waitFor({ timeout: 15_000 });
+
+    // The next answer is a new editor on a new model: it gets the schema without Monaco's JSON worker starting again
+    // (every answer editor's path is under one glob in Monaco's schema list; an entry per editor changed the list, and
+    // every change stops the worker).
+    const started: string[] = [];
+    const onWorker = (worker: { url(): string }) => void (/json\.worker/.test(worker.url()) && started.push(worker.url()));
+    page.on('worker', onWorker);
+    let next: Locator;
+    try {
+      await selectTool(page, 'trigger-sampling-request');
+      await page.locator('#args_prompt').fill('schema again');
+      await startCall();
+      next = await pendingRequest('sampling');
+      const answer = next.getByTestId('sampling-result');
+      await fillCodeEditor(page, answer, '{"role": "robot"}');
+      // Monaco's own diagnostics, from the schema (the problem list under it is the page's check, not the worker's).
+      await expect.poll(() => answer.locator(':is(.squiggly-warning, .squiggly-error)').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    } finally {
+      page.off('worker', onWorker);
+    }
+    expect(started).toEqual([]);
+    await next.getByTestId('sampling-canned').click();
+    await toolResult(/./);
   });
 
   it('accepts an elicitation from its form and the tool result shows the values', async () => {

@@ -102,3 +102,23 @@ describe('offerJsonSchemas', () => {
     expect(calls[1]!.schemas.find((s) => s.fileMatch[0] === 'm://b')!.schema).toBe(b2);
   });
 });
+
+describe('model paths a fileMatch names exactly', () => {
+  // Monaco's JSON service matches a schema's fileMatch, a glob with no escape, against the model's URI decoded: a
+  // percent-encoded segment never matched its own fileMatch, and a `*` matched other models' paths. In a real editor:
+  // test/e2e/panels-zoo.test.ts (a tool named with a space, a slash and a non-ASCII letter).
+  const awkward = ['zoo odd/name ✓', 'a*', 'a?b', '[x]', '{a,b}', '%2F', 'échec', 'add'];
+
+  it('writes any text as lower-case hex, which neither the decoding nor the glob changes', () => {
+    for (const name of awkward) expect(mod.modelPathSegment(name)).toMatch(/^(?:[0-9a-f]{2})+$/);
+    expect(mod.modelPathSegment('add')).toBe('616464');
+    expect(mod.modelPathSegment('✓')).toBe('e29c93');
+    expect(new Set(awkward.map((n) => mod.modelPathSegment(n))).size).toBe(awkward.length);
+  });
+
+  it("gives every tool's arguments a path of its own", async () => {
+    const { toolArgumentsPath } = await import('../../../web/features/tools/tool-info.js');
+    expect(toolArgumentsPath('zoo odd/name ✓')).toBe(`mcpscope://tools/${mod.modelPathSegment('zoo odd/name ✓')}/arguments.json`);
+    expect(new Set(awkward.map(toolArgumentsPath)).size).toBe(awkward.length);
+  });
+});

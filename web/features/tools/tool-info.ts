@@ -1,5 +1,6 @@
 // A tool as the server listed it, read defensively: servers send anything, and the panel must still show what it can.
 import { isPlainObject } from '../../../shared/jsonrpc.js';
+import { modelPathSegment } from '../../lib/editor/monaco-json-schemas.js';
 
 export interface ToolInfo {
   name: string;
@@ -13,9 +14,9 @@ export interface ToolInfo {
   listed: boolean;
 }
 
-/** The Monaco model path of a tool's arguments in the JSON view, which its inputSchema is attached to. */
+/** The Monaco model path of a tool's arguments in the JSON view, which its inputSchema is attached to (by this path). */
 export function toolArgumentsPath(name: string): string {
-  return `mcpscope://tools/${encodeURIComponent(name)}/arguments.json`;
+  return `mcpscope://tools/${modelPathSegment(name)}/arguments.json`;
 }
 
 export function toToolInfo(raw: unknown): ToolInfo | null {

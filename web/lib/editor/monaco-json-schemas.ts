@@ -4,9 +4,9 @@
 // entry stays after its editor goes (it matches only its own models' URIs, so it is never applied to another model),
 // attaching what is already there changes nothing, the tools' schemas are offered ahead in one go (offerJsonSchemas)
 // so that picking tool after tool restarts the worker at most once, and editors whose model is new each time (every
-// sampling answer) share one glob (SAMPLING_RESULT_MATCH) instead of adding an entry each. When every pick restarted it
-// (twice: one editor's schema went, the next one's came), 16 picks cost Chromium 1.66x the CPU they cost now
-// (`node bench/tool-forms-ab.mjs`; docs/performance.md, "Monaco's workers, started once").
+// sampling answer: SAMPLING_RESULT_MATCH in sampling-result-editor.tsx) share one glob instead of an entry each. When
+// every pick restarted it (twice: one editor's schema went, the next one's came), 16 picks cost Chromium 1.66x the CPU
+// they cost now (`node bench/tool-forms-ab.mjs`; docs/performance.md, "Monaco's workers, started once").
 import type { Monaco } from '@monaco-editor/react';
 
 /**

@@ -104,6 +104,25 @@ describe('the tools panel against a server with awkward schemas and results', ()
     await callTool(page, '"count"');
   });
 
+  it("still suggests the schema's properties as the user types after the form has followed the text", async () => {
+    // The JSON view turns Monaco's as-you-type suggestions on. Every render of the editor component used to hand Monaco
+    // a new options object, which @monaco-editor/react applies again: the settings every editor shares (suggestions off)
+    // came back with the first edit that re-rendered the form, and stayed.
+    await selectTool(page, 'zoo odd/name ✓');
+    const json = page.getByTestId('arguments-json');
+    await fillCodeEditor(page, json, '{"count": 3}');
+    await expect.poll(() => page.locator('#args_count').inputValue()).toBe('3');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('{}');
+    await page.keyboard.press('ArrowLeft');
+    // No Control+Space: typing the quote that starts a key is what opens the list.
+    await page.keyboard.type('"');
+    const suggestions = json.locator('.suggest-widget.visible');
+    await expect.poll(() => suggestions.count()).toBe(1);
+    expect(await suggestions.textContent()).toContain('count');
+    await page.keyboard.press('Escape');
+  });
+
   it('lists tools again when the server sends notifications/tools/list_changed', async () => {
     await selectTool(page, 'zoo_grow');
     await callTool(page, 'now 6 tools');

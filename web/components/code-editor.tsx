@@ -1,7 +1,7 @@
 // Monaco as a React component, with the editor settings mcpscope wants everywhere; loaded lazily (it is large).
 // Tab never traps the keyboard in it: it moves the focus on, unless the user switches it to type tabs (lib/editor/tab-key).
-import Editor, { type OnMount } from '@monaco-editor/react';
-import { useCallback, useState } from 'react';
+import Editor, { type EditorProps, type OnMount } from '@monaco-editor/react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MONACO_THEMES } from '../lib/editor/monaco-setup.js';
 import { bindTabSwitch, tabHint } from '../lib/editor/tab-key.js';
 import { useTheme } from '../lib/ui/theme.js';
@@ -18,9 +18,12 @@ export interface CodeEditorProps {
   onMount?: OnMount;
   /** Names the model, so each editor keeps its own undo history and markers. */
   path?: string;
+  /** Suggestions as the user types (a schema's properties and values): for text that is parsed before it is sent, where
+   * they can only help. Off by default: the raw composer sends exactly what was typed. */
+  suggest?: boolean;
 }
 
-export default function CodeEditor({ value, defaultValue, language, readOnly, wordWrap, onChange, onMount, path }: CodeEditorProps) {
+export default function CodeEditor({ value, defaultValue, language, readOnly, wordWrap, onChange, onMount, path, suggest = false }: CodeEditorProps) {
   const { theme } = useTheme();
   const [typingTabs, setTypingTabs] = useState(false);
   const mount: OnMount = useCallback(
@@ -30,6 +33,16 @@ export default function CodeEditor({ value, defaultValue, language, readOnly, wo
     },
     [readOnly, onMount],
   );
+  // @monaco-editor/react hands `options` to Monaco's updateOptions whenever the object is a new one, and Monaco then
+  // writes every setting through its configuration service again: made afresh on each render, that ran on every render
+  // of every editor, and put back settings a caller had changed since mount. So they are made only when one changes.
+  const options = useMemo(() => editorOptions({ readOnly, typingTabs, wordWrap, suggest }), [readOnly, typingTabs, wordWrap, suggest]);
+  // Likewise a new onChange makes it subscribe to the model's changes again; the latest one is read through a ref.
+  const changed = useRef(onChange);
+  useLayoutEffect(() => {
+    changed.current = onChange;
+  });
+  const change = useCallback((v: string | undefined) => changed.current?.(v ?? ''), []);
   const editor = (
     <Editor
       value={value}
@@ -37,42 +50,10 @@ export default function CodeEditor({ value, defaultValue, language, readOnly, wo
       language={language}
       path={path}
       theme={MONACO_THEMES[theme]}
-      onChange={(v) => onChange?.(v ?? '')}
+      onChange={change}
       onMount={mount}
       loading={<div className="p-2 text-dim">loading editor…</div>}
-      options={{
-        readOnly,
-        // Read only, Tab has nothing to type; editable, it types only once the user has asked for it.
-        tabFocusMode: readOnly === true || !typingTabs,
-        domReadOnly: readOnly,
-        wordWrap: wordWrap ? 'on' : 'off',
-        minimap: { enabled: false },
-        fontSize: 12,
-        lineNumbers: 'on',
-        lineNumbersMinChars: 3,
-        glyphMargin: false,
-        folding: true,
-        scrollBeyondLastLine: false,
-        renderLineHighlight: readOnly ? 'none' : 'line',
-        automaticLayout: true,
-        // Typed text must reach the wire exactly as typed: no auto-closing, no suggestions, no reformatting.
-        autoClosingBrackets: 'never',
-        autoClosingQuotes: 'never',
-        autoClosingOvertype: 'never',
-        autoSurround: 'never',
-        autoIndent: 'none',
-        formatOnPaste: false,
-        formatOnType: false,
-        quickSuggestions: false,
-        suggestOnTriggerCharacters: false,
-        acceptSuggestionOnEnter: 'off',
-        wordBasedSuggestions: 'off',
-        parameterHints: { enabled: false },
-        links: false,
-        contextmenu: true,
-        unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
-        scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
-      }}
+      options={options}
     />
   );
   if (readOnly) return editor;
@@ -89,4 +70,52 @@ export default function CodeEditor({ value, defaultValue, language, readOnly, wo
       </p>
     </div>
   );
+}
+
+/** The settings every editor gets, from the few a caller or the user can change. */
+function editorOptions({
+  readOnly,
+  typingTabs,
+  wordWrap,
+  suggest,
+}: {
+  readOnly?: boolean;
+  typingTabs: boolean;
+  wordWrap?: boolean;
+  suggest: boolean;
+}): EditorProps['options'] {
+  return {
+    readOnly,
+    // Read only, Tab has nothing to type; editable, it types only once the user has asked for it.
+    tabFocusMode: readOnly === true || !typingTabs,
+    domReadOnly: readOnly,
+    wordWrap: wordWrap ? 'on' : 'off',
+    minimap: { enabled: false },
+    fontSize: 12,
+    lineNumbers: 'on',
+    lineNumbersMinChars: 3,
+    glyphMargin: false,
+    folding: true,
+    scrollBeyondLastLine: false,
+    renderLineHighlight: readOnly ? 'none' : 'line',
+    automaticLayout: true,
+    // Typed text must reach the wire exactly as typed: no auto-closing, no reformatting, and suggestions only where the
+    // caller asked for them (`suggest`); even then Enter never accepts one.
+    autoClosingBrackets: 'never',
+    autoClosingQuotes: 'never',
+    autoClosingOvertype: 'never',
+    autoSurround: 'never',
+    autoIndent: 'none',
+    formatOnPaste: false,
+    formatOnType: false,
+    quickSuggestions: suggest ? { strings: true, other: true, comments: false } : false,
+    suggestOnTriggerCharacters: suggest,
+    acceptSuggestionOnEnter: 'off',
+    wordBasedSuggestions: 'off',
+    parameterHints: { enabled: false },
+    links: false,
+    contextmenu: true,
+    unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
+    scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+  };
 }

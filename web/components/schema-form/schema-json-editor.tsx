@@ -64,8 +64,6 @@ export function SchemaJsonEditor({ path, schema, value, onChange, onParseError }
     (editor, m) => {
       editorRef.current = editor;
       setMonaco(m);
-      // Unlike the raw composer, this text is parsed before it is sent, so suggestions from the schema can only help.
-      editor.updateOptions({ quickSuggestions: { strings: true, other: true, comments: false }, suggestOnTriggerCharacters: true });
       editor.onDidBlurEditorText(() => {
         // Leaving the editor: show what the form now holds (defaults RJSF added, say), unless the text is broken JSON the user may still fix.
         if (parse(editor.getValue()).ok) show(latest.current.value);
@@ -83,5 +81,6 @@ export function SchemaJsonEditor({ path, schema, value, onChange, onParseError }
     latest.current.onChange(parsed.value);
   }, []);
 
-  return <LazyCodeEditor path={path} defaultValue={pretty(value)} language="json" onChange={onText} onMount={onMount} />;
+  // Unlike the raw composer, this text is parsed before it is sent, so suggestions from the schema can only help.
+  return <LazyCodeEditor path={path} defaultValue={pretty(value)} language="json" onChange={onText} onMount={onMount} suggest />;
 }

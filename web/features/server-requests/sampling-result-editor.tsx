@@ -19,14 +19,11 @@ export function SamplingResultEditor({ initial, onText, revision = 0 }: { initia
   useEffect(() => {
     if (monaco) attachJsonSchema(monaco, SAMPLING_RESULT_MATCH, CREATE_MESSAGE_RESULT_SCHEMA);
   }, [monaco]);
-  const onMount: OnMount = useCallback((editor, m) => {
-    // The answer is parsed before it is sent, so suggestions from the schema can only help.
-    editor.updateOptions({ quickSuggestions: { strings: true, other: true, comments: false }, suggestOnTriggerCharacters: true });
-    setMonaco(m);
-  }, []);
+  const onMount: OnMount = useCallback((_editor, m) => setMonaco(m), []);
   return (
     <div data-testid="sampling-result" className="h-48 border border-edge">
-      <LazyCodeEditor path={path} defaultValue={initial} language="json" onChange={onText} onMount={onMount} />
+      {/* The answer is parsed before it is sent, so suggestions from the schema can only help. */}
+      <LazyCodeEditor path={path} defaultValue={initial} language="json" onChange={onText} onMount={onMount} suggest />
     </div>
   );
 }

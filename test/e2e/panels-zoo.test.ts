@@ -105,9 +105,9 @@ describe('the tools panel against a server with awkward schemas and results', ()
   });
 
   it("still suggests the schema's properties as the user types after the form has followed the text", async () => {
-    // The JSON view turns Monaco's as-you-type suggestions on. Every render of the editor component used to hand Monaco
-    // a new options object, which @monaco-editor/react applies again: the settings every editor shares (suggestions off)
-    // came back with the first edit that re-rendered the form, and stayed.
+    // The JSON view has Monaco's as-you-type suggestions on. The editor component used to hand Monaco a new options
+    // object on every render, which @monaco-editor/react applies again: its defaults (suggestions off) came back with the
+    // first edit that re-rendered the form, and stayed.
     await selectTool(page, 'zoo odd/name ✓');
     const json = page.getByTestId('arguments-json');
     await fillCodeEditor(page, json, '{"count": 3}');
